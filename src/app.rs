@@ -1,0 +1,128 @@
+//! The program: parse the shell's arguments, then run one command, a script, or the REPL, and
+//! turn the result into an exit code. Probing the environment happens here, once.
+
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use crate::cli::{Cli, ColorChoice, Command, Format, Parsed};
+use crate::command::{Session, execute};
+use crate::error::Error;
+use crate::output::Output;
+use crate::render::{RenderOptions, Style, render};
+use crate::repl;
+
+/// Facts about where nimlab runs, probed once and passed down.
+#[derive(Debug, Clone)]
+pub struct Env {
+    pub stdin_tty: bool,
+    pub stdout_tty: bool,
+    pub stderr_tty: bool,
+    pub no_color: Option<String>,
+    /// The shell's `--format` and `--color`, the defaults for every line.
+    pub format: Format,
+    pub color: ColorChoice,
+}
+
+impl Env {
+    pub fn probe(cli: &Cli) -> Self {
+        Self {
+            stdin_tty: io::stdin().is_terminal(),
+            stdout_tty: io::stdout().is_terminal(),
+            stderr_tty: io::stderr().is_terminal(),
+            no_color: std::env::var("NO_COLOR").ok(),
+            format: cli.format.unwrap_or_default(),
+            color: cli.color.unwrap_or_default(),
+        }
+    }
+
+    /// Render options for one command line, whose own `--format`/`--color` take precedence.
+    pub fn render_options(&self, cli: &Cli) -> RenderOptions {
+        let choice = cli.color.unwrap_or(self.color);
+        RenderOptions {
+            format: cli.format.unwrap_or(self.format),
+            style: Style::decide(choice, self.stdout_tty, self.no_color.as_deref()),
+            width: if self.stdout_tty { None } else { Some(80) },
+        }
+    }
+
+    /// The style for text on stdout that is not a command's output (the REPL's welcome).
+    pub fn stdout_style(&self) -> Style {
+        Style::decide(self.color, self.stdout_tty, self.no_color.as_deref())
+    }
+
+    /// The style for messages on stderr.
+    pub fn error_style(&self) -> Style {
+        Style::decide(self.color, self.stderr_tty, self.no_color.as_deref())
+    }
+}
+
+/// What to do after a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// Runs one parsed line against the session and writes its output.
+pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Result<Flow, Error> {
+    let Some(command) = &cli.command else {
+        return Ok(Flow::Continue);
+    };
+    if let Command::Run { file } = command {
+        return repl::run_file(file, session, env, depth + 1).map(|()| Flow::Continue);
+    }
+    let output = execute(command, session)?;
+    let opts = env.render_options(cli);
+    let mut stdout = io::stdout().lock();
+    render(&output, &opts, &mut stdout).map_err(Error::Write)?;
+    stdout.flush().map_err(Error::Write)?;
+    Ok(if matches!(output, Output::Quit) {
+        Flow::Quit
+    } else {
+        Flow::Continue
+    })
+}
+
+/// Prints an error the one way nimlab prints errors: `error: …` on stderr.
+pub fn report(error: &Error, env: &Env, line: Option<usize>) {
+    let style = env.error_style();
+    let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
+    let _ = writeln!(io::stderr(), "{} {at}{error}", style.error("error:"));
+}
+
+/// The whole program.
+pub fn main(args: Vec<OsString>) -> ExitCode {
+    let words = args.into_iter().map(|a| a.to_string_lossy().into_owned());
+    let cli = match Cli::parse_words(words) {
+        Ok(Parsed::Cli(cli)) => cli,
+        Ok(Parsed::Display(text)) => {
+            let _ = write!(io::stdout(), "{text}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let env = Env::probe(&Cli {
+                format: None,
+                color: None,
+                command: None,
+            });
+            report(&e, &env, None);
+            return ExitCode::from(e.exit_code());
+        }
+    };
+    let env = Env::probe(&cli);
+    let mut session = Session::default();
+    let result = match &cli.command {
+        None => repl::run(&mut session, &env),
+        Some(_) => dispatch(&cli, &mut session, &env, 0).map(|_| ()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that closed the pipe (`nimlab grundy | head`) is not an error.
+        Err(Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            report(&e, &env, None);
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! The command language: one clap definition that parses both `nimlab CMD ARGS…` on the shell
+//! and each REPL or script line (split like a shell would), so the two can never drift apart.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// A terminal workbench for Nim, zero-move Nim and Sprague–Grundy theory.
+#[derive(Debug, Parser)]
+#[command(
+    name = "nimlab",
+    version,
+    disable_help_subcommand = true,
+    after_help = "Run `nimlab` with no command to start the interactive workbench (try `help` there)."
+)]
+pub struct Cli {
+    /// How to print results.
+    #[arg(long, global = true, value_enum, value_name = "FORMAT")]
+    pub format: Option<Format>,
+
+    /// When to use colour: `auto` means only on a terminal and never with NO_COLOR set.
+    #[arg(long, global = true, value_enum, value_name = "WHEN")]
+    pub color: Option<ColorChoice>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Markdown,
+    Csv,
+    Json,
+}
+
+/// When to colour output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// One command of the language.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The minimum excludant of a set: `mex 0 1 3` → 2 (also `mex {0,1,3}`).
+    #[command(allow_negative_numbers = true)]
+    Mex {
+        /// The set's values (whole numbers; order and repeats do not matter).
+        #[arg(value_name = "V")]
+        values: Vec<String>,
+    },
+
+    /// Grundy table: each state's options, their values (the mex set) and its mex.
+    ///
+    /// `grundy` shows 0..15; `grundy 0..40` a range; `grundy 7` or `grundy 7T` one state.
+    /// Huge sizes (`grundy 1000000007T`) are looked up by the proven closed form.
+    #[command(allow_negative_numbers = true)]
+    Grundy {
+        #[command(flatten)]
+        rules: RulesArg,
+        /// A size `N`, a state `NT`/`NF`, or a range `A..B` (inclusive).
+        #[arg(value_name = "N|A..B")]
+        target: Option<String>,
+    },
+
+    /// Who wins with perfect play: per-pile Grundy values, their nim-sum, the verdict.
+    Winner(PositionArgs),
+
+    /// A winning move, or that none exists (every move loses).
+    Move(PositionArgs),
+
+    /// The binary view: each pile's Grundy value in binary, the nim-sum, odd columns marked.
+    Nimsum(PositionArgs),
+
+    /// Show or set the session's ruleset: `rules zero-move`.
+    Rules {
+        /// `nim`, `zero-move`, `misere` or `subtract:S` (e.g. `subtract:1,3,4`).
+        name: Option<String>,
+    },
+
+    /// Show or set the session's position: `position 3 4 5`.
+    Position(PositionArgs),
+
+    /// Change one pile of the session's position: `set 2 7` (piles are numbered from 1).
+    #[command(allow_negative_numbers = true)]
+    Set {
+        /// Which pile, from 1.
+        index: String,
+        /// Its new size or state.
+        pile: String,
+    },
+
+    /// Run a script: one command per line; `#` starts a comment.
+    Run {
+        /// The script file.
+        file: PathBuf,
+    },
+
+    /// Help on nimlab or on one command.
+    Help {
+        /// A command name.
+        topic: Option<String>,
+    },
+
+    /// Leave the REPL.
+    #[command(alias = "exit")]
+    Quit,
+}
+
+/// `--rules R`, shared by the game commands.
+#[derive(Debug, Clone, Args)]
+pub struct RulesArg {
+    /// The ruleset: `nim`, `zero-move`, `misere`, `subtract:S` (default: the session's, at
+    /// start `zero-move`).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+}
+
+/// A position given on the line, in a file, or on standard input.
+#[derive(Debug, Clone, Args)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub rules: RulesArg,
+
+    /// Read piles from a file (whitespace separated).
+    #[arg(long, value_name = "PATH")]
+    pub file: Option<PathBuf>,
+
+    /// Piles like `7`, `7T`, `7F`; `-` reads them from standard input.
+    #[arg(value_name = "PILE", allow_negative_numbers = true)]
+    pub piles: Vec<String>,
+}
+
+impl Cli {
+    /// Parses one REPL or script line with the same definition as the shell.
+    pub fn parse_line(line: &str) -> Result<Parsed, crate::Error> {
+        let words = shell_words::split(line).map_err(|e| crate::Error::Usage {
+            message: format!("cannot split the line into words ({e}); check its quotes"),
+        })?;
+        Self::parse_words(std::iter::once("nimlab".to_string()).chain(words))
+    }
+
+    /// Parses a command line (the first word is the program name).
+    pub fn parse_words<I: IntoIterator<Item = String>>(words: I) -> Result<Parsed, crate::Error> {
+        use clap::error::ErrorKind;
+        match Self::try_parse_from(words) {
+            Ok(cli) => Ok(Parsed::Cli(cli)),
+            Err(e) => match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    Ok(Parsed::Display(e.render().to_string()))
+                }
+                _ => Err(crate::Error::from_clap(&e)),
+            },
+        }
+    }
+}
+
+/// A parsed line: a command, or text clap was asked to show (`--help`, `--version`).
+#[derive(Debug)]
+pub enum Parsed {
+    Cli(Cli),
+    Display(String),
+}
+
+/// The command names, for help and completion.
+pub fn command_names() -> Vec<String> {
+    use clap::CommandFactory;
+    Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect()
+}

@@ -1,0 +1,184 @@
+//! Commands of the language, executed against a session. Results are `Output` data; nothing
+//! here prints.
+
+mod help;
+mod piles;
+mod range;
+mod session;
+
+pub use help::help_text;
+pub use session::{PileChange, Session};
+
+use crate::cli::{Command, PositionArgs, RulesArg};
+use crate::engine::grundy::{GrundyTable, Solver};
+use crate::engine::{Grundy, Rules, mex::mex};
+use crate::error::Error;
+use crate::output::{GrundyReport, GrundyRows, Output, PositionReport, PositionView};
+
+use range::Target;
+
+/// Runs one command. `run` is handled by the caller, which owns the output stream.
+pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error> {
+    match command {
+        Command::Mex { values } => mex_command(values),
+        Command::Grundy { rules, target } => grundy(session, rules, target.as_deref()),
+        Command::Winner(args) => position_report(session, args, PositionView::Winner),
+        Command::Move(args) => position_report(session, args, PositionView::Move),
+        Command::Nimsum(args) => position_report(session, args, PositionView::NimSum),
+        Command::Rules { name: None } => Ok(Output::Message(format!(
+            "rules: {} (change with `rules nim`, `rules zero-move`, `rules misere` or `rules subtract:1,3,4`)",
+            session.rules()
+        ))),
+        Command::Rules { name: Some(name) } => {
+            session.set_rules(Rules::parse(name)?)?;
+            Ok(Output::Message(format!("rules: {}", session.rules())))
+        }
+        Command::Position(args) => set_position(session, args),
+        Command::Set { index, pile } => set_pile(session, index, pile),
+        Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),
+        Command::Quit => Ok(Output::Quit),
+        Command::Run { .. } => Ok(Output::Nothing),
+    }
+}
+
+fn mex_command(values: &[String]) -> Result<Output, Error> {
+    let mut set = Vec::new();
+    for token in values
+        .iter()
+        .flat_map(|v| v.split(|c: char| c == ',' || c.is_whitespace()))
+        .map(|t| t.trim_matches(|c| c == '{' || c == '}'))
+        .filter(|t| !t.is_empty())
+    {
+        let value: Grundy = token.parse().map_err(|_| {
+            Error::bad_token(
+                token,
+                "a whole number ≥ 0 (the set's values, like `mex 0 1 3`)",
+            )
+        })?;
+        set.push(value);
+    }
+    set.sort_unstable();
+    set.dedup();
+    let m = mex(set.iter().copied());
+    Ok(Output::Mex { set, mex: m })
+}
+
+fn rules_or_session(session: &Session, arg: &RulesArg) -> Result<Solver, Error> {
+    let rules = arg.rules.as_deref().map(Rules::parse).transpose()?;
+    Ok(session.solver_for(rules.as_ref())?)
+}
+
+fn grundy(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Output, Error> {
+    let solver = rules_or_session(session, arg)?;
+    let rules = solver.rules().clone();
+    let rows = match Target::parse(target, &rules)? {
+        Target::Range { from, to } => {
+            range::check_printable(&rules, from, to, target.unwrap_or("0..15"))?;
+            GrundyRows::ByMex {
+                table: GrundyTable::compute(&rules, to)?,
+                from,
+                to,
+            }
+        }
+        Target::States(states) => {
+            let size = states[0].size;
+            if size <= range::MEX_LOOKUP_MAX {
+                let table = GrundyTable::compute(&rules, size)?;
+                GrundyRows::Lookup {
+                    rows: states.iter().filter_map(|&p| table.row(p)).collect(),
+                }
+            } else {
+                GrundyRows::Lookup {
+                    rows: states
+                        .iter()
+                        .map(|&pile| crate::engine::GrundyRow {
+                            pile,
+                            grundy: solver.grundy(pile),
+                            method: solver.method(),
+                            options: Vec::new(),
+                        })
+                        .collect(),
+                }
+            }
+        }
+    };
+    Ok(Output::Grundy(GrundyReport { rules, rows }))
+}
+
+fn position_report(
+    session: &Session,
+    args: &PositionArgs,
+    view: PositionView,
+) -> Result<Output, Error> {
+    let solver = rules_or_session(session, &args.rules)?;
+    let (piles, title) = match piles::read_piles(args, solver.rules())? {
+        Some(piles) => (piles, None),
+        None if !session.position().is_empty() => (
+            session.position_for(solver.rules()),
+            Some("the session's position".to_string()),
+        ),
+        None => {
+            return Err(Error::Usage {
+                message: "no piles given: write them like `winner 3 4 5`, or set the session's position with `position 3 4 5`".into(),
+            });
+        }
+    };
+    let mut report = PositionReport::new(view, &solver, piles);
+    report.title = title;
+    Ok(Output::Position(report))
+}
+
+fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
+    if let Some(r) = &args.rules.rules {
+        session.set_rules(Rules::parse(r)?)?;
+    }
+    if let Some(piles) = piles::read_piles(args, session.rules())? {
+        session.set_position(piles);
+    }
+    if session.position().is_empty() {
+        return Ok(Output::Message(
+            "no position yet: set one with `position 3 4 5`".into(),
+        ));
+    }
+    let mut report = PositionReport::new(
+        PositionView::NimSum,
+        session.solver(),
+        session.position().to_vec(),
+    );
+    report.title = Some("position".into());
+    Ok(Output::Position(report))
+}
+
+fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Error> {
+    let count = session.position().len();
+    if count == 0 {
+        return Err(Error::Usage {
+            message: "no position to change: set one first with `position 3 4 5`".into(),
+        });
+    }
+    let i: usize = index
+        .parse()
+        .ok()
+        .filter(|i| (1..=count).contains(i))
+        .ok_or_else(|| Error::bad_token(index, format!("a pile number from 1 to {count}")))?;
+    let pile = session.rules().parse_pile(pile)?;
+    let change = session.set_pile(i - 1, pile);
+    let mut report = PositionReport::new(
+        PositionView::NimSum,
+        session.solver(),
+        session.position().to_vec(),
+    );
+    report.title = Some(format!(
+        "pile {}: {} → {}, value {} → {}; nim-sum {} ⊕ {} ⊕ {} = {}",
+        i,
+        change.from,
+        change.to,
+        change.old_value,
+        change.new_value,
+        change.old_sum,
+        change.old_value,
+        change.new_value,
+        change.new_sum
+    ));
+    Ok(Output::Position(report))
+}

@@ -1,0 +1,122 @@
+//! What `grundy` is asked for: a range of sizes, or the states of one size.
+
+use crate::engine::grundy::TABLE_MAX_SIZE;
+use crate::engine::rules::{SizeError, parse_size};
+use crate::engine::{Pile, Rules};
+use crate::error::Error;
+
+/// The most states a table shows, and the most options its rows list in total.
+pub const MAX_ROWS: u64 = 10_000;
+pub const MAX_OPTIONS: u64 = 20_000_000;
+/// Single sizes up to this are shown by mex with their options; larger ones by closed form.
+pub const MEX_LOOKUP_MAX: u64 = 100_000;
+
+/// The rows a `grundy` command asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Target {
+    Range { from: u64, to: u64 },
+    States(Vec<Pile>),
+}
+
+impl Target {
+    pub fn parse(token: Option<&str>, rules: &Rules) -> Result<Self, Error> {
+        let Some(token) = token else {
+            return Ok(Self::Range { from: 0, to: 15 });
+        };
+        if let Some((a, b)) = token.split_once("..") {
+            let b = b.strip_prefix('=').unwrap_or(b);
+            let from = bound(a, token)?;
+            let to = bound(b, token)?;
+            if from > to {
+                return Err(Error::BadRange {
+                    token: token.into(),
+                    reason: format!("it ends before it starts; did you mean `{to}..{from}`?"),
+                });
+            }
+            return Ok(Self::Range { from, to });
+        }
+        let pile = rules.parse_pile(token)?;
+        let explicit_state = token.ends_with(['T', 't', 'F', 'f']);
+        Ok(Self::States(if explicit_state {
+            vec![pile]
+        } else {
+            rules.states(pile.size)
+        }))
+    }
+}
+
+fn bound(text: &str, token: &str) -> Result<u64, Error> {
+    parse_size(text).map_err(|e| Error::BadRange {
+        token: token.into(),
+        reason: match e {
+            SizeError::NotANumber => {
+                format!("`{text}` is not a size; write a range like `0..15` (both ends included)")
+            }
+            SizeError::TooLarge => format!("`{text}` is above 2^64 - 1"),
+        },
+    })
+}
+
+/// Refuses a table too large to print, with the limit and what to do instead.
+pub fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) -> Result<(), Error> {
+    let refuse = |reason: String| {
+        Err(Error::BadRange {
+            token: token.into(),
+            reason,
+        })
+    };
+    if to > TABLE_MAX_SIZE {
+        return refuse(format!(
+            "tables by mex go up to {TABLE_MAX_SIZE}; for one huge state use `grundy N` (closed form)"
+        ));
+    }
+    let states_per_size = if rules.has_pass() { 2 } else { 1 };
+    let rows = (to - from + 1) * states_per_size;
+    if rows > MAX_ROWS {
+        return refuse(format!(
+            "{rows} rows is more than the {MAX_ROWS} a table shows; pick a smaller range"
+        ));
+    }
+    // Options listed: about n per state for take-any rulesets, |S| for subtraction games.
+    let options: u64 = (from..=to)
+        .map(|n| match rules {
+            Rules::Subtract(set) => set.values().len() as u64,
+            _ => (n + 1) * states_per_size,
+        })
+        .sum();
+    if options > MAX_OPTIONS {
+        return refuse(format!(
+            "its rows list {options} options, more than the {MAX_OPTIONS} nimlab prints; pick a smaller range"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_targets() {
+        let zm = Rules::ZeroMove;
+        assert_eq!(
+            Target::parse(None, &zm).unwrap(),
+            Target::Range { from: 0, to: 15 }
+        );
+        assert_eq!(
+            Target::parse(Some("3..=5"), &zm).unwrap(),
+            Target::Range { from: 3, to: 5 }
+        );
+        assert_eq!(
+            Target::parse(Some("7"), &zm).unwrap(),
+            Target::States(zm.states(7))
+        );
+        assert_eq!(
+            Target::parse(Some("7T"), &zm).unwrap(),
+            Target::States(vec![zm.pile(7)])
+        );
+        for bad in ["9..2", "a..3", "1..", "..4", "-1..3"] {
+            assert!(Target::parse(Some(bad), &zm).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! The session's state: the current ruleset and position, with an incrementally kept nim-sum.
+
+use crate::engine::grundy::Solver;
+use crate::engine::{EngineError, Grundy, Pile, Rules};
+
+/// What the REPL remembers between lines.
+#[derive(Debug, Clone)]
+pub struct Session {
+    solver: Solver,
+    position: Vec<Pile>,
+    /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
+    values: Vec<Grundy>,
+    nim_sum: Grundy,
+}
+
+/// The effect of `set`: the pile's old and new state and value, and both nim-sums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PileChange {
+    pub index: usize,
+    pub from: Pile,
+    pub to: Pile,
+    pub old_value: Grundy,
+    pub new_value: Grundy,
+    pub old_sum: Grundy,
+    pub new_sum: Grundy,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self::new(Rules::ZeroMove).expect("zero-move needs no precomputation")
+    }
+}
+
+impl Session {
+    pub fn new(rules: Rules) -> Result<Self, EngineError> {
+        Ok(Self {
+            solver: Solver::new(&rules)?,
+            position: Vec::new(),
+            values: Vec::new(),
+            nim_sum: 0,
+        })
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.solver.rules()
+    }
+
+    pub fn solver(&self) -> &Solver {
+        &self.solver
+    }
+
+    /// A solver for `rules`, reusing the session's when it is the same ruleset.
+    pub fn solver_for(&self, rules: Option<&Rules>) -> Result<Solver, EngineError> {
+        match rules {
+            Some(r) if r != self.rules() => Solver::new(r),
+            _ => Ok(self.solver.clone()),
+        }
+    }
+
+    /// Changes the ruleset; the position keeps its sizes (zero-move piles gain unused passes).
+    pub fn set_rules(&mut self, rules: Rules) -> Result<(), EngineError> {
+        self.solver = Solver::new(&rules)?;
+        let sizes: Vec<u64> = self.position.iter().map(|p| p.size).collect();
+        let piles = sizes
+            .into_iter()
+            .map(|n| convert(&rules, n, None))
+            .collect();
+        self.set_position(piles);
+        Ok(())
+    }
+
+    pub fn position(&self) -> &[Pile] {
+        &self.position
+    }
+
+    /// The position's piles as states of `rules` (the same piles if it is the session's).
+    pub fn position_for(&self, rules: &Rules) -> Vec<Pile> {
+        self.position
+            .iter()
+            .map(|p| convert(rules, p.size, p.pass))
+            .collect()
+    }
+
+    pub fn nim_sum(&self) -> Grundy {
+        self.nim_sum
+    }
+
+    /// Replaces the position, computing each pile's value once.
+    pub fn set_position(&mut self, piles: Vec<Pile>) {
+        self.values = piles.iter().map(|&p| self.solver.grundy(p)).collect();
+        self.nim_sum = self.values.iter().fold(0, |acc, g| acc ^ g);
+        self.position = piles;
+    }
+
+    /// Sets pile `index` (0-based) and updates the nim-sum from the old and new values alone.
+    pub fn set_pile(&mut self, index: usize, pile: Pile) -> PileChange {
+        let old_value = self.values[index];
+        let new_value = self.solver.grundy(pile);
+        let old_sum = self.nim_sum;
+        self.nim_sum ^= old_value ^ new_value;
+        let from = std::mem::replace(&mut self.position[index], pile);
+        self.values[index] = new_value;
+        PileChange {
+            index,
+            from,
+            to: pile,
+            old_value,
+            new_value,
+            old_sum,
+            new_sum: self.nim_sum,
+        }
+    }
+}
+
+/// A pile of `size` as a state of `rules`, keeping its pass where both sides have one.
+fn convert(rules: &Rules, size: u64, pass: Option<crate::engine::Pass>) -> Pile {
+    match pass {
+        Some(p) if rules.has_pass() => Pile::zero_move(size, p),
+        _ => rules.pile(size),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_keeps_the_nim_sum_equal_to_a_fresh_xor() {
+        let mut s = Session::default();
+        let piles: Vec<Pile> = [4, 7, 5].iter().map(|&n| s.rules().pile(n)).collect();
+        s.set_position(piles);
+        // 4T→3, 7T→8, 5T→6: 3⊕8⊕6 = 13.
+        assert_eq!(s.nim_sum(), 13);
+        let change = s.set_pile(0, Rules::ZeroMove.pile(10));
+        // 10T→9: 9⊕8⊕6 = 7.
+        assert_eq!((change.old_sum, change.new_sum), (13, 7));
+        assert_eq!(s.nim_sum(), 7);
+    }
+}

@@ -1,0 +1,42 @@
+//! What the engine refuses: malformed states, unknown rulesets, values out of exact range.
+
+use std::fmt;
+
+/// An input the engine cannot work with. Each variant names the offending token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// A ruleset name that is not one of the known rulesets.
+    UnknownRules { token: String },
+    /// A subtraction set that is empty, contains 0 or a non-number.
+    BadSubtractionSet { token: String, reason: String },
+    /// A pile that is not a size, or a state the ruleset does not have.
+    BadPile { token: String, expected: String },
+    /// A number above 2^64 - 1 where a pile size is expected.
+    PileTooLarge { token: String },
+    /// A computation that would need more work than nimlab allows (never a hang).
+    TooMuchWork { what: String, limit: String },
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnknownRules { token } => write!(
+                f,
+                "unknown rules `{token}`: expected one of `nim`, `zero-move`, `misere`, `subtract:S` (e.g. `subtract:1,3,4`)"
+            ),
+            Self::BadSubtractionSet { token, reason } => {
+                write!(f, "bad subtraction set `{token}`: {reason}")
+            }
+            Self::BadPile { token, expected } => {
+                write!(f, "`{token}` is not a pile: expected {expected}")
+            }
+            Self::PileTooLarge { token } => write!(
+                f,
+                "`{token}` is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)"
+            ),
+            Self::TooMuchWork { what, limit } => write!(f, "{what} would take too long ({limit})"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}

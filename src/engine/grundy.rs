@@ -1,0 +1,282 @@
+//! Grundy values: computed by mex over explicit options for tables, and by proven closed forms
+//! (or a found period) for quick lookups of huge piles.
+
+use super::mex::{IncrementalMex, mex};
+use super::subtraction::Periodic;
+use super::{EngineError, Grundy, Pass, Pile, Rules};
+
+/// How a Grundy value was obtained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The mex of the options' values, each of which was computed the same way.
+    Mex,
+    /// A proven formula: Nim g(n) = n; zero-move g(nF) = n, g(nT) = n+1 (odd n), n−1 (even
+    /// n ≥ 2), g(0) = 0.
+    ClosedForm,
+    /// The subtraction game's sequence, computed by mex until it repeated.
+    Periodic { preperiod: u64, period: u64 },
+}
+
+/// One state of a table with how its value came about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GrundyRow {
+    pub pile: Pile,
+    pub grundy: Grundy,
+    pub method: Method,
+    /// The options with their values, in the ruleset's order; empty for closed forms.
+    pub options: Vec<(Pile, Grundy)>,
+}
+
+impl GrundyRow {
+    /// The sorted set of the options' values — the set whose mex is the row's value.
+    pub fn reachable(&self) -> Vec<Grundy> {
+        let mut set: Vec<Grundy> = self.options.iter().map(|&(_, g)| g).collect();
+        set.sort_unstable();
+        set.dedup();
+        set
+    }
+}
+
+/// Grundy values of any pile, fast: closed forms where proven, a found period otherwise.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    rules: Rules,
+    periodic: Option<Periodic>,
+}
+
+impl Solver {
+    pub fn new(rules: &Rules) -> Result<Self, EngineError> {
+        let periodic = match rules {
+            Rules::Subtract(set) => Some(Periodic::find(set)?),
+            _ => None,
+        };
+        Ok(Self {
+            rules: rules.clone(),
+            periodic,
+        })
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The Grundy value of one pile (for misère, of the pile under normal play).
+    pub fn grundy(&self, pile: Pile) -> Grundy {
+        let n = Grundy::from(pile.size);
+        match (&self.rules, &self.periodic) {
+            (Rules::ZeroMove, _) => match pile.pass {
+                None | Some(Pass::Spent) => n,
+                Some(Pass::Unused) if n % 2 == 1 => n + 1,
+                Some(Pass::Unused) => n - 1,
+            },
+            (_, Some(periodic)) => periodic.value(pile.size),
+            _ => n,
+        }
+    }
+
+    /// How [`Solver::grundy`] decides values for this ruleset.
+    pub fn method(&self) -> Method {
+        match &self.periodic {
+            Some(p) => Method::Periodic {
+                preperiod: p.preperiod,
+                period: p.period,
+            },
+            None => Method::ClosedForm,
+        }
+    }
+}
+
+/// The largest pile size a table computes by mex, and the most states it may show.
+pub const TABLE_MAX_SIZE: u64 = 10_000_000;
+
+/// Grundy values of every state of size 0..=upto, each computed by mex over its options.
+#[derive(Debug, Clone)]
+pub struct GrundyTable {
+    rules: Rules,
+    /// g(n) for one-state rulesets; g(nF) for zero-move.
+    plain: Vec<Grundy>,
+    /// g(nT) for zero-move (empty otherwise).
+    unused: Vec<Grundy>,
+}
+
+impl GrundyTable {
+    /// Computes the table. Take-any rulesets cost O(upto) in total through incremental mex.
+    pub fn compute(rules: &Rules, upto: u64) -> Result<Self, EngineError> {
+        if upto > TABLE_MAX_SIZE {
+            return Err(EngineError::TooMuchWork {
+                what: format!("a table by mex up to {upto}"),
+                limit: format!(
+                    "the limit is {TABLE_MAX_SIZE}; use `grundy N` for a closed-form lookup"
+                ),
+            });
+        }
+        // upto ≤ TABLE_MAX_SIZE, which fits a usize everywhere nimlab runs.
+        let len = usize::try_from(upto).unwrap_or(usize::MAX - 1) + 1;
+        let mut plain = Vec::with_capacity(len);
+        let mut unused = Vec::new();
+        match rules {
+            Rules::Nim | Rules::Misere => {
+                let mut set = IncrementalMex::new();
+                for _ in 0..len {
+                    let g = set.mex();
+                    plain.push(g);
+                    set.insert(g);
+                }
+            }
+            Rules::ZeroMove => {
+                // nF's options are kF (k < n); nT's are kT (k < n) and nF.
+                let (mut spent, mut with_pass) = (IncrementalMex::new(), IncrementalMex::new());
+                unused.reserve(len);
+                for n in 0..len {
+                    let f = spent.mex();
+                    let t = if n == 0 { 0 } else { with_pass.mex_with(f) };
+                    plain.push(f);
+                    unused.push(t);
+                    spent.insert(f);
+                    with_pass.insert(t);
+                }
+            }
+            Rules::Subtract(set) => {
+                for n in 0..len {
+                    let g = mex(set
+                        .values()
+                        .iter()
+                        .filter_map(|&s| usize::try_from(s).ok())
+                        .filter(|&s| s <= n)
+                        .map(|s| plain[n - s]));
+                    plain.push(g);
+                }
+            }
+        }
+        Ok(Self {
+            rules: rules.clone(),
+            plain,
+            unused,
+        })
+    }
+
+    /// The value of a state in the table, or `None` beyond it.
+    pub fn value(&self, pile: Pile) -> Option<Grundy> {
+        let n = usize::try_from(pile.size).ok()?;
+        match pile.pass {
+            Some(Pass::Unused) => self.unused.get(n).copied(),
+            _ => self.plain.get(n).copied(),
+        }
+    }
+
+    /// The row of a state: its options with their values, and its value by mex.
+    pub fn row(&self, pile: Pile) -> Option<GrundyRow> {
+        let grundy = self.value(pile)?;
+        let options = self
+            .rules
+            .options(pile)
+            .map(|o| self.value(o).map(|g| (o, g)))
+            .collect::<Option<Vec<_>>>()?;
+        Some(GrundyRow {
+            pile,
+            grundy,
+            method: Method::Mex,
+            options,
+        })
+    }
+
+    /// The largest size in the table.
+    pub fn upto(&self) -> u64 {
+        self.plain.len() as u64 - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// g by recursion on the definition with memo: mex over `rules.options`.
+    fn brute(rules: &Rules, pile: Pile, memo: &mut HashMap<Pile, Grundy>) -> Grundy {
+        if let Some(&g) = memo.get(&pile) {
+            return g;
+        }
+        let opts: Vec<Pile> = rules.options(pile).collect();
+        let values: Vec<Grundy> = opts.into_iter().map(|o| brute(rules, o, memo)).collect();
+        let g = mex(values);
+        memo.insert(pile, g);
+        g
+    }
+
+    fn all_rules() -> Vec<Rules> {
+        [
+            "nim",
+            "zero-move",
+            "misere",
+            "subtract:1,3,4",
+            "subtract:2,5",
+            "subtract:1",
+        ]
+        .into_iter()
+        .map(|r| Rules::parse(r).unwrap())
+        .collect()
+    }
+
+    #[test]
+    fn table_matches_recursive_mex() {
+        for rules in all_rules() {
+            let table = GrundyTable::compute(&rules, 200).unwrap();
+            let mut memo = HashMap::new();
+            for n in 0..=200 {
+                for pile in rules.states(n) {
+                    let expected = brute(&rules, pile, &mut memo);
+                    assert_eq!(table.value(pile), Some(expected), "{rules} {pile}");
+                    let row = table.row(pile).unwrap();
+                    assert_eq!(mex(row.reachable()), expected, "{rules} {pile}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn solver_closed_forms_match_the_table() {
+        for rules in all_rules() {
+            let table = GrundyTable::compute(&rules, 2000).unwrap();
+            let solver = Solver::new(&rules).unwrap();
+            for n in 0..=2000 {
+                for pile in rules.states(n) {
+                    assert_eq!(
+                        Some(solver.grundy(pile)),
+                        table.value(pile),
+                        "{rules} {pile}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn zero_move_by_hand() {
+        // g(nT): n=0..7 → 0, 2, 1, 4, 3, 6, 5, 8 (odd n → n+1, even n ≥ 2 → n−1).
+        let table = GrundyTable::compute(&Rules::ZeroMove, 7).unwrap();
+        let t: Vec<Grundy> = (0..8)
+            .map(|n| table.value(Pile::zero_move(n, Pass::Unused)).unwrap())
+            .collect();
+        assert_eq!(t, [0, 2, 1, 4, 3, 6, 5, 8]);
+        let row = table.row(Pile::zero_move(3, Pass::Unused)).unwrap();
+        assert_eq!(row.reachable(), [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn huge_zero_move_pile_is_exact() {
+        let solver = Solver::new(&Rules::ZeroMove).unwrap();
+        assert_eq!(
+            solver.grundy(Pile::zero_move(u64::MAX, Pass::Unused)),
+            1u128 << 64
+        );
+        assert_eq!(
+            solver.grundy(Pile::zero_move(u64::MAX - 1, Pass::Unused)),
+            u128::from(u64::MAX - 2)
+        );
+    }
+
+    #[test]
+    fn refuses_tables_beyond_the_limit() {
+        assert!(GrundyTable::compute(&Rules::Nim, TABLE_MAX_SIZE + 1).is_err());
+    }
+}

@@ -1,0 +1,25 @@
+//! The pure game theory of nimlab: mex, rulesets, Grundy values, nim-sums, verdicts and
+//! winning moves.
+//!
+//! Nothing here does IO, formats for people, colours or parses YAML: it takes numbers and
+//! returns values, so it reads like the mathematics and can be tested against brute force.
+
+pub mod error;
+pub mod grundy;
+pub mod mex;
+pub mod pile;
+pub mod position;
+pub mod rules;
+pub mod strategy;
+pub mod subtraction;
+
+pub use error::EngineError;
+pub use grundy::{GrundyRow, Method};
+pub use pile::{Pass, Pile};
+pub use position::{Player, Verdict};
+pub use rules::Rules;
+pub use strategy::Move;
+
+/// A Grundy value. Wider than a pile size: in zero-move Nim, g(nT) = n + 1 for odd n, so
+/// u64::MAX as a pile has the value 2^64.
+pub type Grundy = u128;

@@ -1,0 +1,280 @@
+//! The rulesets: which components a position has, their options, and how play ends.
+
+use std::fmt;
+
+use super::subtraction::SubtractionSet;
+use super::{EngineError, Pass, Pile};
+
+/// A ruleset. New rulesets (game graphs, octal games) slot in as further variants: each answers
+/// the same few questions — its states of a size, their options, normal or misère play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rules {
+    /// Take any positive number from one pile; last mover wins.
+    Nim,
+    /// Nim where each non-empty pile also offers one pass (nT → nF) that either player may spend.
+    ZeroMove,
+    /// Nim where the last mover loses.
+    Misere,
+    /// Take s from a pile for some s in the set; last mover wins.
+    Subtract(SubtractionSet),
+}
+
+/// The ruleset names a user can type, for help, completion and error messages.
+pub const RULE_NAMES: [&str; 4] = ["nim", "zero-move", "misere", "subtract:S"];
+
+impl Rules {
+    /// Parses a ruleset name: `nim`, `zero-move`, `misere`, `subtract:1,3,4`.
+    pub fn parse(token: &str) -> Result<Self, EngineError> {
+        let lower = token.to_ascii_lowercase();
+        match lower.as_str() {
+            "nim" => Ok(Self::Nim),
+            "zero-move" | "zeromove" | "zero_move" => Ok(Self::ZeroMove),
+            "misere" | "misère" => Ok(Self::Misere),
+            _ => match lower.strip_prefix("subtract:") {
+                Some(list) => SubtractionSet::parse(list).map(Self::Subtract),
+                None => Err(EngineError::UnknownRules {
+                    token: token.to_string(),
+                }),
+            },
+        }
+    }
+
+    /// Whether piles of this ruleset carry a pass (zero-move Nim).
+    pub fn has_pass(&self) -> bool {
+        matches!(self, Self::ZeroMove)
+    }
+
+    /// Whether the last mover loses.
+    pub fn is_misere(&self) -> bool {
+        matches!(self, Self::Misere)
+    }
+
+    /// Whether a move may take any positive number of tokens (so a table costs O(N) by
+    /// incremental mex).
+    pub fn is_take_any(&self) -> bool {
+        matches!(self, Self::Nim | Self::ZeroMove | Self::Misere)
+    }
+
+    /// A pile of this ruleset as it starts: zero-move piles start with their pass unused.
+    pub fn pile(&self, size: u64) -> Pile {
+        if self.has_pass() {
+            Pile::zero_move(size, Pass::Unused)
+        } else {
+            Pile::plain(size)
+        }
+    }
+
+    /// The states of size `n` in table order: `nF` before `nT` for zero-move, else just `n`.
+    pub fn states(&self, n: u64) -> Vec<Pile> {
+        if self.has_pass() && n > 0 {
+            vec![
+                Pile::zero_move(n, Pass::Spent),
+                Pile::zero_move(n, Pass::Unused),
+            ]
+        } else {
+            vec![Pile::plain(n)]
+        }
+    }
+
+    /// Parses a pile as this ruleset writes it: `7`, and for zero-move also `7T` and `7F`.
+    pub fn parse_pile(&self, token: &str) -> Result<Pile, EngineError> {
+        let (digits, pass) = match token.as_bytes().last() {
+            Some(b'T' | b't') if self.has_pass() => (&token[..token.len() - 1], Pass::Unused),
+            Some(b'F' | b'f') if self.has_pass() => (&token[..token.len() - 1], Pass::Spent),
+            _ => (token, Pass::Unused),
+        };
+        let size = parse_size(digits).map_err(|kind| match kind {
+            SizeError::TooLarge => EngineError::PileTooLarge {
+                token: token.to_string(),
+            },
+            SizeError::NotANumber => EngineError::BadPile {
+                token: token.to_string(),
+                expected: self.pile_syntax().to_string(),
+            },
+        })?;
+        Ok(if self.has_pass() {
+            Pile::zero_move(size, pass)
+        } else {
+            Pile::plain(size)
+        })
+    }
+
+    /// How a pile of this ruleset is written, for error messages.
+    pub fn pile_syntax(&self) -> &'static str {
+        if self.has_pass() {
+            "a whole number 0..=18446744073709551615, optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`"
+        } else {
+            "a whole number 0..=18446744073709551615, like `7`"
+        }
+    }
+
+    /// Whether `pile` is a state of this ruleset.
+    pub fn admits(&self, pile: Pile) -> bool {
+        self.has_pass() == (pile.pass.is_some() || pile.size == 0)
+    }
+
+    /// The options of one component, in order: smaller piles first, then the pass.
+    ///
+    /// The iterator is lazy: a take-any pile of size n has n options, so callers that may meet
+    /// huge piles search it with a bound rather than collect it.
+    pub fn options(&self, pile: Pile) -> Box<dyn Iterator<Item = Pile> + '_> {
+        let n = pile.size;
+        match self {
+            Self::Nim | Self::Misere => Box::new((0..n).map(Pile::plain)),
+            Self::ZeroMove => match pile.pass {
+                None => Box::new(std::iter::empty()),
+                Some(Pass::Spent) => Box::new((0..n).map(|k| Pile::zero_move(k, Pass::Spent))),
+                Some(Pass::Unused) => Box::new(
+                    (0..n)
+                        .map(|k| Pile::zero_move(k, Pass::Unused))
+                        .chain(std::iter::once(Pile::zero_move(n, Pass::Spent))),
+                ),
+            },
+            Self::Subtract(set) => Box::new(
+                set.values()
+                    .iter()
+                    .rev()
+                    .filter(move |&&s| s <= n)
+                    .map(move |&s| Pile::plain(n - s)),
+            ),
+        }
+    }
+
+    /// Whether `to` is one move away from `from`.
+    pub fn is_option(&self, from: Pile, to: Pile) -> bool {
+        match self {
+            Self::Nim | Self::Misere => to.size < from.size,
+            Self::ZeroMove => match (from.pass, to.pass) {
+                (Some(Pass::Spent), Some(Pass::Spent)) => to.size < from.size,
+                (Some(Pass::Spent), None) => true,
+                (Some(Pass::Unused), Some(Pass::Unused)) => to.size < from.size,
+                (Some(Pass::Unused), None) => true,
+                (Some(Pass::Unused), Some(Pass::Spent)) => to.size == from.size,
+                _ => false,
+            },
+            Self::Subtract(set) => {
+                to.size < from.size && set.values().contains(&(from.size - to.size))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Nim => f.write_str("nim"),
+            Self::ZeroMove => f.write_str("zero-move"),
+            Self::Misere => f.write_str("misere"),
+            Self::Subtract(set) => write!(f, "subtract:{set}"),
+        }
+    }
+}
+
+/// Why a token is not a pile size.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SizeError {
+    NotANumber,
+    TooLarge,
+}
+
+/// Parses a pile size: decimal digits only (with `_` allowed as a separator), up to 2^64 − 1.
+pub fn parse_size(token: &str) -> Result<u64, SizeError> {
+    let digits: String = token.chars().filter(|&c| c != '_').collect();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || token.starts_with('_') {
+        return Err(SizeError::NotANumber);
+    }
+    digits.parse::<u64>().map_err(|_| SizeError::TooLarge)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_ruleset_and_round_trips_its_name() {
+        for name in ["nim", "zero-move", "misere", "subtract:1,3,4"] {
+            assert_eq!(Rules::parse(name).unwrap().to_string(), name);
+        }
+        assert_eq!(
+            Rules::parse("subtract:4,1,3,3").unwrap().to_string(),
+            "subtract:1,3,4"
+        );
+    }
+
+    #[test]
+    fn refuses_unknown_rules_naming_the_token() {
+        let err = Rules::parse("nosuch").unwrap_err();
+        assert!(err.to_string().contains("`nosuch`"), "{err}");
+        for bad in [
+            "subtract:",
+            "subtract:0",
+            "subtract:1,0",
+            "subtract:a",
+            "subtract:1,,2",
+        ] {
+            assert!(Rules::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn parses_piles_per_ruleset() {
+        let zm = Rules::ZeroMove;
+        assert_eq!(
+            zm.parse_pile("7").unwrap(),
+            Pile::zero_move(7, Pass::Unused)
+        );
+        assert_eq!(
+            zm.parse_pile("7F").unwrap(),
+            Pile::zero_move(7, Pass::Spent)
+        );
+        assert_eq!(zm.parse_pile("0F").unwrap(), Pile::plain(0));
+        assert_eq!(
+            zm.parse_pile("18446744073709551615T").unwrap().size,
+            u64::MAX
+        );
+        assert!(matches!(
+            zm.parse_pile("18446744073709551616"),
+            Err(EngineError::PileTooLarge { .. })
+        ));
+        assert!(Rules::Nim.parse_pile("7T").is_err());
+        for bad in ["", "-3", "abc", "3.5", "T", "+3", "0x10"] {
+            assert!(zm.parse_pile(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn zero_move_options_follow_the_spec() {
+        let opts: Vec<String> = Rules::ZeroMove
+            .options(Pile::zero_move(3, Pass::Unused))
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(opts, ["0", "1T", "2T", "3F"]);
+        let opts: Vec<String> = Rules::ZeroMove
+            .options(Pile::zero_move(2, Pass::Spent))
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(opts, ["0", "1F"]);
+    }
+
+    #[test]
+    fn is_option_agrees_with_options() {
+        let rules = [
+            Rules::Nim,
+            Rules::ZeroMove,
+            Rules::parse("subtract:1,3,4").unwrap(),
+        ];
+        for r in &rules {
+            let states: Vec<Pile> = (0..8).flat_map(|n| r.states(n)).collect();
+            for &from in &states {
+                let opts: Vec<Pile> = r.options(from).collect();
+                for &to in &states {
+                    assert_eq!(
+                        r.is_option(from, to),
+                        opts.contains(&to),
+                        "{r} {from}->{to}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Winning moves: for Sprague–Grundy rulesets, the pile holding the nim-sum's top bit moved to
+//! the value g ⊕ s; for misère Nim, the known strategy.
+
+use super::grundy::Solver;
+use super::position::{Player, verdict};
+use super::{Grundy, Pass, Pile, Rules};
+
+/// One move: pile `index` (0-based) goes from `from` to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Move {
+    pub index: usize,
+    pub from: Pile,
+    pub to: Pile,
+}
+
+impl Move {
+    /// Tokens removed; 0 for a pass.
+    pub fn take(&self) -> u64 {
+        self.from.size - self.to.size
+    }
+}
+
+/// Options of a pile searched exhaustively up to this size; beyond it, by the closed form's
+/// inverse (every candidate is still checked against the solver).
+const EXHAUSTIVE_SEARCH: u64 = 1 << 12;
+
+/// A move that leaves the opponent a lost position, or `None` if every move loses (or there is
+/// no move).
+pub fn winning_move(solver: &Solver, piles: &[Pile]) -> Option<Move> {
+    let v = verdict(solver, piles);
+    if v.winner != Player::First {
+        return None;
+    }
+    if solver.rules().is_misere() {
+        return misere_move(piles, &v.grundy, v.nim_sum);
+    }
+    let top = top_bit(v.nim_sum);
+    let index = v.grundy.iter().position(|&g| g & top != 0)?;
+    let target = v.grundy[index] ^ v.nim_sum;
+    let to = option_with_value(solver, piles[index], target)?;
+    Some(Move {
+        index,
+        from: piles[index],
+        to,
+    })
+}
+
+/// The highest set bit of a non-zero value (0 for 0).
+pub fn top_bit(value: Grundy) -> Grundy {
+    if value == 0 {
+        0
+    } else {
+        1 << (Grundy::BITS - 1 - value.leading_zeros())
+    }
+}
+
+/// An option of `pile` whose Grundy value is `target`.
+pub fn option_with_value(solver: &Solver, pile: Pile, target: Grundy) -> Option<Pile> {
+    let rules = solver.rules();
+    if pile.size <= EXHAUSTIVE_SEARCH || matches!(rules, Rules::Subtract(_)) {
+        return rules.options(pile).find(|&o| solver.grundy(o) == target);
+    }
+    // For huge take-any piles, the options with value `target` are among a handful of sizes.
+    let k = u64::try_from(target).ok();
+    let candidates: Vec<Pile> = match (rules, pile.pass) {
+        (Rules::ZeroMove, Some(Pass::Unused)) => {
+            let mut c = vec![Pile::zero_move(pile.size, Pass::Spent)];
+            c.extend(
+                [
+                    k.map(|k| k.wrapping_sub(1)),
+                    k.map(|k| k.wrapping_add(1)),
+                    Some(0),
+                ]
+                .into_iter()
+                .flatten()
+                .map(|k| Pile::zero_move(k, Pass::Unused)),
+            );
+            c
+        }
+        (Rules::ZeroMove, _) => k
+            .map(|k| Pile::zero_move(k, Pass::Spent))
+            .into_iter()
+            .collect(),
+        _ => k.map(Pile::plain).into_iter().collect(),
+    };
+    candidates
+        .into_iter()
+        .find(|&o| rules.is_option(pile, o) && solver.grundy(o) == target)
+}
+
+/// Misère Nim: play normal Nim until the move would leave only piles ≤ 1; then leave an odd
+/// number of 1-piles.
+fn misere_move(piles: &[Pile], grundy: &[Grundy], nim_sum: Grundy) -> Option<Move> {
+    let big: Vec<usize> = (0..piles.len()).filter(|&i| piles[i].size >= 2).collect();
+    let ones = piles.iter().filter(|p| p.size == 1).count();
+    let (index, to) = match big.as_slice() {
+        [] => (piles.iter().position(|p| p.size == 1)?, 0),
+        [i] => (*i, if ones % 2 == 0 { 1 } else { 0 }),
+        _ => {
+            let top = top_bit(nim_sum);
+            let i = grundy.iter().position(|&g| g & top != 0)?;
+            (i, u64::try_from(grundy[i] ^ nim_sum).ok()?)
+        }
+    };
+    Some(Move {
+        index,
+        from: piles[index],
+        to: Pile::plain(to),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn top_bit_by_hand() {
+        assert_eq!(top_bit(0), 0);
+        assert_eq!(top_bit(1), 1);
+        assert_eq!(top_bit(20), 16);
+        assert_eq!(top_bit(1 << 64), 1 << 64);
+    }
+
+    #[test]
+    fn zero_move_pass_can_be_the_winning_move() {
+        // 3T (value 4) against 3F (value 3): nim-sum 7, top bit 4 is in 3T; target 4⊕7 = 3,
+        // which only the pass 3T→3F reaches.
+        let rules = Rules::ZeroMove;
+        let solver = Solver::new(&rules).unwrap();
+        let piles = [
+            Pile::zero_move(3, Pass::Unused),
+            Pile::zero_move(3, Pass::Spent),
+        ];
+        let m = winning_move(&solver, &piles).unwrap();
+        assert_eq!((m.index, m.to), (0, Pile::zero_move(3, Pass::Spent)));
+        assert_eq!(m.take(), 0);
+    }
+
+    #[test]
+    fn huge_piles_get_exact_moves() {
+        let rules = Rules::ZeroMove;
+        let solver = Solver::new(&rules).unwrap();
+        let piles = [
+            Pile::zero_move(u64::MAX, Pass::Unused),
+            Pile::zero_move(5, Pass::Unused),
+        ];
+        let m = winning_move(&solver, &piles).unwrap();
+        let mut after = piles;
+        after[m.index] = m.to;
+        assert!(rules.is_option(piles[m.index], m.to));
+        assert_eq!(verdict(&solver, &after).nim_sum, 0);
+    }
+}

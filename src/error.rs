@@ -1,0 +1,91 @@
+//! The top-level error: every layer's error folded into one, each knowing its exit code.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::engine::EngineError;
+
+/// Something nimlab could not do, with the offending input named.
+#[derive(Debug)]
+pub enum Error {
+    /// The engine refused an input (a ruleset, a pile, a range of work).
+    Engine(EngineError),
+    /// A command line that does not parse: the first line of clap's message.
+    Usage { message: String },
+    /// A token that is not what the command expected.
+    BadToken { token: String, expected: String },
+    /// A range whose end is before its start, or that is too large to show.
+    BadRange { token: String, reason: String },
+    /// A file that could not be read.
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Output that could not be written (a closed pipe is not an error; see `main`).
+    Write(std::io::Error),
+    /// A script in which some lines failed; each was reported as it happened.
+    ScriptFailed { failures: usize },
+}
+
+impl Error {
+    /// 2 for bad input, 1 for a failed run.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Write(_) => 1,
+            _ => 2,
+        }
+    }
+
+    /// One line from clap's message: its first line, without the `error: ` prefix, plus the
+    /// tip clap gives for a mistyped command if there is one.
+    pub fn from_clap(e: &clap::Error) -> Self {
+        let rendered = e.render().to_string();
+        let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+        let first = lines.next().unwrap_or("cannot parse the command");
+        let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+        if let Some(tip) = lines.find_map(|l| l.strip_prefix("tip: ")) {
+            if tip.contains("similar") {
+                message.push_str(&format!(" ({tip})"));
+            }
+        }
+        if message.starts_with("unrecognized subcommand") {
+            message.push_str("; type `help` for the list of commands");
+        }
+        Self::Usage { message }
+    }
+
+    pub fn bad_token(token: impl Into<String>, expected: impl Into<String>) -> Self {
+        Self::BadToken {
+            token: token.into(),
+            expected: expected.into(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Engine(e) => e.fmt(f),
+            Self::Usage { message } => f.write_str(message),
+            Self::BadToken { token, expected } => {
+                write!(f, "`{token}` is not valid here: expected {expected}")
+            }
+            Self::BadRange { token, reason } => write!(f, "bad range `{token}`: {reason}"),
+            Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
+            Self::Write(e) => write!(f, "cannot write output: {e}"),
+            Self::ScriptFailed { failures } => write!(
+                f,
+                "{failures} line{} failed",
+                if *failures == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<EngineError> for Error {
+    fn from(e: EngineError) -> Self {
+        Self::Engine(e)
+    }
+}

@@ -1,0 +1,14 @@
+//! nimlab: a terminal workbench for Nim, zero-move Nim and Sprague–Grundy theory.
+//!
+//! Data flows one way: text → command → engine → output → render.
+
+pub mod app;
+pub mod cli;
+pub mod command;
+pub mod engine;
+pub mod error;
+pub mod output;
+pub mod render;
+pub mod repl;
+
+pub use error::Error;

@@ -1,0 +1,113 @@
+//! What commands produce: structured results — tables, binary views, verdicts, moves, messages.
+//! Data only; `render` decides how each looks in text, Markdown, CSV or JSON.
+
+use crate::engine::grundy::{GrundyTable, Solver};
+use crate::engine::position::Verdict;
+use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
+
+/// The result of one command.
+#[derive(Debug)]
+pub enum Output {
+    /// `mex`: the set, sorted and without repeats, and its mex.
+    Mex { set: Vec<Grundy>, mex: Grundy },
+    /// `grundy`: a table of states.
+    Grundy(GrundyReport),
+    /// `winner`, `move`, `nimsum`, `position`, `set`: a position and what follows from it.
+    Position(PositionReport),
+    /// A short confirmation, such as a change of ruleset.
+    Message(String),
+    /// Help text, already worded.
+    Help(String),
+    /// Nothing to show.
+    Nothing,
+    /// Leave the REPL.
+    Quit,
+}
+
+/// Which of a position's facts a command asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PositionView {
+    /// Who wins, with the per-pile values and their nim-sum.
+    Winner,
+    /// A winning move, or that none exists.
+    Move,
+    /// The binary view of the nim-sum.
+    NimSum,
+}
+
+/// A position with its verdict and winning move: the data behind `winner`, `move` and `nimsum`.
+#[derive(Debug, Clone)]
+pub struct PositionReport {
+    pub view: PositionView,
+    pub rules: Rules,
+    pub piles: Vec<Pile>,
+    pub verdict: Verdict,
+    /// The winning move with the Grundy value of the pile after it.
+    pub winning_move: Option<(Move, Grundy)>,
+    /// A heading such as "position" for the session's position.
+    pub title: Option<String>,
+}
+
+/// The rows of a `grundy` command.
+#[derive(Debug)]
+pub struct GrundyReport {
+    pub rules: Rules,
+    pub rows: GrundyRows,
+}
+
+/// Rows computed by mex (with their options) or by a closed form.
+#[derive(Debug)]
+pub enum GrundyRows {
+    /// States drawn from a table computed by mex; rows are built one at a time when shown.
+    ByMex {
+        table: GrundyTable,
+        from: u64,
+        to: u64,
+    },
+    /// Single states valued by a closed form or a found period.
+    Lookup { rows: Vec<GrundyRow> },
+}
+
+impl GrundyReport {
+    /// Every row, in table order (for zero-move: 0, 1F, 1T, 2F, 2T, …).
+    pub fn rows(&self) -> Box<dyn Iterator<Item = GrundyRow> + '_> {
+        match &self.rows {
+            GrundyRows::ByMex { table, from, to } => Box::new(
+                (*from..=*to)
+                    .flat_map(|n| self.rules.states(n))
+                    .filter_map(|pile| table.row(pile)),
+            ),
+            GrundyRows::Lookup { rows } => Box::new(rows.iter().cloned()),
+        }
+    }
+
+    /// How the rows were computed.
+    pub fn method(&self) -> Method {
+        match &self.rows {
+            GrundyRows::ByMex { .. } => Method::Mex,
+            GrundyRows::Lookup { rows } => rows.first().map_or(Method::Mex, |r| r.method),
+        }
+    }
+}
+
+impl PositionReport {
+    /// Builds the report for `piles`: verdict, and the winning move if there is one.
+    pub fn new(view: PositionView, solver: &Solver, piles: Vec<Pile>) -> Self {
+        let verdict = crate::engine::position::verdict(solver, &piles);
+        let winning_move =
+            crate::engine::strategy::winning_move(solver, &piles).map(|m| (m, solver.grundy(m.to)));
+        Self {
+            view,
+            rules: solver.rules().clone(),
+            piles,
+            verdict,
+            winning_move,
+            title: None,
+        }
+    }
+
+    /// Whether Sprague–Grundy values decide this ruleset (not misère).
+    pub fn uses_nim_sum(&self) -> bool {
+        !self.rules.is_misere()
+    }
+}

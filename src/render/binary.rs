@@ -1,0 +1,235 @@
+//! The binary view of a position: each pile's Grundy value in binary with its bits aligned, the
+//! nim-sum row, the columns with an odd number of 1s and the nim-sum's top bit marked — with
+//! characters (`*`, `^`, `◀`) so it reads without colour, and with colour where allowed.
+
+use std::io::{self, Write};
+
+use super::{RenderOptions, Style};
+use crate::engine::Grundy;
+use crate::engine::position::{Player, Rule};
+use crate::output::{PositionReport, PositionView};
+
+/// Piles shown one per row; a longer position shows its first rows and a count.
+const MAX_ROWS: usize = 40;
+
+pub fn render(
+    report: &PositionReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let v = &report.verdict;
+    let piles: Vec<String> = report.piles.iter().map(ToString::to_string).collect();
+    let heading = match &report.title {
+        Some(t) => format!("{} ({}): {}", t, report.rules, summary(&piles)),
+        None => format!("{}: {}", report.rules, summary(&piles)),
+    };
+    writeln!(out, "{}", style.heading(&heading))?;
+
+    let changed = report
+        .winning_move
+        .filter(|_| report.view == PositionView::Move);
+    let widest = v
+        .grundy
+        .iter()
+        .copied()
+        .chain([v.nim_sum])
+        .max()
+        .unwrap_or(0);
+    let bits = (Grundy::BITS - widest.leading_zeros()).max(1) as usize;
+    let spaced = bits <= 24;
+    let mut target_label = String::new();
+    if let Some((m, _)) = changed {
+        target_label = format!("→ {}", m.to);
+    }
+    let state_w = piles
+        .iter()
+        .map(|p| p.chars().count())
+        .chain([5, target_label.chars().count()])
+        .max()
+        .unwrap_or(5);
+    let g_w = widest.to_string().len().max(1);
+    let label_w = 7; // "nim-sum"
+
+    let row = |label: &str, state: &str, g: Grundy, highlight: bool| -> String {
+        let bits_text = bit_cells(g, bits, v.nim_sum, spaced, style, highlight);
+        format!(
+            "{label:>label_w$}  {state:>state_w$}  {g:>g_w$}  {bits_text}",
+            g = g.to_string()
+        )
+    };
+    writeln!(
+        out,
+        "{}",
+        style.dim(&format!(
+            "{:>label_w$}  {:>state_w$}  {:>g_w$}  binary",
+            "pile", "state", "g"
+        ))
+    )?;
+    for (i, (pile, &g)) in piles.iter().zip(&v.grundy).enumerate().take(MAX_ROWS) {
+        let is_changed = changed.is_some_and(|(m, _)| m.index == i);
+        let mut line = row(&(i + 1).to_string(), pile, g, false);
+        if is_changed {
+            line = format!(
+                "{}   {}",
+                style.change(&line),
+                style.change("◀ change this pile")
+            );
+        }
+        writeln!(out, "{line}")?;
+        if let (true, Some((m, new_g))) = (is_changed, changed) {
+            let target = row("", &format!("→ {}", m.to), new_g, true);
+            writeln!(out, "{}", style.change(&target))?;
+        }
+    }
+    if piles.len() > MAX_ROWS {
+        writeln!(
+            out,
+            "{:>label_w$}  … {} more piles",
+            "",
+            piles.len() - MAX_ROWS
+        )?;
+    }
+    writeln!(out, "{}", row("nim-sum", "", v.nim_sum, false))?;
+    writeln!(
+        out,
+        "{}",
+        marks(v.nim_sum, bits, spaced, label_w + state_w + g_w + 6, style)
+    )?;
+    writeln!(out, "{}", verdict_line(report, style))?;
+    if report.view == PositionView::Move {
+        writeln!(out, "{}", move_line(report, style))?;
+    }
+    Ok(())
+}
+
+/// The piles for a heading, shortened when there are many.
+fn summary(piles: &[String]) -> String {
+    if piles.len() <= 12 {
+        piles.join(" ")
+    } else {
+        format!("{} … ({} piles)", piles[..12].join(" "), piles.len())
+    }
+}
+
+/// One value's bits, most significant first; odd columns and the top bit coloured.
+fn bit_cells(
+    g: Grundy,
+    bits: usize,
+    nim_sum: Grundy,
+    spaced: bool,
+    style: Style,
+    plain: bool,
+) -> String {
+    let top = top_index(nim_sum);
+    let mut cells = Vec::with_capacity(bits);
+    for i in (0..bits).rev() {
+        let bit = if (g >> i) & 1 == 1 { "1" } else { "0" };
+        let cell = if plain {
+            bit.to_string()
+        } else if Some(i) == top {
+            style.top(bit)
+        } else if (nim_sum >> i) & 1 == 1 {
+            style.odd(bit)
+        } else {
+            bit.to_string()
+        };
+        cells.push(cell);
+    }
+    cells.join(if spaced { " " } else { "" })
+}
+
+fn top_index(value: Grundy) -> Option<usize> {
+    (value != 0).then(|| (Grundy::BITS - 1 - value.leading_zeros()) as usize)
+}
+
+/// The marker line under the bit columns, with its legend.
+fn marks(nim_sum: Grundy, bits: usize, spaced: bool, indent: usize, style: Style) -> String {
+    if nim_sum == 0 {
+        return format!(
+            "{:indent$}{}",
+            "",
+            style.dim("every column has an even number of 1s")
+        );
+    }
+    let top = top_index(nim_sum);
+    let cells: Vec<String> = (0..bits)
+        .rev()
+        .map(|i| {
+            if Some(i) == top {
+                style.top("^")
+            } else if (nim_sum >> i) & 1 == 1 {
+                style.odd("*")
+            } else {
+                " ".to_string()
+            }
+        })
+        .collect();
+    let line = cells.join(if spaced { " " } else { "" });
+    format!(
+        "{:indent$}{line}   {}",
+        "",
+        style.dim("^ top bit of the nim-sum  * odd number of 1s")
+    )
+}
+
+fn verdict_line(report: &PositionReport, style: Style) -> String {
+    let v = &report.verdict;
+    let who = match v.winner {
+        Player::First => style.win("the first player (to move) wins"),
+        Player::Second => style.lose("the second player wins"),
+    };
+    match v.rule {
+        Rule::NimSum if v.nim_sum == 0 => {
+            format!("nim-sum 0: {who} — every move leaves a non-zero nim-sum.")
+        }
+        Rule::NimSum => format!("nim-sum {} ≠ 0: {who}.", v.nim_sum),
+        Rule::MisereNimSum => format!(
+            "misère, some pile ≥ 2: decided as in Nim — nim-sum {}: {who}.",
+            v.nim_sum
+        ),
+        Rule::MisereAllSmall { ones } => format!(
+            "misère, every pile ≤ 1: {ones} pile{} of 1 ({}): {who}.",
+            if ones == 1 { "" } else { "s" },
+            if ones % 2 == 0 { "even" } else { "odd" }
+        ),
+    }
+}
+
+fn move_line(report: &PositionReport, style: Style) -> String {
+    let Some((m, new_g)) = report.winning_move else {
+        return match report.verdict.rule {
+            Rule::MisereAllSmall { ones: 0 } => {
+                "no move is left: in misère play the player who cannot move wins.".into()
+            }
+            _ => style.lose("no winning move: every move loses against perfect play."),
+        };
+    };
+    let v = &report.verdict;
+    let action = if m.take() == 0 {
+        format!("pass on pile {}: {} → {}", m.index + 1, m.from, m.to)
+    } else {
+        format!(
+            "pile {}: {} → {} (take {})",
+            m.index + 1,
+            m.from,
+            m.to,
+            m.take()
+        )
+    };
+    let why = match v.rule {
+        Rule::MisereNimSum if report.piles.iter().filter(|p| p.size >= 2).count() == 1 => {
+            "leaves an odd number of 1-piles, so the opponent takes the last token".to_string()
+        }
+        Rule::NimSum | Rule::MisereNimSum => format!(
+            "its value {} → {} = {} ⊕ {}, leaving nim-sum 0",
+            v.grundy[m.index], new_g, v.grundy[m.index], v.nim_sum
+        ),
+        Rule::MisereAllSmall { .. } => "leaves an odd number of 1-piles".to_string(),
+    };
+    format!(
+        "{} {}",
+        style.change(&format!("winning move: {action}")),
+        style.dim(&format!("— {why}"))
+    )
+}

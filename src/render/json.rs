@@ -1,0 +1,106 @@
+//! JSON, in the stable shapes of SPEC §2. Integers are exact JSON numbers (u128 included).
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+
+use crate::engine::position::Rule;
+use crate::engine::{GrundyRow, Method};
+use crate::output::{GrundyReport, Output, PositionReport, PositionView};
+
+pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
+    let value = match output {
+        Output::Mex { set, mex } => json!({ "set": set, "mex": mex }),
+        Output::Grundy(report) => return grundy(report, out),
+        Output::Position(report) => position(report),
+        Output::Message(m) => json!({ "message": m }),
+        Output::Help(h) => json!({ "help": h }),
+        Output::Nothing | Output::Quit => return Ok(()),
+    };
+    serde_json::to_writer(&mut *out, &value)?;
+    writeln!(out)
+}
+
+/// Streams the rows one at a time, so a long table never sits in memory as JSON.
+fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
+    write!(
+        out,
+        "{{\"rules\":{},\"rows\":[",
+        json!(report.rules.to_string())
+    )?;
+    for (i, row) in report.rows().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &row_json(&row))?;
+    }
+    writeln!(out, "]}}")
+}
+
+fn row_json(row: &GrundyRow) -> Value {
+    let mut v = json!({
+        "state": row.pile.to_string(),
+        "n": row.pile.size,
+        "grundy": row.grundy,
+    });
+    match row.method {
+        Method::Mex => {
+            v["reachable"] = json!(row.reachable());
+            v["options"] = row
+                .options
+                .iter()
+                .map(|(p, g)| json!({ "state": p.to_string(), "grundy": g }))
+                .collect();
+            v["method"] = json!("mex");
+        }
+        Method::ClosedForm => v["method"] = json!("closed-form"),
+        Method::Periodic { preperiod, period } => {
+            v["method"] = json!("periodic");
+            v["preperiod"] = json!(preperiod);
+            v["period"] = json!(period);
+        }
+    }
+    v
+}
+
+fn position(report: &PositionReport) -> Value {
+    let piles: Vec<String> = report.piles.iter().map(ToString::to_string).collect();
+    let rules = report.rules.to_string();
+    let v = &report.verdict;
+    match report.view {
+        PositionView::Move => {
+            let mv = report.winning_move.map(|(m, _)| {
+                json!({
+                    "pile": m.index + 1,
+                    "from": m.from.to_string(),
+                    "to": m.to.to_string(),
+                    "take": m.take(),
+                })
+            });
+            json!({ "rules": rules, "piles": piles, "move": mv })
+        }
+        PositionView::Winner | PositionView::NimSum => {
+            let mut out = json!({ "rules": rules, "piles": piles });
+            match v.rule {
+                Rule::NimSum => {
+                    out["grundy"] = json!(v.grundy);
+                    out["nim_sum"] = json!(v.nim_sum);
+                }
+                Rule::MisereNimSum => {
+                    out["nim_sum"] = json!(v.nim_sum);
+                    out["method"] = json!(
+                        "misere: some pile is 2 or more, so the first player wins iff the nim-sum is not 0"
+                    );
+                }
+                Rule::MisereAllSmall { ones } => {
+                    out["ones"] = json!(ones);
+                    out["method"] = json!(
+                        "misere: every pile is 0 or 1, so the first player wins iff the number of 1-piles is even"
+                    );
+                }
+            }
+            out["winner"] = json!(v.winner.name());
+            out
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The one renderer: turns `Output` data into text (comfy-table, owo-colors), Markdown, CSV or
+//! JSON, written to any writer. It never computes game theory.
+
+mod binary;
+mod json;
+mod set;
+mod style;
+mod tabular;
+mod text;
+
+use std::io::{self, Write};
+
+pub use set::format_set;
+pub use style::Style;
+
+use crate::cli::Format;
+use crate::output::Output;
+
+/// How to render: the format, colour, and the width tables must fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RenderOptions {
+    pub format: Format,
+    pub style: Style,
+    /// Columns tables must fit; `None` on a terminal, whose own width then applies.
+    pub width: Option<u16>,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        Self {
+            format: Format::Text,
+            style: Style::default(),
+            width: Some(80),
+        }
+    }
+}
+
+/// Writes one command's output.
+pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    match opts.format {
+        Format::Json => json::render(output, out),
+        Format::Csv => tabular::render(output, tabular::Flavor::Csv, out),
+        Format::Markdown => tabular::render(output, tabular::Flavor::Markdown, out),
+        Format::Text => text::render(output, opts, out),
+    }
+}
+
+/// Renders to a string (for tests and snapshots).
+pub fn render_to_string(output: &Output, opts: &RenderOptions) -> String {
+    let mut buf = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = render(output, opts, &mut buf);
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// A state name in the words of the closed form that values it.
+pub(crate) fn closed_form_reason(
+    rules: &crate::engine::Rules,
+    pile: crate::engine::Pile,
+) -> String {
+    use crate::engine::{Pass, Rules};
+    match (rules, pile.pass) {
+        (Rules::ZeroMove, Some(Pass::Unused)) if pile.size % 2 == 1 => {
+            "n odd, so g(nT) = n + 1".into()
+        }
+        (Rules::ZeroMove, Some(Pass::Unused)) => "n even ≥ 2, so g(nT) = n − 1".into(),
+        (Rules::ZeroMove, Some(Pass::Spent)) => "g(nF) = n: nF is a Nim pile".into(),
+        (Rules::ZeroMove, None) => "the empty pile has no moves: g(0) = 0".into(),
+        (Rules::Misere, _) => {
+            "g(n) = n under normal play (misère decides winners by its own rule)".into()
+        }
+        _ => "g(n) = n".into(),
+    }
+}

@@ -1,0 +1,113 @@
+//! The read loop: a line source (rustyline on a terminal, plain lines otherwise), each line
+//! parsed by the one command language and dispatched; errors are printed and the loop goes on.
+
+mod complete;
+mod source;
+
+use std::io::{self, BufReader, Write};
+use std::path::Path;
+
+use crate::app::{Env, Flow, dispatch, report};
+use crate::cli::{Cli, Parsed};
+use crate::command::Session;
+use crate::error::Error;
+
+use source::{LineSource, Plain, Terminal};
+
+/// Scripts may run scripts, up to this depth (a script that runs itself stops here).
+const MAX_DEPTH: usize = 16;
+
+/// The REPL on a terminal, or a script read from a non-terminal standard input.
+pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
+    if env.stdin_tty {
+        let mut source = Terminal::new();
+        let style = env.stdout_style();
+        println!(
+            "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.",
+            style.heading("nimlab"),
+            env!("CARGO_PKG_VERSION")
+        );
+        println!(
+            "Try `grundy`, `winner 18 47 34` or `move 4 7 5`; `help` lists everything, `quit` leaves."
+        );
+        let result = run_lines(&mut source, session, env, 0);
+        source.save_history();
+        result
+    } else {
+        let mut source = Plain::new(BufReader::new(io::stdin().lock()));
+        run_lines(&mut source, session, env, 0)
+    }
+}
+
+/// `nimlab run FILE` and the `run` command: the file's lines as a script.
+pub fn run_file(path: &Path, session: &mut Session, env: &Env, depth: usize) -> Result<(), Error> {
+    if depth > MAX_DEPTH {
+        return Err(Error::Usage {
+            message: format!(
+                "scripts nested more than {MAX_DEPTH} deep at `{}` (does a script run itself?)",
+                path.display()
+            ),
+        });
+    }
+    let file = std::fs::File::open(path).map_err(|source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut source = Plain::new(BufReader::new(file));
+    run_lines(&mut source, session, env, depth)
+}
+
+/// Runs lines until the source ends or `quit`; counts the lines that failed.
+fn run_lines(
+    source: &mut dyn LineSource,
+    session: &mut Session,
+    env: &Env,
+    depth: usize,
+) -> Result<(), Error> {
+    let interactive = source.is_interactive();
+    let mut failures = 0;
+    let mut number = 0;
+    loop {
+        let prompt = format!("nimlab[{}]> ", session.rules());
+        let line = match source.read_line(&prompt) {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(e) => {
+                return Err(Error::Read {
+                    path: "standard input".into(),
+                    source: e,
+                });
+            }
+        };
+        number += 1;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let at = (!interactive).then_some(number);
+        let result = Cli::parse_line(text).and_then(|parsed| match parsed {
+            Parsed::Cli(cli) => dispatch(&cli, session, env, depth),
+            Parsed::Display(help) => {
+                let mut out = io::stdout().lock();
+                write!(out, "{help}").map_err(Error::Write)?;
+                Ok(Flow::Continue)
+            }
+        });
+        match result {
+            Ok(Flow::Quit) => break,
+            Ok(Flow::Continue) => {}
+            Err(Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+                return Err(Error::Write(e));
+            }
+            Err(Error::ScriptFailed { failures: inner }) => failures += inner,
+            Err(e) => {
+                failures += 1;
+                report(&e, env, at);
+            }
+        }
+    }
+    if failures > 0 && !interactive {
+        return Err(Error::ScriptFailed { failures });
+    }
+    Ok(())
+}
