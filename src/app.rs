@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use crate::cli::{Cli, ColorChoice, Command, Format, Parsed};
-use crate::command::{Session, execute};
+use crate::command::{Session, execute, execute_text};
 use crate::error::Error;
 use crate::output::Output;
 use crate::render::{RenderOptions, Style, render};
@@ -42,6 +42,15 @@ impl Env {
         RenderOptions {
             format: cli.format.unwrap_or(self.format),
             style: Style::decide(choice, self.stdout_tty, self.no_color.as_deref()),
+            ..self.default_render_options()
+        }
+    }
+
+    /// Render options for output that no command line asked for (a focus's reply to text).
+    pub fn default_render_options(&self) -> RenderOptions {
+        RenderOptions {
+            format: self.format,
+            style: self.stdout_style(),
             width: if self.stdout_tty { None } else { Some(80) },
         }
     }
@@ -73,9 +82,18 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
         return repl::run_file(file, session, env, depth + 1).map(|()| Flow::Continue);
     }
     let output = execute(command, session)?;
-    let opts = env.render_options(cli);
+    show(&output, &env.render_options(cli))
+}
+
+/// Offers a line that is not a command to the session's focus (an answer, a short move).
+pub fn dispatch_text(line: &str, session: &mut Session, env: &Env) -> Option<Result<Flow, Error>> {
+    let result = execute_text(line, session)?;
+    Some(result.and_then(|output| show(&output, &env.default_render_options())))
+}
+
+fn show(output: &Output, opts: &RenderOptions) -> Result<Flow, Error> {
     let mut stdout = io::stdout().lock();
-    render(&output, &opts, &mut stdout).map_err(Error::Write)?;
+    render(output, opts, &mut stdout).map_err(Error::Write)?;
     stdout.flush().map_err(Error::Write)?;
     Ok(if matches!(output, Output::Quit) {
         Flow::Quit

@@ -1,11 +1,13 @@
 //! Commands of the language, executed against a session. Results are `Output` data; nothing
 //! here prints.
 
+mod focus;
 mod help;
 mod piles;
 mod range;
 mod session;
 
+pub use focus::Focus;
 pub use help::help_text;
 pub use session::{PileChange, Session};
 
@@ -17,8 +19,18 @@ use crate::output::{GrundyReport, GrundyRows, Output, PositionReport, PositionVi
 
 use range::Target;
 
-/// Runs one command. `run` is handled by the caller, which owns the output stream.
+/// Runs one command. The session's focus sees it first. `run` is handled by the caller, which
+/// owns the output stream.
 pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error> {
+    if let Some(focus) = session.focus.as_mut() {
+        let handled = focus.command(command);
+        if focus.is_done() {
+            session.focus = None;
+        }
+        if let Some(result) = handled {
+            return result;
+        }
+    }
     match command {
         Command::Mex { values } => mex_command(values),
         Command::Grundy { rules, target } => grundy(session, rules, target.as_deref()),
@@ -39,6 +51,16 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Quit => Ok(Output::Quit),
         Command::Run { .. } => Ok(Output::Nothing),
     }
+}
+
+/// Offers a line that did not parse as a command to the session's focus.
+pub fn execute_text(line: &str, session: &mut Session) -> Option<Result<Output, Error>> {
+    let focus = session.focus.as_mut()?;
+    let handled = focus.text(line);
+    if focus.is_done() {
+        session.focus = None;
+    }
+    handled
 }
 
 fn mex_command(values: &[String]) -> Result<Output, Error> {

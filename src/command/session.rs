@@ -1,11 +1,14 @@
 //! The session's state: the current ruleset and position, with an incrementally kept nim-sum.
 
+use super::focus::Focus;
 use crate::engine::grundy::Solver;
 use crate::engine::{EngineError, Grundy, Pile, Rules};
 
 /// What the REPL remembers between lines.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Session {
+    /// What the learner is stepping through, if anything (see [`Focus`]).
+    pub focus: Option<Box<dyn Focus>>,
     solver: Solver,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
@@ -34,11 +37,20 @@ impl Default for Session {
 impl Session {
     pub fn new(rules: Rules) -> Result<Self, EngineError> {
         Ok(Self {
+            focus: None,
             solver: Solver::new(&rules)?,
             position: Vec::new(),
             values: Vec::new(),
             nim_sum: 0,
         })
+    }
+
+    /// The prompt's context: the focus if there is one, else the ruleset.
+    pub fn prompt(&self) -> String {
+        match &self.focus {
+            Some(f) => format!("nimlab[{}]> ", f.prompt()),
+            None => format!("nimlab[{}]> ", self.rules()),
+        }
     }
 
     pub fn rules(&self) -> &Rules {

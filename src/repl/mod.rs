@@ -7,7 +7,7 @@ mod source;
 use std::io::{self, BufReader, Write};
 use std::path::Path;
 
-use crate::app::{Env, Flow, dispatch, report};
+use crate::app::{Env, Flow, dispatch, dispatch_text, report};
 use crate::cli::{Cli, Parsed};
 use crate::command::Session;
 use crate::error::Error;
@@ -68,7 +68,7 @@ fn run_lines(
     let mut failures = 0;
     let mut number = 0;
     loop {
-        let prompt = format!("nimlab[{}]> ", session.rules());
+        let prompt = session.prompt();
         let line = match source.read_line(&prompt) {
             Ok(Some(line)) => line,
             Ok(None) => break,
@@ -81,18 +81,28 @@ fn run_lines(
         };
         number += 1;
         let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
         let at = (!interactive).then_some(number);
-        let result = Cli::parse_line(text).and_then(|parsed| match parsed {
-            Parsed::Cli(cli) => dispatch(&cli, session, env, depth),
-            Parsed::Display(help) => {
-                let mut out = io::stdout().lock();
-                write!(out, "{help}").map_err(Error::Write)?;
-                Ok(Flow::Continue)
+        let result = if text.is_empty() || text.starts_with('#') {
+            // An empty line on a terminal means "go on" to a focus (Enter for `next`).
+            if !(interactive && text.is_empty()) {
+                continue;
             }
-        });
+            match dispatch_text(text, session, env) {
+                Some(result) => result,
+                None => continue,
+            }
+        } else {
+            match Cli::parse_line(text) {
+                Ok(Parsed::Cli(cli)) => dispatch(&cli, session, env, depth),
+                Ok(Parsed::Display(help)) => {
+                    let mut out = io::stdout().lock();
+                    write!(out, "{help}")
+                        .map_err(Error::Write)
+                        .map(|()| Flow::Continue)
+                }
+                Err(e) => dispatch_text(text, session, env).unwrap_or(Err(e)),
+            }
+        };
         match result {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}

@@ -1,0 +1,25 @@
+//! A focus: something the session is stepping through — a derivation, a proof, a game, a lesson.
+//! While one is active it sees each command first (to take `next`, `back`, `hint`, moves…) and
+//! any line that is not a command (an answer, a short move like `2 3`, an empty line).
+
+use std::fmt::Debug;
+
+use crate::cli::Command;
+use crate::error::Error;
+use crate::output::Output;
+
+/// An activity that owns the REPL's attention until it is done.
+pub trait Focus: Debug {
+    /// What the prompt shows, such as `derive 3/12` or `zero-move 3/9`.
+    fn prompt(&self) -> String;
+
+    /// Offered every parsed command first; `None` lets it run as usual.
+    fn command(&mut self, command: &Command) -> Option<Result<Output, Error>>;
+
+    /// Offered a line that is not a command (an empty line only on a terminal); `None` if it
+    /// means nothing here, and the line's parse error is reported instead.
+    fn text(&mut self, line: &str) -> Option<Result<Output, Error>>;
+
+    /// Whether the activity has finished; the session then drops it.
+    fn is_done(&self) -> bool;
+}
