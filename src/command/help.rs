@@ -9,20 +9,22 @@ const OVERVIEW: &str = "\
 nimlab — a workbench for Nim, zero-move Nim and Sprague–Grundy theory.
 
 Try:
-  grundy               the zero-move table for 0..15: each state's mex set and its mex
-  grundy 1000000007T   one value, instantly (by the proven closed form)
-  winner 18 47 34      who wins, with each pile's Grundy value and the binary view
-  move 4 7 5           a winning move, or that every move loses
-  nimsum 3 4 5         the binary view: odd columns marked, the nim-sum's top bit shown
-  mex 0 1 3            the minimum excludant of a set
-  rules nim            change the ruleset: nim, zero-move, misere, subtract:1,3,4
-  position 4 7 5       remember a position; `set 2 9` changes pile 2
+  grundy              the zero-move table 0..15: each state's mex set and mex
+  grundy 1000000007T  one value, at once (by the proven closed form)
+  winner 18 47 34     who wins: each pile's Grundy value, the binary view
+  move 4 7 5          a winning move, or that every move loses
+  nimsum 3 4 5        the binary view: odd columns and the top bit marked
+  mex 0 1 3           the minimum excludant of a set
+  rules nim           change rules: nim, zero-move, misere, subtract:1,3,4
+  position 4 7 5      remember a position; then `set 2 9` changes pile 2
 
-Zero-move Nim: each non-empty pile also offers one pass that either player may spend once.
-A pile is nT while its pass is unused and nF once it is spent; `7` means `7T`.
+Zero-move Nim: each non-empty pile also offers one pass that either player
+may spend once. A pile is nT while its pass is unused and nF once it is
+spent; `7` means `7T`.
 
-Options on any command: --rules R, --format text|markdown|csv|json, --color auto|always|never.
-`help COMMAND` explains one command; `quit` or Ctrl-D leaves.";
+Any command takes --rules R, --format text|markdown|csv|json and
+--color auto|always|never. `help COMMAND` explains one command;
+`quit` or Ctrl-D leaves.";
 
 /// The overview, or one command's help.
 pub fn help_text(topic: Option<&str>) -> Result<String, Error> {

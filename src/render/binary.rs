@@ -51,12 +51,16 @@ pub fn render(
     let g_w = widest.to_string().len().max(1);
     let label_w = 7; // "nim-sum"
 
-    let row = |label: &str, state: &str, g: Grundy, highlight: bool| -> String {
-        let bits_text = bit_cells(g, bits, v.nim_sum, spaced, style, highlight);
-        format!(
-            "{label:>label_w$}  {state:>state_w$}  {g:>g_w$}  {bits_text}",
+    // `changed` rows colour their label, state and value; their bits keep the column colours
+    // (or, for the target row, stay plain) so escapes never nest.
+    let row = |label: &str, state: &str, g: Grundy, changed: bool, plain_bits: bool| -> String {
+        let bits_text = bit_cells(g, bits, v.nim_sum, spaced, style, plain_bits);
+        let head = format!(
+            "{label:>label_w$}  {state:>state_w$}  {g:>g_w$}",
             g = g.to_string()
-        )
+        );
+        let head = if changed { style.change(&head) } else { head };
+        format!("{head}  {bits_text}")
     };
     writeln!(
         out,
@@ -67,19 +71,14 @@ pub fn render(
         ))
     )?;
     for (i, (pile, &g)) in piles.iter().zip(&v.grundy).enumerate().take(MAX_ROWS) {
-        let is_changed = changed.is_some_and(|(m, _)| m.index == i);
-        let mut line = row(&(i + 1).to_string(), pile, g, false);
-        if is_changed {
-            line = format!(
-                "{}   {}",
-                style.change(&line),
-                style.change("◀ change this pile")
-            );
-        }
-        writeln!(out, "{line}")?;
-        if let (true, Some((m, new_g))) = (is_changed, changed) {
-            let target = row("", &format!("→ {}", m.to), new_g, true);
-            writeln!(out, "{}", style.change(&target))?;
+        match changed {
+            Some((m, new_g)) if m.index == i => {
+                let line = row(&(i + 1).to_string(), pile, g, true, false);
+                writeln!(out, "{line}   {}", style.change("◀ change this pile"))?;
+                let target = row("", &format!("→ {}", m.to), new_g, true, true);
+                writeln!(out, "{target}")?;
+            }
+            _ => writeln!(out, "{}", row(&(i + 1).to_string(), pile, g, false, false))?,
         }
     }
     if piles.len() > MAX_ROWS {
@@ -90,12 +89,12 @@ pub fn render(
             piles.len() - MAX_ROWS
         )?;
     }
-    writeln!(out, "{}", row("nim-sum", "", v.nim_sum, false))?;
-    writeln!(
-        out,
-        "{}",
-        marks(v.nim_sum, bits, spaced, label_w + state_w + g_w + 6, style)
-    )?;
+    writeln!(out, "{}", row("nim-sum", "", v.nim_sum, false, false))?;
+    // Misère positions of piles ≤ 1 are decided by counting 1-piles, not by the nim-sum.
+    if !matches!(v.rule, Rule::MisereAllSmall { .. }) {
+        let indent = label_w + state_w + g_w + 6;
+        writeln!(out, "{}", marks(v.nim_sum, bits, spaced, indent, style))?;
+    }
     writeln!(out, "{}", verdict_line(report, style))?;
     if report.view == PositionView::Move {
         writeln!(out, "{}", move_line(report, style))?;
@@ -166,11 +165,13 @@ fn marks(nim_sum: Grundy, bits: usize, spaced: bool, indent: usize, style: Style
         })
         .collect();
     let line = cells.join(if spaced { " " } else { "" });
-    format!(
-        "{:indent$}{line}   {}",
-        "",
-        style.dim("^ top bit of the nim-sum  * odd number of 1s")
-    )
+    let legend = "^ top bit of the nim-sum, * odd count of 1s";
+    let columns = if spaced { bits * 2 - 1 } else { bits };
+    if indent + columns + 3 + legend.chars().count() <= 80 {
+        format!("{:indent$}{line}   {}", "", style.dim(legend))
+    } else {
+        format!("{:indent$}{line}\n{:indent$}{}", "", "", style.dim(legend))
+    }
 }
 
 fn verdict_line(report: &PositionReport, style: Style) -> String {
@@ -228,8 +229,8 @@ fn move_line(report: &PositionReport, style: Style) -> String {
         Rule::MisereAllSmall { .. } => "leaves an odd number of 1-piles".to_string(),
     };
     format!(
-        "{} {}",
+        "{}\n  {}",
         style.change(&format!("winning move: {action}")),
-        style.dim(&format!("— {why}"))
+        style.dim(&why)
     )
 }

@@ -27,9 +27,8 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
             style.heading("nimlab"),
             env!("CARGO_PKG_VERSION")
         );
-        println!(
-            "Try `grundy`, `winner 18 47 34` or `move 4 7 5`; `help` lists everything, `quit` leaves."
-        );
+        println!("Try `grundy`, `winner 18 47 34` or `move 4 7 5`.");
+        println!("`help` lists everything; `quit` or Ctrl-D leaves.");
         let result = run_lines(&mut source, session, env, 0);
         source.save_history();
         result
