@@ -93,10 +93,11 @@ pub const TABLE_MAX_SIZE: u64 = 10_000_000;
 #[derive(Debug, Clone)]
 pub struct GrundyTable {
     rules: Rules,
-    /// g(n) for one-state rulesets; g(nF) for zero-move.
-    plain: Vec<Grundy>,
+    /// g(n) for one-state rulesets; g(nF) for zero-move. Values of states of size ≤ N are at
+    /// most N + 1 (a mex of at most N + 1 values), so u32 holds every table nimlab computes.
+    plain: Vec<u32>,
     /// g(nT) for zero-move (empty otherwise).
-    unused: Vec<Grundy>,
+    unused: Vec<u32>,
 }
 
 impl GrundyTable {
@@ -119,7 +120,7 @@ impl GrundyTable {
                 let mut set = IncrementalMex::new();
                 for _ in 0..len {
                     let g = set.mex();
-                    plain.push(g);
+                    plain.push(narrow(g));
                     set.insert(g);
                 }
             }
@@ -130,8 +131,8 @@ impl GrundyTable {
                 for n in 0..len {
                     let f = spent.mex();
                     let t = if n == 0 { 0 } else { with_pass.mex_with(f) };
-                    plain.push(f);
-                    unused.push(t);
+                    plain.push(narrow(f));
+                    unused.push(narrow(t));
                     spent.insert(f);
                     with_pass.insert(t);
                 }
@@ -143,8 +144,8 @@ impl GrundyTable {
                         .iter()
                         .filter_map(|&s| usize::try_from(s).ok())
                         .filter(|&s| s <= n)
-                        .map(|s| plain[n - s]));
-                    plain.push(g);
+                        .map(|s| Grundy::from(plain[n - s])));
+                    plain.push(narrow(g));
                 }
             }
         }
@@ -158,10 +159,11 @@ impl GrundyTable {
     /// The value of a state in the table, or `None` beyond it.
     pub fn value(&self, pile: Pile) -> Option<Grundy> {
         let n = usize::try_from(pile.size).ok()?;
-        match pile.pass {
-            Some(Pass::Unused) => self.unused.get(n).copied(),
-            _ => self.plain.get(n).copied(),
-        }
+        let value = match pile.pass {
+            Some(Pass::Unused) => self.unused.get(n),
+            _ => self.plain.get(n),
+        };
+        value.map(|&g| Grundy::from(g))
     }
 
     /// The row of a state: its options with their values, and its value by mex.
@@ -185,6 +187,13 @@ impl GrundyTable {
         self.plain.len() as u64 - 1
     }
 }
+
+/// A table value as stored; tables stop at TABLE_MAX_SIZE, far below u32::MAX.
+fn narrow(g: Grundy) -> u32 {
+    u32::try_from(g).unwrap_or(u32::MAX)
+}
+
+const _: () = assert!(TABLE_MAX_SIZE < u32::MAX as u64 - 1);
 
 #[cfg(test)]
 mod tests {
