@@ -14,6 +14,14 @@ pub enum Error {
     Usage { message: String },
     /// A token that is not what the command expected.
     BadToken { token: String, expected: String },
+    /// A bad token in streamed pile input, with where it was.
+    BadPileAt {
+        token: String,
+        source: String,
+        number: u64,
+        offset: u64,
+        expected: String,
+    },
     /// A range whose end is before its start, or that is too large to show.
     BadRange { token: String, reason: String },
     /// A file that could not be read.
@@ -70,6 +78,16 @@ impl fmt::Display for Error {
             Self::BadToken { token, expected } => {
                 write!(f, "`{token}` is not valid here: expected {expected}")
             }
+            Self::BadPileAt {
+                token,
+                source,
+                number,
+                offset,
+                expected,
+            } => write!(
+                f,
+                "`{token}` (pile {number}, at byte {offset} of {source}) is not a pile: expected {expected}"
+            ),
             Self::BadRange { token, reason } => write!(f, "bad range `{token}`: {reason}"),
             Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
             Self::Write(e) => write!(f, "cannot write output: {e}"),

@@ -1,6 +1,7 @@
 //! What commands produce: structured results — tables, binary views, verdicts, moves, messages.
 //! Data only; `render` decides how each looks in text, Markdown, CSV or JSON.
 
+use crate::engine::bulk::BulkSummary;
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::Verdict;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
@@ -14,6 +15,8 @@ pub enum Output {
     Grundy(GrundyReport),
     /// `winner`, `move`, `nimsum`, `position`, `set`: a position and what follows from it.
     Position(PositionReport),
+    /// `winner`/`move` over a position too long to show pile by pile.
+    Bulk(BulkReport),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.
@@ -46,6 +49,16 @@ pub struct PositionReport {
     pub winning_move: Option<(Move, Grundy)>,
     /// A heading such as "position" for the session's position.
     pub title: Option<String>,
+}
+
+/// A long position decided in one pass.
+#[derive(Debug, Clone)]
+pub struct BulkReport {
+    pub view: PositionView,
+    pub rules: Rules,
+    pub summary: BulkSummary,
+    /// Where the piles came from, for the heading.
+    pub source: String,
 }
 
 /// The rows of a `grundy` command.

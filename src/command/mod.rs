@@ -1,6 +1,7 @@
 //! Commands of the language, executed against a session. Results are `Output` data; nothing
 //! here prints.
 
+mod bulk_input;
 mod focus;
 mod help;
 mod piles;
@@ -15,8 +16,9 @@ use crate::cli::{Command, PositionArgs, RulesArg};
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::{Grundy, Rules, mex::mex};
 use crate::error::Error;
-use crate::output::{GrundyReport, GrundyRows, Output, PositionReport, PositionView};
+use crate::output::{BulkReport, GrundyReport, GrundyRows, Output, PositionReport, PositionView};
 
+use piles::Piles;
 use range::Target;
 
 /// Runs one command. The session's focus sees it first. `run` is handled by the caller, which
@@ -133,13 +135,21 @@ fn position_report(
     view: PositionView,
 ) -> Result<Output, Error> {
     let solver = rules_or_session(session, &args.rules)?;
-    let (piles, title) = match piles::read_piles(args, solver.rules())? {
-        Some(piles) => (piles, None),
-        None if !session.position().is_empty() => (
+    let (piles, title) = match piles::read_piles(args, &solver)? {
+        Piles::Listed(piles) => (piles, None),
+        Piles::Streamed { summary, source } => {
+            return Ok(Output::Bulk(BulkReport {
+                view,
+                rules: solver.rules().clone(),
+                summary,
+                source,
+            }));
+        }
+        Piles::None if !session.position().is_empty() => (
             session.position_for(solver.rules()),
             Some("the session's position".to_string()),
         ),
-        None => {
+        Piles::None => {
             return Err(Error::Usage {
                 message: "no piles given: write them like `winner 3 4 5`, or set the session's position with `position 3 4 5`".into(),
             });
@@ -154,8 +164,17 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
     if let Some(r) = &args.rules.rules {
         session.set_rules(Rules::parse(r)?)?;
     }
-    if let Some(piles) = piles::read_piles(args, session.rules())? {
-        session.set_position(piles);
+    match piles::read_piles(args, session.solver())? {
+        Piles::None => {}
+        Piles::Listed(piles) => session.set_position(piles),
+        Piles::Streamed { source, .. } => {
+            return Err(Error::Usage {
+                message: format!(
+                    "{source} holds more than {} piles, too many for the session's position; use `winner --file` or `move --file` to decide it",
+                    piles::KEEP_PILES
+                ),
+            });
+        }
     }
     if session.position().is_empty() {
         return Ok(Output::Message(

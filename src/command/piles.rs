@@ -1,51 +1,85 @@
-//! Where a command's piles come from: its arguments, a file, or standard input.
+//! Where a command's piles come from: its arguments, a file, or standard input. Files and
+//! standard input are streamed: a long input is decided in one pass without being held.
 
-use std::io::Read;
+use std::fs::File;
 
+use super::bulk_input::for_each_pile;
 use crate::cli::PositionArgs;
-use crate::engine::{Pile, Rules};
+use crate::engine::Pile;
+use crate::engine::bulk::{BulkSummary, BulkVerdict};
+use crate::engine::grundy::Solver;
 use crate::error::Error;
 
-/// The piles a command names, or `None` if it names none (so the session's position applies).
-pub fn read_piles(args: &PositionArgs, rules: &Rules) -> Result<Option<Vec<Pile>>, Error> {
-    let text;
-    let tokens: Vec<&str> = if let Some(path) = &args.file {
-        if !args.piles.is_empty() {
+/// Inputs up to this many piles are kept and shown pile by pile; longer ones are summarised.
+pub const KEEP_PILES: usize = 10_000;
+
+/// The piles a command was given.
+#[derive(Debug)]
+pub enum Piles {
+    /// None: the session's position applies.
+    None,
+    /// Few enough to show one by one.
+    Listed(Vec<Pile>),
+    /// Too many to hold: decided in one pass.
+    Streamed {
+        summary: BulkSummary,
+        source: String,
+    },
+}
+
+pub fn read_piles(args: &PositionArgs, solver: &Solver) -> Result<Piles, Error> {
+    let rules = solver.rules();
+    if let Some(path) = &args.file {
+        if let Some(extra) = args.piles.first() {
             return Err(Error::Usage {
                 message: format!(
-                    "give piles either with --file or on the line, not both (found `{}`)",
-                    args.piles[0]
+                    "give piles either with --file or on the line, not both (found `{extra}`)"
                 ),
             });
         }
-        text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+        let file = File::open(path).map_err(|source| Error::Read {
             path: path.clone(),
             source,
         })?;
-        text.split_whitespace().collect()
-    } else if args.piles.len() == 1 && args.piles[0] == "-" {
-        let mut buf = String::new();
-        std::io::stdin()
-            .read_to_string(&mut buf)
-            .map_err(|source| Error::Read {
-                path: "standard input".into(),
-                source,
-            })?;
-        text = buf;
-        text.split_whitespace().collect()
-    } else if args.piles.is_empty() {
-        return Ok(None);
-    } else {
-        args.piles.iter().map(String::as_str).collect()
-    };
-    if tokens.is_empty() {
-        return Err(Error::Usage {
-            message: "no piles found in the input: expected whitespace-separated pile sizes".into(),
-        });
+        return stream(file, solver, &format!("`{}`", path.display()));
     }
-    tokens
-        .into_iter()
+    if let [dash] = args.piles.as_slice() {
+        if dash == "-" {
+            return stream(std::io::stdin().lock(), solver, "standard input");
+        }
+    }
+    if args.piles.is_empty() {
+        return Ok(Piles::None);
+    }
+    args.piles
+        .iter()
         .map(|t| rules.parse_pile(t).map_err(Error::from))
         .collect::<Result<Vec<_>, _>>()
-        .map(Some)
+        .map(Piles::Listed)
+}
+
+fn stream<R: std::io::Read>(reader: R, solver: &Solver, source: &str) -> Result<Piles, Error> {
+    let mut bulk = BulkVerdict::new(solver.clone());
+    let mut kept = Vec::new();
+    let count = for_each_pile(reader, solver.rules(), source, |pile| {
+        bulk.push(pile);
+        if kept.len() <= KEEP_PILES {
+            kept.push(pile);
+        }
+    })?;
+    if count == 0 {
+        return Err(Error::Usage {
+            message: format!(
+                "no piles found in {source}: expected whitespace-separated pile sizes"
+            ),
+        });
+    }
+    if kept.len() <= KEEP_PILES {
+        Ok(Piles::Listed(kept))
+    } else {
+        Ok(Piles::Streamed {
+            summary: bulk.finish(),
+            source: source.to_string(),
+        })
+    }
 }

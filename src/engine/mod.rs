@@ -4,6 +4,7 @@
 //! Nothing here does IO, formats for people, colours or parses YAML: it takes numbers and
 //! returns values, so it reads like the mathematics and can be tested against brute force.
 
+pub mod bulk;
 pub mod error;
 pub mod grundy;
 pub mod mex;

@@ -2,11 +2,13 @@
 //! JSON, written to any writer. It never computes game theory.
 
 mod binary;
+mod bulk;
 mod json;
 mod set;
 mod style;
 mod tabular;
 mod text;
+mod verdict;
 
 use std::io::{self, Write};
 

@@ -73,6 +73,13 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
             sink.finish()
         }
         Output::Grundy(report) => grundy(report, flavor, out),
+        Output::Bulk(report) => {
+            let mut sink = Sink::new(flavor, out, &["what", "value"])?;
+            for row in super::bulk::rows(report) {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
         Output::Position(report) => position(report, flavor, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),

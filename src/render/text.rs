@@ -22,6 +22,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
             GrundyRows::Lookup { .. } => lookup(report, opts, out),
         },
         Output::Position(report) => binary::render(report, opts, out),
+        Output::Bulk(report) => super::bulk::text(report, opts, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }

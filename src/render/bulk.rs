@@ -1,0 +1,89 @@
+//! Long positions decided in one pass: a summary instead of a row per pile.
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+
+use super::{RenderOptions, verdict::verdict_sentence};
+use crate::engine::bulk::BulkMove;
+use crate::output::{BulkReport, PositionView};
+
+pub fn text(report: &BulkReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let style = opts.style;
+    let s = &report.summary;
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!(
+            "{}: {} piles from {}",
+            report.rules, s.count, report.source
+        ))
+    )?;
+    writeln!(
+        out,
+        "{}",
+        verdict_sentence(s.rule, s.nim_sum, s.winner, style)
+    )?;
+    if report.view == PositionView::Move {
+        match s.winning_move {
+            Some(m) => writeln!(
+                out,
+                "{}",
+                style.change(&format!("winning move: {}", describe(m)))
+            )?,
+            None => writeln!(
+                out,
+                "{}",
+                style.lose("no winning move: every move loses against perfect play.")
+            )?,
+        }
+    }
+    Ok(())
+}
+
+fn describe(m: BulkMove) -> String {
+    let take = m.from.size - m.to.size;
+    if take == 0 {
+        format!("pass on pile {}: {} → {}", m.index + 1, m.from, m.to)
+    } else {
+        format!("pile {}: {} → {} (take {take})", m.index + 1, m.from, m.to)
+    }
+}
+
+/// `{"rules", "count", "nim_sum", "winner"}`, plus `"move"` for `move`.
+pub fn json(report: &BulkReport) -> Value {
+    let s = &report.summary;
+    let mut v = json!({
+        "rules": report.rules.to_string(),
+        "count": s.count,
+        "nim_sum": s.nim_sum,
+        "winner": s.winner.name(),
+    });
+    if report.view == PositionView::Move {
+        v["move"] = s.winning_move.map_or(Value::Null, |m| {
+            json!({
+                "pile": m.index + 1,
+                "from": m.from.to_string(),
+                "to": m.to.to_string(),
+                "take": m.from.size - m.to.size,
+            })
+        });
+    }
+    v
+}
+
+/// Key–value rows for Markdown and CSV.
+pub fn rows(report: &BulkReport) -> Vec<[String; 2]> {
+    let s = &report.summary;
+    let mut rows = vec![
+        ["rules".to_string(), report.rules.to_string()],
+        ["piles".to_string(), s.count.to_string()],
+        ["nim-sum".to_string(), s.nim_sum.to_string()],
+        ["winner".to_string(), s.winner.name().to_string()],
+    ];
+    if report.view == PositionView::Move {
+        let mv = s.winning_move.map_or("none".to_string(), describe);
+        rows.push(["move".to_string(), mv]);
+    }
+    rows
+}

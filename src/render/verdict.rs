@@ -1,0 +1,27 @@
+//! The sentence that states who wins and why, shared by every view of a position.
+
+use super::Style;
+use crate::engine::Grundy;
+use crate::engine::position::{Player, Rule};
+
+/// "nim-sum 20 ≠ 0: the first player (to move) wins." and its misère variants.
+pub fn verdict_sentence(rule: Rule, nim_sum: Grundy, winner: Player, style: Style) -> String {
+    let who = match winner {
+        Player::First => style.win("the first player (to move) wins"),
+        Player::Second => style.lose("the second player wins"),
+    };
+    match rule {
+        Rule::NimSum if nim_sum == 0 => {
+            format!("nim-sum 0: {who} — every move leaves a non-zero nim-sum.")
+        }
+        Rule::NimSum => format!("nim-sum {nim_sum} ≠ 0: {who}."),
+        Rule::MisereNimSum => {
+            format!("misère, some pile ≥ 2: decided as in Nim — nim-sum {nim_sum}: {who}.")
+        }
+        Rule::MisereAllSmall { ones } => format!(
+            "misère, every pile ≤ 1: {ones} pile{} of 1 ({}): {who}.",
+            if ones == 1 { "" } else { "s" },
+            if ones % 2 == 0 { "even" } else { "odd" }
+        ),
+    }
+}
