@@ -1,0 +1,363 @@
+//! Reads lesson files: the only code that touches YAML. Errors name the file, line and step;
+//! oversized files, alias bombs and absurd nesting are refused.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use super::model::{FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
+
+/// The largest lesson file accepted.
+pub const MAX_BYTES: usize = 1 << 20;
+
+/// A lesson that cannot be loaded or does not check, located as precisely as possible.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LessonError {
+    pub origin: String,
+    pub line: Option<usize>,
+    pub step: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.origin)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        if let Some(step) = &self.step {
+            write!(f, ": step `{step}`")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for LessonError {}
+
+/// Parses and validates one lesson file's text.
+pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
+    let error = |line: Option<usize>, step: Option<&str>, message: String| LessonError {
+        origin: origin.to_string(),
+        line,
+        step: step.map(str::to_string),
+        message,
+    };
+    if text.len() > MAX_BYTES {
+        return Err(error(
+            None,
+            None,
+            format!(
+                "the file is {} bytes; lessons may be at most {MAX_BYTES}",
+                text.len()
+            ),
+        ));
+    }
+    let file: LessonFile = serde_yaml::from_str(text).map_err(|e| {
+        let line = e.location().map(|l| l.line());
+        let message = e.to_string();
+        // serde_yaml appends " at line L column C"; the location is already in front.
+        let message = match message.find(" at line ") {
+            Some(i) => message[..i].to_string(),
+            None => message,
+        };
+        error(line, None, yaml_hint(&message))
+    })?;
+    if file.format != FORMAT {
+        return Err(error(
+            None,
+            None,
+            format!(
+                "format {} is not one this nimlab reads (expected `format: {FORMAT}`)",
+                file.format
+            ),
+        ));
+    }
+    if !is_id(&file.id) {
+        return Err(error(
+            None,
+            None,
+            format!(
+                "lesson id `{}` must be lowercase letters, digits and `-`",
+                file.id
+            ),
+        ));
+    }
+    if file.steps.is_empty() {
+        return Err(error(None, None, "a lesson needs at least one step".into()));
+    }
+    let lines = step_lines(text, file.steps.len());
+    let mut seen = HashSet::new();
+    let mut steps = Vec::with_capacity(file.steps.len());
+    for (i, raw) in file.steps.into_iter().enumerate() {
+        let line = lines.get(i).copied().flatten();
+        let step = validate_step(raw, i, line)
+            .map_err(|(id, message)| error(line, id.as_deref(), message))?;
+        if !seen.insert(step.id.clone()) {
+            return Err(error(
+                line,
+                Some(&step.id),
+                "this id is used by an earlier step; step ids must be unique".into(),
+            ));
+        }
+        steps.push(step);
+    }
+    Ok(Lesson {
+        id: file.id,
+        version: file.version,
+        title: file.title,
+        summary: file.summary,
+        requires: file.requires,
+        setup: file.setup,
+        steps,
+        origin: origin.to_string(),
+    })
+}
+
+/// Plainer words for serde_yaml's messages where they help an author.
+fn yaml_hint(message: &str) -> String {
+    if message.contains("recursion limit exceeded") {
+        "the YAML nests too deeply".into()
+    } else if message.contains("repetition limit exceeded") {
+        "the YAML expands too far through aliases (an alias bomb?)".into()
+    } else if message.starts_with("missing field") {
+        format!("{message} at the top level of the lesson")
+    } else {
+        message.to_string()
+    }
+}
+
+fn is_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+}
+
+type StepResult = Result<Step, (Option<String>, String)>;
+
+/// Checks a step has an id and exactly one kind, with only that kind's fields.
+fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult {
+    let Some(id) = raw.id.clone() else {
+        return Err((
+            None,
+            format!(
+                "step {} has no `id` (every step needs a stable id)",
+                index + 1
+            ),
+        ));
+    };
+    if !is_id(&id) {
+        return Err((
+            Some(id.clone()),
+            "step ids must be lowercase letters, digits, `-` and `_`".into(),
+        ));
+    }
+    let fail = |message: String| Err((Some(id.clone()), message));
+    let kinds: Vec<&str> = [
+        ("text", raw.text.is_some()),
+        ("run", raw.run.is_some()),
+        ("ask", raw.ask.is_some()),
+        ("claim", raw.claim.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, present)| present.then_some(name))
+    .collect();
+    let kind = match kinds.as_slice() {
+        [one] => *one,
+        [] => return fail("has no kind: give exactly one of `text`, `run`, `ask`, `claim`".into()),
+        many => {
+            return fail(format!(
+                "has {} kinds (`{}`): give exactly one",
+                many.len(),
+                many.join("`, `")
+            ));
+        }
+    };
+    let question_fields = [
+        ("answer", raw.answer.is_some()),
+        ("choices", raw.choices.is_some()),
+        ("hints", !raw.hints.is_empty()),
+        ("solution", raw.solution.is_some()),
+        ("wrong_examples", !raw.wrong_examples.is_empty()),
+    ];
+    if kind != "ask" {
+        if let Some((field, _)) = question_fields.iter().find(|(_, present)| *present) {
+            return fail(format!(
+                "`{field}` belongs to an `ask` step, not a `{kind}` step"
+            ));
+        }
+    }
+    if kind != "claim" && raw.check.is_some() {
+        return fail(format!(
+            "`check` belongs to a `claim` step, not a `{kind}` step"
+        ));
+    }
+    let step_kind = match kind {
+        "text" => StepKind::Text(raw.text.unwrap_or_default()),
+        "run" => {
+            let commands = raw.run.map(|r| r.into_vec()).unwrap_or_default();
+            if commands.is_empty() {
+                return fail("`run` needs at least one command".into());
+            }
+            StepKind::Run(commands)
+        }
+        "ask" => {
+            let Some(answer) = raw.answer else {
+                return fail(
+                    "missing field `answer`: an `ask` step needs an `answer` expression the engine evaluates".into(),
+                );
+            };
+            StepKind::Ask(Question {
+                prompt: raw.ask.unwrap_or_default(),
+                answer,
+                choices: raw.choices.unwrap_or_default(),
+                hints: raw.hints,
+                solution: raw.solution,
+                wrong_examples: raw.wrong_examples,
+            })
+        }
+        _ => {
+            let Some(check) = raw.check else {
+                return fail(
+                    "missing field `check`: a `claim` step needs a `check` expression".into(),
+                );
+            };
+            StepKind::Claim {
+                statement: raw.claim.unwrap_or_default(),
+                check,
+            }
+        }
+    };
+    Ok(Step {
+        id,
+        kind: step_kind,
+        notes: raw.notes,
+        line: line.unwrap_or(0),
+    })
+}
+
+/// The 1-based line where each step's list item starts: the `- ` items directly under
+/// `steps:`, at the indentation of the first one.
+fn step_lines(text: &str, count: usize) -> Vec<Option<usize>> {
+    let mut lines = text.lines().enumerate();
+    let mut found = Vec::new();
+    if !lines.any(|(_, l)| l.trim_end() == "steps:") {
+        return vec![None; count];
+    }
+    let mut indent = None;
+    for (i, line) in lines {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let here = line.len() - trimmed.len();
+        if here == 0 && !trimmed.starts_with('-') {
+            break; // the next top-level key
+        }
+        if trimmed.starts_with("- ") || trimmed == "-" {
+            match indent {
+                None => {
+                    indent = Some(here);
+                    found.push(Some(i + 1));
+                }
+                Some(n) if n == here => found.push(Some(i + 1)),
+                _ => {}
+            }
+        }
+    }
+    found.resize(count, None);
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "\
+format: 1
+id: demo
+version: 1
+title: A demo
+steps:
+  - id: hello
+    text: Hello.
+  - id: table
+    run: grundy 0..3
+  - id: q
+    ask: What is mex{0, 1}?
+    answer: mex{0, 1}
+    hints: [Count up from 0.]
+    wrong_examples:
+      - answer: \"1\"
+        feedback: 1 is in the set.
+  - id: c
+    claim: g(nF) = n
+    check: \"all n in 0..50: g(zero-move, nF) = n\"
+";
+
+    #[test]
+    fn loads_a_good_lesson_with_step_lines() {
+        let lesson = load("demo.yaml", GOOD).unwrap();
+        assert_eq!(lesson.steps.len(), 4);
+        let lines: Vec<usize> = lesson.steps.iter().map(|s| s.line).collect();
+        assert_eq!(lines, [6, 8, 10, 17]);
+        assert!(matches!(lesson.steps[1].kind, StepKind::Run(ref c) if c == &["grundy 0..3"]));
+    }
+
+    fn error_of(text: &str) -> String {
+        load("bad.yaml", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn errors_name_file_line_and_step() {
+        let e = error_of(&GOOD.replace("    answer: mex{0, 1}\n", ""));
+        assert_eq!(
+            e,
+            "bad.yaml:10: step `q`: missing field `answer`: an `ask` step needs an `answer` expression the engine evaluates"
+        );
+        let e = error_of(&GOOD.replace("id: table", "id: hello"));
+        assert!(
+            e.starts_with("bad.yaml:8: step `hello`: this id is used"),
+            "{e}"
+        );
+        let e = error_of(&GOOD.replace("    text: Hello.", "    text: Hello.\n    run: grundy"));
+        assert!(e.contains("step `hello`: has 2 kinds"), "{e}");
+        let e = error_of(&GOOD.replace("title: A demo\n", ""));
+        assert!(e.contains("missing field `title`"), "{e}");
+        let e = error_of(&GOOD.replace("    text: Hello.", "    text: Hello.\n    colour: red"));
+        assert!(e.contains("unknown field `colour`"), "{e}");
+        let e = error_of(&GOOD.replace("format: 1", "format: 9"));
+        assert!(e.contains("format 9"), "{e}");
+    }
+
+    #[test]
+    fn refuses_hostile_yaml() {
+        let bomb = "\
+a: &a [x, x, x, x, x, x, x, x, x, x]
+b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
+c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
+d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
+e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]
+f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]
+g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]
+h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g, *g]
+i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h, *h]
+";
+        assert!(load("bomb.yaml", bomb).is_err());
+        let deep = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+        assert!(load("deep.yaml", &deep).is_err());
+        let deep_inside = GOOD.replace("text: Hello.", &format!("text: {deep}"));
+        assert!(load("deep.yaml", &deep_inside).is_err());
+        let deep_map = format!(
+            "format: 1\nx: {}1{}",
+            "{a: ".repeat(10_000),
+            "}".repeat(10_000)
+        );
+        let e = error_of(&deep_map);
+        assert!(
+            e.contains("nests too deeply") || e.contains("unknown field"),
+            "{e}"
+        );
+        let huge = "#".repeat(MAX_BYTES + 1);
+        assert!(error_of(&huge).contains("at most"));
+    }
+}

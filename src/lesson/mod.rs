@@ -1,0 +1,8 @@
+//! Lessons: the model (serde structs), the loader (the only code that touches YAML), the
+//! runner (a pure step state machine) and the progress store (atomic writes).
+
+pub mod loader;
+pub mod model;
+
+pub use loader::{LessonError, load};
+pub use model::{Lesson, Question, Step, StepKind};

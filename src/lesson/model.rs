@@ -1,0 +1,123 @@
+//! The lesson file's schema as serde structs (unknown keys rejected), and the validated lesson
+//! the runner uses: each step with exactly one kind.
+
+use serde::Deserialize;
+
+/// The lesson format this nimlab reads.
+pub const FORMAT: u32 = 1;
+
+/// A lesson file as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonFile {
+    pub format: u32,
+    pub id: String,
+    pub version: u32,
+    pub title: String,
+    #[serde(default)]
+    pub summary: String,
+    #[serde(default)]
+    pub requires: Vec<String>,
+    #[serde(default)]
+    pub setup: Vec<String>,
+    pub steps: Vec<StepFile>,
+}
+
+/// One step as written: exactly one of `text`, `run`, `ask`, `claim`, with its own fields.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepFile {
+    pub id: Option<String>,
+    pub text: Option<String>,
+    pub run: Option<OneOrMany>,
+    pub ask: Option<String>,
+    pub answer: Option<String>,
+    pub choices: Option<Vec<String>>,
+    #[serde(default)]
+    pub hints: Vec<String>,
+    pub solution: Option<String>,
+    #[serde(default)]
+    pub wrong_examples: Vec<WrongExample>,
+    pub claim: Option<String>,
+    pub check: Option<String>,
+    pub notes: Option<String>,
+}
+
+/// `run: grundy` or `run: [rules nim, grundy]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    pub fn into_vec(self) -> Vec<String> {
+        match self {
+            Self::One(s) => vec![s],
+            Self::Many(v) => v,
+        }
+    }
+}
+
+/// A wrong answer a learner might give, and what to tell them.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrongExample {
+    pub answer: String,
+    #[serde(default)]
+    pub feedback: Option<String>,
+}
+
+/// A validated lesson.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lesson {
+    pub id: String,
+    pub version: u32,
+    pub title: String,
+    pub summary: String,
+    pub requires: Vec<String>,
+    pub setup: Vec<String>,
+    pub steps: Vec<Step>,
+    /// Where it came from (a path, or `bundled:NAME`), for messages.
+    pub origin: String,
+}
+
+/// A validated step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    pub id: String,
+    pub kind: StepKind,
+    pub notes: Option<String>,
+    /// The 1-based line of the step in its file.
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepKind {
+    /// Prose; `{{ EXPR }}` is replaced by the expression's value.
+    Text(String),
+    /// Commands shown with their output.
+    Run(Vec<String>),
+    /// A question whose answer is an expression the engine evaluates.
+    Ask(Question),
+    /// A statement checked by an expression (over its domain, if quantified).
+    Claim { statement: String, check: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    pub prompt: String,
+    pub answer: String,
+    pub choices: Vec<String>,
+    pub hints: Vec<String>,
+    pub solution: Option<String>,
+    pub wrong_examples: Vec<WrongExample>,
+}
+
+impl Lesson {
+    /// The index of the step with `id`.
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.steps.iter().position(|s| s.id == id)
+    }
+}
