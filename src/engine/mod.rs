@@ -5,10 +5,13 @@
 //! returns values, so it reads like the mathematics and can be tested against brute force.
 
 pub mod error;
+pub mod game;
 pub mod grundy;
 pub mod mex;
+pub mod moves;
 pub mod pile;
 pub mod position;
+pub mod reply;
 pub mod rules;
 pub mod strategy;
 pub mod subtraction;

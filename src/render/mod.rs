@@ -2,6 +2,8 @@
 //! JSON, written to any writer. It never computes game theory.
 
 mod binary;
+mod game;
+mod game_json;
 mod json;
 mod set;
 mod style;
