@@ -236,7 +236,12 @@ fn move_line(report: &PositionReport, style: Style) -> String {
 
 /// A move in binary: every pile's value before, the moved pile's new value under it with the
 /// bits that flip marked `~`, and the nim-sum before and after.
-pub fn render_move(view: &MoveView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub fn render_move(
+    view: &MoveView,
+    marker: &str,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let style = opts.style;
     let (old_g, new_g) = view.values();
     let (sum_before, sum_after) = (view.before.nim_sum, view.after.nim_sum);
@@ -303,7 +308,7 @@ pub fn render_move(view: &MoveView, opts: &RenderOptions, out: &mut dyn Write) -
         // Padded before colouring: escape codes would count towards the width.
         let label = style.change(&format!("{:>label_w$}", i + 1));
         let moved = line(&label, pile, g, before_cells(g));
-        writeln!(out, "{moved}   {}", style.change("◀ moved"))?;
+        writeln!(out, "{moved}   {}", style.change(&format!("◀ {marker}")))?;
         let flipped = cells(new_g, &|b, bit| {
             if (flips >> b) & 1 == 1 {
                 style.change(bit)

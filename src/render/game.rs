@@ -84,7 +84,7 @@ pub fn render_game(
                     style.heading(&format!("{number}. {who}: {}", action(mv)))
                 )?;
                 if let Some(view) = view {
-                    binary::render_move(view, opts, out)?;
+                    binary::render_move(view, "moved", opts, out)?;
                 }
                 if let (Some(intent), Some(view)) = (intent, view) {
                     para(out, style.heading("why:"), &why(view, *intent), w)?;
@@ -93,6 +93,7 @@ pub fn render_game(
             GameEvent::Coach(note) => coach(note, opts, out)?,
             GameEvent::Hint(report) => binary::render(report, opts, out)?,
             GameEvent::Undone { turns, .. } => {
+                writeln!(out)?;
                 let taken: Vec<String> = turns
                     .iter()
                     .map(|t| format!("{} {}", side_name(t.side), action(&t.mv)))
@@ -154,8 +155,8 @@ fn coach(note: &CoachNote, opts: &RenderOptions, out: &mut dyn Write) -> io::Res
                 ),
                 w,
             )?;
-            binary::render_move(best, opts, out)?;
-            para(out, style.dim("  "), &why(best, Intent::Winning), w)
+            binary::render_move(best, "the winning move", opts, out)?;
+            para(out, style.heading("why:"), &why(best, Intent::Winning), w)
         }
         CoachNote::AlreadyLost => para(
             out,
@@ -211,7 +212,7 @@ pub fn render_step(
                     action(&m.view.mv)
                 ))
             )?;
-            binary::render_move(&m.view, opts, out)?;
+            binary::render_move(&m.view, "moved", opts, out)?;
             para(out, style.heading("why:"), &why(&m.view, m.intent), w)?;
         }
     }
