@@ -174,13 +174,13 @@ impl PlayFocus {
         self.report(events)
     }
 
+    /// A pile number from 1; whether the pile exists is the engine's check.
     fn pile_index(&self, token: &str) -> Result<usize, Error> {
         let count = self.game.piles().len();
         token
             .parse::<usize>()
             .ok()
-            .filter(|i| (1..=count).contains(i))
-            .map(|i| i - 1)
+            .and_then(|i| i.checked_sub(1))
             .ok_or_else(|| Error::bad_token(token, format!("a pile number from 1 to {count}")))
     }
 
