@@ -120,7 +120,7 @@ impl PlayFocus {
         } else {
             match winning_move(&solver, &before) {
                 Some(best) => CoachNote::ThrewAway {
-                    best: MoveView::new(&solver, &before, best),
+                    best: Box::new(MoveView::new(&solver, &before, best)),
                 },
                 None => CoachNote::AlreadyLost,
             }
@@ -133,7 +133,9 @@ impl PlayFocus {
             view: self.coach.then_some(view),
             piles: self.game.piles().to_vec(),
         }];
-        if self.coach {
+        // A winning last move needs no note: the end of the game says it.
+        let last_and_kept = self.game.is_over() && matches!(note, CoachNote::Kept);
+        if self.coach && !last_and_kept {
             events.push(GameEvent::Coach(note));
         }
         self.continue_game(&mut events);
@@ -164,7 +166,10 @@ impl PlayFocus {
             self.game.piles().to_vec(),
         );
         report.title = Some("hint".into());
-        self.report(vec![GameEvent::Hint(report)])
+        let best = report
+            .winning_move
+            .map(|(m, _)| MoveView::new(self.game.solver(), self.game.piles(), m));
+        self.report(vec![GameEvent::Hint { report, best }])
     }
 
     fn resign(&mut self) -> Output {

@@ -57,7 +57,7 @@ pub enum CoachNote {
     /// The position was won and still is: the computer now faces a lost position.
     Kept,
     /// The position was won and the move gave the win away; `best` is what would have kept it.
-    ThrewAway { best: MoveView },
+    ThrewAway { best: Box<MoveView> },
     /// The position was already lost: every move loses against perfect play.
     AlreadyLost,
 }
@@ -84,8 +84,11 @@ pub enum GameEvent {
     },
     /// The coach's note on the learner's move.
     Coach(CoachNote),
-    /// `hint`: the position with its winning move, or none.
-    Hint(PositionReport),
+    /// `hint`: the position, and its winning move in binary if there is one.
+    Hint {
+        report: PositionReport,
+        best: Option<MoveView>,
+    },
     /// `undo`: the moves taken back (latest first) and the position now.
     Undone { turns: Vec<Turn>, piles: Vec<Pile> },
     /// The learner is to move on this position.

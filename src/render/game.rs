@@ -91,14 +91,30 @@ pub fn render_game(
                 }
             }
             GameEvent::Coach(note) => coach(note, opts, out)?,
-            GameEvent::Hint(report) => binary::render(report, opts, out)?,
+            GameEvent::Hint {
+                best: Some(best), ..
+            } => {
+                writeln!(
+                    out,
+                    "{}",
+                    style.heading(&format!("hint: {}", action(&best.mv)))
+                )?;
+                binary::render_move(best, "the winning move", opts, out)?;
+                para(out, style.heading("why:"), &why(best, Intent::Winning), w)?;
+            }
+            GameEvent::Hint { report, .. } => binary::render(report, opts, out)?,
             GameEvent::Undone { turns, .. } => {
                 writeln!(out)?;
-                let taken: Vec<String> = turns
-                    .iter()
-                    .map(|t| format!("{} {}", side_name(t.side), action(&t.mv)))
-                    .collect();
-                para(out, style.heading("took back:"), &taken.join("; "), w)?;
+                let count = turns.len();
+                let moves = if count == 1 { "move" } else { "moves" };
+                writeln!(
+                    out,
+                    "{}",
+                    style.heading(&format!("took back {count} {moves}:"))
+                )?;
+                for t in turns {
+                    writeln!(out, "  {}: {}", side_name(t.side), action(&t.mv))?;
+                }
             }
             GameEvent::YourMove { piles } => {
                 writeln!(out)?;

@@ -86,7 +86,7 @@ fn event(e: &GameEvent) -> Value {
                 json!({ "event": "coach", "verdict": "already-lost", "best": null })
             }
         },
-        GameEvent::Hint(report) => json!({
+        GameEvent::Hint { report, .. } => json!({
             "event": "hint",
             "piles": piles(&report.piles),
             "winner": report.verdict.winner.name(),
