@@ -705,7 +705,7 @@ fn hint_shows_the_winning_move_or_that_every_move_loses() {
         "play --rules nim 3 4 5\nhint\nresign\n",
     );
     assert!(
-        out.stdout.contains("winning move: pile 1: 3 → 1 (take 2)"),
+        out.stdout.contains("hint: take 2 from pile 1 (3 → 1)"),
         "{}",
         out.stdout
     );
