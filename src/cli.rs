@@ -96,6 +96,49 @@ pub enum Command {
         pile: String,
     },
 
+    /// Play against the computer, which plays perfectly: `play 4 7 5`.
+    ///
+    /// Move with `take K from I` or `pass I` (zero-move), or the short forms `I K` and `I pass`.
+    /// With the coach on, each of your moves is judged in binary. `hint`, `undo`, `resign`.
+    /// Without piles, the session's position is played, or else a random one from `--seed`.
+    Play(PlayArgs),
+
+    /// In a game: take K tokens from pile I (`take 3 from 2`, or just `2 3`).
+    #[command(allow_negative_numbers = true)]
+    Take {
+        /// How many tokens.
+        count: String,
+        /// `from I`, or just the pile number I.
+        #[arg(value_name = "from I", num_args = 1..=2)]
+        pile: Vec<String>,
+    },
+
+    /// In a zero-move game: spend pile I's pass (`pass 2`, or just `2 pass`).
+    #[command(allow_negative_numbers = true)]
+    Pass {
+        /// Which pile, from 1.
+        index: String,
+    },
+
+    /// In a game: take back your last move and the computer's reply.
+    Undo,
+
+    /// In a game: show the winning move, or that every move loses.
+    Hint,
+
+    /// In a game: give up; the computer wins.
+    Resign,
+
+    /// Play one perfect move on the session's position for whoever is to move.
+    ///
+    /// Shows the binary view before and after. Repeated `step` plays the game out; `step --all`
+    /// shows the whole line of play to the end and the winner (and leaves the position as is).
+    Step {
+        /// Show every move to the end of the game.
+        #[arg(long)]
+        all: bool,
+    },
+
     /// Run a script: one command per line; `#` starts a comment.
     Run {
         /// The script file.
@@ -135,6 +178,40 @@ pub struct PositionArgs {
     /// Piles like `7`, `7T`, `7F`; `-` reads them from standard input.
     #[arg(value_name = "PILE", allow_negative_numbers = true)]
     pub piles: Vec<String>,
+}
+
+/// `play`'s options.
+#[derive(Debug, Clone, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+
+    /// Who moves first.
+    #[arg(long, value_enum, value_name = "WHO", default_value = "me")]
+    pub first: First,
+
+    /// Judge each of your moves in binary.
+    #[arg(long, value_enum, value_name = "on|off", default_value = "on")]
+    pub coach: Switch,
+
+    /// Seed for the random starting position used when no piles are given (the computer's
+    /// play itself is never random).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+/// Who moves first in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    Me,
+    Computer,
+}
+
+/// A yes/no option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
 }
 
 impl Cli {

@@ -4,6 +4,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use crate::engine::EngineError;
+use crate::engine::moves::IllegalMove;
 
 /// Something nimlab could not do, with the offending input named.
 #[derive(Debug)]
@@ -24,6 +25,10 @@ pub enum Error {
     },
     /// A range whose end is before its start, or that is too large to show.
     BadRange { token: String, reason: String },
+    /// A move in a game that the rules do not allow, with the reason.
+    IllegalMove(IllegalMove),
+    /// A command that needs a game when none is in progress, or that a game refuses.
+    NoGame { message: String },
     /// A file that could not be read.
     Read {
         path: PathBuf,
@@ -89,6 +94,8 @@ impl fmt::Display for Error {
                 "`{token}` (pile {number}, at byte {offset} of {source}) is not a pile: expected {expected}"
             ),
             Self::BadRange { token, reason } => write!(f, "bad range `{token}`: {reason}"),
+            Self::IllegalMove(e) => write!(f, "illegal move: {e}"),
+            Self::NoGame { message } => f.write_str(message),
             Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::ScriptFailed { failures } => write!(
@@ -101,6 +108,12 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl From<IllegalMove> for Error {
+    fn from(e: IllegalMove) -> Self {
+        Self::IllegalMove(e)
+    }
+}
 
 impl From<EngineError> for Error {
     fn from(e: EngineError) -> Self {

@@ -6,6 +6,9 @@ use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::Verdict;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
 
+pub mod game;
+pub use game::{CoachNote, GameEvent, GameReport, MoveView, StepMove, StepReport};
+
 /// The result of one command.
 #[derive(Debug)]
 pub enum Output {
@@ -17,6 +20,10 @@ pub enum Output {
     Position(PositionReport),
     /// `winner`/`move` over a position too long to show pile by pile.
     Bulk(BulkReport),
+    /// `play` and the moves of a game: what happened, in order.
+    Game(GameReport),
+    /// `step`: perfect moves played on the session's position.
+    Step(StepReport),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.

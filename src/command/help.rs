@@ -17,6 +17,8 @@ Try:
   mex 0 1 3           the minimum excludant of a set
   rules nim           change rules: nim, zero-move, misere, subtract:1,3,4
   position 4 7 5      remember a position; then `set 2 9` changes pile 2
+  step                play one perfect move on it, in binary (`step --all`)
+  play 4 7 5          play against the perfect computer, with a coach
 
 Zero-move Nim: each non-empty pile also offers one pass that either player
 may spend once. A pile is nT while its pass is unused and nF once it is

@@ -5,8 +5,10 @@ mod bulk_input;
 mod focus;
 mod help;
 mod piles;
+mod play;
 mod range;
 mod session;
+mod step;
 
 pub use focus::Focus;
 pub use help::help_text;
@@ -52,6 +54,13 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),
         Command::Quit => Ok(Output::Quit),
         Command::Run { .. } => Ok(Output::Nothing),
+        Command::Play(args) => play::start(session, args),
+        Command::Take { .. }
+        | Command::Pass { .. }
+        | Command::Undo
+        | Command::Hint
+        | Command::Resign => Err(play::no_game()),
+        Command::Step { all } => step::step(session, *all),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The session's state: the current ruleset and position, with an incrementally kept nim-sum.
 
 use super::focus::Focus;
+use super::step::StepLog;
 use crate::engine::grundy::Solver;
 use crate::engine::{EngineError, Grundy, Pile, Rules};
 
@@ -9,6 +10,8 @@ use crate::engine::{EngineError, Grundy, Pile, Rules};
 pub struct Session {
     /// What the learner is stepping through, if anything (see [`Focus`]).
     pub focus: Option<Box<dyn Focus>>,
+    /// Where `step` stands in playing out the position.
+    pub steps: StepLog,
     solver: Solver,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
@@ -38,6 +41,7 @@ impl Session {
     pub fn new(rules: Rules) -> Result<Self, EngineError> {
         Ok(Self {
             focus: None,
+            steps: StepLog::default(),
             solver: Solver::new(&rules)?,
             position: Vec::new(),
             values: Vec::new(),

@@ -6,10 +6,13 @@
 
 pub mod bulk;
 pub mod error;
+pub mod game;
 pub mod grundy;
 pub mod mex;
+pub mod moves;
 pub mod pile;
 pub mod position;
+pub mod reply;
 pub mod rules;
 pub mod strategy;
 pub mod subtraction;

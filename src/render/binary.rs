@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
 use crate::engine::position::{Player, Rule};
-use crate::output::{PositionReport, PositionView};
+use crate::output::{MoveView, PositionReport, PositionView};
 
 /// Piles shown one per row; a longer position shows its first rows and a count.
 const MAX_ROWS: usize = 40;
@@ -233,4 +233,117 @@ fn move_line(report: &PositionReport, style: Style) -> String {
         style.change(&format!("winning move: {action}")),
         style.dim(&why)
     )
+}
+
+/// A move in binary: every pile's value before, the moved pile's new value under it with the
+/// bits that flip marked `~`, and the nim-sum before and after.
+pub fn render_move(
+    view: &MoveView,
+    marker: &str,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let (old_g, new_g) = view.values();
+    let (sum_before, sum_after) = (view.before.nim_sum, view.after.nim_sum);
+    let widest = view
+        .before
+        .grundy
+        .iter()
+        .copied()
+        .chain([new_g, sum_before, sum_after])
+        .max()
+        .unwrap_or(0);
+    let bits = (Grundy::BITS - widest.leading_zeros()).max(1) as usize;
+    let spaced = bits <= 24;
+    let sep = if spaced { " " } else { "" };
+    let piles: Vec<String> = view.piles.iter().map(ToString::to_string).collect();
+    let target = format!("→ {}", view.mv.to);
+    let state_w = piles
+        .iter()
+        .chain([&target])
+        .map(|p| p.chars().count())
+        .chain([6])
+        .max()
+        .unwrap_or(6);
+    let g_w = widest.to_string().len();
+    let label_w = 7;
+    let indent = label_w + state_w + g_w + 6;
+    let flips = old_g ^ new_g;
+    let cells = |g: Grundy, mark: &dyn Fn(usize, &str) -> String| -> String {
+        (0..bits)
+            .rev()
+            .map(|i| mark(i, if (g >> i) & 1 == 1 { "1" } else { "0" }))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let line = |label: &str, state: &str, g: Grundy, bits_text: String| {
+        format!(
+            "{label:>label_w$}  {state:>state_w$}  {g:>g_w$}  {bits_text}",
+            g = g.to_string()
+        )
+    };
+    writeln!(
+        out,
+        "{}",
+        style.dim(&format!(
+            "{:>label_w$}  {:>state_w$}  {:>g_w$}  binary",
+            "pile", "state", "g"
+        ))
+    )?;
+    let before_cells = |g: Grundy| bit_cells(g, bits, sum_before, spaced, style, false);
+    for (i, (pile, &g)) in piles
+        .iter()
+        .zip(&view.before.grundy)
+        .enumerate()
+        .take(MAX_ROWS)
+    {
+        if i != view.mv.index {
+            writeln!(
+                out,
+                "{}",
+                line(&(i + 1).to_string(), pile, g, before_cells(g))
+            )?;
+            continue;
+        }
+        // Padded before colouring: escape codes would count towards the width.
+        let label = style.change(&format!("{:>label_w$}", i + 1));
+        let moved = line(&label, pile, g, before_cells(g));
+        writeln!(out, "{moved}   {}", style.change(&format!("◀ {marker}")))?;
+        let flipped = cells(new_g, &|b, bit| {
+            if (flips >> b) & 1 == 1 {
+                style.change(bit)
+            } else {
+                bit.to_string()
+            }
+        });
+        let state = style.change(&format!("{target:>state_w$}"));
+        writeln!(out, "{}", line("", &state, new_g, flipped))?;
+        let marks = cells(flips, &|b, _| {
+            if (flips >> b) & 1 == 1 { "~" } else { " " }.to_string()
+        });
+        writeln!(
+            out,
+            "{:indent$}{}   {}",
+            "",
+            style.change(&marks),
+            style.dim("~ bits that flip")
+        )?;
+    }
+    if piles.len() > MAX_ROWS {
+        writeln!(
+            out,
+            "{:>label_w$}  … {} more piles",
+            "",
+            piles.len() - MAX_ROWS
+        )?;
+    }
+    writeln!(
+        out,
+        "{}",
+        line("nim-sum", "before", sum_before, before_cells(sum_before))
+    )?;
+    writeln!(out, "{}", marks(sum_before, bits, spaced, indent, style))?;
+    let after = cells(sum_after, &|_, bit| bit.to_string());
+    writeln!(out, "{}", line("", "after", sum_after, after))
 }

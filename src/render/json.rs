@@ -14,6 +14,8 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Grundy(report) => return grundy(report, out),
         Output::Position(report) => position(report),
         Output::Bulk(report) => super::bulk::json(report),
+        Output::Game(report) => super::game_json::game(report),
+        Output::Step(report) => super::game_json::step(report),
         Output::Message(m) => json!({ "message": m }),
         Output::Help(h) => json!({ "help": h }),
         Output::Nothing | Output::Quit => return Ok(()),

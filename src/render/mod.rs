@@ -3,6 +3,8 @@
 
 mod binary;
 mod bulk;
+mod game;
+mod game_json;
 mod json;
 mod set;
 mod style;

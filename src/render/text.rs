@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 
-use super::{RenderOptions, binary, closed_form_reason, format_set};
+use super::{RenderOptions, binary, closed_form_reason, format_set, game};
 use crate::engine::{GrundyRow, Method, Pass};
 use crate::output::{GrundyReport, GrundyRows, Output};
 
@@ -23,6 +23,8 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         },
         Output::Position(report) => binary::render(report, opts, out),
         Output::Bulk(report) => super::bulk::text(report, opts, out),
+        Output::Game(report) => game::render_game(report, opts, out),
+        Output::Step(report) => game::render_step(report, opts, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }

@@ -1,0 +1,300 @@
+//! `play`: a game against the perfect computer, as a focus the REPL steps through. It takes the
+//! game commands (`take`, `pass`, `undo`, `hint`, `resign`) and the short moves `I K`, `I pass`,
+//! and answers each with the events that followed: moves, the coach's note, the end.
+
+use super::focus::Focus;
+use super::piles::{Piles, read_piles};
+use super::{Session, rules_or_session};
+use crate::cli::{Command, First, PlayArgs, Switch};
+use crate::engine::game::{Game, Side};
+use crate::engine::moves::Request;
+use crate::engine::position::{Player, verdict};
+use crate::engine::strategy::winning_move;
+use crate::engine::{Pile, Rules};
+use crate::error::Error;
+use crate::output::{
+    CoachNote, GameEvent, GameReport, MoveView, Output, PositionReport, PositionView,
+};
+
+/// What a game command says when no game is in progress.
+pub fn no_game() -> Error {
+    Error::NoGame {
+        message: "no game in progress; start one with `play 4 7 5`".into(),
+    }
+}
+
+/// A game in the session.
+#[derive(Debug)]
+pub struct PlayFocus {
+    game: Game,
+    coach: bool,
+}
+
+/// `play`: starts a game in the session and, if the computer moves first, its first move.
+pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
+    let solver = rules_or_session(session, &args.position.rules)?;
+    let piles = match read_piles(&args.position, &solver)? {
+        Piles::Listed(piles) => piles,
+        Piles::Streamed { source, .. } => {
+            return Err(Error::Usage {
+                message: format!("{source} holds too many piles to play a game with"),
+            });
+        }
+        Piles::None if !session.position().is_empty() => session.position_for(solver.rules()),
+        Piles::None => random_position(solver.rules(), args.seed.unwrap_or_else(clock_seed)),
+    };
+    let first = match args.first {
+        First::Me => Side::Learner,
+        First::Computer => Side::Computer,
+    };
+    let coach = args.coach == Switch::On;
+    let mut focus = PlayFocus {
+        game: Game::new(solver.clone(), piles.clone(), first),
+        coach,
+    };
+    let view = (coach && first == Side::Learner).then(|| {
+        let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone());
+        report.title = Some("start".into());
+        report
+    });
+    let mut events = vec![GameEvent::Start {
+        piles,
+        first,
+        coach,
+        view,
+    }];
+    focus.continue_game(&mut events);
+    let output = focus.report(events);
+    if !focus.game.is_over() {
+        session.focus = Some(Box::new(focus));
+    }
+    Ok(output)
+}
+
+impl PlayFocus {
+    /// After a start or the learner's move: the computer replies while it is its turn, then
+    /// the game ends or asks for the learner's move.
+    fn continue_game(&mut self, events: &mut Vec<GameEvent>) {
+        if !self.game.is_over() && self.game.to_move() == Side::Computer {
+            let before = self.game.piles().to_vec();
+            if let Some(turn) = self.game.computer_move() {
+                events.push(GameEvent::Moved {
+                    number: self.game.turns().len(),
+                    side: Side::Computer,
+                    mv: turn.mv,
+                    intent: turn.intent,
+                    view: Some(MoveView::new(self.game.solver(), &before, turn.mv)),
+                    piles: self.game.piles().to_vec(),
+                });
+            }
+        }
+        match self.game.winner() {
+            Some(winner) => events.push(GameEvent::End {
+                winner,
+                resigned: self.game.resigned(),
+                start: self.game.start().to_vec(),
+                turns: self.game.turns().to_vec(),
+            }),
+            None => events.push(GameEvent::YourMove {
+                piles: self.game.piles().to_vec(),
+            }),
+        }
+    }
+
+    fn report(&self, events: Vec<GameEvent>) -> Output {
+        let over = self.game.is_over();
+        Output::Game(GameReport {
+            rules: self.game.solver().rules().clone(),
+            events,
+            piles: self.game.piles().to_vec(),
+            to_move: (!over).then(|| self.game.to_move()),
+            winner: self.game.winner(),
+        })
+    }
+
+    /// The learner's move, the coach's note on it, and the computer's reply.
+    fn learner_move(&mut self, request: Request) -> Result<Output, Error> {
+        let solver = self.game.solver().clone();
+        let before = self.game.piles().to_vec();
+        let mv = self.game.learner_move(request)?;
+        let view = MoveView::new(&solver, &before, mv);
+        let note = if verdict(&solver, &before).winner != Player::First {
+            CoachNote::AlreadyLost
+        } else if view.leaves_a_loss() {
+            CoachNote::Kept
+        } else {
+            match winning_move(&solver, &before) {
+                Some(best) => CoachNote::ThrewAway {
+                    best: Box::new(MoveView::new(&solver, &before, best)),
+                },
+                None => CoachNote::AlreadyLost,
+            }
+        };
+        let mut events = vec![GameEvent::Moved {
+            number: self.game.turns().len(),
+            side: Side::Learner,
+            mv,
+            intent: None,
+            view: self.coach.then_some(view),
+            piles: self.game.piles().to_vec(),
+        }];
+        // A winning last move needs no note: the end of the game says it.
+        let last_and_kept = self.game.is_over() && matches!(note, CoachNote::Kept);
+        if self.coach && !last_and_kept {
+            events.push(GameEvent::Coach(note));
+        }
+        self.continue_game(&mut events);
+        Ok(self.report(events))
+    }
+
+    fn undo(&mut self) -> Result<Output, Error> {
+        let turns = self.game.undo();
+        if turns.is_empty() {
+            return Err(Error::NoGame {
+                message: "nothing to undo: you have not moved yet".into(),
+            });
+        }
+        let piles = self.game.piles().to_vec();
+        Ok(self.report(vec![
+            GameEvent::Undone {
+                turns,
+                piles: piles.clone(),
+            },
+            GameEvent::YourMove { piles },
+        ]))
+    }
+
+    fn hint(&self) -> Output {
+        let mut report = PositionReport::new(
+            PositionView::Move,
+            self.game.solver(),
+            self.game.piles().to_vec(),
+        );
+        report.title = Some("hint".into());
+        let best = report
+            .winning_move
+            .map(|(m, _)| MoveView::new(self.game.solver(), self.game.piles(), m));
+        self.report(vec![GameEvent::Hint { report, best }])
+    }
+
+    fn resign(&mut self) -> Output {
+        self.game.resign();
+        let mut events = Vec::new();
+        self.continue_game(&mut events);
+        self.report(events)
+    }
+
+    /// A pile number from 1; whether the pile exists is the engine's check.
+    fn pile_index(&self, token: &str) -> Result<usize, Error> {
+        let count = self.game.piles().len();
+        token
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| i.checked_sub(1))
+            .ok_or_else(|| Error::bad_token(token, format!("a pile number from 1 to {count}")))
+    }
+
+    fn take(&self, count: &str, pile: &str) -> Result<Request, Error> {
+        let index = self.pile_index(pile)?;
+        let count = count.parse::<u64>().map_err(|_| {
+            Error::bad_token(count, "how many tokens to take, a whole number like `3`")
+        })?;
+        Ok(Request::Take { index, count })
+    }
+}
+
+impl Focus for PlayFocus {
+    fn prompt(&self) -> String {
+        let piles: Vec<String> = self.game.piles().iter().map(Pile::to_string).collect();
+        if piles.len() <= 8 {
+            format!("play {}", piles.join(" "))
+        } else {
+            format!("play {} … ({} piles)", piles[..8].join(" "), piles.len())
+        }
+    }
+
+    fn command(&mut self, command: &Command) -> Option<Result<Output, Error>> {
+        let result = match command {
+            Command::Take { count, pile } => {
+                let index = match pile.as_slice() {
+                    [i] => Ok(i.as_str()),
+                    [word, i] if word.eq_ignore_ascii_case("from") => Ok(i.as_str()),
+                    [word, _] => Err(Error::bad_token(word, "`from`, as in `take 3 from 2`")),
+                    _ => Err(Error::bad_token("", "`take K from I`")),
+                };
+                index
+                    .and_then(|i| self.take(count, i))
+                    .and_then(|r| self.learner_move(r))
+            }
+            Command::Pass { index } => self
+                .pile_index(index)
+                .and_then(|index| self.learner_move(Request::Pass { index })),
+            Command::Undo => self.undo(),
+            Command::Hint => Ok(self.hint()),
+            Command::Resign => Ok(self.resign()),
+            Command::Play(_) => Err(Error::NoGame {
+                message: "a game is in progress: finish it, or `resign` first".into(),
+            }),
+            Command::Step { .. } => Err(Error::NoGame {
+                message: "`step` plays the session's position, not a game: in a game, `hint` shows the winning move".into(),
+            }),
+            _ => return None,
+        };
+        Some(result)
+    }
+
+    fn text(&mut self, line: &str) -> Option<Result<Output, Error>> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let first = words.first()?;
+        first.parse::<u64>().ok()?;
+        let request = match words.as_slice() {
+            [i, p] if p.eq_ignore_ascii_case("pass") || p.eq_ignore_ascii_case("p") => {
+                self.pile_index(i).map(|index| Request::Pass { index })
+            }
+            [i, k] => self.take(k, i),
+            _ => Err(Error::bad_token(
+                line.trim(),
+                "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass",
+            )),
+        };
+        Some(request.and_then(|r| self.learner_move(r)))
+    }
+
+    fn is_done(&self) -> bool {
+        self.game.is_over()
+    }
+}
+
+/// Three piles of 1 to 9 from a seed (SplitMix64), for `play` without piles.
+fn random_position(rules: &Rules, seed: u64) -> Vec<Pile> {
+    let mut state = seed;
+    (0..3)
+        .map(|_| {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            rules.pile(1 + z % 9)
+        })
+        .collect()
+}
+
+/// A seed from the clock, for a game nobody asked to repeat.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_positions_repeat_with_the_seed() {
+        let a = random_position(&Rules::Nim, 7);
+        assert_eq!(a, random_position(&Rules::Nim, 7));
+        assert!(a.iter().all(|p| (1..=9).contains(&p.size)));
+    }
+}

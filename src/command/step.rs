@@ -1,0 +1,139 @@
+//! `step`: perfect play on the session's position, one move at a time (a lecturer's walkthrough
+//! of the strategy), or the whole line of play with `--all`.
+
+use super::Session;
+use crate::engine::moves::{apply, is_over};
+use crate::engine::position::Player;
+use crate::engine::reply::reply;
+use crate::engine::{Pile, Rules};
+use crate::error::Error;
+use crate::output::{MoveView, Output, StepMove, StepReport};
+
+/// The longest line of play `step --all` shows.
+pub const MAX_LINE: usize = 10_000;
+
+/// Where a walkthrough stands: how many moves were stepped, and the position they led to. A position changed by other means starts a new walkthrough.
+#[derive(Debug, Default, Clone)]
+pub struct StepLog {
+    rules: Option<Rules>,
+    current: Vec<Pile>,
+    moves: usize,
+}
+
+/// The player to move after `moves` moves, naming the first to move as `First`.
+fn player(moves: usize) -> Player {
+    if moves % 2 == 0 {
+        Player::First
+    } else {
+        Player::Second
+    }
+}
+
+/// Who won when `stuck` cannot move: the other player in normal play, `stuck` in misère.
+fn winner(rules: &Rules, stuck: Player) -> Player {
+    match (rules.is_misere(), stuck) {
+        (true, p) => p,
+        (false, Player::First) => Player::Second,
+        (false, Player::Second) => Player::First,
+    }
+}
+
+pub fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
+    if session.position().is_empty() {
+        return Err(Error::Usage {
+            message: "no position to step through: set one with `position 4 7 5`".into(),
+        });
+    }
+    let rules = session.rules().clone();
+    if session.steps.rules.as_ref() != Some(&rules) || session.steps.current != session.position() {
+        session.steps = StepLog {
+            rules: Some(rules.clone()),
+            current: session.position().to_vec(),
+            moves: 0,
+        };
+    }
+    let solver = session.solver().clone();
+    let start = session.position().to_vec();
+    let mut piles = start.clone();
+    let mut moves = Vec::new();
+    let mut count = session.steps.moves;
+    loop {
+        if is_over(&rules, &piles) {
+            break;
+        }
+        if moves.len() == MAX_LINE {
+            return Err(Error::Usage {
+                message: format!(
+                    "the line of play from here is longer than {MAX_LINE} moves: use `step` to go one move at a time"
+                ),
+            });
+        }
+        let Some(r) = reply(&solver, &piles) else {
+            break;
+        };
+        count += 1;
+        moves.push(StepMove {
+            number: count,
+            player: player(count - 1),
+            intent: r.intent,
+            view: MoveView::new(&solver, &piles, r.mv),
+        });
+        piles = apply(&piles, r.mv);
+        if !all {
+            session.set_pile(r.mv.index, r.mv.to);
+            session.steps.current = piles.clone();
+            session.steps.moves = count;
+            break;
+        }
+    }
+    let winner = is_over(&rules, &piles).then(|| winner(&rules, player(count)));
+    Ok(Output::Step(StepReport {
+        rules,
+        start,
+        moves,
+        piles,
+        winner,
+        all,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(rules: &str, sizes: &[u64]) -> Session {
+        let rules = Rules::parse(rules).unwrap();
+        let mut s = Session::new(rules.clone()).unwrap();
+        s.set_position(sizes.iter().map(|&n| rules.pile(n)).collect());
+        s
+    }
+
+    fn report(output: Output) -> StepReport {
+        match output {
+            Output::Step(r) => r,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn repeated_steps_alternate_players_and_end_with_the_winner() {
+        // Nim 1 2: nim-sum 3, the first player wins: 2 → 1, then 1 1 → 0 1 → 0 0.
+        let mut s = session("nim", &[1, 2]);
+        let players: Vec<Player> = (0..3)
+            .map(|_| report(step(&mut s, false).unwrap()).moves[0].player)
+            .collect();
+        assert_eq!(players, [Player::First, Player::Second, Player::First]);
+        let last = report(step(&mut s, false).unwrap());
+        assert!(last.moves.is_empty());
+        assert_eq!(last.winner, Some(Player::First));
+    }
+
+    #[test]
+    fn all_leaves_the_position_as_it_was() {
+        let mut s = session("misere", &[1, 1]);
+        let r = report(step(&mut s, true).unwrap());
+        // Misère 1 1: take one, the opponent must take the last: the first player wins.
+        assert_eq!((r.moves.len(), r.winner), (2, Some(Player::First)));
+        assert_eq!(s.position(), [Pile::plain(1), Pile::plain(1)]);
+    }
+}

@@ -1,0 +1,204 @@
+//! A game between the learner and the computer: the position, whose turn it is, the moves made
+//! (so they can be taken back and replayed), and who won. Pure state; the REPL drives it.
+
+use super::grundy::Solver;
+use super::moves::{self, IllegalMove, Request};
+use super::reply::{Intent, reply};
+use super::{Move, Pile};
+
+/// The two sides of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Learner,
+    Computer,
+}
+
+impl Side {
+    pub fn other(self) -> Self {
+        match self {
+            Self::Learner => Self::Computer,
+            Self::Computer => Self::Learner,
+        }
+    }
+}
+
+/// One move of the game; `intent` is the computer's reason (`None` for the learner's moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turn {
+    pub side: Side,
+    pub mv: Move,
+    pub intent: Option<Intent>,
+}
+
+/// A game in progress or finished.
+#[derive(Debug, Clone)]
+pub struct Game {
+    solver: Solver,
+    start: Vec<Pile>,
+    piles: Vec<Pile>,
+    first: Side,
+    turns: Vec<Turn>,
+    resigned: bool,
+}
+
+impl Game {
+    pub fn new(solver: Solver, piles: Vec<Pile>, first: Side) -> Self {
+        Self {
+            solver,
+            start: piles.clone(),
+            piles,
+            first,
+            turns: Vec::new(),
+            resigned: false,
+        }
+    }
+
+    pub fn solver(&self) -> &Solver {
+        &self.solver
+    }
+
+    pub fn start(&self) -> &[Pile] {
+        &self.start
+    }
+
+    pub fn piles(&self) -> &[Pile] {
+        &self.piles
+    }
+
+    pub fn first(&self) -> Side {
+        self.first
+    }
+
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Side {
+        if self.turns.len() % 2 == 0 {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
+
+    /// Whether the game has ended: no move is left, or the learner resigned.
+    pub fn is_over(&self) -> bool {
+        self.resigned || moves::is_over(self.solver.rules(), &self.piles)
+    }
+
+    /// The winner once the game is over. The player who cannot move loses in normal play and
+    /// wins in misère play.
+    pub fn winner(&self) -> Option<Side> {
+        if self.resigned {
+            return Some(Side::Computer);
+        }
+        if !self.is_over() {
+            return None;
+        }
+        let stuck = self.to_move();
+        Some(if self.solver.rules().is_misere() {
+            stuck
+        } else {
+            stuck.other()
+        })
+    }
+
+    /// Plays the learner's move if it is legal.
+    pub fn learner_move(&mut self, request: Request) -> Result<Move, IllegalMove> {
+        let mv = moves::check(self.solver.rules(), &self.piles, request)?;
+        self.push(Side::Learner, mv, None);
+        Ok(mv)
+    }
+
+    /// Plays the computer's move (see [`reply`]); `None` if no move is left.
+    pub fn computer_move(&mut self) -> Option<Turn> {
+        let r = reply(&self.solver, &self.piles)?;
+        Some(self.push(Side::Computer, r.mv, Some(r.intent)))
+    }
+
+    fn push(&mut self, side: Side, mv: Move, intent: Option<Intent>) -> Turn {
+        self.piles = moves::apply(&self.piles, mv);
+        let turn = Turn { side, mv, intent };
+        self.turns.push(turn);
+        turn
+    }
+
+    /// Takes back moves up to and including the learner's last one (so the computer's reply to
+    /// it goes too). Returns the moves taken back, latest first; empty if the learner has not
+    /// moved.
+    pub fn undo(&mut self) -> Vec<Turn> {
+        let Some(last) = self.turns.iter().rposition(|t| t.side == Side::Learner) else {
+            return Vec::new();
+        };
+        let taken: Vec<Turn> = self.turns.drain(last..).rev().collect();
+        for t in &taken {
+            self.piles[t.mv.index] = t.mv.from;
+        }
+        self.resigned = false;
+        taken
+    }
+
+    /// Ends the game in the computer's favour.
+    pub fn resign(&mut self) {
+        self.resigned = true;
+    }
+
+    pub fn resigned(&self) -> bool {
+        self.resigned
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    fn game(rules: &str, sizes: &[u64], first: Side) -> Game {
+        let rules = Rules::parse(rules).unwrap();
+        let piles = sizes.iter().map(|&n| rules.pile(n)).collect();
+        Game::new(Solver::new(&rules).unwrap(), piles, first)
+    }
+
+    #[test]
+    fn normal_play_the_last_mover_wins() {
+        let mut g = game("nim", &[2], Side::Learner);
+        g.learner_move(Request::Take { index: 0, count: 2 })
+            .unwrap();
+        assert_eq!(g.winner(), Some(Side::Learner));
+    }
+
+    #[test]
+    fn misere_the_last_mover_loses() {
+        let mut g = game("misere", &[2], Side::Learner);
+        g.learner_move(Request::Take { index: 0, count: 2 })
+            .unwrap();
+        assert_eq!(g.winner(), Some(Side::Computer));
+    }
+
+    #[test]
+    fn undo_takes_back_the_learners_move_and_the_reply() {
+        let mut g = game("nim", &[3, 4], Side::Learner);
+        g.learner_move(Request::Take { index: 1, count: 1 })
+            .unwrap();
+        g.computer_move().unwrap();
+        assert_eq!(g.undo().len(), 2);
+        assert_eq!(g.piles(), g.start());
+        assert!(g.undo().is_empty());
+        assert_eq!(g.to_move(), Side::Learner);
+    }
+
+    #[test]
+    fn undo_after_a_computer_opening_keeps_the_opening() {
+        let mut g = game("nim", &[3, 4], Side::Computer);
+        g.computer_move().unwrap();
+        let after_opening = g.piles().to_vec();
+        assert!(g.undo().is_empty());
+        g.learner_move(Request::Take { index: 0, count: 1 })
+            .unwrap();
+        g.computer_move();
+        g.undo();
+        assert_eq!(g.piles(), after_opening);
+        assert_eq!(g.to_move(), Side::Learner);
+    }
+}

@@ -1,0 +1,272 @@
+//! Moves a player asks for — `take K from I`, `pass I` — checked against the rules, and applied.
+//!
+//! The check names the first rule a move breaks, so a learner is told why it is illegal.
+
+use std::fmt;
+
+use super::{Move, Pass, Pile, Rules};
+
+/// A move as a player states it; `index` is 0-based (people number piles from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    /// Take `count` tokens from pile `index`.
+    Take { index: usize, count: u64 },
+    /// Spend pile `index`'s pass (zero-move only).
+    Pass { index: usize },
+}
+
+/// Why a requested move is not legal. Pile numbers here are 0-based; `Display` shows them from 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// There is no such pile.
+    NoSuchPile { index: usize, piles: usize },
+    /// The pile has no tokens to take and no pass to spend.
+    EmptyPile { index: usize },
+    /// Taking nothing is not a move.
+    TakeNothing { index: usize, has_pass: bool },
+    /// More tokens than the pile holds.
+    TooMany { index: usize, count: u64, size: u64 },
+    /// The subtraction set does not allow this amount.
+    NotInSet {
+        count: u64,
+        rules: Rules,
+        allowed: Vec<u64>,
+    },
+    /// The ruleset has no passes.
+    NoPasses { rules: Rules },
+    /// The pile's pass has been spent already.
+    PassSpent { index: usize, pile: Pile },
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoSuchPile { index, piles } => write!(
+                f,
+                "there is no pile {}: the piles are numbered 1 to {piles}",
+                index + 1
+            ),
+            Self::EmptyPile { index } => {
+                write!(
+                    f,
+                    "pile {} is empty: there is nothing to move there",
+                    index + 1
+                )
+            }
+            Self::TakeNothing { index, has_pass } => {
+                write!(f, "take at least 1 token")?;
+                if *has_pass {
+                    write!(
+                        f,
+                        " (to spend pile {}'s pass, write `pass {}`)",
+                        index + 1,
+                        index + 1
+                    )?;
+                }
+                Ok(())
+            }
+            Self::TooMany { index, count, size } => write!(
+                f,
+                "pile {} holds only {size}: you cannot take {count}",
+                index + 1
+            ),
+            Self::NotInSet {
+                count,
+                rules,
+                allowed,
+            } => {
+                let allowed: Vec<String> = allowed.iter().map(u64::to_string).collect();
+                write!(
+                    f,
+                    "{rules} allows taking {} only, not {count}",
+                    or_list(&allowed)
+                )
+            }
+            Self::NoPasses { rules } => write!(
+                f,
+                "{rules} has no passes: only zero-move piles offer one (use `take K from I`)"
+            ),
+            Self::PassSpent { index, pile } => write!(
+                f,
+                "pile {}'s pass is already spent ({pile}): take tokens instead",
+                index + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// `1, 3 or 4`.
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// Checks `request` on `piles` and returns the move it makes, or the first rule it breaks.
+pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, IllegalMove> {
+    let index = match request {
+        Request::Take { index, .. } | Request::Pass { index } => index,
+    };
+    let from = *piles.get(index).ok_or(IllegalMove::NoSuchPile {
+        index,
+        piles: piles.len(),
+    })?;
+    let to = match request {
+        Request::Pass { .. } => {
+            if !rules.has_pass() {
+                return Err(IllegalMove::NoPasses {
+                    rules: rules.clone(),
+                });
+            }
+            match from.pass {
+                None => return Err(IllegalMove::EmptyPile { index }),
+                Some(Pass::Spent) => return Err(IllegalMove::PassSpent { index, pile: from }),
+                Some(Pass::Unused) => Pile::zero_move(from.size, Pass::Spent),
+            }
+        }
+        Request::Take { count, .. } => {
+            if from.size == 0 {
+                return Err(IllegalMove::EmptyPile { index });
+            }
+            if count == 0 {
+                return Err(IllegalMove::TakeNothing {
+                    index,
+                    has_pass: from.pass == Some(Pass::Unused),
+                });
+            }
+            if count > from.size {
+                return Err(IllegalMove::TooMany {
+                    index,
+                    count,
+                    size: from.size,
+                });
+            }
+            if let Rules::Subtract(set) = rules {
+                if !set.values().contains(&count) {
+                    return Err(IllegalMove::NotInSet {
+                        count,
+                        rules: rules.clone(),
+                        allowed: set.values().to_vec(),
+                    });
+                }
+            }
+            let size = from.size - count;
+            match from.pass {
+                Some(pass) => Pile::zero_move(size, pass),
+                None => Pile::plain(size),
+            }
+        }
+    };
+    debug_assert!(rules.is_option(from, to), "{rules}: {from} -> {to}");
+    Ok(Move { index, from, to })
+}
+
+/// The position after `m`. The move must come from [`check`] or the strategy on these piles.
+pub fn apply(piles: &[Pile], m: Move) -> Vec<Pile> {
+    let mut after = piles.to_vec();
+    after[m.index] = m.to;
+    after
+}
+
+/// Whether no move is left: every pile is empty or (in a subtraction game) too small.
+pub fn is_over(rules: &Rules, piles: &[Pile]) -> bool {
+    piles.iter().all(|&p| rules.options(p).next().is_none())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zm(text: &[&str]) -> Vec<Pile> {
+        text.iter()
+            .map(|t| Rules::ZeroMove.parse_pile(t).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn legal_moves_become_options() {
+        let piles = zm(&["4T", "7F", "0"]);
+        let m = check(
+            &Rules::ZeroMove,
+            &piles,
+            Request::Take { index: 0, count: 4 },
+        )
+        .unwrap();
+        assert_eq!(
+            (m.from.to_string(), m.to.to_string()),
+            ("4T".into(), "0".into())
+        );
+        let m = check(&Rules::ZeroMove, &piles, Request::Pass { index: 0 }).unwrap();
+        assert_eq!(m.to.to_string(), "4F");
+        let m = check(
+            &Rules::ZeroMove,
+            &piles,
+            Request::Take { index: 1, count: 2 },
+        )
+        .unwrap();
+        assert_eq!(m.to.to_string(), "5F");
+        assert_eq!(apply(&piles, m), zm(&["4T", "5F", "0"]));
+    }
+
+    #[test]
+    fn illegal_moves_name_the_rule_they_break() {
+        let zero = Rules::ZeroMove;
+        let piles = zm(&["4T", "7F", "0"]);
+        let cases: &[(Rules, Request, &str)] = &[
+            (
+                zero.clone(),
+                Request::Take { index: 3, count: 1 },
+                "no pile 4: the piles are numbered 1 to 3",
+            ),
+            (
+                zero.clone(),
+                Request::Take { index: 2, count: 1 },
+                "pile 3 is empty",
+            ),
+            (zero.clone(), Request::Pass { index: 2 }, "pile 3 is empty"),
+            (
+                zero.clone(),
+                Request::Pass { index: 1 },
+                "pile 2's pass is already spent (7F)",
+            ),
+            (
+                zero.clone(),
+                Request::Take { index: 0, count: 5 },
+                "pile 1 holds only 4: you cannot take 5",
+            ),
+            (
+                zero.clone(),
+                Request::Take { index: 0, count: 0 },
+                "write `pass 1`",
+            ),
+            (Rules::Nim, Request::Pass { index: 0 }, "nim has no passes"),
+            (
+                Rules::parse("subtract:1,3,4").unwrap(),
+                Request::Take { index: 1, count: 2 },
+                "subtract:1,3,4 allows taking 1, 3 or 4 only, not 2",
+            ),
+        ];
+        for (rules, request, expected) in cases {
+            let piles: Vec<Pile> = if rules.has_pass() {
+                piles.clone()
+            } else {
+                [4, 7, 0].map(Pile::plain).to_vec()
+            };
+            let err = check(rules, &piles, *request).unwrap_err().to_string();
+            assert!(err.contains(expected), "{request:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn over_when_no_pile_has_an_option() {
+        let s = Rules::parse("subtract:3").unwrap();
+        assert!(is_over(&s, &[Pile::plain(2), Pile::plain(1)]));
+        assert!(!is_over(&s, &[Pile::plain(3)]));
+        assert!(is_over(&Rules::ZeroMove, &zm(&["0", "0"])));
+        assert!(!is_over(&Rules::ZeroMove, &zm(&["0", "1F"])));
+    }
+}

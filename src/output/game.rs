@@ -1,0 +1,137 @@
+//! What a game and `step` produce: moves shown in binary, coach notes, hints, the end of a game.
+//! Data only; `render` words and draws them.
+
+use crate::engine::game::{Side, Turn};
+use crate::engine::grundy::Solver;
+use crate::engine::position::{Player, Verdict, verdict};
+use crate::engine::reply::Intent;
+use crate::engine::strategy::top_bit;
+use crate::engine::{Grundy, Move, Pile, Rules};
+
+use super::PositionReport;
+
+/// One move in binary: the position and its values before, the move, and the verdicts before
+/// and after (the pile's new value is `after.grundy[mv.index]`).
+#[derive(Debug, Clone)]
+pub struct MoveView {
+    pub rules: Rules,
+    pub piles: Vec<Pile>,
+    pub mv: Move,
+    pub before: Verdict,
+    pub after: Verdict,
+    /// The top bit of the nim-sum before the move (0 if the nim-sum was 0).
+    pub top_bit: Grundy,
+}
+
+impl MoveView {
+    pub fn new(solver: &Solver, piles: &[Pile], mv: Move) -> Self {
+        let before = verdict(solver, piles);
+        let after = verdict(solver, &crate::engine::moves::apply(piles, mv));
+        Self {
+            rules: solver.rules().clone(),
+            piles: piles.to_vec(),
+            mv,
+            top_bit: top_bit(before.nim_sum),
+            before,
+            after,
+        }
+    }
+
+    /// The pile's value before and after the move.
+    pub fn values(&self) -> (Grundy, Grundy) {
+        (
+            self.before.grundy[self.mv.index],
+            self.after.grundy[self.mv.index],
+        )
+    }
+
+    /// Whether the player who moved left the opponent a lost position.
+    pub fn leaves_a_loss(&self) -> bool {
+        self.after.winner == Player::Second
+    }
+}
+
+/// What the coach says about the learner's move.
+#[derive(Debug, Clone)]
+pub enum CoachNote {
+    /// The position was won and still is: the computer now faces a lost position.
+    Kept,
+    /// The position was won and the move gave the win away; `best` is what would have kept it.
+    ThrewAway { best: Box<MoveView> },
+    /// The position was already lost: every move loses against perfect play.
+    AlreadyLost,
+}
+
+/// Something that happened in a game, in order.
+#[derive(Debug, Clone)]
+pub enum GameEvent {
+    /// A new game; `view` is the coach's binary view of the start (coach mode only).
+    Start {
+        piles: Vec<Pile>,
+        first: Side,
+        coach: bool,
+        view: Option<PositionReport>,
+    },
+    /// A move by either side, numbered from 1; `view` is shown for the computer's moves and,
+    /// with the coach on, the learner's.
+    Moved {
+        number: usize,
+        side: Side,
+        mv: Move,
+        intent: Option<Intent>,
+        view: Option<MoveView>,
+        piles: Vec<Pile>,
+    },
+    /// The coach's note on the learner's move.
+    Coach(CoachNote),
+    /// `hint`: the position, and its winning move in binary if there is one.
+    Hint {
+        report: PositionReport,
+        best: Option<MoveView>,
+    },
+    /// `undo`: the moves taken back (latest first) and the position now.
+    Undone { turns: Vec<Turn>, piles: Vec<Pile> },
+    /// The learner is to move on this position.
+    YourMove { piles: Vec<Pile> },
+    /// The game is over.
+    End {
+        winner: Side,
+        resigned: bool,
+        start: Vec<Pile>,
+        turns: Vec<Turn>,
+    },
+}
+
+/// The events of one command in a game, and the state of the game after them.
+#[derive(Debug, Clone)]
+pub struct GameReport {
+    pub rules: Rules,
+    pub events: Vec<GameEvent>,
+    pub piles: Vec<Pile>,
+    /// Who moves next; `None` once the game is over.
+    pub to_move: Option<Side>,
+    pub winner: Option<Side>,
+}
+
+/// One move of `step`: who made it (players named by the turn when stepping began), why, and
+/// the move in binary.
+#[derive(Debug, Clone)]
+pub struct StepMove {
+    pub number: usize,
+    pub player: Player,
+    pub intent: Intent,
+    pub view: MoveView,
+}
+
+/// `step` or `step --all`: the moves played from `start` and where they left the position.
+#[derive(Debug, Clone)]
+pub struct StepReport {
+    pub rules: Rules,
+    pub start: Vec<Pile>,
+    pub moves: Vec<StepMove>,
+    pub piles: Vec<Pile>,
+    /// The winner once no move is left.
+    pub winner: Option<Player>,
+    /// `--all`: the whole line of play, shown compactly.
+    pub all: bool,
+}

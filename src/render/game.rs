@@ -1,0 +1,384 @@
+//! Games and `step` in words: each move, why the computer made it, the coach's notes, the end
+//! of the game with a replay — with the binary view of each move. Lines wrap at the width.
+
+use std::io::{self, Write};
+
+use super::{RenderOptions, binary};
+use crate::engine::game::{Side, Turn};
+use crate::engine::position::{Player, Rule};
+use crate::engine::reply::Intent;
+use crate::engine::{Move, Pile};
+use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
+
+/// The width prose wraps at when the terminal's is not known.
+const WIDTH: usize = 80;
+
+pub fn render_game(
+    report: &GameReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let w = width(opts);
+    for event in &report.events {
+        match event {
+            GameEvent::Start {
+                piles,
+                first,
+                coach,
+                view,
+            } => {
+                let who = match first {
+                    Side::Learner => "you move first",
+                    Side::Computer => "the computer moves first",
+                };
+                let coach = if *coach { "coach on" } else { "coach off" };
+                writeln!(
+                    out,
+                    "{}",
+                    style.heading(&format!(
+                        "New game of {}: {} — {who} ({coach}).",
+                        report.rules,
+                        join(piles)
+                    ))
+                )?;
+                let pass = if report.rules.has_pass() {
+                    ", `pass I` or `I pass`"
+                } else {
+                    ""
+                };
+                para(
+                    out,
+                    style.dim(""),
+                    &format!("Move with `take K from I` or `I K`{pass}; `hint`, `undo`, `resign`."),
+                    w,
+                )?;
+                if let Some(view) = view {
+                    binary::render(view, opts, out)?;
+                    let text = if view.verdict.winner == Player::First {
+                        "you are to move in a winning position: find the move that leaves the \
+                         opponent a lost position (`hint` if you are stuck)."
+                    } else {
+                        "you are to move in a lost position: every move loses against perfect \
+                         play. Keep the game long and watch how the computer answers."
+                    };
+                    para(out, style.heading("coach:"), text, w)?;
+                }
+            }
+            GameEvent::Moved {
+                side,
+                mv,
+                intent,
+                view,
+                number,
+                ..
+            } => {
+                writeln!(out)?;
+                let who = match side {
+                    Side::Learner => "you",
+                    Side::Computer => "computer",
+                };
+                writeln!(
+                    out,
+                    "{}",
+                    style.heading(&format!("{number}. {who}: {}", action(mv)))
+                )?;
+                if let Some(view) = view {
+                    binary::render_move(view, "moved", opts, out)?;
+                }
+                if let (Some(intent), Some(view)) = (intent, view) {
+                    para(out, style.heading("why:"), &why(view, *intent), w)?;
+                }
+            }
+            GameEvent::Coach(note) => coach(note, opts, out)?,
+            GameEvent::Hint {
+                best: Some(best), ..
+            } => {
+                writeln!(
+                    out,
+                    "{}",
+                    style.heading(&format!("hint: {}", action(&best.mv)))
+                )?;
+                binary::render_move(best, "the winning move", opts, out)?;
+                para(out, style.heading("why:"), &why(best, Intent::Winning), w)?;
+            }
+            GameEvent::Hint { report, .. } => binary::render(report, opts, out)?,
+            GameEvent::Undone { turns, .. } => {
+                writeln!(out)?;
+                let count = turns.len();
+                let moves = if count == 1 { "move" } else { "moves" };
+                writeln!(
+                    out,
+                    "{}",
+                    style.heading(&format!("took back {count} {moves}:"))
+                )?;
+                for t in turns {
+                    writeln!(out, "  {}: {}", side_name(t.side), action(&t.mv))?;
+                }
+            }
+            GameEvent::YourMove { piles } => {
+                writeln!(out)?;
+                writeln!(out, "{} {}", style.heading("your move:"), join(piles))?;
+            }
+            GameEvent::End {
+                winner,
+                resigned,
+                start,
+                turns,
+            } => {
+                writeln!(out)?;
+                let result = match (winner, resigned) {
+                    (_, true) => style.lose("You resigned: the computer wins."),
+                    (Side::Learner, _) => style.win("Game over: you win!"),
+                    (Side::Computer, _) => style.lose("Game over: the computer wins."),
+                };
+                let rule = if *resigned {
+                    ""
+                } else if report.rules.is_misere() {
+                    " (misère: whoever makes the last move loses)"
+                } else {
+                    " (whoever makes the last move wins)"
+                };
+                writeln!(out, "{result}{}", style.dim(rule))?;
+                para(out, style.heading("replay:"), &replay(start, turns), w)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn coach(note: &CoachNote, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let (style, w) = (opts.style, width(opts));
+    match note {
+        CoachNote::Kept => para(
+            out,
+            style.win("coach: ✓ good move —"),
+            "you kept the win: the computer now faces a lost position, and every move it has \
+             leaves you a winning one.",
+            w,
+        ),
+        CoachNote::ThrewAway { best } => {
+            let now = match best.before.rule {
+                Rule::NimSum => "the nim-sum you left is not 0, so ".to_string(),
+                _ => String::new(),
+            };
+            para(
+                out,
+                style.lose("coach: ✗ that gives the win away —"),
+                &format!(
+                    "{now}the computer can win from here. The winning move was {}:",
+                    action(&best.mv)
+                ),
+                w,
+            )?;
+            binary::render_move(best, "the winning move", opts, out)?;
+            para(out, style.heading("why:"), &why(best, Intent::Winning), w)
+        }
+        CoachNote::AlreadyLost => para(
+            out,
+            style.heading("coach:"),
+            "no move could win here — the position was already lost against perfect play. \
+             Keeping the game long is all you can do.",
+            w,
+        ),
+    }
+}
+
+/// `step` and `step --all`.
+pub fn render_step(
+    report: &StepReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, width(opts));
+    if report.all {
+        writeln!(
+            out,
+            "{}",
+            style.heading(&format!(
+                "Perfect play in {} from {}:",
+                report.rules,
+                join(&report.start)
+            ))
+        )?;
+        for m in &report.moves {
+            let (before, after) = (m.view.before.nim_sum, m.view.after.nim_sum);
+            let kind = match m.intent {
+                Intent::Winning => style.win("wins"),
+                Intent::Delaying => style.lose("lost: delays"),
+            };
+            writeln!(
+                out,
+                "{:>4}. {:<6} {}  {}",
+                m.number,
+                m.player.name(),
+                action(&m.view.mv),
+                style.dim(&format!("nim-sum {before} → {after}, {kind}")),
+            )?;
+        }
+    } else {
+        for m in &report.moves {
+            writeln!(
+                out,
+                "{}",
+                style.heading(&format!(
+                    "step {}: the {} player: {}",
+                    m.number,
+                    m.player.name(),
+                    action(&m.view.mv)
+                ))
+            )?;
+            binary::render_move(&m.view, "moved", opts, out)?;
+            para(out, style.heading("why:"), &why(&m.view, m.intent), w)?;
+        }
+    }
+    match report.winner {
+        Some(winner) => {
+            let how = if report.rules.is_misere() {
+                "no move is left; in misère play the last mover loses"
+            } else {
+                "no move is left; the last mover wins"
+            };
+            writeln!(
+                out,
+                "{} {}",
+                style.win(&format!("The {} player wins", winner.name())),
+                style.dim(&format!("({how}).")),
+            )
+        }
+        None if !report.all => writeln!(
+            out,
+            "position now: {}  {}",
+            join(&report.piles),
+            style.dim("(`step` again for the next move)")
+        ),
+        None => Ok(()),
+    }
+}
+
+/// Why a move was made, in the words of the strategy that chose it.
+fn why(view: &MoveView, intent: Intent) -> String {
+    let i = view.mv.index + 1;
+    let (g, new_g) = view.values();
+    let s = view.before.nim_sum;
+    let big = view.piles.iter().filter(|p| p.size >= 2).count();
+    match (intent, view.before.rule) {
+        (Intent::Winning, Rule::MisereAllSmall { .. }) => "misère with every pile 0 or 1: \
+             taking a 1 leaves an odd number of 1-piles, so the opponent takes the last one."
+            .into(),
+        (Intent::Winning, Rule::MisereNimSum) if big == 1 => format!(
+            "misère, and pile {i} is the only pile of 2 or more: {} → {} leaves an odd number \
+             of 1-piles, so the opponent must take the last token.",
+            view.mv.from, view.mv.to
+        ),
+        (Intent::Winning, _) => format!(
+            "the nim-sum is {s} ({s:b} in binary); its top bit is {top}, and pile {i} has \
+             that bit (g = {g}). So pile {i} goes to g ⊕ nim-sum = {g} ⊕ {s} = {new_g}: {} → {}, \
+             which flips exactly the bits of the nim-sum and leaves nim-sum 0.",
+            view.mv.from,
+            view.mv.to,
+            top = view.top_bit,
+        ),
+        (Intent::Delaying, Rule::MisereAllSmall { ones }) => format!(
+            "misère with every pile 0 or 1 and an odd number ({ones}) of 1-piles: the position \
+             is lost against perfect play, so the move just takes a 1."
+        ),
+        (Intent::Delaying, _) => format!(
+            "the nim-sum is 0, so every move leaves a non-zero nim-sum: the position is lost \
+             against perfect play. The smallest move, from the largest pile, keeps the game \
+             long: {} → {}.",
+            view.mv.from, view.mv.to
+        ),
+    }
+}
+
+/// `take 5 from pile 2 (7T → 2T)` or `pass on pile 1 (4T → 4F)`.
+fn action(m: &Move) -> String {
+    if m.take() == 0 {
+        format!("pass on pile {} ({} → {})", m.index + 1, m.from, m.to)
+    } else {
+        format!(
+            "take {} from pile {} ({} → {})",
+            m.take(),
+            m.index + 1,
+            m.from,
+            m.to
+        )
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Learner => "you",
+        Side::Computer => "computer",
+    }
+}
+
+/// The whole game on one line: `4T 7T 5T: you 2:7T→6T, computer 1:4T→4F, …`.
+fn replay(start: &[Pile], turns: &[Turn]) -> String {
+    let moves: Vec<String> = turns
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {}:{}→{}",
+                side_name(t.side),
+                t.mv.index + 1,
+                t.mv.from,
+                t.mv.to
+            )
+        })
+        .collect();
+    if moves.is_empty() {
+        format!("{} (no moves)", join(start))
+    } else {
+        format!("{}: {}", join(start), moves.join(", "))
+    }
+}
+
+fn join(piles: &[Pile]) -> String {
+    let names: Vec<String> = piles.iter().map(Pile::to_string).collect();
+    names.join(" ")
+}
+
+fn width(opts: &RenderOptions) -> usize {
+    opts.width.map_or(WIDTH, usize::from).max(40)
+}
+
+/// A paragraph: `lead` (already styled) then `text` wrapped at `width`, continuation lines
+/// indented by two spaces.
+fn para(out: &mut dyn Write, lead: String, text: &str, width: usize) -> io::Result<()> {
+    let lead_len = strip_len(&lead);
+    let mut line = lead;
+    let mut len = lead_len;
+    for word in text.split_whitespace() {
+        let wlen = word.chars().count();
+        if len > 0 && len + 1 + wlen > width {
+            writeln!(out, "{line}")?;
+            line = format!("  {word}");
+            len = 2 + wlen;
+        } else {
+            if len > 0 {
+                line.push(' ');
+                len += 1;
+            }
+            line.push_str(word);
+            len += wlen;
+        }
+    }
+    writeln!(out, "{line}")
+}
+
+/// The printed length of a string that may hold ANSI escape codes.
+fn strip_len(text: &str) -> usize {
+    let mut len = 0;
+    let mut in_escape = false;
+    for c in text.chars() {
+        match (in_escape, c) {
+            (false, '\u{1b}') => in_escape = true,
+            (true, 'm') => in_escape = false,
+            (true, _) => {}
+            (false, _) => len += 1,
+        }
+    }
+    len
+}
