@@ -209,6 +209,23 @@ fn move_with_the_largest_pile() {
     assert_eq!(u64_of(&mv["take"]), u64::MAX, "{v}");
 }
 
+/// 2^64 − 1 T and 3F: values 2^64 and 3, nim-sum 2^64 + 3. Only the first value has the top
+/// bit; its target is 2^64 ⊕ (2^64 + 3) = 3. g(kT) = 3 needs k odd with k + 1 = 3 (k = 2 is
+/// not odd) or k even with k − 1 = 3 (k = 4); the pass gives 2^64 − 1. So the move is
+/// 2^64 − 1 T → 4T, taking 2^64 − 5 = 18446744073709551611.
+#[test]
+fn move_from_the_largest_zero_move_pile() {
+    let out = Test::new()
+        .args(["move", "--format", "json", "18446744073709551615T", "3F"])
+        .run();
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+    let v = out.success().json();
+    let mv = &v["move"];
+    assert_eq!(u64_of(&mv["pile"]), 1, "{v}");
+    assert_eq!(str_of(&mv["to"]), "4T", "{v}");
+    assert_eq!(u64_of(&mv["take"]), 18446744073709551611, "{v}");
+}
+
 #[test]
 fn a_pile_of_two_to_the_64_is_refused() {
     for command in ["winner", "move", "nimsum", "grundy"] {
