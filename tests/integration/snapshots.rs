@@ -61,6 +61,9 @@ fn nimsum_3_4_5_nim_in_colour() {
 /// The default ruleset's table in Markdown and CSV, as exported for slides: 0..3.
 #[test]
 fn grundy_markdown_and_csv() {
-    insta::assert_snapshot!(text(&["grundy", "--format", "markdown", "0..3"]));
-    insta::assert_snapshot!(text(&["grundy", "--format", "csv", "0..3"]));
+    insta::assert_snapshot!(
+        "grundy_markdown",
+        text(&["grundy", "--format", "markdown", "0..3"])
+    );
+    insta::assert_snapshot!("grundy_csv", text(&["grundy", "--format", "csv", "0..3"]));
 }
