@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 
-use crate::brute::{Pile, Rules, Solver};
+use crate::brute::{Grundy, Pile, Rules, Solver};
 use crate::moves::check_move;
-use crate::support::{batch, str_of};
+use crate::support::{Test, batch, str_of, u64_of};
 use crate::winner::line;
 
 fn ruleset() -> impl Strategy<Value = Rules> {
@@ -50,6 +50,65 @@ proptest! {
             let lines: Vec<String> = after_moves.iter().map(|p| line("winner", &rules, p)).collect();
             for (p, v) in after_moves.iter().zip(batch(&lines)) {
                 prop_assert_eq!(str_of(&v["winner"]), "second", "{:?}: {}", p, v);
+            }
+        }
+    }
+}
+
+fn state() -> impl Strategy<Value = (u64, bool)> {
+    (0u64..=10, any::<bool>())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10, ..ProptestConfig::default() })]
+
+    /// A REPL session of random `set`s: after each one, the session's position, nim-sum (kept
+    /// incrementally by nimlab) and verdict equal a fresh brute-force computation.
+    #[test]
+    fn set_keeps_the_session_right(
+        rules in ruleset(),
+        start in prop::collection::vec(state(), 3),
+        sets in prop::collection::vec((0usize..3, state()), 25),
+    ) {
+        let pile = |(n, t): (u64, bool)| Pile::new(n, t && rules == Rules::ZeroMove);
+        let mut position: Vec<Pile> = start.into_iter().map(pile).collect();
+        let labels = |p: &[Pile]| p.iter().map(|&s| rules.label(s)).collect::<Vec<_>>().join(" ");
+        let mut lines = vec![
+            format!("rules {}", rules.name()),
+            format!("position {}", labels(&position)),
+        ];
+        let mut expected = Vec::new();
+        for (i, s) in sets {
+            let s = pile(s);
+            lines.push(format!("set {} {}", i + 1, rules.label(s)));
+            lines.push("winner --format json".to_owned());
+            position[i] = s;
+            expected.push(position.clone());
+        }
+        let script = lines.join("\n") + "\n";
+        let out = Test::new().stdin(script).run().success();
+        let answers: Vec<serde_json::Value> = out
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect();
+        prop_assert_eq!(answers.len(), expected.len());
+        let mut solver = Solver::new(rules.clone());
+        let mut grundy = Grundy::new(rules.clone());
+        for (p, v) in expected.iter().zip(&answers) {
+            let piles: Vec<Pile> = v["piles"]
+                .as_array()
+                .expect("piles")
+                .iter()
+                .map(|s| rules.parse_state(str_of(s)))
+                .collect();
+            prop_assert_eq!(&piles, p, "{}", v);
+            let winner = if solver.first_wins(p) { "first" } else { "second" };
+            prop_assert_eq!(str_of(&v["winner"]), winner, "{}", v);
+            if !rules.misere() {
+                let sum = p.iter().fold(0, |a, &s| a ^ grundy.value(s));
+                prop_assert_eq!(u64_of(&v["nim_sum"]), sum, "{}", v);
             }
         }
     }

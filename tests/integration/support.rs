@@ -27,6 +27,7 @@ pub struct Test {
     stdin: Option<String>,
     env: Vec<(String, String)>,
     dir: TempDir,
+    timeout: Duration,
 }
 
 impl Test {
@@ -36,6 +37,7 @@ impl Test {
             stdin: None,
             env: Vec::new(),
             dir: tempfile::tempdir().expect("a temporary directory"),
+            timeout: TIMEOUT,
         }
     }
 
@@ -60,6 +62,12 @@ impl Test {
 
     pub fn env(mut self, key: &str, value: &str) -> Self {
         self.env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    /// Fails the test if nimlab runs longer than this (the default is `TIMEOUT`).
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
         self
     }
 
@@ -117,10 +125,10 @@ impl Test {
             if let Some(status) = child.try_wait().expect("wait for nimlab") {
                 break status;
             }
-            if start.elapsed() > TIMEOUT {
+            if start.elapsed() > self.timeout {
                 let _ = child.kill();
                 let _ = child.wait();
-                panic!("nimlab {:?} ran longer than {TIMEOUT:?}", self.args);
+                panic!("nimlab {:?} ran longer than {:?}", self.args, self.timeout);
             }
             thread::sleep(Duration::from_millis(5));
         };
