@@ -19,9 +19,10 @@ fn position() -> impl Strategy<Value = Vec<(u64, bool)>> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
-    /// The binary's winner and move agree with game-tree search; after the binary's move,
-    /// the binary itself calls the position lost ("from a won position the winning move
-    /// leaves nim-sum 0; from a lost one every move leaves it non-zero").
+    /// The binary's winner and move agree with game-tree search. Then the laws, asked of the
+    /// binary itself: after its winning move it calls the position lost, and every move from
+    /// a position it calls lost gives a position it calls won (for Sprague–Grundy rulesets:
+    /// nim-sum 0 goes to non-zero).
     #[test]
     fn winner_and_move_agree_with_search(
         rules in ruleset(),
@@ -38,18 +39,27 @@ proptest! {
         }
         let answers = batch(&lines);
         let mut solver = Solver::new(rules.clone());
-        let mut after_moves = Vec::new();
+        let mut lost_next = Vec::new();
+        let mut won_next = Vec::new();
         for (p, pair) in positions.iter().zip(answers.chunks(2)) {
             let expected = if solver.first_wins(p) { "first" } else { "second" };
             prop_assert_eq!(str_of(&pair[0]["winner"]), expected, "{}", &pair[0]);
             if let Some(after) = check_move(&rules, &mut solver, p, &pair[1]) {
-                after_moves.push(after);
+                lost_next.push(after);
+            }
+            if expected == "second" {
+                won_next.extend(solver.children(p));
             }
         }
-        if !after_moves.is_empty() {
-            let lines: Vec<String> = after_moves.iter().map(|p| line("winner", &rules, p)).collect();
-            for (p, v) in after_moves.iter().zip(batch(&lines)) {
-                prop_assert_eq!(str_of(&v["winner"]), "second", "{:?}: {}", p, v);
+        let all: Vec<&Vec<Pile>> = lost_next.iter().chain(&won_next).collect();
+        if !all.is_empty() {
+            let lines: Vec<String> = all.iter().map(|p| line("winner", &rules, p)).collect();
+            for (i, (p, v)) in all.iter().zip(batch(&lines)).enumerate() {
+                let expected = if i < lost_next.len() { "second" } else { "first" };
+                prop_assert_eq!(str_of(&v["winner"]), expected, "{:?}: {}", p, v);
+                if expected == "first" && !rules.misere() {
+                    prop_assert_ne!(u64_of(&v["nim_sum"]), 0, "{:?}: {}", p, v);
+                }
             }
         }
     }
