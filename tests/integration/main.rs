@@ -1,0 +1,17 @@
+//! The one integration-test binary. Every test drives the real `nimlab` executable through
+//! `support::Test`; every expected value comes from `brute` (written from the spec, sharing no
+//! code with nimlab) or from a hand check written beside the test.
+
+mod brute;
+mod color;
+mod errors;
+mod examples;
+mod grundy;
+mod input;
+mod json;
+mod moves;
+mod props;
+mod repl;
+mod snapshots;
+mod support;
+mod winner;

@@ -1,0 +1,307 @@
+//! The builder every test uses to run the real `nimlab` executable, in the style of just's
+//! tests: `Test::new().args([..]).stdin(..).run()` and then assertions on the `Output`.
+//!
+//! The environment is controlled: `NO_COLOR` is removed unless a test sets it, the state
+//! directory is a fresh temporary directory, and stdin is empty unless given. A run that takes
+//! longer than `TIMEOUT` is killed and fails the test (nothing nimlab does here is slow).
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The executable under test.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_nimlab")
+}
+
+/// One run of `nimlab`, being built.
+pub struct Test {
+    args: Vec<String>,
+    stdin: Option<String>,
+    env: Vec<(String, String)>,
+    dir: TempDir,
+    timeout: Duration,
+}
+
+impl Test {
+    pub fn new() -> Self {
+        Self {
+            args: Vec::new(),
+            stdin: None,
+            env: Vec::new(),
+            dir: tempfile::tempdir().expect("a temporary directory"),
+            timeout: TIMEOUT,
+        }
+    }
+
+    pub fn arg(mut self, arg: impl Into<String>) -> Self {
+        self.args.push(arg.into());
+        self
+    }
+
+    pub fn args<I, S>(mut self, args: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+
+    pub fn stdin(mut self, text: impl Into<String>) -> Self {
+        self.stdin = Some(text.into());
+        self
+    }
+
+    pub fn env(mut self, key: &str, value: &str) -> Self {
+        self.env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    /// Fails the test if nimlab runs longer than this (the default is `TIMEOUT`).
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Writes a file into the test's temporary directory and returns its path.
+    pub fn write(&self, name: &str, contents: &str) -> PathBuf {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, contents).expect("write a test file");
+        path
+    }
+
+    pub fn run(self) -> Output {
+        let mut command = Command::new(bin());
+        command
+            .args(&self.args)
+            .current_dir(self.dir.path())
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env("NIMLAB_STATE_DIR", self.dir.path().join("state"))
+            .env("RUST_BACKTRACE", "0")
+            .stdin(if self.stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for (k, v) in &self.env {
+            command.env(k, v);
+        }
+        let mut child = command.spawn().expect("spawn nimlab");
+
+        // Feed stdin and drain both pipes on threads, so a large script cannot deadlock.
+        let feeder = self.stdin.map(|text| {
+            let mut pipe = child.stdin.take().expect("stdin pipe");
+            thread::spawn(move || {
+                // nimlab may stop reading early (after `quit`); that is not a test failure.
+                let _ = pipe.write_all(text.as_bytes());
+            })
+        });
+        let mut out_pipe = child.stdout.take().expect("stdout pipe");
+        let mut err_pipe = child.stderr.take().expect("stderr pipe");
+        let out = thread::spawn(move || {
+            let mut s = Vec::new();
+            out_pipe.read_to_end(&mut s).expect("read stdout");
+            s
+        });
+        let err = thread::spawn(move || {
+            let mut s = Vec::new();
+            err_pipe.read_to_end(&mut s).expect("read stderr");
+            s
+        });
+
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait for nimlab") {
+                break status;
+            }
+            if start.elapsed() > self.timeout {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("nimlab {:?} ran longer than {:?}", self.args, self.timeout);
+            }
+            thread::sleep(Duration::from_millis(5));
+        };
+        if let Some(feeder) = feeder {
+            let _ = feeder.join();
+        }
+        let stdout = String::from_utf8(out.join().expect("stdout thread")).expect("utf-8 stdout");
+        let stderr = String::from_utf8(err.join().expect("stderr thread")).expect("utf-8 stderr");
+        Output {
+            args: self.args,
+            stdout,
+            stderr,
+            // A signal (a crash) has no code; -1 can never be mistaken for 0, 1 or 2.
+            code: status.code().unwrap_or(-1),
+        }
+    }
+}
+
+/// What one run produced.
+#[derive(Debug)]
+pub struct Output {
+    pub args: Vec<String>,
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+impl Output {
+    /// Exit code 0 and nothing on stderr.
+    #[track_caller]
+    pub fn success(self) -> Self {
+        assert_eq!(
+            (self.code, self.stderr.as_str()),
+            (0, ""),
+            "nimlab {:?} failed; stdout:\n{}",
+            self.args,
+            self.stdout
+        );
+        self
+    }
+
+    #[track_caller]
+    pub fn code(self, code: i32) -> Self {
+        assert_eq!(
+            self.code, code,
+            "nimlab {:?}: exit code; stdout:\n{}\nstderr:\n{}",
+            self.args, self.stdout, self.stderr
+        );
+        self
+    }
+
+    #[track_caller]
+    pub fn stdout(self, expected: &str) -> Self {
+        assert_eq!(self.stdout, expected, "nimlab {:?}: stdout", self.args);
+        self
+    }
+
+    #[track_caller]
+    pub fn stderr(self, expected: &str) -> Self {
+        assert_eq!(self.stderr, expected, "nimlab {:?}: stderr", self.args);
+        self
+    }
+
+    #[track_caller]
+    pub fn stdout_has(self, needle: &str) -> Self {
+        assert!(
+            self.stdout.contains(needle),
+            "nimlab {:?}: stdout lacks {needle:?}:\n{}",
+            self.args,
+            self.stdout
+        );
+        self
+    }
+
+    #[track_caller]
+    pub fn stderr_has(self, needle: &str) -> Self {
+        assert!(
+            self.stderr.contains(needle),
+            "nimlab {:?}: stderr lacks {needle:?}:\n{}",
+            self.args,
+            self.stderr
+        );
+        self
+    }
+
+    /// A failed run by the rules for bad input: exit code 2, no panic, and exactly one line on
+    /// stderr, starting `error:` and naming `token` in backticks.
+    #[track_caller]
+    pub fn bad_input(self, token: &str) -> Self {
+        let out = self.code(2);
+        assert!(
+            !out.stderr.contains("panicked"),
+            "nimlab {:?} panicked:\n{}",
+            out.args,
+            out.stderr
+        );
+        assert_eq!(
+            out.stderr.lines().count(),
+            1,
+            "nimlab {:?}: expected one line on stderr:\n{}",
+            out.args,
+            out.stderr
+        );
+        assert!(
+            out.stderr.starts_with("error: "),
+            "nimlab {:?}: stderr does not start with `error: `: {}",
+            out.args,
+            out.stderr
+        );
+        let named = format!("`{token}`");
+        assert!(
+            out.stderr.contains(&named),
+            "nimlab {:?}: stderr does not name {named}: {}",
+            out.args,
+            out.stderr
+        );
+        out
+    }
+
+    /// stdout parsed as one JSON document per line.
+    #[track_caller]
+    pub fn json_lines(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|line| {
+                serde_json::from_str(line)
+                    .unwrap_or_else(|e| panic!("nimlab {:?}: not JSON ({e}): {line}", self.args))
+            })
+            .collect()
+    }
+
+    /// stdout as exactly one JSON document.
+    #[track_caller]
+    pub fn json(&self) -> Value {
+        let mut lines = self.json_lines();
+        assert_eq!(lines.len(), 1, "nimlab {:?}: {}", self.args, self.stdout);
+        lines.remove(0)
+    }
+}
+
+/// Runs a script of commands on stdin (one per line) and returns one JSON value per line, in
+/// order. Every line must produce exactly one line of JSON, and the script must succeed.
+#[track_caller]
+pub fn batch(lines: &[String]) -> Vec<Value> {
+    let mut script = lines.join("\n");
+    script.push('\n');
+    let out = Test::new().stdin(script).run().success();
+    let values = out.json_lines();
+    assert_eq!(
+        values.len(),
+        lines.len(),
+        "a script of {} lines printed {} lines of JSON",
+        lines.len(),
+        values.len()
+    );
+    values
+}
+
+/// A JSON value that must be a u64.
+#[track_caller]
+pub fn u64_of(v: &Value) -> u64 {
+    v.as_u64()
+        .unwrap_or_else(|| panic!("expected an integer, got {v}"))
+}
+
+/// A JSON value that must be a string.
+#[track_caller]
+pub fn str_of(v: &Value) -> &str {
+    v.as_str()
+        .unwrap_or_else(|| panic!("expected a string, got {v}"))
+}
+
+/// True if `text` holds an ANSI escape sequence.
+pub fn has_ansi(text: &str) -> bool {
+    text.contains('\u{1b}')
+}
