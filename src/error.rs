@@ -53,9 +53,15 @@ impl Error {
     /// tip clap gives for a mistyped command if there is one.
     pub fn from_clap(e: &clap::Error) -> Self {
         let rendered = e.render().to_string();
-        let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+        let mut lines = rendered.lines().map(str::trim);
         let first = lines.next().unwrap_or("cannot parse the command");
         let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+        // The lines up to the first blank one complete the sentence: the missing arguments,
+        // the possible values.
+        for detail in lines.by_ref().take_while(|l| !l.is_empty()) {
+            message.push(' ');
+            message.push_str(detail);
+        }
         if let Some(tip) = lines.find_map(|l| l.strip_prefix("tip: ")) {
             if tip.contains("similar") {
                 message.push_str(&format!(" ({tip})"));

@@ -144,7 +144,7 @@ fn position_report(
     view: PositionView,
 ) -> Result<Output, Error> {
     let solver = rules_or_session(session, &args.rules)?;
-    let (piles, title) = match piles::read_piles(args, &solver)? {
+    let (piles, title) = match piles::read_piles(args, &solver, session.stdin_is_script)? {
         Piles::Listed(piles) => (piles, None),
         Piles::Streamed { summary, source } => {
             return Ok(Output::Bulk(BulkReport {
@@ -173,7 +173,7 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
     if let Some(r) = &args.rules.rules {
         session.set_rules(Rules::parse(r)?)?;
     }
-    match piles::read_piles(args, session.solver())? {
+    match piles::read_piles(args, session.solver(), session.stdin_is_script)? {
         Piles::None => {}
         Piles::Listed(piles) => session.set_position(piles),
         Piles::Streamed { source, .. } => {

@@ -27,7 +27,11 @@ pub enum Piles {
     },
 }
 
-pub fn read_piles(args: &PositionArgs, solver: &Solver) -> Result<Piles, Error> {
+pub fn read_piles(
+    args: &PositionArgs,
+    solver: &Solver,
+    stdin_is_script: bool,
+) -> Result<Piles, Error> {
     let rules = solver.rules();
     if let Some(path) = &args.file {
         if let Some(extra) = args.piles.first() {
@@ -44,6 +48,11 @@ pub fn read_piles(args: &PositionArgs, solver: &Solver) -> Result<Piles, Error> 
         return stream(file, solver, &format!("`{}`", path.display()));
     }
     if let [dash] = args.piles.as_slice() {
+        if dash == "-" && stdin_is_script {
+            return Err(Error::Usage {
+                message: "`-` reads piles from standard input, but standard input is the script being run; put the piles in a file and use `--file PATH`".into(),
+            });
+        }
         if dash == "-" {
             return stream(std::io::stdin().lock(), solver, "standard input");
         }

@@ -33,7 +33,7 @@ pub struct PlayFocus {
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
 pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     let solver = rules_or_session(session, &args.position.rules)?;
-    let piles = match read_piles(&args.position, &solver)? {
+    let piles = match read_piles(&args.position, &solver, session.stdin_is_script)? {
         Piles::Listed(piles) => piles,
         Piles::Streamed { source, .. } => {
             return Err(Error::Usage {

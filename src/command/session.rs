@@ -12,6 +12,8 @@ pub struct Session {
     pub focus: Option<Box<dyn Focus>>,
     /// Where `step` stands in playing out the position.
     pub steps: StepLog,
+    /// Whether the lines being run come from standard input, which `-` then cannot also read.
+    pub stdin_is_script: bool,
     solver: Solver,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
@@ -41,6 +43,7 @@ impl Session {
     pub fn new(rules: Rules) -> Result<Self, EngineError> {
         Ok(Self {
             focus: None,
+            stdin_is_script: false,
             steps: StepLog::default(),
             solver: Solver::new(&rules)?,
             position: Vec::new(),

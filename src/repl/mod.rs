@@ -33,6 +33,7 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
         source.save_history();
         result
     } else {
+        session.stdin_is_script = true;
         let mut source = Plain::new(BufReader::new(io::stdin().lock()));
         run_lines(&mut source, session, env, 0)
     }

@@ -180,7 +180,6 @@ fn an_empty_script_exits_0() {
 /// script. nimlab must not hang; refusing the line (exit 2) or reading the rest of the script
 /// as piles would both be answers.
 #[test]
-#[ignore = "bug: a script line `winner -` deadlocks on the stdin lock held by the script reader"]
 fn dash_inside_a_piped_script_does_not_hang() {
     let out = Test::new()
         .stdin("winner --rules nim --format json -\n3 4 5\n")
