@@ -3,6 +3,7 @@
 
 pub mod loader;
 pub mod model;
+pub mod progress;
 
 pub use loader::{LessonError, load};
 pub use model::{Lesson, Question, Step, StepKind};
