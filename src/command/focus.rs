@@ -4,6 +4,7 @@
 
 use std::fmt::Debug;
 
+use super::Session;
 use crate::cli::Command;
 use crate::error::Error;
 use crate::output::Output;
@@ -13,12 +14,17 @@ pub trait Focus: Debug {
     /// What the prompt shows, such as `derive 3/12` or `zero-move 3/9`.
     fn prompt(&self) -> String;
 
-    /// Offered every parsed command first; `None` lets it run as usual.
-    fn command(&mut self, command: &Command) -> Option<Result<Output, Error>>;
+    /// Offered every parsed command first; `None` lets it run as usual. The focus is taken out
+    /// of `session` while it runs, so it may execute commands there (a lesson's `run` steps).
+    fn command(
+        &mut self,
+        command: &Command,
+        session: &mut Session,
+    ) -> Option<Result<Output, Error>>;
 
     /// Offered a line that is not a command (an empty line only on a terminal); `None` if it
     /// means nothing here, and the line's parse error is reported instead.
-    fn text(&mut self, line: &str) -> Option<Result<Output, Error>>;
+    fn text(&mut self, line: &str, session: &mut Session) -> Option<Result<Output, Error>>;
 
     /// Whether the activity has finished; the session then drops it.
     fn is_done(&self) -> bool;

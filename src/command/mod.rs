@@ -26,14 +26,8 @@ use range::Target;
 /// Runs one command. The session's focus sees it first. `run` is handled by the caller, which
 /// owns the output stream.
 pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error> {
-    if let Some(focus) = session.focus.as_mut() {
-        let handled = focus.command(command);
-        if focus.is_done() {
-            session.focus = None;
-        }
-        if let Some(result) = handled {
-            return result;
-        }
+    if let Some(result) = with_focus(session, |focus, session| focus.command(command, session)) {
+        return result;
     }
     match command {
         Command::Mex { values } => mex_command(values),
@@ -66,10 +60,19 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
 
 /// Offers a line that did not parse as a command to the session's focus.
 pub fn execute_text(line: &str, session: &mut Session) -> Option<Result<Output, Error>> {
-    let focus = session.focus.as_mut()?;
-    let handled = focus.text(line);
-    if focus.is_done() {
-        session.focus = None;
+    with_focus(session, |focus, session| focus.text(line, session))
+}
+
+/// Runs `f` on the focus taken out of the session, then puts it back unless it is done or
+/// `f` started another.
+fn with_focus<T>(
+    session: &mut Session,
+    f: impl FnOnce(&mut dyn Focus, &mut Session) -> Option<T>,
+) -> Option<T> {
+    let mut focus = session.focus.take()?;
+    let handled = f(focus.as_mut(), session);
+    if !focus.is_done() && session.focus.is_none() {
+        session.focus = Some(focus);
     }
     handled
 }

@@ -213,7 +213,11 @@ impl Focus for PlayFocus {
         }
     }
 
-    fn command(&mut self, command: &Command) -> Option<Result<Output, Error>> {
+    fn command(
+        &mut self,
+        command: &Command,
+        _session: &mut Session,
+    ) -> Option<Result<Output, Error>> {
         let result = match command {
             Command::Take { count, pile } => {
                 let index = match pile.as_slice() {
@@ -243,7 +247,7 @@ impl Focus for PlayFocus {
         Some(result)
     }
 
-    fn text(&mut self, line: &str) -> Option<Result<Output, Error>> {
+    fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let first = words.first()?;
         first.parse::<u64>().ok()?;
