@@ -1,6 +1,10 @@
 //! What commands produce: structured results — tables, binary views, verdicts, moves, messages.
 //! Data only; `render` decides how each looks in text, Markdown, CSV or JSON.
 
+mod proof;
+
+pub use proof::*;
+
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::Verdict;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
@@ -14,6 +18,10 @@ pub enum Output {
     Grundy(GrundyReport),
     /// `winner`, `move`, `nimsum`, `position`, `set`: a position and what follows from it.
     Position(PositionReport),
+    /// `= EXPR`: a value.
+    Value(ValueReport),
+    /// `derive`: derivations of Grundy values by mex, one state or all.
+    Derivation(Derivation),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.

@@ -1,6 +1,8 @@
 //! Commands of the language, executed against a session. Results are `Output` data; nothing
 //! here prints.
 
+mod derive;
+mod eval;
 mod focus;
 mod help;
 mod piles;
@@ -47,6 +49,13 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         }
         Command::Position(args) => set_position(session, args),
         Command::Set { index, pile } => set_pile(session, index, pile),
+        Command::Eval { expr } => eval::eval(session, expr),
+        Command::Derive { rules, range, all } => {
+            derive::derive(session, rules, range.as_deref(), *all)
+        }
+        Command::Next | Command::Back => Err(Error::Usage {
+            message: "nothing to step through: start with `derive 0..5` or `prove NAME`".into(),
+        }),
         Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),
         Command::Quit => Ok(Output::Quit),
         Command::Run { .. } => Ok(Output::Nothing),

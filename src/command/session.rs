@@ -9,6 +9,8 @@ use crate::engine::{EngineError, Grundy, Pile, Rules};
 pub struct Session {
     /// What the learner is stepping through, if anything (see [`Focus`]).
     pub focus: Option<Box<dyn Focus>>,
+    /// Whether a person is typing at a terminal: stepping activities then wait for `next`.
+    pub interactive: bool,
     solver: Solver,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
@@ -38,6 +40,7 @@ impl Session {
     pub fn new(rules: Rules) -> Result<Self, EngineError> {
         Ok(Self {
             focus: None,
+            interactive: false,
             solver: Solver::new(&rules)?,
             position: Vec::new(),
             values: Vec::new(),

@@ -13,6 +13,8 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Mex { set, mex } => json!({ "set": set, "mex": mex }),
         Output::Grundy(report) => return grundy(report, out),
         Output::Position(report) => position(report),
+        Output::Value(report) => super::value::json(report),
+        Output::Derivation(report) => super::derive::json(report),
         Output::Message(m) => json!({ "message": m }),
         Output::Help(h) => json!({ "help": h }),
         Output::Nothing | Output::Quit => return Ok(()),

@@ -2,14 +2,18 @@
 //! JSON, written to any writer. It never computes game theory.
 
 mod binary;
+mod derive;
+mod diagnostic;
 mod json;
 mod set;
 mod style;
 mod tabular;
 mod text;
+mod value;
 
 use std::io::{self, Write};
 
+pub use diagnostic::snippet;
 pub use set::format_set;
 pub use style::Style;
 
