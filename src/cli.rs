@@ -108,6 +108,25 @@ pub enum Command {
         all: bool,
     },
 
+    /// Test a formula for Grundy values against brute force: `conjecture g(nT) = n + 1`.
+    ///
+    /// The left side names the states (`g(nT)`, `g(nF)`, or `g(n)`); the right side is an
+    /// expression in `n` (see `help =`). It is compared with values computed by mex for
+    /// n = 0..1000, or over `for n in A..B`, and the first counterexample is derived.
+    Conjecture {
+        #[command(flatten)]
+        rules: RulesArg,
+        /// `g(nT) = EXPR [for n in A..B]` (the rest of the line).
+        #[arg(
+            value_name = "FORMULA",
+            required = true,
+            num_args = 1..,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        formula: Vec<String>,
+    },
+
     /// The next step of a derivation or proof (Enter does the same).
     Next,
 

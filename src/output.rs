@@ -22,6 +22,8 @@ pub enum Output {
     Value(ValueReport),
     /// `derive`: derivations of Grundy values by mex, one state or all.
     Derivation(Derivation),
+    /// `conjecture`: a formula checked against brute force.
+    Conjecture(ConjectureReport),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.

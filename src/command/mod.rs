@@ -1,6 +1,7 @@
 //! Commands of the language, executed against a session. Results are `Output` data; nothing
 //! here prints.
 
+mod conjecture;
 mod derive;
 mod eval;
 mod focus;
@@ -53,6 +54,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Derive { rules, range, all } => {
             derive::derive(session, rules, range.as_deref(), *all)
         }
+        Command::Conjecture { rules, formula } => conjecture::conjecture(session, rules, formula),
         Command::Next | Command::Back => Err(Error::Usage {
             message: "nothing to step through: start with `derive 0..5` or `prove NAME`".into(),
         }),

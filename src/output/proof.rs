@@ -19,3 +19,37 @@ pub struct Derivation {
     /// When stepping: the 1-based number of the first row shown and how many there are.
     pub step: Option<(usize, usize)>,
 }
+
+/// `conjecture`: a formula for Grundy values checked against brute force.
+#[derive(Debug, Clone)]
+pub struct ConjectureReport {
+    /// The formula as written.
+    pub formula: String,
+    pub rules: Rules,
+    /// The claimed side with its variable, such as `g(nT)`.
+    pub claimed: String,
+    /// The checked domain as written, such as `n = 0..1000`.
+    pub domain: String,
+    /// How many states were compared.
+    pub checked: usize,
+    pub outcome: ConjectureOutcome,
+}
+
+/// Whether the formula agreed with every brute-force value.
+#[derive(Debug, Clone)]
+pub enum ConjectureOutcome {
+    Holds,
+    Fails {
+        /// The first counterexample.
+        n: Int,
+        /// What the formula gives there.
+        formula_value: Int,
+        /// The brute-force derivation of that state.
+        row: GrundyRow,
+        /// How many states of the domain fail in all, and the first few of them.
+        failures: usize,
+        first_failures: Vec<Int>,
+        /// A patched formula when only one state fails.
+        fix: Option<String>,
+    },
+}

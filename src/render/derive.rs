@@ -13,7 +13,6 @@ const FULL_SET: usize = 24;
 
 pub fn text(report: &Derivation, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width.unwrap_or(80)).max(40);
     if report.step.is_none() {
         writeln!(
             out,
@@ -32,26 +31,7 @@ pub fn text(report: &Derivation, opts: &RenderOptions, out: &mut dyn Write) -> i
                 style.dim(&format!("state {} of {total}", first + i))
             )?;
         }
-        let items: Vec<String> = row
-            .options
-            .iter()
-            .map(|(p, g)| format!("{p}→{g}"))
-            .collect();
-        let head = format!("options of {}: ", row.pile);
-        if items.is_empty() {
-            writeln!(out, "{head}none (no move is possible)")?;
-        } else {
-            for line in wrap(&items, &head, width) {
-                writeln!(out, "{line}")?;
-            }
-        }
-        writeln!(
-            out,
-            "  set {}; mex {}, so {}",
-            written_set(&row.reachable()),
-            row.grundy,
-            style.heading(&format!("g({}) = {}", row.pile, row.grundy))
-        )?;
+        write_row(row, opts, "", out)?;
     }
     if let Some((first, total)) = report.step {
         let last = first + report.rows.len() - 1;
@@ -63,6 +43,38 @@ pub fn text(report: &Derivation, opts: &RenderOptions, out: &mut dyn Write) -> i
         writeln!(out, "{}", style.dim(hint))?;
     }
     Ok(())
+}
+
+/// One state's derivation: its options with their values, then the set and its mex; every
+/// line starts with `indent`.
+pub fn write_row(
+    row: &GrundyRow,
+    opts: &RenderOptions,
+    indent: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    let items: Vec<String> = row
+        .options
+        .iter()
+        .map(|(p, g)| format!("{p}→{g}"))
+        .collect();
+    let head = format!("{indent}options of {}: ", row.pile);
+    if items.is_empty() {
+        writeln!(out, "{head}none (no move is possible)")?;
+    } else {
+        for line in wrap(&items, &head, width) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    writeln!(
+        out,
+        "{indent}  set {}; mex {}, so {}",
+        written_set(&row.reachable()),
+        row.grundy,
+        opts.style
+            .heading(&format!("g({}) = {}", row.pile, row.grundy))
+    )
 }
 
 /// A set in full when small (`{0, 1, 2, 3}`), else with runs shortened.

@@ -2,9 +2,11 @@
 //! JSON, written to any writer. It never computes game theory.
 
 mod binary;
+mod conjecture;
 mod derive;
 mod diagnostic;
 mod json;
+mod prose;
 mod set;
 mod style;
 mod tabular;
