@@ -10,8 +10,10 @@ pub mod mex;
 pub mod pile;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod strategy;
 pub mod subtraction;
+pub mod verify;
 
 pub use error::EngineError;
 pub use grundy::{GrundyRow, Method};
