@@ -107,6 +107,10 @@ pub fn report(error: &Error, env: &Env, line: Option<usize>) {
     let style = env.error_style();
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
     let _ = writeln!(io::stderr(), "{} {at}{error}", style.error("error:"));
+    if let Error::Expr { source, error } = error {
+        let snippet = crate::render::snippet(source, error.span.clone(), &error.label(), style);
+        let _ = write!(io::stderr(), "{snippet}");
+    }
 }
 
 /// The whole program.

@@ -78,6 +78,61 @@ pub enum Command {
     /// The binary view: each pile's Grundy value in binary, the nim-sum, odd columns marked.
     Nimsum(PositionArgs),
 
+    /// Evaluate an expression: `= 3 xor 5`, `= g(zero-move, 7T)`, `= all n in 0..99: g(nF) = n`.
+    #[command(name = "=", visible_alias = "eval", long_about = EVAL_HELP)]
+    Eval {
+        /// The expression (the rest of the line).
+        #[arg(
+            value_name = "EXPR",
+            required = true,
+            num_args = 1..,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        expr: Vec<String>,
+    },
+
+    /// Derive Grundy values by hand: each state's options, their values, the set and its mex.
+    ///
+    /// In the REPL it shows one state at a time (Enter or `next`, `back`); with `--all`, or in
+    /// a script, every state at once. For zero-move the order is 0, 1F, 1T, 2F, 2T, ….
+    #[command(allow_negative_numbers = true)]
+    Derive {
+        #[command(flatten)]
+        rules: RulesArg,
+        /// Sizes `A..B` (both included; default 0..5), a size `N` or a state `NT`.
+        #[arg(value_name = "A..B")]
+        range: Option<String>,
+        /// Show every state at once.
+        #[arg(long)]
+        all: bool,
+    },
+
+    /// Test a formula for Grundy values against brute force: `conjecture g(nT) = n + 1`.
+    ///
+    /// The left side names the states (`g(nT)`, `g(nF)`, or `g(n)`); the right side is an
+    /// expression in `n` (see `help =`). It is compared with values computed by mex for
+    /// n = 0..1000, or over `for n in A..B`, and the first counterexample is derived.
+    Conjecture {
+        #[command(flatten)]
+        rules: RulesArg,
+        /// `g(nT) = EXPR [for n in A..B]` (the rest of the line).
+        #[arg(
+            value_name = "FORMULA",
+            required = true,
+            num_args = 1..,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        formula: Vec<String>,
+    },
+
+    /// The next step of a derivation or proof (Enter does the same).
+    Next,
+
+    /// The previous step of a derivation or proof.
+    Back,
+
     /// Show or set the session's ruleset: `rules zero-move`.
     Rules {
         /// `nim`, `zero-move`, `misere` or `subtract:S` (e.g. `subtract:1,3,4`).
@@ -155,6 +210,38 @@ pub enum Command {
     #[command(alias = "exit")]
     Quit,
 }
+
+/// `help =`: the whole expression language on one screen.
+const EVAL_HELP: &str = "\
+Evaluate an expression. Integers are exact: a result too large is an error, never a wrap.
+
+  + - * / %          arithmetic (/ rounds down; % is never negative)
+  xor  ^  ⊕          bitwise XOR, the nim-sum of two numbers: 3 xor 5 = 6.
+                     `^` is NOT a power (2 ^ 3 = 1); write pow(2, 3) for 8
+  = != < <= > >=     comparisons (they do not chain)
+  and  or  not  implies
+  if C then A else B
+  {0, 2, 3}  {k * k : k in 0..9}  A union B  x in S
+  A..B               a range; both ends are included
+  all n in 0..100: …   any n in S: …
+
+Functions:
+  odd(n)  even(n)    mex{0, 2, 3}  mex(S)  min  max  size  abs  pow(a, b)
+  g(zero-move, 7T)   a Grundy value; g(7T) uses the session's ruleset; states
+                     are 7, 7T, 7F, nT, (n+1)F. Sizes up to 1000000 are computed
+                     by mex over the options, larger ones by the proven formula
+  mexset(8T)         the set of the options' values (its mex is g(8T))
+  nimsum(3, 4, 5)    XOR of numbers; for piles: nimsum(g(3T), g(4T))
+  winner(zero-move, 18, 47, 34)   first or second
+Rulesets: nim, zero-move, misere, subtract:{1,3,4}.
+
+Every evaluation is limited in steps, so nothing runs forever.
+
+Examples:
+  = 3 xor 5
+  = mex{0, 1, 3}
+  = all n in 1..99: g(nF) = n
+  = winner(zero-move, 18, 47, 34)";
 
 /// `--rules R`, shared by the game commands.
 #[derive(Debug, Clone, Args)]

@@ -38,6 +38,11 @@ pub enum Error {
     Write(std::io::Error),
     /// A script in which some lines failed; each was reported as it happened.
     ScriptFailed { failures: usize },
+    /// An expression that does not parse or evaluate; `source` is the expression's text.
+    Expr {
+        source: String,
+        error: crate::expr::ExprError,
+    },
 }
 
 impl Error {
@@ -73,6 +78,14 @@ impl Error {
         Self::Usage { message }
     }
 
+    /// An expression error with the text it points into.
+    pub fn expr(source: &str, error: crate::expr::ExprError) -> Self {
+        Self::Expr {
+            source: source.to_string(),
+            error,
+        }
+    }
+
     pub fn bad_token(token: impl Into<String>, expected: impl Into<String>) -> Self {
         Self::BadToken {
             token: token.into(),
@@ -104,6 +117,7 @@ impl fmt::Display for Error {
             Self::NoGame { message } => f.write_str(message),
             Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
+            Self::Expr { error, .. } => error.fmt(f),
             Self::ScriptFailed { failures } => write!(
                 f,
                 "{failures} line{} failed",

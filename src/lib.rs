@@ -7,6 +7,7 @@ pub mod cli;
 pub mod command;
 pub mod engine;
 pub mod error;
+pub mod expr;
 pub mod lesson;
 pub mod output;
 pub mod render;

@@ -2,6 +2,10 @@
 //! Data only; `render` decides how each looks in text, Markdown, CSV or JSON.
 
 use crate::engine::bulk::BulkSummary;
+mod proof;
+
+pub use proof::*;
+
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::Verdict;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
@@ -24,6 +28,12 @@ pub enum Output {
     Game(GameReport),
     /// `step`: perfect moves played on the session's position.
     Step(StepReport),
+    /// `= EXPR`: a value.
+    Value(ValueReport),
+    /// `derive`: derivations of Grundy values by mex, one state or all.
+    Derivation(Derivation),
+    /// `conjecture`: a formula checked against brute force.
+    Conjecture(ConjectureReport),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.

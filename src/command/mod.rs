@@ -2,6 +2,9 @@
 //! here prints.
 
 mod bulk_input;
+mod conjecture;
+mod derive;
+mod eval;
 mod focus;
 mod help;
 mod piles;
@@ -45,6 +48,14 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         }
         Command::Position(args) => set_position(session, args),
         Command::Set { index, pile } => set_pile(session, index, pile),
+        Command::Eval { expr } => eval::eval(session, expr),
+        Command::Derive { rules, range, all } => {
+            derive::derive(session, rules, range.as_deref(), *all)
+        }
+        Command::Conjecture { rules, formula } => conjecture::conjecture(session, rules, formula),
+        Command::Next | Command::Back => Err(Error::Usage {
+            message: "nothing to step through: start with `derive 0..5` or `prove NAME`".into(),
+        }),
         Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),
         Command::Quit => Ok(Output::Quit),
         Command::Run { .. } => Ok(Output::Nothing),

@@ -14,6 +14,8 @@ pub struct Session {
     pub steps: StepLog,
     /// Whether the lines being run come from standard input, which `-` then cannot also read.
     pub stdin_is_script: bool,
+    /// Whether a person is typing at a terminal: stepping activities then wait for `next`.
+    pub interactive: bool,
     solver: Solver,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
@@ -45,6 +47,7 @@ impl Session {
             focus: None,
             stdin_is_script: false,
             steps: StepLog::default(),
+            interactive: false,
             solver: Solver::new(&rules)?,
             position: Vec::new(),
             values: Vec::new(),

@@ -14,8 +14,10 @@ pub mod pile;
 pub mod position;
 pub mod reply;
 pub mod rules;
+pub mod search;
 pub mod strategy;
 pub mod subtraction;
+pub mod verify;
 
 pub use error::EngineError;
 pub use grundy::{GrundyRow, Method};

@@ -3,17 +3,23 @@
 
 mod binary;
 mod bulk;
+mod conjecture;
+mod derive;
+mod diagnostic;
 mod game;
 mod game_json;
 mod json;
+mod prose;
 mod set;
 mod style;
 mod tabular;
 mod text;
+mod value;
 mod verdict;
 
 use std::io::{self, Write};
 
+pub use diagnostic::snippet;
 pub use set::format_set;
 pub use style::Style;
 

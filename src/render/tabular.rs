@@ -88,9 +88,25 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
         Output::Position(report) => position(report, flavor, out),
         Output::Game(report) => game(report, flavor, out),
         Output::Step(report) => step(report, flavor, out),
+        Output::Value(report) => table(super::value::rows(report), flavor, out),
+        Output::Derivation(report) => table(super::derive::rows(report), flavor, out),
+        Output::Conjecture(report) => table(super::conjecture::rows(report), flavor, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
+}
+
+/// Headers and rows prepared by a concept's own renderer.
+fn table(
+    (headers, rows): (Vec<&str>, Vec<Vec<String>>),
+    flavor: Flavor,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut sink = Sink::new(flavor, out, &headers)?;
+    for row in &rows {
+        sink.row(row)?;
+    }
+    sink.finish()
 }
 
 fn grundy(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {

@@ -25,6 +25,9 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::Bulk(report) => super::bulk::text(report, opts, out),
         Output::Game(report) => game::render_game(report, opts, out),
         Output::Step(report) => game::render_step(report, opts, out),
+        Output::Value(report) => super::value::text(report, opts, out),
+        Output::Derivation(report) => super::derive::text(report, opts, out),
+        Output::Conjecture(report) => super::conjecture::text(report, opts, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }

@@ -65,6 +65,19 @@ fn run_lines(
     depth: usize,
 ) -> Result<(), Error> {
     let interactive = source.is_interactive();
+    let outer = std::mem::replace(&mut session.interactive, interactive);
+    let result = read_lines(source, session, env, depth, interactive);
+    session.interactive = outer;
+    result
+}
+
+fn read_lines(
+    source: &mut dyn LineSource,
+    session: &mut Session,
+    env: &Env,
+    depth: usize,
+    interactive: bool,
+) -> Result<(), Error> {
     let mut failures = 0;
     let mut number = 0;
     loop {

@@ -1,0 +1,316 @@
+//! `conjecture g(nT) = …`: checks a formula for Grundy values against values computed by mex
+//! (never closed forms), and reports the first counterexample with its derivation.
+
+use std::ops::Range;
+
+use super::Session;
+use crate::cli::RulesArg;
+use crate::engine::grundy::GrundyTable;
+use crate::engine::{Pass, Pile, Rules};
+use crate::error::Error;
+use crate::expr::{
+    BinaryOp, ErrorKind, Evaluator, Expr, ExprError, ExprKind, Int, MEX_LIMIT, Value,
+    parse_with_domain,
+};
+use crate::output::{ConjectureOutcome, ConjectureReport, Output};
+
+/// The domain checked when the formula gives none.
+const DEFAULT_TO: Int = 1000;
+/// Failures listed beyond the first.
+const LISTED: usize = 5;
+
+pub fn conjecture(session: &Session, arg: &RulesArg, words: &[String]) -> Result<Output, Error> {
+    let source = words.join(" ");
+    let fail = |e: ExprError| Error::expr(&source, e);
+    let (expr, domain) = parse_with_domain(&source).map_err(fail)?;
+    let (side, rhs) = split(&source, &expr).map_err(fail)?;
+    let rules = match (&side.rules, &arg.rules) {
+        (Some(r), _) => r.clone(),
+        (None, Some(r)) => Rules::parse(r)?,
+        (None, None) => session.rules().clone(),
+    };
+    if side.pass.is_some() && !rules.has_pass() {
+        return Err(fail(ExprError::new(
+            ErrorKind::Type {
+                expected: format!(
+                    "`g({})`: {rules} piles have no pass, so no T or F",
+                    side.var
+                ),
+                found: source.get(side.span.clone()).unwrap_or("").to_string(),
+            },
+            side.span.clone(),
+        )));
+    }
+    let mut eval = Evaluator::new(rules.clone());
+    let (domain_text, values) = match &domain {
+        Some((var, d)) => {
+            if *var != side.var {
+                return Err(fail(ExprError::new(
+                    ErrorKind::Syntax {
+                        found: format!("`{var}`"),
+                        expected: format!("`{}`, the variable of the left side", side.var),
+                    },
+                    d.span.clone(),
+                )));
+            }
+            let value = eval.eval(d).map_err(fail)?;
+            let values = eval.elements(&value, &d.span).map_err(fail)?;
+            (format!("{var} = {value}"), values)
+        }
+        None => (
+            format!("{} = 0..{DEFAULT_TO}", side.var),
+            (0..=DEFAULT_TO).collect(),
+        ),
+    };
+    let domain_span = domain
+        .as_ref()
+        .map_or(0..source.len(), |(_, d)| d.span.clone());
+    let sizes = values
+        .iter()
+        .map(|&n| {
+            u64::try_from(n)
+                .ok()
+                .filter(|&n| n <= MEX_LIMIT)
+                .ok_or_else(|| {
+                    fail(ExprError::new(
+                        ErrorKind::Type {
+                            expected: format!(
+                                "sizes from 0 to {MEX_LIMIT} (values are computed by mex)"
+                            ),
+                            found: n.to_string(),
+                        },
+                        domain_span.clone(),
+                    ))
+                })
+        })
+        .collect::<Result<Vec<u64>, _>>()?;
+    let table = GrundyTable::compute(&rules, sizes.iter().copied().max().unwrap_or(0))?;
+    let state = |n: u64| match side.pass {
+        Some(pass) => Pile::zero_move(n, pass),
+        None => rules.pile(n),
+    };
+
+    let mut first = None;
+    let mut failures = Vec::new();
+    for &n in &sizes {
+        eval.bind(&side.var, Value::Int(Int::from(n)));
+        let claimed = match eval.eval(rhs).map_err(fail)? {
+            Value::Int(v) => v,
+            other => {
+                return Err(fail(ExprError::new(
+                    ErrorKind::Type {
+                        expected: "a number for the right side".into(),
+                        found: format!("`{other}` ({})", other.kind()),
+                    },
+                    rhs.span.clone(),
+                )));
+            }
+        };
+        let actual = table.value(state(n)).and_then(|g| Int::try_from(g).ok());
+        if actual != Some(claimed) {
+            failures.push(Int::from(n));
+            if first.is_none() {
+                first = Some((n, claimed));
+            }
+        }
+    }
+
+    let claimed_text = source.get(side.span.clone()).unwrap_or("g(n)").to_string();
+    let outcome = match first {
+        None => ConjectureOutcome::Holds,
+        Some((n, formula_value)) => {
+            let row = table.row(state(n)).ok_or_else(|| Error::Usage {
+                message: format!("no derivation for size {n}"),
+            })?;
+            let fix = (failures.len() == 1).then(|| {
+                let rhs_text = source.get(rhs.span.clone()).unwrap_or("");
+                format!(
+                    "{claimed_text} = if {} = {n} then {} else {rhs_text}",
+                    side.var, row.grundy
+                )
+            });
+            ConjectureOutcome::Fails {
+                n: Int::from(n),
+                formula_value,
+                row,
+                failures: failures.len(),
+                first_failures: failures.iter().copied().take(LISTED).collect(),
+                fix,
+            }
+        }
+    };
+    Ok(Output::Conjecture(ConjectureReport {
+        formula: source.trim().to_string(),
+        rules,
+        claimed: claimed_text,
+        domain: domain_text,
+        checked: sizes.len(),
+        outcome,
+    }))
+}
+
+/// The left side of a conjecture: `g(nT)`, `g(nF)` or `g(n)`, perhaps with a ruleset.
+struct Side {
+    var: String,
+    pass: Option<Pass>,
+    rules: Option<Rules>,
+    span: Range<usize>,
+}
+
+/// Splits `g(nT) = RHS` into its two sides.
+fn split<'e>(source: &str, expr: &'e Expr) -> Result<(Side, &'e Expr), ExprError> {
+    let shape = |span: Range<usize>| {
+        ExprError::new(
+            ErrorKind::Syntax {
+                found: format!("`{}`", source.get(span.clone()).unwrap_or("")),
+                expected: "a formula like `g(nT) = n + 1`: `g` of `nT`, `nF` or `n` on the left"
+                    .into(),
+            },
+            span,
+        )
+    };
+    let ExprKind::Binary {
+        op: BinaryOp::Eq,
+        lhs,
+        rhs,
+    } = &expr.kind
+    else {
+        return Err(shape(expr.span.clone()));
+    };
+    let ExprKind::Call {
+        name, rules, args, ..
+    } = &lhs.kind
+    else {
+        return Err(shape(lhs.span.clone()));
+    };
+    let [arg] = args.as_slice() else {
+        return Err(shape(lhs.span.clone()));
+    };
+    let (var, pass) = match &arg.kind {
+        ExprKind::Var(v) => (v.clone(), None),
+        ExprKind::State { size, pass } => match &size.kind {
+            ExprKind::Var(v) => (v.clone(), Some(*pass)),
+            _ => return Err(shape(arg.span.clone())),
+        },
+        _ => return Err(shape(arg.span.clone())),
+    };
+    if name != "g" {
+        return Err(shape(lhs.span.clone()));
+    }
+    Ok((
+        Side {
+            var,
+            pass,
+            rules: rules.clone(),
+            span: lhs.span.clone(),
+        },
+        rhs,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(rules: &str, formula: &str) -> Result<ConjectureReport, Error> {
+        let session = Session::new(Rules::parse(rules).unwrap()).unwrap();
+        let words: Vec<String> = formula.split(' ').map(String::from).collect();
+        match conjecture(&session, &RulesArg { rules: None }, &words)? {
+            Output::Conjecture(report) => Ok(report),
+            other => panic!("not a conjecture report: {other:?}"),
+        }
+    }
+
+    /// (first failing n, the formula's value there, the true value, number of failures).
+    fn failure(rules: &str, formula: &str) -> (Int, Int, u128, usize) {
+        match check(rules, formula).unwrap().outcome {
+            ConjectureOutcome::Fails {
+                n,
+                formula_value,
+                row,
+                failures,
+                ..
+            } => (n, formula_value, row.grundy, failures),
+            ConjectureOutcome::Holds => panic!("`{formula}` held"),
+        }
+    }
+
+    #[test]
+    fn the_odd_even_rule_holds_to_ten_thousand() {
+        let report = check(
+            "zero-move",
+            "g(nT) = if n = 0 then 0 else if odd(n) then n + 1 else n - 1 for n in 0..10000",
+        )
+        .unwrap();
+        assert!(matches!(report.outcome, ConjectureOutcome::Holds));
+        assert_eq!(report.checked, 10_001);
+        let report = check("zero-move", "g(nF) = n for n in 0..10000").unwrap();
+        assert!(matches!(report.outcome, ConjectureOutcome::Holds));
+    }
+
+    #[test]
+    fn the_seeds_formula_fails_only_at_zero() {
+        // At n = 0 the formula gives 0 - 1 = -1; the empty pile has no options, so mex{} = 0.
+        let (n, claimed, actual, failures) =
+            failure("zero-move", "g(nT) = if odd(n) then n + 1 else n - 1");
+        assert_eq!((n, claimed, actual, failures), (0, -1, 0, 1));
+        let report = check("zero-move", "g(nT) = if odd(n) then n + 1 else n - 1").unwrap();
+        let ConjectureOutcome::Fails { fix: Some(fix), .. } = report.outcome else {
+            panic!("no fix offered");
+        };
+        // The offered fix is itself a conjecture that holds.
+        let fixed = check("zero-move", &fix).unwrap();
+        assert!(matches!(fixed.outcome, ConjectureOutcome::Holds), "{fix}");
+    }
+
+    #[test]
+    fn n_plus_one_fails_where_hand_checking_says() {
+        // g(0) = 0 ≠ 1.
+        assert_eq!(failure("zero-move", "g(nT) = n + 1"), (0, 1, 0, 1001 - 500));
+        // From 1: 1T → {0, 1F→1} gives 2 = 1 + 1, but 2T → {0, 1T→2, 2F→2} gives mex 1 ≠ 3;
+        // it fails exactly at the 50 even n in 2..100.
+        assert_eq!(
+            failure("zero-move", "g(nT) = n + 1 for n in 1..100"),
+            (2, 3, 1, 50)
+        );
+        // Nim: g(n) = n, so n + 1 fails everywhere, first at 0.
+        assert_eq!(failure("nim", "g(n) = n + 1 for n in 0..9"), (0, 1, 0, 10));
+    }
+
+    #[test]
+    fn other_rulesets_and_sides() {
+        for (rules, formula) in [
+            ("nim", "g(n) = n"),
+            ("misere", "g(n) = n"),
+            ("zero-move", "g(nim, n) = n"),
+            // subtract:1,3,4 is periodic 0 1 0 1 2 3 2 with period 7.
+            (
+                "subtract:1,3,4",
+                "g(n) = if n % 7 in {0, 2} then 0 else if n % 7 in {1, 3} then 1 else if n % 7 = 5 then 3 else 2",
+            ),
+        ] {
+            let report = check(rules, formula).unwrap();
+            assert!(
+                matches!(report.outcome, ConjectureOutcome::Holds),
+                "{rules}: {formula}"
+            );
+        }
+    }
+
+    #[test]
+    fn malformed_conjectures_are_errors() {
+        for formula in [
+            "n = 3",
+            "g(3T) = 4",
+            "mex(nT) = 1",
+            "g(nT) = n for k in 0..3",
+            "g(nT) = odd(n)",
+            "g(nT) = n for n in 0..2000000",
+            "g(nT) = n for n in -3..3",
+            "g(nT) =",
+        ] {
+            assert!(check("zero-move", formula).is_err(), "{formula}");
+        }
+        assert!(check("nim", "g(nT) = n").is_err());
+    }
+}

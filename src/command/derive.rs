@@ -1,0 +1,129 @@
+//! `derive`: the table derived one state at a time, the way a learner does it on paper. In the
+//! REPL it is a focus that advances a state per `next` (or Enter); otherwise every state shows.
+
+use super::{Focus, Session};
+use crate::cli::{Command, RulesArg};
+use crate::engine::grundy::GrundyTable;
+use crate::engine::{GrundyRow, Rules};
+use crate::error::Error;
+use crate::output::{Derivation, Output};
+
+use super::range::Target;
+
+/// The most sizes a derivation walks; larger tables are for `grundy`.
+pub const MAX_SIZES: u64 = 500;
+
+pub fn derive(
+    session: &mut Session,
+    arg: &RulesArg,
+    range: Option<&str>,
+    all: bool,
+) -> Result<Output, Error> {
+    let rules = match &arg.rules {
+        Some(r) => Rules::parse(r)?,
+        None => session.rules().clone(),
+    };
+    let token = range.unwrap_or("0..5");
+    let (rows, upto) = match Target::parse(Some(token), &rules)? {
+        Target::Range { from, to } => {
+            if to - from >= MAX_SIZES {
+                return Err(Error::BadRange {
+                    token: token.into(),
+                    reason: format!(
+                        "a derivation walks at most {MAX_SIZES} sizes; for a larger table use `grundy {token}`"
+                    ),
+                });
+            }
+            let states: Vec<_> = (from..=to).flat_map(|n| rules.states(n)).collect();
+            (states, to)
+        }
+        Target::States(states) => {
+            let size = states[0].size;
+            if size >= MAX_SIZES {
+                return Err(Error::BadRange {
+                    token: token.into(),
+                    reason: format!(
+                        "a derivation goes up to size {}; for one large state use `grundy {token}`",
+                        MAX_SIZES - 1
+                    ),
+                });
+            }
+            (states, size)
+        }
+    };
+    let table = GrundyTable::compute(&rules, upto)?;
+    let rows: Vec<GrundyRow> = rows.into_iter().filter_map(|p| table.row(p)).collect();
+    if all || !session.interactive || rows.len() == 1 {
+        return Ok(Output::Derivation(Derivation {
+            rules,
+            rows,
+            step: None,
+        }));
+    }
+    let mut focus = DeriveFocus {
+        rules,
+        rows,
+        index: 0,
+        done: false,
+    };
+    let first = focus.show();
+    session.focus = Some(Box::new(focus));
+    Ok(first)
+}
+
+/// Stepping through a derivation.
+#[derive(Debug)]
+pub struct DeriveFocus {
+    rules: Rules,
+    rows: Vec<GrundyRow>,
+    index: usize,
+    done: bool,
+}
+
+impl DeriveFocus {
+    fn show(&mut self) -> Output {
+        self.done = self.index + 1 >= self.rows.len();
+        Output::Derivation(Derivation {
+            rules: self.rules.clone(),
+            rows: vec![self.rows[self.index].clone()],
+            step: Some((self.index + 1, self.rows.len())),
+        })
+    }
+
+    fn next(&mut self) -> Output {
+        self.index = (self.index + 1).min(self.rows.len() - 1);
+        self.show()
+    }
+}
+
+impl Focus for DeriveFocus {
+    fn prompt(&self) -> String {
+        format!("derive {}/{}", self.index + 1, self.rows.len())
+    }
+
+    fn command(
+        &mut self,
+        command: &Command,
+        _session: &mut Session,
+    ) -> Option<Result<Output, Error>> {
+        match command {
+            Command::Next => Some(Ok(self.next())),
+            Command::Back if self.index == 0 => Some(Ok(Output::Message(
+                "this is the first state; Enter or `next` goes on".into(),
+            ))),
+            Command::Back => {
+                self.index -= 1;
+                Some(Ok(self.show()))
+            }
+            _ => None,
+        }
+    }
+
+    fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
+        line.trim().is_empty().then(|| Ok(self.next()))
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+}

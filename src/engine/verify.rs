@@ -1,0 +1,154 @@
+//! Checking a winner rule against exhaustive search: the rule nimlab uses (XOR of Grundy
+//! values; misère Nim's rule) or any other, so a wrong rule is shown to fail.
+
+use super::grundy::Solver;
+use super::position::verdict;
+use super::search::Exhaustive;
+use super::{EngineError, Pile, Player, Rules};
+
+/// A rule deciding who wins a position.
+pub type WinnerRule<'a> = dyn Fn(&[Pile]) -> Player + 'a;
+
+/// A position where the rule and the search disagree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    pub piles: Vec<Pile>,
+    pub search: Player,
+    pub rule: Player,
+}
+
+/// Counts over every solved position, and the first disagreements.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verification {
+    pub positions: usize,
+    /// Positions the player to move wins, by search.
+    pub first_wins: usize,
+    /// Positions the player to move loses, by search.
+    pub second_wins: usize,
+    /// Disagreements with the rule (0 when there is no rule).
+    pub mismatches: usize,
+    pub examples: Vec<Mismatch>,
+}
+
+/// Compares every position of `table` with `rule`, keeping the first `keep` disagreements.
+pub fn verify(table: &Exhaustive, rule: Option<&WinnerRule<'_>>, keep: usize) -> Verification {
+    let mut v = Verification {
+        positions: 0,
+        first_wins: 0,
+        second_wins: 0,
+        mismatches: 0,
+        examples: Vec::new(),
+    };
+    for (piles, wins) in table.positions() {
+        v.positions += 1;
+        let search = if wins {
+            v.first_wins += 1;
+            Player::First
+        } else {
+            v.second_wins += 1;
+            Player::Second
+        };
+        if let Some(rule) = rule {
+            let said = rule(&piles);
+            if said != search {
+                v.mismatches += 1;
+                if v.examples.len() < keep {
+                    v.examples.push(Mismatch {
+                        piles,
+                        search,
+                        rule: said,
+                    });
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The rule nimlab uses to decide `rules` (misère if `misere`), or `None` where it has none
+/// (zero-move misère, misère subtraction games).
+pub fn nimlab_rule(
+    rules: &Rules,
+    misere: bool,
+) -> Result<Option<Box<WinnerRule<'static>>>, EngineError> {
+    let solver = match (rules, misere) {
+        (_, false) => Solver::new(rules)?,
+        (Rules::Nim | Rules::Misere, true) => Solver::new(&Rules::Misere)?,
+        _ => return Ok(None),
+    };
+    Ok(Some(Box::new(move |piles: &[Pile]| {
+        verdict(&solver, piles).winner
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::position::nim_sum;
+
+    fn check(rules: &Rules, misere: bool, piles: usize, max: u64) -> Verification {
+        let table = Exhaustive::solve(rules, misere, piles, max).unwrap();
+        let rule = nimlab_rule(rules, misere).unwrap().expect("a rule");
+        verify(&table, Some(rule.as_ref()), 5)
+    }
+
+    #[test]
+    fn nimlab_rules_agree_with_search() {
+        for (rules, misere) in [
+            (Rules::Nim, false),
+            (Rules::ZeroMove, false),
+            (Rules::Misere, true),
+            (Rules::parse("subtract:1,3,4").unwrap(), false),
+        ] {
+            let v = check(&rules, misere, 4, 7);
+            assert_eq!(v.mismatches, 0, "{rules}: {:?}", v.examples);
+            assert_eq!(v.positions, v.first_wins + v.second_wins);
+        }
+        // 4 piles ≤ 7: multisets of 4 from 8 sizes = C(11, 4) = 330; zero-move has 15 states
+        // (0, 1F, 1T, …, 7T), so C(18, 4) = 3060.
+        assert_eq!(check(&Rules::Nim, false, 4, 7).positions, 330);
+        assert_eq!(check(&Rules::ZeroMove, false, 4, 7).positions, 3060);
+    }
+
+    #[test]
+    fn a_wrong_rule_is_caught() {
+        // Treating zero-move piles as plain Nim piles (ignoring the pass) is wrong. By hand:
+        // 1T + 2F has sizes 1 ⊕ 2 ≠ 0, yet every move loses — 1T→0 and 2F→0 leave one pile
+        // to take, 1T→1F leaves Nim 1 + 2, 2F→1F leaves 1T + 1F, where passing wins.
+        let table = Exhaustive::solve(&Rules::ZeroMove, false, 4, 7).unwrap();
+        let sizes_xor = |piles: &[Pile]| {
+            if nim_sum(piles.iter().map(|p| u128::from(p.size))) != 0 {
+                Player::First
+            } else {
+                Player::Second
+            }
+        };
+        let v = verify(&table, Some(&sizes_xor), 3);
+        assert!(v.mismatches > 0);
+        assert_eq!(v.examples.len(), 3);
+        let hand = [
+            Pile::zero_move(1, crate::engine::Pass::Unused),
+            Pile::zero_move(2, crate::engine::Pass::Spent),
+        ];
+        assert_eq!(table.first_wins(&hand), Some(false));
+        assert_eq!(sizes_xor(&hand), Player::First);
+        for m in &v.examples {
+            assert_ne!(m.search, m.rule);
+        }
+        // Misère decided as if normal Nim: a lone 1 is won in Nim, lost in misère.
+        let mis = Exhaustive::solve(&Rules::Misere, true, 4, 7).unwrap();
+        let normal = nimlab_rule(&Rules::Nim, false).unwrap().unwrap();
+        let v = verify(&mis, Some(normal.as_ref()), 5);
+        assert!(v.mismatches > 0);
+        assert!(v.examples.iter().any(|m| m.piles == [Pile::plain(1)]));
+    }
+
+    #[test]
+    fn zero_move_misere_has_no_rule() {
+        assert!(nimlab_rule(&Rules::ZeroMove, true).unwrap().is_none());
+        let table = Exhaustive::solve(&Rules::ZeroMove, true, 3, 3).unwrap();
+        let v = verify(&table, None, 5);
+        assert_eq!(v.mismatches, 0);
+        assert!(v.second_wins > 0);
+    }
+}

@@ -1,0 +1,125 @@
+//! What can go wrong in an expression: each error names the offending text and carries its span
+//! so the renderer can put a caret under it.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::engine::EngineError;
+
+/// An error in parsing or evaluating an expression, with where it happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExprError {
+    pub kind: ErrorKind,
+    /// Byte range into the source.
+    pub span: Range<usize>,
+}
+
+/// The kinds of expression errors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The text does not follow the grammar.
+    Syntax { found: String, expected: String },
+    /// A call of a function the language does not have.
+    UnknownFunction {
+        name: String,
+        suggestion: Option<String>,
+    },
+    /// A name that is not bound.
+    UnknownVariable { name: String },
+    /// A function given the wrong number of arguments.
+    Arity {
+        name: String,
+        expected: String,
+        found: usize,
+    },
+    /// A value of the wrong kind, such as a set where a number is needed.
+    Type { expected: String, found: String },
+    /// A result outside the exact integers nimlab keeps (about ±1.7 × 10^38).
+    Overflow { what: String },
+    /// Division or remainder by zero.
+    DivisionByZero,
+    /// Evaluation needed more steps than allowed.
+    Budget { limit: u64 },
+    /// The engine refused (an unknown ruleset, a state the ruleset lacks).
+    Engine(EngineError),
+}
+
+/// The functions of the language, for errors and help.
+pub const FUNCTIONS: &[&str] = &[
+    "odd", "even", "mex", "mexset", "g", "nimsum", "winner", "pow", "abs", "min", "max", "size",
+];
+
+impl ExprError {
+    pub fn new(kind: ErrorKind, span: Range<usize>) -> Self {
+        Self { kind, span }
+    }
+
+    /// A short label for the caret: what was expected there.
+    pub fn label(&self) -> String {
+        match &self.kind {
+            ErrorKind::Syntax { expected, .. } if expected.chars().count() <= 40 => {
+                format!("expected {expected}")
+            }
+            ErrorKind::Syntax { .. } => "here".into(),
+            ErrorKind::UnknownFunction {
+                suggestion: Some(s),
+                ..
+            } => format!("did you mean `{s}`?"),
+            ErrorKind::UnknownFunction { .. } => "not a function".into(),
+            ErrorKind::UnknownVariable { .. } => "not bound here".into(),
+            ErrorKind::Arity { expected, .. } => format!("takes {expected}"),
+            ErrorKind::Type { expected, .. } => format!("expected {expected}"),
+            ErrorKind::Overflow { .. } => "too large".into(),
+            ErrorKind::DivisionByZero => "this is 0".into(),
+            ErrorKind::Budget { .. } => "too much work".into(),
+            ErrorKind::Engine(_) => "here".into(),
+        }
+    }
+}
+
+impl fmt::Display for ExprError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ErrorKind::Syntax { found, expected } => {
+                write!(f, "unexpected {found}: expected {expected}")
+            }
+            ErrorKind::UnknownFunction { name, suggestion } => {
+                write!(f, "unknown function `{name}`")?;
+                match suggestion {
+                    Some(s) => write!(f, " (did you mean `{s}`?)"),
+                    None => write!(f, ": expected one of {}", backticked(FUNCTIONS)),
+                }
+            }
+            ErrorKind::UnknownVariable { name } => write!(
+                f,
+                "unknown name `{name}`: bind it with a quantifier (`all {name} in 0..10: …`) or use a number"
+            ),
+            ErrorKind::Arity {
+                name,
+                expected,
+                found,
+            } => write!(f, "`{name}` takes {expected}, not {found}"),
+            ErrorKind::Type { expected, found } => write!(f, "expected {expected}, found {found}"),
+            ErrorKind::Overflow { what } => write!(
+                f,
+                "{what} is too large: nimlab computes exactly with integers up to about ±1.7 × 10^38 and never wraps"
+            ),
+            ErrorKind::DivisionByZero => f.write_str("division by zero"),
+            ErrorKind::Budget { limit } => write!(
+                f,
+                "the expression needs more than {limit} steps, so it was stopped; use smaller ranges"
+            ),
+            ErrorKind::Engine(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ExprError {}
+
+fn backticked(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

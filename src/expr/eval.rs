@@ -1,0 +1,677 @@
+//! The evaluator: walks an [`Expr`] with variable bindings and a step budget. Grundy values come
+//! from the engine — by mex over explicit options for sizes up to [`MEX_LIMIT`], so claims are
+//! checked against brute force, and by the engine's proven closed forms only beyond that.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
+use super::error::{ErrorKind, ExprError, FUNCTIONS};
+use super::value::{Int, Value};
+use crate::engine::grundy::{GrundyTable, Solver};
+use crate::engine::position::verdict;
+use crate::engine::{EngineError, Pile, Rules};
+
+/// Steps one evaluation may take unless told otherwise: about a second of work.
+pub const DEFAULT_BUDGET: u64 = 20_000_000;
+
+/// Sizes up to this are valued by a table computed by mex; larger ones by the engine's solver.
+pub const MEX_LIMIT: u64 = 1_000_000;
+
+/// Evaluates expressions against variable bindings and a default ruleset. Grundy tables it
+/// computes are kept between evaluations, so checking a claim for n = 0..10 000 stays linear.
+#[derive(Debug)]
+pub struct Evaluator {
+    rules: Rules,
+    vars: Vec<(String, Value)>,
+    budget: u64,
+    steps: u64,
+    tables: Vec<(Rules, GrundyTable)>,
+}
+
+type Result<T> = std::result::Result<T, ExprError>;
+
+impl Evaluator {
+    /// An evaluator whose `g(STATE)` without a ruleset means `g(rules, STATE)`.
+    pub fn new(rules: Rules) -> Self {
+        Self {
+            rules,
+            vars: Vec::new(),
+            budget: DEFAULT_BUDGET,
+            steps: 0,
+            tables: Vec::new(),
+        }
+    }
+
+    /// Sets the most steps one evaluation may take.
+    pub fn with_budget(mut self, steps: u64) -> Self {
+        self.budget = steps;
+        self
+    }
+
+    /// The default ruleset.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Binds (or rebinds) a variable for the following evaluations.
+    pub fn bind(&mut self, name: &str, value: Value) {
+        self.vars.retain(|(n, _)| n != name);
+        self.vars.push((name.to_string(), value));
+    }
+
+    /// Removes a binding.
+    pub fn unbind(&mut self, name: &str) {
+        self.vars.retain(|(n, _)| n != name);
+    }
+
+    /// Evaluates `expr` within a fresh budget.
+    pub fn eval(&mut self, expr: &Expr) -> Result<Value> {
+        self.steps = 0;
+        self.value(expr)
+    }
+
+    /// The elements of a set or range value, in order, within the budget.
+    pub fn elements(&mut self, domain: &Value, span: &Range<usize>) -> Result<Vec<Int>> {
+        self.steps = 0;
+        self.iterate(domain, span)
+    }
+
+    fn tick(&mut self, cost: u64, span: &Range<usize>) -> Result<()> {
+        self.steps = self.steps.saturating_add(cost);
+        if self.steps > self.budget {
+            return Err(ExprError::new(
+                ErrorKind::Budget { limit: self.budget },
+                span.clone(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn value(&mut self, expr: &Expr) -> Result<Value> {
+        self.tick(1, &expr.span)?;
+        let span = &expr.span;
+        match &expr.kind {
+            ExprKind::Int(v) => Ok(Value::Int(*v)),
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Player(p) => Ok(Value::Player(*p)),
+            ExprKind::Var(name) => self
+                .vars
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+                .ok_or_else(|| {
+                    ExprError::new(
+                        ErrorKind::UnknownVariable { name: name.clone() },
+                        span.clone(),
+                    )
+                }),
+            ExprKind::State { size, pass } => {
+                let size = self.int(size)?;
+                Ok(Value::State {
+                    size,
+                    pass: Some(*pass),
+                })
+            }
+            ExprKind::Unary { op, operand } => match op {
+                UnaryOp::Not => Ok(Value::Bool(!self.boolean(operand)?)),
+                UnaryOp::Neg => {
+                    let v = self.int(operand)?;
+                    v.checked_neg()
+                        .map(Value::Int)
+                        .ok_or_else(|| overflow(format!("-({v})"), span))
+                }
+            },
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, span),
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                if self.boolean(cond)? {
+                    self.value(then)
+                } else {
+                    self.value(otherwise)
+                }
+            }
+            ExprKind::Quantifier {
+                all,
+                var,
+                domain,
+                body,
+            } => {
+                let domain_value = self.value(domain)?;
+                let (lo, hi) = self.bounds(&domain_value, &domain.span)?;
+                let mut items = self.lazy(&domain_value, lo, hi);
+                while let Some(x) = items.next() {
+                    self.tick(1, span)?;
+                    self.vars.push((var.clone(), Value::Int(x)));
+                    let holds = self.boolean(body);
+                    self.vars.pop();
+                    if holds? != *all {
+                        return Ok(Value::Bool(!*all));
+                    }
+                }
+                Ok(Value::Bool(*all))
+            }
+            ExprKind::Set(elements) => {
+                let mut set = BTreeSet::new();
+                for e in elements {
+                    set.insert(self.int(e)?);
+                }
+                Ok(Value::Set(set))
+            }
+            ExprKind::SetBuilder {
+                element,
+                var,
+                domain,
+            } => {
+                let domain_value = self.value(domain)?;
+                let (lo, hi) = self.bounds(&domain_value, &domain.span)?;
+                let mut items = self.lazy(&domain_value, lo, hi);
+                let mut set = BTreeSet::new();
+                while let Some(x) = items.next() {
+                    self.tick(1, span)?;
+                    self.vars.push((var.clone(), Value::Int(x)));
+                    let v = self.int(element);
+                    self.vars.pop();
+                    set.insert(v?);
+                }
+                Ok(Value::Set(set))
+            }
+            ExprKind::Call {
+                name,
+                name_span,
+                rules,
+                args,
+            } => self.call(name, name_span, rules.as_ref(), args, span),
+        }
+    }
+
+    fn int(&mut self, expr: &Expr) -> Result<Int> {
+        match self.value(expr)? {
+            Value::Int(v) => Ok(v),
+            other => Err(type_error("a number", &other, &expr.span)),
+        }
+    }
+
+    fn boolean(&mut self, expr: &Expr) -> Result<bool> {
+        match self.value(expr)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(type_error(
+                "true or false (a comparison, `odd(n)`, …)",
+                &other,
+                &expr.span,
+            )),
+        }
+    }
+
+    /// A range's ends, or a set's first and last element, checking the value is a domain.
+    fn bounds(&self, domain: &Value, span: &Range<usize>) -> Result<(Int, Int)> {
+        match domain {
+            Value::Range(a, b) => Ok((*a, *b)),
+            Value::Set(s) => Ok((
+                s.first().copied().unwrap_or(0),
+                s.last().copied().unwrap_or(-1),
+            )),
+            other => Err(type_error("a range like `0..100` or a set", other, span)),
+        }
+    }
+
+    /// The elements of a domain one at a time, without building a range in memory.
+    fn lazy(&self, domain: &Value, lo: Int, hi: Int) -> Box<dyn Iterator<Item = Int>> {
+        match domain {
+            Value::Set(s) => Box::new(s.clone().into_iter()),
+            _ => Box::new(lo..=hi),
+        }
+    }
+
+    fn iterate(&mut self, domain: &Value, span: &Range<usize>) -> Result<Vec<Int>> {
+        let (lo, hi) = self.bounds(domain, span)?;
+        let mut out = Vec::new();
+        for x in self.lazy(domain, lo, hi) {
+            self.tick(1, span)?;
+            out.push(x);
+        }
+        Ok(out)
+    }
+
+    fn set_of(&mut self, value: Value, span: &Range<usize>) -> Result<BTreeSet<Int>> {
+        match value {
+            Value::Set(s) => Ok(s),
+            Value::Range(..) => Ok(self.iterate(&value, span)?.into_iter().collect()),
+            other => Err(type_error("a set", &other, span)),
+        }
+    }
+
+    fn binary(
+        &mut self,
+        op: BinaryOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        use BinaryOp::*;
+        match op {
+            And => return Ok(Value::Bool(self.boolean(lhs)? && self.boolean(rhs)?)),
+            Or => return Ok(Value::Bool(self.boolean(lhs)? || self.boolean(rhs)?)),
+            Implies => return Ok(Value::Bool(!self.boolean(lhs)? || self.boolean(rhs)?)),
+            _ => {}
+        }
+        let a = self.value(lhs)?;
+        let b = self.value(rhs)?;
+        let ints = |a: &Value, b: &Value| -> Result<(Int, Int)> {
+            match (a, b) {
+                (Value::Int(x), Value::Int(y)) => Ok((*x, *y)),
+                (Value::Int(_), other) => Err(type_error("a number", other, &rhs.span)),
+                (other, _) => Err(type_error("a number", other, &lhs.span)),
+            }
+        };
+        let checked = |r: Option<Int>, x: Int, y: Int| {
+            r.map(Value::Int)
+                .ok_or_else(|| overflow(format!("{x} {} {y}", op.symbol()), span))
+        };
+        match op {
+            Add => {
+                let (x, y) = ints(&a, &b)?;
+                checked(x.checked_add(y), x, y)
+            }
+            Sub => {
+                let (x, y) = ints(&a, &b)?;
+                checked(x.checked_sub(y), x, y)
+            }
+            Mul => {
+                let (x, y) = ints(&a, &b)?;
+                checked(x.checked_mul(y), x, y)
+            }
+            Div | Rem => {
+                let (x, y) = ints(&a, &b)?;
+                if y == 0 {
+                    return Err(ExprError::new(ErrorKind::DivisionByZero, rhs.span.clone()));
+                }
+                let r = if op == Div {
+                    x.checked_div_euclid(y)
+                } else {
+                    x.checked_rem_euclid(y)
+                };
+                checked(r, x, y)
+            }
+            Xor => {
+                let (x, y) = ints(&a, &b)?;
+                for (v, e) in [(x, lhs), (y, rhs)] {
+                    if v < 0 {
+                        return Err(ExprError::new(
+                            ErrorKind::Type {
+                                expected: "a whole number ≥ 0 (xor works on binary digits)".into(),
+                                found: v.to_string(),
+                            },
+                            e.span.clone(),
+                        ));
+                    }
+                }
+                Ok(Value::Int(x ^ y))
+            }
+            Lt | Le | Gt | Ge => {
+                let (x, y) = ints(&a, &b)?;
+                Ok(Value::Bool(match op {
+                    Lt => x < y,
+                    Le => x <= y,
+                    Gt => x > y,
+                    _ => x >= y,
+                }))
+            }
+            Eq | Ne => {
+                let equal = self.equal(a, b, lhs, rhs)?;
+                Ok(Value::Bool(equal == (op == Eq)))
+            }
+            In => {
+                let Value::Int(x) = a else {
+                    return Err(type_error("a number", &a, &lhs.span));
+                };
+                match b {
+                    Value::Set(s) => Ok(Value::Bool(s.contains(&x))),
+                    Value::Range(lo, hi) => Ok(Value::Bool(lo <= x && x <= hi)),
+                    other => Err(type_error("a set or a range", &other, &rhs.span)),
+                }
+            }
+            Union => {
+                let mut s = self.set_of(a, &lhs.span)?;
+                let t = self.set_of(b, &rhs.span)?;
+                self.tick(t.len() as u64, span)?;
+                s.extend(t);
+                Ok(Value::Set(s))
+            }
+            Range => {
+                let (x, y) = ints(&a, &b)?;
+                Ok(Value::Range(x, y))
+            }
+            And | Or | Implies => unreachable!("handled above"),
+        }
+    }
+
+    fn equal(&mut self, a: Value, b: Value, lhs: &Expr, rhs: &Expr) -> Result<bool> {
+        let set_like = |v: &Value| matches!(v, Value::Set(_) | Value::Range(..));
+        if set_like(&a) && set_like(&b) {
+            let s = self.set_of(a, &lhs.span)?;
+            let t = self.set_of(b, &rhs.span)?;
+            return Ok(s == t);
+        }
+        if std::mem::discriminant(&a) != std::mem::discriminant(&b) {
+            return Err(type_error(
+                &format!("{} to compare with the left side", a.kind()),
+                &b,
+                &rhs.span,
+            ));
+        }
+        Ok(a == b)
+    }
+
+    fn call(
+        &mut self,
+        name: &str,
+        name_span: &Range<usize>,
+        rules: Option<&Rules>,
+        args: &[Expr],
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        let arity = |expected: &str| {
+            Err(ExprError::new(
+                ErrorKind::Arity {
+                    name: name.to_string(),
+                    expected: expected.to_string(),
+                    found: args.len(),
+                },
+                span.clone(),
+            ))
+        };
+        let rules = rules.cloned().unwrap_or_else(|| self.rules.clone());
+        match name {
+            "odd" | "even" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                Ok(Value::Bool((v.rem_euclid(2) == 1) == (name == "odd")))
+            }
+            "abs" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                v.checked_abs()
+                    .map(Value::Int)
+                    .ok_or_else(|| overflow(format!("abs({v})"), span))
+            }
+            "pow" => {
+                let [base, exp] = args else {
+                    return arity("two numbers: pow(base, exponent)");
+                };
+                let b = self.int(base)?;
+                let e = self.int(exp)?;
+                if e < 0 {
+                    return Err(type_error("an exponent ≥ 0", &Value::Int(e), &exp.span));
+                }
+                u32::try_from(e)
+                    .ok()
+                    .and_then(|e| b.checked_pow(e))
+                    .map(Value::Int)
+                    .ok_or_else(|| overflow(format!("pow({b}, {e})"), span))
+            }
+            "size" => {
+                let [s] = args else { return arity("one set") };
+                let v = self.value(s)?;
+                v.len()
+                    .and_then(|n| Int::try_from(n).ok())
+                    .map(Value::Int)
+                    .ok_or_else(|| type_error("a set or a range", &v, &s.span))
+            }
+            "mex" | "min" | "max" => {
+                let values = self.numbers(args, span)?;
+                match name {
+                    "mex" => Ok(Value::Int(mex_of(&values))),
+                    _ => {
+                        let pick = if name == "min" {
+                            values.first()
+                        } else {
+                            values.last()
+                        };
+                        pick.copied().map(Value::Int).ok_or_else(|| {
+                            ExprError::new(
+                                ErrorKind::Type {
+                                    expected: "at least one number".into(),
+                                    found: "an empty set".into(),
+                                },
+                                span.clone(),
+                            )
+                        })
+                    }
+                }
+            }
+            "nimsum" => {
+                let mut sum: Int = 0;
+                for a in args {
+                    let v = self.int(a)?;
+                    if v < 0 {
+                        return Err(type_error(
+                            "a value ≥ 0 (nim-sums XOR Grundy values; for piles write nimsum(g(3T), g(4T)))",
+                            &Value::Int(v),
+                            &a.span,
+                        ));
+                    }
+                    sum ^= v;
+                }
+                Ok(Value::Int(sum))
+            }
+            "g" | "mexset" => {
+                let [state] = args else {
+                    return arity("a state, optionally after a ruleset: g(7T) or g(zero-move, 7T)");
+                };
+                let pile = self.pile(&rules, state)?;
+                if name == "g" {
+                    self.grundy(&rules, pile, span)
+                } else {
+                    self.mex_set(&rules, pile, span)
+                }
+            }
+            "winner" => {
+                let mut piles = Vec::with_capacity(args.len());
+                for a in args {
+                    piles.push(self.pile(&rules, a)?);
+                }
+                self.tick(args.len() as u64, span)?;
+                let solver = Solver::new(&rules).map_err(|e| engine(e, span))?;
+                Ok(Value::Player(verdict(&solver, &piles).winner))
+            }
+            _ => Err(ExprError::new(
+                ErrorKind::UnknownFunction {
+                    name: name.to_string(),
+                    suggestion: suggest(name),
+                },
+                name_span.clone(),
+            )),
+        }
+    }
+
+    /// The numbers of a call's arguments: one set or range, or several numbers; sorted.
+    fn numbers(&mut self, args: &[Expr], span: &Range<usize>) -> Result<Vec<Int>> {
+        if let [single] = args {
+            let v = self.value(single)?;
+            if matches!(v, Value::Set(_) | Value::Range(..)) {
+                return Ok(self.set_of(v, &single.span)?.into_iter().collect());
+            }
+            if let Value::Int(x) = v {
+                return Ok(vec![x]);
+            }
+            return Err(type_error("a set or numbers", &v, &single.span));
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            values.push(self.int(a)?);
+        }
+        self.tick(args.len() as u64, span)?;
+        values.sort_unstable();
+        values.dedup();
+        Ok(values)
+    }
+
+    /// A state of `rules` from a number (`7`, the ruleset's starting state) or a state (`7F`).
+    fn pile(&mut self, rules: &Rules, expr: &Expr) -> Result<Pile> {
+        let (size, pass) = match self.value(expr)? {
+            Value::Int(n) => (n, None),
+            Value::State { size, pass } => (size, pass),
+            other => {
+                return Err(type_error(
+                    "a pile state like `7T` or a size like `7`",
+                    &other,
+                    &expr.span,
+                ));
+            }
+        };
+        let size = u64::try_from(size).map_err(|_| {
+            ExprError::new(
+                ErrorKind::Type {
+                    expected: "a pile size from 0 to 18446744073709551615".into(),
+                    found: size.to_string(),
+                },
+                expr.span.clone(),
+            )
+        })?;
+        match (pass, rules.has_pass()) {
+            (None, _) => Ok(rules.pile(size)),
+            (Some(p), true) => Ok(Pile::zero_move(size, p)),
+            (Some(p), false) => Err(ExprError::new(
+                ErrorKind::Type {
+                    expected: format!("a plain size: {rules} piles have no pass, so no T or F"),
+                    found: Value::State {
+                        size: Int::from(size),
+                        pass: Some(p),
+                    }
+                    .to_string(),
+                },
+                expr.span.clone(),
+            )),
+        }
+    }
+
+    /// The table for `rules` reaching at least `size` (which is at most [`MEX_LIMIT`]).
+    fn table(&mut self, rules: &Rules, size: u64, span: &Range<usize>) -> Result<&GrundyTable> {
+        let index = self.tables.iter().position(|(r, _)| r == rules);
+        let current = index.map(|i| self.tables[i].1.upto());
+        if current.is_none_or(|upto| upto < size) {
+            let target = size
+                .max(current.unwrap_or(0).saturating_mul(2))
+                .max(1023)
+                .min(MEX_LIMIT);
+            self.tick(target, span)?;
+            let table = GrundyTable::compute(rules, target).map_err(|e| engine(e, span))?;
+            match index {
+                Some(i) => self.tables[i].1 = table,
+                None => self.tables.push((rules.clone(), table)),
+            }
+        }
+        let i = self
+            .tables
+            .iter()
+            .position(|(r, _)| r == rules)
+            .unwrap_or(0);
+        Ok(&self.tables[i].1)
+    }
+
+    fn grundy(&mut self, rules: &Rules, pile: Pile, span: &Range<usize>) -> Result<Value> {
+        let g = if pile.size <= MEX_LIMIT {
+            self.table(rules, pile.size, span)?.value(pile)
+        } else {
+            Some(
+                Solver::new(rules)
+                    .map_err(|e| engine(e, span))?
+                    .grundy(pile),
+            )
+        };
+        g.and_then(|g| Int::try_from(g).ok())
+            .map(Value::Int)
+            .ok_or_else(|| overflow(format!("g({pile})"), span))
+    }
+
+    fn mex_set(&mut self, rules: &Rules, pile: Pile, span: &Range<usize>) -> Result<Value> {
+        if pile.size > MEX_LIMIT {
+            return Err(engine(
+                EngineError::TooMuchWork {
+                    what: format!("listing the options of {pile}"),
+                    limit: format!("mexset goes up to size {MEX_LIMIT}"),
+                },
+                span,
+            ));
+        }
+        self.tick(pile.size, span)?;
+        let row = self.table(rules, pile.size, span)?.row(pile);
+        let set = row
+            .map(|r| r.reachable())
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|g| Int::try_from(g).ok())
+            .collect();
+        Ok(Value::Set(set))
+    }
+}
+
+/// The least natural number not among sorted `values`.
+fn mex_of(values: &[Int]) -> Int {
+    let mut m = 0;
+    for &v in values {
+        if v == m {
+            m += 1;
+        } else if v > m {
+            break;
+        }
+    }
+    m
+}
+
+fn type_error(expected: &str, found: &Value, span: &Range<usize>) -> ExprError {
+    let found = match found {
+        Value::Set(_) | Value::Range(..) => format!("{} `{found}`", found.kind()),
+        _ => format!("`{found}` ({})", found.kind()),
+    };
+    ExprError::new(
+        ErrorKind::Type {
+            expected: expected.to_string(),
+            found,
+        },
+        span.clone(),
+    )
+}
+
+fn overflow(what: String, span: &Range<usize>) -> ExprError {
+    ExprError::new(ErrorKind::Overflow { what }, span.clone())
+}
+
+fn engine(e: EngineError, span: &Range<usize>) -> ExprError {
+    ExprError::new(ErrorKind::Engine(e), span.clone())
+}
+
+/// The known function closest to a misspelt one, if any is close.
+fn suggest(name: &str) -> Option<String> {
+    FUNCTIONS
+        .iter()
+        .map(|f| (distance(name, f), f))
+        .filter(|(d, f)| *d <= (f.len() / 3).max(1))
+        .min()
+        .map(|(_, f)| f.to_string())
+}
+
+/// Levenshtein distance, for suggestions.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,71 @@
+//! Values an expression produces: exact integers, truth values, finite sets, ranges, pile
+//! states and players.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use crate::engine::{Pass, Player};
+
+/// An integer of the language: wide enough for every Grundy value (up to 2^64) and their sums;
+/// arithmetic on it is checked, never wrapped.
+pub type Int = i128;
+
+/// The result of evaluating an expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    Int(Int),
+    Bool(bool),
+    Set(BTreeSet<Int>),
+    /// `a..b`, both ends included (empty when b < a).
+    Range(Int, Int),
+    /// A pile state such as `7T`; `pass` is `None` for a plain `7` written with `T`/`F` absent.
+    State {
+        size: Int,
+        pass: Option<Pass>,
+    },
+    Player(Player),
+}
+
+impl Value {
+    /// The kind of value, for type errors: "a number", "a set", ….
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Int(_) => "a number",
+            Self::Bool(_) => "true or false",
+            Self::Set(_) => "a set",
+            Self::Range(..) => "a range",
+            Self::State { .. } => "a pile state",
+            Self::Player(_) => "a player",
+        }
+    }
+
+    /// The number of elements of a set or range.
+    pub fn len(&self) -> Option<u128> {
+        match self {
+            Self::Set(s) => Some(s.len() as u128),
+            Self::Range(a, b) if b < a => Some(0),
+            Self::Range(a, b) => Some(b.abs_diff(*a) + 1),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Int(v) => write!(f, "{v}"),
+            Self::Bool(b) => write!(f, "{b}"),
+            Self::Set(s) => {
+                let items: Vec<String> = s.iter().map(Int::to_string).collect();
+                write!(f, "{{{}}}", items.join(", "))
+            }
+            Self::Range(a, b) => write!(f, "{a}..{b}"),
+            Self::State { size, pass } => match pass {
+                None => write!(f, "{size}"),
+                Some(Pass::Unused) => write!(f, "{size}T"),
+                Some(Pass::Spent) => write!(f, "{size}F"),
+            },
+            Self::Player(p) => f.write_str(p.name()),
+        }
+    }
+}

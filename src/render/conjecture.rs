@@ -1,0 +1,197 @@
+//! `conjecture`: "holds (brute force)", or the first counterexample derived beside the
+//! formula's value, with why it matters.
+
+use std::io::{self, Write};
+
+use serde_json::{Value as Json, json};
+
+use super::RenderOptions;
+use super::derive::write_row;
+use super::prose::wrap;
+use crate::output::{ConjectureOutcome, ConjectureReport};
+
+pub fn text(
+    report: &ConjectureReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    let para = |out: &mut dyn Write, text: &str| -> io::Result<()> {
+        for line in wrap(text, width) {
+            writeln!(out, "{line}")?;
+        }
+        Ok(())
+    };
+    writeln!(
+        out,
+        "{} {}  {}",
+        style.dim("conjecture:"),
+        report.formula,
+        style.dim(&format!("({})", report.rules))
+    )?;
+    let ConjectureOutcome::Fails {
+        n,
+        formula_value,
+        row,
+        failures,
+        first_failures,
+        fix,
+    } = &report.outcome
+    else {
+        return writeln!(
+            out,
+            "{} {}",
+            style.win(&format!("holds for {}", report.domain)),
+            style.dim(&format!(
+                "(brute force: {} value{} computed by mex)",
+                report.checked,
+                if report.checked == 1 { "" } else { "s" }
+            ))
+        );
+    };
+    let state = row.pile;
+    writeln!(
+        out,
+        "{}",
+        style.lose(&format!(
+            "fails at n = {n}: the formula gives {formula_value}, but g({state}) = {} by brute force:",
+            row.grundy
+        ))
+    )?;
+    write_row(row, opts, "  ", out)?;
+    if *formula_value < 0 {
+        para(
+            out,
+            "A Grundy value is a mex, the least number not in a set, so it is never negative.",
+        )?;
+    }
+    if row.options.is_empty() {
+        para(
+            out,
+            &format!(
+                "{} has no move at all: its set is {{}}, so its value is 0 and whoever must \
+                 move there has lost. With the formula's {formula_value}, a position such as \
+                 {{{state}}} would get a nim-sum that is not 0 and look won for the player to \
+                 move, though that player cannot move.",
+                if state.size == 0 {
+                    "The empty pile".to_string()
+                } else {
+                    state.to_string()
+                }
+            ),
+        )?;
+    } else {
+        para(
+            out,
+            &format!(
+                "Positions holding {state} would be misjudged: the winner is decided by the XOR of \
+                 the piles' values, and {formula_value} is not {}.",
+                row.grundy
+            ),
+        )?;
+    }
+    if *failures == 1 {
+        para(
+            out,
+            &format!(
+                "It fails only there: every other n in {} agrees. Add that case:",
+                report
+                    .domain
+                    .trim_start_matches(|c: char| c != '=')
+                    .trim_start_matches("= ")
+            ),
+        )?;
+        if let Some(fix) = fix {
+            writeln!(out, "  {}", style.heading(&format!("conjecture {fix}")))?;
+        }
+    } else {
+        let listed: Vec<String> = first_failures.iter().map(ToString::to_string).collect();
+        let more = if *failures > first_failures.len() {
+            ", …"
+        } else {
+            ""
+        };
+        para(
+            out,
+            &format!(
+                "It fails for {failures} of the {} values checked (n = {}{more}). `derive` shows \
+                 how each value comes about.",
+                report.checked,
+                listed.join(", ")
+            ),
+        )?;
+    }
+    Ok(())
+}
+
+pub fn json(report: &ConjectureReport) -> Json {
+    let mut v = json!({
+        "formula": report.formula,
+        "rules": report.rules.to_string(),
+        "domain": report.domain,
+        "checked": report.checked,
+    });
+    match &report.outcome {
+        ConjectureOutcome::Holds => v["holds"] = json!(true),
+        ConjectureOutcome::Fails {
+            n,
+            formula_value,
+            row,
+            failures,
+            first_failures,
+            fix,
+        } => {
+            v["holds"] = json!(false);
+            v["counterexample"] = json!({
+                "n": n,
+                "state": row.pile.to_string(),
+                "formula": formula_value,
+                "grundy": row.grundy,
+                "reachable": row.reachable(),
+                "options": row.options.iter().map(|(p, g)| json!({ "state": p.to_string(), "grundy": g })).collect::<Vec<_>>(),
+            });
+            v["failures"] = json!(failures);
+            v["first_failures"] = json!(first_failures);
+            if let Some(fix) = fix {
+                v["fix"] = json!(fix);
+            }
+        }
+    }
+    v
+}
+
+pub fn rows(report: &ConjectureReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
+    let (holds, n, formula, grundy) = match &report.outcome {
+        ConjectureOutcome::Holds => ("true", String::new(), String::new(), String::new()),
+        ConjectureOutcome::Fails {
+            n,
+            formula_value,
+            row,
+            ..
+        } => (
+            "false",
+            n.to_string(),
+            formula_value.to_string(),
+            row.grundy.to_string(),
+        ),
+    };
+    (
+        vec![
+            "formula",
+            "domain",
+            "holds",
+            "counterexample",
+            "formula value",
+            "grundy",
+        ],
+        vec![vec![
+            report.formula.clone(),
+            report.domain.clone(),
+            holds.into(),
+            n,
+            formula,
+            grundy,
+        ]],
+    )
+}

@@ -1,0 +1,173 @@
+//! `derive`: each state derived on paper — its options with their values, the set, the mex.
+
+use std::io::{self, Write};
+
+use serde_json::{Value as Json, json};
+
+use super::{RenderOptions, format_set};
+use crate::engine::{Grundy, GrundyRow};
+use crate::output::Derivation;
+
+/// Sets up to this size are written out in full (a learner checks each element).
+const FULL_SET: usize = 24;
+
+pub fn text(report: &Derivation, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let style = opts.style;
+    if report.step.is_none() {
+        writeln!(
+            out,
+            "{}",
+            style.heading(&format!(
+                "Deriving {} by hand: each value is the mex of its options' values",
+                report.rules
+            ))
+        )?;
+    }
+    for (i, row) in report.rows.iter().enumerate() {
+        if let Some((first, total)) = report.step {
+            writeln!(
+                out,
+                "{}",
+                style.dim(&format!("state {} of {total}", first + i))
+            )?;
+        }
+        write_row(row, opts, "", out)?;
+    }
+    if let Some((first, total)) = report.step {
+        let last = first + report.rows.len() - 1;
+        let hint = if last < total {
+            "Enter or `next`: the next state · `back` · `derive --all`: every state"
+        } else {
+            "that was the last state · `back` to look again"
+        };
+        writeln!(out, "{}", style.dim(hint))?;
+    }
+    Ok(())
+}
+
+/// One state's derivation: its options with their values, then the set and its mex; every
+/// line starts with `indent`.
+pub fn write_row(
+    row: &GrundyRow,
+    opts: &RenderOptions,
+    indent: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    let items: Vec<String> = row
+        .options
+        .iter()
+        .map(|(p, g)| format!("{p}→{g}"))
+        .collect();
+    let head = format!("{indent}options of {}: ", row.pile);
+    if items.is_empty() {
+        writeln!(out, "{head}none (no move is possible)")?;
+    } else {
+        for line in wrap(&items, &head, width) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    writeln!(
+        out,
+        "{indent}  set {}; mex {}, so {}",
+        written_set(&row.reachable()),
+        row.grundy,
+        opts.style
+            .heading(&format!("g({}) = {}", row.pile, row.grundy))
+    )
+}
+
+/// A set in full when small (`{0, 1, 2, 3}`), else with runs shortened.
+pub fn written_set(values: &[Grundy]) -> String {
+    if values.len() <= FULL_SET {
+        let items: Vec<String> = values.iter().map(Grundy::to_string).collect();
+        format!("{{{}}}", items.join(", "))
+    } else {
+        format_set(values)
+    }
+}
+
+/// `items` joined by `, ` after `head`, broken into lines of at most `width` columns.
+fn wrap(items: &[String], head: &str, width: usize) -> Vec<String> {
+    let indent = "    ";
+    let mut lines = Vec::new();
+    let mut line = head.to_string();
+    let mut fresh = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let needed = piece.chars().count() + usize::from(!fresh);
+        if !fresh && line.chars().count() + needed > width {
+            lines.push(line);
+            line = indent.to_string();
+            fresh = true;
+        }
+        if !fresh {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+        fresh = false;
+    }
+    lines.push(line);
+    lines
+}
+
+fn row_json(row: &GrundyRow) -> Json {
+    json!({
+        "state": row.pile.to_string(),
+        "options": row.options.iter().map(|(p, g)| json!({ "state": p.to_string(), "grundy": g })).collect::<Vec<_>>(),
+        "set": row.reachable(),
+        "mex": row.grundy,
+    })
+}
+
+pub fn json(report: &Derivation) -> Json {
+    let mut v = json!({
+        "rules": report.rules.to_string(),
+        "steps": report.rows.iter().map(row_json).collect::<Vec<_>>(),
+    });
+    if let Some((first, total)) = report.step {
+        v["step"] = json!(first);
+        v["of"] = json!(total);
+    }
+    v
+}
+
+pub fn rows(report: &Derivation) -> (Vec<&'static str>, Vec<Vec<String>>) {
+    let rows = report
+        .rows
+        .iter()
+        .map(|row| {
+            let options: Vec<String> = row
+                .options
+                .iter()
+                .map(|(p, g)| format!("{p}:{g}"))
+                .collect();
+            let set: Vec<String> = row.reachable().iter().map(Grundy::to_string).collect();
+            vec![
+                row.pile.to_string(),
+                options.join(" "),
+                set.join(" "),
+                row.grundy.to_string(),
+            ]
+        })
+        .collect();
+    (vec!["state", "options", "set", "mex"], rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_long_option_lists() {
+        let items: Vec<String> = (0..30).map(|k| format!("{k}T→{k}")).collect();
+        let lines = wrap(&items, "options of 30T: ", 40);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
+        assert_eq!(lines.join(" ").matches('→').count(), 30);
+    }
+}
