@@ -22,6 +22,10 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
     pub color: Option<ColorChoice>,
 
+    /// A directory of lessons that add to (or, by id, replace) the bundled ones.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub lessons: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -133,6 +137,25 @@ pub enum Command {
     /// The previous step of a derivation or proof.
     Back,
 
+    /// Lessons: `lesson list`, `lesson start ID [--present]`, `lesson quit`, `lesson reset ID`,
+    /// `lesson check [FILES|DIR]`.
+    Lesson {
+        #[command(subcommand)]
+        action: LessonAction,
+    },
+
+    /// In a lesson: jump to the step with this id.
+    Goto {
+        /// A step id.
+        id: String,
+    },
+
+    /// In a lesson: give up on the question, see its solution and move on.
+    Skip,
+
+    /// In a lesson being presented: show the current question's answer.
+    Reveal,
+
     /// Show or set the session's ruleset: `rules zero-move`.
     Rules {
         /// `nim`, `zero-move`, `misere` or `subtract:S` (e.g. `subtract:1,3,4`).
@@ -242,6 +265,36 @@ Examples:
   = mex{0, 1, 3}
   = all n in 1..99: g(nF) = n
   = winner(zero-move, 18, 47, 34)";
+
+/// What to do with lessons.
+#[derive(Debug, Clone, Subcommand)]
+pub enum LessonAction {
+    /// Every lesson with your status in it.
+    List,
+    /// Start a lesson, or go back to where you left it.
+    Start {
+        /// The lesson's id (see `lesson list`).
+        id: String,
+        /// For a lecturer: no grading, speaker notes shown, `reveal` shows answers.
+        #[arg(long)]
+        present: bool,
+    },
+    /// Leave the lesson; `lesson start ID` comes back to the same step.
+    Quit,
+    /// Forget your progress in a lesson.
+    Reset {
+        id: String,
+        /// Do not ask for confirmation.
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Check lesson files (default: the bundled lessons and `--lessons DIR`): every answer,
+    /// solution, wrong example, choice, claim and command. Exits 1 on any failure.
+    Check {
+        /// Lesson files or directories.
+        paths: Vec<PathBuf>,
+    },
+}
 
 /// `--rules R`, shared by the game commands.
 #[derive(Debug, Clone, Args)]

@@ -2,8 +2,10 @@
 //! Data only; `render` decides how each looks in text, Markdown, CSV or JSON.
 
 use crate::engine::bulk::BulkSummary;
+mod lesson;
 mod proof;
 
+pub use lesson::*;
 pub use proof::*;
 
 use crate::engine::grundy::{GrundyTable, Solver};
@@ -34,6 +36,12 @@ pub enum Output {
     Derivation(Derivation),
     /// `conjecture`: a formula checked against brute force.
     Conjecture(ConjectureReport),
+    /// A lesson step and what happened at it.
+    Lesson(LessonReport),
+    /// `lesson list`.
+    LessonList(LessonList),
+    /// `lesson check`.
+    LessonCheck(CheckReport),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.

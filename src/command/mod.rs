@@ -7,6 +7,8 @@ mod derive;
 mod eval;
 mod focus;
 mod help;
+mod lesson;
+mod lesson_check;
 mod piles;
 mod play;
 mod range;
@@ -56,6 +58,11 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Next | Command::Back => Err(Error::Usage {
             message: "nothing to step through: start with `derive 0..5` or `prove NAME`".into(),
         }),
+        Command::Lesson { action } => lesson::lesson(session, action),
+        Command::Goto { .. } | Command::Skip | Command::Reveal => Err(Error::Usage {
+            message: "no lesson in progress: start one with `lesson start ID` (see `lesson list`)"
+                .into(),
+        }),
         Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),
         Command::Quit => Ok(Output::Quit),
         Command::Run { .. } => Ok(Output::Nothing),
@@ -74,18 +81,25 @@ pub fn execute_text(line: &str, session: &mut Session) -> Option<Result<Output, 
     with_focus(session, |focus, session| focus.text(line, session))
 }
 
-/// Runs `f` on the focus taken out of the session, then puts it back unless it is done or
-/// `f` started another.
+/// Offers a command or line to the focuses, innermost first; each is taken out of the
+/// session while it runs. Finished focuses are dropped; ones `f` started stay on top.
 fn with_focus<T>(
     session: &mut Session,
-    f: impl FnOnce(&mut dyn Focus, &mut Session) -> Option<T>,
+    mut f: impl FnMut(&mut dyn Focus, &mut Session) -> Option<T>,
 ) -> Option<T> {
-    let mut focus = session.focus.take()?;
-    let handled = f(focus.as_mut(), session);
-    if !focus.is_done() && session.focus.is_none() {
-        session.focus = Some(focus);
+    for i in (0..session.focus.len()).rev() {
+        let mut focus = session.focus.remove(i);
+        let handled = f(focus.as_mut(), session);
+        let kind = focus.kind();
+        let replaced = session.focus[i..].iter().any(|g| g.kind() == kind);
+        if !focus.is_done() && !replaced {
+            session.focus.insert(i, focus);
+        }
+        if handled.is_some() {
+            return handled;
+        }
     }
-    handled
+    None
 }
 
 fn mex_command(values: &[String]) -> Result<Output, Error> {

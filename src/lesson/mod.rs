@@ -2,6 +2,7 @@
 //! runner (a pure step state machine) and the progress store (atomic writes).
 
 pub mod answer;
+pub mod catalog;
 pub mod loader;
 pub mod model;
 pub mod progress;

@@ -282,25 +282,34 @@ enum Choice {
     Typed,
 }
 
-/// A choice question accepts the choice's number as well as its text.
+/// The label of choice `i`: `a`, `b`, `c`, … — letters, so numeric choices stay unambiguous.
+pub fn choice_label(i: usize) -> char {
+    char::from(b'a' + u8::try_from(i % 26).unwrap_or(0))
+}
+
+/// A choice question accepts a choice's letter as well as its text or value.
 fn choose(q: &Question, input: &str) -> Choice {
     if q.choices.is_empty() {
         return Choice::Typed;
     }
-    let trimmed = input.trim().trim_end_matches(['.', ')']);
-    match trimmed.parse::<usize>() {
-        Ok(n) if (1..=q.choices.len()).contains(&n) => Choice::Picked(q.choices[n - 1].clone()),
-        // A number that is itself one of the choices' values is an answer, not an index.
-        Ok(_) if q.choices.iter().any(|c| c.trim() == trimmed) => Choice::Typed,
-        Ok(_) => Choice::OutOfRange,
-        Err(_) => match q
-            .choices
-            .iter()
-            .find(|c| c.trim().eq_ignore_ascii_case(trimmed))
-        {
-            Some(c) => Choice::Picked(c.clone()),
-            None => Choice::Typed,
-        },
+    let trimmed = input.trim().trim_end_matches(['.', ')']).trim();
+    if let Some(c) = q
+        .choices
+        .iter()
+        .find(|c| c.trim().eq_ignore_ascii_case(trimmed))
+    {
+        return Choice::Picked(c.clone());
+    }
+    let mut chars = trimmed.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), None) if letter.is_ascii_alphabetic() => {
+            let letter = letter.to_ascii_lowercase();
+            match (0..q.choices.len()).find(|&i| choice_label(i) == letter) {
+                Some(i) => Choice::Picked(q.choices[i].clone()),
+                None => Choice::OutOfRange,
+            }
+        }
+        _ => Choice::Typed,
     }
 }
 
@@ -413,10 +422,10 @@ steps:
             }]
         );
         assert_eq!(r.answer("0b1101", j), [Event::Correct, Event::Show(2)]);
-        // 1 ⊕ 4 ⊕ 5 = 0: the second player wins; choice 2 is "second".
-        assert_eq!(r.answer("3", j), [Event::NoSuchChoice { count: 2 }]);
-        assert!(matches!(r.answer("1", j)[0], Event::Wrong { .. }));
-        assert_eq!(r.answer("2", j), [Event::Correct, Event::Show(3)]);
+        // 1 ⊕ 4 ⊕ 5 = 0: the second player wins; choice b is "second".
+        assert_eq!(r.answer("c", j), [Event::NoSuchChoice { count: 2 }]);
+        assert!(matches!(r.answer("a", j)[0], Event::Wrong { .. }));
+        assert_eq!(r.answer("B)", j), [Event::Correct, Event::Show(3)]);
         assert_eq!(r.next(), [Event::Finished]);
         assert!(r.progress().finished);
     }

@@ -9,6 +9,7 @@ mod diagnostic;
 mod game;
 mod game_json;
 mod json;
+mod lesson;
 mod prose;
 mod set;
 mod style;
