@@ -130,16 +130,19 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     }
     let mut runner = Runner::new(lesson, saved, present);
     let title = &runner.lesson().title;
-    items.push(feedback(
-        Tone::Info,
-        match (present, resumed) {
-            (true, _) => format!("Presenting “{title}”: `next`/`back` to move, `reveal` shows an answer."),
-            (false, true) => format!("Welcome back to “{title}”: you were here."),
-            (false, false) => format!(
-                "“{title}”: type answers at the prompt; `hint`, `skip`, `back`, `next`, `lesson quit`."
-            ),
-        },
-    ));
+    let count = runner.lesson().steps.len();
+    let intro = match (present, resumed) {
+        (true, _) => format!(
+            "Presenting “{title}” ({count} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer."
+        ),
+        (false, true) => format!(
+            "Welcome back to “{title}”: here is where you were.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
+        ),
+        (false, false) => format!(
+            "“{title}”, {count} steps. Enter or `next` moves on; answer at the prompt.\n`hint` for a hint, `skip` for the solution, `back`, `lesson quit` (kept)."
+        ),
+    };
+    items.push(feedback(Tone::Info, intro));
     let event = runner.show();
     let mut focus = LessonFocus {
         runner,
