@@ -10,6 +10,7 @@ mod grundy;
 mod input;
 mod json;
 mod moves;
+mod play;
 mod props;
 mod repl;
 mod snapshots;
