@@ -73,7 +73,7 @@ pub struct PositionReport {
     /// The winning move with the Grundy value of the pile after it.
     pub winning_move: Option<(Move, Grundy)>,
     /// For `move`: the winning move in binary, before and after.
-    pub move_view: Option<game::MoveView>,
+    pub move_view: Option<Box<game::MoveView>>,
     /// A heading such as "position" for the session's position.
     pub title: Option<String>,
 }
@@ -138,7 +138,7 @@ impl PositionReport {
             crate::engine::strategy::winning_move(solver, &piles).map(|m| (m, solver.grundy(m.to)));
         let move_view = winning_move
             .filter(|_| view == PositionView::Move)
-            .map(|(m, _)| game::MoveView::new(solver, &piles, m));
+            .map(|(m, _)| Box::new(game::MoveView::new(solver, &piles, m)));
         Self {
             view,
             rules: solver.rules().clone(),

@@ -402,7 +402,7 @@ impl Focus for LessonFocus {
         session: &mut Session,
     ) -> Option<Result<Output, Error>> {
         let output = match command {
-            Command::Next => self.act(session, |r, _| r.next()),
+            Command::Next => self.act(session, |r, _| r.forward()),
             Command::Back => self.act(session, |r, _| r.back()),
             Command::Goto { id } => self.act(session, |r, _| r.goto(id)),
             Command::Hint => self.act(session, |r, _| r.hint()),
@@ -434,7 +434,7 @@ impl Focus for LessonFocus {
         let is_question = matches!(self.runner.step().kind, StepKind::Ask(_));
         if line.trim().is_empty() {
             // Enter moves on from anything but an unanswered question.
-            return Some(Ok(self.act(session, |r, _| r.next())));
+            return Some(Ok(self.act(session, |r, _| r.forward())));
         }
         if !is_question || self.runner.present {
             return None;
