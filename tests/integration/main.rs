@@ -6,6 +6,7 @@ mod brute;
 mod color;
 mod errors;
 mod examples;
+mod faults;
 mod grundy;
 mod input;
 mod json;
