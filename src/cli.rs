@@ -127,6 +127,27 @@ pub enum Command {
         formula: Vec<String>,
     },
 
+    /// Check nimlab's winner rule against exhaustive game-tree search (no Sprague–Grundy).
+    ///
+    /// Solves every position with up to K piles of size ≤ M (for zero-move, every mix of T
+    /// and F) by trying every move, and compares with the rule nimlab uses: the XOR of Grundy
+    /// values, or misère Nim's rule. Zero-move misère has no simple rule: you get the table.
+    Verify {
+        /// `nim`, `zero-move`, `misere`, `subtract:S`, or `zero-move-misere` (default: the
+        /// session's).
+        #[arg(long, value_name = "R")]
+        rules: Option<String>,
+        /// Misère play: the last mover loses.
+        #[arg(long)]
+        misere: bool,
+        /// Up to this many piles.
+        #[arg(long, value_name = "K", default_value_t = 4)]
+        piles: usize,
+        /// Piles of size up to M.
+        #[arg(long, value_name = "M", default_value_t = 7)]
+        max: u64,
+    },
+
     /// The next step of a derivation or proof (Enter does the same).
     Next,
 

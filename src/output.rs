@@ -24,6 +24,8 @@ pub enum Output {
     Derivation(Derivation),
     /// `conjecture`: a formula checked against brute force.
     Conjecture(ConjectureReport),
+    /// `verify`: exhaustive search against nimlab's rule.
+    Verify(VerifyReport),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.

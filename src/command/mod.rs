@@ -9,6 +9,7 @@ mod help;
 mod piles;
 mod range;
 mod session;
+mod verify;
 
 pub use focus::Focus;
 pub use help::help_text;
@@ -55,6 +56,12 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             derive::derive(session, rules, range.as_deref(), *all)
         }
         Command::Conjecture { rules, formula } => conjecture::conjecture(session, rules, formula),
+        Command::Verify {
+            rules,
+            misere,
+            piles,
+            max,
+        } => verify::verify(session, rules.as_deref(), *misere, *piles, *max),
         Command::Next | Command::Back => Err(Error::Usage {
             message: "nothing to step through: start with `derive 0..5` or `prove NAME`".into(),
         }),

@@ -141,7 +141,6 @@ impl Exhaustive {
     fn piles_of(&self, codes: &[usize]) -> Vec<Pile> {
         codes
             .iter()
-            .rev()
             .filter(|&&c| c > 0)
             .map(|&c| self.states[c])
             .collect()

@@ -1,7 +1,7 @@
 //! Results of the proof explorer: expression values, derivations, conjectures, proof steps and
 //! exhaustive verification. Data only; `render` words them.
 
-use crate::engine::{GrundyRow, Pile, Player, Rules};
+use crate::engine::{GrundyRow, Pile, Rules};
 use crate::expr::{Int, Value};
 
 /// `= EXPR`: the expression as evaluated and its value.
@@ -52,4 +52,23 @@ pub enum ConjectureOutcome {
         /// A patched formula when only one state fails.
         fix: Option<String>,
     },
+}
+
+/// `verify`: exhaustive search compared with nimlab's rule.
+#[derive(Debug, Clone)]
+pub struct VerifyReport {
+    pub rules: Rules,
+    pub misere: bool,
+    pub piles: usize,
+    pub max: u64,
+    pub result: crate::engine::verify::Verification,
+    /// The rule compared, in words; `None` where nimlab has none (zero-move misère).
+    pub rule: Option<String>,
+    pub elapsed: std::time::Duration,
+    /// Without a rule: the first positions lost for the player to move.
+    pub lost: Vec<Vec<Pile>>,
+    /// Without a rule: two-pile outcomes, `grid[i][j]` for states `grid_states[i]`, `[j]`
+    /// (`true`: the player to move wins).
+    pub grid_states: Vec<Pile>,
+    pub grid: Vec<Vec<bool>>,
 }

@@ -12,6 +12,7 @@ mod style;
 mod tabular;
 mod text;
 mod value;
+mod verify;
 
 use std::io::{self, Write};
 
