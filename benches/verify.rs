@@ -12,7 +12,9 @@ fn main() {
 #[divan::bench(sample_count = 5)]
 fn zero_move_6_piles_to_15() -> usize {
     let table = Exhaustive::solve(&Rules::ZeroMove, false, 6, 15).expect("within limits");
-    let rule = nimlab_rule(&Rules::ZeroMove, false).expect("a solver").expect("a rule");
+    let rule = nimlab_rule(&Rules::ZeroMove, false)
+        .expect("a solver")
+        .expect("a rule");
     verify(&table, Some(rule.as_ref()), 5).mismatches
 }
 

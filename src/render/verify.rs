@@ -114,7 +114,11 @@ fn no_rule_table(
 ) -> io::Result<()> {
     let style = opts.style;
     if !report.lost.is_empty() {
-        let items: Vec<String> = report.lost.iter().map(|p| format!("{{{}}}", position(p))).collect();
+        let items: Vec<String> = report
+            .lost
+            .iter()
+            .map(|p| format!("{{{}}}", position(p)))
+            .collect();
         let head = if items.len() < report.result.second_wins {
             format!(
                 "lost for the player to move ({} in all; the first {}): ",
@@ -145,7 +149,11 @@ fn no_rule_table(
             .iter()
             .map(|&wins| {
                 let mark = format!("{:>cell$}", if wins { "W" } else { "L" });
-                if wins { style.dim(&mark) } else { style.lose(&mark) }
+                if wins {
+                    style.dim(&mark)
+                } else {
+                    style.lose(&mark)
+                }
             })
             .collect();
         writeln!(out, "{row_name:>cell$} {}", cells.join(" "))?;
