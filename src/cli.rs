@@ -148,6 +148,35 @@ pub enum Command {
         max: u64,
     },
 
+    /// Walk a proof whose every step the engine checks: `prove zero-move-rule`.
+    ///
+    /// Without a name, lists the proofs. In the REPL: Enter or `next`, `back`, `expand` (the
+    /// check's evidence), `at n = 8` (the step at one value). `--all` or a script prints
+    /// every step.
+    Prove {
+        /// `zero-move-rule`, `bouton` or `sprague-grundy-sum`.
+        name: Option<String>,
+        /// Show every step at once.
+        #[arg(long)]
+        all: bool,
+    },
+
+    /// Show the evidence for the current proof step's check, value by value.
+    Expand,
+
+    /// Instantiate the current proof step at one value: `at n = 8`.
+    At {
+        /// `VAR = K`.
+        #[arg(
+            value_name = "VAR = K",
+            required = true,
+            num_args = 1..,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        binding: Vec<String>,
+    },
+
     /// The next step of a derivation or proof (Enter does the same).
     Next,
 

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod error;
 pub mod expr;
 pub mod output;
+pub mod proof;
 pub mod render;
 pub mod repl;
 

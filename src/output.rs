@@ -26,6 +26,8 @@ pub enum Output {
     Conjecture(ConjectureReport),
     /// `verify`: exhaustive search against nimlab's rule.
     Verify(VerifyReport),
+    /// `prove`: a proof's steps with their checks.
+    Proof(ProofView),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.

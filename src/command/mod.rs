@@ -7,6 +7,7 @@ mod eval;
 mod focus;
 mod help;
 mod piles;
+mod prove;
 mod range;
 mod session;
 mod verify;
@@ -62,7 +63,8 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             piles,
             max,
         } => verify::verify(session, rules.as_deref(), *misere, *piles, *max),
-        Command::Next | Command::Back => Err(Error::Usage {
+        Command::Prove { name, all } => prove::prove(session, name.as_deref(), *all),
+        Command::Next | Command::Back | Command::Expand | Command::At { .. } => Err(Error::Usage {
             message: "nothing to step through: start with `derive 0..5` or `prove NAME`".into(),
         }),
         Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),

@@ -72,3 +72,48 @@ pub struct VerifyReport {
     pub grid_states: Vec<Pile>,
     pub grid: Vec<Vec<bool>>,
 }
+
+/// `prove`: steps of a proof with their checks, and on request a step's evidence or its
+/// instantiation at one value.
+#[derive(Debug, Clone)]
+pub struct ProofView {
+    pub id: String,
+    pub title: String,
+    pub steps: Vec<StepView>,
+    /// When stepping: the 1-based number of the step shown and how many there are.
+    pub step: Option<(usize, usize)>,
+}
+
+/// One step as shown.
+#[derive(Debug, Clone)]
+pub struct StepView {
+    /// "Theorem", "Lemma", "Case", "Conclusion".
+    pub heading: String,
+    /// The lemma's or case's title.
+    pub section: Option<String>,
+    pub text: String,
+    pub check: Option<String>,
+    pub domain: Option<String>,
+    pub outcome: Option<crate::proof::CheckOutcome>,
+    pub detail: StepDetail,
+}
+
+/// Extra detail asked for on a step.
+#[derive(Debug, Clone)]
+pub enum StepDetail {
+    None,
+    /// `expand`: the first values of the domain, each with the `at` expressions and whether
+    /// the check held.
+    Evidence {
+        var: String,
+        columns: Vec<String>,
+        rows: Vec<crate::proof::EvidenceRow>,
+        total: usize,
+    },
+    /// `at n = K`: each `at` expression (and the check) with its value.
+    At {
+        var: String,
+        value: Int,
+        items: Vec<(String, String)>,
+    },
+}

@@ -17,6 +17,7 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Derivation(report) => super::derive::json(report),
         Output::Conjecture(report) => super::conjecture::json(report),
         Output::Verify(report) => super::verify::json(report),
+        Output::Proof(report) => super::proof::json(report),
         Output::Message(m) => json!({ "message": m }),
         Output::Help(h) => json!({ "help": h }),
         Output::Nothing | Output::Quit => return Ok(()),

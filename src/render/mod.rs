@@ -6,6 +6,7 @@ mod conjecture;
 mod derive;
 mod diagnostic;
 mod json;
+mod proof;
 mod prose;
 mod set;
 mod style;

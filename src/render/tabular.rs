@@ -78,6 +78,7 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
         Output::Derivation(report) => table(super::derive::rows(report), flavor, out),
         Output::Conjecture(report) => table(super::conjecture::rows(report), flavor, out),
         Output::Verify(report) => table(super::verify::rows(report), flavor, out),
+        Output::Proof(report) => table(super::proof::rows(report), flavor, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }

@@ -26,6 +26,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::Derivation(report) => super::derive::text(report, opts, out),
         Output::Conjecture(report) => super::conjecture::text(report, opts, out),
         Output::Verify(report) => super::verify::text(report, opts, out),
+        Output::Proof(report) => super::proof::text(report, opts, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
