@@ -220,7 +220,7 @@ pub enum Command {
 
 /// `help =`: the whole expression language on one screen.
 const EVAL_HELP: &str = "\
-Evaluate an expression. Integers are exact: a result too large is an error, never a wrap.
+Evaluate an expression. Integers are exact: too large is an error, never a wrap.
 
   + - * / %          arithmetic (/ rounds down; % is never negative)
   xor  ^  ⊕          bitwise XOR, the nim-sum of two numbers: 3 xor 5 = 6.
@@ -239,7 +239,10 @@ Functions:
                      by mex over the options, larger ones by the proven formula
   mexset(8T)         the set of the options' values (its mex is g(8T))
   nimsum(3, 4, 5)    XOR of numbers; for piles: nimsum(g(3T), g(4T))
-  winner(zero-move, 18, 47, 34)   first or second
+  winner(zero-move, 18, 47, 34)   first or second (by nimlab's rule)
+  g(nim, 1, 2, 3)    several piles: the whole position's value by mex over its
+  mexset(1, 2)       own options, and lost(nim, 1, 2, 3): whether the player to
+  lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
 Rulesets: nim, zero-move, misere, subtract:{1,3,4}.
 
 Every evaluation is limited in steps, so nothing runs forever.

@@ -39,7 +39,7 @@ pub fn text(report: &Derivation, opts: &RenderOptions, out: &mut dyn Write) -> i
         let hint = if last < total {
             "Enter or `next`: the next state · `back` · `derive --all`: every state"
         } else {
-            "that was the last state · `back` to look again"
+            "that was the last state: the derivation is done (`grundy 0..N` shows the table)"
         };
         writeln!(out, "{}", style.dim(hint))?;
     }
