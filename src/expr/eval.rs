@@ -16,6 +16,9 @@ use crate::engine::{EngineError, Pile, Rules};
 /// Steps one evaluation may take unless told otherwise: about a second of work.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;
 
+/// Budget steps charged per move a game-tree search examines.
+const SEARCH_STEP_COST: u64 = 20;
+
 /// Sizes up to this are valued by a table computed by mex; larger ones by the engine's solver.
 pub const MEX_LIMIT: u64 = 1_000_000;
 
@@ -608,7 +611,8 @@ impl Evaluator {
         piles: &[Pile],
         span: &Range<usize>,
     ) -> Result<Value> {
-        let left = self.budget.saturating_sub(self.steps);
+        // A move examined by the search costs far more than an expression step.
+        let left = self.budget.saturating_sub(self.steps) / SEARCH_STEP_COST;
         let mut search = Search::new(rules, rules.is_misere() && name == "lost", left);
         let result = match name {
             "g" => search
@@ -623,7 +627,7 @@ impl Evaluator {
             }),
             _ => search.first_wins(piles).map(|wins| Value::Bool(!wins)),
         };
-        let work = search.work();
+        let work = search.work().saturating_mul(SEARCH_STEP_COST);
         match result {
             Ok(v) => {
                 self.tick(work, span)?;

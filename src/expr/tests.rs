@@ -97,6 +97,8 @@ fn hand_checked_values() {
         ("3 ≠ 3", "false"),
         ("3 == 3", "true"),
         ("2T", "2T"),
+        // Large sets shorten their runs.
+        ("{k : k in 0..30} union {40, 41, 50}", "{0..30, 40, 41, 50}"),
         // Whole positions by search. Nim {1, 2, 3} is lost (every move leaves a pair or a
         // position with a mirror reply), so its value is 0; {1, 2} has options {2}, {1} and
         // {1, 1} with values 2, 1, 0, so mex 3.
