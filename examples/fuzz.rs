@@ -201,12 +201,15 @@ fn lesson(input: &str) {
     let _ = nimlab::lesson::load("fuzz.yaml", input);
 }
 
+/// A target's name, its runner and its seed corpus.
+type Target = (&'static str, fn(&str), &'static [&'static str]);
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let which = args.get(1).map_or("all", String::as_str);
     let runs: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0x5EED);
-    let targets: [(&str, fn(&str), &[&str]); 3] = [
+    let targets: [Target; 3] = [
         ("command", command, COMMAND_SEEDS),
         ("expr", expr, EXPR_SEEDS),
         ("lesson", lesson, LESSON_SEEDS),

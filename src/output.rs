@@ -42,6 +42,10 @@ pub enum Output {
     LessonList(LessonList),
     /// `lesson check`.
     LessonCheck(CheckReport),
+    /// `verify`: exhaustive search against nimlab's rule.
+    Verify(VerifyReport),
+    /// `prove`: a proof's steps with their checks.
+    Proof(ProofView),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.

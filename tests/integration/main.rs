@@ -12,6 +12,7 @@ mod input;
 mod json;
 mod moves;
 mod play;
+mod proof;
 mod props;
 mod repl;
 mod snapshots;
