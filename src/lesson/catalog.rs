@@ -7,7 +7,10 @@ use super::loader::{LessonError, load};
 use super::model::Lesson;
 
 /// The bundled lessons, in teaching order: (file name, contents).
-pub const BUNDLED: &[(&str, &str)] = &[("mex.yaml", include_str!("../../lessons/mex.yaml"))];
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("mex.yaml", include_str!("../../lessons/mex.yaml")),
+    ("nim.yaml", include_str!("../../lessons/nim.yaml")),
+];
 
 /// Every lesson available, in order: bundled first, then a directory's new ones by file name.
 #[derive(Debug, Clone, Default)]
