@@ -11,6 +11,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("mex.yaml", include_str!("../../lessons/mex.yaml")),
     ("nim.yaml", include_str!("../../lessons/nim.yaml")),
     ("grundy.yaml", include_str!("../../lessons/grundy.yaml")),
+    ("zero-move.yaml", include_str!("../../lessons/zero-move.yaml")),
 ];
 
 /// Every lesson available, in order: bundled first, then a directory's new ones by file name.
