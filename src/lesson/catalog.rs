@@ -12,6 +12,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("nim.yaml", include_str!("../../lessons/nim.yaml")),
     ("grundy.yaml", include_str!("../../lessons/grundy.yaml")),
     ("zero-move.yaml", include_str!("../../lessons/zero-move.yaml")),
+    ("odd-even.yaml", include_str!("../../lessons/odd-even.yaml")),
 ];
 
 /// Every lesson available, in order: bundled first, then a directory's new ones by file name.
