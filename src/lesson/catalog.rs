@@ -14,6 +14,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("zero-move.yaml", include_str!("../../lessons/zero-move.yaml")),
     ("odd-even.yaml", include_str!("../../lessons/odd-even.yaml")),
     ("play-zero-move.yaml", include_str!("../../lessons/play-zero-move.yaml")),
+    ("misere.yaml", include_str!("../../lessons/misere.yaml")),
 ];
 
 /// Every lesson available, in order: bundled first, then a directory's new ones by file name.
