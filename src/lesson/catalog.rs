@@ -15,6 +15,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("odd-even.yaml", include_str!("../../lessons/odd-even.yaml")),
     ("play-zero-move.yaml", include_str!("../../lessons/play-zero-move.yaml")),
     ("misere.yaml", include_str!("../../lessons/misere.yaml")),
+    ("check-the-textbook.yaml", include_str!("../../lessons/check-the-textbook.yaml")),
 ];
 
 /// Every lesson available, in order: bundled first, then a directory's new ones by file name.
