@@ -233,14 +233,25 @@ impl LessonFocus {
 
     /// Turns runner events into items, showing steps in full.
     fn report(&mut self, session: &mut Session, events: Vec<Event>, items: &mut Vec<LessonItem>) {
+        let mut judge = Self::judge(session);
+        // Authors may compute values in hints, feedback, solutions and notes too.
+        let mut fill_in = |text: String| fill(&text, &mut judge).unwrap_or(text);
         for event in events {
             match event {
                 Event::Show(i) => self.show_step(session, i, items),
-                Event::AnswerFirst => items.push(feedback(
-                    Tone::Info,
-                    "Answer the question first — or `hint` for a hint, `skip` to see the solution.",
-                )),
+                Event::AnswerFirst => {
+                    let hints = matches!(&self.runner.step().kind, StepKind::Ask(q) if !q.hints.is_empty());
+                    items.push(feedback(
+                        Tone::Info,
+                        if hints {
+                            "Answer the question first — or `hint` for a hint, `skip` to see the solution."
+                        } else {
+                            "Answer the question first — or `skip` to see the solution."
+                        },
+                    ));
+                }
                 Event::Hint { number, of, text } => {
+                    let text = fill_in(text);
                     items.push(feedback(Tone::Info, format!("Hint {number} of {of}: {text}")));
                 }
                 Event::NoMoreHints => items.push(feedback(
@@ -256,7 +267,7 @@ impl LessonFocus {
                     feedback: text,
                     hints_left,
                 } => {
-                    let mut line = text.unwrap_or_else(|| "Not quite.".to_string());
+                    let mut line = text.map_or_else(|| "Not quite.".to_string(), &mut fill_in);
                     line.push_str(if hints_left > 0 {
                         " Try again, or `hint`."
                     } else {
@@ -277,7 +288,10 @@ impl LessonFocus {
                         crate::lesson::runner::choice_label(count.saturating_sub(1))
                     ),
                 )),
-                Event::Solution(s) => items.push(feedback(Tone::Info, format!("Solution: {s}"))),
+                Event::Solution(s) => {
+                    let s = fill_in(s);
+                    items.push(feedback(Tone::Info, format!("Solution: {s}")));
+                }
                 Event::Broken(e) => items.push(feedback(
                     Tone::Warning,
                     format!("this question is broken ({e}); `skip` moves on"),
@@ -344,7 +358,8 @@ impl LessonFocus {
         }
         if self.runner.present {
             if let Some(notes) = &step.notes {
-                items.push(LessonItem::Notes(notes.clone()));
+                let notes = fill(notes, &mut judge).unwrap_or_else(|_| notes.clone());
+                items.push(LessonItem::Notes(notes));
             }
         }
     }
@@ -414,15 +429,18 @@ impl Focus for LessonFocus {
                 self.done = true;
                 let mut items = Vec::new();
                 self.save(session, &mut items);
-                items.push(feedback(
-                    Tone::Info,
+                let lesson = self.runner.lesson();
+                let text = if self.runner.present {
+                    format!("Stopped presenting “{}”.", lesson.title)
+                } else {
                     format!(
                         "Left “{}” at step {}; `lesson start {}` brings you back here.",
-                        self.runner.lesson().title,
+                        lesson.title,
                         self.runner.index() + 1,
-                        self.runner.lesson().id
-                    ),
-                ));
+                        lesson.id
+                    )
+                };
+                items.push(feedback(Tone::Info, text));
                 Output::Lesson(LessonReport { items })
             }
             _ => return None,
@@ -437,7 +455,16 @@ impl Focus for LessonFocus {
             return Some(Ok(self.act(session, |r, _| r.forward())));
         }
         if !is_question || self.runner.present {
-            return None;
+            // An answer typed one step late deserves better than "unrecognized subcommand".
+            let looks_like_answer = crate::lesson::answer::read_answer(line).is_some();
+            return looks_like_answer.then(|| {
+                Ok(Output::Lesson(LessonReport {
+                    items: vec![feedback(
+                        Tone::Info,
+                        "This step is not a question: Enter or `next` moves on.",
+                    )],
+                }))
+            });
         }
         Some(Ok(self.act(session, |r, j| r.answer(line, j))))
     }

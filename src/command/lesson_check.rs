@@ -95,6 +95,17 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
         let mut judge = ExprJudge {
             rules: session.rules().clone(),
         };
+        let mut texts: Vec<&String> = step.notes.iter().collect();
+        if let StepKind::Ask(q) = &step.kind {
+            texts.extend(&q.hints);
+            texts.extend(q.wrong_examples.iter().filter_map(|w| w.feedback.as_ref()));
+        }
+        for text in texts {
+            report.checks += 1;
+            if let Err(e) = fill(text, &mut judge) {
+                fail(report, line, id, e);
+            }
+        }
         match &step.kind {
             StepKind::Text(text) => {
                 report.checks += 1;

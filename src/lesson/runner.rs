@@ -300,6 +300,19 @@ fn choose(q: &Question, input: &str) -> Choice {
     {
         return Choice::Picked(c.clone());
     }
+    // Choice numbers, where no choice is itself a number (then a number is an answer).
+    if let Ok(n) = trimmed.parse::<usize>() {
+        let numeric = q
+            .choices
+            .iter()
+            .any(|c| matches!(read_answer(c), Some(Value::Int(_))));
+        if !numeric {
+            return match q.choices.get(n.wrapping_sub(1)) {
+                Some(c) => Choice::Picked(c.clone()),
+                None => Choice::OutOfRange,
+            };
+        }
+    }
     let mut chars = trimmed.chars();
     match (chars.next(), chars.next()) {
         (Some(letter), None) if letter.is_ascii_alphabetic() => {
@@ -424,8 +437,9 @@ steps:
         assert_eq!(r.answer("0b1101", j), [Event::Correct, Event::Show(2)]);
         // 1 ⊕ 4 ⊕ 5 = 0: the second player wins; choice b is "second".
         assert_eq!(r.answer("c", j), [Event::NoSuchChoice { count: 2 }]);
+        assert_eq!(r.answer("3", j), [Event::NoSuchChoice { count: 2 }]);
         assert!(matches!(r.answer("a", j)[0], Event::Wrong { .. }));
-        assert_eq!(r.answer("B)", j), [Event::Correct, Event::Show(3)]);
+        assert_eq!(r.answer("2", j), [Event::Correct, Event::Show(3)]);
         assert_eq!(r.forward(), [Event::Finished]);
         assert!(r.progress().finished);
     }
