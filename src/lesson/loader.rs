@@ -109,7 +109,19 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         setup: file.setup,
         steps,
         origin: origin.to_string(),
+        requires_line: key_line(text, "requires"),
+        setup_line: key_line(text, "setup"),
     })
+}
+
+/// The 1-based line of a top-level `key:` (0 if there is none).
+fn key_line(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|l| {
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.starts_with(':'))
+        })
+        .map_or(0, |i| i + 1)
 }
 
 /// Plainer words for serde_yaml's messages where they help an author.
@@ -301,6 +313,13 @@ steps:
         let lines: Vec<usize> = lesson.steps.iter().map(|s| s.line).collect();
         assert_eq!(lines, [6, 8, 10, 17]);
         assert!(matches!(lesson.steps[1].kind, StepKind::Run(ref c) if c == &["grundy 0..3"]));
+        assert_eq!((lesson.requires_line, lesson.setup_line), (0, 0));
+        let with = load(
+            "demo.yaml",
+            &GOOD.replace("steps:", "requires: [mex]\nsetup:\n  - rules nim\nsteps:"),
+        )
+        .unwrap();
+        assert_eq!((with.requires_line, with.setup_line), (5, 6));
     }
 
     fn error_of(text: &str) -> String {
