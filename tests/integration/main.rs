@@ -9,6 +9,7 @@ mod examples;
 mod grundy;
 mod input;
 mod json;
+mod lessons;
 mod moves;
 mod props;
 mod repl;
