@@ -57,7 +57,7 @@ pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Er
 }
 
 fn list(session: &mut Session) -> Output {
-    let (progress, _) = load_progress(session);
+    let (progress, warning) = load_progress(session);
     let catalog = session.catalog();
     let rows = catalog
         .lessons()
@@ -86,6 +86,7 @@ fn list(session: &mut Session) -> Output {
     Output::LessonList(LessonList {
         rows,
         errors: session.catalog_errors().to_vec(),
+        warnings: warning.into_iter().collect(),
     })
 }
 
@@ -164,12 +165,16 @@ fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
             "no progress is kept in this session".into(),
         ));
     };
-    let (mut progress, _) = store.load();
+    let (mut progress, warning) = store.load();
     progress.lessons.remove(id);
     store.save(&progress).map_err(|e| Error::Usage {
         message: format!("cannot save progress to `{}`: {e}", store.path().display()),
     })?;
-    Ok(Output::Message(format!("progress in `{id}` forgotten")))
+    let forgotten = format!("progress in `{id}` forgotten");
+    Ok(Output::Message(match warning {
+        Some(w) => format!("warning: {w}\n{forgotten}"),
+        None => forgotten,
+    }))
 }
 
 /// Runs one command line of a lesson against the session, for `lesson check`.
