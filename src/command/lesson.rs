@@ -438,8 +438,17 @@ impl Focus for LessonFocus {
             // Enter moves on from anything but an unanswered question.
             return Some(Ok(self.act(session, |r, _| r.next())));
         }
-        if !is_question || self.runner.present {
+        if !is_question {
             return None;
+        }
+        if self.runner.present {
+            // Not an unknown command: a lecturer trying an answer from the room.
+            return Some(Ok(Output::Lesson(LessonReport {
+                items: vec![feedback(
+                    Tone::Info,
+                    "Presenting: answers are not graded. `reveal` shows the answer; `next` moves on.",
+                )],
+            })));
         }
         Some(Ok(self.act(session, |r, j| r.answer(line, j))))
     }
