@@ -117,8 +117,8 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     };
     let resumed = saved.is_some_and(|p| p.current.is_some());
     let mut items = Vec::new();
-    if let Some(w) = warning {
-        items.push(feedback(Tone::Warning, w));
+    if let Some(w) = &warning {
+        items.push(feedback(Tone::Warning, w.clone()));
     }
     // Setup runs silently, on start and on resume alike.
     for line in &lesson.setup {
@@ -145,6 +145,7 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     let mut focus = LessonFocus {
         runner,
         progress,
+        warned: warning.into_iter().collect(),
         done: false,
     };
     focus.report(session, vec![event], &mut items);
@@ -223,6 +224,8 @@ fn feedback(tone: Tone, text: impl Into<String>) -> LessonItem {
 pub struct LessonFocus {
     runner: Runner,
     progress: Progress,
+    /// Warnings about the progress file already given, so none is repeated at every step.
+    warned: std::collections::BTreeSet<String>,
     done: bool,
 }
 
@@ -358,15 +361,25 @@ impl LessonFocus {
         }
         let Some(store) = &session.store else { return };
         let id = self.runner.lesson().id.clone();
+        // Merge into the file as it is now: another nimlab (another terminal) may have saved
+        // other lessons since this one started, and writing back an old copy would lose them.
+        match store.load() {
+            (latest, None) => self.progress = latest,
+            (_, Some(w)) => {
+                if self.warned.insert(w.clone()) {
+                    items.push(feedback(Tone::Warning, w));
+                }
+            }
+        }
         self.progress.lessons.insert(id, self.runner.progress());
         if let Err(e) = store.save(&self.progress) {
-            items.push(feedback(
-                Tone::Warning,
-                format!(
-                    "could not save progress to `{}` ({e}); the lesson goes on",
-                    store.path().display()
-                ),
-            ));
+            let w = format!(
+                "could not save progress to `{}` ({e}); the lesson goes on",
+                store.path().display()
+            );
+            if self.warned.insert(w.clone()) {
+                items.push(feedback(Tone::Warning, w));
+            }
         }
     }
 
