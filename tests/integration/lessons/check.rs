@@ -294,7 +294,7 @@ fn an_unknown_key_names_the_keys_allowed_in_text() {
 
 /// Nine levels of ten aliases: a billion `x`s if they were expanded, as one flow sequence.
 fn alias_bomb() -> String {
-    let mut levels = vec![format!("&a [{}]", vec!["x"; 10].join(", "))];
+    let mut levels = vec![format!("&a [{}]", ["x"; 10].join(", "))];
     let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
     for pair in names.windows(2) {
         let refs = vec![format!("*{}", pair[0]); 10].join(", ");
