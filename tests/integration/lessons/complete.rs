@@ -108,7 +108,17 @@ fn complete(lesson: &Authored, dir: Option<&Path>) -> Result<(), String> {
             walk.skipped
         ));
     }
-    for bad in ["Not quite", "not an answer", "warning:", "error:", "✗"] {
+    // A wrong or unreadable answer, a failed setup or save, a failed `run`, a false claim. (A
+    // bare `✗` may be content, such as a conjecture's counterexample.)
+    let bad_news = [
+        "Not quite",
+        "not an answer",
+        "warning:",
+        "error:",
+        "✗ does not hold",
+        "✗ cannot be checked",
+    ];
+    for bad in bad_news {
         if out.stdout.contains(bad) {
             problems.push(format!("stdout says {bad:?}"));
         }
