@@ -137,7 +137,6 @@ impl Runner {
     }
 
     /// Moves on; a question must be answered (or skipped) first, except when presenting.
-    #[allow(clippy::should_implement_trait)] // the learner's `next`, not an iterator's
     pub fn next(&mut self) -> Vec<Event> {
         if self.question().is_some() && !self.answered() && !self.present {
             return vec![Event::AnswerFirst];
