@@ -131,6 +131,56 @@ pub enum Command {
         formula: Vec<String>,
     },
 
+    /// Check nimlab's winner rule against exhaustive game-tree search (no Sprague–Grundy).
+    ///
+    /// Solves every position with up to K piles of size ≤ M (for zero-move, every mix of T
+    /// and F) by trying every move, and compares with the rule nimlab uses: the XOR of Grundy
+    /// values, or misère Nim's rule. Zero-move misère has no simple rule: you get the table.
+    Verify {
+        /// `nim`, `zero-move`, `misere`, `subtract:S`, or `zero-move-misere` (default: the
+        /// session's).
+        #[arg(long, value_name = "R")]
+        rules: Option<String>,
+        /// Misère play: the last mover loses.
+        #[arg(long)]
+        misere: bool,
+        /// Up to this many piles.
+        #[arg(long, value_name = "K", default_value_t = 4)]
+        piles: usize,
+        /// Piles of size up to M.
+        #[arg(long, value_name = "M", default_value_t = 7)]
+        max: u64,
+    },
+
+    /// Walk a proof whose every step the engine checks: `prove zero-move-rule`.
+    ///
+    /// Without a name, lists the proofs. In the REPL: Enter or `next`, `back`, `expand` (the
+    /// check's evidence), `at n = 8` (the step at one value). `--all` or a script prints
+    /// every step.
+    Prove {
+        /// `zero-move-rule`, `bouton` or `sprague-grundy-sum`.
+        name: Option<String>,
+        /// Show every step at once.
+        #[arg(long)]
+        all: bool,
+    },
+
+    /// Show the evidence for the current proof step's check, value by value.
+    Expand,
+
+    /// Instantiate the current proof step at one value: `at n = 8`.
+    At {
+        /// `VAR = K`.
+        #[arg(
+            value_name = "VAR = K",
+            required = true,
+            num_args = 1..,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        binding: Vec<String>,
+    },
+
     /// The next step of a derivation or proof (Enter does the same).
     Next,
 
@@ -236,7 +286,7 @@ pub enum Command {
 
 /// `help =`: the whole expression language on one screen.
 const EVAL_HELP: &str = "\
-Evaluate an expression. Integers are exact: a result too large is an error, never a wrap.
+Evaluate an expression. Integers are exact: too large is an error, never a wrap.
 
   + - * / %          arithmetic (/ rounds down; % is never negative)
   xor  ^  ⊕          bitwise XOR, the nim-sum of two numbers: 3 xor 5 = 6.
@@ -255,7 +305,10 @@ Functions:
                      by mex over the options, larger ones by the proven formula
   mexset(8T)         the set of the options' values (its mex is g(8T))
   nimsum(3, 4, 5)    XOR of numbers; for piles: nimsum(g(3T), g(4T))
-  winner(zero-move, 18, 47, 34)   first or second
+  winner(zero-move, 18, 47, 34)   first or second (by nimlab's rule)
+  g(nim, 1, 2, 3)    several piles: the whole position's value by mex over its
+  mexset(1, 2)       own options, and lost(nim, 1, 2, 3): whether the player to
+  lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
 Rulesets: nim, zero-move, misere, subtract:{1,3,4}.
 
 Every evaluation is limited in steps, so nothing runs forever.

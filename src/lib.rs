@@ -10,6 +10,7 @@ pub mod error;
 pub mod expr;
 pub mod lesson;
 pub mod output;
+pub mod proof;
 pub mod render;
 pub mod repl;
 

@@ -42,6 +42,10 @@ pub enum Output {
     LessonList(LessonList),
     /// `lesson check`.
     LessonCheck(CheckReport),
+    /// `verify`: exhaustive search against nimlab's rule.
+    Verify(VerifyReport),
+    /// `prove`: a proof's steps with their checks.
+    Proof(ProofView),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.
@@ -72,6 +76,8 @@ pub struct PositionReport {
     pub verdict: Verdict,
     /// The winning move with the Grundy value of the pile after it.
     pub winning_move: Option<(Move, Grundy)>,
+    /// For `move`: the winning move in binary, before and after.
+    pub move_view: Option<Box<game::MoveView>>,
     /// A heading such as "position" for the session's position.
     pub title: Option<String>,
 }
@@ -134,12 +140,16 @@ impl PositionReport {
         let verdict = crate::engine::position::verdict(solver, &piles);
         let winning_move =
             crate::engine::strategy::winning_move(solver, &piles).map(|m| (m, solver.grundy(m.to)));
+        let move_view = winning_move
+            .filter(|_| view == PositionView::Move)
+            .map(|(m, _)| Box::new(game::MoveView::new(solver, &piles, m)));
         Self {
             view,
             rules: solver.rules().clone(),
             piles,
             verdict,
             winning_move,
+            move_view,
             title: None,
         }
     }

@@ -131,16 +131,19 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     }
     let mut runner = Runner::new(lesson, saved, present);
     let title = &runner.lesson().title;
-    items.push(feedback(
-        Tone::Info,
-        match (present, resumed) {
-            (true, _) => format!("Presenting “{title}”: `next`/`back` to move, `reveal` shows an answer."),
-            (false, true) => format!("Welcome back to “{title}”: you were here."),
-            (false, false) => format!(
-                "“{title}”: type answers at the prompt; `hint`, `skip`, `back`, `next`, `lesson quit`."
-            ),
-        },
-    ));
+    let count = runner.lesson().steps.len();
+    let intro = match (present, resumed) {
+        (true, _) => format!(
+            "Presenting “{title}” ({count} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer."
+        ),
+        (false, true) => format!(
+            "Welcome back to “{title}”: here is where you were.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
+        ),
+        (false, false) => format!(
+            "“{title}”, {count} steps. Enter or `next` moves on; answer at the prompt.\n`hint` for a hint, `skip` for the solution, `back`, `lesson quit` (kept)."
+        ),
+    };
+    items.push(feedback(Tone::Info, intro));
     let event = runner.show();
     let mut focus = LessonFocus {
         runner,
@@ -417,7 +420,7 @@ impl Focus for LessonFocus {
         session: &mut Session,
     ) -> Option<Result<Output, Error>> {
         let output = match command {
-            Command::Next => self.act(session, |r, _| r.next()),
+            Command::Next => self.act(session, |r, _| r.forward()),
             Command::Back => self.act(session, |r, _| r.back()),
             Command::Goto { id } => self.act(session, |r, _| r.goto(id)),
             Command::Hint => self.act(session, |r, _| r.hint()),
@@ -449,7 +452,7 @@ impl Focus for LessonFocus {
         let is_question = matches!(self.runner.step().kind, StepKind::Ask(_));
         if line.trim().is_empty() {
             // Enter moves on from anything but an unanswered question.
-            return Some(Ok(self.act(session, |r, _| r.next())));
+            return Some(Ok(self.act(session, |r, _| r.forward())));
         }
         if !is_question {
             return None;

@@ -11,9 +11,11 @@ mod lesson;
 mod lesson_check;
 mod piles;
 mod play;
+mod prove;
 mod range;
 mod session;
 mod step;
+mod verify;
 
 pub use focus::Focus;
 pub use help::help_text;
@@ -55,7 +57,14 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             derive::derive(session, rules, range.as_deref(), *all)
         }
         Command::Conjecture { rules, formula } => conjecture::conjecture(session, rules, formula),
-        Command::Next | Command::Back => Err(Error::Usage {
+        Command::Verify {
+            rules,
+            misere,
+            piles,
+            max,
+        } => verify::verify(session, rules.as_deref(), *misere, *piles, *max),
+        Command::Prove { name, all } => prove::prove(session, name.as_deref(), *all),
+        Command::Next | Command::Back | Command::Expand | Command::At { .. } => Err(Error::Usage {
             message: "nothing to step through: start with `derive 0..5` or `prove NAME`".into(),
         }),
         Command::Lesson { action } => lesson::lesson(session, action),

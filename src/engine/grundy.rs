@@ -117,7 +117,7 @@ impl GrundyTable {
         let mut unused = Vec::new();
         match rules {
             Rules::Nim | Rules::Misere => {
-                let mut set = IncrementalMex::new();
+                let mut set = IncrementalMex::with_bound(len + 2);
                 for _ in 0..len {
                     let g = set.mex();
                     plain.push(narrow(g));
@@ -126,7 +126,10 @@ impl GrundyTable {
             }
             Rules::ZeroMove => {
                 // nF's options are kF (k < n); nT's are kT (k < n) and nF.
-                let (mut spent, mut with_pass) = (IncrementalMex::new(), IncrementalMex::new());
+                let (mut spent, mut with_pass) = (
+                    IncrementalMex::with_bound(len + 2),
+                    IncrementalMex::with_bound(len + 2),
+                );
                 unused.reserve(len);
                 for n in 0..len {
                     let f = spent.mex();

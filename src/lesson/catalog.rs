@@ -7,7 +7,25 @@ use super::loader::{LessonError, load};
 use super::model::Lesson;
 
 /// The bundled lessons, in teaching order: (file name, contents).
-pub const BUNDLED: &[(&str, &str)] = &[("mex.yaml", include_str!("../../lessons/mex.yaml"))];
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("mex.yaml", include_str!("../../lessons/mex.yaml")),
+    ("nim.yaml", include_str!("../../lessons/nim.yaml")),
+    ("grundy.yaml", include_str!("../../lessons/grundy.yaml")),
+    (
+        "zero-move.yaml",
+        include_str!("../../lessons/zero-move.yaml"),
+    ),
+    ("odd-even.yaml", include_str!("../../lessons/odd-even.yaml")),
+    (
+        "play-zero-move.yaml",
+        include_str!("../../lessons/play-zero-move.yaml"),
+    ),
+    ("misere.yaml", include_str!("../../lessons/misere.yaml")),
+    (
+        "check-the-textbook.yaml",
+        include_str!("../../lessons/check-the-textbook.yaml"),
+    ),
+];
 
 /// Every lesson available, in order: bundled first, then a directory's new ones by file name.
 #[derive(Debug, Clone, Default)]

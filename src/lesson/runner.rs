@@ -137,7 +137,7 @@ impl Runner {
     }
 
     /// Moves on; a question must be answered (or skipped) first, except when presenting.
-    pub fn next(&mut self) -> Vec<Event> {
+    pub fn forward(&mut self) -> Vec<Event> {
         if self.question().is_some() && !self.answered() && !self.present {
             return vec![Event::AnswerFirst];
         }
@@ -399,8 +399,8 @@ steps:
     fn walks_a_lesson_with_hints_and_answers() {
         let mut r = runner();
         let j = &mut Expr;
-        assert_eq!(r.next(), [Event::Show(1)]);
-        assert_eq!(r.next(), [Event::AnswerFirst]);
+        assert_eq!(r.forward(), [Event::Show(1)]);
+        assert_eq!(r.forward(), [Event::AnswerFirst]);
         assert!(matches!(
             &r.hint()[0],
             Event::Hint {
@@ -428,7 +428,7 @@ steps:
         assert_eq!(r.answer("c", j), [Event::NoSuchChoice { count: 2 }]);
         assert!(matches!(r.answer("a", j)[0], Event::Wrong { .. }));
         assert_eq!(r.answer("B)", j), [Event::Correct, Event::Show(3)]);
-        assert_eq!(r.next(), [Event::Finished]);
+        assert_eq!(r.forward(), [Event::Finished]);
         assert!(r.progress().finished);
     }
 
@@ -450,8 +450,8 @@ steps:
     #[test]
     fn presenting_moves_on_without_answers() {
         let mut r = Runner::new(load("demo.yaml", LESSON).unwrap(), None, true);
-        r.next();
-        assert_eq!(r.next(), [Event::Show(2)]);
+        r.forward();
+        assert_eq!(r.forward(), [Event::Show(2)]);
         assert_eq!(r.reveal(&mut Expr), [Event::Solution("second".into())]);
     }
 }

@@ -22,6 +22,8 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Lesson(report) => super::lesson::json(report),
         Output::LessonList(list) => super::lesson::list_json(list),
         Output::LessonCheck(report) => super::lesson::check_json(report),
+        Output::Verify(report) => super::verify::json(report),
+        Output::Proof(report) => super::proof::json(report),
         Output::Message(m) => json!({ "message": m }),
         Output::Help(h) => json!({ "help": h }),
         Output::Nothing | Output::Quit => return Ok(()),

@@ -10,6 +10,7 @@ mod game;
 mod game_json;
 mod json;
 mod lesson;
+mod proof;
 mod prose;
 mod set;
 mod style;
@@ -17,6 +18,7 @@ mod tabular;
 mod text;
 mod value;
 mod verdict;
+mod verify;
 
 use std::io::{self, Write};
 
