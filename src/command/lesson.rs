@@ -57,7 +57,7 @@ pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Er
 }
 
 fn list(session: &mut Session) -> Output {
-    let (progress, _) = load_progress(session);
+    let (progress, warning) = load_progress(session);
     let catalog = session.catalog();
     let rows = catalog
         .lessons()
@@ -86,6 +86,7 @@ fn list(session: &mut Session) -> Output {
     Output::LessonList(LessonList {
         rows,
         errors: session.catalog_errors().to_vec(),
+        warnings: warning.into_iter().collect(),
     })
 }
 
@@ -116,8 +117,8 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     };
     let resumed = saved.is_some_and(|p| p.current.is_some());
     let mut items = Vec::new();
-    if let Some(w) = warning {
-        items.push(feedback(Tone::Warning, w));
+    if let Some(w) = &warning {
+        items.push(feedback(Tone::Warning, w.clone()));
     }
     // Setup runs silently, on start and on resume alike.
     for line in &lesson.setup {
@@ -147,6 +148,7 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     let mut focus = LessonFocus {
         runner,
         progress,
+        warned: warning.into_iter().collect(),
         done: false,
     };
     focus.report(session, vec![event], &mut items);
@@ -167,12 +169,16 @@ fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
             "no progress is kept in this session".into(),
         ));
     };
-    let (mut progress, _) = store.load();
+    let (mut progress, warning) = store.load();
     progress.lessons.remove(id);
     store.save(&progress).map_err(|e| Error::Usage {
         message: format!("cannot save progress to `{}`: {e}", store.path().display()),
     })?;
-    Ok(Output::Message(format!("progress in `{id}` forgotten")))
+    let forgotten = format!("progress in `{id}` forgotten");
+    Ok(Output::Message(match warning {
+        Some(w) => format!("warning: {w}\n{forgotten}"),
+        None => forgotten,
+    }))
 }
 
 /// Runs one command line of a lesson against the session, for `lesson check`.
@@ -221,6 +227,8 @@ fn feedback(tone: Tone, text: impl Into<String>) -> LessonItem {
 pub struct LessonFocus {
     runner: Runner,
     progress: Progress,
+    /// Warnings about the progress file already given, so none is repeated at every step.
+    warned: std::collections::BTreeSet<String>,
     done: bool,
 }
 
@@ -371,15 +379,25 @@ impl LessonFocus {
         }
         let Some(store) = &session.store else { return };
         let id = self.runner.lesson().id.clone();
+        // Merge into the file as it is now: another nimlab (another terminal) may have saved
+        // other lessons since this one started, and writing back an old copy would lose them.
+        match store.load() {
+            (latest, None) => self.progress = latest,
+            (_, Some(w)) => {
+                if self.warned.insert(w.clone()) {
+                    items.push(feedback(Tone::Warning, w));
+                }
+            }
+        }
         self.progress.lessons.insert(id, self.runner.progress());
         if let Err(e) = store.save(&self.progress) {
-            items.push(feedback(
-                Tone::Warning,
-                format!(
-                    "could not save progress to `{}` ({e}); the lesson goes on",
-                    store.path().display()
-                ),
-            ));
+            let w = format!(
+                "could not save progress to `{}` ({e}); the lesson goes on",
+                store.path().display()
+            );
+            if self.warned.insert(w.clone()) {
+                items.push(feedback(Tone::Warning, w));
+            }
         }
     }
 
@@ -454,7 +472,7 @@ impl Focus for LessonFocus {
             // Enter moves on from anything but an unanswered question.
             return Some(Ok(self.act(session, |r, _| r.forward())));
         }
-        if !is_question || self.runner.present {
+        if !is_question {
             // An answer typed one step late deserves better than "unrecognized subcommand".
             let looks_like_answer = crate::lesson::answer::read_answer(line).is_some();
             return looks_like_answer.then(|| {
@@ -465,6 +483,15 @@ impl Focus for LessonFocus {
                     )],
                 }))
             });
+        }
+        if self.runner.present {
+            // Not an unknown command: a lecturer trying an answer from the room.
+            return Some(Ok(Output::Lesson(LessonReport {
+                items: vec![feedback(
+                    Tone::Info,
+                    "Presenting: answers are not graded. `reveal` shows the answer; `next` moves on.",
+                )],
+            })));
         }
         Some(Ok(self.act(session, |r, j| r.answer(line, j))))
     }

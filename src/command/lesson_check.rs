@@ -70,12 +70,13 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                 message,
             });
         };
+    let requires_line = Some(lesson.requires_line).filter(|&l| l > 0);
     for req in &lesson.requires {
         report.checks += 1;
         if !known.contains(req) {
             fail(
                 report,
-                None,
+                requires_line,
                 None,
                 format!("`requires` names `{req}`, which is not a lesson"),
             );
@@ -86,7 +87,8 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
     for line in &lesson.setup {
         report.checks += 1;
         if let Err(e) = super::lesson::run_checked(&mut session, line) {
-            fail(report, None, None, format!("setup `{line}` fails: {e}"));
+            let at = Some(lesson.setup_line).filter(|&l| l > 0);
+            fail(report, at, None, format!("setup `{line}` fails: {e}"));
         }
     }
     for step in &lesson.steps {

@@ -353,6 +353,8 @@ pub fn accepts(q: &Question, input: &str, judge: &mut dyn Judge) -> Result<bool,
         setup: Vec::new(),
         steps: vec![step],
         origin: String::new(),
+        requires_line: 0,
+        setup_line: 0,
     };
     let mut runner = Runner::new(lesson, None, false);
     let events = runner.answer(input, judge);

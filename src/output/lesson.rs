@@ -61,6 +61,8 @@ pub struct LessonList {
     pub rows: Vec<LessonListRow>,
     /// Lessons that failed to load.
     pub errors: Vec<LessonError>,
+    /// Trouble with the progress file (a corrupt one kept aside).
+    pub warnings: Vec<String>,
 }
 
 #[derive(Debug)]

@@ -173,6 +173,9 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
     for e in &list.errors {
         writeln!(out, "{} {e}", opts.style.error("warning:"))?;
     }
+    for w in &list.warnings {
+        writeln!(out, "{} {w}", opts.style.error("warning:"))?;
+    }
     Ok(())
 }
 
@@ -206,6 +209,7 @@ pub fn list_json(list: &LessonList) -> Value {
             "requires": r.requires,
         })).collect::<Vec<_>>(),
         "errors": list.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "warnings": list.warnings,
     })
 }
 

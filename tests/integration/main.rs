@@ -10,6 +10,7 @@ mod faults;
 mod grundy;
 mod input;
 mod json;
+mod lessons;
 mod moves;
 mod play;
 mod proof;
