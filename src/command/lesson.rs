@@ -115,7 +115,8 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     } else {
         progress.lessons.get(id)
     };
-    let resumed = saved.is_some_and(|p| p.current.is_some());
+    let resumed = saved.is_some_and(|p| p.current.is_some() && !p.finished);
+    let again = saved.is_some_and(|p| p.finished);
     let mut items = Vec::new();
     if let Some(w) = &warning {
         items.push(feedback(Tone::Warning, w.clone()));
@@ -135,6 +136,9 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     let intro = match (present, resumed) {
         (true, _) => format!(
             "Presenting “{title}” ({count} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer."
+        ),
+        (false, _) if again => format!(
+            "You have finished “{title}” before: here it is again from the start.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
         ),
         (false, true) => format!(
             "Welcome back to “{title}”: here is where you were.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."

@@ -66,6 +66,7 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
             report.failures.push(LessonError {
                 origin: lesson.origin.clone(),
                 line,
+                column: None,
                 step: step.map(str::to_string),
                 message,
             });
@@ -151,6 +152,18 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                 report.checks += 1;
                 if let Err(e) = fill(&q.prompt, &mut judge) {
                     fail(report, line, id, e);
+                }
+                report.checks += 1;
+                if crate::lesson::answer::read_answer(&q.answer).is_some() {
+                    fail(
+                        report,
+                        line,
+                        id,
+                        format!(
+                            "the answer `{}` is a literal: write the expression that computes it (e.g. `mex{{0, 1, 3}}`, `3 xor 5`, `winner(nim, 1, 4, 5)`)",
+                            q.answer
+                        ),
+                    );
                 }
                 report.checks += 1;
                 let answer = match judge.eval(&q.answer) {

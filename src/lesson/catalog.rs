@@ -79,6 +79,7 @@ pub fn read(path: &Path) -> Result<Lesson, LessonError> {
     let fail = |message: String| LessonError {
         origin: origin.clone(),
         line: None,
+        column: None,
         step: None,
         message,
     };
@@ -102,6 +103,7 @@ pub fn lesson_files(dir: &Path, errors: &mut Vec<LessonError>) -> Vec<PathBuf> {
             errors.push(LessonError {
                 origin: dir.display().to_string(),
                 line: None,
+                column: None,
                 step: None,
                 message: format!("cannot read the lesson directory: {e}"),
             });

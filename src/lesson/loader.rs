@@ -14,6 +14,8 @@ pub const MAX_BYTES: usize = 1 << 20;
 pub struct LessonError {
     pub origin: String,
     pub line: Option<usize>,
+    /// The column, where the YAML parser knows it.
+    pub column: Option<usize>,
     pub step: Option<String>,
     pub message: String,
 }
@@ -23,6 +25,9 @@ impl fmt::Display for LessonError {
         write!(f, "{}", self.origin)?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
+            if let Some(column) = self.column {
+                write!(f, ":{column}")?;
+            }
         }
         if let Some(step) = &self.step {
             write!(f, ": step `{step}`")?;
@@ -38,6 +43,7 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     let error = |line: Option<usize>, step: Option<&str>, message: String| LessonError {
         origin: origin.to_string(),
         line,
+        column: None,
         step: step.map(str::to_string),
         message,
     };
@@ -60,7 +66,10 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
             None => message,
         };
         let (step, message) = name_the_step(text, message);
-        error(line, step.as_deref(), yaml_hint(&message))
+        LessonError {
+            column: e.location().map(|l| l.column()),
+            ..error(line, step.as_deref(), yaml_hint(&message))
+        }
     })?;
     if file.format != FORMAT {
         return Err(error(
@@ -370,12 +379,12 @@ steps:
         assert!(e.contains("missing field `title`"), "{e}");
         let e = error_of(&GOOD.replace("    text: Hello.", "    text: Hello.\n    colour: red"));
         assert!(
-            e.starts_with("bad.yaml:8: step `hello`: unknown field `colour`"),
+            e.starts_with("bad.yaml:8:5: step `hello`: unknown field `colour`"),
             "{e}"
         );
         let e = error_of(&GOOD.replace("feedback: 1 is", "feedbak: 1 is"));
         assert!(
-            e.starts_with("bad.yaml:16: step `q`: wrong_examples[0]: unknown field `feedbak`"),
+            e.starts_with("bad.yaml:16:9: step `q`: wrong_examples[0]: unknown field `feedbak`"),
             "{e}"
         );
         let e = error_of(&GOOD.replace("format: 1", "format: 9"));

@@ -72,7 +72,9 @@ pub struct Runner {
 impl Runner {
     /// Starts the lesson, or resumes it at the saved step (the first if that id is gone).
     pub fn new(lesson: Lesson, saved: Option<&LessonProgress>, present: bool) -> Self {
+        // A finished lesson taken up again starts over; its statuses are kept.
         let index = saved
+            .filter(|p| !p.finished)
             .and_then(|p| p.current.as_deref())
             .and_then(|id| lesson.position(id))
             .unwrap_or(0);

@@ -249,6 +249,7 @@ pub fn check_json(report: &CheckReport) -> Value {
         "failures": report.failures.iter().map(|f| json!({
             "file": f.origin,
             "line": f.line,
+            "column": f.column,
             "step": f.step,
             "message": f.message,
         })).collect::<Vec<_>>(),

@@ -86,6 +86,13 @@ const BROKEN: &[Expected] = &[
         step: Some("literal-answer"),
         says: &["`13`", "not accepted"],
     },
+    // The same step's answer is the literal `12`: answers must be computed.
+    Expected {
+        file: "broken.yaml",
+        line: Some(15),
+        step: Some("literal-answer"),
+        says: &["`12`", "is a literal"],
+    },
     // mex{0, 1, 2} = 3 = 0b11: the "wrong" example is right.
     Expected {
         file: "broken.yaml",
@@ -176,9 +183,9 @@ fn a_broken_lesson_reports_each_mistake_at_its_line_and_step() {
         assert!(line.starts_with(&format!("✗ {at}")), "{line}");
     }
     assert_eq!(reported.len(), BROKEN.len(), "{}", out.stdout);
-    // One lesson loads (broken); the duplicate is refused by the loader. 12 failed.
+    // One lesson loads (broken); the duplicate is refused by the loader. 13 failed.
     assert!(
-        out.stdout.contains("checked 1 lesson") && out.stdout.contains("12 failed"),
+        out.stdout.contains("checked 1 lesson") && out.stdout.contains("13 failed"),
         "{}",
         out.stdout
     );
@@ -280,7 +287,8 @@ fn an_unknown_key_names_the_keys_allowed_in_text() {
     // `hint:` (for `hints:`) is on line 11; the error lists the keys a step may have.
     let path = path_str(&fixture("load/unknown-key.yaml"));
     let out = Test::new().args(["lesson", "check", &path]).run().code(1);
-    let at = format!("✗ {path}:11: step `q`: ");
+    // serde_yaml knows the column too: `hint` starts in column 5.
+    let at = format!("✗ {path}:11:5: step `q`: ");
     let line = out
         .stdout
         .lines()
