@@ -66,8 +66,9 @@ impl Solver {
         match (&self.rules, &self.periodic) {
             (Rules::ZeroMove, _) => match pile.pass {
                 None | Some(Pass::Spent) => n,
-                Some(Pass::Unused) if n % 2 == 1 => n + 1,
-                Some(Pass::Unused) => n - 1,
+                // n + 1 for odd n, n − 1 for even n ≥ 2 (a T pile is never empty), written
+                // without a branch: bulk input has odd and even piles in no order.
+                Some(Pass::Unused) => n - 1 + 2 * (n & 1),
             },
             (_, Some(periodic)) => periodic.value(pile.size),
             _ => n,
