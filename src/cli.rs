@@ -448,3 +448,30 @@ pub fn command_names() -> Vec<String> {
         .map(|c| c.get_name().to_string())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever a user types, parsing a line answers with a command or an error.
+        #[test]
+        fn any_line_parses_or_errs(line in "\\PC{0,60}") {
+            let _ = Cli::parse_line(&line);
+        }
+
+        /// Lines built from the language's own words, in any order.
+        #[test]
+        fn any_mix_of_words_parses_or_errs(words in prop::collection::vec(
+            prop::sample::select(vec![
+                "grundy", "winner", "move", "nimsum", "mex", "set", "position", "rules", "=",
+                "--rules", "--format", "--color", "--file", "-", "zero-move", "subtract:",
+                "json", "0..", "7T", "-3", "18446744073709551616", "'", "help", "lesson",
+            ]),
+            0..8,
+        )) {
+            let _ = Cli::parse_line(&words.join(" "));
+        }
+    }
+}

@@ -197,16 +197,16 @@ fn run_line(session: &mut Session, line: &str) -> Result<Output, Error> {
         crate::cli::Parsed::Cli(cli) => match &cli.command {
             Some(Command::Run { .. } | Command::Quit | Command::Lesson { .. }) => {
                 Err(Error::Usage {
-                    message: format!("`{line}` cannot run inside a lesson"),
+                    message: "lessons run nimlab's own commands only: no scripts, `quit` or lessons inside a lesson".to_string(),
                 })
             }
             Some(
                 Command::Winner(a) | Command::Move(a) | Command::Nimsum(a) | Command::Position(a),
             ) if reads_input(a) => Err(Error::Usage {
-                message: format!("`{line}`: lessons cannot read files or standard input"),
+                message: "lessons cannot read files or standard input".to_string(),
             }),
             Some(Command::Play(p)) if reads_input(&p.position) => Err(Error::Usage {
-                message: format!("`{line}`: lessons cannot read files or standard input"),
+                message: "lessons cannot read files or standard input".to_string(),
             }),
             Some(command) => execute(command, session),
             None => Ok(Output::Nothing),

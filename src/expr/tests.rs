@@ -229,3 +229,72 @@ fn the_budget_stops_long_evaluations() {
         ErrorKind::Budget { .. }
     ));
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn fragment() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "n",
+            "0",
+            "1",
+            "7",
+            "170141183460469231731687303715884105727",
+            "+",
+            "-",
+            "*",
+            "/",
+            "%",
+            "xor",
+            "^",
+            "=",
+            "<",
+            "and",
+            "or",
+            "not",
+            "(",
+            ")",
+            "{",
+            "}",
+            ",",
+            "..",
+            ":",
+            "if",
+            "then",
+            "else",
+            "all",
+            "any",
+            "in",
+            "mex",
+            "g",
+            "odd",
+            "even",
+            "nimsum",
+            "winner",
+            "zero-move",
+            "nim",
+            "7T",
+            "pow",
+            "union",
+            "for",
+        ])
+    }
+
+    proptest! {
+        /// Random expressions parse and evaluate to a value or an error, within the budget.
+        #[test]
+        fn random_expressions_end(parts in prop::collection::vec(fragment(), 0..14)) {
+            let source = parts.join(" ");
+            if let Ok(expr) = parse(&source) {
+                let _ = Evaluator::new(Rules::ZeroMove).with_budget(100_000).eval(&expr);
+            }
+        }
+
+        /// Any text at all: the lexer and parser never panic.
+        #[test]
+        fn any_text_parses_or_errs(source in "\\PC{0,40}") {
+            let _ = parse(&source);
+        }
+    }
+}

@@ -422,4 +422,28 @@ i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h, *h]
         let huge = "#".repeat(MAX_BYTES + 1);
         assert!(error_of(&huge).contains("at most"));
     }
+
+    proptest::proptest! {
+        /// Random YAML-ish text loads or gives an error.
+        #[test]
+        fn random_text_loads_or_errs(text in "[a-z:\\- \n\\[\\]{}&*!|>'\"0-9]{0,200}") {
+            let _ = load("random.yaml", &text);
+        }
+
+        /// The good lesson with one line dropped or duplicated loads or errs, never panics.
+        #[test]
+        fn mangled_lessons_load_or_err(drop in 0usize..20, dup in 0usize..20) {
+            let lines: Vec<&str> = GOOD.lines().collect();
+            let mut mangled: Vec<&str> = Vec::new();
+            for (i, line) in lines.iter().enumerate() {
+                if i != drop {
+                    mangled.push(line);
+                }
+                if i == dup {
+                    mangled.push(line);
+                }
+            }
+            let _ = load("mangled.yaml", &mangled.join("\n"));
+        }
+    }
 }

@@ -8,6 +8,7 @@ mod errors;
 mod examples;
 mod faults;
 mod grundy;
+mod hostile;
 mod input;
 mod json;
 mod lessons;
