@@ -1,3 +1,5 @@
+//! The `nimlab` binary: everything happens in `nimlab::app`.
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
