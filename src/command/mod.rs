@@ -143,6 +143,7 @@ fn grundy(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Out
                             grundy: solver.grundy(pile),
                             method: solver.method(),
                             options: Vec::new(),
+                            parts: Vec::new(),
                         })
                         .collect(),
                 }
