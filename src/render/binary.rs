@@ -19,7 +19,11 @@ pub fn render(
 ) -> io::Result<()> {
     let style = opts.style;
     let v = &report.verdict;
-    let piles: Vec<String> = report.piles.iter().map(ToString::to_string).collect();
+    let piles: Vec<String> = report
+        .piles
+        .iter()
+        .map(|&p| report.rules.name_of(p))
+        .collect();
     let heading = match &report.title {
         Some(t) => format!("{} ({}): {}", t, report.rules, summary(&piles)),
         None => format!("{}: {}", report.rules, summary(&piles)),
@@ -40,7 +44,7 @@ pub fn render(
     let spaced = bits <= 24;
     let mut target_label = String::new();
     if let Some((m, _)) = changed {
-        target_label = format!("→ {}", m.to);
+        target_label = format!("→ {}", report.rules.name_of_heaps(m.after()));
     }
     let state_w = piles
         .iter()
@@ -75,7 +79,7 @@ pub fn render(
             Some((m, new_g)) if m.index == i => {
                 let line = row(&(i + 1).to_string(), pile, g, true, false);
                 writeln!(out, "{line}   {}", style.change("◀ change this pile"))?;
-                let target = row("", &format!("→ {}", m.to), new_g, true, true);
+                let target = row("", &target_label, new_g, true, true);
                 writeln!(out, "{target}")?;
             }
             _ => writeln!(out, "{}", row(&(i + 1).to_string(), pile, g, false, false))?,
@@ -207,17 +211,7 @@ fn move_line(report: &PositionReport, style: Style) -> String {
         };
     };
     let v = &report.verdict;
-    let action = if m.take() == 0 {
-        format!("pass on pile {}: {} → {}", m.index + 1, m.from, m.to)
-    } else {
-        format!(
-            "pile {}: {} → {} (take {})",
-            m.index + 1,
-            m.from,
-            m.to,
-            m.take()
-        )
-    };
+    let action = super::move_words(&report.rules, &m);
     let why = match v.rule {
         Rule::MisereNimSum if report.piles.iter().filter(|p| p.size >= 2).count() == 1 => {
             "leaves an odd number of 1-piles, so the opponent takes the last token".to_string()
@@ -258,7 +252,7 @@ pub fn render_move(
     let spaced = bits <= 24;
     let sep = if spaced { " " } else { "" };
     let piles: Vec<String> = view.piles.iter().map(ToString::to_string).collect();
-    let target = format!("→ {}", view.mv.to);
+    let target = format!("→ {}", view.mv.after());
     let state_w = piles
         .iter()
         .chain([&target])
