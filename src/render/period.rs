@@ -124,15 +124,15 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
     let (line, per) = sparkline(&report.values, spark_width);
     let max = report.values.iter().max().copied().unwrap_or(0);
     writeln!(out, "g(0..={}) {line}", report.computed_to())?;
-    writeln!(
-        out,
-        "{}",
-        style.dim(&format!(
-            "  each mark the largest of {per} value{}, full height {max}; values by {}",
-            if per == 1 { "" } else { "s" },
-            method(report.by)
-        ))
-    )
+    let legend = format!(
+        "  each mark the largest of {per} value{}, full height {max}; values by {}",
+        if per == 1 { "" } else { "s" },
+        method(report.by)
+    );
+    for l in wrap(&legend, width) {
+        writeln!(out, "{}", style.dim(&l))?;
+    }
+    Ok(())
 }
 
 /// The periodic table: rows of p values starting at 0, p, 2p, …; exceptional values get `*`.

@@ -3,6 +3,7 @@
 //! code with nimlab) or from a hand check written beside the test.
 
 mod brute;
+mod brute_octal;
 mod color;
 mod errors;
 mod examples;
@@ -10,6 +11,7 @@ mod grundy;
 mod input;
 mod json;
 mod moves;
+mod octal;
 mod props;
 mod repl;
 mod snapshots;
