@@ -175,7 +175,7 @@ fn table(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io
         out,
         "{}",
         opts.style
-            .dim("* exceptional: g(n) ≠ g(n + p); every value after the last * repeats down its column")
+            .dim("* exceptional: g(n) ≠ g(n + p); past the last *, each column repeats")
     )
 }
 
