@@ -38,6 +38,8 @@ pub struct OctalSequence {
     /// Heap sizes ≥ 1 whose value is rare, ascending.
     rare: Vec<u32>,
     strategy: Strategy,
+    /// Whether the split may be used at all (off only to measure what it saves).
+    allow_sparse: bool,
     next_rebuild: usize,
     /// Split options examined, for benchmarks.
     work: u64,
@@ -127,8 +129,17 @@ impl OctalSequence {
             split,
             rare: Vec::new(),
             strategy: Strategy::Plain,
+            allow_sparse: true,
             next_rebuild: FIRST_REBUILD,
             work: 0,
+        }
+    }
+
+    /// A sequence computed by plain mex throughout (to measure what the split saves).
+    pub fn plain(code: &OctalCode) -> Self {
+        Self {
+            allow_sparse: false,
+            ..Self::new(code)
         }
     }
 
@@ -223,20 +234,27 @@ impl OctalSequence {
         if self.split.is_common(r) {
             return r;
         }
-        for &m in &totals {
-            for a in 1..=m / 2 {
+
+        // Every split total is scanned side by side, smallest part first: a value missing
+        // from one total's splits is often found early in another's.
+        let longest = totals.iter().map(|&m| m / 2).max().unwrap_or(0);
+        for a in 1..=longest {
+            for &m in &totals {
+                if a > m / 2 {
+                    continue;
+                }
                 let v = g[a] ^ g[m - a];
                 add(seen, v);
                 if usize::from(v) == r {
                     r = mex(seen);
                     if self.split.is_common(r) {
-                        self.work += a as u64;
+                        self.work += (a * totals.len()) as u64;
                         return r;
                     }
                 }
             }
-            self.work += (m / 2) as u64;
         }
+        self.work += (longest * totals.len()) as u64;
         mex(seen)
     }
 
@@ -265,7 +283,7 @@ impl OctalSequence {
             .filter(|&i| !split.common[usize::from(self.values[i])])
             .map(|i| i as u32)
             .collect();
-        self.strategy = if self.rare.len() * RARE_SHARE <= self.values.len() {
+        self.strategy = if self.allow_sparse && self.rare.len() * RARE_SHARE <= self.values.len() {
             Strategy::Sparse
         } else {
             Strategy::Plain
