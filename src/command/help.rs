@@ -15,7 +15,10 @@ Try:
   move 4 7 5          a winning move, or that every move loses
   nimsum 3 4 5        the binary view: odd columns and the top bit marked
   mex 0 1 3           the minimum excludant of a set
-  rules nim           change rules: nim, zero-move, misere, subtract:1,3,4
+  rules nim           change rules: nim, zero-move, misere, subtract:1,3,4,
+                      octal:0.77 (Kayles), graph:FILE (a YAML game graph)
+  period --rules octal:0.77 --table
+                      the period of a game's values, with its proof
   position 4 7 5      remember a position; then `set 2 9` changes pile 2
   step                play one perfect move on it, in binary (`step --all`)
   play 4 7 5          play against the perfect computer, with a coach

@@ -108,14 +108,25 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
                     writeln!(out, "{l}")?;
                 }
             }
-            let period: Vec<String> = report.one_period().iter().map(u16::to_string).collect();
+            const SHOWN: usize = 60;
+            let one = report.one_period();
+            let mut period: Vec<String> = one.iter().take(SHOWN).map(u16::to_string).collect();
+            if one.len() > SHOWN {
+                period.push(format!("… ({} values; `--format json` lists them all)", one.len()));
+            }
             for l in wrap(
                 &format!("one period, from n = {}: {}", p.preperiod, period.join(" ")),
                 width,
             ) {
                 writeln!(out, "{l}")?;
             }
-            if report.table {
+            if report.table && p.period > 200 {
+                writeln!(
+                    out,
+                    "{}",
+                    style.dim("(a period this long makes no table to read; `--format csv --table` writes it)")
+                )?;
+            } else if report.table {
                 table(report, opts, out)?;
             }
         }
