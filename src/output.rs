@@ -7,8 +7,8 @@ mod proof;
 pub use proof::*;
 
 use crate::engine::grundy::{GrundyTable, Solver};
-use crate::engine::position::Verdict;
 use crate::engine::period::Period;
+use crate::engine::position::Verdict;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
 
 pub mod game;
@@ -96,7 +96,9 @@ pub struct PeriodReport {
 impl PeriodReport {
     /// g(n) as computed.
     pub fn value(&self, n: u64) -> Option<u16> {
-        usize::try_from(n).ok().and_then(|i| self.values.get(i).copied())
+        usize::try_from(n)
+            .ok()
+            .and_then(|i| self.values.get(i).copied())
     }
 
     /// The largest n computed.
@@ -113,9 +115,8 @@ impl PeriodReport {
 
     /// Whether g(n) is exceptional: before the period and unlike g(n + p).
     pub fn is_exception(&self, n: u64) -> bool {
-        self.period.is_some_and(|p| {
-            n < p.preperiod && self.value(n) != self.value(n + p.period)
-        })
+        self.period
+            .is_some_and(|p| n < p.preperiod && self.value(n) != self.value(n + p.period))
     }
 
     /// One period of values, from the preperiod on.
@@ -204,8 +205,8 @@ impl PositionReport {
     /// Builds the report for `piles`: verdict, and the winning move if there is one.
     pub fn new(view: PositionView, solver: &Solver, piles: Vec<Pile>) -> Self {
         let verdict = crate::engine::position::verdict(solver, &piles);
-        let winning_move =
-            crate::engine::strategy::winning_move(solver, &piles).map(|m| (m, solver.heaps_value(m.after())));
+        let winning_move = crate::engine::strategy::winning_move(solver, &piles)
+            .map(|m| (m, solver.heaps_value(m.after())));
         Self {
             view,
             rules: solver.rules().clone(),

@@ -69,8 +69,11 @@ pub fn period(
                 message: format!(
                     "`period` looks at octal games (`--rules octal:0.77`) and subtraction games (`--rules subtract:1,3,4`); {}",
                     match rules {
-                        Rules::Graph(_) => "a graph's positions have no sizes to repeat over".to_string(),
-                        Rules::ZeroMove => "zero-move values grow with n (g(nF) = n), so they never repeat".to_string(),
+                        Rules::Graph(_) =>
+                            "a graph's positions have no sizes to repeat over".to_string(),
+                        Rules::ZeroMove =>
+                            "zero-move values grow with n (g(nF) = n), so they never repeat"
+                                .to_string(),
                         _ => format!("{rules} has g(n) = n, which never repeats"),
                     }
                 ),

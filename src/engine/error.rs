@@ -16,7 +16,11 @@ pub enum EngineError {
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
     /// A pile beyond what nimlab has computed for a game whose values have no known period.
-    BeyondComputed { token: String, rules: String, computed: u64 },
+    BeyondComputed {
+        token: String,
+        rules: String,
+        computed: u64,
+    },
     /// A pile that is not a size, or a state the ruleset does not have.
     BadPile { token: String, expected: String },
     /// A number above 2^64 - 1 where a pile size is expected.
@@ -38,7 +42,11 @@ impl fmt::Display for EngineError {
                 "`{token}` names a graph file, which must be loaded first (use `--rules {token}`)"
             ),
             Self::BadGraph { source, reason } => write!(f, "bad game graph `{source}`: {reason}"),
-            Self::BeyondComputed { token, rules, computed } => write!(
+            Self::BeyondComputed {
+                token,
+                rules,
+                computed,
+            } => write!(
                 f,
                 "`{token}` is beyond the values nimlab computes for {rules} on the fly (heaps up to {computed}; no period was proven there, so larger heaps have no lookup)"
             ),

@@ -115,9 +115,17 @@ impl GameGraph {
 
     /// What a pile of this game looks like, for error messages: a few of the names.
     pub fn pile_syntax(&self) -> String {
-        let shown: Vec<String> = self.names.iter().take(6).map(|n| format!("`{n}`")).collect();
+        let shown: Vec<String> = self
+            .names
+            .iter()
+            .take(6)
+            .map(|n| format!("`{n}`"))
+            .collect();
         let more = if self.names.len() > 6 { ", …" } else { "" };
-        format!("the name of a position in the graph ({}{more})", shown.join(", "))
+        format!(
+            "the name of a position in the graph ({}{more})",
+            shown.join(", ")
+        )
     }
 
     fn get(&self, node: u64) -> Option<usize> {
@@ -154,8 +162,10 @@ fn values(names: &[String], moves: &[Vec<usize>]) -> Result<Vec<Grundy>, String>
                     }
                     Mark::OnPath => {
                         let start = path.iter().position(|&(n, _)| n == to).unwrap_or(0);
-                        let mut cycle: Vec<&str> =
-                            path[start..].iter().map(|&(n, _)| names[n].as_str()).collect();
+                        let mut cycle: Vec<&str> = path[start..]
+                            .iter()
+                            .map(|&(n, _)| names[n].as_str())
+                            .collect();
                         cycle.push(&names[to]);
                         return Err(format!(
                             "it has a cycle, so some play never ends: {}",
@@ -230,7 +240,11 @@ mod tests {
         let n = 200_000;
         let positions: Vec<(String, Vec<String>)> = (0..n)
             .map(|i| {
-                let to = if i + 1 < n { vec![format!("p{}", i + 1)] } else { vec![] };
+                let to = if i + 1 < n {
+                    vec![format!("p{}", i + 1)]
+                } else {
+                    vec![]
+                };
                 (format!("p{i}"), to)
             })
             .collect();
@@ -241,8 +255,18 @@ mod tests {
 
     #[test]
     fn unknown_and_repeated_names() {
-        assert!(graph(&[("a", &["zz"])]).unwrap_err().to_string().contains("`zz`"));
-        assert!(graph(&[("a", &[]), ("a", &[])]).unwrap_err().to_string().contains("twice"));
+        assert!(
+            graph(&[("a", &["zz"])])
+                .unwrap_err()
+                .to_string()
+                .contains("`zz`")
+        );
+        assert!(
+            graph(&[("a", &[]), ("a", &[])])
+                .unwrap_err()
+                .to_string()
+                .contains("twice")
+        );
         assert!(graph(&[]).is_err());
     }
 }

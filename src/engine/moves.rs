@@ -178,7 +178,9 @@ pub fn apply(piles: &[Pile], m: Move) -> Vec<Pile> {
 
 /// Whether no move is left: every pile is empty or (in a subtraction game) too small.
 pub fn is_over(rules: &Rules, piles: &[Pile]) -> bool {
-    piles.iter().all(|&p| rules.heap_options(p).next().is_none())
+    piles
+        .iter()
+        .all(|&p| rules.heap_options(p).next().is_none())
 }
 
 #[cfg(test)]

@@ -34,7 +34,10 @@ impl OctalCode {
             reason,
         };
         let (whole, fraction) = code.split_once('.').ok_or_else(|| {
-            bad("expected a code like `0.77` (Kayles) or `4.07`: a `0.` or `4.` then octal digits".into())
+            bad(
+                "expected a code like `0.77` (Kayles) or `4.07`: a `0.` or `4.` then octal digits"
+                    .into(),
+            )
         })?;
         let d0 = match whole {
             "" | "0" => 0,
@@ -46,7 +49,9 @@ impl OctalCode {
             }
         };
         if fraction.is_empty() {
-            return Err(bad("no digits after the point; write them like `0.77`".into()));
+            return Err(bad(
+                "no digits after the point; write them like `0.77`".into()
+            ));
         }
         let mut digits = vec![d0];
         for c in fraction.chars() {
@@ -112,9 +117,10 @@ impl OctalCode {
             } else {
                 0
             };
-            whole.into_iter().chain(one).chain(
-                (1..=halves).map(move |a| Heaps::Two(Pile::plain(a), Pile::plain(rest - a))),
-            )
+            whole
+                .into_iter()
+                .chain(one)
+                .chain((1..=halves).map(move |a| Heaps::Two(Pile::plain(a), Pile::plain(rest - a))))
         })
     }
 

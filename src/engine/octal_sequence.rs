@@ -10,8 +10,8 @@
 //! is common. Only when that mex is rare are the remaining splits scanned — stopping as soon as
 //! the mex moves to a common value. Correctness never depends on the choice of C; speed does.
 
-use super::octal::OctalCode;
 use super::EngineError;
+use super::octal::OctalCode;
 
 /// Choose the split first at this many values, then at each doubling.
 const FIRST_REBUILD: usize = 256;
@@ -267,8 +267,8 @@ impl OctalSequence {
         if !self.split.is_common(v) && n > 0 {
             self.rare.push(n as u32);
         }
-        let crowded = self.strategy == Strategy::Sparse
-            && self.rare.len() * RARE_SHARE > self.values.len();
+        let crowded =
+            self.strategy == Strategy::Sparse && self.rare.len() * RARE_SHARE > self.values.len();
         if self.values.len() >= self.next_rebuild || crowded {
             self.rebuild();
             self.next_rebuild = self.values.len() * 2;
@@ -316,8 +316,8 @@ mod tests {
     #[test]
     fn agrees_with_the_definition() {
         for code in [
-            "0.77", "0.07", "0.137", "4.07", "0.16", "0.6", "0.4", "4.0", "0.333", "0.51",
-            "0.156", "0.72",
+            "0.77", "0.07", "0.137", "4.07", "0.16", "0.6", "0.4", "4.0", "0.333", "0.51", "0.156",
+            "0.72",
         ] {
             let mut s = OctalSequence::new(&OctalCode::parse(code).unwrap());
             // Past the first rebuilds (256, 512), where the split comes into play.
@@ -333,7 +333,9 @@ mod tests {
         s.extend_to(23).unwrap();
         assert_eq!(
             s.values(),
-            [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]
+            [
+                0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7
+            ]
         );
     }
 }

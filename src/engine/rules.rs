@@ -125,10 +125,13 @@ impl Rules {
     /// Parses a pile as this ruleset writes it: `7`, and for zero-move also `7T` and `7F`.
     pub fn parse_pile(&self, token: &str) -> Result<Pile, EngineError> {
         if let Self::Graph(graph) = self {
-            return graph.node(token).map(Pile::plain).ok_or_else(|| EngineError::BadPile {
-                token: token.to_string(),
-                expected: graph.pile_syntax(),
-            });
+            return graph
+                .node(token)
+                .map(Pile::plain)
+                .ok_or_else(|| EngineError::BadPile {
+                    token: token.to_string(),
+                    expected: graph.pile_syntax(),
+                });
         }
         let (digits, pass) = match token.as_bytes().last() {
             Some(b'T' | b't') if self.has_pass() => (&token[..token.len() - 1], Pass::Unused),

@@ -71,9 +71,7 @@ pub fn heaps_with_value(solver: &Solver, pile: Pile, target: Grundy) -> Option<H
     // With a proven period from n₀, a split a + b (a ≤ b, b ≥ n₀) has the value of the split
     // with a lowered by a multiple of p while a stays ≥ n₀, so smaller parts up to n₀ + p
     // reach every value a split can have.
-    let bound = values
-        .period()
-        .map_or(u64::MAX, |p| p.preperiod + p.period);
+    let bound = values.period().map_or(u64::MAX, |p| p.preperiod + p.period);
     code.moves_with_smaller_part_upto(pile.size, bound)
         .find(|&h| solver.heaps_value(h) == target)
 }

@@ -135,7 +135,8 @@ fn yaml_message(e: &serde_yaml::Error) -> String {
 mod tests {
     use super::*;
 
-    const GOOD: &str = "format: 1\ntitle: t\npositions:\n  start: [a, b]\n  a: [end]\n  b: [a, end]\n  end: []\n";
+    const GOOD: &str =
+        "format: 1\ntitle: t\npositions:\n  start: [a, b]\n  a: [end]\n  b: [a, end]\n  end: []\n";
 
     #[test]
     fn loads_in_file_order() {
@@ -172,9 +173,16 @@ mod tests {
         let bomb_inside = "format: 1\npositions:\n  a: &a [b, b, b, b, b, b, b, b, b]\n  b: []\n  c: &c [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n  f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n  g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n  h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n  i: [*h, *h, *h, *h, *h, *h, *h, *h, *h]\n";
         let e = error_of(bomb_inside);
         assert!(e.contains("alias") || e.contains("must be names"), "{e}");
-        let deep = format!("format: 1\npositions: {{a: {}1{}}}\n", "[".repeat(10_000), "]".repeat(10_000));
+        let deep = format!(
+            "format: 1\npositions: {{a: {}1{}}}\n",
+            "[".repeat(10_000),
+            "]".repeat(10_000)
+        );
         assert!(error_of(&deep).contains("nests too deeply"));
-        let huge = format!("format: 1\npositions: {{a: []}}\n{}", "#".repeat(MAX_BYTES as usize));
+        let huge = format!(
+            "format: 1\npositions: {{a: []}}\n{}",
+            "#".repeat(MAX_BYTES as usize)
+        );
         assert!(error_of(&huge).contains("larger than"));
     }
 }

@@ -73,7 +73,11 @@ fn method(by: ValuesBy) -> &'static str {
 pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
     let width = usize::from(opts.width.unwrap_or(80)).max(40);
-    writeln!(out, "{}", style.heading(&format!("Period of {}", title(report))))?;
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("Period of {}", title(report)))
+    )?;
     match report.period {
         None => {
             writeln!(
@@ -82,7 +86,9 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 report.computed_to()
             )?;
             let hint = match report.rules {
-                Rules::Octal(_) => "A period p from n₀ is proven once values reach 2n₀ + 2p + t; try a larger `--to` (up to 10000000). Arithmetic periodicity (values growing by a fixed saltus) is not looked for.",
+                Rules::Octal(_) => {
+                    "A period p from n₀ is proven once values reach 2n₀ + 2p + t; try a larger `--to` (up to 10000000). Arithmetic periodicity (values growing by a fixed saltus) is not looked for."
+                }
                 _ => "Try a larger `--to` (up to 10000000).",
             };
             for line in wrap(hint, width) {
@@ -112,7 +118,10 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
             let one = report.one_period();
             let mut period: Vec<String> = one.iter().take(SHOWN).map(u16::to_string).collect();
             if one.len() > SHOWN {
-                period.push(format!("… ({} values; `--format json` lists them all)", one.len()));
+                period.push(format!(
+                    "… ({} values; `--format json` lists them all)",
+                    one.len()
+                ));
             }
             for l in wrap(
                 &format!("one period, from n = {}: {}", p.preperiod, period.join(" ")),
@@ -136,7 +145,7 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
     let max = report.values.iter().max().copied().unwrap_or(0);
     writeln!(out, "g(0..={}) {line}", report.computed_to())?;
     let legend = format!(
-        "  each mark the largest of {per} value{}, full height {max}; values by {}",
+        "each mark the largest of {per} value{}, full height {max}; values by {}",
         if per == 1 { "" } else { "s" },
         method(report.by)
     );

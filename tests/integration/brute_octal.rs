@@ -77,7 +77,11 @@ impl Octal {
     pub fn written(heaps: &[u64]) -> String {
         match heaps {
             [] => "0".into(),
-            _ => heaps.iter().map(u64::to_string).collect::<Vec<_>>().join("+"),
+            _ => heaps
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join("+"),
         }
     }
 

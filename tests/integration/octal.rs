@@ -63,7 +63,10 @@ fn subtraction_games_and_their_octal_codes_agree() {
     ] {
         let name: Vec<String> = set.iter().map(u64::to_string).collect();
         let expected = subtraction(set, UPTO);
-        for rules in [format!("subtract:{}", name.join(",")), format!("octal:{code}")] {
+        for rules in [
+            format!("subtract:{}", name.join(",")),
+            format!("octal:{code}"),
+        ] {
             let rows = grundy_rows(&rules, &format!("0..{UPTO}"));
             let got: Vec<u64> = rows.iter().map(|r| u64_of(&r["grundy"])).collect();
             assert_eq!(got, expected, "{rules}");
@@ -94,11 +97,19 @@ fn check_period(rules: &str, values: &[u64], preperiod: u64, period: u64, last: 
         assert_eq!(to, 2 * preperiod + period + t, "{rules}: Guy–Smith bound");
     }
     for n in from..to {
-        assert_eq!(values[n as usize], values[(n + period) as usize], "{rules} n={n}");
+        assert_eq!(
+            values[n as usize],
+            values[(n + period) as usize],
+            "{rules} n={n}"
+        );
     }
     if preperiod > 0 {
         let n = (preperiod - 1) as usize;
-        assert_ne!(values[n], values[n + period as usize], "{rules}: not exceptional");
+        assert_ne!(
+            values[n],
+            values[n + period as usize],
+            "{rules}: not exceptional"
+        );
     }
     // Fundamental: no smaller p repeats from the preperiod on, over the values we have.
     let end = values.len() as u64;
@@ -114,7 +125,10 @@ fn check_period(rules: &str, values: &[u64], preperiod: u64, period: u64, last: 
         .iter()
         .map(u64_of)
         .collect();
-    assert_eq!(one, values[preperiod as usize..(preperiod + period) as usize]);
+    assert_eq!(
+        one,
+        values[preperiod as usize..(preperiod + period) as usize]
+    );
 }
 
 #[test]
@@ -136,7 +150,14 @@ fn known_periods() {
 #[test]
 fn period_table_views() {
     let doc = Test::new()
-        .args(["period", "--rules", "octal:0.77", "--table", "--format", "json"])
+        .args([
+            "period",
+            "--rules",
+            "octal:0.77",
+            "--table",
+            "--format",
+            "json",
+        ])
         .run()
         .success()
         .json();
@@ -152,15 +173,32 @@ fn period_table_views() {
         .collect();
     assert_eq!(exceptions, [70]);
     let csv = Test::new()
-        .args(["period", "--rules", "octal:0.77", "--table", "--format", "csv"])
+        .args([
+            "period",
+            "--rules",
+            "octal:0.77",
+            "--table",
+            "--format",
+            "csv",
+        ])
         .run()
         .success();
     let mut lines = csv.stdout.lines();
-    assert_eq!(lines.next(), Some("n,+0,+1,+2,+3,+4,+5,+6,+7,+8,+9,+10,+11"));
+    assert_eq!(
+        lines.next(),
+        Some("n,+0,+1,+2,+3,+4,+5,+6,+7,+8,+9,+10,+11")
+    );
     // Hand check against Winning Ways' table: 0 1 2 3 1 4 3 2 1 4 2 6 with 0, 3, 2, 6 exceptional.
     assert_eq!(lines.next(), Some("0,0*,1,2,3*,1,4,3,2,1,4,2*,6*"));
     let md = Test::new()
-        .args(["period", "--rules", "octal:0.77", "--table", "--format", "markdown"])
+        .args([
+            "period",
+            "--rules",
+            "octal:0.77",
+            "--table",
+            "--format",
+            "markdown",
+        ])
         .run()
         .success();
     assert!(md.stdout.starts_with("| n | +0 |"), "{}", md.stdout);
@@ -169,7 +207,11 @@ fn period_table_views() {
         .run()
         .success();
     assert!(text.stdout.contains("Guy–Smith"), "{}", text.stdout);
-    assert!(text.stdout.lines().all(|l| l.chars().count() <= 80), "{}", text.stdout);
+    assert!(
+        text.stdout.lines().all(|l| l.chars().count() <= 80),
+        "{}",
+        text.stdout
+    );
 }
 
 #[test]
@@ -217,7 +259,10 @@ fn winning_moves_leave_lost_positions() {
             .iter()
             .map(|p| {
                 let piles: Vec<String> = p.iter().map(u64::to_string).collect();
-                format!("move --rules octal:{code} --format json {}", piles.join(" "))
+                format!(
+                    "move --rules octal:{code} --format json {}",
+                    piles.join(" ")
+                )
             })
             .collect();
         let mut splits = 0;
@@ -275,17 +320,25 @@ fn graph_values_and_moves() {
         .iter()
         .map(|r| (str_of(&r["state"]).to_string(), u64_of(&r["grundy"])))
         .collect();
-    let expected: Vec<(String, u64)> = [("start", 1), ("left", 2), ("right", 0), ("middle", 1), ("finish", 0)]
-        .iter()
-        .map(|&(n, g)| (n.to_string(), g))
-        .collect();
+    let expected: Vec<(String, u64)> = [
+        ("start", 1),
+        ("left", 2),
+        ("right", 0),
+        ("middle", 1),
+        ("finish", 0),
+    ]
+    .iter()
+    .map(|&(n, g)| (n.to_string(), g))
+    .collect();
     assert_eq!(values, expected);
     // start (1) + left (2): nim-sum 3; left → middle (1) leaves 1 ⊕ 1 = 0.
     let test = Test::new();
     let path = test.write("game.yaml", GRAPH);
     let rules = format!("graph:{}", path.display());
     let doc = test
-        .args(["move", "--rules", &rules, "start", "left", "--format", "json"])
+        .args([
+            "move", "--rules", &rules, "start", "left", "--format", "json",
+        ])
         .run()
         .success()
         .json();
@@ -319,7 +372,11 @@ fn graph_errors_are_one_clear_line() {
     let bomb = "format: 1\npositions:\n  z: []\n  a: &a [z, z, z, z, z, z, z, z, z]\n  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n  f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n  g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n  h: [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n";
     let e = graph_error(bomb);
     assert!(e.contains("alias") || e.contains("must be names"), "{e}");
-    let deep = format!("format: 1\npositions: {{a: {}z{}}}\n", "[".repeat(5000), "]".repeat(5000));
+    let deep = format!(
+        "format: 1\npositions: {{a: {}z{}}}\n",
+        "[".repeat(5000),
+        "]".repeat(5000)
+    );
     assert!(graph_error(&deep).contains("nests too deeply"));
     let e = graph_error("not yaml: [\n");
     assert!(e.starts_with("error: bad game graph"), "{e}");
@@ -354,7 +411,13 @@ fn a_deep_graph_does_not_overflow_the_stack() {
 
 #[test]
 fn bad_octal_codes_name_the_token() {
-    for bad in ["octal:0.8", "octal:1.7", "octal:77", "octal:0.", "octal:0.7x"] {
+    for bad in [
+        "octal:0.8",
+        "octal:1.7",
+        "octal:77",
+        "octal:0.",
+        "octal:0.7x",
+    ] {
         Test::new()
             .args(["grundy", "--rules", bad])
             .run()
