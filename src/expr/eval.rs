@@ -143,8 +143,8 @@ impl Evaluator {
             } => {
                 let domain_value = self.value(domain)?;
                 let (lo, hi) = self.bounds(&domain_value, &domain.span)?;
-                let mut items = self.lazy(&domain_value, lo, hi);
-                while let Some(x) = items.next() {
+                let items = self.lazy(&domain_value, lo, hi);
+                for x in items {
                     self.tick(1, span)?;
                     self.vars.push((var.clone(), Value::Int(x)));
                     let holds = self.boolean(body);
@@ -169,9 +169,9 @@ impl Evaluator {
             } => {
                 let domain_value = self.value(domain)?;
                 let (lo, hi) = self.bounds(&domain_value, &domain.span)?;
-                let mut items = self.lazy(&domain_value, lo, hi);
+                let items = self.lazy(&domain_value, lo, hi);
                 let mut set = BTreeSet::new();
-                while let Some(x) = items.next() {
+                for x in items {
                     self.tick(1, span)?;
                     self.vars.push((var.clone(), Value::Int(x)));
                     let v = self.int(element);
@@ -421,7 +421,7 @@ impl Evaluator {
             "size" => {
                 let [s] = args else { return arity("one set") };
                 let v = self.value(s)?;
-                v.len()
+                v.element_count()
                     .and_then(|n| Int::try_from(n).ok())
                     .map(Value::Int)
                     .ok_or_else(|| type_error("a set or a range", &v, &s.span))
@@ -561,8 +561,7 @@ impl Evaluator {
         if current.is_none_or(|upto| upto < size) {
             let target = size
                 .max(current.unwrap_or(0).saturating_mul(2))
-                .max(1023)
-                .min(MEX_LIMIT);
+                .clamp(1023, MEX_LIMIT);
             self.tick(target, span)?;
             let table = GrundyTable::compute(rules, target).map_err(|e| engine(e, span))?;
             match index {

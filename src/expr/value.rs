@@ -40,7 +40,7 @@ impl Value {
     }
 
     /// The number of elements of a set or range.
-    pub fn len(&self) -> Option<u128> {
+    pub fn element_count(&self) -> Option<u128> {
         match self {
             Self::Set(s) => Some(s.len() as u128),
             Self::Range(a, b) if b < a => Some(0),
