@@ -1,7 +1,7 @@
 //! Results of the proof explorer: expression values, derivations, conjectures, proof steps and
 //! exhaustive verification. Data only; `render` words them.
 
-use crate::engine::{GrundyRow, Pile, Player, Rules};
+use crate::engine::{GrundyRow, Rules};
 use crate::expr::{Int, Value};
 
 /// `= EXPR`: the expression as evaluated and its value.
