@@ -82,7 +82,13 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
         return repl::run_file(file, session, env, depth + 1).map(|()| Flow::Continue);
     }
     let output = execute(command, session)?;
-    show(&output, &env.render_options(cli))
+    let flow = show(&output, &env.render_options(cli))?;
+    match &output {
+        Output::LessonCheck(report) if !report.failures.is_empty() => Err(Error::CheckFailed {
+            failures: report.failures.len(),
+        }),
+        _ => Ok(flow),
+    }
 }
 
 /// Offers a line that is not a command to the session's focus (an answer, a short move).
@@ -126,6 +132,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
             let env = Env::probe(&Cli {
                 format: None,
                 color: None,
+                lessons: None,
                 command: None,
             });
             report(&e, &env, None);
@@ -134,6 +141,8 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     };
     let env = Env::probe(&cli);
     let mut session = Session::default();
+    session.lessons_dir = cli.lessons.clone();
+    session.store = crate::lesson::progress::Store::default_location();
     let result = match &cli.command {
         None => repl::run(&mut session, &env),
         Some(_) => dispatch(&cli, &mut session, &env, 0).map(|_| ()),

@@ -22,6 +22,10 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
     pub color: Option<ColorChoice>,
 
+    /// A directory of lessons that add to (or, by id, replace) the bundled ones.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub lessons: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -143,11 +147,80 @@ pub enum Command {
         formula: Vec<String>,
     },
 
+    /// Check nimlab's winner rule against exhaustive game-tree search (no Sprague–Grundy).
+    ///
+    /// Solves every position with up to K piles of size ≤ M (for zero-move, every mix of T
+    /// and F) by trying every move, and compares with the rule nimlab uses: the XOR of Grundy
+    /// values, or misère Nim's rule. Zero-move misère has no simple rule: you get the table.
+    Verify {
+        /// `nim`, `zero-move`, `misere`, `subtract:S`, or `zero-move-misere` (default: the
+        /// session's).
+        #[arg(long, value_name = "R")]
+        rules: Option<String>,
+        /// Misère play: the last mover loses.
+        #[arg(long)]
+        misere: bool,
+        /// Up to this many piles.
+        #[arg(long, value_name = "K", default_value_t = 4)]
+        piles: usize,
+        /// Piles of size up to M.
+        #[arg(long, value_name = "M", default_value_t = 7)]
+        max: u64,
+    },
+
+    /// Walk a proof whose every step the engine checks: `prove zero-move-rule`.
+    ///
+    /// Without a name, lists the proofs. In the REPL: Enter or `next`, `back`, `expand` (the
+    /// check's evidence), `at n = 8` (the step at one value). `--all` or a script prints
+    /// every step.
+    Prove {
+        /// `zero-move-rule`, `bouton` or `sprague-grundy-sum`.
+        name: Option<String>,
+        /// Show every step at once.
+        #[arg(long)]
+        all: bool,
+    },
+
+    /// Show the evidence for the current proof step's check, value by value.
+    Expand,
+
+    /// Instantiate the current proof step at one value: `at n = 8`.
+    At {
+        /// `VAR = K`.
+        #[arg(
+            value_name = "VAR = K",
+            required = true,
+            num_args = 1..,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        binding: Vec<String>,
+    },
+
     /// The next step of a derivation or proof (Enter does the same).
     Next,
 
     /// The previous step of a derivation or proof.
     Back,
+
+    /// Lessons: `lesson list`, `lesson start ID [--present]`, `lesson quit`, `lesson reset ID`,
+    /// `lesson check [FILES|DIR]`.
+    Lesson {
+        #[command(subcommand)]
+        action: LessonAction,
+    },
+
+    /// In a lesson: jump to the step with this id.
+    Goto {
+        /// A step id.
+        id: String,
+    },
+
+    /// In a lesson: give up on the question, see its solution and move on.
+    Skip,
+
+    /// In a lesson being presented: show the current question's answer.
+    Reveal,
 
     /// Show or set the session's ruleset: `rules zero-move`.
     Rules {
@@ -230,7 +303,7 @@ pub enum Command {
 
 /// `help =`: the whole expression language on one screen.
 const EVAL_HELP: &str = "\
-Evaluate an expression. Integers are exact: a result too large is an error, never a wrap.
+Evaluate an expression. Integers are exact: too large is an error, never a wrap.
 
   + - * / %          arithmetic (/ rounds down; % is never negative)
   xor  ^  ⊕          bitwise XOR, the nim-sum of two numbers: 3 xor 5 = 6.
@@ -249,7 +322,10 @@ Functions:
                      by mex over the options, larger ones by the proven formula
   mexset(8T)         the set of the options' values (its mex is g(8T))
   nimsum(3, 4, 5)    XOR of numbers; for piles: nimsum(g(3T), g(4T))
-  winner(zero-move, 18, 47, 34)   first or second
+  winner(zero-move, 18, 47, 34)   first or second (by nimlab's rule)
+  g(nim, 1, 2, 3)    several piles: the whole position's value by mex over its
+  mexset(1, 2)       own options, and lost(nim, 1, 2, 3): whether the player to
+  lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
 Rulesets: nim, zero-move, misere, subtract:{1,3,4}.
 
 Every evaluation is limited in steps, so nothing runs forever.
@@ -259,6 +335,36 @@ Examples:
   = mex{0, 1, 3}
   = all n in 1..99: g(nF) = n
   = winner(zero-move, 18, 47, 34)";
+
+/// What to do with lessons.
+#[derive(Debug, Clone, Subcommand)]
+pub enum LessonAction {
+    /// Every lesson with your status in it.
+    List,
+    /// Start a lesson, or go back to where you left it.
+    Start {
+        /// The lesson's id (see `lesson list`).
+        id: String,
+        /// For a lecturer: no grading, speaker notes shown, `reveal` shows answers.
+        #[arg(long)]
+        present: bool,
+    },
+    /// Leave the lesson; `lesson start ID` comes back to the same step.
+    Quit,
+    /// Forget your progress in a lesson.
+    Reset {
+        id: String,
+        /// Do not ask for confirmation.
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Check lesson files (default: the bundled lessons and `--lessons DIR`): every answer,
+    /// solution, wrong example, choice, claim and command. Exits 1 on any failure.
+    Check {
+        /// Lesson files or directories.
+        paths: Vec<PathBuf>,
+    },
+}
 
 /// `--rules R`, shared by the game commands.
 #[derive(Debug, Clone, Args)]

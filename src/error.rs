@@ -36,6 +36,8 @@ pub enum Error {
     },
     /// Output that could not be written (a closed pipe is not an error; see `main`).
     Write(std::io::Error),
+    /// `lesson check` found failures (each already reported).
+    CheckFailed { failures: usize },
     /// A script in which some lines failed; each was reported as it happened.
     ScriptFailed { failures: usize },
     /// An expression that does not parse or evaluate; `source` is the expression's text.
@@ -49,7 +51,7 @@ impl Error {
     /// 2 for bad input, 1 for a failed run.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Self::Write(_) => 1,
+            Self::Write(_) | Self::CheckFailed { .. } => 1,
             _ => 2,
         }
     }
@@ -118,6 +120,11 @@ impl fmt::Display for Error {
             Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Expr { error, .. } => error.fmt(f),
+            Self::CheckFailed { failures } => write!(
+                f,
+                "lesson check: {failures} failure{}",
+                if *failures == 1 { "" } else { "s" }
+            ),
             Self::ScriptFailed { failures } => write!(
                 f,
                 "{failures} line{} failed",

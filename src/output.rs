@@ -2,8 +2,10 @@
 //! Data only; `render` decides how each looks in text, Markdown, CSV or JSON.
 
 use crate::engine::bulk::BulkSummary;
+mod lesson;
 mod proof;
 
+pub use lesson::*;
 pub use proof::*;
 
 use crate::engine::grundy::{GrundyTable, Solver};
@@ -37,6 +39,16 @@ pub enum Output {
     Derivation(Derivation),
     /// `conjecture`: a formula checked against brute force.
     Conjecture(ConjectureReport),
+    /// A lesson step and what happened at it.
+    Lesson(LessonReport),
+    /// `lesson list`.
+    LessonList(LessonList),
+    /// `lesson check`.
+    LessonCheck(CheckReport),
+    /// `verify`: exhaustive search against nimlab's rule.
+    Verify(VerifyReport),
+    /// `prove`: a proof's steps with their checks.
+    Proof(ProofView),
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.
@@ -67,6 +79,8 @@ pub struct PositionReport {
     pub verdict: Verdict,
     /// The winning move with the Grundy value of the pile after it.
     pub winning_move: Option<(Move, Grundy)>,
+    /// For `move`: the winning move in binary, before and after.
+    pub move_view: Option<Box<game::MoveView>>,
     /// A heading such as "position" for the session's position.
     pub title: Option<String>,
 }
@@ -207,12 +221,16 @@ impl PositionReport {
         let verdict = crate::engine::position::verdict(solver, &piles);
         let winning_move = crate::engine::strategy::winning_move(solver, &piles)
             .map(|m| (m, solver.heaps_value(m.after())));
+        let move_view = winning_move
+            .filter(|_| view == PositionView::Move)
+            .map(|(m, _)| Box::new(game::MoveView::new(solver, &piles, m)));
         Self {
             view,
             rules: solver.rules().clone(),
             piles,
             verdict,
             winning_move,
+            move_view,
             title: None,
         }
     }

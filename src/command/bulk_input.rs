@@ -40,11 +40,30 @@ pub fn for_each_pile<R: Read>(
         let bytes = &buf[..filled];
         let mut i = 0;
         // Parse every token that is known to be complete: followed by whitespace, or at the end.
+        // The fast path reads the digits once, as it scans them; anything unusual falls back to
+        // `parse_pile` on the whole token, which also words the error.
         loop {
             while i < filled && bytes[i].is_ascii_whitespace() {
                 i += 1;
             }
             let start = i;
+            let mut value: u64 = 0;
+            while i < filled {
+                let d = bytes[i].wrapping_sub(b'0');
+                if d > 9 {
+                    break;
+                }
+                value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+                i += 1;
+            }
+            let digits = i - start;
+            let simple =
+                (1..20).contains(&digits) && bytes.get(i).is_none_or(u8::is_ascii_whitespace);
+            if simple && (i < filled || at_end) {
+                count += 1;
+                each(rules.pile(value));
+                continue;
+            }
             while i < filled && !bytes[i].is_ascii_whitespace() {
                 i += 1;
             }

@@ -67,7 +67,7 @@ pub fn derive(
         done: false,
     };
     let first = focus.show();
-    session.focus = Some(Box::new(focus));
+    session.start(Box::new(focus));
     Ok(first)
 }
 
@@ -97,6 +97,10 @@ impl DeriveFocus {
 }
 
 impl Focus for DeriveFocus {
+    fn kind(&self) -> &'static str {
+        "derive"
+    }
+
     fn prompt(&self) -> String {
         format!("derive {}/{}", self.index + 1, self.rows.len())
     }

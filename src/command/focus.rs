@@ -14,6 +14,10 @@ pub trait Focus: Debug {
     /// What the prompt shows, such as `derive 3/12` or `zero-move 3/9`.
     fn prompt(&self) -> String;
 
+    /// What kind of activity this is (`"derive"`, `"play"`, `"lesson"`…): starting one replaces
+    /// a running one of the same kind.
+    fn kind(&self) -> &'static str;
+
     /// Offered every parsed command first; `None` lets it run as usual. The focus is taken out
     /// of `session` while it runs, so it may execute commands there (a lesson's `run` steps).
     fn command(

@@ -8,7 +8,7 @@ use crate::error::Error;
 const OVERVIEW: &str = "\
 nimlab — a workbench for Nim, zero-move Nim and Sprague–Grundy theory.
 
-Try:
+Look things up:
   grundy              the zero-move table 0..15: each state's mex set and mex
   grundy 1000000007T  one value, at once (by the proven closed form)
   winner 18 47 34     who wins: each pile's Grundy value, the binary view
@@ -17,11 +17,22 @@ Try:
   mex 0 1 3           the minimum excludant of a set
   rules nim           change rules: nim, zero-move, misere, subtract:1,3,4,
                       octal:0.77 (Kayles), graph:FILE (a YAML game graph)
-  period --rules octal:0.77 --table
-                      the period of a game's values, with its proof
-  position 4 7 5      remember a position; then `set 2 9` changes pile 2
-  step                play one perfect move on it, in binary (`step --all`)
+Play:
   play 4 7 5          play against the perfect computer, with a coach
+  position 4 7 5      remember a position; `set 2 9` changes pile 2,
+  step                and `step` plays one perfect move on it, in binary
+Explore and prove:
+  derive 0..5         the table derived state by state (Enter for the next)
+  period --rules octal:0.77 --table
+                      a game's period, with the finite check that proves it
+  conjecture g(nT) = if odd(n) then n + 1 else n - 1
+                      test a formula against brute force
+  prove zero-move-rule  walk a proof whose every step the engine checks
+  verify --piles 4 --max 9  solve every position by game-tree search
+  = 3 xor 8 xor 6     evaluate an expression (`help =`)
+Learn:
+  lesson list         the lessons, and where you are in each
+  lesson start mex    start one (or come back to where you left it)
 
 Zero-move Nim: each non-empty pile also offers one pass that either player
 may spend once. A pile is nT while its pass is unused and nF once it is

@@ -7,13 +7,17 @@ mod derive;
 mod eval;
 mod focus;
 mod help;
+mod lesson;
+mod lesson_check;
 mod period;
 mod piles;
 mod play;
+mod prove;
 mod range;
 mod rules;
 mod session;
 mod step;
+mod verify;
 
 pub use focus::Focus;
 pub use help::help_text;
@@ -60,8 +64,20 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             derive::derive(session, rules, range.as_deref(), *all)
         }
         Command::Conjecture { rules, formula } => conjecture::conjecture(session, rules, formula),
-        Command::Next | Command::Back => Err(Error::Usage {
+        Command::Verify {
+            rules,
+            misere,
+            piles,
+            max,
+        } => verify::verify(session, rules.as_deref(), *misere, *piles, *max),
+        Command::Prove { name, all } => prove::prove(session, name.as_deref(), *all),
+        Command::Next | Command::Back | Command::Expand | Command::At { .. } => Err(Error::Usage {
             message: "nothing to step through: start with `derive 0..5` or `prove NAME`".into(),
+        }),
+        Command::Lesson { action } => lesson::lesson(session, action),
+        Command::Goto { .. } | Command::Skip | Command::Reveal => Err(Error::Usage {
+            message: "no lesson in progress: start one with `lesson start ID` (see `lesson list`)"
+                .into(),
         }),
         Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),
         Command::Quit => Ok(Output::Quit),
@@ -81,18 +97,25 @@ pub fn execute_text(line: &str, session: &mut Session) -> Option<Result<Output, 
     with_focus(session, |focus, session| focus.text(line, session))
 }
 
-/// Runs `f` on the focus taken out of the session, then puts it back unless it is done or
-/// `f` started another.
+/// Offers a command or line to the focuses, innermost first; each is taken out of the
+/// session while it runs. Finished focuses are dropped; ones `f` started stay on top.
 fn with_focus<T>(
     session: &mut Session,
-    f: impl FnOnce(&mut dyn Focus, &mut Session) -> Option<T>,
+    mut f: impl FnMut(&mut dyn Focus, &mut Session) -> Option<T>,
 ) -> Option<T> {
-    let mut focus = session.focus.take()?;
-    let handled = f(focus.as_mut(), session);
-    if !focus.is_done() && session.focus.is_none() {
-        session.focus = Some(focus);
+    for i in (0..session.focus.len()).rev() {
+        let mut focus = session.focus.remove(i);
+        let handled = f(focus.as_mut(), session);
+        let kind = focus.kind();
+        let replaced = session.focus[i..].iter().any(|g| g.kind() == kind);
+        if !focus.is_done() && !replaced {
+            session.focus.insert(i, focus);
+        }
+        if handled.is_some() {
+            return handled;
+        }
     }
-    handled
+    None
 }
 
 fn mex_command(values: &[String]) -> Result<Output, Error> {

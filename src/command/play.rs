@@ -80,7 +80,7 @@ pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     focus.continue_game(&mut events);
     let output = focus.report(events);
     if !focus.game.is_over() {
-        session.focus = Some(Box::new(focus));
+        session.start(Box::new(focus));
     }
     Ok(output)
 }
@@ -218,6 +218,10 @@ impl PlayFocus {
 }
 
 impl Focus for PlayFocus {
+    fn kind(&self) -> &'static str {
+        "play"
+    }
+
     fn prompt(&self) -> String {
         let piles: Vec<String> = self.game.piles().iter().map(Pile::to_string).collect();
         if piles.len() <= 8 {

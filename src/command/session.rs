@@ -8,10 +8,19 @@ use crate::engine::{EngineError, Grundy, Pile, Rules};
 /// What the REPL remembers between lines.
 #[derive(Debug)]
 pub struct Session {
-    /// What the learner is stepping through, if anything (see [`Focus`]).
-    pub focus: Option<Box<dyn Focus>>,
+    /// What the learner is stepping through, innermost last (see [`Focus`]): a derivation
+    /// started inside a lesson takes `next` until it is done, then the lesson has it again.
+    pub focus: Vec<Box<dyn Focus>>,
     /// Where `step` stands in playing out the position.
     pub steps: StepLog,
+    /// Where lesson progress is saved (`None`: nowhere).
+    pub store: Option<crate::lesson::progress::Store>,
+    /// `--lessons DIR`.
+    pub lessons_dir: Option<std::path::PathBuf>,
+    catalog: Option<(
+        crate::lesson::catalog::Catalog,
+        Vec<crate::lesson::LessonError>,
+    )>,
     /// Whether the lines being run come from standard input, which `-` then cannot also read.
     pub stdin_is_script: bool,
     /// Whether a person is typing at a terminal: stepping activities then wait for `next`.
@@ -44,8 +53,11 @@ impl Default for Session {
 impl Session {
     pub fn new(rules: Rules) -> Result<Self, EngineError> {
         Ok(Self {
-            focus: None,
+            focus: Vec::new(),
             stdin_is_script: false,
+            store: None,
+            lessons_dir: None,
+            catalog: None,
             steps: StepLog::default(),
             interactive: false,
             solver: Solver::new(&rules)?,
@@ -55,12 +67,34 @@ impl Session {
         })
     }
 
-    /// The prompt's context: the focus if there is one, else the ruleset.
+    /// The prompt's context: the innermost focus if there is one, else the ruleset.
     pub fn prompt(&self) -> String {
-        match &self.focus {
+        match self.focus.last() {
             Some(f) => format!("nimlab[{}]> ", f.prompt()),
             None => format!("nimlab[{}]> ", self.rules()),
         }
+    }
+
+    /// Starts an activity inside whatever is already going on. Only one of a kind runs at
+    /// a time: a new derivation replaces an old one, not the lesson around it.
+    pub fn start(&mut self, focus: Box<dyn Focus>) {
+        let kind = focus.kind();
+        self.focus.retain(|f| f.kind() != kind);
+        self.focus.push(focus);
+    }
+
+    /// The lessons, loaded on first use.
+    pub fn catalog(&mut self) -> &crate::lesson::catalog::Catalog {
+        let dir = self.lessons_dir.clone();
+        &self
+            .catalog
+            .get_or_insert_with(|| crate::lesson::catalog::Catalog::load(dir.as_deref()))
+            .0
+    }
+
+    /// Lessons that failed to load (after [`Session::catalog`]).
+    pub fn catalog_errors(&self) -> &[crate::lesson::LessonError] {
+        self.catalog.as_ref().map_or(&[], |c| &c.1)
     }
 
     pub fn rules(&self) -> &Rules {

@@ -110,8 +110,9 @@ impl Solver {
             (Rules::Graph(graph), _) => graph.value(pile.size),
             (Rules::ZeroMove, _) => match pile.pass {
                 None | Some(Pass::Spent) => n,
-                Some(Pass::Unused) if n % 2 == 1 => n + 1,
-                Some(Pass::Unused) => n - 1,
+                // n + 1 for odd n, n − 1 for even n ≥ 2 (a T pile is never empty), written
+                // without a branch: bulk input has odd and even piles in no order.
+                Some(Pass::Unused) => n - 1 + 2 * (n & 1),
             },
             (_, Some(periodic)) => periodic.value(pile.size),
             _ => n,
@@ -167,7 +168,7 @@ impl GrundyTable {
         let mut unused = Vec::new();
         match rules {
             Rules::Nim | Rules::Misere => {
-                let mut set = IncrementalMex::new();
+                let mut set = IncrementalMex::with_bound(len + 2);
                 for _ in 0..len {
                     let g = set.mex();
                     plain.push(narrow(g));
@@ -176,7 +177,10 @@ impl GrundyTable {
             }
             Rules::ZeroMove => {
                 // nF's options are kF (k < n); nT's are kT (k < n) and nF.
-                let (mut spent, mut with_pass) = (IncrementalMex::new(), IncrementalMex::new());
+                let (mut spent, mut with_pass) = (
+                    IncrementalMex::with_bound(len + 2),
+                    IncrementalMex::with_bound(len + 2),
+                );
                 unused.reserve(len);
                 for n in 0..len {
                     let f = spent.mex();

@@ -21,10 +21,11 @@ pub fn mex<I: IntoIterator<Item = Grundy>>(values: I) -> Grundy {
 /// The mex of a set that only grows, in amortised O(1) per insertion.
 ///
 /// The set is dense near zero for the take-any rulesets (every smaller pile is an option), so a
-/// bitmap indexed by value keeps insertion O(1) and the mex pointer only ever moves forward.
+/// bitset indexed by value keeps insertion O(1), and the mex pointer only ever moves forward,
+/// a word of 64 values at a time.
 #[derive(Debug, Default, Clone)]
 pub struct IncrementalMex {
-    present: Vec<bool>,
+    words: Vec<u64>,
     mex: usize,
 }
 
@@ -33,24 +34,49 @@ impl IncrementalMex {
         Self::default()
     }
 
+    /// A set that will hold values below `bound` without growing.
+    pub fn with_bound(bound: usize) -> Self {
+        Self {
+            words: vec![0; bound / 64 + 1],
+            mex: 0,
+        }
+    }
+
     /// Adds a value to the set. Callers insert values of states they have computed, which are
-    /// bounded by the table's size, so the bitmap stays proportional to the table.
+    /// bounded by the table's size, so the bitset stays proportional to the table.
     pub fn insert(&mut self, value: Grundy) {
         let Ok(index) = usize::try_from(value) else {
             return;
         };
-        if index >= self.present.len() {
-            self.present.resize(index + 1, false);
+        let word = index / 64;
+        if word >= self.words.len() {
+            self.words.resize(word + 1, 0);
         }
-        self.present[index] = true;
-        while self.mex < self.present.len() && self.present[self.mex] {
-            self.mex += 1;
+        self.words[word] |= 1 << (index % 64);
+        if index == self.mex {
+            self.mex = self.next_absent(index);
         }
+    }
+
+    /// The least value ≥ `from` that is not in the set.
+    fn next_absent(&self, from: usize) -> usize {
+        let mut word = from / 64;
+        // Treat the bits below `from` as present so the search starts at `from`.
+        let mut bits = self.words.get(word).copied().unwrap_or(0) | ((1u64 << (from % 64)) - 1);
+        while bits == u64::MAX {
+            word += 1;
+            bits = self.words.get(word).copied().unwrap_or(0);
+        }
+        word * 64 + bits.trailing_ones() as usize
     }
 
     /// Whether `value` is in the set.
     pub fn contains(&self, value: Grundy) -> bool {
-        usize::try_from(value).is_ok_and(|i| self.present.get(i).copied().unwrap_or(false))
+        usize::try_from(value).is_ok_and(|i| {
+            self.words
+                .get(i / 64)
+                .is_some_and(|w| w >> (i % 64) & 1 == 1)
+        })
     }
 
     /// The mex of the set so far.
@@ -63,11 +89,7 @@ impl IncrementalMex {
         if extra != self.mex() {
             return self.mex();
         }
-        let mut candidate = self.mex + 1;
-        while self.present.get(candidate).copied().unwrap_or(false) {
-            candidate += 1;
-        }
-        candidate as Grundy
+        self.next_absent(self.mex + 1) as Grundy
     }
 }
 

@@ -37,9 +37,13 @@ impl Exhaustive {
                 limit: "its moves may split a pile, which this search does not follow yet".into(),
             });
         }
-        let states: Vec<Pile> = (0..=max).flat_map(|n| rules.states(n)).collect();
-        let codes = states.len();
-        let count = count_positions(codes as u64, piles as u64);
+        // States per size: 2 with a pass (0 has one), else 1; counted before listing them.
+        let per_size = if rules.has_pass() { 2 } else { 1 };
+        let codes = max
+            .checked_mul(per_size)
+            .and_then(|c| c.checked_add(1))
+            .unwrap_or(u64::MAX);
+        let count = count_positions(codes, piles as u64);
         if piles == 0 || count.is_none_or(|c| c > MAX_POSITIONS) {
             return Err(EngineError::TooMuchWork {
                 what: format!("searching every position of up to {piles} piles of size ≤ {max}"),
@@ -48,6 +52,8 @@ impl Exhaustive {
                 ),
             });
         }
+        let states: Vec<Pile> = (0..=max).flat_map(|n| rules.states(n)).collect();
+        let codes = states.len();
         let index: HashMap<Pile, usize> = states.iter().enumerate().map(|(i, &p)| (p, i)).collect();
         let options: Vec<Vec<usize>> = states
             .iter()
@@ -148,7 +154,6 @@ impl Exhaustive {
     fn piles_of(&self, codes: &[usize]) -> Vec<Pile> {
         codes
             .iter()
-            .rev()
             .filter(|&&c| c > 0)
             .map(|&c| self.states[c])
             .collect()
@@ -210,7 +215,11 @@ pub struct Search<'r> {
     wins: HashMap<Vec<Pile>, bool>,
     work: u64,
     limit: u64,
+    depth: usize,
 }
+
+/// The deepest recursion a single search may reach (each level is one move).
+const MAX_DEPTH: usize = 1_000;
 
 impl<'r> Search<'r> {
     pub fn new(rules: &'r Rules, misere: bool, limit: u64) -> Self {
@@ -221,6 +230,7 @@ impl<'r> Search<'r> {
             wins: HashMap::new(),
             work: 0,
             limit,
+            depth: 0,
         }
     }
 
@@ -231,6 +241,12 @@ impl<'r> Search<'r> {
 
     /// The options of a whole position: one pile moved, sorted, empty piles dropped.
     fn options(&mut self, position: &[Pile]) -> Result<Vec<Vec<Pile>>, EngineError> {
+        if self.depth > MAX_DEPTH {
+            return Err(EngineError::TooMuchWork {
+                what: "searching this position's game tree".into(),
+                limit: format!("games longer than {MAX_DEPTH} moves are not searched"),
+            });
+        }
         let mut out = Vec::new();
         for i in 0..position.len() {
             if i > 0 && position[i] == position[i - 1] {
@@ -260,9 +276,15 @@ impl<'r> Search<'r> {
             return Ok(g);
         }
         let mut seen = Vec::new();
-        for o in self.options(&position)? {
-            seen.push(self.value(&o)?);
-        }
+        self.depth += 1;
+        let result = self.options(&position).and_then(|options| {
+            for o in options {
+                seen.push(self.value(&o)?);
+            }
+            Ok(())
+        });
+        self.depth -= 1;
+        result?;
         let g = super::mex::mex(seen);
         self.values.insert(position, g);
         Ok(g)
@@ -286,18 +308,19 @@ impl<'r> Search<'r> {
         if let Some(&w) = self.wins.get(&position) {
             return Ok(w);
         }
-        let options = self.options(&position)?;
-        let mut wins = if options.is_empty() {
-            self.misere
-        } else {
-            false
-        };
-        for o in options {
-            if !self.first_wins(&o)? {
-                wins = true;
-                break;
+        self.depth += 1;
+        let result = self.options(&position).and_then(|options| {
+            let mut wins = options.is_empty() && self.misere;
+            for o in options {
+                if !self.first_wins(&o)? {
+                    wins = true;
+                    break;
+                }
             }
-        }
+            Ok(wins)
+        });
+        self.depth -= 1;
+        let wins = result?;
         self.wins.insert(position, wins);
         Ok(wins)
     }
@@ -385,7 +408,16 @@ mod tests {
 
     #[test]
     fn refuses_too_much_work() {
+        // A long game is cut off by depth before it can exhaust the stack.
+        let one = Rules::parse("subtract:1").unwrap();
+        let mut deep = Search::new(&one, false, u64::MAX);
+        assert!(deep.first_wins(&[Pile::plain(50_000)]).is_err());
+        assert!(deep.value(&[Pile::plain(50_000)]).is_err());
+        // Within the depth, a lone pile of subtract:1 is won exactly when it is odd.
+        assert_eq!(deep.first_wins(&[Pile::plain(501)]), Ok(true));
         assert!(Exhaustive::solve(&Rules::Nim, false, 40, 1000).is_err());
+        assert!(Exhaustive::solve(&Rules::ZeroMove, false, 1, u64::MAX).is_err());
+        assert!(Exhaustive::solve(&Rules::Nim, false, 0, 3).is_err());
         let mut s = Search::new(&Rules::Nim, false, 100);
         assert!(s.value(&[Pile::plain(50), Pile::plain(50)]).is_err());
     }

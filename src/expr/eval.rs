@@ -10,10 +10,14 @@ use super::error::{ErrorKind, ExprError, FUNCTIONS};
 use super::value::{Int, Value};
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::verdict;
+use crate::engine::search::Search;
 use crate::engine::{EngineError, Pile, Rules};
 
 /// Steps one evaluation may take unless told otherwise: about a second of work.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;
+
+/// Budget steps charged per move a game-tree search examines.
+const SEARCH_STEP_COST: u64 = 20;
 
 /// Sizes up to this are valued by a table computed by mex; larger ones by the engine's solver.
 pub const MEX_LIMIT: u64 = 1_000_000;
@@ -463,15 +467,20 @@ impl Evaluator {
                 }
                 Ok(Value::Int(sum))
             }
-            "g" | "mexset" => {
-                let [state] = args else {
-                    return arity("a state, optionally after a ruleset: g(7T) or g(zero-move, 7T)");
-                };
-                let pile = self.pile(&rules, state)?;
-                if name == "g" {
-                    self.grundy(&rules, pile, span)
-                } else {
-                    self.mex_set(&rules, pile, span)
+            "g" | "mexset" | "lost" => {
+                if args.is_empty() {
+                    return arity(
+                        "one or more states, optionally after a ruleset: g(zero-move, 7T)",
+                    );
+                }
+                let mut piles = Vec::with_capacity(args.len());
+                for a in args {
+                    piles.push(self.pile(&rules, a)?);
+                }
+                match (name, piles.as_slice()) {
+                    ("g", [pile]) => self.grundy(&rules, *pile, span),
+                    ("mexset", [pile]) => self.mex_set(&rules, *pile, span),
+                    _ => self.search(name, &rules, &piles, span),
                 }
             }
             "winner" => {
@@ -590,6 +599,45 @@ impl Evaluator {
         g.and_then(|g| Int::try_from(g).ok())
             .map(Value::Int)
             .ok_or_else(|| overflow(format!("g({pile})"), span))
+    }
+
+    /// A whole position by game-tree search, no Sprague–Grundy: its value by mex over the
+    /// position's own options (`g`), those options' values (`mexset`), or whether the player
+    /// to move loses (`lost`, misère for `misere`).
+    fn search(
+        &mut self,
+        name: &str,
+        rules: &Rules,
+        piles: &[Pile],
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        // A move examined by the search costs far more than an expression step.
+        let left = self.budget.saturating_sub(self.steps) / SEARCH_STEP_COST;
+        let mut search = Search::new(rules, rules.is_misere() && name == "lost", left);
+        let result = match name {
+            "g" => search
+                .value(piles)
+                .map(|g| Value::Int(Int::try_from(g).unwrap_or(Int::MAX))),
+            "mexset" => search.option_values(piles).map(|set| {
+                Value::Set(
+                    set.into_iter()
+                        .filter_map(|g| Int::try_from(g).ok())
+                        .collect(),
+                )
+            }),
+            _ => search.first_wins(piles).map(|wins| Value::Bool(!wins)),
+        };
+        let work = search.work().saturating_mul(SEARCH_STEP_COST);
+        match result {
+            Ok(v) => {
+                self.tick(work, span)?;
+                Ok(v)
+            }
+            Err(_) => Err(ExprError::new(
+                ErrorKind::Budget { limit: self.budget },
+                span.clone(),
+            )),
+        }
     }
 
     fn mex_set(&mut self, rules: &Rules, pile: Pile, span: &Range<usize>) -> Result<Value> {

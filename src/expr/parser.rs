@@ -22,7 +22,7 @@ const KEYWORDS: &[&str] = &[
 const SET_FUNCTIONS: &[&str] = &["mex", "min", "max", "size"];
 
 /// Functions whose first argument may be a ruleset name.
-const TAKES_RULES: &[&str] = &["g", "mexset", "winner"];
+const TAKES_RULES: &[&str] = &["g", "mexset", "winner", "lost"];
 
 /// Parses a whole expression.
 pub fn parse(source: &str) -> Result<Expr, ExprError> {
@@ -517,8 +517,12 @@ impl Parser {
             .expect_punct(")", "`,` or `)` to close the arguments")?
             .end;
         // `g(x, 7)` where `x` is not a ruleset: say so, rather than count arguments.
-        if rules.is_none() && name != "winner" && TAKES_RULES.contains(&name.as_str()) {
-            if let [first, _] = args.as_slice() {
+        if rules.is_none() && TAKES_RULES.contains(&name.as_str()) {
+            let hyphenated = |e: &&Expr| {
+                matches!(&e.kind, ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs }
+                    if matches!((&lhs.kind, &rhs.kind), (ExprKind::Var(_), ExprKind::Var(_))))
+            };
+            if let Some(first) = args.first().filter(hyphenated) {
                 let text = self.source.get(first.span.clone()).unwrap_or("");
                 let error = Rules::parse(text)
                     .err()

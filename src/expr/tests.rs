@@ -97,6 +97,24 @@ fn hand_checked_values() {
         ("3 ≠ 3", "false"),
         ("3 == 3", "true"),
         ("2T", "2T"),
+        // Large sets shorten their runs.
+        ("{k : k in 0..30} union {40, 41, 50}", "{0..30, 40, 41, 50}"),
+        // Whole positions by search. Nim {1, 2, 3} is lost (every move leaves a pair or a
+        // position with a mirror reply), so its value is 0; {1, 2} has options {2}, {1} and
+        // {1, 1} with values 2, 1, 0, so mex 3.
+        ("g(nim, 1, 2, 3)", "0"),
+        ("g(nim, 1, 2)", "3"),
+        ("lost(nim, 1, 2, 3)", "true"),
+        ("lost(nim, 1, 1)", "true"),
+        ("lost(nim, 1, 2)", "false"),
+        // Misère: a lone 1 must be taken and loses; 1 + 1 leaves the opponent a lone 1.
+        ("lost(misere, 1)", "true"),
+        ("lost(misere, 1, 1)", "false"),
+        // Zero-move 1T + 2F: every move loses (see the verify tests).
+        ("lost(zero-move, 1T, 2F)", "true"),
+        ("g(zero-move, 1T, 2F)", "0"),
+        // {1, 1}'s only option is {1}, of value 1.
+        ("mexset(nim, 1, 1)", "{1}"),
     ];
     for (source, expected) in cases {
         assert_eq!(show(source), *expected, "{source}");

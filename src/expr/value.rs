@@ -50,15 +50,40 @@ impl Value {
     }
 }
 
+/// Sets up to this size are written in full; larger ones shorten runs to `a..b`.
+const FULL_SET: usize = 24;
+
+/// A large set with runs of consecutive values written `a..b`: `{0..999998, 1000000}`.
+fn runs(set: &BTreeSet<Int>) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut iter = set.iter().copied().peekable();
+    while let Some(start) = iter.next() {
+        let mut end = start;
+        while iter
+            .peek()
+            .is_some_and(|&next| Some(next) == end.checked_add(1))
+        {
+            end = iter.next().unwrap_or(end);
+        }
+        parts.push(match end - start {
+            0 => start.to_string(),
+            1 => format!("{start}, {end}"),
+            _ => format!("{start}..{end}"),
+        });
+    }
+    format!("{{{}}}", parts.join(", "))
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Int(v) => write!(f, "{v}"),
             Self::Bool(b) => write!(f, "{b}"),
-            Self::Set(s) => {
+            Self::Set(s) if s.len() <= FULL_SET => {
                 let items: Vec<String> = s.iter().map(Int::to_string).collect();
                 write!(f, "{{{}}}", items.join(", "))
             }
+            Self::Set(s) => f.write_str(&runs(s)),
             Self::Range(a, b) => write!(f, "{a}..{b}"),
             Self::State { size, pass } => match pass {
                 None => write!(f, "{size}"),

@@ -14,6 +14,8 @@ pub const MAX_BYTES: usize = 1 << 20;
 pub struct LessonError {
     pub origin: String,
     pub line: Option<usize>,
+    /// The column, where the YAML parser knows it.
+    pub column: Option<usize>,
     pub step: Option<String>,
     pub message: String,
 }
@@ -23,6 +25,9 @@ impl fmt::Display for LessonError {
         write!(f, "{}", self.origin)?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
+            if let Some(column) = self.column {
+                write!(f, ":{column}")?;
+            }
         }
         if let Some(step) = &self.step {
             write!(f, ": step `{step}`")?;
@@ -38,6 +43,7 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     let error = |line: Option<usize>, step: Option<&str>, message: String| LessonError {
         origin: origin.to_string(),
         line,
+        column: None,
         step: step.map(str::to_string),
         message,
     };
@@ -59,7 +65,11 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
             Some(i) => message[..i].to_string(),
             None => message,
         };
-        error(line, None, yaml_hint(&message))
+        let (step, message) = name_the_step(text, message);
+        LessonError {
+            column: e.location().map(|l| l.column()),
+            ..error(line, step.as_deref(), yaml_hint(&message))
+        }
     })?;
     if file.format != FORMAT {
         return Err(error(
@@ -109,7 +119,44 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         setup: file.setup,
         steps,
         origin: origin.to_string(),
+        requires_line: key_line(text, "requires"),
+        setup_line: key_line(text, "setup"),
     })
+}
+
+/// The 1-based line of a top-level `key:` (0 if there is none).
+fn key_line(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|l| {
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.starts_with(':'))
+        })
+        .map_or(0, |i| i + 1)
+}
+
+/// serde_yaml names a step by its index (`steps[1].ask: invalid type…`); an author knows it by
+/// its id. Returns the id, if the file says it, and the message without the step's index.
+fn name_the_step(text: &str, message: String) -> (Option<String>, String) {
+    let Some((index, rest)) = message
+        .strip_prefix("steps[")
+        .and_then(|m| m.split_once(']'))
+    else {
+        return (None, message);
+    };
+    let Ok(index) = index.parse::<usize>() else {
+        return (None, message);
+    };
+    // Only reached for a file serde_yaml has already read once: the same limits apply.
+    let id = serde_yaml::from_str::<serde_yaml::Value>(text)
+        .ok()
+        .and_then(|v| Some(v.get("steps")?.get(index)?.get("id")?.as_str()?.to_string()));
+    match id {
+        Some(id) => {
+            let rest = rest.trim_start_matches(['.', ':']).trim_start().to_string();
+            (Some(id), rest)
+        }
+        None => (None, message),
+    }
 }
 
 /// Plainer words for serde_yaml's messages where they help an author.
@@ -301,6 +348,13 @@ steps:
         let lines: Vec<usize> = lesson.steps.iter().map(|s| s.line).collect();
         assert_eq!(lines, [6, 8, 10, 17]);
         assert!(matches!(lesson.steps[1].kind, StepKind::Run(ref c) if c == &["grundy 0..3"]));
+        assert_eq!((lesson.requires_line, lesson.setup_line), (0, 0));
+        let with = load(
+            "demo.yaml",
+            &GOOD.replace("steps:", "requires: [mex]\nsetup:\n  - rules nim\nsteps:"),
+        )
+        .unwrap();
+        assert_eq!((with.requires_line, with.setup_line), (5, 6));
     }
 
     fn error_of(text: &str) -> String {
@@ -324,7 +378,15 @@ steps:
         let e = error_of(&GOOD.replace("title: A demo\n", ""));
         assert!(e.contains("missing field `title`"), "{e}");
         let e = error_of(&GOOD.replace("    text: Hello.", "    text: Hello.\n    colour: red"));
-        assert!(e.contains("unknown field `colour`"), "{e}");
+        assert!(
+            e.starts_with("bad.yaml:8:5: step `hello`: unknown field `colour`"),
+            "{e}"
+        );
+        let e = error_of(&GOOD.replace("feedback: 1 is", "feedbak: 1 is"));
+        assert!(
+            e.starts_with("bad.yaml:16:9: step `q`: wrong_examples[0]: unknown field `feedbak`"),
+            "{e}"
+        );
         let e = error_of(&GOOD.replace("format: 1", "format: 9"));
         assert!(e.contains("format 9"), "{e}");
     }

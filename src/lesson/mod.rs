@@ -1,9 +1,12 @@
 //! Lessons: the model (serde structs), the loader (the only code that touches YAML), the
 //! runner (a pure step state machine) and the progress store (atomic writes).
 
+pub mod answer;
+pub mod catalog;
 pub mod loader;
 pub mod model;
 pub mod progress;
+pub mod runner;
 
 pub use loader::{LessonError, load};
 pub use model::{Lesson, Question, Step, StepKind};

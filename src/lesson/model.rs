@@ -81,6 +81,9 @@ pub struct Lesson {
     pub steps: Vec<Step>,
     /// Where it came from (a path, or `bundled:NAME`), for messages.
     pub origin: String,
+    /// The 1-based lines of the `requires:` and `setup:` keys (0 if absent), for messages.
+    pub requires_line: usize,
+    pub setup_line: usize,
 }
 
 /// A validated step.

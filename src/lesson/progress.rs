@@ -73,7 +73,8 @@ impl Store {
     }
 
     /// Reads the progress. A missing file is a fresh start; an unreadable one is moved aside
-    /// (`progress.json.corrupt-<unix seconds>`) and a warning says where it went.
+    /// (`progress.json.corrupt-<unix seconds>`, then `…-2`, `…-3` within the same second) and a
+    /// warning says where it went.
     pub fn load(&self) -> (Progress, Option<String>) {
         let path = self.path();
         let text = match fs::read_to_string(&path) {
@@ -99,7 +100,14 @@ impl Store {
                 let stamp = SystemTime::now()
                     .duration_since(UNIX_EPOCH)
                     .map_or(0, |d| d.as_secs());
-                let aside = self.dir.join(format!("{FILE_NAME}.corrupt-{stamp}"));
+                // Never over an earlier copy: two bad files within a second each keep theirs.
+                let aside = (1..)
+                    .map(|n| match n {
+                        1 => self.dir.join(format!("{FILE_NAME}.corrupt-{stamp}")),
+                        n => self.dir.join(format!("{FILE_NAME}.corrupt-{stamp}-{n}")),
+                    })
+                    .find(|p| !p.exists())
+                    .expect("an unused name");
                 let warning = match fs::rename(&path, &aside) {
                     Ok(()) => format!(
                         "progress file `{}` was unreadable ({why}); it was kept as `{}` and progress starts afresh",
@@ -121,6 +129,15 @@ impl Store {
     pub fn save(&self, progress: &Progress) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         let path = self.path();
+        // A progress file that exists but cannot be read is the learner's, not ours to replace.
+        if let Err(e) = File::open(&path) {
+            if e.kind() != io::ErrorKind::NotFound {
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!("the existing file cannot be read ({e}), so it is left as it is"),
+                ));
+            }
+        }
         let tmp = self
             .dir
             .join(format!("{FILE_NAME}.tmp-{}", std::process::id()));

@@ -1,7 +1,7 @@
 //! Results of the proof explorer: expression values, derivations, conjectures, proof steps and
 //! exhaustive verification. Data only; `render` words them.
 
-use crate::engine::{GrundyRow, Rules};
+use crate::engine::{GrundyRow, Pile, Rules};
 use crate::expr::{Int, Value};
 
 /// `= EXPR`: the expression as evaluated and its value.
@@ -51,5 +51,69 @@ pub enum ConjectureOutcome {
         first_failures: Vec<Int>,
         /// A patched formula when only one state fails.
         fix: Option<String>,
+    },
+}
+
+/// `verify`: exhaustive search compared with nimlab's rule.
+#[derive(Debug, Clone)]
+pub struct VerifyReport {
+    pub rules: Rules,
+    pub misere: bool,
+    pub piles: usize,
+    pub max: u64,
+    pub result: crate::engine::verify::Verification,
+    /// The rule compared, in words; `None` where nimlab has none (zero-move misère).
+    pub rule: Option<String>,
+    pub elapsed: std::time::Duration,
+    /// Without a rule: the first positions lost for the player to move.
+    pub lost: Vec<Vec<Pile>>,
+    /// Without a rule: two-pile outcomes, `grid[i][j]` for states `grid_states[i]`, `[j]`
+    /// (`true`: the player to move wins).
+    pub grid_states: Vec<Pile>,
+    pub grid: Vec<Vec<bool>>,
+}
+
+/// `prove`: steps of a proof with their checks, and on request a step's evidence or its
+/// instantiation at one value.
+#[derive(Debug, Clone)]
+pub struct ProofView {
+    pub id: String,
+    pub title: String,
+    pub steps: Vec<StepView>,
+    /// When stepping: the 1-based number of the step shown and how many there are.
+    pub step: Option<(usize, usize)>,
+}
+
+/// One step as shown.
+#[derive(Debug, Clone)]
+pub struct StepView {
+    /// "Theorem", "Lemma", "Case", "Conclusion".
+    pub heading: String,
+    /// The lemma's or case's title.
+    pub section: Option<String>,
+    pub text: String,
+    pub check: Option<String>,
+    pub domain: Option<String>,
+    pub outcome: Option<crate::proof::CheckOutcome>,
+    pub detail: StepDetail,
+}
+
+/// Extra detail asked for on a step.
+#[derive(Debug, Clone)]
+pub enum StepDetail {
+    None,
+    /// `expand`: the first values of the domain, each with the `at` expressions and whether
+    /// the check held.
+    Evidence {
+        var: String,
+        columns: Vec<String>,
+        rows: Vec<crate::proof::EvidenceRow>,
+        total: usize,
+    },
+    /// `at n = K`: each `at` expression (and the check) with its value.
+    At {
+        var: String,
+        value: Int,
+        items: Vec<(String, String)>,
     },
 }

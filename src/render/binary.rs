@@ -4,9 +4,9 @@
 
 use std::io::{self, Write};
 
-use super::{RenderOptions, Style};
+use super::{RenderOptions, Style, verdict::verdict_sentence};
 use crate::engine::Grundy;
-use crate::engine::position::{Player, Rule};
+use crate::engine::position::Rule;
 use crate::output::{MoveView, PositionReport, PositionView};
 
 /// Piles shown one per row; a longer position shows its first rows and a count.
@@ -30,9 +30,31 @@ pub fn render(
     };
     writeln!(out, "{}", style.heading(&heading))?;
 
-    let changed = report
-        .winning_move
-        .filter(|_| report.view == PositionView::Move);
+    if let Some(view) = &report.move_view {
+        render_move(view, "change this pile", opts, out)?;
+    } else {
+        table(report, opts, out)?;
+    }
+    writeln!(
+        out,
+        "{}",
+        verdict_sentence(v.rule, v.nim_sum, v.winner, style)
+    )?;
+    if report.view == PositionView::Move {
+        writeln!(out, "{}", move_line(report, style))?;
+    }
+    Ok(())
+}
+
+/// The piles' values in binary, the nim-sum, and the marks under its columns.
+fn table(report: &PositionReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let style = opts.style;
+    let v = &report.verdict;
+    let piles: Vec<String> = report
+        .piles
+        .iter()
+        .map(|&p| report.rules.name_of(p))
+        .collect();
     let widest = v
         .grundy
         .iter()
@@ -42,29 +64,20 @@ pub fn render(
         .unwrap_or(0);
     let bits = (Grundy::BITS - widest.leading_zeros()).max(1) as usize;
     let spaced = bits <= 24;
-    let mut target_label = String::new();
-    if let Some((m, _)) = changed {
-        target_label = format!("→ {}", report.rules.name_of_heaps(m.after()));
-    }
     let state_w = piles
         .iter()
         .map(|p| p.chars().count())
-        .chain([5, target_label.chars().count()])
+        .chain([5])
         .max()
         .unwrap_or(5);
     let g_w = widest.to_string().len().max(1);
     let label_w = 7; // "nim-sum"
-
-    // `changed` rows colour their label, state and value; their bits keep the column colours
-    // (or, for the target row, stay plain) so escapes never nest.
-    let row = |label: &str, state: &str, g: Grundy, changed: bool, plain_bits: bool| -> String {
-        let bits_text = bit_cells(g, bits, v.nim_sum, spaced, style, plain_bits);
-        let head = format!(
-            "{label:>label_w$}  {state:>state_w$}  {g:>g_w$}",
+    let row = |label: &str, state: &str, g: Grundy| -> String {
+        let bits_text = bit_cells(g, bits, v.nim_sum, spaced, style, false);
+        format!(
+            "{label:>label_w$}  {state:>state_w$}  {g:>g_w$}  {bits_text}",
             g = g.to_string()
-        );
-        let head = if changed { style.change(&head) } else { head };
-        format!("{head}  {bits_text}")
+        )
     };
     writeln!(
         out,
@@ -75,15 +88,7 @@ pub fn render(
         ))
     )?;
     for (i, (pile, &g)) in piles.iter().zip(&v.grundy).enumerate().take(MAX_ROWS) {
-        match changed {
-            Some((m, new_g)) if m.index == i => {
-                let line = row(&(i + 1).to_string(), pile, g, true, false);
-                writeln!(out, "{line}   {}", style.change("◀ change this pile"))?;
-                let target = row("", &target_label, new_g, true, true);
-                writeln!(out, "{target}")?;
-            }
-            _ => writeln!(out, "{}", row(&(i + 1).to_string(), pile, g, false, false))?,
-        }
+        writeln!(out, "{}", row(&(i + 1).to_string(), pile, g))?;
     }
     if piles.len() > MAX_ROWS {
         writeln!(
@@ -93,15 +98,11 @@ pub fn render(
             piles.len() - MAX_ROWS
         )?;
     }
-    writeln!(out, "{}", row("nim-sum", "", v.nim_sum, false, false))?;
+    writeln!(out, "{}", row("nim-sum", "", v.nim_sum))?;
     // Misère positions of piles ≤ 1 are decided by counting 1-piles, not by the nim-sum.
     if !matches!(v.rule, Rule::MisereAllSmall { .. }) {
         let indent = label_w + state_w + g_w + 6;
         writeln!(out, "{}", marks(v.nim_sum, bits, spaced, indent, style))?;
-    }
-    writeln!(out, "{}", verdict_line(report, style))?;
-    if report.view == PositionView::Move {
-        writeln!(out, "{}", move_line(report, style))?;
     }
     Ok(())
 }
@@ -178,29 +179,6 @@ fn marks(nim_sum: Grundy, bits: usize, spaced: bool, indent: usize, style: Style
     }
 }
 
-fn verdict_line(report: &PositionReport, style: Style) -> String {
-    let v = &report.verdict;
-    let who = match v.winner {
-        Player::First => style.win("the first player (to move) wins"),
-        Player::Second => style.lose("the second player wins"),
-    };
-    match v.rule {
-        Rule::NimSum if v.nim_sum == 0 => {
-            format!("nim-sum 0: {who} — every move leaves a non-zero nim-sum.")
-        }
-        Rule::NimSum => format!("nim-sum {} ≠ 0: {who}.", v.nim_sum),
-        Rule::MisereNimSum => format!(
-            "misère, some pile ≥ 2: decided as in Nim — nim-sum {}: {who}.",
-            v.nim_sum
-        ),
-        Rule::MisereAllSmall { ones } => format!(
-            "misère, every pile ≤ 1: {ones} pile{} of 1 ({}): {who}.",
-            if ones == 1 { "" } else { "s" },
-            if ones % 2 == 0 { "even" } else { "odd" }
-        ),
-    }
-}
-
 fn move_line(report: &PositionReport, style: Style) -> String {
     let Some((m, new_g)) = report.winning_move else {
         return match report.verdict.rule {
@@ -251,8 +229,8 @@ pub fn render_move(
     let bits = (Grundy::BITS - widest.leading_zeros()).max(1) as usize;
     let spaced = bits <= 24;
     let sep = if spaced { " " } else { "" };
-    let piles: Vec<String> = view.piles.iter().map(ToString::to_string).collect();
-    let target = format!("→ {}", view.mv.after());
+    let piles: Vec<String> = view.piles.iter().map(|&p| view.rules.name_of(p)).collect();
+    let target = format!("→ {}", view.rules.name_of_heaps(view.mv.after()));
     let state_w = piles
         .iter()
         .chain([&target])

@@ -25,11 +25,12 @@ pub fn text(
     };
     writeln!(
         out,
-        "{} {}  {}",
-        style.dim("conjecture:"),
-        report.formula,
-        style.dim(&format!("({})", report.rules))
+        "{}",
+        style.dim(&format!("conjecture ({}):", report.rules))
     )?;
+    for line in wrap(&report.formula, width - 2) {
+        writeln!(out, "  {line}")?;
+    }
     let ConjectureOutcome::Fails {
         n,
         formula_value,

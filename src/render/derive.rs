@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use serde_json::{Value as Json, json};
 
+use super::prose::wrap_items;
 use super::{RenderOptions, format_set};
 use crate::engine::{Grundy, GrundyRow};
 use crate::output::Derivation;
@@ -38,7 +39,7 @@ pub fn text(report: &Derivation, opts: &RenderOptions, out: &mut dyn Write) -> i
         let hint = if last < total {
             "Enter or `next`: the next state · `back` · `derive --all`: every state"
         } else {
-            "that was the last state · `back` to look again"
+            "that was the last state: the derivation is done (`grundy 0..N` shows the table)"
         };
         writeln!(out, "{}", style.dim(hint))?;
     }
@@ -66,7 +67,7 @@ pub fn write_row(
     if items.is_empty() {
         writeln!(out, "{head}none (no move is possible)")?;
     } else {
-        for line in wrap(&items, &head, width) {
+        for line in wrap_items(&items, &head, ",", width) {
             writeln!(out, "{line}")?;
         }
     }
@@ -124,34 +125,6 @@ pub fn written_set(values: &[Grundy]) -> String {
     }
 }
 
-/// `items` joined by `, ` after `head`, broken into lines of at most `width` columns.
-fn wrap(items: &[String], head: &str, width: usize) -> Vec<String> {
-    let indent = "    ";
-    let mut lines = Vec::new();
-    let mut line = head.to_string();
-    let mut fresh = true;
-    for (i, item) in items.iter().enumerate() {
-        let piece = if i + 1 < items.len() {
-            format!("{item},")
-        } else {
-            item.clone()
-        };
-        let needed = piece.chars().count() + usize::from(!fresh);
-        if !fresh && line.chars().count() + needed > width {
-            lines.push(line);
-            line = indent.to_string();
-            fresh = true;
-        }
-        if !fresh {
-            line.push(' ');
-        }
-        line.push_str(&piece);
-        fresh = false;
-    }
-    lines.push(line);
-    lines
-}
-
 fn row_json(row: &GrundyRow) -> Json {
     json!({
         "state": row.pile.to_string(),
@@ -199,18 +172,4 @@ pub fn rows(report: &Derivation) -> (Vec<&'static str>, Vec<Vec<String>>) {
         })
         .collect();
     (vec!["state", "options", "set", "mex"], rows)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wraps_long_option_lists() {
-        let items: Vec<String> = (0..30).map(|k| format!("{k}T→{k}")).collect();
-        let lines = wrap(&items, "options of 30T: ", 40);
-        assert!(lines.len() > 1);
-        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
-        assert_eq!(lines.join(" ").matches('→').count(), 30);
-    }
 }

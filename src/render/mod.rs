@@ -9,7 +9,9 @@ mod diagnostic;
 mod game;
 mod game_json;
 mod json;
+mod lesson;
 mod period;
+mod proof;
 mod prose;
 mod set;
 mod style;
@@ -17,6 +19,7 @@ mod tabular;
 mod text;
 mod value;
 mod verdict;
+mod verify;
 
 use std::io::{self, Write};
 

@@ -19,6 +19,35 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// `items` after `head`, each but the last followed by `sep`, broken between items into lines
+/// of at most `width` columns; continuation lines are indented.
+pub fn wrap_items(items: &[String], head: &str, sep: &str, width: usize) -> Vec<String> {
+    let indent = "    ";
+    let mut lines = Vec::new();
+    let mut line = head.to_string();
+    let mut fresh = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item}{sep}")
+        } else {
+            item.clone()
+        };
+        let needed = piece.chars().count() + usize::from(!fresh);
+        if !fresh && line.chars().count() + needed > width {
+            lines.push(line);
+            line = indent.to_string();
+            fresh = true;
+        }
+        if !fresh {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+        fresh = false;
+    }
+    lines.push(line);
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -28,5 +57,15 @@ mod tests {
         assert_eq!(wrap("a bb ccc dd", 6), ["a bb", "ccc dd"]);
         assert_eq!(wrap("", 6), Vec::<String>::new());
         assert_eq!(wrap("longword x", 4), ["longword", "x"]);
+    }
+
+    #[test]
+    fn wraps_long_lists_between_items() {
+        let items: Vec<String> = (0..30).map(|k| format!("{k}T→{k}")).collect();
+        let lines = wrap_items(&items, "options of 30T: ", ",", 40);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
+        assert_eq!(lines.join(" ").matches('→').count(), 30);
+        assert!(lines[1].starts_with("    "));
     }
 }

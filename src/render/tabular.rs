@@ -100,6 +100,25 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
         Output::Value(report) => table(super::value::rows(report), flavor, out),
         Output::Derivation(report) => table(super::derive::rows(report), flavor, out),
         Output::Conjecture(report) => table(super::conjecture::rows(report), flavor, out),
+        Output::Lesson(report) => write!(out, "{}", super::lesson::plain(report)),
+        Output::LessonList(list) => table(
+            (
+                vec!["id", "title", "steps", "status", "requires"],
+                super::lesson::list_rows(list),
+            ),
+            flavor,
+            out,
+        ),
+        Output::LessonCheck(report) => table(
+            (
+                vec!["file", "line", "step", "failure"],
+                super::lesson::check_rows(report),
+            ),
+            flavor,
+            out,
+        ),
+        Output::Verify(report) => table(super::verify::rows(report), flavor, out),
+        Output::Proof(report) => table(super::proof::rows(report), flavor, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }

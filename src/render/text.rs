@@ -29,6 +29,11 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::Value(report) => super::value::text(report, opts, out),
         Output::Derivation(report) => super::derive::text(report, opts, out),
         Output::Conjecture(report) => super::conjecture::text(report, opts, out),
+        Output::Lesson(report) => super::lesson::text(report, opts, out),
+        Output::LessonList(list) => super::lesson::list_text(list, opts, out),
+        Output::LessonCheck(report) => super::lesson::check_text(report, opts, out),
+        Output::Verify(report) => super::verify::text(report, opts, out),
+        Output::Proof(report) => super::proof::text(report, opts, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }

@@ -7,7 +7,10 @@ use crate::cli::command_names;
 use crate::engine::rules::RULE_NAMES;
 
 #[derive(Helper, Hinter, Highlighter, Validator)]
-pub struct Completion;
+pub struct Completion {
+    /// The lessons' ids, for `lesson start` and `lesson reset`.
+    pub lesson_ids: Vec<String>,
+}
 
 impl Completer for Completion {
     type Candidate = Pair;
@@ -21,9 +24,16 @@ impl Completer for Completion {
         let before = &line[..pos];
         let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let word = &before[start..];
-        let previous = before[..start].split_whitespace().last();
+        let earlier: Vec<&str> = before[..start].split_whitespace().collect();
+        let previous = earlier.last().copied();
         let candidates: Vec<String> = if start == 0 {
             command_names()
+        } else if earlier == ["lesson"] {
+            ["list", "start", "quit", "reset", "check"]
+                .map(String::from)
+                .to_vec()
+        } else if matches!(earlier.as_slice(), ["lesson", "start" | "reset"]) {
+            self.lesson_ids.clone()
         } else if matches!(previous, Some("rules" | "--rules")) {
             RULE_NAMES
                 .iter()
@@ -56,7 +66,10 @@ mod tests {
     fn complete(line: &str) -> Vec<String> {
         let history = DefaultHistory::new();
         let ctx = Context::new(&history);
-        let (_, pairs) = Completion.complete(line, line.len(), &ctx).unwrap();
+        let completion = Completion {
+            lesson_ids: vec!["mex".into(), "misere".into()],
+        };
+        let (_, pairs) = completion.complete(line, line.len(), &ctx).unwrap();
         pairs.into_iter().map(|p| p.replacement).collect()
     }
 
@@ -66,5 +79,7 @@ mod tests {
         assert_eq!(complete("rules z"), ["zero-move"]);
         assert_eq!(complete("winner --rules m"), ["misere"]);
         assert!(complete("winner 3").is_empty());
+        assert_eq!(complete("lesson st"), ["start"]);
+        assert_eq!(complete("lesson start m"), ["mex", "misere"]);
     }
 }

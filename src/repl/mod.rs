@@ -20,7 +20,7 @@ const MAX_DEPTH: usize = 16;
 /// The REPL on a terminal, or a script read from a non-terminal standard input.
 pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
     if env.stdin_tty {
-        let mut source = Terminal::new();
+        let mut source = Terminal::new(session.catalog().ids());
         let style = env.stdout_style();
         println!(
             "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.",

@@ -50,10 +50,10 @@ pub struct Terminal {
 }
 
 impl Terminal {
-    pub fn new() -> Self {
+    pub fn new(lesson_ids: Vec<String>) -> Self {
         let config = Config::builder().auto_add_history(true).build();
         let editor = Editor::with_config(config).ok().map(|mut e| {
-            e.set_helper(Some(Completion));
+            e.set_helper(Some(Completion { lesson_ids }));
             e
         });
         let history = history_path();

@@ -1,8 +1,9 @@
 //! The builder every test uses to run the real `nimlab` executable, in the style of just's
 //! tests: `Test::new().args([..]).stdin(..).run()` and then assertions on the `Output`.
 //!
-//! The environment is controlled: `NO_COLOR` is removed unless a test sets it, the state
-//! directory is a fresh temporary directory, and stdin is empty unless given. A run that takes
+//! The environment is controlled: `NO_COLOR` is removed unless a test sets it, the state and
+//! data directories are fresh temporary directories (so no test reads or writes a real
+//! learner's history or lesson progress), and stdin is empty unless given. A run that takes
 //! longer than `TIMEOUT` is killed and fails the test (nothing nimlab does here is slow).
 
 use std::io::{Read, Write};
@@ -86,6 +87,7 @@ impl Test {
             .env_remove("NO_COLOR")
             .env_remove("CLICOLOR_FORCE")
             .env("NIMLAB_STATE_DIR", self.dir.path().join("state"))
+            .env("NIMLAB_DATA_DIR", self.dir.path().join("data"))
             .env("RUST_BACKTRACE", "0")
             .stdin(if self.stdin.is_some() {
                 Stdio::piped()

@@ -1,0 +1,506 @@
+//! The lesson commands (`lesson list|start|reset|quit|check`) and the lesson focus that takes
+//! `next`, `back`, `goto`, `hint`, `skip`, `reveal` and typed answers while a lesson runs.
+
+use super::{Focus, Session, execute};
+use crate::cli::{Command, LessonAction};
+use crate::error::Error;
+use crate::expr::Value;
+use crate::lesson::progress::Progress;
+use crate::lesson::runner::{Event, Judge, Runner};
+use crate::lesson::{Lesson, StepKind};
+use crate::output::{
+    LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Output, Tone,
+};
+
+/// Lesson expressions evaluated by the expression language, with a ruleset as default.
+pub struct ExprJudge {
+    pub rules: crate::engine::Rules,
+}
+
+impl Judge for ExprJudge {
+    fn eval(&mut self, source: &str) -> Result<Value, String> {
+        crate::expr::evaluate(source, &self.rules).map_err(|e| e.to_string())
+    }
+}
+
+/// Replaces each `{{ EXPR }}` with its value.
+pub fn fill(text: &str, judge: &mut dyn Judge) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let end = after
+            .find("}}")
+            .ok_or_else(|| "a `{{` is never closed with `}}`".to_string())?;
+        let source = after[..end].trim();
+        let value = judge
+            .eval(source)
+            .map_err(|e| format!("`{{{{ {source} }}}}` fails: {e}"))?;
+        out.push_str(&value.to_string());
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
+    match action {
+        LessonAction::List => Ok(list(session)),
+        LessonAction::Start { id, present } => start(session, id, *present),
+        LessonAction::Reset { id, yes } => reset(session, id, *yes),
+        LessonAction::Quit => Err(Error::Usage {
+            message: "no lesson in progress: see `lesson list`".into(),
+        }),
+        LessonAction::Check { paths } => super::lesson_check::check(session, paths),
+    }
+}
+
+fn list(session: &mut Session) -> Output {
+    let (progress, warning) = load_progress(session);
+    let catalog = session.catalog();
+    let rows = catalog
+        .lessons()
+        .iter()
+        .map(|l| {
+            let saved = progress.lessons.get(&l.id);
+            let status = match saved {
+                Some(p) if p.finished => LessonStatus::Done,
+                Some(p) => LessonStatus::AtStep(
+                    p.current
+                        .as_deref()
+                        .and_then(|id| l.position(id))
+                        .map_or(1, |i| i + 1),
+                ),
+                None => LessonStatus::NotStarted,
+            };
+            LessonListRow {
+                id: l.id.clone(),
+                title: l.title.clone(),
+                steps: l.steps.len(),
+                status,
+                requires: l.requires.clone(),
+            }
+        })
+        .collect();
+    Output::LessonList(LessonList {
+        rows,
+        errors: session.catalog_errors().to_vec(),
+        warnings: warning.into_iter().collect(),
+    })
+}
+
+fn load_progress(session: &Session) -> (Progress, Option<String>) {
+    match &session.store {
+        Some(store) => store.load(),
+        None => (Progress::default(), None),
+    }
+}
+
+fn find(session: &mut Session, id: &str) -> Result<Lesson, Error> {
+    let catalog = session.catalog();
+    catalog.get(id).cloned().ok_or_else(|| {
+        Error::bad_token(
+            id,
+            format!("a lesson id, one of {}", catalog.ids().join(", ")),
+        )
+    })
+}
+
+fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error> {
+    let lesson = find(session, id)?;
+    let (progress, warning) = load_progress(session);
+    let saved = if present {
+        None
+    } else {
+        progress.lessons.get(id)
+    };
+    let resumed = saved.is_some_and(|p| p.current.is_some() && !p.finished);
+    let again = saved.is_some_and(|p| p.finished);
+    let mut items = Vec::new();
+    if let Some(w) = &warning {
+        items.push(feedback(Tone::Warning, w.clone()));
+    }
+    // Setup runs silently, on start and on resume alike.
+    for line in &lesson.setup {
+        if let Err(e) = run_line(session, line) {
+            items.push(feedback(
+                Tone::Warning,
+                format!("setup `{line}` failed: {e}"),
+            ));
+        }
+    }
+    let mut runner = Runner::new(lesson, saved, present);
+    let title = &runner.lesson().title;
+    let count = runner.lesson().steps.len();
+    let intro = match (present, resumed) {
+        (true, _) => format!(
+            "Presenting “{title}” ({count} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer."
+        ),
+        (false, _) if again => format!(
+            "You have finished “{title}” before: here it is again from the start.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
+        ),
+        (false, true) => format!(
+            "Welcome back to “{title}”: here is where you were.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
+        ),
+        (false, false) => format!(
+            "“{title}”, {count} steps. Enter or `next` moves on; answer at the prompt.\n`hint` for a hint, `skip` for the solution, `back`, `lesson quit` (kept)."
+        ),
+    };
+    items.push(feedback(Tone::Info, intro));
+    let event = runner.show();
+    let mut focus = LessonFocus {
+        runner,
+        progress,
+        warned: warning.into_iter().collect(),
+        done: false,
+    };
+    focus.report(session, vec![event], &mut items);
+    focus.save(session, &mut items);
+    session.start(Box::new(focus));
+    Ok(Output::Lesson(LessonReport { items }))
+}
+
+fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
+    find(session, id)?;
+    if session.interactive && !yes {
+        return Ok(Output::Message(format!(
+            "This forgets your progress in `{id}`. To confirm, type `lesson reset {id} --yes`."
+        )));
+    }
+    let Some(store) = session.store.clone() else {
+        return Ok(Output::Message(
+            "no progress is kept in this session".into(),
+        ));
+    };
+    let (mut progress, warning) = store.load();
+    progress.lessons.remove(id);
+    store.save(&progress).map_err(|e| Error::Usage {
+        message: format!("cannot save progress to `{}`: {e}", store.path().display()),
+    })?;
+    let forgotten = format!("progress in `{id}` forgotten");
+    Ok(Output::Message(match warning {
+        Some(w) => format!("warning: {w}\n{forgotten}"),
+        None => forgotten,
+    }))
+}
+
+/// Runs one command line of a lesson against the session, for `lesson check`.
+pub fn run_checked(session: &mut Session, line: &str) -> Result<Output, Error> {
+    run_line(session, line)
+}
+
+/// Runs one command line of a lesson against the session. Lessons run nimlab commands only:
+/// no scripts, no leaving, no lessons inside lessons, no reading files.
+fn run_line(session: &mut Session, line: &str) -> Result<Output, Error> {
+    match crate::cli::Cli::parse_line(line)? {
+        crate::cli::Parsed::Cli(cli) => match &cli.command {
+            Some(Command::Run { .. } | Command::Quit | Command::Lesson { .. }) => {
+                Err(Error::Usage {
+                    message: format!("`{line}` cannot run inside a lesson"),
+                })
+            }
+            Some(
+                Command::Winner(a) | Command::Move(a) | Command::Nimsum(a) | Command::Position(a),
+            ) if reads_input(a) => Err(Error::Usage {
+                message: format!("`{line}`: lessons cannot read files or standard input"),
+            }),
+            Some(Command::Play(p)) if reads_input(&p.position) => Err(Error::Usage {
+                message: format!("`{line}`: lessons cannot read files or standard input"),
+            }),
+            Some(command) => execute(command, session),
+            None => Ok(Output::Nothing),
+        },
+        crate::cli::Parsed::Display(text) => Ok(Output::Help(text)),
+    }
+}
+
+fn reads_input(args: &crate::cli::PositionArgs) -> bool {
+    args.file.is_some() || args.piles.iter().any(|p| p == "-")
+}
+
+fn feedback(tone: Tone, text: impl Into<String>) -> LessonItem {
+    LessonItem::Feedback {
+        tone,
+        text: text.into(),
+    }
+}
+
+/// A lesson running in the session.
+#[derive(Debug)]
+pub struct LessonFocus {
+    runner: Runner,
+    progress: Progress,
+    /// Warnings about the progress file already given, so none is repeated at every step.
+    warned: std::collections::BTreeSet<String>,
+    done: bool,
+}
+
+impl LessonFocus {
+    fn judge(session: &Session) -> ExprJudge {
+        ExprJudge {
+            rules: session.rules().clone(),
+        }
+    }
+
+    /// Turns runner events into items, showing steps in full.
+    fn report(&mut self, session: &mut Session, events: Vec<Event>, items: &mut Vec<LessonItem>) {
+        let mut judge = Self::judge(session);
+        // Authors may compute values in hints, feedback, solutions and notes too.
+        let mut fill_in = |text: String| fill(&text, &mut judge).unwrap_or(text);
+        for event in events {
+            match event {
+                Event::Show(i) => self.show_step(session, i, items),
+                Event::AnswerFirst => {
+                    let hints = matches!(&self.runner.step().kind, StepKind::Ask(q) if !q.hints.is_empty());
+                    items.push(feedback(
+                        Tone::Info,
+                        if hints {
+                            "Answer the question first — or `hint` for a hint, `skip` to see the solution."
+                        } else {
+                            "Answer the question first — or `skip` to see the solution."
+                        },
+                    ));
+                }
+                Event::Hint { number, of, text } => {
+                    let text = fill_in(text);
+                    items.push(feedback(Tone::Info, format!("Hint {number} of {of}: {text}")));
+                }
+                Event::NoMoreHints => items.push(feedback(
+                    Tone::Info,
+                    "No more hints: `skip` shows the solution.",
+                )),
+                Event::NotAQuestion => items.push(feedback(
+                    Tone::Info,
+                    "This step is not a question: `next` moves on.",
+                )),
+                Event::Correct => items.push(feedback(Tone::Good, "Correct!")),
+                Event::Wrong {
+                    feedback: text,
+                    hints_left,
+                } => {
+                    let mut line = text.map_or_else(|| "Not quite.".to_string(), &mut fill_in);
+                    line.push_str(if hints_left > 0 {
+                        " Try again, or `hint`."
+                    } else {
+                        " Try again, or `skip` to see the solution."
+                    });
+                    items.push(feedback(Tone::Bad, line));
+                }
+                Event::Unreadable { input } => items.push(feedback(
+                    Tone::Bad,
+                    format!(
+                        "`{input}` is not an answer nimlab can read: give a number (13, 0b1101), a player (first, second), a set ({{0, 2}}) or yes/no."
+                    ),
+                )),
+                Event::NoSuchChoice { count } => items.push(feedback(
+                    Tone::Bad,
+                    format!(
+                        "There are {count} choices: answer with a letter from a to {}, or the choice itself.",
+                        crate::lesson::runner::choice_label(count.saturating_sub(1))
+                    ),
+                )),
+                Event::Solution(s) => {
+                    let s = fill_in(s);
+                    items.push(feedback(Tone::Info, format!("Solution: {s}")));
+                }
+                Event::Broken(e) => items.push(feedback(
+                    Tone::Warning,
+                    format!("this question is broken ({e}); `skip` moves on"),
+                )),
+                Event::AtStart => items.push(feedback(Tone::Info, "This is the first step.")),
+                Event::Finished => {
+                    self.done = true;
+                    items.push(feedback(
+                        Tone::Good,
+                        format!(
+                            "You have finished “{}”. `lesson list` shows what is next.",
+                            self.runner.lesson().title
+                        ),
+                    ));
+                }
+                Event::NoSuchStep { id } => items.push(feedback(
+                    Tone::Bad,
+                    format!("this lesson has no step `{id}`"),
+                )),
+            }
+        }
+    }
+
+    fn show_step(&mut self, session: &mut Session, index: usize, items: &mut Vec<LessonItem>) {
+        let lesson = self.runner.lesson();
+        let step = lesson.steps[index].clone();
+        items.push(LessonItem::Heading {
+            lesson: lesson.title.clone(),
+            number: index + 1,
+            of: lesson.steps.len(),
+            step: step.id.clone(),
+        });
+        let mut judge = Self::judge(session);
+        match &step.kind {
+            StepKind::Text(text) => items.push(LessonItem::Text(
+                fill(text, &mut judge).unwrap_or_else(|e| format!("{text}\n(⚠ {e})")),
+            )),
+            StepKind::Run(lines) => {
+                for line in lines {
+                    let output = run_line(session, line)
+                        .map(Box::new)
+                        .map_err(|e| e.to_string());
+                    items.push(LessonItem::Command {
+                        line: line.clone(),
+                        output,
+                    });
+                }
+            }
+            StepKind::Ask(q) => items.push(LessonItem::Question {
+                prompt: fill(&q.prompt, &mut judge).unwrap_or_else(|_| q.prompt.clone()),
+                choices: q.choices.clone(),
+                hints: q.hints.len(),
+                present: self.runner.present,
+            }),
+            StepKind::Claim { statement, check } => items.push(LessonItem::Claim {
+                statement: fill(statement, &mut judge).unwrap_or_else(|_| statement.clone()),
+                check: check.clone(),
+                holds: match judge.eval(check) {
+                    Ok(Value::Bool(b)) => Ok(b),
+                    Ok(v) => Err(format!("the check gives {v}, not true or false")),
+                    Err(e) => Err(e),
+                },
+            }),
+        }
+        if self.runner.present {
+            if let Some(notes) = &step.notes {
+                let notes = fill(notes, &mut judge).unwrap_or_else(|_| notes.clone());
+                items.push(LessonItem::Notes(notes));
+            }
+        }
+    }
+
+    /// Saves progress (never in presenter mode); a failure is a warning, not an end.
+    fn save(&mut self, session: &Session, items: &mut Vec<LessonItem>) {
+        if self.runner.present {
+            return;
+        }
+        let Some(store) = &session.store else { return };
+        let id = self.runner.lesson().id.clone();
+        // Merge into the file as it is now: another nimlab (another terminal) may have saved
+        // other lessons since this one started, and writing back an old copy would lose them.
+        match store.load() {
+            (latest, None) => self.progress = latest,
+            (_, Some(w)) => {
+                if self.warned.insert(w.clone()) {
+                    items.push(feedback(Tone::Warning, w));
+                }
+            }
+        }
+        self.progress.lessons.insert(id, self.runner.progress());
+        if let Err(e) = store.save(&self.progress) {
+            let w = format!(
+                "could not save progress to `{}` ({e}); the lesson goes on",
+                store.path().display()
+            );
+            if self.warned.insert(w.clone()) {
+                items.push(feedback(Tone::Warning, w));
+            }
+        }
+    }
+
+    fn act(
+        &mut self,
+        session: &mut Session,
+        events: impl FnOnce(&mut Runner, &mut ExprJudge) -> Vec<Event>,
+    ) -> Output {
+        let mut judge = Self::judge(session);
+        let events = events(&mut self.runner, &mut judge);
+        let mut items = Vec::new();
+        self.report(session, events, &mut items);
+        self.save(session, &mut items);
+        Output::Lesson(LessonReport { items })
+    }
+}
+
+impl Focus for LessonFocus {
+    fn kind(&self) -> &'static str {
+        "lesson"
+    }
+
+    fn prompt(&self) -> String {
+        format!(
+            "{} {}/{}",
+            self.runner.lesson().id,
+            self.runner.index() + 1,
+            self.runner.lesson().steps.len()
+        )
+    }
+
+    fn command(
+        &mut self,
+        command: &Command,
+        session: &mut Session,
+    ) -> Option<Result<Output, Error>> {
+        let output = match command {
+            Command::Next => self.act(session, |r, _| r.forward()),
+            Command::Back => self.act(session, |r, _| r.back()),
+            Command::Goto { id } => self.act(session, |r, _| r.goto(id)),
+            Command::Hint => self.act(session, |r, _| r.hint()),
+            Command::Skip => self.act(session, |r, j| r.skip(j)),
+            Command::Reveal => self.act(session, |r, j| r.reveal(j)),
+            Command::Lesson {
+                action: LessonAction::Quit,
+            } => {
+                self.done = true;
+                let mut items = Vec::new();
+                self.save(session, &mut items);
+                let lesson = self.runner.lesson();
+                let text = if self.runner.present {
+                    format!("Stopped presenting “{}”.", lesson.title)
+                } else {
+                    format!(
+                        "Left “{}” at step {}; `lesson start {}` brings you back here.",
+                        lesson.title,
+                        self.runner.index() + 1,
+                        lesson.id
+                    )
+                };
+                items.push(feedback(Tone::Info, text));
+                Output::Lesson(LessonReport { items })
+            }
+            _ => return None,
+        };
+        Some(Ok(output))
+    }
+
+    fn text(&mut self, line: &str, session: &mut Session) -> Option<Result<Output, Error>> {
+        let is_question = matches!(self.runner.step().kind, StepKind::Ask(_));
+        if line.trim().is_empty() {
+            // Enter moves on from anything but an unanswered question.
+            return Some(Ok(self.act(session, |r, _| r.forward())));
+        }
+        if !is_question {
+            // An answer typed one step late deserves better than "unrecognized subcommand".
+            let looks_like_answer = crate::lesson::answer::read_answer(line).is_some();
+            return looks_like_answer.then(|| {
+                Ok(Output::Lesson(LessonReport {
+                    items: vec![feedback(
+                        Tone::Info,
+                        "This step is not a question: Enter or `next` moves on.",
+                    )],
+                }))
+            });
+        }
+        if self.runner.present {
+            // Not an unknown command: a lecturer trying an answer from the room.
+            return Some(Ok(Output::Lesson(LessonReport {
+                items: vec![feedback(
+                    Tone::Info,
+                    "Presenting: answers are not graded. `reveal` shows the answer; `next` moves on.",
+                )],
+            })));
+        }
+        Some(Ok(self.act(session, |r, j| r.answer(line, j))))
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+}

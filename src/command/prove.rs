@@ -1,0 +1,190 @@
+//! `prove NAME`: walks a bundled proof. In the REPL a focus takes `next`/Enter, `back`,
+//! `expand` and `at n = K`; otherwise every step is printed with its check's outcome.
+
+use super::{Focus, Session};
+use crate::cli::Command;
+use crate::engine::Rules;
+use crate::error::Error;
+use crate::expr::{Evaluator, Int, Value, parse};
+use crate::output::{Output, ProofView, StepDetail, StepView};
+use crate::proof::{Proof, check, loader};
+
+/// Values of the domain `expand` lays out.
+const EVIDENCE_ROWS: usize = 8;
+
+pub fn prove(session: &mut Session, name: Option<&str>, all: bool) -> Result<Output, Error> {
+    let proofs = loader::bundled().map_err(|message| Error::Usage { message })?;
+    let ids: Vec<String> = proofs.iter().map(|p| format!("`{}`", p.id)).collect();
+    let Some(name) = name else {
+        let list: Vec<String> = proofs
+            .iter()
+            .map(|p| format!("  {:<20} {}", p.id, p.title))
+            .collect();
+        return Ok(Output::Message(format!(
+            "proofs (open one with `prove NAME`):\n{}",
+            list.join("\n")
+        )));
+    };
+    let proof = proofs
+        .into_iter()
+        .find(|p| p.id == name)
+        .ok_or_else(|| Error::bad_token(name, format!("a proof, one of {}", ids.join(", "))))?;
+    let rules = Rules::parse(&proof.rules)?;
+    let mut focus = ProofFocus {
+        eval: Evaluator::new(rules),
+        proof,
+        index: 0,
+        done: false,
+    };
+    if all || !session.interactive {
+        let steps = (0..focus.len())
+            .map(|i| focus.view(i, StepDetail::None))
+            .collect();
+        return Ok(Output::Proof(ProofView {
+            id: focus.proof.id.clone(),
+            title: focus.proof.title.clone(),
+            steps,
+            step: None,
+        }));
+    }
+    let first = focus.show(StepDetail::None);
+    session.start(Box::new(focus));
+    Ok(first)
+}
+
+/// Stepping through a proof.
+#[derive(Debug)]
+pub struct ProofFocus {
+    proof: Proof,
+    eval: Evaluator,
+    index: usize,
+    done: bool,
+}
+
+impl ProofFocus {
+    fn len(&self) -> usize {
+        self.proof.walk().len()
+    }
+
+    fn view(&mut self, index: usize, detail: StepDetail) -> StepView {
+        let walk = self.proof.walk()[index];
+        let step = walk.step.clone();
+        StepView {
+            heading: walk.heading.to_string(),
+            section: walk.section.map(String::from),
+            text: step.text.trim().to_string(),
+            check: step.check.as_ref().map(|c| c.trim().to_string()),
+            domain: step.domain.clone(),
+            outcome: check::run(&step, &mut self.eval),
+            detail,
+        }
+    }
+
+    fn show(&mut self, detail: StepDetail) -> Output {
+        let total = self.len();
+        let view = self.view(self.index, detail);
+        Output::Proof(ProofView {
+            id: self.proof.id.clone(),
+            title: self.proof.title.clone(),
+            steps: vec![view],
+            step: Some((self.index + 1, total)),
+        })
+    }
+
+    fn next(&mut self) -> Output {
+        if self.index + 1 >= self.len() {
+            self.done = true;
+            return Output::Message(format!(
+                "end of `{}`: every step's check was run by the engine. `prove` lists the others.",
+                self.proof.id
+            ));
+        }
+        self.index += 1;
+        self.show(StepDetail::None)
+    }
+
+    fn expand(&mut self) -> Result<Output, Error> {
+        let step = self.proof.walk()[self.index].step.clone();
+        match check::evidence(&step, &mut self.eval, EVIDENCE_ROWS) {
+            Ok((var, rows, total)) => Ok(self.show(StepDetail::Evidence {
+                var,
+                columns: step.at.clone(),
+                rows,
+                total,
+            })),
+            Err(_) => Ok(self.show(StepDetail::None)),
+        }
+    }
+
+    fn at(&mut self, words: &[String]) -> Result<Output, Error> {
+        let text = words.join(" ");
+        let step = self.proof.walk()[self.index].step.clone();
+        let Some(var) = check::variable(&step) else {
+            return Err(Error::Usage {
+                message: "this step has no variable to instantiate: its check is one fact (`next` goes on)".into(),
+            });
+        };
+        let usage = || Error::Usage {
+            message: format!("write `at {var} = K`, with a whole number K"),
+        };
+        let (name, value) = text.split_once('=').ok_or_else(usage)?;
+        let name = name.trim();
+        if name != var {
+            return Err(Error::bad_token(
+                name,
+                format!("`{var}`, this step's variable (`at {var} = 8`)"),
+            ));
+        }
+        let source = value.trim();
+        let expr = parse(source).map_err(|e| Error::expr(source, e))?;
+        let value: Int = match self.eval.eval(&expr).map_err(|e| Error::expr(source, e))? {
+            Value::Int(v) => v,
+            other => {
+                return Err(Error::bad_token(
+                    other.to_string(),
+                    format!("a whole number for `{var}`"),
+                ));
+            }
+        };
+        let items = check::instantiate(&step, &mut self.eval, &var, value);
+        Ok(self.show(StepDetail::At { var, value, items }))
+    }
+}
+
+impl Focus for ProofFocus {
+    fn kind(&self) -> &'static str {
+        "prove"
+    }
+
+    fn prompt(&self) -> String {
+        format!("{} {}/{}", self.proof.id, self.index + 1, self.len())
+    }
+
+    fn command(
+        &mut self,
+        command: &Command,
+        _session: &mut Session,
+    ) -> Option<Result<Output, Error>> {
+        match command {
+            Command::Next => Some(Ok(self.next())),
+            Command::Back if self.index == 0 => Some(Ok(Output::Message(
+                "this is the first step; Enter or `next` goes on".into(),
+            ))),
+            Command::Back => {
+                self.index -= 1;
+                Some(Ok(self.show(StepDetail::None)))
+            }
+            Command::Expand => Some(self.expand()),
+            Command::At { binding } => Some(self.at(binding)),
+            _ => None,
+        }
+    }
+
+    fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
+        line.trim().is_empty().then(|| Ok(self.next()))
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+}

@@ -1,0 +1,105 @@
+//! `verify`: every position of up to K piles ≤ M solved by exhaustive search and compared with
+//! the rule nimlab uses to decide winners.
+
+use std::time::Instant;
+
+use crate::engine::Rules;
+use crate::engine::search::Exhaustive;
+use crate::engine::verify::{nimlab_rule, verify as compare};
+use crate::error::Error;
+use crate::output::{Output, VerifyReport};
+
+use super::Session;
+
+/// Disagreements listed.
+const EXAMPLES: usize = 5;
+/// Without a rule: lost positions listed, and the largest size in the two-pile grid.
+const LOST_LISTED: usize = 24;
+const GRID_MAX: u64 = 9;
+
+pub fn verify(
+    session: &Session,
+    rules: Option<&str>,
+    misere: bool,
+    piles: usize,
+    max: u64,
+) -> Result<Output, Error> {
+    let (rules, misere) = match rules {
+        Some(name) => {
+            let lower = name.to_ascii_lowercase();
+            match lower
+                .strip_suffix("-misere")
+                .or_else(|| lower.strip_suffix("-misère"))
+            {
+                Some(base) => (Rules::parse(base).map_err(|_| unknown(name))?, true),
+                None => {
+                    let r = Rules::parse(name).map_err(|_| unknown(name))?;
+                    let m = misere || r.is_misere();
+                    (r, m)
+                }
+            }
+        }
+        None => {
+            let r = session.rules().clone();
+            let m = misere || r.is_misere();
+            (r, m)
+        }
+    };
+    let started = Instant::now();
+    let table = Exhaustive::solve(&rules, misere, piles, max)?;
+    let rule = nimlab_rule(&rules, misere)?;
+    let result = compare(&table, rule.as_deref(), EXAMPLES);
+    let elapsed = started.elapsed();
+
+    let description = rule.as_ref().map(|_| {
+        if misere {
+            "misère Nim's rule: with every pile 0 or 1 the first player wins iff the number of \
+             1-piles is even; otherwise iff the nim-sum is not 0"
+                .to_string()
+        } else {
+            "the first player wins iff the XOR of the piles' Grundy values is not 0".to_string()
+        }
+    });
+    let (mut lost, mut grid_states, mut grid) = (Vec::new(), Vec::new(), Vec::new());
+    if rule.is_none() {
+        lost = table
+            .positions()
+            .filter(|(_, wins)| !wins)
+            .map(|(p, _)| p)
+            .take(LOST_LISTED)
+            .collect();
+        if piles >= 2 {
+            grid_states = (0..=max.min(GRID_MAX))
+                .flat_map(|n| rules.states(n))
+                .collect();
+            grid = grid_states
+                .iter()
+                .map(|&a| {
+                    grid_states
+                        .iter()
+                        .map(|&b| table.first_wins(&[a, b]).unwrap_or(false))
+                        .collect()
+                })
+                .collect();
+        }
+    }
+    Ok(Output::Verify(VerifyReport {
+        rules,
+        misere,
+        piles,
+        max,
+        result,
+        rule: description,
+        elapsed,
+        lost,
+        grid_states,
+        grid,
+    }))
+}
+
+fn unknown(name: &str) -> Error {
+    Error::bad_token(
+        name,
+        "one of `nim`, `zero-move`, `misere`, `subtract:S`, or one of them with `-misere` (e.g. `zero-move-misere`)",
+    )
+}

@@ -1,0 +1,473 @@
+//! The lesson runner: a pure state machine over a lesson's steps. It decides what happens on
+//! `next`, `back`, `goto`, `hint`, `skip` and an answer, and reports events; executing commands,
+//! rendering and saving belong to its caller.
+
+use std::collections::BTreeMap;
+
+use super::answer::{read_answer, same_value};
+use super::model::{Lesson, Question, Step, StepKind};
+use super::progress::{LessonProgress, StepStatus};
+use crate::expr::Value;
+
+/// Evaluates the lesson's expressions (answers, claims, `{{ }}`); the runner stays pure.
+pub trait Judge {
+    fn eval(&mut self, source: &str) -> Result<Value, String>;
+}
+
+/// What happened, for the caller to show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// Show the step at this index.
+    Show(usize),
+    /// `next` on a question not yet answered.
+    AnswerFirst,
+    /// The `number`-th hint of `of`.
+    Hint {
+        number: usize,
+        of: usize,
+        text: String,
+    },
+    NoMoreHints,
+    /// Hints and answers are for questions.
+    NotAQuestion,
+    Correct,
+    /// A wrong answer, with the author's feedback for this mistake if there is one.
+    Wrong {
+        feedback: Option<String>,
+        hints_left: usize,
+    },
+    /// The input is not a value (not a number, player, set…).
+    Unreadable {
+        input: String,
+    },
+    /// The choice number is out of range.
+    NoSuchChoice {
+        count: usize,
+    },
+    /// The solution, on `skip` or `reveal`.
+    Solution(String),
+    /// The answer's expression failed: the lesson is broken (lesson check catches this).
+    Broken(String),
+    AtStart,
+    /// The last step is done.
+    Finished,
+    /// `goto` to an id the lesson does not have.
+    NoSuchStep {
+        id: String,
+    },
+}
+
+/// A lesson in progress.
+#[derive(Debug, Clone)]
+pub struct Runner {
+    lesson: Lesson,
+    index: usize,
+    hints_shown: usize,
+    /// Presenter mode: no grading, answers revealed on demand.
+    pub present: bool,
+    statuses: BTreeMap<String, StepStatus>,
+    finished: bool,
+}
+
+impl Runner {
+    /// Starts the lesson, or resumes it at the saved step (the first if that id is gone).
+    pub fn new(lesson: Lesson, saved: Option<&LessonProgress>, present: bool) -> Self {
+        // A finished lesson taken up again starts over; its statuses are kept.
+        let index = saved
+            .filter(|p| !p.finished)
+            .and_then(|p| p.current.as_deref())
+            .and_then(|id| lesson.position(id))
+            .unwrap_or(0);
+        Self {
+            statuses: saved.map(|p| p.steps.clone()).unwrap_or_default(),
+            finished: saved.is_some_and(|p| p.finished),
+            lesson,
+            index,
+            hints_shown: 0,
+            present,
+        }
+    }
+
+    pub fn lesson(&self) -> &Lesson {
+        &self.lesson
+    }
+
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    pub fn step(&self) -> &Step {
+        &self.lesson.steps[self.index]
+    }
+
+    pub fn hints_shown(&self) -> usize {
+        self.hints_shown
+    }
+
+    pub fn status(&self, id: &str) -> Option<StepStatus> {
+        self.statuses.get(id).copied()
+    }
+
+    /// The progress to save.
+    pub fn progress(&self) -> LessonProgress {
+        LessonProgress {
+            version: self.lesson.version,
+            current: Some(self.step().id.clone()),
+            steps: self.statuses.clone(),
+            finished: self.finished,
+        }
+    }
+
+    /// Marks the current step seen (unless it is a question) and returns it to show.
+    pub fn show(&mut self) -> Event {
+        if !matches!(self.step().kind, StepKind::Ask(_)) {
+            let id = self.step().id.clone();
+            self.statuses.entry(id).or_insert(StepStatus::Seen);
+        }
+        Event::Show(self.index)
+    }
+
+    fn question(&self) -> Option<&Question> {
+        match &self.step().kind {
+            StepKind::Ask(q) => Some(q),
+            _ => None,
+        }
+    }
+
+    fn answered(&self) -> bool {
+        self.status(&self.step().id).is_some()
+    }
+
+    /// Moves on; a question must be answered (or skipped) first, except when presenting.
+    pub fn forward(&mut self) -> Vec<Event> {
+        if self.question().is_some() && !self.answered() && !self.present {
+            return vec![Event::AnswerFirst];
+        }
+        self.advance()
+    }
+
+    fn advance(&mut self) -> Vec<Event> {
+        if self.index + 1 >= self.lesson.steps.len() {
+            self.finished = true;
+            return vec![Event::Finished];
+        }
+        self.index += 1;
+        self.hints_shown = 0;
+        vec![self.show()]
+    }
+
+    pub fn back(&mut self) -> Vec<Event> {
+        if self.index == 0 {
+            return vec![Event::AtStart];
+        }
+        self.index -= 1;
+        self.hints_shown = 0;
+        vec![self.show()]
+    }
+
+    pub fn goto(&mut self, id: &str) -> Vec<Event> {
+        match self.lesson.position(id) {
+            Some(i) => {
+                self.index = i;
+                self.hints_shown = 0;
+                vec![self.show()]
+            }
+            None => vec![Event::NoSuchStep { id: id.to_string() }],
+        }
+    }
+
+    /// Reveals the next hint of the current question.
+    pub fn hint(&mut self) -> Vec<Event> {
+        let Some(q) = self.question() else {
+            return vec![Event::NotAQuestion];
+        };
+        let of = q.hints.len();
+        match q.hints.get(self.hints_shown).cloned() {
+            Some(text) => {
+                self.hints_shown += 1;
+                vec![Event::Hint {
+                    number: self.hints_shown,
+                    of,
+                    text,
+                }]
+            }
+            None => vec![Event::NoMoreHints],
+        }
+    }
+
+    /// Gives up on the question: shows its solution and moves on.
+    pub fn skip(&mut self, judge: &mut dyn Judge) -> Vec<Event> {
+        let Some(q) = self.question() else {
+            return self.advance();
+        };
+        let solution = solution_text(q, judge);
+        let id = self.step().id.clone();
+        self.statuses.entry(id).or_insert(StepStatus::Skipped);
+        let mut events = vec![Event::Solution(solution)];
+        events.extend(self.advance());
+        events
+    }
+
+    /// Presenter mode: shows the answer without moving.
+    pub fn reveal(&mut self, judge: &mut dyn Judge) -> Vec<Event> {
+        match self.question() {
+            Some(q) => vec![Event::Solution(solution_text(q, judge))],
+            None => vec![Event::NotAQuestion],
+        }
+    }
+
+    /// Grades an answer typed at the current question; a right one moves on.
+    pub fn answer(&mut self, input: &str, judge: &mut dyn Judge) -> Vec<Event> {
+        let Some(q) = self.question().cloned() else {
+            return vec![Event::NotAQuestion];
+        };
+        let expected = match judge.eval(&q.answer) {
+            Ok(v) => v,
+            Err(e) => {
+                return vec![Event::Broken(format!(
+                    "the answer `{}` fails: {e}",
+                    q.answer
+                ))];
+            }
+        };
+        let given = match choose(&q, input) {
+            Choice::Picked(text) => read_answer(&text).map_or(Given::Text(text), Given::Value),
+            Choice::OutOfRange => {
+                return vec![Event::NoSuchChoice {
+                    count: q.choices.len(),
+                }];
+            }
+            Choice::Typed => match read_answer(input) {
+                Some(v) => Given::Value(v),
+                None => {
+                    return vec![Event::Unreadable {
+                        input: input.trim().to_string(),
+                    }];
+                }
+            },
+        };
+        let right = match &given {
+            Given::Value(v) => same_value(&expected, v),
+            Given::Text(t) => t.trim().eq_ignore_ascii_case(&expected.to_string()),
+        };
+        if right {
+            let id = self.step().id.clone();
+            self.statuses.insert(id, StepStatus::Correct);
+            let mut events = vec![Event::Correct];
+            events.extend(self.advance());
+            return events;
+        }
+        let feedback = q
+            .wrong_examples
+            .iter()
+            .find(|w| match (&given, read_answer(&w.answer)) {
+                (Given::Value(v), Some(w)) => same_value(&w, v),
+                (Given::Text(t), _) => t.trim().eq_ignore_ascii_case(w.answer.trim()),
+                _ => false,
+            })
+            .and_then(|w| w.feedback.clone());
+        vec![Event::Wrong {
+            feedback,
+            hints_left: q.hints.len() - self.hints_shown.min(q.hints.len()),
+        }]
+    }
+}
+
+enum Given {
+    Value(Value),
+    Text(String),
+}
+
+enum Choice {
+    Picked(String),
+    OutOfRange,
+    Typed,
+}
+
+/// The label of choice `i`: `a`, `b`, `c`, … — letters, so numeric choices stay unambiguous.
+pub fn choice_label(i: usize) -> char {
+    char::from(b'a' + u8::try_from(i % 26).unwrap_or(0))
+}
+
+/// A choice question accepts a choice's letter as well as its text or value.
+fn choose(q: &Question, input: &str) -> Choice {
+    if q.choices.is_empty() {
+        return Choice::Typed;
+    }
+    let trimmed = input.trim().trim_end_matches(['.', ')']).trim();
+    if let Some(c) = q
+        .choices
+        .iter()
+        .find(|c| c.trim().eq_ignore_ascii_case(trimmed))
+    {
+        return Choice::Picked(c.clone());
+    }
+    // Choice numbers, where no choice is itself a number (then a number is an answer).
+    if let Ok(n) = trimmed.parse::<usize>() {
+        let numeric = q
+            .choices
+            .iter()
+            .any(|c| matches!(read_answer(c), Some(Value::Int(_))));
+        if !numeric {
+            return match q.choices.get(n.wrapping_sub(1)) {
+                Some(c) => Choice::Picked(c.clone()),
+                None => Choice::OutOfRange,
+            };
+        }
+    }
+    let mut chars = trimmed.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), None) if letter.is_ascii_alphabetic() => {
+            let letter = letter.to_ascii_lowercase();
+            match (0..q.choices.len()).find(|&i| choice_label(i) == letter) {
+                Some(i) => Choice::Picked(q.choices[i].clone()),
+                None => Choice::OutOfRange,
+            }
+        }
+        _ => Choice::Typed,
+    }
+}
+
+/// The author's solution, or the answer's value.
+fn solution_text(q: &Question, judge: &mut dyn Judge) -> String {
+    match &q.solution {
+        Some(s) => s.clone(),
+        None => judge
+            .eval(&q.answer)
+            .map_or_else(|e| format!("(the answer fails: {e})"), |v| v.to_string()),
+    }
+}
+
+/// Whether `input` would be accepted at question `q` (for `lesson check`).
+pub fn accepts(q: &Question, input: &str, judge: &mut dyn Judge) -> Result<bool, String> {
+    let step = Step {
+        id: "check".into(),
+        kind: StepKind::Ask(q.clone()),
+        notes: None,
+        line: 0,
+    };
+    let lesson = Lesson {
+        id: "check".into(),
+        version: 0,
+        title: String::new(),
+        summary: String::new(),
+        requires: Vec::new(),
+        setup: Vec::new(),
+        steps: vec![step],
+        origin: String::new(),
+        requires_line: 0,
+        setup_line: 0,
+    };
+    let mut runner = Runner::new(lesson, None, false);
+    let events = runner.answer(input, judge);
+    match events.first() {
+        Some(Event::Correct) => Ok(true),
+        Some(Event::Broken(e)) => Err(e.clone()),
+        _ => Ok(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::lesson::load;
+
+    struct Expr;
+
+    impl Judge for Expr {
+        fn eval(&mut self, source: &str) -> Result<Value, String> {
+            crate::expr::evaluate(source, &Rules::ZeroMove).map_err(|e| e.to_string())
+        }
+    }
+
+    const LESSON: &str = "\
+format: 1
+id: demo
+version: 1
+title: Demo
+steps:
+  - id: intro
+    text: Hi.
+  - id: q
+    ask: What is 3 xor 8 xor 6?
+    answer: 3 xor 8 xor 6
+    hints: [Write them in binary., Add each column mod 2.]
+    wrong_examples:
+      - answer: \"12\"
+        feedback: A slip in one column.
+      - answer: \"17\"
+        feedback: That is the ordinary sum.
+  - id: pick
+    ask: Who wins 1 4 5 in Nim?
+    answer: winner(nim, 1, 4, 5)
+    choices: [first, second]
+  - id: end
+    text: Done.
+";
+
+    fn runner() -> Runner {
+        Runner::new(load("demo.yaml", LESSON).unwrap(), None, false)
+    }
+
+    #[test]
+    fn walks_a_lesson_with_hints_and_answers() {
+        let mut r = runner();
+        let j = &mut Expr;
+        assert_eq!(r.forward(), [Event::Show(1)]);
+        assert_eq!(r.forward(), [Event::AnswerFirst]);
+        assert!(matches!(
+            &r.hint()[0],
+            Event::Hint {
+                number: 1,
+                of: 2,
+                ..
+            }
+        ));
+        // 3 ⊕ 8 ⊕ 6 = 0011 ⊕ 1000 ⊕ 0110 = 1101 = 13 (hand-checked); 17 is 3 + 8 + 6.
+        assert_eq!(
+            r.answer("17", j),
+            [Event::Wrong {
+                feedback: Some("That is the ordinary sum.".into()),
+                hints_left: 1
+            }]
+        );
+        assert_eq!(
+            r.answer("thirteen", j),
+            [Event::Unreadable {
+                input: "thirteen".into()
+            }]
+        );
+        assert_eq!(r.answer("0b1101", j), [Event::Correct, Event::Show(2)]);
+        // 1 ⊕ 4 ⊕ 5 = 0: the second player wins; choice b is "second".
+        assert_eq!(r.answer("c", j), [Event::NoSuchChoice { count: 2 }]);
+        assert_eq!(r.answer("3", j), [Event::NoSuchChoice { count: 2 }]);
+        assert!(matches!(r.answer("a", j)[0], Event::Wrong { .. }));
+        assert_eq!(r.answer("2", j), [Event::Correct, Event::Show(3)]);
+        assert_eq!(r.forward(), [Event::Finished]);
+        assert!(r.progress().finished);
+    }
+
+    #[test]
+    fn goes_back_skips_and_resumes() {
+        let mut r = runner();
+        let j = &mut Expr;
+        assert_eq!(r.back(), [Event::AtStart]);
+        assert_eq!(r.goto("q"), [Event::Show(1)]);
+        assert_eq!(r.skip(j), [Event::Solution("13".into()), Event::Show(2)]);
+        assert_eq!(r.back(), [Event::Show(1)]);
+        assert_eq!(r.goto("nope"), [Event::NoSuchStep { id: "nope".into() }]);
+        let saved = r.progress();
+        let resumed = Runner::new(load("demo.yaml", LESSON).unwrap(), Some(&saved), false);
+        assert_eq!(resumed.index(), 1);
+        assert_eq!(resumed.status("q"), Some(StepStatus::Skipped));
+    }
+
+    #[test]
+    fn presenting_moves_on_without_answers() {
+        let mut r = Runner::new(load("demo.yaml", LESSON).unwrap(), None, true);
+        r.forward();
+        assert_eq!(r.forward(), [Event::Show(2)]);
+        assert_eq!(r.reveal(&mut Expr), [Event::Solution("second".into())]);
+    }
+}

@@ -1,0 +1,89 @@
+//! Reading proofs: the only file that touches YAML. Unknown keys are refused, and every
+//! expression is parsed at load time so a typo shows up before anyone walks the proof.
+
+use std::collections::HashSet;
+
+use super::model::Proof;
+use crate::engine::Rules;
+use crate::expr::{parse, parse_domain};
+
+/// The proofs compiled into nimlab, as (file name, text).
+pub const BUNDLED: &[(&str, &str)] = &[
+    (
+        "zero-move-rule.yaml",
+        include_str!("../../lessons/proofs/zero-move-rule.yaml"),
+    ),
+    (
+        "bouton.yaml",
+        include_str!("../../lessons/proofs/bouton.yaml"),
+    ),
+    (
+        "sprague-grundy-sum.yaml",
+        include_str!("../../lessons/proofs/sprague-grundy-sum.yaml"),
+    ),
+];
+
+/// Parses and validates one proof file; the error names the file and what is wrong.
+pub fn load(file: &str, text: &str) -> Result<Proof, String> {
+    let proof: Proof = serde_yaml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+    Rules::parse(&proof.rules).map_err(|e| format!("{file}: {e}"))?;
+    let mut ids = HashSet::new();
+    for walk in proof.walk() {
+        let step = walk.step;
+        if !ids.insert(step.id.as_str()) {
+            return Err(format!("{file}: step id `{}` is used twice", step.id));
+        }
+        let bad = |what: &str, src: &str, e: crate::expr::ExprError| {
+            format!("{file}: step `{}`: {what} `{src}`: {e}", step.id)
+        };
+        if let Some(check) = &step.check {
+            parse(check).map_err(|e| bad("check", check, e))?;
+        }
+        if let Some(domain) = &step.domain {
+            parse_domain(domain).map_err(|e| bad("for", domain, e))?;
+        }
+        for shown in &step.at {
+            parse(shown).map_err(|e| bad("at", shown, e))?;
+        }
+    }
+    Ok(proof)
+}
+
+/// Every bundled proof.
+pub fn bundled() -> Result<Vec<Proof>, String> {
+    BUNDLED
+        .iter()
+        .map(|(file, text)| load(file, text))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_proofs_load_with_unique_ids() {
+        let proofs = bundled().unwrap();
+        let ids: HashSet<&str> = proofs.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids.len(), BUNDLED.len());
+        for id in ["zero-move-rule", "bouton", "sprague-grundy-sum"] {
+            assert!(ids.contains(id), "{id}");
+        }
+    }
+
+    #[test]
+    fn refuses_unknown_keys_and_bad_expressions() {
+        let ok = "id: p\ntitle: T\nstatement:\n  id: s\n  text: x\n  check: 1 = 1\n";
+        assert!(load("p.yaml", ok).is_ok());
+        let unknown = format!("{ok}  chek: 1 = 1\n");
+        let e = load("p.yaml", &unknown).unwrap_err();
+        assert!(e.contains("chek"), "{e}");
+        let bad = ok.replace("1 = 1", "1 = ");
+        let e = load("p.yaml", &bad).unwrap_err();
+        assert!(e.contains("step `s`") && e.contains("check"), "{e}");
+        let twice = format!("{ok}conclusion:\n  id: s\n  text: y\n");
+        assert!(load("p.yaml", &twice).unwrap_err().contains("twice"));
+        let rules = ok.replace("title: T", "title: T\nrules: chess");
+        assert!(load("p.yaml", &rules).unwrap_err().contains("chess"));
+    }
+}

@@ -1,0 +1,92 @@
+//! Proofs the engine checks: the model, the loader (the only YAML here) and the checks.
+//! Stepping through a proof in the REPL is `command::prove`'s job.
+
+pub mod check;
+pub mod loader;
+pub mod model;
+
+pub use check::{CheckOutcome, EvidenceRow};
+pub use model::{Proof, Section, Step, Walk};
+
+/// The bundled proof named `id`.
+pub fn find(id: &str) -> Result<Option<Proof>, String> {
+    Ok(loader::bundled()?.into_iter().find(|p| p.id == id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::expr::Evaluator;
+
+    /// Every check of every bundled proof holds over its whole domain.
+    #[test]
+    fn every_bundled_check_holds() {
+        for proof in loader::bundled().unwrap() {
+            let rules = Rules::parse(&proof.rules).unwrap();
+            let mut eval = Evaluator::new(rules);
+            let mut checked = 0;
+            for walk in proof.walk() {
+                if let Some(outcome) = check::run(walk.step, &mut eval) {
+                    assert!(
+                        matches!(outcome, CheckOutcome::Holds { .. }),
+                        "{} / {}: {outcome:?}",
+                        proof.id,
+                        walk.step.id
+                    );
+                    checked += 1;
+                }
+                // Every shown expression evaluates at the domain's first value.
+                if let Some(var) = check::variable(walk.step) {
+                    for (src, value) in check::instantiate(walk.step, &mut eval, &var, 3) {
+                        assert!(!value.starts_with("error"), "{} / {src}: {value}", proof.id);
+                    }
+                }
+            }
+            assert!(checked >= 3, "{} has only {checked} checks", proof.id);
+        }
+    }
+
+    #[test]
+    fn a_false_check_fails_at_the_first_bad_value() {
+        let step: Step = Step {
+            id: "s".into(),
+            text: String::new(),
+            check: Some("g(nT) = n + 1".into()),
+            domain: Some("n in 1..10".into()),
+            at: vec![],
+        };
+        let mut eval = Evaluator::new(Rules::ZeroMove);
+        // 1T has value 2 = 1 + 1; 2T has value 1 ≠ 3.
+        assert_eq!(
+            check::run(&step, &mut eval),
+            Some(CheckOutcome::Fails {
+                at: Some(("n".into(), 2))
+            })
+        );
+    }
+
+    #[test]
+    fn instantiating_the_induction_step_at_eight() {
+        let proof = find("zero-move-rule").unwrap().unwrap();
+        let walk = proof.walk();
+        let step = walk
+            .iter()
+            .find(|w| w.step.id == "options-of-nT")
+            .unwrap()
+            .step;
+        let mut eval = Evaluator::new(Rules::ZeroMove);
+        let shown = check::instantiate(step, &mut eval, "n", 8);
+        // By hand: g(kT) for k = 0..7 is 0 2 1 4 3 6 5 8, g(8F) = 8, so the set is
+        // {0, 1, 2, 3, 4, 5, 6, 8} and its mex is 7.
+        let find = |src: &str| {
+            shown
+                .iter()
+                .find(|(s, _)| s == src)
+                .map(|(_, v)| v.as_str())
+        };
+        assert_eq!(find("mexset(nT)"), Some("{0, 1, 2, 3, 4, 5, 6, 8}"));
+        assert_eq!(find("mex(mexset(nT))"), Some("7"));
+        assert_eq!(find("check"), Some("true"));
+    }
+}

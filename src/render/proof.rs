@@ -1,0 +1,264 @@
+//! `prove`: a proof step's heading, text and checked claim, with `expand`'s evidence table and
+//! `at n = K`'s values.
+
+use std::io::{self, Write};
+
+use comfy_table::{ContentArrangement, Table, presets};
+use serde_json::{Value as Json, json};
+
+use super::RenderOptions;
+use super::prose::wrap;
+use crate::output::{ProofView, StepDetail, StepView};
+use crate::proof::CheckOutcome;
+
+pub fn text(report: &ProofView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let style = opts.style;
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    if report.step.is_none() {
+        writeln!(out, "{}", style.heading(&report.title))?;
+    }
+    let mut last_heading = String::new();
+    for (i, step) in report.steps.iter().enumerate() {
+        if report.step.is_none() && i > 0 {
+            writeln!(out)?;
+        }
+        let heading = match (&step.section, step.heading.as_str()) {
+            (Some(s), h) => format!("{h}: {s}"),
+            (None, "Theorem") => format!("Theorem: {}", report.title),
+            (None, h) => h.to_string(),
+        };
+        let repeated = report.step.is_none() && heading == last_heading;
+        last_heading.clone_from(&heading);
+        if let Some((n, total)) = report.step {
+            writeln!(
+                out,
+                "{}",
+                style.dim(&format!("{} · step {n} of {total}", report.id))
+            )?;
+        }
+        if !repeated {
+            for line in wrap(&heading, width) {
+                writeln!(out, "{}", style.heading(&line))?;
+            }
+        }
+        for line in wrap(&step.text, width) {
+            writeln!(out, "{line}")?;
+        }
+        claim(step, opts, width, out)?;
+        detail(step, opts, width, out)?;
+    }
+    if let Some((n, total)) = report.step {
+        let step = &report.steps[0];
+        let mut hints = vec![if n < total {
+            "Enter or `next`".to_string()
+        } else {
+            "Enter: finish".to_string()
+        }];
+        if n > 1 {
+            hints.push("`back`".into());
+        }
+        if let Some(var) = variable(step) {
+            hints.push("`expand`: the evidence".into());
+            hints.push(format!("`at {var} = 8`: one value"));
+        }
+        writeln!(out, "{}", style.dim(&hints.join(" · ")))?;
+    }
+    Ok(())
+}
+
+fn variable(step: &StepView) -> Option<String> {
+    let domain = step.domain.as_deref()?;
+    Some(domain.split_whitespace().next()?.to_string())
+}
+
+fn claim(
+    step: &StepView,
+    opts: &RenderOptions,
+    width: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let Some(check) = &step.check else {
+        return Ok(());
+    };
+    for (i, line) in wrap(check, width - 9).iter().enumerate() {
+        let label = if i == 0 { "  check  " } else { "         " };
+        writeln!(out, "{}{line}", style.dim(label))?;
+    }
+    if let Some(domain) = &step.domain {
+        writeln!(out, "{}{domain}", style.dim("  for    "))?;
+    }
+    let verdict = match &step.outcome {
+        Some(CheckOutcome::Holds { cases }) => match (&step.domain, variable(step)) {
+            (Some(_), Some(var)) => style.win(&format!(
+                "  ✓ holds for all {cases} value{} of {var} (checked by the engine)",
+                if *cases == 1 { "" } else { "s" }
+            )),
+            _ => style.win("  ✓ holds (checked by the engine)"),
+        },
+        Some(CheckOutcome::Fails { at: Some((var, v)) }) => {
+            style.lose(&format!("  ✗ fails at {var} = {v}"))
+        }
+        Some(CheckOutcome::Fails { at: None }) => style.lose("  ✗ does not hold"),
+        Some(CheckOutcome::Error { message }) => {
+            style.lose(&format!("  ✗ could not be checked: {message}"))
+        }
+        None => return Ok(()),
+    };
+    writeln!(out, "{verdict}")
+}
+
+fn detail(
+    step: &StepView,
+    opts: &RenderOptions,
+    width: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    match &step.detail {
+        StepDetail::None => Ok(()),
+        StepDetail::At { var, value, items } => {
+            writeln!(out, "{}", style.heading(&format!("at {var} = {value}:")))?;
+            let label_w = items
+                .iter()
+                .map(|(l, _)| l.chars().count())
+                .max()
+                .unwrap_or(0)
+                .min(28);
+            for (label, value) in items {
+                let fits = label.chars().count() <= label_w
+                    && label_w + value.chars().count() + 4 <= width;
+                if fits {
+                    writeln!(out, "  {label:<label_w$}  {}", style.heading(value))?;
+                } else {
+                    writeln!(out, "  {label}")?;
+                    for line in wrap(value, width - 4) {
+                        writeln!(out, "    {}", style.heading(&line))?;
+                    }
+                }
+            }
+            Ok(())
+        }
+        StepDetail::Evidence {
+            var,
+            columns,
+            rows,
+            total,
+        } => {
+            writeln!(
+                out,
+                "{}",
+                style.heading(&format!(
+                    "evidence: the first {} of {total} values of {var}",
+                    rows.len()
+                ))
+            )?;
+            let mut table = Table::new();
+            table
+                .load_style(presets::UTF8_FULL_CONDENSED)
+                .set_content_arrangement(ContentArrangement::Dynamic)
+                .set_width(u16::try_from(width).unwrap_or(80));
+            let mut header = vec![var.clone()];
+            header.extend(columns.iter().cloned());
+            header.push("check".into());
+            table.set_header(header);
+            for row in rows {
+                let mut cells = vec![row.value.to_string()];
+                cells.extend(row.shown.iter().cloned());
+                cells.push(if row.holds { "✓" } else { "✗" }.to_string());
+                table.add_row(cells);
+            }
+            writeln!(out, "{table}")
+        }
+    }
+}
+
+fn step_json(step: &StepView) -> Json {
+    let mut v = json!({
+        "heading": step.heading,
+        "section": step.section,
+        "text": step.text,
+        "check": step.check,
+        "for": step.domain,
+    });
+    match &step.outcome {
+        Some(CheckOutcome::Holds { cases }) => {
+            v["holds"] = json!(true);
+            v["cases"] = json!(cases);
+        }
+        Some(CheckOutcome::Fails { at }) => {
+            v["holds"] = json!(false);
+            if let Some((var, value)) = at {
+                v["fails_at"] = json!({ "var": var, "value": value });
+            }
+        }
+        Some(CheckOutcome::Error { message }) => {
+            v["holds"] = json!(false);
+            v["error"] = json!(message);
+        }
+        None => v["holds"] = Json::Null,
+    }
+    match &step.detail {
+        StepDetail::None => {}
+        StepDetail::At { var, value, items } => {
+            v["at"] = json!({
+                "var": var,
+                "value": value,
+                "values": items.iter().map(|(e, val)| json!({ "expr": e, "value": val })).collect::<Vec<_>>(),
+            });
+        }
+        StepDetail::Evidence {
+            var,
+            columns,
+            rows,
+            total,
+        } => {
+            v["evidence"] = json!({
+                "var": var,
+                "columns": columns,
+                "total": total,
+                "rows": rows.iter().map(|r| json!({ "value": r.value, "shown": r.shown, "holds": r.holds })).collect::<Vec<_>>(),
+            });
+        }
+    }
+    v
+}
+
+pub fn json(report: &ProofView) -> Json {
+    let mut v = json!({
+        "id": report.id,
+        "title": report.title,
+        "steps": report.steps.iter().map(step_json).collect::<Vec<_>>(),
+    });
+    if let Some((n, total)) = report.step {
+        v["step"] = json!(n);
+        v["of"] = json!(total);
+    }
+    v
+}
+
+pub fn rows(report: &ProofView) -> (Vec<&'static str>, Vec<Vec<String>>) {
+    let rows = report
+        .steps
+        .iter()
+        .map(|s| {
+            let holds = match &s.outcome {
+                Some(CheckOutcome::Holds { .. }) => "true",
+                Some(_) => "false",
+                None => "",
+            };
+            vec![
+                s.heading.clone(),
+                s.section.clone().unwrap_or_default(),
+                s.text.clone(),
+                s.check.clone().unwrap_or_default(),
+                s.domain.clone().unwrap_or_default(),
+                holds.to_string(),
+            ]
+        })
+        .collect();
+    (
+        vec!["heading", "section", "text", "check", "for", "holds"],
+        rows,
+    )
+}

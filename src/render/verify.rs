@@ -1,0 +1,218 @@
+//! `verify`: the counts of an exhaustive search, the rule compared and any disagreement; where
+//! nimlab has no rule, the win/loss table itself.
+
+use std::io::{self, Write};
+
+use serde_json::{Value as Json, json};
+
+use super::RenderOptions;
+use super::prose::{wrap, wrap_items};
+use crate::engine::Pile;
+use crate::output::VerifyReport;
+
+fn name(report: &VerifyReport) -> String {
+    match (report.misere, report.rules.is_misere()) {
+        (true, false) => format!("{} misère", report.rules),
+        _ => report.rules.to_string(),
+    }
+}
+
+fn position(piles: &[Pile]) -> String {
+    if piles.is_empty() {
+        return "(no piles)".into();
+    }
+    piles
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn millis(report: &VerifyReport) -> f64 {
+    report.elapsed.as_secs_f64() * 1000.0
+}
+
+pub fn text(report: &VerifyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let style = opts.style;
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    let r = &report.result;
+    let mix = if report.rules.has_pass() {
+        " (T and F mixed)"
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!(
+            "verify {}: all positions of ≤ {} piles of size ≤ {}{mix}",
+            name(report),
+            report.piles,
+            report.max
+        ))
+    )?;
+    writeln!(
+        out,
+        "{}",
+        style.dim("solved by exhaustive game-tree search (memoised, no Sprague–Grundy)")
+    )?;
+    writeln!(out, "  positions solved     {:>10}", r.positions)?;
+    writeln!(out, "  first player wins    {:>10}", r.first_wins)?;
+    writeln!(out, "  second player wins   {:>10}", r.second_wins)?;
+    match &report.rule {
+        Some(rule) => {
+            for line in wrap(&format!("rule: {rule}"), width - 2) {
+                writeln!(out, "  {line}")?;
+            }
+            if r.mismatches == 0 {
+                writeln!(
+                    out,
+                    "  mismatches           {:>10}   {}",
+                    0,
+                    style.win("the rule agrees with the search everywhere")
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "  mismatches           {:>10}   {}",
+                    r.mismatches,
+                    style.lose("the rule is wrong here:")
+                )?;
+                for m in &r.examples {
+                    writeln!(
+                        out,
+                        "    {}: search says {} wins, the rule says {}",
+                        position(&m.piles),
+                        m.search.name(),
+                        m.rule.name()
+                    )?;
+                }
+            }
+        }
+        None => {
+            for line in wrap(
+                &format!(
+                    "nimlab has no simple rule for {}, so there is nothing to compare with: below \
+                     is what the search found. Look for the pattern yourself.",
+                    name(report)
+                ),
+                width,
+            ) {
+                writeln!(out, "{line}")?;
+            }
+            no_rule_table(report, opts, width, out)?;
+        }
+    }
+    writeln!(out, "  time                 {:>10.1} ms", millis(report))
+}
+
+fn no_rule_table(
+    report: &VerifyReport,
+    opts: &RenderOptions,
+    width: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    if !report.lost.is_empty() {
+        let items: Vec<String> = report
+            .lost
+            .iter()
+            .map(|p| format!("{{{}}}", position(p)))
+            .collect();
+        let head = if items.len() < report.result.second_wins {
+            format!(
+                "lost for the player to move ({} in all; the first {}): ",
+                report.result.second_wins,
+                items.len()
+            )
+        } else {
+            format!("lost for the player to move ({}): ", items.len())
+        };
+        for line in wrap_items(&items, &head, "", width) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    if report.grid.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = report.grid_states.iter().map(ToString::to_string).collect();
+    let cell = names.iter().map(|n| n.chars().count()).max().unwrap_or(1);
+    writeln!(
+        out,
+        "{}",
+        style.dim("two piles (row + column): W the player to move wins, L loses")
+    )?;
+    let header: Vec<String> = names.iter().map(|n| format!("{n:>cell$}")).collect();
+    writeln!(out, "{:>cell$} {}", "", header.join(" "))?;
+    for (row_name, row) in names.iter().zip(&report.grid) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&wins| {
+                let mark = format!("{:>cell$}", if wins { "W" } else { "L" });
+                if wins {
+                    style.dim(&mark)
+                } else {
+                    style.lose(&mark)
+                }
+            })
+            .collect();
+        writeln!(out, "{row_name:>cell$} {}", cells.join(" "))?;
+    }
+    Ok(())
+}
+
+pub fn json(report: &VerifyReport) -> Json {
+    let r = &report.result;
+    let piles = |p: &[Pile]| p.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let mut v = json!({
+        "rules": report.rules.to_string(),
+        "misere": report.misere,
+        "piles": report.piles,
+        "max": report.max,
+        "positions": r.positions,
+        "first_wins": r.first_wins,
+        "second_wins": r.second_wins,
+        "rule": report.rule,
+        "mismatches": r.mismatches,
+        "examples": r.examples.iter().map(|m| json!({
+            "piles": piles(&m.piles),
+            "search": m.search.name(),
+            "rule": m.rule.name(),
+        })).collect::<Vec<_>>(),
+        "time_ms": millis(report),
+    });
+    if report.rule.is_none() {
+        v["lost"] = report.lost.iter().map(|p| json!(piles(p))).collect();
+    }
+    v
+}
+
+pub fn rows(report: &VerifyReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
+    let r = &report.result;
+    (
+        vec![
+            "rules",
+            "piles",
+            "max",
+            "positions",
+            "first wins",
+            "second wins",
+            "mismatches",
+            "time ms",
+        ],
+        vec![vec![
+            name(report),
+            report.piles.to_string(),
+            report.max.to_string(),
+            r.positions.to_string(),
+            r.first_wins.to_string(),
+            r.second_wins.to_string(),
+            if report.rule.is_some() {
+                r.mismatches.to_string()
+            } else {
+                "no rule".into()
+            },
+            format!("{:.1}", millis(report)),
+        ]],
+    )
+}

@@ -1,0 +1,69 @@
+//! The drill lesson on a real terminal (a pty): the prompt names the lesson and step, Enter moves
+//! on, `hint`, a wrong and a right answer, `lesson quit`, and `lesson reset` asks to confirm.
+
+use std::process::Command;
+
+use rexpect::session::PtySession;
+
+use super::{Learner, fixture, path_str};
+use crate::support::bin;
+
+// rexpect turns each byte it reads into a char, so only ASCII text can be matched: the step
+// headings are matched by their `step K of N` and the prompt.
+
+fn spawn(learner: &Learner) -> PtySession {
+    let mut cmd = Command::new(bin());
+    cmd.args(["--lessons", &path_str(&fixture("good"))])
+        .env("NIMLAB_DATA_DIR", learner.data.path())
+        .env("NIMLAB_STATE_DIR", learner.data.path().join("state"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "dumb");
+    rexpect::session::spawn_command(cmd, Some(20_000)).expect("spawn nimlab on a pty")
+}
+
+#[test]
+fn a_lesson_on_a_real_terminal() {
+    let learner = Learner::new();
+    let mut p = spawn(&learner);
+    p.exp_string("nimlab[zero-move]> ").unwrap();
+    p.send_line("lesson start drill").unwrap();
+    p.exp_string("step 1 of 7").unwrap();
+    p.exp_string("nimlab[drill 1/7]> ").unwrap();
+    // Enter moves on from a text step and from a run step.
+    p.send_line("").unwrap();
+    p.exp_string("step 2 of 7").unwrap();
+    p.exp_string("nimlab[drill 2/7]> ").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("step 3 of 7").unwrap();
+    p.exp_string("nimlab[drill 3/7]> ").unwrap();
+    // …but not from a question that has not been answered.
+    p.send_line("").unwrap();
+    p.exp_string("Answer the question first").unwrap();
+    p.exp_string("nimlab[drill 3/7]> ").unwrap();
+    p.send_line("hint").unwrap();
+    p.exp_string("Hint 1 of 2: Write 3, 8 and 6 in binary.")
+        .unwrap();
+    p.exp_string("nimlab[drill 3/7]> ").unwrap();
+    // 17 = 3 + 8 + 6, the author's wrong example; 3 ⊕ 8 ⊕ 6 = 13.
+    p.send_line("17").unwrap();
+    p.exp_string("That is the ordinary sum, 3 + 8 + 6.")
+        .unwrap();
+    p.exp_string("nimlab[drill 3/7]> ").unwrap();
+    p.send_line("13").unwrap();
+    p.exp_string("Correct!").unwrap();
+    p.exp_string("step 4 of 7").unwrap();
+    p.exp_string("nimlab[drill 4/7]> ").unwrap();
+    p.send_line("lesson quit").unwrap();
+    p.exp_string("lesson start drill").unwrap();
+    // Out of the lesson, the prompt shows the ruleset again (the lesson's setup chose nim).
+    p.exp_string("nimlab[nim]> ").unwrap();
+    // On a terminal, forgetting progress asks first.
+    p.send_line("lesson reset drill").unwrap();
+    p.exp_string("lesson reset drill --yes").unwrap();
+    p.exp_string("nimlab[nim]> ").unwrap();
+    p.send_line("lesson start drill").unwrap();
+    p.exp_string("step 4 of 7").unwrap();
+    p.exp_string("nimlab[drill 4/7]> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}

@@ -1,0 +1,203 @@
+//! The proof explorer through the real `nimlab` binary: expressions, derive, conjecture,
+//! prove and verify. Expected numbers are hand-checked (see the comments).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What one run of nimlab printed, and its exit code.
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+fn nimlab(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env(
+            "NIMLAB_STATE_DIR",
+            std::env::temp_dir().join("nimlab-proof-tests"),
+        )
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nimlab runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("nimlab finishes");
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--format", "json"];
+    all.extend_from_slice(args);
+    let run = nimlab(&all, "");
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).expect("valid JSON")
+}
+
+#[test]
+fn expressions_on_the_shell_and_in_scripts() {
+    let run = nimlab(&["=", "3 xor 5"], "");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "6\n"));
+    // Words after `=` are one expression, quoted or not.
+    assert_eq!(nimlab(&["=", "3", "xor", "5"], "").stdout, "6\n");
+    assert_eq!(nimlab(&["eval", "g(zero-move, 7T)"], "").stdout, "8\n");
+    // 18T, 47T, 34T have values 17, 48, 33 and 17 ⊕ 48 ⊕ 33 = 0.
+    let run = nimlab(&[], "= 3 ^ 5\n= winner(zero-move, 18, 47, 34)\n");
+    assert_eq!(run.stdout, "6\nsecond\n");
+    let v = json(&["=", "mexset(zero-move, 8T)"]);
+    assert_eq!(v["value"], serde_json::json!([0, 1, 2, 3, 4, 5, 6, 8]));
+    // 2^64 is exact in JSON.
+    let v = json(&["=", "g(zero-move, 18446744073709551615T)"]);
+    assert_eq!(v["value"].to_string(), "18446744073709551616");
+}
+
+#[test]
+fn expression_errors_are_one_line_with_a_caret_and_exit_2() {
+    for (expr, words, caret) in [
+        ("3 + )", "unexpected `)`", "  |     ^"),
+        ("nimsun(1, 2)", "did you mean `nimsum`", "  | ^^^^^^"),
+        ("pow(2, 127)", "too large", "  | ^^^^^^^^^^^"),
+        ("all n in 0..1000000000000: n >= 0", "steps", "  | ^^^"),
+        ("1 / 0", "division by zero", "  |     ^"),
+    ] {
+        let run = nimlab(&["=", expr], "");
+        assert_eq!(run.code, 2, "{expr}");
+        let lines: Vec<&str> = run.stderr.lines().collect();
+        assert!(
+            lines[0].starts_with("error: ") && lines[0].contains(words),
+            "{expr}: {lines:?}"
+        );
+        assert_eq!(lines[1], format!("  | {expr}"));
+        assert!(lines[2].starts_with(caret), "{expr}: {lines:?}");
+        assert!(run.stdout.is_empty());
+    }
+}
+
+#[test]
+fn derive_prints_every_step_outside_a_terminal() {
+    let run = nimlab(&["derive", "0..3"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // By hand: 3T moves to 0, 1T, 2T (values 0, 2, 1) or passes to 3F (value 3).
+    assert!(
+        run.stdout.contains("options of 3T: 0→0, 1T→2, 2T→1, 3F→3"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("set {0, 1, 2, 3}; mex 4, so g(3T) = 4"));
+    assert!(run.stdout.contains("options of 0: none"));
+    // Table order: 0, 1F, 1T, 2F, 2T, ….
+    let order: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("options of "))
+        .map(|l| l.split(':').next().unwrap_or(""))
+        .collect();
+    assert_eq!(order, ["0", "1F", "1T", "2F", "2T", "3F", "3T"]);
+    let v = json(&["derive", "--rules", "nim", "2"]);
+    assert_eq!(v["steps"][0]["set"], serde_json::json!([0, 1]));
+}
+
+#[test]
+fn conjecture_teaches_with_the_first_counterexample() {
+    let run = nimlab(
+        &["conjecture", "g(nT) = if odd(n) then n + 1 else n - 1"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("fails at n = 0: the formula gives -1, but g(0) = 0"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("never negative"));
+    assert!(run.stdout.contains("if n = 0 then 0 else"));
+    let v = json(&[
+        "conjecture",
+        "g(nT) = if n = 0 then 0 else if odd(n) then n + 1 else n - 1 for n in 0..10000",
+    ]);
+    assert_eq!(
+        (v["holds"].as_bool(), v["checked"].as_u64()),
+        (Some(true), Some(10_001))
+    );
+    // From 1 upward, n + 1 first fails at 2: 2T's options 0, 1T, 2F have values 0, 2, 2.
+    let v = json(&["conjecture", "g(nT) = n + 1 for n in 1..100"]);
+    assert_eq!(v["counterexample"]["n"], 2);
+    assert_eq!(v["counterexample"]["grundy"], 1);
+    let run = nimlab(&["conjecture", "n = 3"], "");
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn every_bundled_proof_checks_out() {
+    let list = nimlab(&["prove"], "");
+    for id in ["zero-move-rule", "bouton", "sprague-grundy-sum"] {
+        assert!(list.stdout.contains(id), "{}", list.stdout);
+        let run = nimlab(&["prove", id], "");
+        assert_eq!(run.code, 0, "{id}: {}", run.stderr);
+        assert!(!run.stdout.contains('✗'), "{id}:\n{}", run.stdout);
+        assert!(run.stdout.matches('✓').count() >= 3, "{id}");
+        let v = json(&["prove", id, "--all"]);
+        for step in v["steps"].as_array().expect("steps") {
+            assert_ne!(step["holds"], false, "{id}: {step}");
+        }
+    }
+    let run = nimlab(&["prove", "nosuch"], "");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("`nosuch`") && run.stderr.contains("zero-move-rule"));
+    // Outside a proof there is nothing to step through.
+    assert_eq!(nimlab(&["at", "n", "=", "8"], "").code, 2);
+}
+
+#[test]
+fn verify_finds_no_mismatch_in_nimlabs_rules() {
+    // Positions of up to 4 piles ≤ 7: multisets of 4 sizes from 8 = C(11, 4) = 330; zero-move
+    // has 15 states (0, 1F, 1T, …, 7T): C(18, 4) = 3060.
+    for (rules, positions) in [("nim", 330), ("zero-move", 3060), ("misere", 330)] {
+        let v = json(&["verify", "--rules", rules, "--piles", "4", "--max", "7"]);
+        assert_eq!(v["positions"], positions, "{rules}");
+        assert_eq!(v["mismatches"], 0, "{rules}");
+        assert!(v["rule"].is_string());
+    }
+    // Zero-move misère has no rule to compare: the table is reported instead. By hand, a lone
+    // 1F loses in misère (its only move takes the last token).
+    let v = json(&[
+        "verify",
+        "--rules",
+        "zero-move-misere",
+        "--piles",
+        "2",
+        "--max",
+        "3",
+    ]);
+    assert!(v["rule"].is_null());
+    let lost = v["lost"].as_array().expect("lost");
+    assert!(lost.contains(&serde_json::json!(["1F"])), "{lost:?}");
+    let text = nimlab(
+        &[
+            "verify",
+            "--rules",
+            "zero-move",
+            "--misere",
+            "--piles",
+            "2",
+            "--max",
+            "3",
+        ],
+        "",
+    );
+    assert!(text.stdout.contains("no simple rule"), "{}", text.stdout);
+    assert_eq!(nimlab(&["verify", "--rules", "chess"], "").code, 2);
+}
