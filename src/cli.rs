@@ -73,6 +73,22 @@ pub enum Command {
         target: Option<String>,
     },
 
+    /// The period of a game's Grundy sequence, with the finite check that proves it.
+    ///
+    /// Finds the preperiod and the fundamental period. For octal games the proof is the
+    /// Guy–Smith periodicity theorem, for subtraction games the repeat of a window of max(S)
+    /// values. `--table` shows the values one period per row (like CGSuite's PeriodicTable).
+    Period {
+        #[command(flatten)]
+        rules: RulesArg,
+        /// Look at heaps up to N (default 100000, at most 10000000).
+        #[arg(long, value_name = "N")]
+        to: Option<String>,
+        /// Show the values as rows of one period each.
+        #[arg(long)]
+        table: bool,
+    },
+
     /// Who wins with perfect play: per-pile Grundy values, their nim-sum, the verdict.
     Winner(PositionArgs),
 
@@ -208,7 +224,8 @@ pub enum Command {
 
     /// Show or set the session's ruleset: `rules zero-move`.
     Rules {
-        /// `nim`, `zero-move`, `misere` or `subtract:S` (e.g. `subtract:1,3,4`).
+        /// `nim`, `zero-move`, `misere`, `subtract:S` (e.g. `subtract:1,3,4`), `octal:CODE`
+        /// (e.g. `octal:0.77`) or `graph:FILE`.
         name: Option<String>,
     },
 
@@ -352,8 +369,8 @@ pub enum LessonAction {
 /// `--rules R`, shared by the game commands.
 #[derive(Debug, Clone, Args)]
 pub struct RulesArg {
-    /// The ruleset: `nim`, `zero-move`, `misere`, `subtract:S` (default: the session's, at
-    /// start `zero-move`).
+    /// The ruleset: `nim`, `zero-move`, `misere`, `subtract:S`, `octal:CODE` (e.g. `octal:0.77`),
+    /// `graph:FILE` (default: the session's, at start `zero-move`).
     #[arg(long, value_name = "R")]
     pub rules: Option<String>,
 }

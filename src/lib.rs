@@ -8,6 +8,7 @@ pub mod command;
 pub mod engine;
 pub mod error;
 pub mod expr;
+pub mod graph;
 pub mod lesson;
 pub mod output;
 pub mod proof;

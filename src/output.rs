@@ -9,6 +9,7 @@ pub use lesson::*;
 pub use proof::*;
 
 use crate::engine::grundy::{GrundyTable, Solver};
+use crate::engine::period::Period;
 use crate::engine::position::Verdict;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
 
@@ -22,6 +23,8 @@ pub enum Output {
     Mex { set: Vec<Grundy>, mex: Grundy },
     /// `grundy`: a table of states.
     Grundy(GrundyReport),
+    /// `period`: a Grundy sequence, its period and the check that proves it.
+    Period(PeriodReport),
     /// `winner`, `move`, `nimsum`, `position`, `set`: a position and what follows from it.
     Position(PositionReport),
     /// `winner`/`move` over a position too long to show pile by pile.
@@ -92,6 +95,84 @@ pub struct BulkReport {
     pub source: String,
 }
 
+/// A game's Grundy sequence as far as it was computed, and its proven period if any.
+#[derive(Debug, Clone)]
+pub struct PeriodReport {
+    pub rules: Rules,
+    /// g(0), g(1), … g(N).
+    pub values: std::sync::Arc<[u16]>,
+    pub period: Option<Period>,
+    pub by: ValuesBy,
+    /// Show one period per row.
+    pub table: bool,
+}
+
+impl PeriodReport {
+    /// g(n) as computed.
+    pub fn value(&self, n: u64) -> Option<u16> {
+        usize::try_from(n)
+            .ok()
+            .and_then(|i| self.values.get(i).copied())
+    }
+
+    /// The largest n computed.
+    pub fn computed_to(&self) -> u64 {
+        self.values.len() as u64 - 1
+    }
+
+    /// The last n before the period where g(n) ≠ g(n + p), with both values.
+    pub fn last_exception(&self) -> Option<(u64, u16, u16)> {
+        let p = self.period?;
+        let n = p.preperiod.checked_sub(1)?;
+        Some((n, self.value(n)?, self.value(n + p.period)?))
+    }
+
+    /// Whether g(n) is exceptional: before the period and unlike g(n + p).
+    pub fn is_exception(&self, n: u64) -> bool {
+        self.period
+            .is_some_and(|p| n < p.preperiod && self.value(n) != self.value(n + p.period))
+    }
+
+    /// One period of values, from the preperiod on.
+    pub fn one_period(&self) -> Vec<u16> {
+        self.period.map_or_else(Vec::new, |p| {
+            (p.preperiod..p.preperiod + p.period)
+                .filter_map(|n| self.value(n))
+                .collect()
+        })
+    }
+
+    /// The rows of the periodic table: each starts at a multiple of p and holds p values;
+    /// the rows cover the preperiod and one full period after it.
+    pub fn table_rows(&self) -> Vec<(u64, Vec<u16>)> {
+        let Some(p) = self.period else {
+            return Vec::new();
+        };
+        let end = p.preperiod + p.period;
+        let rows = end.div_ceil(p.period);
+        (0..rows)
+            .map(|r| {
+                let start = r * p.period;
+                let values = (start..start + p.period)
+                    .filter_map(|n| self.value(n))
+                    .collect();
+                (start, values)
+            })
+            .collect()
+    }
+}
+
+/// How a sequence's values were computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValuesBy {
+    /// Mex over every option.
+    Plain,
+    /// Mex with the rare/common split.
+    Sparse,
+    /// A subtraction game's mex over its few options.
+    Window,
+}
+
 /// The rows of a `grundy` command.
 #[derive(Debug)]
 pub struct GrundyReport {
@@ -138,8 +219,8 @@ impl PositionReport {
     /// Builds the report for `piles`: verdict, and the winning move if there is one.
     pub fn new(view: PositionView, solver: &Solver, piles: Vec<Pile>) -> Self {
         let verdict = crate::engine::position::verdict(solver, &piles);
-        let winning_move =
-            crate::engine::strategy::winning_move(solver, &piles).map(|m| (m, solver.grundy(m.to)));
+        let winning_move = crate::engine::strategy::winning_move(solver, &piles)
+            .map(|m| (m, solver.heaps_value(m.after())));
         let move_view = winning_move
             .filter(|_| view == PositionView::Move)
             .map(|(m, _)| Box::new(game::MoveView::new(solver, &piles, m)));

@@ -101,6 +101,11 @@ pub fn for_each_pile<R: Read>(
 /// A pile from its token: digits, and for zero-move an optional `T`/`F`.
 #[inline]
 fn parse_pile(token: &[u8], has_pass: bool, rules: &Rules) -> Option<Pile> {
+    if let Rules::Graph(_) = rules {
+        return std::str::from_utf8(token)
+            .ok()
+            .and_then(|t| rules.parse_pile(t).ok());
+    }
     let (digits, pass) = match token.split_last() {
         Some((b'T' | b't', rest)) if has_pass => (rest, Some(Pass::Unused)),
         Some((b'F' | b'f', rest)) if has_pass => (rest, Some(Pass::Spent)),

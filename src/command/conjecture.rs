@@ -26,7 +26,7 @@ pub fn conjecture(session: &Session, arg: &RulesArg, words: &[String]) -> Result
     let (side, rhs) = split(&source, &expr).map_err(fail)?;
     let rules = match (&side.rules, &arg.rules) {
         (Some(r), _) => r.clone(),
-        (None, Some(r)) => Rules::parse(r)?,
+        (None, Some(r)) => super::parse_rules(r)?,
         (None, None) => session.rules().clone(),
     };
     if side.pass.is_some() && !rules.has_pass() {

@@ -20,7 +20,7 @@ pub fn derive(
     all: bool,
 ) -> Result<Output, Error> {
     let rules = match &arg.rules {
-        Some(r) => Rules::parse(r)?,
+        Some(r) => super::parse_rules(r)?,
         None => session.rules().clone(),
     };
     let token = range.unwrap_or("0..5");

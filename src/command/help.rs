@@ -15,13 +15,16 @@ Look things up:
   move 4 7 5          a winning move, or that every move loses
   nimsum 3 4 5        the binary view: odd columns and the top bit marked
   mex 0 1 3           the minimum excludant of a set
-  rules nim           change rules: nim, zero-move, misere, subtract:1,3,4
+  rules nim           change rules: nim, zero-move, misere, subtract:1,3,4,
+                      octal:0.77 (Kayles), graph:FILE (a YAML game graph)
 Play:
   play 4 7 5          play against the perfect computer, with a coach
   position 4 7 5      remember a position; `set 2 9` changes pile 2,
   step                and `step` plays one perfect move on it, in binary
 Explore and prove:
   derive 0..5         the table derived state by state (Enter for the next)
+  period --rules octal:0.77 --table
+                      a game's period, with the finite check that proves it
   conjecture g(nT) = if odd(n) then n + 1 else n - 1
                       test a formula against brute force
   prove zero-move-rule  walk a proof whose every step the engine checks

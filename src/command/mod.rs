@@ -9,10 +9,12 @@ mod focus;
 mod help;
 mod lesson;
 mod lesson_check;
+mod period;
 mod piles;
 mod play;
 mod prove;
 mod range;
+mod rules;
 mod session;
 mod step;
 mod verify;
@@ -27,6 +29,8 @@ use crate::engine::{Grundy, Rules, mex::mex};
 use crate::error::Error;
 use crate::output::{BulkReport, GrundyReport, GrundyRows, Output, PositionReport, PositionView};
 
+pub use rules::parse_rules;
+
 use piles::Piles;
 use range::Target;
 
@@ -39,6 +43,9 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
     match command {
         Command::Mex { values } => mex_command(values),
         Command::Grundy { rules, target } => grundy(session, rules, target.as_deref()),
+        Command::Period { rules, to, table } => {
+            period::period(session, rules, to.as_deref(), *table)
+        }
         Command::Winner(args) => position_report(session, args, PositionView::Winner),
         Command::Move(args) => position_report(session, args, PositionView::Move),
         Command::Nimsum(args) => position_report(session, args, PositionView::NimSum),
@@ -47,7 +54,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             session.rules()
         ))),
         Command::Rules { name: Some(name) } => {
-            session.set_rules(Rules::parse(name)?)?;
+            session.set_rules(parse_rules(name)?)?;
             Ok(Output::Message(format!("rules: {}", session.rules())))
         }
         Command::Position(args) => set_position(session, args),
@@ -134,14 +141,22 @@ fn mex_command(values: &[String]) -> Result<Output, Error> {
 }
 
 fn rules_or_session(session: &Session, arg: &RulesArg) -> Result<Solver, Error> {
-    let rules = arg.rules.as_deref().map(Rules::parse).transpose()?;
+    let rules = arg.rules.as_deref().map(parse_rules).transpose()?;
     Ok(session.solver_for(rules.as_ref())?)
 }
 
 fn grundy(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Output, Error> {
     let solver = rules_or_session(session, arg)?;
     let rules = solver.rules().clone();
-    let rows = match Target::parse(target, &rules)? {
+    let parsed = match (&rules, target) {
+        // A graph's table lists every position unless one is named.
+        (Rules::Graph(graph), None) => Target::Range {
+            from: 0,
+            to: graph.len() as u64 - 1,
+        },
+        _ => Target::parse(target, &rules)?,
+    };
+    let rows = match parsed {
         Target::Range { from, to } => {
             range::check_printable(&rules, from, to, target.unwrap_or("0..15"))?;
             GrundyRows::ByMex {
@@ -166,6 +181,7 @@ fn grundy(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Out
                             grundy: solver.grundy(pile),
                             method: solver.method(),
                             options: Vec::new(),
+                            parts: Vec::new(),
                         })
                         .collect(),
                 }
@@ -191,10 +207,11 @@ fn position_report(
                 source,
             }));
         }
-        Piles::None if !session.position().is_empty() => (
-            session.position_for(solver.rules()),
-            Some("the session's position".to_string()),
-        ),
+        Piles::None if !session.position().is_empty() => {
+            let piles = session.position_for(solver.rules());
+            piles::check_piles(&solver, &piles)?;
+            (piles, Some("the session's position".to_string()))
+        }
         Piles::None => {
             return Err(Error::Usage {
                 message: "no piles given: write them like `winner 3 4 5`, or set the session's position with `position 3 4 5`".into(),
@@ -208,7 +225,7 @@ fn position_report(
 
 fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
     if let Some(r) = &args.rules.rules {
-        session.set_rules(Rules::parse(r)?)?;
+        session.set_rules(parse_rules(r)?)?;
     }
     match piles::read_piles(args, session.solver(), session.stdin_is_script)? {
         Piles::None => {}
@@ -248,7 +265,9 @@ fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Er
         .ok()
         .filter(|i| (1..=count).contains(i))
         .ok_or_else(|| Error::bad_token(index, format!("a pile number from 1 to {count}")))?;
-    let pile = session.rules().parse_pile(pile)?;
+    let token = pile;
+    let pile = session.rules().parse_pile(token)?;
+    session.solver().check(pile, token)?;
     let change = session.set_pile(i - 1, pile);
     let mut report = PositionReport::new(
         PositionView::NimSum,

@@ -62,20 +62,39 @@ pub fn read_piles(
     }
     args.piles
         .iter()
-        .map(|t| rules.parse_pile(t).map_err(Error::from))
-        .collect::<Result<Vec<_>, _>>()
+        .map(|t| {
+            let pile = rules.parse_pile(t)?;
+            solver.check(pile, t)?;
+            Ok(pile)
+        })
+        .collect::<Result<Vec<_>, Error>>()
         .map(Piles::Listed)
+}
+
+/// Refuses piles the solver cannot value (octal heaps beyond the computed values).
+pub fn check_piles(solver: &Solver, piles: &[Pile]) -> Result<(), Error> {
+    for &pile in piles {
+        solver.check(pile, &solver.rules().name_of(pile))?;
+    }
+    Ok(())
 }
 
 fn stream<R: std::io::Read>(reader: R, solver: &Solver, source: &str) -> Result<Piles, Error> {
     let mut bulk = BulkVerdict::new(solver.clone());
     let mut kept = Vec::new();
+    let mut beyond = None;
     let count = for_each_pile(reader, solver.rules(), source, |pile| {
+        if beyond.is_none() {
+            beyond = solver.check(pile, &pile.to_string()).err();
+        }
         bulk.push(pile);
         if kept.len() <= KEEP_PILES {
             kept.push(pile);
         }
     })?;
+    if let Some(e) = beyond {
+        return Err(e.into());
+    }
     if count == 0 {
         return Err(Error::Usage {
             message: format!(

@@ -23,6 +23,19 @@ pub fn no_game() -> Error {
     }
 }
 
+/// Games are played on Nim-like rulesets for now: octal games (whose moves may split a pile,
+/// which `take K from I` cannot say) and graph games are not played yet.
+pub fn refuse_unplayable(rules: &Rules) -> Result<(), Error> {
+    match rules {
+        Rules::Octal(_) | Rules::Graph(_) => Err(Error::Usage {
+            message: format!(
+                "`{rules}` cannot be played or stepped yet (only nim, zero-move, misere and subtract:S); use `move` for its winning move"
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// A game in the session.
 #[derive(Debug)]
 pub struct PlayFocus {
@@ -33,6 +46,7 @@ pub struct PlayFocus {
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
 pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     let solver = rules_or_session(session, &args.position.rules)?;
+    refuse_unplayable(solver.rules())?;
     let piles = match read_piles(&args.position, &solver, session.stdin_is_script)? {
         Piles::Listed(piles) => piles,
         Piles::Streamed { source, .. } => {

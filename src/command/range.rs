@@ -81,6 +81,8 @@ pub fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) -> Result
     let options: u64 = (from..=to)
         .map(|n| match rules {
             Rules::Subtract(set) => set.values().len() as u64,
+            Rules::Octal(code) => (n / 2 + 1) * (code.max_take() as u64 + 1),
+            Rules::Graph(_) => 1,
             _ => (n + 1) * states_per_size,
         })
         .sum();

@@ -114,13 +114,24 @@ impl Session {
     }
 
     /// Changes the ruleset; the position keeps its sizes (zero-move piles gain unused passes).
+    ///
+    /// A graph's positions are names, not sizes, so changing to or from a graph clears the
+    /// position; a position the new rules cannot value is refused and nothing changes.
     pub fn set_rules(&mut self, rules: Rules) -> Result<(), EngineError> {
-        self.solver = Solver::new(&rules)?;
-        let sizes: Vec<u64> = self.position.iter().map(|p| p.size).collect();
-        let piles = sizes
-            .into_iter()
-            .map(|n| convert(&rules, n, None))
-            .collect();
+        let solver = Solver::new(&rules)?;
+        let graphs = matches!(rules, Rules::Graph(_)) || matches!(self.rules(), Rules::Graph(_));
+        let piles: Vec<Pile> = if graphs {
+            Vec::new()
+        } else {
+            self.position
+                .iter()
+                .map(|p| convert(&rules, p.size, None))
+                .collect()
+        };
+        for &p in &piles {
+            solver.check(p, &p.to_string())?;
+        }
+        self.solver = solver;
         self.set_position(piles);
         Ok(())
     }

@@ -45,6 +45,7 @@ pub fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
         });
     }
     let rules = session.rules().clone();
+    super::play::refuse_unplayable(&rules)?;
     if session.steps.rules.as_ref() != Some(&rules) || session.steps.current != session.position() {
         session.steps = StepLog {
             rules: Some(rules.clone()),

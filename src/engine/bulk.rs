@@ -5,8 +5,8 @@
 
 use super::grundy::Solver;
 use super::position::{Player, Rule};
-use super::strategy::{Move, option_with_value, top_bit};
-use super::{Grundy, Pile};
+use super::strategy::{Move, heaps_with_value, top_bit};
+use super::{Grundy, Heaps, Pile};
 
 /// Bits a Grundy value can have (values reach 2^64).
 const BITS: usize = Grundy::BITS as usize;
@@ -44,7 +44,8 @@ pub struct BulkSummary {
 pub struct BulkMove {
     pub index: u64,
     pub from: Pile,
-    pub to: Pile,
+    /// What the move leaves of the pile (two piles for a split).
+    pub to: Heaps,
 }
 
 impl BulkVerdict {
@@ -129,19 +130,19 @@ impl BulkVerdict {
             return Some(BulkMove {
                 index,
                 from: Pile::plain(1),
-                to: Pile::plain(0),
+                to: Heaps::One(Pile::plain(0)),
             });
         }
         if misere && self.big == 1 {
             let (index, from) = self.first_big?;
-            let to = Pile::plain(if self.ones % 2 == 0 { 1 } else { 0 });
+            let to = Heaps::One(Pile::plain(if self.ones % 2 == 0 { 1 } else { 0 }));
             return Some(BulkMove { index, from, to });
         }
         let top = top_bit(self.nim_sum);
         let bit = top.trailing_zeros() as usize;
         let (index, from) = self.first_with_bit[bit]?;
         let target = self.solver.grundy(from) ^ self.nim_sum;
-        let to = option_with_value(&self.solver, from, target)?;
+        let to = heaps_with_value(&self.solver, from, target)?;
         Some(BulkMove { index, from, to })
     }
 }
@@ -149,11 +150,11 @@ impl BulkVerdict {
 impl BulkMove {
     /// The move with a `usize` index, where the index fits (it always does for piles in memory).
     pub fn to_move(self) -> Option<Move> {
-        Some(Move {
-            index: usize::try_from(self.index).ok()?,
-            from: self.from,
-            to: self.to,
-        })
+        Some(Move::new(
+            usize::try_from(self.index).ok()?,
+            self.from,
+            self.to,
+        ))
     }
 }
 
@@ -188,7 +189,7 @@ mod tests {
                             // the same one.
                             let mut after = piles;
                             after[m.index] = m.to;
-                            assert!(rules.is_option(m.from, m.to));
+                            assert!(rules.is_heap_option(m.from, m.after()));
                             assert_eq!(verdict(&solver, &after).winner, Player::Second);
                         }
                     }

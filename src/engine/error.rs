@@ -9,6 +9,18 @@ pub enum EngineError {
     UnknownRules { token: String },
     /// A subtraction set that is empty, contains 0 or a non-number.
     BadSubtractionSet { token: String, reason: String },
+    /// An octal code that is not `0.` or `4.` followed by octal digits.
+    BadOctalCode { token: String, reason: String },
+    /// `graph:FILE` reached the engine before its file was loaded.
+    GraphNotLoaded { token: String },
+    /// A game graph that is not a finite DAG of named positions.
+    BadGraph { source: String, reason: String },
+    /// A pile beyond what nimlab has computed for a game whose values have no known period.
+    BeyondComputed {
+        token: String,
+        rules: String,
+        computed: u64,
+    },
     /// A pile that is not a size, or a state the ruleset does not have.
     BadPile { token: String, expected: String },
     /// A number above 2^64 - 1 where a pile size is expected.
@@ -22,7 +34,21 @@ impl fmt::Display for EngineError {
         match self {
             Self::UnknownRules { token } => write!(
                 f,
-                "unknown rules `{token}`: expected one of `nim`, `zero-move`, `misere`, `subtract:S` (e.g. `subtract:1,3,4`)"
+                "unknown rules `{token}`: expected one of `nim`, `zero-move`, `misere`, `subtract:S` (e.g. `subtract:1,3,4`), `octal:CODE` (e.g. `octal:0.77`), `graph:FILE`"
+            ),
+            Self::BadOctalCode { token, reason } => write!(f, "bad octal code `{token}`: {reason}"),
+            Self::GraphNotLoaded { token } => write!(
+                f,
+                "`{token}` names a graph file, which must be loaded first (use `--rules {token}`)"
+            ),
+            Self::BadGraph { source, reason } => write!(f, "bad game graph `{source}`: {reason}"),
+            Self::BeyondComputed {
+                token,
+                rules,
+                computed,
+            } => write!(
+                f,
+                "`{token}` is beyond the values nimlab computes for {rules} on the fly (heaps up to {computed}; no period was proven there, so larger heaps have no lookup)"
             ),
             Self::BadSubtractionSet { token, reason } => {
                 write!(f, "bad subtraction set `{token}`: {reason}")

@@ -2,8 +2,10 @@
 //! (or a found period) for quick lookups of huge piles.
 
 use super::mex::{IncrementalMex, mex};
+use super::octal_sequence::OctalSequence;
+use super::octal_values::OctalValues;
 use super::subtraction::Periodic;
-use super::{EngineError, Grundy, Pass, Pile, Rules};
+use super::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
 
 /// How a Grundy value was obtained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,8 +25,11 @@ pub struct GrundyRow {
     pub pile: Pile,
     pub grundy: Grundy,
     pub method: Method,
-    /// The options with their values, in the ruleset's order; empty for closed forms.
-    pub options: Vec<(Pile, Grundy)>,
+    /// The options with their values, in the ruleset's order; empty for closed forms. A split
+    /// (`2+3`) has the XOR of its parts' values.
+    pub options: Vec<(Heaps, Grundy)>,
+    /// For each option, in the same order: its parts' values if it is a split.
+    pub parts: Vec<Option<[Grundy; 2]>>,
 }
 
 impl GrundyRow {
@@ -42,7 +47,11 @@ impl GrundyRow {
 pub struct Solver {
     rules: Rules,
     periodic: Option<Periodic>,
+    octal: Option<OctalValues>,
 }
+
+/// Values an octal game's solver computes while looking for its period.
+pub const SOLVER_VALUES: usize = 1 << 14;
 
 impl Solver {
     pub fn new(rules: &Rules) -> Result<Self, EngineError> {
@@ -50,10 +59,38 @@ impl Solver {
             Rules::Subtract(set) => Some(Periodic::find(set)?),
             _ => None,
         };
+        let octal = match rules {
+            Rules::Octal(code) => Some(OctalValues::compute(code, SOLVER_VALUES)?),
+            _ => None,
+        };
         Ok(Self {
             rules: rules.clone(),
             periodic,
+            octal,
         })
+    }
+
+    /// Refuses a pile this solver cannot value: an octal heap beyond the computed values when
+    /// no period is known. Callers check piles a user gives before asking for values.
+    pub fn check(&self, pile: Pile, token: &str) -> Result<(), EngineError> {
+        match &self.octal {
+            Some(values) if values.value(pile.size).is_none() => Err(EngineError::BeyondComputed {
+                token: token.to_string(),
+                rules: self.rules.to_string(),
+                computed: values.computed(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The value of what a move leaves: one heap's, or the XOR of a split's parts.
+    pub fn heaps_value(&self, heaps: Heaps) -> Grundy {
+        heaps.piles().fold(0, |acc, p| acc ^ self.grundy(p))
+    }
+
+    /// The octal game's values and period, for octal rulesets.
+    pub fn octal(&self) -> Option<&OctalValues> {
+        self.octal.as_ref()
     }
 
     pub fn rules(&self) -> &Rules {
@@ -64,6 +101,13 @@ impl Solver {
     pub fn grundy(&self, pile: Pile) -> Grundy {
         let n = Grundy::from(pile.size);
         match (&self.rules, &self.periodic) {
+            // Piles are checked first (see `check`); an unchecked one beyond reach reads 0.
+            (Rules::Octal(_), _) => self
+                .octal
+                .as_ref()
+                .and_then(|v| v.value(pile.size))
+                .unwrap_or(0),
+            (Rules::Graph(graph), _) => graph.value(pile.size),
             (Rules::ZeroMove, _) => match pile.pass {
                 None | Some(Pass::Spent) => n,
                 // n + 1 for odd n, n − 1 for even n ≥ 2 (a T pile is never empty), written
@@ -77,12 +121,18 @@ impl Solver {
 
     /// How [`Solver::grundy`] decides values for this ruleset.
     pub fn method(&self) -> Method {
-        match &self.periodic {
-            Some(p) => Method::Periodic {
+        let octal_period = self.octal.as_ref().and_then(OctalValues::period);
+        match (&self.periodic, octal_period) {
+            (Some(p), _) => Method::Periodic {
                 preperiod: p.preperiod,
                 period: p.period,
             },
-            None => Method::ClosedForm,
+            (None, Some(p)) => Method::Periodic {
+                preperiod: p.preperiod,
+                period: p.period,
+            },
+            (None, None) if matches!(self.rules, Rules::Graph(_)) => Method::Mex,
+            (None, None) => Method::ClosedForm,
         }
     }
 }
@@ -141,6 +191,20 @@ impl GrundyTable {
                     with_pass.insert(t);
                 }
             }
+            Rules::Octal(code) => {
+                let mut seq = OctalSequence::new(code);
+                seq.extend_to(len - 1)?;
+                plain.extend(seq.values().iter().map(|&g| u32::from(g)));
+            }
+            Rules::Graph(graph) => {
+                if len > graph.len() {
+                    return Err(EngineError::TooMuchWork {
+                        what: format!("a table of {len} positions"),
+                        limit: format!("the graph has {} positions", graph.len()),
+                    });
+                }
+                plain.extend((0..len as u64).map(|n| narrow(graph.value(n))));
+            }
             Rules::Subtract(set) => {
                 for n in 0..len {
                     let g = mex(set
@@ -173,16 +237,27 @@ impl GrundyTable {
     /// The row of a state: its options with their values, and its value by mex.
     pub fn row(&self, pile: Pile) -> Option<GrundyRow> {
         let grundy = self.value(pile)?;
-        let options = self
-            .rules
-            .options(pile)
-            .map(|o| self.value(o).map(|g| (o, g)))
-            .collect::<Option<Vec<_>>>()?;
+        let mut options = Vec::new();
+        let mut parts = Vec::new();
+        for heaps in self.rules.heap_options(pile) {
+            match heaps {
+                Heaps::One(p) => {
+                    options.push((heaps, self.value(p)?));
+                    parts.push(None);
+                }
+                Heaps::Two(p, q) => {
+                    let (a, b) = (self.value(p)?, self.value(q)?);
+                    options.push((heaps, a ^ b));
+                    parts.push(Some([a, b]));
+                }
+            }
+        }
         Some(GrundyRow {
             pile,
             grundy,
             method: Method::Mex,
             options,
+            parts,
         })
     }
 

@@ -7,9 +7,15 @@
 pub mod bulk;
 pub mod error;
 pub mod game;
+pub mod graph;
 pub mod grundy;
+pub mod heaps;
 pub mod mex;
 pub mod moves;
+pub mod octal;
+pub mod octal_sequence;
+pub mod octal_values;
+pub mod period;
 pub mod pile;
 pub mod position;
 pub mod reply;
@@ -21,6 +27,7 @@ pub mod verify;
 
 pub use error::EngineError;
 pub use grundy::{GrundyRow, Method};
+pub use heaps::Heaps;
 pub use pile::{Pass, Pile};
 pub use position::{Player, Verdict};
 pub use rules::Rules;

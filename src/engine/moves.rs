@@ -162,19 +162,25 @@ pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, Il
         }
     };
     debug_assert!(rules.is_option(from, to), "{rules}: {from} -> {to}");
-    Ok(Move { index, from, to })
+    Ok(Move::new(index, from, to.into()))
 }
 
-/// The position after `m`. The move must come from [`check`] or the strategy on these piles.
+/// The position after `m`: a split's second pile goes right after the first. The move must
+/// come from [`check`] or the strategy on these piles.
 pub fn apply(piles: &[Pile], m: Move) -> Vec<Pile> {
     let mut after = piles.to_vec();
     after[m.index] = m.to;
+    if let Some(q) = m.split {
+        after.insert(m.index + 1, q);
+    }
     after
 }
 
 /// Whether no move is left: every pile is empty or (in a subtraction game) too small.
 pub fn is_over(rules: &Rules, piles: &[Pile]) -> bool {
-    piles.iter().all(|&p| rules.options(p).next().is_none())
+    piles
+        .iter()
+        .all(|&p| rules.heap_options(p).next().is_none())
 }
 
 #[cfg(test)]

@@ -48,6 +48,9 @@ pub fn longest_play(rules: &Rules, pile: Pile) -> u128 {
         Rules::Nim | Rules::Misere => n,
         Rules::ZeroMove => n + u128::from(pile.pass == Some(Pass::Unused)),
         Rules::Subtract(set) => n / u128::from(set.values()[0]),
+        // `play` refuses octal and graph games; a rough bound keeps this total.
+        Rules::Octal(_) => n,
+        Rules::Graph(_) => 0,
     }
 }
 
@@ -66,7 +69,7 @@ pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
                 }
             };
             if better {
-                best = Some((cost, Move { index, from, to }));
+                best = Some((cost, Move::new(index, from, to.into())));
             }
         }
     }
@@ -77,7 +80,7 @@ pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
 /// rulesets taking one token is always among the least costly, so huge piles stay cheap.
 fn small_options(rules: &Rules, pile: Pile) -> Vec<Pile> {
     match rules {
-        Rules::Subtract(_) => rules.options(pile).collect(),
+        Rules::Subtract(_) | Rules::Octal(_) | Rules::Graph(_) => rules.options(pile).collect(),
         _ if pile.size == 0 => Vec::new(),
         _ => {
             let mut out = vec![match pile.pass {

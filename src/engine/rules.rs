@@ -1,9 +1,12 @@
 //! The rulesets: which components a position has, their options, and how play ends.
 
 use std::fmt;
+use std::sync::Arc;
 
+use super::graph::GameGraph;
+use super::octal::OctalCode;
 use super::subtraction::SubtractionSet;
-use super::{EngineError, Pass, Pile};
+use super::{EngineError, Heaps, Pass, Pile};
 
 /// A ruleset. New rulesets (game graphs, octal games) slot in as further variants: each answers
 /// the same few questions — its states of a size, their options, normal or misère play.
@@ -17,10 +20,22 @@ pub enum Rules {
     Misere,
     /// Take s from a pile for some s in the set; last mover wins.
     Subtract(SubtractionSet),
+    /// A take-and-break game by its octal code; a move may split a heap in two.
+    Octal(OctalCode),
+    /// A game given as a graph of named positions (loaded outside the engine); a pile is a
+    /// node, `Pile::plain(index)`.
+    Graph(Arc<GameGraph>),
 }
 
 /// The ruleset names a user can type, for help, completion and error messages.
-pub const RULE_NAMES: [&str; 4] = ["nim", "zero-move", "misere", "subtract:S"];
+pub const RULE_NAMES: [&str; 6] = [
+    "nim",
+    "zero-move",
+    "misere",
+    "subtract:S",
+    "octal:CODE",
+    "graph:FILE",
+];
 
 impl Rules {
     /// Parses a ruleset name: `nim`, `zero-move`, `misere`, `subtract:1,3,4`.
@@ -30,12 +45,43 @@ impl Rules {
             "nim" => Ok(Self::Nim),
             "zero-move" | "zeromove" | "zero_move" => Ok(Self::ZeroMove),
             "misere" | "misère" => Ok(Self::Misere),
-            _ => match lower.strip_prefix("subtract:") {
-                Some(list) => SubtractionSet::parse(list).map(Self::Subtract),
-                None => Err(EngineError::UnknownRules {
-                    token: token.to_string(),
-                }),
-            },
+            _ => {
+                if let Some(list) = lower.strip_prefix("subtract:") {
+                    SubtractionSet::parse(list).map(Self::Subtract)
+                } else if let Some(code) = lower.strip_prefix("octal:") {
+                    OctalCode::parse(code).map(Self::Octal)
+                } else if lower.starts_with("graph:") {
+                    // Reading the file is IO: the command layer loads graphs before this.
+                    Err(EngineError::GraphNotLoaded {
+                        token: token.to_string(),
+                    })
+                } else {
+                    Err(EngineError::UnknownRules {
+                        token: token.to_string(),
+                    })
+                }
+            }
+        }
+    }
+
+    /// Whether a move may split a heap in two (see [`Rules::heap_options`]).
+    pub fn splits(&self) -> bool {
+        matches!(self, Self::Octal(code) if code.splits())
+    }
+
+    /// How a state of this ruleset is written: a node's name for a graph, else the pile.
+    pub fn name_of(&self, pile: Pile) -> String {
+        match self {
+            Self::Graph(graph) => graph.name(pile.size).to_string(),
+            _ => pile.to_string(),
+        }
+    }
+
+    /// [`Rules::name_of`] for what a move leaves.
+    pub fn name_of_heaps(&self, heaps: Heaps) -> String {
+        match heaps {
+            Heaps::One(p) => self.name_of(p),
+            Heaps::Two(p, q) => format!("{}+{}", self.name_of(p), self.name_of(q)),
         }
     }
 
@@ -78,6 +124,15 @@ impl Rules {
 
     /// Parses a pile as this ruleset writes it: `7`, and for zero-move also `7T` and `7F`.
     pub fn parse_pile(&self, token: &str) -> Result<Pile, EngineError> {
+        if let Self::Graph(graph) = self {
+            return graph
+                .node(token)
+                .map(Pile::plain)
+                .ok_or_else(|| EngineError::BadPile {
+                    token: token.to_string(),
+                    expected: graph.pile_syntax(),
+                });
+        }
         let (digits, pass) = match token.as_bytes().last() {
             Some(b'T' | b't') if self.has_pass() => (&token[..token.len() - 1], Pass::Unused),
             Some(b'F' | b'f') if self.has_pass() => (&token[..token.len() - 1], Pass::Spent),
@@ -101,7 +156,9 @@ impl Rules {
 
     /// How a pile of this ruleset is written, for error messages.
     pub fn pile_syntax(&self) -> &'static str {
-        if self.has_pass() {
+        if let Self::Graph(_) = self {
+            "the name of a position in the graph"
+        } else if self.has_pass() {
             "a whole number 0..=18446744073709551615, optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`"
         } else {
             "a whole number 0..=18446744073709551615, like `7`"
@@ -113,7 +170,9 @@ impl Rules {
         self.has_pass() == (pile.pass.is_some() || pile.size == 0)
     }
 
-    /// The options of one component, in order: smaller piles first, then the pass.
+    /// The options of one component that leave one component, in order: smaller piles first,
+    /// then the pass. For rulesets that split (octal games with a digit 4, 5, 6 or 7) these
+    /// are not all the options: use [`Rules::heap_options`].
     ///
     /// The iterator is lazy: a take-any pile of size n has n options, so callers that may meet
     /// huge piles search it with a bound rather than collect it.
@@ -137,6 +196,30 @@ impl Rules {
                     .filter(move |&&s| s <= n)
                     .map(move |&s| Pile::plain(n - s)),
             ),
+            Self::Octal(code) => Box::new(code.moves(n).filter_map(|h| match h {
+                Heaps::One(p) => Some(p),
+                Heaps::Two(..) => None,
+            })),
+            Self::Graph(graph) => Box::new(graph.moves(n).map(Pile::plain)),
+        }
+    }
+
+    /// Every option of one component: what each move leaves of it, one heap or (splitting
+    /// octal games) two, in the order of [`Rules::options`] with splits after the single heap
+    /// of the same amount.
+    pub fn heap_options(&self, pile: Pile) -> Box<dyn Iterator<Item = Heaps> + '_> {
+        match self {
+            Self::Octal(code) => Box::new(code.moves(pile.size)),
+            _ => Box::new(self.options(pile).map(Heaps::One)),
+        }
+    }
+
+    /// Whether `to` is one move away from `from` (splits included).
+    pub fn is_heap_option(&self, from: Pile, to: Heaps) -> bool {
+        match (self, to) {
+            (Self::Octal(code), _) => code.allows(from.size, to),
+            (_, Heaps::One(p)) => self.is_option(from, p),
+            (_, Heaps::Two(..)) => false,
         }
     }
 
@@ -155,6 +238,8 @@ impl Rules {
             Self::Subtract(set) => {
                 to.size < from.size && set.values().contains(&(from.size - to.size))
             }
+            Self::Octal(code) => code.allows(from.size, Heaps::One(to)),
+            Self::Graph(graph) => graph.moves(from.size).any(|n| n == to.size),
         }
     }
 }
@@ -166,6 +251,8 @@ impl fmt::Display for Rules {
             Self::ZeroMove => f.write_str("zero-move"),
             Self::Misere => f.write_str("misere"),
             Self::Subtract(set) => write!(f, "subtract:{set}"),
+            Self::Octal(code) => write!(f, "octal:{code}"),
+            Self::Graph(graph) => write!(f, "graph:{}", graph.source()),
         }
     }
 }
@@ -192,7 +279,14 @@ mod tests {
 
     #[test]
     fn parses_every_ruleset_and_round_trips_its_name() {
-        for name in ["nim", "zero-move", "misere", "subtract:1,3,4"] {
+        for name in [
+            "nim",
+            "zero-move",
+            "misere",
+            "subtract:1,3,4",
+            "octal:0.77",
+            "octal:4.07",
+        ] {
             assert_eq!(Rules::parse(name).unwrap().to_string(), name);
         }
         assert_eq!(
@@ -211,6 +305,9 @@ mod tests {
             "subtract:1,0",
             "subtract:a",
             "subtract:1,,2",
+            "octal:0.8",
+            "octal:77",
+            "octal:",
         ] {
             assert!(Rules::parse(bad).is_err(), "{bad}");
         }
@@ -262,6 +359,8 @@ mod tests {
             Rules::Nim,
             Rules::ZeroMove,
             Rules::parse("subtract:1,3,4").unwrap(),
+            Rules::parse("octal:0.77").unwrap(),
+            Rules::parse("octal:0.137").unwrap(),
         ];
         for r in &rules {
             let states: Vec<Pile> = (0..8).flat_map(|n| r.states(n)).collect();

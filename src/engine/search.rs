@@ -30,6 +30,13 @@ pub struct Exhaustive {
 impl Exhaustive {
     /// Solves every position. `misere`: the player who cannot move wins (the last mover loses).
     pub fn solve(rules: &Rules, misere: bool, piles: usize, max: u64) -> Result<Self, EngineError> {
+        if rules.splits() {
+            // A split adds a pile, which the fixed-width table of K piles cannot hold.
+            return Err(EngineError::TooMuchWork {
+                what: format!("searching every position of {rules} at once"),
+                limit: "its moves may split a pile, which this search does not follow yet".into(),
+            });
+        }
         // States per size: 2 with a pass (0 has one), else 1; counted before listing them.
         let per_size = if rules.has_pass() { 2 } else { 1 };
         let codes = max
@@ -245,7 +252,7 @@ impl<'r> Search<'r> {
             if i > 0 && position[i] == position[i - 1] {
                 continue;
             }
-            for o in self.rules.options(position[i]) {
+            for o in self.rules.heap_options(position[i]) {
                 self.work += 1;
                 if self.work > self.limit {
                     return Err(EngineError::TooMuchWork {
@@ -254,7 +261,8 @@ impl<'r> Search<'r> {
                     });
                 }
                 let mut next = position.to_vec();
-                next[i] = o;
+                next[i] = o.first();
+                next.extend(o.second());
                 out.push(canonical(next));
             }
         }
@@ -412,5 +420,15 @@ mod tests {
         assert!(Exhaustive::solve(&Rules::Nim, false, 0, 3).is_err());
         let mut s = Search::new(&Rules::Nim, false, 100);
         assert!(s.value(&[Pile::plain(50), Pile::plain(50)]).is_err());
+    }
+
+    #[test]
+    fn search_follows_splits() {
+        // Kayles by hand: g(4) = 1 (options 2, 1+1, 3, 1+2 → 2, 0, 3, 3), and 4 + 1 is lost.
+        let kayles = Rules::parse("octal:0.77").unwrap();
+        let mut s = Search::new(&kayles, false, 1_000_000);
+        assert_eq!(s.value(&[Pile::plain(4)]).unwrap(), 1);
+        assert!(!s.first_wins(&[Pile::plain(4), Pile::plain(1)]).unwrap());
+        assert!(Exhaustive::solve(&kayles, false, 2, 3).is_err());
     }
 }

@@ -3,20 +3,41 @@
 
 use super::grundy::Solver;
 use super::position::{Player, verdict};
-use super::{Grundy, Pass, Pile, Rules};
+use super::{Grundy, Heaps, Pass, Pile, Rules};
 
-/// One move: pile `index` (0-based) goes from `from` to `to`.
+/// One move: pile `index` (0-based) goes from `from` to `to` — and, when the move splits the
+/// pile (octal games), to `to` and `split`, two piles where there was one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Move {
     pub index: usize,
     pub from: Pile,
     pub to: Pile,
+    /// The second pile a split leaves.
+    pub split: Option<Pile>,
 }
 
 impl Move {
-    /// Tokens removed; 0 for a pass.
+    /// A move that leaves what `after` says.
+    pub fn new(index: usize, from: Pile, after: Heaps) -> Self {
+        Self {
+            index,
+            from,
+            to: after.first(),
+            split: after.second(),
+        }
+    }
+
+    /// What the move leaves of the pile.
+    pub fn after(&self) -> Heaps {
+        match self.split {
+            Some(q) => Heaps::Two(self.to, q),
+            None => Heaps::One(self.to),
+        }
+    }
+
+    /// Tokens removed; 0 for a pass (and for a split that removes nothing, in `4.` games).
     pub fn take(&self) -> u64 {
-        self.from.size - self.to.size
+        self.from.size - self.after().tokens()
     }
 }
 
@@ -37,12 +58,22 @@ pub fn winning_move(solver: &Solver, piles: &[Pile]) -> Option<Move> {
     let top = top_bit(v.nim_sum);
     let index = v.grundy.iter().position(|&g| g & top != 0)?;
     let target = v.grundy[index] ^ v.nim_sum;
-    let to = option_with_value(solver, piles[index], target)?;
-    Some(Move {
-        index,
-        from: piles[index],
-        to,
-    })
+    let after = heaps_with_value(solver, piles[index], target)?;
+    Some(Move::new(index, piles[index], after))
+}
+
+/// An option of `pile` — one heap or a split — whose Grundy value is `target`.
+pub fn heaps_with_value(solver: &Solver, pile: Pile, target: Grundy) -> Option<Heaps> {
+    let Rules::Octal(code) = solver.rules() else {
+        return option_with_value(solver, pile, target).map(Heaps::One);
+    };
+    let values = solver.octal()?;
+    // With a proven period from n₀, a split a + b (a ≤ b, b ≥ n₀) has the value of the split
+    // with a lowered by a multiple of p while a stays ≥ n₀, so smaller parts up to n₀ + p
+    // reach every value a split can have.
+    let bound = values.period().map_or(u64::MAX, |p| p.preperiod + p.period);
+    code.moves_with_smaller_part_upto(pile.size, bound)
+        .find(|&h| solver.heaps_value(h) == target)
 }
 
 /// The highest set bit of a non-zero value (0 for 0).
@@ -102,11 +133,7 @@ fn misere_move(piles: &[Pile], grundy: &[Grundy], nim_sum: Grundy) -> Option<Mov
             (i, u64::try_from(grundy[i] ^ nim_sum).ok()?)
         }
     };
-    Some(Move {
-        index,
-        from: piles[index],
-        to: Pile::plain(to),
-    })
+    Some(Move::new(index, piles[index], Heaps::One(Pile::plain(to))))
 }
 
 #[cfg(test)]

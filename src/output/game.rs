@@ -37,12 +37,15 @@ impl MoveView {
         }
     }
 
-    /// The pile's value before and after the move.
+    /// The pile's value before and after the move (after a split, the XOR of its two parts).
     pub fn values(&self) -> (Grundy, Grundy) {
-        (
-            self.before.grundy[self.mv.index],
-            self.after.grundy[self.mv.index],
-        )
+        let i = self.mv.index;
+        let split = if self.mv.split.is_some() {
+            self.after.grundy[i + 1]
+        } else {
+            0
+        };
+        (self.before.grundy[i], self.after.grundy[i] ^ split)
     }
 
     /// Whether the player who moved left the opponent a lost position.

@@ -19,7 +19,11 @@ pub fn render(
 ) -> io::Result<()> {
     let style = opts.style;
     let v = &report.verdict;
-    let piles: Vec<String> = report.piles.iter().map(ToString::to_string).collect();
+    let piles: Vec<String> = report
+        .piles
+        .iter()
+        .map(|&p| report.rules.name_of(p))
+        .collect();
     let heading = match &report.title {
         Some(t) => format!("{} ({}): {}", t, report.rules, summary(&piles)),
         None => format!("{}: {}", report.rules, summary(&piles)),
@@ -46,7 +50,11 @@ pub fn render(
 fn table(report: &PositionReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
     let v = &report.verdict;
-    let piles: Vec<String> = report.piles.iter().map(ToString::to_string).collect();
+    let piles: Vec<String> = report
+        .piles
+        .iter()
+        .map(|&p| report.rules.name_of(p))
+        .collect();
     let widest = v
         .grundy
         .iter()
@@ -181,17 +189,7 @@ fn move_line(report: &PositionReport, style: Style) -> String {
         };
     };
     let v = &report.verdict;
-    let action = if m.take() == 0 {
-        format!("pass on pile {}: {} → {}", m.index + 1, m.from, m.to)
-    } else {
-        format!(
-            "pile {}: {} → {} (take {})",
-            m.index + 1,
-            m.from,
-            m.to,
-            m.take()
-        )
-    };
+    let action = super::move_words(&report.rules, &m);
     let why = match v.rule {
         Rule::MisereNimSum if report.piles.iter().filter(|p| p.size >= 2).count() == 1 => {
             "leaves an odd number of 1-piles, so the opponent takes the last token".to_string()
@@ -231,8 +229,8 @@ pub fn render_move(
     let bits = (Grundy::BITS - widest.leading_zeros()).max(1) as usize;
     let spaced = bits <= 24;
     let sep = if spaced { " " } else { "" };
-    let piles: Vec<String> = view.piles.iter().map(ToString::to_string).collect();
-    let target = format!("→ {}", view.mv.to);
+    let piles: Vec<String> = view.piles.iter().map(|&p| view.rules.name_of(p)).collect();
+    let target = format!("→ {}", view.rules.name_of_heaps(view.mv.after()));
     let state_w = piles
         .iter()
         .chain([&target])

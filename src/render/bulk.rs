@@ -42,8 +42,8 @@ pub fn text(report: &BulkReport, opts: &RenderOptions, out: &mut dyn Write) -> i
 }
 
 fn describe(m: BulkMove) -> String {
-    let take = m.from.size - m.to.size;
-    if take == 0 {
+    let take = m.from.size - m.to.tokens();
+    if m.from.pass.is_some() && take == 0 {
         format!("pass on pile {}: {} → {}", m.index + 1, m.from, m.to)
     } else {
         format!("pile {}: {} → {} (take {take})", m.index + 1, m.from, m.to)
@@ -65,7 +65,7 @@ pub fn json(report: &BulkReport) -> Value {
                 "pile": m.index + 1,
                 "from": m.from.to_string(),
                 "to": m.to.to_string(),
-                "take": m.from.size - m.to.size,
+                "take": m.from.size - m.to.tokens(),
             })
         });
     }

@@ -55,6 +55,9 @@ pub fn write_row(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    if row.parts.iter().any(Option::is_some) {
+        return write_splitting_row(row, opts, indent, out);
+    }
     let items: Vec<String> = row
         .options
         .iter()
@@ -67,6 +70,40 @@ pub fn write_row(
         for line in wrap_items(&items, &head, ",", width) {
             writeln!(out, "{line}")?;
         }
+    }
+    writeln!(
+        out,
+        "{indent}  set {}; mex {}, so {}",
+        written_set(&row.reachable()),
+        row.grundy,
+        opts.style
+            .heading(&format!("g({}) = {}", row.pile, row.grundy))
+    )
+}
+
+/// A state of a game whose moves may split a heap: one line per move, saying what it
+/// removes and leaves, and for a split the XOR of its parts (`remove 2 from 7 leaving 2+3:
+/// 2 ⊕ 3 = 1`).
+fn write_splitting_row(
+    row: &GrundyRow,
+    opts: &RenderOptions,
+    indent: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let n = row.pile.size;
+    writeln!(out, "{indent}options of {n}:")?;
+    for ((heaps, g), parts) in row.options.iter().zip(&row.parts) {
+        let take = n - heaps.tokens();
+        let value = match parts {
+            Some([a, b]) => format!("{a} ⊕ {b} = {g}"),
+            None => g.to_string(),
+        };
+        let verb = if take == 0 {
+            format!("split {n} into {heaps}")
+        } else {
+            format!("remove {take} from {n} leaving {heaps}")
+        };
+        writeln!(out, "{indent}  {verb}: {value}")?;
     }
     writeln!(
         out,
@@ -91,7 +128,13 @@ pub fn written_set(values: &[Grundy]) -> String {
 fn row_json(row: &GrundyRow) -> Json {
     json!({
         "state": row.pile.to_string(),
-        "options": row.options.iter().map(|(p, g)| json!({ "state": p.to_string(), "grundy": g })).collect::<Vec<_>>(),
+        "options": row.options.iter().zip(&row.parts).map(|((p, g), parts)| {
+            let mut o = json!({ "state": p.to_string(), "grundy": g });
+            if let Some(parts) = parts {
+                o["parts"] = json!(parts);
+            }
+            o
+        }).collect::<Vec<_>>(),
         "set": row.reachable(),
         "mex": row.grundy,
     })

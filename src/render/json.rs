@@ -5,13 +5,14 @@ use std::io::{self, Write};
 use serde_json::{Value, json};
 
 use crate::engine::position::Rule;
-use crate::engine::{GrundyRow, Method};
+use crate::engine::{GrundyRow, Method, Rules};
 use crate::output::{GrundyReport, Output, PositionReport, PositionView};
 
 pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     let value = match output {
         Output::Mex { set, mex } => json!({ "set": set, "mex": mex }),
         Output::Grundy(report) => return grundy(report, out),
+        Output::Period(report) => super::period::json(report),
         Output::Position(report) => position(report),
         Output::Bulk(report) => super::bulk::json(report),
         Output::Game(report) => super::game_json::game(report),
@@ -43,14 +44,14 @@ fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
         if i > 0 {
             out.write_all(b",")?;
         }
-        serde_json::to_writer(&mut *out, &row_json(&row))?;
+        serde_json::to_writer(&mut *out, &row_json(&report.rules, &row))?;
     }
     writeln!(out, "]}}")
 }
 
-fn row_json(row: &GrundyRow) -> Value {
+fn row_json(rules: &Rules, row: &GrundyRow) -> Value {
     let mut v = json!({
-        "state": row.pile.to_string(),
+        "state": rules.name_of(row.pile),
         "n": row.pile.size,
         "grundy": row.grundy,
     });
@@ -60,7 +61,7 @@ fn row_json(row: &GrundyRow) -> Value {
             v["options"] = row
                 .options
                 .iter()
-                .map(|(p, g)| json!({ "state": p.to_string(), "grundy": g }))
+                .map(|(p, g)| json!({ "state": rules.name_of_heaps(*p), "grundy": g }))
                 .collect();
             v["method"] = json!("mex");
         }
@@ -75,18 +76,26 @@ fn row_json(row: &GrundyRow) -> Value {
 }
 
 fn position(report: &PositionReport) -> Value {
-    let piles: Vec<String> = report.piles.iter().map(ToString::to_string).collect();
+    let piles: Vec<String> = report
+        .piles
+        .iter()
+        .map(|&p| report.rules.name_of(p))
+        .collect();
     let rules = report.rules.to_string();
     let v = &report.verdict;
     match report.view {
         PositionView::Move => {
             let mv = report.winning_move.map(|(m, _)| {
-                json!({
+                let mut mv = json!({
                     "pile": m.index + 1,
-                    "from": m.from.to_string(),
-                    "to": m.to.to_string(),
-                    "take": m.take(),
-                })
+                    "from": report.rules.name_of(m.from),
+                    "to": report.rules.name_of_heaps(m.after()),
+                });
+                // A graph's moves take no tokens.
+                if !matches!(report.rules, Rules::Graph(_)) {
+                    mv["take"] = json!(m.take());
+                }
+                mv
             });
             json!({ "rules": rules, "piles": piles, "move": mv })
         }

@@ -10,6 +10,7 @@ mod game;
 mod game_json;
 mod json;
 mod lesson;
+mod period;
 mod proof;
 mod prose;
 mod set;
@@ -83,5 +84,21 @@ pub(crate) fn closed_form_reason(
             "g(n) = n under normal play (misère decides winners by its own rule)".into()
         }
         _ => "g(n) = n".into(),
+    }
+}
+
+/// A move in words: `pile 1: 7 → 5 (take 2)`, `pass on pile 1: 4T → 4F`, a split
+/// `pile 1: 10 → 4+4 (take 2, leaving two piles)`, or a graph's `pile 1: start → a`.
+pub(crate) fn move_words(rules: &crate::engine::Rules, m: &crate::engine::Move) -> String {
+    let pile = m.index + 1;
+    let (from, to) = (rules.name_of(m.from), rules.name_of_heaps(m.after()));
+    if let crate::engine::Rules::Graph(_) = rules {
+        return format!("pile {pile}: {from} → {to}");
+    }
+    match (m.split, m.take()) {
+        (None, 0) => format!("pass on pile {pile}: {from} → {to}"),
+        (None, take) => format!("pile {pile}: {from} → {to} (take {take})"),
+        (Some(_), 0) => format!("pile {pile}: {from} → {to} (split, taking nothing)"),
+        (Some(_), take) => format!("pile {pile}: {from} → {to} (take {take}, leaving two piles)"),
     }
 }

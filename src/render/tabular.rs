@@ -78,6 +78,15 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
             sink.finish()
         }
         Output::Grundy(report) => grundy(report, flavor, out),
+        Output::Period(report) => {
+            let (headers, rows) = super::period::rows(report);
+            let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+            let mut sink = Sink::new(flavor, out, &headers)?;
+            for row in rows {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
         Output::Bulk(report) => {
             let mut sink = Sink::new(flavor, out, &["what", "value"])?;
             for row in super::bulk::rows(report) {
@@ -144,7 +153,7 @@ fn grundy(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Res
                     .join(" "),
                 row.options
                     .iter()
-                    .map(|(p, g)| format!("{p}:{g}"))
+                    .map(|(p, g)| format!("{}:{g}", report.rules.name_of_heaps(*p)))
                     .collect::<Vec<_>>()
                     .join(" "),
             ),
@@ -156,7 +165,7 @@ fn grundy(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Res
             Method::Periodic { .. } => "periodic",
         };
         sink.row(&[
-            row.pile.to_string(),
+            report.rules.name_of(row.pile),
             row.pile.size.to_string(),
             row.grundy.to_string(),
             set,
@@ -173,7 +182,7 @@ fn position(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io:
     for (i, (pile, g)) in report.piles.iter().zip(&v.grundy).enumerate() {
         sink.row(&[
             (i + 1).to_string(),
-            pile.to_string(),
+            report.rules.name_of(*pile),
             g.to_string(),
             format!("{g:b}"),
         ])?;
@@ -189,7 +198,11 @@ fn position(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io:
         let cells = match report.winning_move {
             Some((m, g)) => [
                 format!("move {}", m.index + 1),
-                format!("{} -> {}", m.from, m.to),
+                format!(
+                    "{} -> {}",
+                    report.rules.name_of(m.from),
+                    report.rules.name_of_heaps(m.after())
+                ),
                 g.to_string(),
                 format!("take {}", m.take()),
             ],
@@ -213,7 +226,7 @@ fn move_cells(number: usize, by: &str, m: &Move, intent: Option<Intent>) -> [Str
         by.to_string(),
         (m.index + 1).to_string(),
         m.from.to_string(),
-        m.to.to_string(),
+        m.after().to_string(),
         m.take().to_string(),
         match intent {
             Some(Intent::Winning) => "winning",

@@ -21,6 +21,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
             GrundyRows::ByMex { .. } => grundy_table(report, opts, out),
             GrundyRows::Lookup { .. } => lookup(report, opts, out),
         },
+        Output::Period(report) => super::period::text(report, opts, out),
         Output::Position(report) => binary::render(report, opts, out),
         Output::Bulk(report) => super::bulk::text(report, opts, out),
         Output::Game(report) => game::render_game(report, opts, out),
@@ -106,20 +107,22 @@ fn grundy_table(
         right_align(&mut table, &[0, 2, 4]);
         table
     } else {
-        let subtract = matches!(rules, crate::engine::Rules::Subtract(_));
-        let mut headers = vec!["n"];
+        use crate::engine::Rules;
+        let subtract = matches!(rules, Rules::Subtract(_) | Rules::Graph(_));
+        let graph = matches!(rules, Rules::Graph(_));
+        let mut headers = vec![if graph { "position" } else { "n" }];
         if subtract {
             headers.push("options → value");
         }
         headers.extend(["mex set", "g(n)"]);
         let mut table = new_table(opts, &headers);
         for row in report.rows() {
-            let mut cells = vec![row.pile.size.to_string()];
+            let mut cells = vec![rules.name_of(row.pile)];
             if subtract {
                 let opts_text: Vec<String> = row
                     .options
                     .iter()
-                    .map(|(p, g)| format!("{p}→{g}"))
+                    .map(|(p, g)| format!("{}→{g}", rules.name_of_heaps(*p)))
                     .collect();
                 cells.push(if opts_text.is_empty() {
                     "none".into()
@@ -132,7 +135,11 @@ fn grundy_table(
             table.add_row(cells);
         }
         let last = headers.len() - 1;
-        right_align(&mut table, &[0, last]);
+        if graph {
+            right_align(&mut table, &[last]);
+        } else {
+            right_align(&mut table, &[0, last]);
+        }
         table
     };
     writeln!(out, "{table}")?;
@@ -153,14 +160,14 @@ const OPTIONS_SHOWN: usize = 24;
 fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
     for row in report.rows() {
-        let name = format!("g({})", row.pile);
+        let name = format!("g({})", report.rules.name_of(row.pile));
         match row.method {
             Method::Mex => {
                 let mut listed: Vec<String> = row
                     .options
                     .iter()
                     .take(OPTIONS_SHOWN)
-                    .map(|(p, g)| format!("{p}→{g}"))
+                    .map(|(p, g)| format!("{}→{g}", report.rules.name_of_heaps(*p)))
                     .collect();
                 if row.options.len() > OPTIONS_SHOWN {
                     listed.push(format!("… ({} options in all)", row.options.len()));
@@ -170,7 +177,11 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
                 } else {
                     listed.join(", ")
                 };
-                writeln!(out, "options of {}: {options}", row.pile)?;
+                writeln!(
+                    out,
+                    "options of {}: {options}",
+                    report.rules.name_of(row.pile)
+                )?;
                 writeln!(
                     out,
                     "mex set {}; {name} = {}",

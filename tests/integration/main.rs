@@ -3,6 +3,7 @@
 //! code with nimlab) or from a hand check written beside the test.
 
 mod brute;
+mod brute_octal;
 mod color;
 mod errors;
 mod examples;
@@ -13,6 +14,7 @@ mod input;
 mod json;
 mod lessons;
 mod moves;
+mod octal;
 mod play;
 mod proof;
 mod props;

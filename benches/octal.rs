@@ -1,0 +1,59 @@
+//! Octal-game benchmarks: long Grundy sequences by plain mex and by the rare/common split, and
+//! finding 0.16's period (preperiod 105 351, period 149 459). Run with
+//! `cargo bench --bench octal`; compare with `ogsolve 0.16 -m rc -n 1000000`.
+
+use divan::black_box;
+use nimlab::engine::octal::OctalCode;
+use nimlab::engine::octal_sequence::OctalSequence;
+use nimlab::engine::octal_values::OctalValues;
+use nimlab::engine::period::{self, Certificate};
+
+fn main() {
+    divan::main();
+}
+
+fn code(text: &str) -> OctalCode {
+    OctalCode::parse(text).expect("a valid code")
+}
+
+/// Kayles to 10^5: the split pays (only heap 0 has a rare value).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn kayles_1e5() -> usize {
+    let mut s = OctalSequence::new(&code("0.77"));
+    s.extend_to(black_box(100_000)).expect("small values");
+    s.values().len()
+}
+
+/// Kayles to 2·10^4 by plain mex, for comparison (it grows as N²).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn kayles_2e4_plain() -> usize {
+    let mut s = OctalSequence::plain(&code("0.77"));
+    s.extend_to(black_box(20_000)).expect("small values");
+    s.values().len()
+}
+
+/// Dawson's Kayles to 10^5.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn dawson_1e5() -> usize {
+    let mut s = OctalSequence::new(&code("0.07"));
+    s.extend_to(black_box(100_000)).expect("small values");
+    s.values().len()
+}
+
+/// 0.16 to 10^6, then its period found in the values.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn octal_016_1e6_with_period() -> u64 {
+    let c = code("0.16");
+    let mut s = OctalSequence::new(&c);
+    s.extend_to(black_box(1_000_000)).expect("small values");
+    let p = period::find(s.values(), Certificate::GuySmith { t: 2 }).expect("a period");
+    assert_eq!((p.preperiod, p.period), (105_351, 149_459));
+    p.period
+}
+
+/// What `period --rules octal:0.16 --to 1000000` does: stop once the period is proven.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn octal_016_period_search() -> u64 {
+    let v = OctalValues::compute(&code("0.16"), black_box(1_000_000)).expect("small values");
+    v.period().expect("a period").period
+}

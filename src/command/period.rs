@@ -1,0 +1,90 @@
+//! `period`: the preperiod and fundamental period of a game's Grundy sequence, with the finite
+//! check that proves it, computed up to `--to N`.
+
+use std::sync::Arc;
+
+use super::{Session, rules_or_session};
+use crate::cli::RulesArg;
+use crate::engine::Rules;
+use crate::engine::grundy::{GrundyTable, TABLE_MAX_SIZE};
+use crate::engine::octal_sequence::Strategy;
+use crate::engine::octal_values::OctalValues;
+use crate::engine::period::{self, Certificate};
+use crate::engine::rules::parse_size;
+use crate::error::Error;
+use crate::output::{Output, PeriodReport, ValuesBy};
+
+/// Heaps looked at unless `--to` says otherwise.
+pub const DEFAULT_TO: u64 = 100_000;
+
+pub fn period(
+    session: &Session,
+    arg: &RulesArg,
+    to: Option<&str>,
+    table: bool,
+) -> Result<Output, Error> {
+    let limit = match to {
+        None => DEFAULT_TO,
+        Some(token) => parse_size(token)
+            .ok()
+            .filter(|&n| (1..=TABLE_MAX_SIZE).contains(&n))
+            .ok_or_else(|| {
+                Error::bad_token(token, format!("a heap size from 1 to {TABLE_MAX_SIZE}"))
+            })?,
+    };
+    let solver = rules_or_session(session, arg)?;
+    let rules = solver.rules().clone();
+    // limit ≤ TABLE_MAX_SIZE, which fits a usize.
+    let upto = usize::try_from(limit).unwrap_or(usize::MAX);
+    let (values, found, by): (Arc<[u16]>, _, _) = match &rules {
+        Rules::Octal(code) => {
+            let v = OctalValues::compute(code, upto)?;
+            let by = match v.strategy() {
+                Strategy::Sparse => ValuesBy::Sparse,
+                Strategy::Plain => ValuesBy::Plain,
+            };
+            (v.values().into(), v.period(), by)
+        }
+        Rules::Subtract(set) => {
+            let certificate = Certificate::Window { m: set.max() };
+            let mut upto = 256.min(upto);
+            loop {
+                let table = GrundyTable::compute(&rules, upto as u64)?;
+                let values: Vec<u16> = (0..=upto as u64)
+                    .map(|n| {
+                        let g = table.value(rules.pile(n)).unwrap_or(0);
+                        // Subtraction values are at most |S| ≤ 64.
+                        u16::try_from(g).unwrap_or(u16::MAX)
+                    })
+                    .collect();
+                let found = period::find(&values, certificate);
+                if found.is_some() || upto as u64 >= limit {
+                    break (values.into(), found, ValuesBy::Window);
+                }
+                upto = (upto * 2).min(usize::try_from(limit).unwrap_or(usize::MAX));
+            }
+        }
+        _ => {
+            return Err(Error::Usage {
+                message: format!(
+                    "`period` looks at octal games (`--rules octal:0.77`) and subtraction games (`--rules subtract:1,3,4`); {}",
+                    match rules {
+                        Rules::Graph(_) =>
+                            "a graph's positions have no sizes to repeat over".to_string(),
+                        Rules::ZeroMove =>
+                            "zero-move values grow with n (g(nF) = n), so they never repeat"
+                                .to_string(),
+                        _ => format!("{rules} has g(n) = n, which never repeats"),
+                    }
+                ),
+            });
+        }
+    };
+    Ok(Output::Period(PeriodReport {
+        rules,
+        values,
+        period: found,
+        by,
+        table,
+    }))
+}

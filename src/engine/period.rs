@@ -1,0 +1,105 @@
+//! Periodicity of Grundy sequences with a finite certificate: the preperiod and the
+//! fundamental period, and the check that proves the pattern continues forever.
+//!
+//! Two certificates:
+//! - **Guy–Smith** (octal games; Winning Ways ch. 4, Siegel *CGT* Thm IV.2.7): if t is the
+//!   most tokens a move removes and g(n + p) = g(n) for every n with n₀ ≤ n < 2n₀ + p + t, then
+//!   g(n + p) = g(n) for every n ≥ n₀. (A heap of N ≥ 2n₀ + p + t split into two parts always
+//!   has a part ≥ n₀ + p, so its options match those of N − p value for value.)
+//! - **Window repeat** (subtraction games): g(n) depends only on the m = max(S) values before
+//!   it, so if g(n + p) = g(n) for n₀ ≤ n < n₀ + m, the sequence repeats from n₀ on.
+//!
+//! The search tries p = 1, 2, … and, for each, the least n₀ the computed values allow. The
+//! first p whose certificate fits in the values is a proven period, so a multiple of the
+//! fundamental period P; and P itself needs no more values than its multiples (they share n₀),
+//! so the first p found *is* P, never a multiple.
+
+/// Which finite check proves periodicity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Certificate {
+    /// Guy–Smith: checked g(n + p) = g(n) for n₀ ≤ n < 2n₀ + p + t.
+    GuySmith { t: u64 },
+    /// Window repeat: checked g(n + p) = g(n) for n₀ ≤ n < n₀ + m.
+    Window { m: u64 },
+}
+
+impl Certificate {
+    /// One past the last n the check must cover, for a preperiod and period.
+    pub fn check_end(self, preperiod: u64, period: u64) -> u64 {
+        match self {
+            Self::GuySmith { t } => 2 * preperiod + period + t,
+            Self::Window { m } => preperiod + m.max(1),
+        }
+    }
+}
+
+/// A proven period: g(n + period) = g(n) for every n ≥ preperiod.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    /// The least n₀ from which the sequence repeats (the last exceptional value is at n₀ − 1).
+    pub preperiod: u64,
+    /// The fundamental period.
+    pub period: u64,
+    pub certificate: Certificate,
+    /// The check covered n₀ ≤ n < `checked_to` (comparing g(n) with g(n + p)).
+    pub checked_to: u64,
+}
+
+/// Finds the fundamental period of `values` (g(0), g(1), …) if the values prove one.
+pub fn find<T: PartialEq>(values: &[T], certificate: Certificate) -> Option<Period> {
+    let len = values.len();
+    for p in 1..=len / 2 {
+        // The least n₀ with g(n + p) = g(n) for n₀ ≤ n < len − p.
+        let mut n0 = len - p;
+        while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+            n0 -= 1;
+        }
+        let (preperiod, period) = (n0 as u64, p as u64);
+        let end = certificate.check_end(preperiod, period);
+        // The check compares g(n) with g(n + p) for n < end.
+        if end + period <= len as u64 {
+            return Some(Period {
+                preperiod,
+                period,
+                certificate,
+                checked_to: end,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_fundamental_period_not_a_multiple() {
+        // 5 9 | 1 2 1 3 repeating: period 4 from n₀ = 2.
+        let mut v = vec![5, 9];
+        for _ in 0..20 {
+            v.extend([1, 2, 1, 3]);
+        }
+        let p = find(&v, Certificate::Window { m: 3 }).unwrap();
+        assert_eq!((p.preperiod, p.period), (2, 4));
+        assert_eq!(p.checked_to, 5);
+    }
+
+    #[test]
+    fn needs_enough_values_for_the_certificate() {
+        // 7 | 1 2 repeating from n₀ = 1, Guy–Smith with t = 2: check to 2·1 + 2 + 2 = 6, so
+        // g up to index 7 (8 values) are needed.
+        let mut v = vec![7];
+        v.extend([1, 2, 1, 2, 1, 2]);
+        assert_eq!(find(&v, Certificate::GuySmith { t: 2 }), None);
+        v.push(1);
+        let p = find(&v, Certificate::GuySmith { t: 2 }).unwrap();
+        assert_eq!((p.preperiod, p.period, p.checked_to), (1, 2, 6));
+    }
+
+    #[test]
+    fn no_period_in_an_increasing_sequence() {
+        let v: Vec<u32> = (0..100).collect();
+        assert_eq!(find(&v, Certificate::GuySmith { t: 1 }), None);
+    }
+}

@@ -1,0 +1,332 @@
+//! `period`: the period and its certificate in words, the periodic table (one period per row,
+//! exceptional values marked), and a sparkline of the sequence.
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+
+use super::RenderOptions;
+use crate::engine::Rules;
+use crate::engine::period::Certificate;
+use crate::output::{PeriodReport, ValuesBy};
+
+/// Well-known names of octal games, for headings.
+fn game_name(rules: &Rules) -> Option<&'static str> {
+    let Rules::Octal(code) = rules else {
+        return None;
+    };
+    match code.to_string().as_str() {
+        "0.77" => Some("Kayles"),
+        "0.07" => Some("Dawson's Kayles"),
+        "0.137" => Some("Dawson's Chess"),
+        "0.6" => Some("Officers"),
+        "4.0" => Some("splitting only"),
+        _ => None,
+    }
+}
+
+fn title(report: &PeriodReport) -> String {
+    match game_name(&report.rules) {
+        Some(name) => format!("{} ({name})", report.rules),
+        None => report.rules.to_string(),
+    }
+}
+
+/// The certificate in words: the theorem, its bound, and that it was checked.
+pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
+    let Some(p) = report.period else {
+        return Vec::new();
+    };
+    let (n0, per) = (p.preperiod, p.period);
+    match p.certificate {
+        Certificate::GuySmith { t } => vec![
+            format!(
+                "proof: the Guy–Smith periodicity theorem — if g(n + p) = g(n) for all n with n₀ ≤ n < 2n₀ + p + t, where t = {t} is the most tokens a move removes, then g(n + p) = g(n) for every n ≥ n₀."
+            ),
+            format!(
+                "checked: g(n + {per}) = g(n) for all {n0} ≤ n < 2·{n0} + {per} + {t} = {}, using g(0..={}).",
+                p.checked_to,
+                report.computed_to()
+            ),
+        ],
+        Certificate::Window { m } => vec![
+            format!(
+                "proof: each value is the mex of the m = {m} values before it at most (m = max(S)), so once m values in a row repeat, everything after repeats."
+            ),
+            format!(
+                "checked: g(n + {per}) = g(n) for all {n0} ≤ n < {n0} + {m} = {}, using g(0..={}).",
+                p.checked_to,
+                report.computed_to()
+            ),
+        ],
+    }
+}
+
+fn method(by: ValuesBy) -> &'static str {
+    match by {
+        ValuesBy::Plain => "mex over every option",
+        ValuesBy::Sparse => "mex with the rare/common (sparse space) split",
+        ValuesBy::Window => "mex over the subtraction set",
+    }
+}
+
+pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let style = opts.style;
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("Period of {}", title(report)))
+    )?;
+    match report.period {
+        None => {
+            writeln!(
+                out,
+                "no period found in g(0..={}): these values prove none.",
+                report.computed_to()
+            )?;
+            let hint = match report.rules {
+                Rules::Octal(_) => {
+                    "A period p from n₀ is proven once values reach 2n₀ + 2p + t; try a larger `--to` (up to 10000000). Arithmetic periodicity (values growing by a fixed saltus) is not looked for."
+                }
+                _ => "Try a larger `--to` (up to 10000000).",
+            };
+            for line in wrap(hint, width) {
+                writeln!(out, "{}", style.dim(&line))?;
+            }
+        }
+        Some(p) => {
+            writeln!(
+                out,
+                "preperiod {}, period {}: g(n + {}) = g(n) for every n ≥ {}",
+                p.preperiod, p.period, p.period, p.preperiod
+            )?;
+            match report.last_exception() {
+                Some((n, a, b)) => writeln!(
+                    out,
+                    "last exceptional value: g({n}) = {a}, but g({}) = {b}",
+                    n + p.period
+                )?,
+                None => writeln!(out, "purely periodic: no exceptional values")?,
+            }
+            for line in certificate_lines(report) {
+                for l in wrap(&line, width) {
+                    writeln!(out, "{l}")?;
+                }
+            }
+            const SHOWN: usize = 60;
+            let one = report.one_period();
+            let mut period: Vec<String> = one.iter().take(SHOWN).map(u16::to_string).collect();
+            if one.len() > SHOWN {
+                period.push(format!(
+                    "… ({} values; `--format json` lists them all)",
+                    one.len()
+                ));
+            }
+            for l in wrap(
+                &format!("one period, from n = {}: {}", p.preperiod, period.join(" ")),
+                width,
+            ) {
+                writeln!(out, "{l}")?;
+            }
+            if report.table && p.period > 200 {
+                writeln!(
+                    out,
+                    "{}",
+                    style.dim("(a period this long makes no table to read; `--format csv --table` writes it)")
+                )?;
+            } else if report.table {
+                table(report, opts, out)?;
+            }
+        }
+    }
+    let spark_width = width.saturating_sub(24).clamp(16, 64);
+    let (line, per) = sparkline(&report.values, spark_width);
+    let max = report.values.iter().max().copied().unwrap_or(0);
+    writeln!(out, "g(0..={}) {line}", report.computed_to())?;
+    let legend = format!(
+        "each mark the largest of {per} value{}, full height {max}; values by {}",
+        if per == 1 { "" } else { "s" },
+        method(report.by)
+    );
+    for l in wrap(&legend, width) {
+        writeln!(out, "{}", style.dim(&l))?;
+    }
+    Ok(())
+}
+
+/// The periodic table: rows of p values starting at 0, p, 2p, …; exceptional values get `*`.
+fn table(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let rows = report.table_rows();
+    let Some(p) = report.period else {
+        return Ok(());
+    };
+    let digits = |v: u64| v.to_string().len();
+    let max_value = rows.iter().flat_map(|(_, v)| v).max().copied().unwrap_or(0);
+    let cell = digits(u64::from(max_value)).max(digits(p.period - 1) + 1) + 1;
+    let label = digits(rows.last().map_or(0, |r| r.0)).max(1) + 1;
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    let per_block = ((width - label) / (cell + 1)).max(1);
+    let period = usize::try_from(p.period).unwrap_or(usize::MAX);
+    for block in (0..period).step_by(per_block) {
+        let cols = block..(block + per_block).min(period);
+        let mut head = format!("{:>label$}", "n");
+        for c in cols.clone() {
+            head.push_str(&format!(" {:>cell$}", format!("+{c}")));
+        }
+        writeln!(out, "{}", opts.style.heading(&head))?;
+        for (start, values) in &rows {
+            let mut line = format!("{start:>label$}");
+            for c in cols.clone() {
+                let Some(v) = values.get(c) else { break };
+                let n = start + c as u64;
+                let text = if report.is_exception(n) {
+                    opts.style.change(&format!("{v}*"))
+                } else {
+                    format!("{v} ")
+                };
+                let pad = cell.saturating_sub(v.to_string().len() + 1);
+                line.push_str(&format!(" {}{text}", " ".repeat(pad)));
+            }
+            writeln!(out, "{}", line.trim_end())?;
+        }
+    }
+    writeln!(
+        out,
+        "{}",
+        opts.style
+            .dim("* exceptional: g(n) ≠ g(n + p); past the last *, each column repeats")
+    )
+}
+
+/// A sparkline of the values in at most `width` marks, each the largest of its bucket; and
+/// how many values a mark stands for.
+pub fn sparkline(values: &[u16], width: usize) -> (String, usize) {
+    const MARKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let per = values.len().div_ceil(width.max(1)).max(1);
+    let max = usize::from(values.iter().max().copied().unwrap_or(0)).max(1);
+    let line = values
+        .chunks(per)
+        .map(|c| {
+            let v = usize::from(c.iter().max().copied().unwrap_or(0));
+            MARKS[(v * (MARKS.len() - 1)).div_ceil(max).min(MARKS.len() - 1)]
+        })
+        .collect();
+    (line, per)
+}
+
+/// Words broken into lines of at most `width` columns, later lines indented.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+            line.push_str("  ");
+        }
+        if !line.is_empty() && !line.ends_with("  ") {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
+pub fn json(report: &PeriodReport) -> Value {
+    let mut v = json!({
+        "rules": report.rules.to_string(),
+        "computed_to": report.computed_to(),
+        "values_by": match report.by {
+            ValuesBy::Plain => "mex",
+            ValuesBy::Sparse => "sparse-space",
+            ValuesBy::Window => "mex",
+        },
+    });
+    match report.period {
+        None => {
+            v["period"] = Value::Null;
+        }
+        Some(p) => {
+            let certificate = match p.certificate {
+                Certificate::GuySmith { t } => json!({
+                    "theorem": "guy-smith",
+                    "t": t,
+                    "checked": format!("g(n + {}) = g(n) for {} <= n < {}", p.period, p.preperiod, p.checked_to),
+                    "checked_from": p.preperiod,
+                    "checked_to": p.checked_to,
+                }),
+                Certificate::Window { m } => json!({
+                    "theorem": "window-repeat",
+                    "m": m,
+                    "checked": format!("g(n + {}) = g(n) for {} <= n < {}", p.period, p.preperiod, p.checked_to),
+                    "checked_from": p.preperiod,
+                    "checked_to": p.checked_to,
+                }),
+            };
+            v["period"] = json!(p.period);
+            v["preperiod"] = json!(p.preperiod);
+            v["last_exception"] = json!(report.last_exception().map(|(n, _, _)| n));
+            v["certificate"] = certificate;
+            v["one_period"] = json!(report.one_period());
+            if report.table {
+                v["rows"] = report
+                    .table_rows()
+                    .iter()
+                    .map(|(start, values)| {
+                        let exceptions: Vec<u64> = (0..values.len() as u64)
+                            .map(|c| start + c)
+                            .filter(|&n| report.is_exception(n))
+                            .collect();
+                        json!({ "n": start, "values": values, "exceptions": exceptions })
+                    })
+                    .collect();
+            }
+        }
+    }
+    v
+}
+
+/// Markdown/CSV: the periodic table with `--table`, else key–value rows.
+pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
+    if let (true, Some(p)) = (report.table, report.period) {
+        let mut headers = vec!["n".to_string()];
+        headers.extend((0..p.period).map(|c| format!("+{c}")));
+        let rows = report
+            .table_rows()
+            .iter()
+            .map(|(start, values)| {
+                let mut row = vec![start.to_string()];
+                row.extend(values.iter().enumerate().map(|(c, v)| {
+                    if report.is_exception(start + c as u64) {
+                        format!("{v}*")
+                    } else {
+                        v.to_string()
+                    }
+                }));
+                row
+            })
+            .collect();
+        return (headers, rows);
+    }
+    let mut rows = vec![
+        vec!["rules".to_string(), report.rules.to_string()],
+        vec!["computed to".to_string(), report.computed_to().to_string()],
+    ];
+    match report.period {
+        None => rows.push(vec!["period".into(), "none found".into()]),
+        Some(p) => {
+            rows.push(vec!["preperiod".into(), p.preperiod.to_string()]);
+            rows.push(vec!["period".into(), p.period.to_string()]);
+            if let Some((n, _, _)) = report.last_exception() {
+                rows.push(vec!["last exception".into(), n.to_string()]);
+            }
+            let period: Vec<String> = report.one_period().iter().map(u16::to_string).collect();
+            rows.push(vec!["one period".into(), period.join(" ")]);
+            for line in certificate_lines(report) {
+                rows.push(vec!["certificate".into(), line]);
+            }
+        }
+    }
+    (vec!["what".into(), "value".into()], rows)
+}
