@@ -14,5 +14,6 @@ pub mod output;
 pub mod proof;
 pub mod render;
 pub mod repl;
+pub mod text;
 
 pub use error::Error;

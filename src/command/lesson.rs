@@ -193,6 +193,11 @@ pub fn run_checked(session: &mut Session, line: &str) -> Result<Output, Error> {
 /// Runs one command line of a lesson against the session. Lessons run nimlab commands only:
 /// no scripts, no leaving, no lessons inside lessons, no reading files.
 fn run_line(session: &mut Session, line: &str) -> Result<Output, Error> {
+    if names_a_graph(line) {
+        return Err(Error::Usage {
+            message: "lessons cannot read files, and a `graph:` ruleset is a file".to_string(),
+        });
+    }
     match crate::cli::Cli::parse_line(line)? {
         crate::cli::Parsed::Cli(cli) => match &cli.command {
             Some(Command::Run { .. } | Command::Quit | Command::Lesson { .. }) => {
@@ -217,6 +222,16 @@ fn run_line(session: &mut Session, line: &str) -> Result<Output, Error> {
 
 fn reads_input(args: &crate::cli::PositionArgs) -> bool {
     args.file.is_some() || args.piles.iter().any(|p| p == "-")
+}
+
+/// Whether a lesson line names a game graph, which is a file to read.
+fn names_a_graph(line: &str) -> bool {
+    line.split(|c: char| c.is_whitespace() || c == '=' || c == '(' || c == ',')
+        .any(|w| {
+            w.trim_matches(['\'', '"'])
+                .to_ascii_lowercase()
+                .starts_with("graph:")
+        })
 }
 
 fn feedback(tone: Tone, text: impl Into<String>) -> LessonItem {

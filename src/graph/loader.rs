@@ -112,7 +112,7 @@ fn scalar_name(value: &Value) -> Option<String> {
 
 /// serde_yaml's message in plainer words, with its line.
 fn yaml_message(e: &serde_yaml::Error) -> String {
-    let message = e.to_string();
+    let message = crate::text::shorten_quotes(&e.to_string(), 40);
     let (text, at) = match message.find(" at line ") {
         Some(i) => (&message[..i], &message[i + 1..]),
         None => (message.as_str(), ""),

@@ -59,7 +59,7 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     }
     let file: LessonFile = serde_yaml::from_str(text).map_err(|e| {
         let line = e.location().map(|l| l.line());
-        let message = e.to_string();
+        let message = crate::text::shorten_quotes(&e.to_string(), 40);
         // serde_yaml appends " at line L column C"; the location is already in front.
         let message = match message.find(" at line ") {
             Some(i) => message[..i].to_string(),

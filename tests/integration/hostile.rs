@@ -39,6 +39,8 @@ fn run_steps_cannot_leave_nimlab_commands() {
         "quit",
         "lesson start mex",
         "play --file /etc/passwd",
+        "grundy --rules graph:/etc/passwd",
+        "rules graph:/etc/passwd",
     ];
     let body: String = attempts
         .iter()
