@@ -25,6 +25,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "check-the-textbook.yaml",
         include_str!("../../lessons/check-the-textbook.yaml"),
     ),
+    ("kayles.yaml", include_str!("../../lessons/kayles.yaml")),
 ];
 
 /// Every lesson available, in order: bundled first, then a directory's new ones by file name.
