@@ -326,7 +326,8 @@ Functions:
   g(nim, 1, 2, 3)    several piles: the whole position's value by mex over its
   mexset(1, 2)       own options, and lost(nim, 1, 2, 3): whether the player to
   lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
-Rulesets: nim, zero-move, misere, subtract:{1,3,4}.
+Rulesets: nim, zero-move, misere, subtract:{1,3,4}, octal:0.77 (braces around a
+subtraction set, since commas separate arguments).
 
 Every evaluation is limited in steps, so nothing runs forever.
 

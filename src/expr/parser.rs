@@ -544,7 +544,7 @@ impl Parser {
     }
 
     /// A ruleset written as a first argument: `nim`, `zero-move`, `misere`, `subtract:{1,3,4}`
-    /// (braces, since commas separate arguments), followed by a comma.
+    /// (braces, since commas separate arguments), `octal:0.77`, followed by a comma.
     fn rules_argument(&mut self) -> Result<Option<Rules>, ExprError> {
         let TokenKind::Name(word) = &self.peek().kind else {
             return Ok(None);
@@ -595,6 +595,22 @@ impl Parser {
                     }
                 }
                 format!("subtract:{}", amounts.join(","))
+            }
+            "octal" if self.peek_at(1).kind == TokenKind::Punct(":") => {
+                self.advance();
+                self.advance();
+                // The code as written (`0.07` keeps its zero): adjacent digits and dots.
+                let code_start = self.peek().span.start;
+                let mut code_end = code_start;
+                while matches!(self.peek().kind, TokenKind::Int(_) | TokenKind::Punct("."))
+                    && self.peek().span.start == code_end
+                {
+                    code_end = self.advance().span.end;
+                }
+                if code_end == code_start {
+                    return Err(self.unexpected("an octal code, as in `octal:0.77`"));
+                }
+                format!("octal:{}", &self.source[code_start..code_end])
             }
             _ => return Ok(None),
         };

@@ -18,6 +18,10 @@ fn show(source: &str) -> String {
 fn hand_checked_values() {
     let cases: &[(&str, &str)] = &[
         ("3 xor 5", "6"),
+        // Kayles (0.77) from the literature: 0 1 2 3 1 4 3 2 1 4 2 6 for n = 0..11.
+        ("g(octal:0.77, 7)", "2"),
+        ("g(octal:.77, 11)", "6"),
+        ("g(octal:0.77, 4) xor g(octal:0.77, 9)", "5"),
         ("3 ^ 5", "6"),
         ("3 ⊕ 5", "6"),
         ("2 + 3 * 4", "14"),
