@@ -121,7 +121,9 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     if let Some(w) = &warning {
         items.push(feedback(Tone::Warning, w.clone()));
     }
-    // Setup runs silently, on start and on resume alike.
+    // Setup runs silently, on start and on resume alike; the rules it changes come back
+    // when the lesson ends.
+    let rules_before = (!lesson.setup.is_empty()).then(|| session.rules().clone());
     for line in &lesson.setup {
         if let Err(e) = run_line(session, line) {
             items.push(feedback(
@@ -152,6 +154,7 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     let mut focus = LessonFocus {
         runner,
         progress,
+        rules_before,
         warned: warning.into_iter().collect(),
         done: false,
     };
@@ -248,10 +251,22 @@ pub struct LessonFocus {
     progress: Progress,
     /// Warnings about the progress file already given, so none is repeated at every step.
     warned: std::collections::BTreeSet<String>,
+    /// The session's rules before the lesson's setup, restored when it ends.
+    rules_before: Option<crate::engine::Rules>,
     done: bool,
 }
 
 impl LessonFocus {
+    /// Gives the session back the rules it had before the lesson's setup.
+    fn restore(&mut self, session: &mut Session, items: &mut Vec<LessonItem>) {
+        let Some(rules) = self.rules_before.take() else {
+            return;
+        };
+        if &rules != session.rules() && session.set_rules(rules.clone()).is_ok() {
+            items.push(feedback(Tone::Info, format!("rules: back to {rules}")));
+        }
+    }
+
     fn judge(session: &Session) -> ExprJudge {
         ExprJudge {
             rules: session.rules().clone(),
@@ -326,6 +341,7 @@ impl LessonFocus {
                 Event::AtStart => items.push(feedback(Tone::Info, "This is the first step.")),
                 Event::Finished => {
                     self.done = true;
+                    self.restore(session, items);
                     items.push(feedback(
                         Tone::Good,
                         format!(
@@ -465,6 +481,7 @@ impl Focus for LessonFocus {
             } => {
                 self.done = true;
                 let mut items = Vec::new();
+                self.restore(session, &mut items);
                 self.save(session, &mut items);
                 let lesson = self.runner.lesson();
                 let text = if self.runner.present {
