@@ -55,12 +55,13 @@ fn a_lesson_on_a_real_terminal() {
     p.exp_string("nimlab[drill 4/7]> ").unwrap();
     p.send_line("lesson quit").unwrap();
     p.exp_string("lesson start drill").unwrap();
-    // Out of the lesson, the prompt shows the ruleset again (the lesson's setup chose nim).
-    p.exp_string("nimlab[nim]> ").unwrap();
+    // Out of the lesson, the prompt shows the ruleset again: the lesson's setup chose nim,
+    // and leaving gives back the rules the session had before, zero-move.
+    p.exp_string("nimlab[zero-move]> ").unwrap();
     // On a terminal, forgetting progress asks first.
     p.send_line("lesson reset drill").unwrap();
     p.exp_string("lesson reset drill --yes").unwrap();
-    p.exp_string("nimlab[nim]> ").unwrap();
+    p.exp_string("nimlab[zero-move]> ").unwrap();
     p.send_line("lesson start drill").unwrap();
     p.exp_string("step 4 of 7").unwrap();
     p.exp_string("nimlab[drill 4/7]> ").unwrap();
