@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crate::engine::Rules;
-use crate::engine::search::Exhaustive;
+use crate::engine::exhaustive::Exhaustive;
 use crate::engine::verify::{nimlab_rule, verify as compare};
 use crate::error::Error;
 use crate::output::{Output, VerifyReport};

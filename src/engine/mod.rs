@@ -5,7 +5,9 @@
 //! returns values, so it reads like the mathematics and can be tested against brute force.
 
 pub mod bulk;
+pub mod colex;
 pub mod error;
+pub mod exhaustive;
 pub mod game;
 pub mod graph;
 pub mod grundy;

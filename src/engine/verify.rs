@@ -1,9 +1,9 @@
 //! Checking a winner rule against exhaustive search: the rule nimlab uses (XOR of Grundy
 //! values; misère Nim's rule) or any other, so a wrong rule is shown to fail.
 
+use super::exhaustive::Exhaustive;
 use super::grundy::Solver;
 use super::position::verdict;
-use super::search::Exhaustive;
 use super::{EngineError, Pile, Player, Rules};
 
 /// A rule deciding who wins a position.
