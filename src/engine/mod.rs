@@ -25,6 +25,7 @@ pub mod rules;
 pub mod search;
 pub mod strategy;
 pub mod subtraction;
+pub mod take_any;
 pub mod verify;
 
 pub use error::EngineError;
