@@ -26,6 +26,7 @@ pub mod search;
 pub mod strategy;
 pub mod subtraction;
 pub mod take_any;
+pub mod value_range;
 pub mod verify;
 
 pub use error::EngineError;
