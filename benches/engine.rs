@@ -1,30 +1,42 @@
 //! Engine benchmarks: tables by mex (O(N) for take-any rulesets), closed forms, verdicts and
 //! winning moves. Run with `cargo bench --bench engine`.
 
+use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
 use nimlab::engine::grundy::{GrundyTable, Solver};
 use nimlab::engine::position::verdict;
 use nimlab::engine::strategy::winning_move;
-use nimlab::engine::{Grundy, Pass, Pile, Rules};
+use nimlab::engine::{Pass, Pile, Rules};
 
 fn main() {
     divan::main();
 }
 
-/// Zero-move table 0..N by genuine mex; doubling N should double the time (O(N)).
+/// Zero-move table 0..N by genuine mex: 2·(N+1) values (nF and nT) written into two vectors
+/// of u32. Doubling N should double the time (O(N)). Target: within 3× of the closed form.
 #[divan::bench(args = [100_000, 1_000_000, 10_000_000])]
-fn zero_move_table_by_mex(n: u64) -> GrundyTable {
-    GrundyTable::compute(&Rules::ZeroMove, black_box(n)).expect("within the table limit")
+fn zero_move_table_by_mex(bencher: Bencher, n: u64) {
+    bencher
+        .counter(ItemsCount::new(2 * (n + 1)))
+        .bench(|| GrundyTable::compute(&Rules::ZeroMove, black_box(n)).expect("within the limit"));
 }
 
-/// The closed form over the same range, the yardstick for the table above.
+/// The yardstick: the closed form over the same range doing the same work — the same 2·(N+1)
+/// values through `Solver::grundy`, narrowed and written into two vectors of u32.
 #[divan::bench(args = [100_000, 1_000_000, 10_000_000])]
-fn zero_move_closed_form(n: u64) -> Grundy {
+fn zero_move_closed_form(bencher: Bencher, n: u64) {
     let solver = Solver::new(&Rules::ZeroMove).expect("no precomputation");
-    (0..=black_box(n)).fold(0, |acc, k| {
-        acc ^ solver.grundy(Pile::zero_move(k, Pass::Spent))
-            ^ solver.grundy(Pile::zero_move(k, Pass::Unused))
-    })
+    let value = |pile| u32::try_from(solver.grundy(pile)).unwrap_or(u32::MAX);
+    bencher.counter(ItemsCount::new(2 * (n + 1))).bench(|| {
+        let n = black_box(n);
+        let spent: Vec<u32> = (0..=n)
+            .map(|k| value(Pile::zero_move(k, Pass::Spent)))
+            .collect();
+        let unused: Vec<u32> = (0..=n)
+            .map(|k| value(Pile::zero_move(k, Pass::Unused)))
+            .collect();
+        (spent, unused)
+    });
 }
 
 #[divan::bench(args = [10_000, 100_000])]
@@ -53,5 +65,29 @@ fn zero_move_winner_and_move(bencher: Bencher, count: usize) {
     bencher.bench_local(|| {
         let v = verdict(&solver, black_box(&piles));
         (v.winner, winning_move(&solver, &piles))
+    });
+}
+
+/// The pure computation, nothing stored: the table's mex steps folded.
+#[divan::bench(args = [10_000_000])]
+fn zero_move_mex_folded(bencher: Bencher, n: u64) {
+    bencher.counter(ItemsCount::new(2 * (n + 1))).bench(|| {
+        let n = black_box(n);
+        let mut values = nimlab::engine::take_any::TakeAnyMex::new(true, n as usize + 1);
+        let mut acc = 0;
+        values.for_each_pair(n as usize + 1, |f, t| acc ^= f ^ t);
+        acc
+    });
+}
+
+/// The closed form folded, nothing stored.
+#[divan::bench(args = [10_000_000])]
+fn zero_move_closed_form_folded(bencher: Bencher, n: u64) {
+    let solver = Solver::new(&Rules::ZeroMove).expect("no precomputation");
+    bencher.counter(ItemsCount::new(2 * (n + 1))).bench(|| {
+        (0..=black_box(n)).fold(0, |acc, k| {
+            acc ^ solver.grundy(Pile::zero_move(k, Pass::Spent))
+                ^ solver.grundy(Pile::zero_move(k, Pass::Unused))
+        })
     });
 }

@@ -64,6 +64,7 @@ pub enum Command {
     ///
     /// `grundy` shows 0..15; `grundy 0..40` a range; `grundy 7` or `grundy 7T` one state.
     /// Huge sizes (`grundy 1000000007T`) are looked up by the proven closed form.
+    /// `grundy 0..10000000 --values --format csv` streams each state's value alone.
     #[command(allow_negative_numbers = true)]
     Grundy {
         #[command(flatten)]
@@ -71,6 +72,10 @@ pub enum Command {
         /// A size `N`, a state `NT`/`NF`, or a range `A..B` (inclusive).
         #[arg(value_name = "N|A..B")]
         target: Option<String>,
+        /// Each state's value alone (options left out), printed as it is computed by mex:
+        /// ranges up to 10000000, in any format.
+        #[arg(long)]
+        values: bool,
     },
 
     /// The period of a game's Grundy sequence, with the finite check that proves it.

@@ -11,6 +11,7 @@ pub use proof::*;
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::period::Period;
 use crate::engine::position::Verdict;
+use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
 
 pub mod game;
@@ -23,6 +24,8 @@ pub enum Output {
     Mex { set: Vec<Grundy>, mex: Grundy },
     /// `grundy`: a table of states.
     Grundy(GrundyReport),
+    /// `grundy A..B --values`: each state's value alone, computed as it is written.
+    GrundyValues(ValueRange),
     /// `period`: a Grundy sequence, its period and the check that proves it.
     Period(PeriodReport),
     /// `winner`, `move`, `nimsum`, `position`, `set`: a position and what follows from it.

@@ -25,6 +25,7 @@ pub use session::{PileChange, Session};
 
 use crate::cli::{Command, PositionArgs, RulesArg};
 use crate::engine::grundy::{GrundyTable, Solver};
+use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, Rules, mex::mex};
 use crate::error::Error;
 use crate::output::{BulkReport, GrundyReport, GrundyRows, Output, PositionReport, PositionView};
@@ -42,7 +43,16 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
     }
     match command {
         Command::Mex { values } => mex_command(values),
-        Command::Grundy { rules, target } => grundy(session, rules, target.as_deref()),
+        Command::Grundy {
+            rules,
+            target,
+            values: false,
+        } => grundy(session, rules, target.as_deref()),
+        Command::Grundy {
+            rules,
+            target,
+            values: true,
+        } => grundy_values(session, rules, target.as_deref()),
         Command::Period { rules, to, table } => {
             period::period(session, rules, to.as_deref(), *table)
         }
@@ -189,6 +199,25 @@ fn grundy(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Out
         }
     };
     Ok(Output::Grundy(GrundyReport { rules, rows }))
+}
+
+/// `grundy A..B --values`: each state's value alone, computed as it is printed.
+fn grundy_values(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Output, Error> {
+    let solver = rules_or_session(session, arg)?;
+    let rules = solver.rules().clone();
+    let (from, to) = match (&rules, Target::parse(target, &rules)?) {
+        (Rules::Graph(graph), _) if target.is_none() => (0, graph.len() as u64 - 1),
+        (_, Target::Range { from, to }) => (from, to),
+        (_, Target::States(_)) => {
+            return Err(Error::BadRange {
+                token: target.unwrap_or_default().into(),
+                reason: "`--values` lists a range: write it like `0..1000000` (both ends included)"
+                    .into(),
+            });
+        }
+    };
+    range::check_values(to, target.unwrap_or("0..15"))?;
+    Ok(Output::GrundyValues(ValueRange::new(&rules, from, to)?))
 }
 
 fn position_report(

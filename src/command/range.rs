@@ -74,7 +74,9 @@ pub fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) -> Result
     let rows = (to - from + 1) * states_per_size;
     if rows > MAX_ROWS {
         return refuse(format!(
-            "{rows} rows is more than the {MAX_ROWS} a table shows; pick a smaller range"
+            "{rows} rows is more than the {MAX_ROWS} a table with options shows; pick a smaller \
+             range, or add `--values` for each state's value alone, streamed (ranges up to \
+             {TABLE_MAX_SIZE}; `--format csv` or `--format json` for a file)"
         ));
     }
     // Options listed: about n per state for take-any rulesets, |S| for subtraction games.
@@ -90,6 +92,20 @@ pub fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) -> Result
         return refuse(format!(
             "its rows list {options} options, more than the {MAX_OPTIONS} nimlab prints; pick a smaller range"
         ));
+    }
+    Ok(())
+}
+
+/// Refuses a values-only range beyond what is computed by mex.
+pub fn check_values(to: u64, token: &str) -> Result<(), Error> {
+    if to > TABLE_MAX_SIZE {
+        return Err(Error::BadRange {
+            token: token.into(),
+            reason: format!(
+                "values by mex go up to {TABLE_MAX_SIZE}; for one huge state use `grundy N` \
+                 (closed form)"
+            ),
+        });
     }
     Ok(())
 }

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crate::engine::Rules;
-use crate::engine::search::Exhaustive;
+use crate::engine::exhaustive::Exhaustive;
 use crate::engine::verify::{nimlab_rule, verify as compare};
 use crate::error::Error;
 use crate::output::{Output, VerifyReport};
@@ -47,6 +47,7 @@ pub fn verify(
     };
     let started = Instant::now();
     let table = Exhaustive::solve(&rules, misere, piles, max)?;
+    let search_time = started.elapsed();
     let rule = nimlab_rule(&rules, misere)?;
     let result = compare(&table, rule.as_deref(), EXAMPLES);
     let elapsed = started.elapsed();
@@ -91,6 +92,8 @@ pub fn verify(
         result,
         rule: description,
         elapsed,
+        moves_examined: table.moves_examined(),
+        search_time,
         lost,
         grid_states,
         grid,

@@ -1,10 +1,11 @@
 //! Grundy values: computed by mex over explicit options for tables, and by proven closed forms
 //! (or a found period) for quick lookups of huge piles.
 
-use super::mex::{IncrementalMex, mex};
+use super::mex::mex;
 use super::octal_sequence::OctalSequence;
 use super::octal_values::OctalValues;
 use super::subtraction::Periodic;
+use super::take_any::TakeAnyMex;
 use super::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
 
 /// How a Grundy value was obtained.
@@ -167,28 +168,21 @@ impl GrundyTable {
         let mut plain = Vec::with_capacity(len);
         let mut unused = Vec::new();
         match rules {
-            Rules::Nim | Rules::Misere => {
-                let mut set = IncrementalMex::with_bound(len + 2);
-                for _ in 0..len {
-                    let g = set.mex();
-                    plain.push(narrow(g));
-                    set.insert(g);
-                }
-            }
-            Rules::ZeroMove => {
-                // nF's options are kF (k < n); nT's are kT (k < n) and nF.
-                let (mut spent, mut with_pass) = (
-                    IncrementalMex::with_bound(len + 2),
-                    IncrementalMex::with_bound(len + 2),
-                );
-                unused.reserve(len);
-                for n in 0..len {
-                    let f = spent.mex();
-                    let t = if n == 0 { 0 } else { with_pass.mex_with(f) };
-                    plain.push(narrow(f));
-                    unused.push(narrow(t));
-                    spent.insert(f);
-                    with_pass.insert(t);
+            Rules::Nim | Rules::Misere | Rules::ZeroMove => {
+                let with_pass = rules.has_pass();
+                let mut values = TakeAnyMex::new(with_pass, len);
+                if with_pass {
+                    // Zeroed pages come from the system untouched; each is written once.
+                    plain = vec![0; len];
+                    unused = vec![0; len];
+                    let mut at = 0;
+                    values.for_each_pair(len, |f, t| {
+                        plain[at] = narrow_index(f);
+                        unused[at] = narrow_index(t);
+                        at += 1;
+                    });
+                } else {
+                    plain.extend((0..len).map(|_| narrow_index(values.next_value())));
                 }
             }
             Rules::Octal(code) => {
@@ -269,6 +263,11 @@ impl GrundyTable {
 
 /// A table value as stored; tables stop at TABLE_MAX_SIZE, far below u32::MAX.
 fn narrow(g: Grundy) -> u32 {
+    u32::try_from(g).unwrap_or(u32::MAX)
+}
+
+/// [`narrow`] for a value held as an index.
+fn narrow_index(g: usize) -> u32 {
     u32::try_from(g).unwrap_or(u32::MAX)
 }
 

@@ -21,12 +21,16 @@ pub fn mex<I: IntoIterator<Item = Grundy>>(values: I) -> Grundy {
 /// The mex of a set that only grows, in amortised O(1) per insertion.
 ///
 /// The set is dense near zero for the take-any rulesets (every smaller pile is an option), so a
-/// bitset indexed by value keeps insertion O(1), and the mex pointer only ever moves forward,
-/// a word of 64 values at a time.
+/// bitset indexed by value keeps insertion O(1), and the mex only ever moves forward, a word of
+/// 64 values at a time. Every value below the mex is present, so within the word that holds
+/// the mex (`front`, kept apart so a tight loop holds it in a register) the mex is the lowest
+/// clear bit: inserting it is `front | (front + 1)`, with no shift or bit count on the way.
 #[derive(Debug, Default, Clone)]
 pub struct IncrementalMex {
+    /// The bitset, except word `base`, which is `front`. Every word below `base` is full.
     words: Vec<u64>,
-    mex: usize,
+    front: u64,
+    base: usize,
 }
 
 impl IncrementalMex {
@@ -38,58 +42,142 @@ impl IncrementalMex {
     pub fn with_bound(bound: usize) -> Self {
         Self {
             words: vec![0; bound / 64 + 1],
-            mex: 0,
+            front: 0,
+            base: 0,
         }
     }
 
     /// Adds a value to the set. Callers insert values of states they have computed, which are
     /// bounded by the table's size, so the bitset stays proportional to the table.
     pub fn insert(&mut self, value: Grundy) {
-        let Ok(index) = usize::try_from(value) else {
-            return;
-        };
-        let word = index / 64;
-        if word >= self.words.len() {
-            self.words.resize(word + 1, 0);
-        }
-        self.words[word] |= 1 << (index % 64);
-        if index == self.mex {
-            self.mex = self.next_absent(index);
+        if let Ok(index) = usize::try_from(value) {
+            self.insert_index(index);
         }
     }
 
-    /// The least value ≥ `from` that is not in the set.
-    fn next_absent(&self, from: usize) -> usize {
-        let mut word = from / 64;
-        // Treat the bits below `from` as present so the search starts at `from`.
-        let mut bits = self.words.get(word).copied().unwrap_or(0) | ((1u64 << (from % 64)) - 1);
-        while bits == u64::MAX {
-            word += 1;
-            bits = self.words.get(word).copied().unwrap_or(0);
+    /// [`IncrementalMex::insert`] for a value known to be small.
+    #[inline]
+    pub fn insert_index(&mut self, index: usize) {
+        let word = index / 64;
+        if word == self.base {
+            self.front |= 1 << (index % 64);
+            if self.front == u64::MAX {
+                self.advance_word();
+            }
+        } else if word > self.base {
+            if word >= self.words.len() {
+                self.grow(word);
+            }
+            self.words[word] |= 1 << (index % 64);
         }
-        word * 64 + bits.trailing_ones() as usize
+        // Below the front word every value is present already.
+    }
+
+    /// Inserts the mex itself and returns it: the tight loops of tables.
+    #[inline]
+    pub fn insert_mex(&mut self) -> usize {
+        let m = self.mex_index();
+        self.front |= self.front + 1;
+        if self.front == u64::MAX {
+            self.advance_word();
+        }
+        m
+    }
+
+    /// Inserts the mex of the set with `extra` added (without adding `extra`) and returns it.
+    #[inline]
+    pub fn insert_mex_with(&mut self, extra: usize) -> usize {
+        if extra != self.mex_index() {
+            return self.insert_mex();
+        }
+        // The lowest clear bit once the mex's own bit is counted as set.
+        let with = self.front | (self.front + 1);
+        if with == u64::MAX {
+            let value = self.absent_after_front();
+            self.insert_index(value);
+            return value;
+        }
+        let bit = (with + 1) & !with;
+        self.front |= bit;
+        self.base * 64 + bit.trailing_zeros() as usize
+    }
+
+    /// The front word is full: the mex moves on to a later word. (Words below `base` are
+    /// never read again, so the full one is not written back.)
+    #[cold]
+    fn advance_word(&mut self) {
+        loop {
+            self.base += 1;
+            self.front = self.words.get(self.base).copied().unwrap_or(0);
+            if self.front != u64::MAX {
+                break;
+            }
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, word: usize) {
+        self.words.resize(word + 1, 0);
     }
 
     /// Whether `value` is in the set.
     pub fn contains(&self, value: Grundy) -> bool {
         usize::try_from(value).is_ok_and(|i| {
-            self.words
-                .get(i / 64)
-                .is_some_and(|w| w >> (i % 64) & 1 == 1)
+            let word = match (i / 64).cmp(&self.base) {
+                std::cmp::Ordering::Less => Some(u64::MAX),
+                std::cmp::Ordering::Equal => Some(self.front),
+                std::cmp::Ordering::Greater => self.words.get(i / 64).copied(),
+            };
+            word.is_some_and(|w| w >> (i % 64) & 1 == 1)
         })
     }
 
     /// The mex of the set so far.
     pub fn mex(&self) -> Grundy {
-        self.mex as Grundy
+        self.mex_index() as Grundy
+    }
+
+    /// The mex of the set so far, as an index.
+    #[inline]
+    pub fn mex_index(&self) -> usize {
+        self.base * 64 + self.front.trailing_ones() as usize
     }
 
     /// The mex of the set with one more value, without inserting it.
     pub fn mex_with(&self, extra: Grundy) -> Grundy {
-        if extra != self.mex() {
-            return self.mex();
+        let mex = self.mex_index();
+        if extra != mex as Grundy {
+            return mex as Grundy;
         }
-        self.next_absent(self.mex + 1) as Grundy
+        self.mex_index_with(mex) as Grundy
+    }
+
+    /// [`IncrementalMex::mex_with`] for an index.
+    #[inline]
+    pub fn mex_index_with(&self, extra: usize) -> usize {
+        let mex = self.mex_index();
+        if extra != mex {
+            return mex;
+        }
+        let with = self.front | (self.front + 1);
+        if with != u64::MAX {
+            return self.base * 64 + with.trailing_ones() as usize;
+        }
+        self.absent_after_front()
+    }
+
+    /// The least value not in the set beyond the front word.
+    #[cold]
+    fn absent_after_front(&self) -> usize {
+        let mut word = self.base + 1;
+        while self.words.get(word) == Some(&u64::MAX) {
+            word += 1;
+        }
+        word * 64
+            + self
+                .words
+                .get(word)
+                .map_or(0, |w| w.trailing_ones() as usize)
     }
 }
 
@@ -124,6 +212,55 @@ mod tests {
             for extra in 0..10 {
                 let with: Vec<Grundy> = seen.iter().copied().chain([extra]).collect();
                 assert_eq!(inc.mex_with(extra), mex(with), "{seen:?} + {extra}");
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_matches_batch_mex_across_words() {
+        // A fixed xorshift sequence of values, dense near the mex and sometimes far above it,
+        // so runs cross word boundaries and later words fill before the mex reaches them.
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut inc = IncrementalMex::with_bound(64);
+        let mut seen = Vec::new();
+        for step in 0..3000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let near = inc.mex_index() + (x % 5) as usize;
+            let v = match step % 7 {
+                0 => {
+                    let v = (x % 700) as usize;
+                    inc.insert_index(v);
+                    v
+                }
+                1 | 2 => inc.insert_mex(),
+                3 | 4 => {
+                    let extra = if x % 2 == 0 { inc.mex_index() } else { near };
+                    let expected = inc.mex_index_with(extra);
+                    let v = inc.insert_mex_with(extra);
+                    assert_eq!(v, expected, "step {step}");
+                    v
+                }
+                _ => {
+                    inc.insert_index(near);
+                    near
+                }
+            };
+            seen.push(v as Grundy);
+            if step % 50 == 0 || step > 2900 {
+                let batch = mex(seen.iter().copied());
+                assert_eq!(inc.mex(), batch, "step {step}");
+                assert_eq!(
+                    inc.mex_with(batch),
+                    mex(seen.iter().copied().chain([batch]))
+                );
+                for probe in 0..(batch as usize + 140) {
+                    assert_eq!(
+                        inc.contains(probe as Grundy),
+                        seen.contains(&(probe as Grundy))
+                    );
+                }
             }
         }
     }

@@ -5,7 +5,9 @@
 //! returns values, so it reads like the mathematics and can be tested against brute force.
 
 pub mod bulk;
+pub mod colex;
 pub mod error;
+pub mod exhaustive;
 pub mod game;
 pub mod graph;
 pub mod grundy;
@@ -23,6 +25,8 @@ pub mod rules;
 pub mod search;
 pub mod strategy;
 pub mod subtraction;
+pub mod take_any;
+pub mod value_range;
 pub mod verify;
 
 pub use error::EngineError;

@@ -1,13 +1,15 @@
 //! Checking a winner rule against exhaustive search: the rule nimlab uses (XOR of Grundy
 //! values; misère Nim's rule) or any other, so a wrong rule is shown to fail.
 
+use super::exhaustive::Exhaustive;
+use rayon::prelude::*;
+
 use super::grundy::Solver;
 use super::position::verdict;
-use super::search::Exhaustive;
 use super::{EngineError, Pile, Player, Rules};
 
 /// A rule deciding who wins a position.
-pub type WinnerRule<'a> = dyn Fn(&[Pile]) -> Player + 'a;
+pub type WinnerRule<'a> = dyn Fn(&[Pile]) -> Player + Sync + 'a;
 
 /// A position where the rule and the search disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,7 +20,7 @@ pub struct Mismatch {
 }
 
 /// Counts over every solved position, and the first disagreements.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Verification {
     pub positions: usize,
     /// Positions the player to move wins, by search.
@@ -30,31 +32,51 @@ pub struct Verification {
     pub examples: Vec<Mismatch>,
 }
 
-/// Compares every position of `table` with `rule`, keeping the first `keep` disagreements.
+/// Compares every position of `table` with `rule`, keeping the first `keep` disagreements (in
+/// rank order). Ranges of ranks are compared on all cores and merged in order, so the result
+/// does not depend on how many there are.
 pub fn verify(table: &Exhaustive, rule: Option<&WinnerRule<'_>>, keep: usize) -> Verification {
-    let mut v = Verification {
-        positions: 0,
-        first_wins: 0,
-        second_wins: 0,
-        mismatches: 0,
-        examples: Vec::new(),
-    };
-    for (piles, wins) in table.positions() {
-        v.positions += 1;
+    let total = table.len() as u64;
+    // Enough pieces to balance two busy cores, few enough that merging costs nothing.
+    let pieces: u64 = 64;
+    let parts: Vec<Verification> = (0..pieces)
+        .into_par_iter()
+        .map(|p| {
+            let mut v = Verification::default();
+            let (from, to) = (total * p / pieces, total * (p + 1) / pieces);
+            table.scan(from, to, |piles, wins| v.add(piles, wins, rule, keep));
+            v
+        })
+        .collect();
+    let mut v = Verification::default();
+    for part in parts {
+        v.positions += part.positions;
+        v.first_wins += part.first_wins;
+        v.second_wins += part.second_wins;
+        v.mismatches += part.mismatches;
+        let room = keep - v.examples.len();
+        v.examples.extend(part.examples.into_iter().take(room));
+    }
+    v
+}
+
+impl Verification {
+    fn add(&mut self, piles: &[Pile], wins: bool, rule: Option<&WinnerRule<'_>>, keep: usize) {
+        self.positions += 1;
         let search = if wins {
-            v.first_wins += 1;
+            self.first_wins += 1;
             Player::First
         } else {
-            v.second_wins += 1;
+            self.second_wins += 1;
             Player::Second
         };
         if let Some(rule) = rule {
-            let said = rule(&piles);
+            let said = rule(piles);
             if said != search {
-                v.mismatches += 1;
-                if v.examples.len() < keep {
-                    v.examples.push(Mismatch {
-                        piles,
+                self.mismatches += 1;
+                if self.examples.len() < keep {
+                    self.examples.push(Mismatch {
+                        piles: piles.to_vec(),
                         search,
                         rule: said,
                     });
@@ -62,7 +84,6 @@ pub fn verify(table: &Exhaustive, rule: Option<&WinnerRule<'_>>, keep: usize) ->
             }
         }
     }
-    v
 }
 
 /// The rule nimlab uses to decide `rules` (misère if `misere`), or `None` where it has none
@@ -135,6 +156,19 @@ mod tests {
         for m in &v.examples {
             assert_ne!(m.search, m.rule);
         }
+        // The examples are the first disagreements in rank order, however the work was shared.
+        let first: Vec<Vec<Pile>> = table
+            .positions()
+            .filter(|(p, wins)| (sizes_xor(p) == Player::First) != *wins)
+            .map(|(p, _)| p)
+            .take(3)
+            .collect();
+        let kept: Vec<Vec<Pile>> = v.examples.iter().map(|m| m.piles.clone()).collect();
+        assert_eq!(kept, first);
+        let all = table
+            .positions()
+            .filter(|(p, w)| (sizes_xor(p) == Player::First) != *w);
+        assert_eq!(v.mismatches, all.count());
         // Misère decided as if normal Nim: a lone 1 is won in Nim, lost in misère.
         let mis = Exhaustive::solve(&Rules::Misere, true, 4, 7).unwrap();
         let normal = nimlab_rule(&Rules::Nim, false).unwrap().unwrap();

@@ -65,6 +65,9 @@ pub struct VerifyReport {
     /// The rule compared, in words; `None` where nimlab has none (zero-move misère).
     pub rule: Option<String>,
     pub elapsed: std::time::Duration,
+    /// Options the search looked up, and how long the search alone took.
+    pub moves_examined: u64,
+    pub search_time: std::time::Duration,
     /// Without a rule: the first positions lost for the player to move.
     pub lost: Vec<Vec<Pile>>,
     /// Without a rule: two-pile outcomes, `grid[i][j]` for states `grid_states[i]`, `[j]`

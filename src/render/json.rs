@@ -12,6 +12,7 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     let value = match output {
         Output::Mex { set, mex } => json!({ "set": set, "mex": mex }),
         Output::Grundy(report) => return grundy(report, out),
+        Output::GrundyValues(range) => return super::values::json(range, out),
         Output::Period(report) => super::period::json(report),
         Output::Position(report) => position(report),
         Output::Bulk(report) => super::bulk::json(report),

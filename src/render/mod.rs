@@ -18,6 +18,7 @@ mod style;
 mod tabular;
 mod text;
 mod value;
+mod values;
 mod verdict;
 mod verify;
 

@@ -78,6 +78,7 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
             sink.finish()
         }
         Output::Grundy(report) => grundy(report, flavor, out),
+        Output::GrundyValues(range) => super::values::table(range, flavor, out),
         Output::Period(report) => {
             let (headers, rows) = super::period::rows(report);
             let headers: Vec<&str> = headers.iter().map(String::as_str).collect();

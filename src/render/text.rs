@@ -21,6 +21,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
             GrundyRows::ByMex { .. } => grundy_table(report, opts, out),
             GrundyRows::Lookup { .. } => lookup(report, opts, out),
         },
+        Output::GrundyValues(range) => super::values::text(range, opts, out),
         Output::Period(report) => super::period::text(report, opts, out),
         Output::Position(report) => binary::render(report, opts, out),
         Output::Bulk(report) => super::bulk::text(report, opts, out),

@@ -103,7 +103,26 @@ pub fn text(report: &VerifyReport, opts: &RenderOptions, out: &mut dyn Write) ->
             no_rule_table(report, opts, width, out)?;
         }
     }
+    writeln!(
+        out,
+        "  moves examined       {:>10}   {}",
+        report.moves_examined,
+        style.dim(&format!(
+            "{:.0} M/s in the search",
+            moves_per_second(report) / 1e6
+        ))
+    )?;
     writeln!(out, "  time                 {:>10.1} ms", millis(report))
+}
+
+/// The search's speed: options looked up per second of the search alone.
+fn moves_per_second(report: &VerifyReport) -> f64 {
+    let secs = report.search_time.as_secs_f64();
+    if secs > 0.0 {
+        report.moves_examined as f64 / secs
+    } else {
+        0.0
+    }
 }
 
 fn no_rule_table(
@@ -179,6 +198,8 @@ pub fn json(report: &VerifyReport) -> Json {
             "search": m.search.name(),
             "rule": m.rule.name(),
         })).collect::<Vec<_>>(),
+        "moves_examined": report.moves_examined,
+        "search_ms": report.search_time.as_secs_f64() * 1000.0,
         "time_ms": millis(report),
     });
     if report.rule.is_none() {

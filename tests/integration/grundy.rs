@@ -218,3 +218,118 @@ fn subtraction_lookups_past_the_table() {
         }
     }
 }
+
+/// `--values`: every state of a range with its value alone, checked against the brute force's
+/// mex, in order, for every ruleset and for ranges that do not start at 0.
+#[test]
+fn values_alone_match_brute_force() {
+    for rules in Rules::all() {
+        for (from, to) in [(0, N), (20, 25), (7, 7)] {
+            let out = Test::new()
+                .args(["grundy", "--values", "--format", "json", "--rules"])
+                .arg(rules.name())
+                .arg(format!("{from}..{to}"))
+                .run()
+                .success();
+            let table = out.json();
+            assert_eq!(str_of(&table["rules"]), rules.name());
+            let mut brute = Grundy::new(rules.clone());
+            let rows = table["rows"].as_array().expect("rows is a list");
+            let expected: Vec<Pile> = rules
+                .states(to)
+                .into_iter()
+                .filter(|p| p.n >= from)
+                .collect();
+            let what = format!("{} {from}..{to}", rules.name());
+            assert_eq!(rows.len(), expected.len(), "{what}");
+            for (row, &state) in rows.iter().zip(&expected) {
+                assert_eq!(str_of(&row["state"]), rules.label(state), "{what}");
+                assert_eq!(u64_of(&row["n"]), state.n, "{what}");
+                assert_eq!(u64_of(&row["grundy"]), brute.value(state), "{what}: {row}");
+                assert_eq!(str_of(&row["method"]), "mex", "{what}");
+                assert!(row.get("options").is_none() && row.get("reachable").is_none());
+            }
+        }
+    }
+}
+
+/// The same values as CSV and as text, checked by hand: zero-move g(nF) = n, g(nT) = n + 1
+/// for odd n and n − 1 for even n ≥ 2.
+#[test]
+fn values_alone_as_csv_and_text() {
+    Test::new()
+        .args(["grundy", "--rules", "zero-move", "0..3", "--values"])
+        .args(["--format", "csv"])
+        .run()
+        .success()
+        .stdout("state,n,grundy\n0,0,0\n1F,1,1\n1T,1,2\n2F,2,2\n2T,2,1\n3F,3,3\n3T,3,4\n");
+    Test::new()
+        .args(["grundy", "--rules", "subtract:1,3,4", "5..8", "--values"])
+        .args(["--format", "markdown"])
+        .run()
+        .success()
+        // Period 7 from 0: 0 1 0 1 2 3 2, so g(5..8) = 3 2 0 1.
+        .stdout("| state | n | grundy |\n| --- | --- | --- |\n| 5 | 5 | 3 |\n| 6 | 6 | 2 |\n| 7 | 7 | 0 |\n| 8 | 8 | 1 |\n");
+    let text = Test::new()
+        .args(["grundy", "--rules", "zero-move", "0..4", "--values"])
+        .run()
+        .success()
+        .stdout_has("options left out");
+    let lines: Vec<Vec<&str>> = text
+        .stdout
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            vec!["0", "0"],
+            vec!["1", "1", "2"],
+            vec!["2", "2", "1"],
+            vec!["3", "3", "4"],
+            vec!["4", "4", "3"],
+        ]
+    );
+}
+
+/// A huge range streams: 10^6 sizes of zero-move as CSV, one line per state (2·10^6, the empty
+/// pile once), the last ones checked by hand (10^6 is even: g(10^6 T) = 10^6 − 1).
+#[test]
+fn values_alone_for_a_huge_range() {
+    let out = Test::new()
+        .args(["grundy", "--rules", "zero-move", "0..1000000", "--values"])
+        .args(["--format", "csv"])
+        .run()
+        .success();
+    assert_eq!(out.stdout.lines().count(), 1 + 2 * 1_000_000 + 1);
+    let tail: Vec<&str> = out.stdout.lines().rev().take(4).collect();
+    assert_eq!(
+        tail,
+        [
+            "1000000T,1000000,999999",
+            "1000000F,1000000,1000000",
+            "999999T,999999,1000000",
+            "999999F,999999,999999"
+        ]
+    );
+}
+
+/// Tables with options stop at 10 000 rows and say what to do instead; `--values` needs a
+/// range, and stops where tables by mex do.
+#[test]
+fn values_alone_limits() {
+    Test::new()
+        .args(["grundy", "--rules", "nim", "0..20000"])
+        .run()
+        .bad_input("0..20000")
+        .stderr_has("--values");
+    Test::new()
+        .args(["grundy", "--rules", "nim", "0..10000001", "--values"])
+        .run()
+        .bad_input("0..10000001");
+    Test::new()
+        .args(["grundy", "--rules", "nim", "7", "--values"])
+        .run()
+        .bad_input("7");
+}

@@ -1,0 +1,458 @@
+//! Every position of up to K piles of size ≤ M solved at once by trying every move — no
+//! Sprague–Grundy anywhere — to check the rules nimlab uses against the definitions of winning
+//! and losing.
+//!
+//! A position is its pile states as codes, sorted (the canonical form), ranked densely in colex
+//! order; the table is one bit per rank. Each move lowers one code, so it lowers the sum of the
+//! codes: positions are solved level by level of that sum, every option already solved, and the
+//! positions of one level are independent, so a level can be shared among cores.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::colex::{Colex, fill_even, next_same_sum};
+use super::{EngineError, Pass, Pile, Rules};
+
+/// The most positions solved (one bit each).
+pub const MAX_POSITIONS: u64 = 50_000_000;
+/// The most pile states (codes), and the most options listed for them in all.
+pub const MAX_CODES: u64 = 1 << 20;
+pub const MAX_OPTIONS: u64 = 1 << 24;
+/// The most moves the search could have to examine (every option of every position): about
+/// a minute at the speed measured in `benches/verify.rs`.
+pub const MAX_MOVES: u64 = 10_000_000_000;
+
+/// Whether a search uses one core or all of them. The result is the same bit for bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cores {
+    One,
+    All,
+}
+
+/// Every position with up to `piles` piles of size ≤ `max`, each marked won or lost for the
+/// player to move.
+#[derive(Debug, Clone)]
+pub struct Exhaustive {
+    /// The component states, by code: for zero-move 0, 1F, 1T, 2F, 2T, …; else 0, 1, 2, ….
+    /// Every option of a state has a smaller code.
+    states: Vec<Pile>,
+    piles: usize,
+    misere: bool,
+    colex: Colex,
+    /// Whether the player to move wins, one bit per rank.
+    won: Vec<u64>,
+    /// Options looked up before each position's verdict was known.
+    moves_examined: u64,
+}
+
+impl Exhaustive {
+    /// Solves every position on every core. `misere`: the player who cannot move wins.
+    pub fn solve(rules: &Rules, misere: bool, piles: usize, max: u64) -> Result<Self, EngineError> {
+        Self::solve_on(rules, misere, piles, max, Cores::All)
+    }
+
+    /// [`Exhaustive::solve`] on one core or all.
+    pub fn solve_on(
+        rules: &Rules,
+        misere: bool,
+        piles: usize,
+        max: u64,
+        cores: Cores,
+    ) -> Result<Self, EngineError> {
+        let moves = Moves::list(rules, piles, max)?;
+        let colex = Colex::new(piles, moves.codes()).ok_or_else(|| too_many(piles, max))?;
+        let words = usize::try_from(colex.count().div_ceil(64)).unwrap_or(usize::MAX);
+        let won: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+        let search = Level {
+            colex: &colex,
+            moves: &moves,
+            misere,
+            won: &won,
+        };
+        let codes = moves.codes() as u64;
+        let mut examined = 0;
+        for sum in 0..=(piles as u64 * (codes - 1)) {
+            // The largest code c: the others (≤ c) make up sum − c, so c ≥ sum / piles.
+            let tops = sum.div_ceil(piles as u64)..=sum.min(codes - 1);
+            examined += match cores {
+                Cores::One => tops.map(|c| search.block::<false>(sum, c)).sum::<u64>(),
+                Cores::All => tops
+                    .into_par_iter()
+                    .map(|c| search.block::<true>(sum, c))
+                    .sum(),
+            };
+        }
+        Ok(Self {
+            states: moves.states,
+            piles,
+            misere,
+            colex,
+            won: won.into_iter().map(AtomicU64::into_inner).collect(),
+            moves_examined: examined,
+        })
+    }
+
+    /// How many positions were solved.
+    pub fn len(&self) -> usize {
+        // Within MAX_POSITIONS.
+        self.colex.count() as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn is_misere(&self) -> bool {
+        self.misere
+    }
+
+    /// Options looked up in all: a position's search stops at its first losing option.
+    pub fn moves_examined(&self) -> u64 {
+        self.moves_examined
+    }
+
+    fn won(&self, rank: u64) -> bool {
+        self.won[(rank / 64) as usize] >> (rank % 64) & 1 == 1
+    }
+
+    /// Every position with its verdict, in rank order; empty piles are left out.
+    pub fn positions(&self) -> impl Iterator<Item = (Vec<Pile>, bool)> + '_ {
+        let mut a = vec![0u32; self.piles];
+        (0..self.colex.count()).map(move |rank| {
+            let piles = self.piles_of(&a);
+            self.colex.next(&mut a);
+            (piles, self.won(rank))
+        })
+    }
+
+    /// Calls `f` with each position of rank `from..to` and its verdict, in rank order, reusing
+    /// one buffer (empty piles are left out).
+    pub fn scan(&self, from: u64, to: u64, mut f: impl FnMut(&[Pile], bool)) {
+        let mut a = vec![0u32; self.piles];
+        let mut piles = Vec::with_capacity(self.piles);
+        if from < to {
+            self.colex.unrank(from, &mut a);
+        }
+        for rank in from..to.min(self.colex.count()) {
+            piles.clear();
+            piles.extend(
+                a.iter()
+                    .filter(|&&c| c > 0)
+                    .map(|&c| self.states[c as usize]),
+            );
+            f(&piles, self.won(rank));
+            self.colex.next(&mut a);
+        }
+    }
+
+    /// Whether the player to move wins `piles` (which must be within the solved range).
+    pub fn first_wins(&self, piles: &[Pile]) -> Option<bool> {
+        let mut codes: Vec<u32> = piles
+            .iter()
+            .filter(|p| p.size > 0)
+            .map(|&p| self.code(p))
+            .collect::<Option<_>>()?;
+        if codes.len() > self.piles {
+            return None;
+        }
+        codes.resize(self.piles, 0);
+        codes.sort_unstable();
+        Some(self.won(self.colex.rank(&codes)))
+    }
+
+    fn code(&self, pile: Pile) -> Option<u32> {
+        let code = match pile.pass {
+            Some(Pass::Spent) => pile.size.checked_mul(2)?.checked_sub(1)?,
+            Some(Pass::Unused) => pile.size.checked_mul(2)?,
+            None => pile.size,
+        };
+        let code = u32::try_from(code).ok()?;
+        (self.states.get(code as usize) == Some(&pile)).then_some(code)
+    }
+
+    fn piles_of(&self, codes: &[u32]) -> Vec<Pile> {
+        codes
+            .iter()
+            .filter(|&&c| c > 0)
+            .map(|&c| self.states[c as usize])
+            .collect()
+    }
+}
+
+fn too_many(piles: usize, max: u64) -> EngineError {
+    EngineError::TooMuchWork {
+        what: format!("searching every position of up to {piles} piles of size ≤ {max}"),
+        limit: format!(
+            "the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} moves to examine or \
+             {MAX_CODES} pile states (and needs at least one pile)"
+        ),
+    }
+}
+
+/// Each state's options as codes, largest first, in one flat list.
+#[derive(Debug)]
+struct Moves {
+    states: Vec<Pile>,
+    /// The options of code c are to[start[c]..start[c + 1]].
+    start: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl Moves {
+    /// Lists the options, refusing problems too large before doing the work.
+    fn list(rules: &Rules, piles: usize, max: u64) -> Result<Self, EngineError> {
+        if rules.splits() {
+            // A split adds a pile, which the fixed-width table of K piles cannot hold.
+            return Err(EngineError::TooMuchWork {
+                what: format!("searching every position of {rules} at once"),
+                limit: "its moves may split a pile, which this search does not follow yet".into(),
+            });
+        }
+        // States per size: 2 with a pass (0 has one), else 1; counted before listing them.
+        let per_size = if rules.has_pass() { 2 } else { 1 };
+        let codes = max.checked_mul(per_size).and_then(|c| c.checked_add(1));
+        let count = codes.and_then(|c| super::colex::count_multisets(c, piles as u64));
+        let (Some(codes), Some(count)) = (codes, count) else {
+            return Err(too_many(piles, max));
+        };
+        if piles == 0 || count > MAX_POSITIONS || codes > MAX_CODES {
+            return Err(too_many(piles, max));
+        }
+        let states: Vec<Pile> = (0..=max).flat_map(|n| rules.states(n)).collect();
+        let code_of = |p: Pile| -> Option<u32> {
+            let c = match p.pass {
+                Some(Pass::Spent) => p.size.checked_mul(2)?.checked_sub(1)?,
+                Some(Pass::Unused) => p.size.checked_mul(2)?,
+                None => p.size,
+            };
+            let c = u32::try_from(c).ok()?;
+            (states.get(c as usize) == Some(&p)).then_some(c)
+        };
+        let mut start = Vec::with_capacity(states.len() + 1);
+        let mut to: Vec<u32> = Vec::new();
+        start.push(0);
+        for (code, &p) in states.iter().enumerate() {
+            let first = to.len();
+            for o in rules.options(p) {
+                match code_of(o) {
+                    Some(c) if (c as usize) < code => to.push(c),
+                    // A graph may lead to a later node: the levels below need smaller codes.
+                    _ => {
+                        return Err(EngineError::TooMuchWork {
+                            what: format!("searching every position of {rules} at once"),
+                            limit: format!(
+                                "a move from {p} leads to {o}, not to a smaller state, which \
+                                 this search needs"
+                            ),
+                        });
+                    }
+                }
+                if to.len() as u64 > MAX_OPTIONS {
+                    return Err(too_many(piles, max));
+                }
+            }
+            to[first..].sort_unstable_by(|a, b| b.cmp(a));
+            // Within MAX_OPTIONS, far below u32::MAX.
+            let mut kept = first;
+            for i in first..to.len() {
+                if i == first || to[i] != to[kept - 1] {
+                    to[kept] = to[i];
+                    kept += 1;
+                }
+            }
+            to.truncate(kept);
+            start.push(to.len() as u32);
+        }
+        // Every code is in as many slots of all positions as any other: count · piles / codes.
+        let slots = u128::from(count) * piles as u128 / u128::from(codes);
+        if slots * to.len() as u128 > u128::from(MAX_MOVES) {
+            return Err(too_many(piles, max));
+        }
+        Ok(Self { states, start, to })
+    }
+
+    fn codes(&self) -> usize {
+        self.states.len()
+    }
+
+    #[inline]
+    fn of(&self, code: u32) -> &[u32] {
+        let c = code as usize;
+        &self.to[self.start[c] as usize..self.start[c + 1] as usize]
+    }
+}
+
+/// What solving one level needs; shared by the cores.
+struct Level<'a> {
+    colex: &'a Colex,
+    moves: &'a Moves,
+    misere: bool,
+    won: &'a [AtomicU64],
+}
+
+impl Level<'_> {
+    /// Solves the positions of code sum `sum` whose largest code is `top`; returns the moves
+    /// examined. SHARED: other cores write bits of the same level at once.
+    fn block<const SHARED: bool>(&self, sum: u64, top: u64) -> u64 {
+        let k = self.colex.piles();
+        let mut a = vec![0u32; k];
+        let mut prefix = vec![0u64; k];
+        // top < codes ≤ MAX_CODES.
+        let top = top as u32;
+        a[k - 1] = top;
+        fill_even(&mut a[..k - 1], sum - u64::from(top));
+        let mut examined = 0;
+        loop {
+            let (rank, wins, n) = self.position(&a, &mut prefix);
+            examined += n;
+            if wins {
+                let (word, bit) = (&self.won[(rank / 64) as usize], 1u64 << (rank % 64));
+                if SHARED {
+                    word.fetch_or(bit, Relaxed);
+                } else {
+                    // One writer: a plain read and write, no locked instruction.
+                    word.store(word.load(Relaxed) | bit, Relaxed);
+                }
+            }
+            if !next_same_sum(&mut a[..k - 1], top) {
+                return examined;
+            }
+        }
+    }
+
+    /// One position's rank, whether the player to move wins, and the options examined.
+    ///
+    /// Moving pile i from a_i to t (< a_i) puts t at the index j where it sorts, and shifts
+    /// a_j..a_{i−1} up one index; with P_m = Σ_{m' < m} (T_{m'+1}(a_{m'}) − T_{m'}(a_{m'})),
+    /// the new rank is rank − T_i(a_i) + P_i + T_j(t) − P_j. Options come largest first, so j
+    /// only moves down: O(1) per move.
+    #[inline]
+    fn position(&self, a: &[u32], prefix: &mut [u64]) -> (u64, bool, u64) {
+        let colex = self.colex;
+        let k = a.len();
+        let (mut rank, mut shift) = (0u64, 0u64);
+        for m in 0..k {
+            prefix[m] = shift;
+            let t = colex.term(m, a[m]);
+            rank += t;
+            if m + 1 < k {
+                shift += colex.term(m + 1, a[m]) - t;
+            }
+        }
+        let mut examined = 0;
+        for i in 0..k {
+            let x = a[i];
+            if i > 0 && a[i - 1] == x {
+                continue;
+            }
+            let base = rank - colex.term(i, x) + prefix[i];
+            let mut j = i;
+            for &t in self.moves.of(x) {
+                while j > 0 && a[j - 1] > t {
+                    j -= 1;
+                }
+                examined += 1;
+                let option = base + colex.term(j, t) - prefix[j];
+                let word = self.won[(option / 64) as usize].load(Relaxed);
+                if word >> (option % 64) & 1 == 0 {
+                    return (rank, true, examined);
+                }
+            }
+        }
+        (rank, examined == 0 && self.misere, examined)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::Search;
+
+    #[test]
+    fn small_positions_by_hand() {
+        let nim = Rules::Nim;
+        let all = Exhaustive::solve(&nim, false, 2, 3).unwrap();
+        // Two equal Nim piles lose (the mirror strategy); unequal ones win.
+        for a in 0..=3 {
+            for b in 0..=3 {
+                let w = all.first_wins(&[Pile::plain(a), Pile::plain(b)]).unwrap();
+                assert_eq!(w, a != b, "{a} {b}");
+            }
+        }
+        // Misère: a lone 1 loses (you must take it), the empty position wins.
+        let mis = Exhaustive::solve(&Rules::Misere, true, 2, 3).unwrap();
+        assert_eq!(mis.first_wins(&[Pile::plain(1)]), Some(false));
+        assert_eq!(mis.first_wins(&[]), Some(true));
+        assert_eq!(
+            mis.first_wins(&[Pile::plain(1), Pile::plain(1)]),
+            Some(true)
+        );
+        // Zero-move: 1T alone wins (take it); 1T + 1F: taking 1T leaves 1F (won for the
+        // opponent), taking 1F leaves 1T (won), passing leaves 1F + 1F (equal Nim piles, lost).
+        let zm = Exhaustive::solve(&Rules::ZeroMove, false, 2, 2).unwrap();
+        let t = Pile::zero_move(1, Pass::Unused);
+        let f = Pile::zero_move(1, Pass::Spent);
+        assert_eq!(zm.first_wins(&[t]), Some(true));
+        assert_eq!(zm.first_wins(&[t, f]), Some(true));
+        assert_eq!(zm.first_wins(&[f, f]), Some(false));
+        // 1T + 1T: every move leaves 1T + 0 (won), 1T + 1F (won): lost.
+        assert_eq!(zm.first_wins(&[t, t]), Some(false));
+    }
+
+    #[test]
+    fn agrees_with_single_searches_on_one_core_and_all() {
+        for (rules, misere) in [
+            (Rules::Nim, false),
+            (Rules::ZeroMove, false),
+            (Rules::ZeroMove, true),
+            (Rules::Misere, true),
+            (Rules::parse("subtract:1,3,4").unwrap(), false),
+        ] {
+            let all = Exhaustive::solve_on(&rules, misere, 3, 4, Cores::All).unwrap();
+            let one = Exhaustive::solve_on(&rules, misere, 3, 4, Cores::One).unwrap();
+            assert_eq!(all.won, one.won, "{rules}");
+            assert_eq!(all.moves_examined(), one.moves_examined(), "{rules}");
+            let mut search = Search::new(&rules, misere, u64::MAX);
+            for (piles, wins) in all.positions() {
+                assert_eq!(
+                    search.first_wins(&piles).unwrap(),
+                    wins,
+                    "{rules} {piles:?}"
+                );
+                assert_eq!(all.first_wins(&piles), Some(wins));
+                if !misere {
+                    // Normal play: lost exactly when the position's mex value is 0.
+                    assert_eq!(search.value(&piles).unwrap() == 0, !wins);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scan_matches_positions() {
+        let all = Exhaustive::solve(&Rules::ZeroMove, false, 3, 3).unwrap();
+        let expected: Vec<(Vec<Pile>, bool)> = all.positions().collect();
+        let mut got = Vec::new();
+        all.scan(5, 40, |p, w| got.push((p.to_vec(), w)));
+        assert_eq!(got, expected[5..40]);
+    }
+
+    #[test]
+    fn counts_the_moves_it_examines() {
+        // Nim, one pile ≤ 2: 0 has no move; 1 finds 0 (lost) first; 2 tries 1 (won), then 0.
+        let one = Exhaustive::solve(&Rules::Nim, false, 1, 2).unwrap();
+        assert_eq!(one.moves_examined(), 3);
+    }
+
+    #[test]
+    fn refuses_too_much_work() {
+        assert!(Exhaustive::solve(&Rules::Nim, false, 40, 1000).is_err());
+        assert!(Exhaustive::solve(&Rules::ZeroMove, false, 1, u64::MAX).is_err());
+        assert!(Exhaustive::solve(&Rules::Nim, false, 0, 3).is_err());
+        // One Nim pile ≤ 10^6: few positions, but 5 · 10^11 options to list.
+        assert!(Exhaustive::solve(&Rules::Nim, false, 1, 1_000_000).is_err());
+        let kayles = Rules::parse("octal:0.77").unwrap();
+        assert!(Exhaustive::solve(&kayles, false, 2, 3).is_err());
+    }
+}

@@ -1,0 +1,214 @@
+//! `grundy A..B --values`: each state's value alone (options left out), written as the engine
+//! computes it, in every format, through one buffer: nothing is held per row, so the output's
+//! memory does not grow with the range.
+
+use std::io::{self, BufWriter, Write};
+
+use super::RenderOptions;
+use super::tabular::Flavor;
+use crate::engine::value_range::ValueRange;
+use crate::engine::{Grundy, Pass, Pile, Rules};
+
+/// Large writes, so a terminal or pipe is not flushed line by line.
+const BUFFER: usize = 1 << 16;
+
+/// Aligned columns: n with g(n), or for zero-move n with g(nF) and g(nT); a graph's positions
+/// by name.
+pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let mut out = BufWriter::with_capacity(BUFFER, out);
+    let rules = range.rules();
+    writeln!(
+        out,
+        "{}",
+        opts.style.heading(&format!(
+            "Grundy values of {rules} for n = {}..{}, each the mex of its options' values \
+             (options left out)",
+            range.from(),
+            range.to()
+        ))
+    )?;
+    // Values of sizes ≤ N are at most N + 1 (zero-move: g(nT) = n + 1 for odd n).
+    let width = (range.to() + 1).to_string().len().max(5);
+    match rules {
+        Rules::Graph(_) => {
+            let names = range
+                .values()
+                .map(|(p, _)| rules.name_of(p).chars().count());
+            let name_width = names.max().unwrap_or(0).max(8);
+            writeln!(out, "{:<name_width$}  {:>width$}", "position", "g")?;
+            for (pile, g) in range.values() {
+                writeln!(out, "{:<name_width$}  {g:>width$}", rules.name_of(pile))?;
+            }
+        }
+        _ if rules.has_pass() => {
+            writeln!(
+                out,
+                "{:>width$}  {:>width$}  {:>width$}",
+                "n", "g(nF)", "g(nT)"
+            )?;
+            for s in range.sizes() {
+                match s.unused {
+                    Some(t) => {
+                        writeln!(out, "{:>width$}  {:>width$}  {t:>width$}", s.size, s.plain)?
+                    }
+                    // The empty pile has one state.
+                    None => writeln!(out, "{:>width$}  {:>width$}", s.size, s.plain)?,
+                }
+            }
+        }
+        _ => {
+            writeln!(out, "{:>width$}  {:>width$}", "n", "g(n)")?;
+            for s in range.sizes() {
+                writeln!(out, "{:>width$}  {:>width$}", s.size, s.plain)?;
+            }
+        }
+    }
+    out.flush()
+}
+
+/// One row per state: `state,n,grundy` (CSV) or a Markdown table of the same columns.
+pub fn table(range: &ValueRange, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+    let mut out = BufWriter::with_capacity(BUFFER, out);
+    let rules = range.rules();
+    match flavor {
+        Flavor::Csv => writeln!(out, "state,n,grundy")?,
+        Flavor::Markdown => writeln!(out, "| state | n | grundy |\n| --- | --- | --- |")?,
+    }
+    let mut row = Row::default();
+    for_each_state(range, |pile, g| {
+        match (flavor, rules) {
+            (Flavor::Csv, Rules::Graph(_)) => {
+                writeln!(out, "{},{},{g}", csv_field(&rules.name_of(pile)), pile.size)?
+            }
+            (Flavor::Csv, _) => out.write_all(row.csv(pile, g))?,
+            (Flavor::Markdown, _) => writeln!(
+                out,
+                "| {} | {} | {g} |",
+                rules.name_of(pile).replace('|', "\\|"),
+                pile.size
+            )?,
+        }
+        Ok(())
+    })?;
+    out.flush()
+}
+
+/// Calls `f` with every state and its value in table order: the row loops, without an
+/// iterator of rows between the values and the writer.
+fn for_each_state(
+    range: &ValueRange,
+    mut f: impl FnMut(Pile, Grundy) -> io::Result<()>,
+) -> io::Result<()> {
+    for size in range.sizes() {
+        let ((p, g), second) = size.states();
+        f(p, g)?;
+        if let Some((p, g)) = second {
+            f(p, g)?;
+        }
+    }
+    Ok(())
+}
+
+/// SPEC §2's shape, `{"rules": R, "rows": [{"state", "n", "grundy", "method": "mex"}, …]}`,
+/// with `reachable` and `options` left out; on one line, like every JSON result (a script's
+/// lines each print one).
+pub fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {
+    let mut out = BufWriter::with_capacity(BUFFER, out);
+    let rules = range.rules();
+    write!(
+        out,
+        "{{\"rules\":{},\"rows\":[",
+        serde_json::Value::from(rules.to_string())
+    )?;
+    let mut row = Row::default();
+    let mut first = true;
+    for_each_state(range, |pile, g| {
+        if !first {
+            out.write_all(b",")?;
+        }
+        first = false;
+        match rules {
+            Rules::Graph(_) => write!(
+                out,
+                "{{\"state\":{},\"n\":{},\"grundy\":{g},\"method\":\"mex\"}}",
+                serde_json::Value::from(rules.name_of(pile)),
+                pile.size
+            )?,
+            _ => out.write_all(row.json(pile, g))?,
+        }
+        Ok(())
+    })?;
+    writeln!(out, "]}}")?;
+    out.flush()
+}
+
+/// One row's bytes for a pile state (digits and T/F, which need no quoting), built without
+/// the formatting machinery: millions of rows are written.
+#[derive(Default)]
+struct Row {
+    bytes: Vec<u8>,
+    n: itoa::Buffer,
+    g: itoa::Buffer,
+}
+
+impl Row {
+    /// A value's digits: u64 when it fits (u128 division is slow), as it does for every table
+    /// nimlab computes.
+    fn value(&mut self, g: Grundy) -> &[u8] {
+        match u64::try_from(g) {
+            Ok(v) => self.g.format(v).as_bytes(),
+            Err(_) => self.g.format(g).as_bytes(),
+        }
+    }
+
+    /// `3T,3,4\n`
+    fn csv(&mut self, pile: Pile, g: Grundy) -> &[u8] {
+        let mut bytes = std::mem::take(&mut self.bytes);
+        bytes.clear();
+        let n = self.n.format(pile.size).as_bytes();
+        bytes.extend_from_slice(n);
+        bytes.extend_from_slice(suffix(pile));
+        bytes.push(b',');
+        bytes.extend_from_slice(n);
+        bytes.push(b',');
+        bytes.extend_from_slice(self.value(g));
+        bytes.push(b'\n');
+        self.bytes = bytes;
+        &self.bytes
+    }
+
+    /// `{"state":"3T","n":3,"grundy":4,"method":"mex"}`
+    fn json(&mut self, pile: Pile, g: Grundy) -> &[u8] {
+        let mut bytes = std::mem::take(&mut self.bytes);
+        bytes.clear();
+        let n = self.n.format(pile.size).as_bytes();
+        bytes.extend_from_slice(b"{\"state\":\"");
+        bytes.extend_from_slice(n);
+        bytes.extend_from_slice(suffix(pile));
+        bytes.extend_from_slice(b"\",\"n\":");
+        bytes.extend_from_slice(n);
+        bytes.extend_from_slice(b",\"grundy\":");
+        bytes.extend_from_slice(self.value(g));
+        bytes.extend_from_slice(b",\"method\":\"mex\"}");
+        self.bytes = bytes;
+        &self.bytes
+    }
+}
+
+/// How a state's name ends after its size: `T`, `F` or nothing.
+fn suffix(pile: Pile) -> &'static [u8] {
+    match pile.pass {
+        Some(Pass::Unused) => b"T",
+        Some(Pass::Spent) => b"F",
+        None => b"",
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
