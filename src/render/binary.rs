@@ -79,14 +79,7 @@ fn table(report: &PositionReport, opts: &RenderOptions, out: &mut dyn Write) -> 
             g = g.to_string()
         )
     };
-    writeln!(
-        out,
-        "{}",
-        style.dim(&format!(
-            "{:>label_w$}  {:>state_w$}  {:>g_w$}  binary",
-            "pile", "state", "g"
-        ))
-    )?;
+    header(out, style, [label_w, state_w, g_w])?;
     for (i, (pile, &g)) in piles.iter().zip(&v.grundy).enumerate().take(MAX_ROWS) {
         writeln!(out, "{}", row(&(i + 1).to_string(), pile, g))?;
     }
@@ -105,6 +98,19 @@ fn table(report: &PositionReport, opts: &RenderOptions, out: &mut dyn Write) -> 
         writeln!(out, "{}", marks(v.nim_sum, bits, spaced, indent, style))?;
     }
     Ok(())
+}
+
+/// The column headings over the rows, at the rows' widths.
+fn header(
+    out: &mut dyn Write,
+    style: Style,
+    [label_w, state_w, g_w]: [usize; 3],
+) -> io::Result<()> {
+    let text = format!(
+        "{:>label_w$}  {:>state_w$}  {:>g_w$}  binary",
+        "pile", "state", "g"
+    );
+    writeln!(out, "{}", style.dim(&text))
 }
 
 /// The piles for a heading, shortened when there are many.
@@ -255,14 +261,7 @@ pub fn render_move(
             g = g.to_string()
         )
     };
-    writeln!(
-        out,
-        "{}",
-        style.dim(&format!(
-            "{:>label_w$}  {:>state_w$}  {:>g_w$}  binary",
-            "pile", "state", "g"
-        ))
-    )?;
+    header(out, style, [label_w, state_w, g_w])?;
     let before_cells = |g: Grundy| bit_cells(g, bits, sum_before, spaced, style, false);
     for (i, (pile, &g)) in piles
         .iter()
