@@ -51,8 +51,13 @@ pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io
                     Some(t) => {
                         writeln!(out, "{:>width$}  {:>width$}  {t:>width$}", s.size, s.plain)?
                     }
-                    // The empty pile has one state.
-                    None => writeln!(out, "{:>width$}  {:>width$}", s.size, s.plain)?,
+                    // The empty pile has one state, 0T = 0F: its value stands in both columns,
+                    // as in the table with options.
+                    None => writeln!(
+                        out,
+                        "{:>width$}  {:>width$}  {:>width$}",
+                        s.size, s.plain, s.plain
+                    )?,
                 }
             }
         }
