@@ -33,7 +33,7 @@ pub fn render(
     if let Some(view) = &report.move_view {
         render_move(view, "change this pile", opts, out)?;
     } else {
-        table(report, opts, out)?;
+        table(report, &piles, opts, out)?;
     }
     writeln!(
         out,
@@ -47,14 +47,14 @@ pub fn render(
 }
 
 /// The piles' values in binary, the nim-sum, and the marks under its columns.
-fn table(report: &PositionReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+fn table(
+    report: &PositionReport,
+    piles: &[String],
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let style = opts.style;
     let v = &report.verdict;
-    let piles: Vec<String> = report
-        .piles
-        .iter()
-        .map(|&p| report.rules.name_of(p))
-        .collect();
     let widest = v
         .grundy
         .iter()

@@ -71,14 +71,7 @@ pub fn write_row(
             writeln!(out, "{line}")?;
         }
     }
-    writeln!(
-        out,
-        "{indent}  set {}; mex {}, so {}",
-        written_set(&row.reachable()),
-        row.grundy,
-        opts.style
-            .heading(&format!("g({}) = {}", row.pile, row.grundy))
-    )
+    conclusion(row, opts, indent, out)
 }
 
 /// A state of a game whose moves may split a heap: one line per move, saying what it
@@ -105,6 +98,16 @@ fn write_splitting_row(
         };
         writeln!(out, "{indent}  {verb}: {value}")?;
     }
+    conclusion(row, opts, indent, out)
+}
+
+/// The last line of a derivation: the set of the options' values, its mex, the value.
+fn conclusion(
+    row: &GrundyRow,
+    opts: &RenderOptions,
+    indent: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     writeln!(
         out,
         "{indent}  set {}; mex {}, so {}",
