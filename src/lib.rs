@@ -3,6 +3,7 @@
 //! Data flows one way: text → command → engine → output → render.
 
 pub mod app;
+pub mod capped_read;
 pub mod cli;
 pub mod command;
 pub mod engine;
