@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The tmux tour: drives the release binary in a real terminal at 80×24, as a learner or a
+# lecturer would, and prints each screen. Read the screens after any change that touches what
+# people see. Usage: benches/tour.sh [--color]   (needs tmux)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+bin=$PWD/target/release/nimlab
+data=$(mktemp -d)
+trap 'tmux kill-session -t nimlab-tour 2>/dev/null || true; rm -rf "$data"' EXIT
+color=never
+[ "${1:-}" = --color ] && color=always
+tmux kill-session -t nimlab-tour 2>/dev/null || true
+tmux new-session -d -s nimlab-tour -x 80 -y 24 \
+  "env NIMLAB_DATA_DIR=$data/data NIMLAB_STATE_DIR=$data/state $bin --color $color"
+sleep 0.5
+screen() { # type a line (or keys), wait, print the screen
+  local title=$1; shift
+  tmux send-keys -t nimlab-tour "$@"
+  sleep "${PAUSE:-0.8}"
+  printf '\n──── %s ' "$title"; printf '─%.0s' $(seq 1 $((72 - ${#title}))); printf '\n'
+  tmux capture-pane -p -e -t nimlab-tour
+}
+screen "welcome" ""
+screen "grundy" 'grundy 0..6' Enter
+screen "winner" 'winner 18 47 34' Enter
+screen "move" 'move 32 49 58' Enter
+screen "derive" 'derive 0..3' Enter
+screen "derive: next" Enter
+screen "derive: quit" 'quit' Enter
+screen "play" 'play 4 7 5' Enter
+screen "play: a move" '2 3' Enter
+screen "play: winner on the board" 'winner' Enter
+screen "play: quit" 'quit' Enter
+screen "paste three lines" 'mex 0 1' Enter 'mex 0 2' Enter 'mex 1 2' Enter
+screen "a long table, interrupted" 'grundy 0..10000000 --values' Enter
+screen "Ctrl-C" C-c
+screen "after the interrupt" 'winner 1 2' Enter
+screen "lesson" 'lesson start mex' Enter
+screen "lesson: next" Enter
+screen "lesson: quit" 'quit' Enter
+screen "bad input" 'winner 3 x 5' Enter
+screen "help" 'help' Enter
+screen "leave" 'quit' Enter
