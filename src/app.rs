@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use crate::cli::{Cli, ColorChoice, Command, Format, Parsed};
-use crate::command::{Session, execute, execute_text};
+use crate::command::{Session, execute, execute_text, leave_all as leave_all_activities};
 use crate::error::Error;
 use crate::output::Output;
 use crate::render::{RenderOptions, Style, render};
@@ -89,6 +89,15 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
         }),
         _ => Ok(flow),
     }
+}
+
+/// Leaves whatever activities are still going on as nimlab ends on a terminal (Ctrl-D), each
+/// with the line that says so: a game or a lesson is not dropped without a word.
+pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
+    for output in leave_all_activities(session) {
+        show(&output, &env.default_render_options())?;
+    }
+    Ok(())
 }
 
 /// Offers a line that is not a command to the session's focus (an answer, a short move).

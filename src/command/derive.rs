@@ -6,7 +6,7 @@ use crate::cli::{Command, RulesArg};
 use crate::engine::grundy::GrundyTable;
 use crate::engine::{GrundyRow, Rules};
 use crate::error::Error;
-use crate::output::{Derivation, Output};
+use crate::output::{Activity, Derivation, Output};
 
 use super::range::Target;
 
@@ -129,5 +129,13 @@ impl Focus for DeriveFocus {
 
     fn is_done(&self) -> bool {
         self.done
+    }
+
+    fn activity(&self) -> Activity {
+        Activity::Derivation {
+            rules: self.rules.clone(),
+            at: self.index + 1,
+            of: self.rows.len(),
+        }
     }
 }

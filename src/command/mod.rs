@@ -28,7 +28,10 @@ use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, Rules, mex::mex};
 use crate::error::Error;
-use crate::output::{BulkReport, GrundyReport, GrundyRows, Output, PositionReport, PositionView};
+use crate::output::{
+    Activity, BulkReport, GrundyReport, GrundyRows, LeftReport, LessonItem, LessonReport, Output,
+    PositionReport, PositionView, Then,
+};
 
 pub use rules::parse_rules;
 
@@ -38,6 +41,10 @@ use range::Target;
 /// Runs one command. The session's focus sees it first. `run` is handled by the caller, which
 /// owns the output stream.
 pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error> {
+    // `quit` belongs to no activity: it leaves the innermost one, or nimlab.
+    if let Command::Quit = command {
+        return Ok(quit(session));
+    }
     if let Some(result) = with_focus(session, |focus, session| focus.command(command, session)) {
         return result;
     }
@@ -90,7 +97,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
                 .into(),
         }),
         Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),
-        Command::Quit => Ok(Output::Quit),
+        Command::Quit => Ok(quit(session)),
         Command::Run { .. } => Ok(Output::Nothing),
         Command::Play(args) => play::start(session, args),
         Command::Take { .. }
@@ -100,6 +107,44 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         | Command::Resign => Err(play::no_game()),
         Command::Step { all } => step::step(session, *all),
     }
+}
+
+/// `quit`: leaves the innermost activity, keeping what it must keep, or nimlab when no
+/// activity is going on.
+pub fn quit(session: &mut Session) -> Output {
+    match leave_innermost(session) {
+        Some((left, notes)) => Output::Left(LeftReport {
+            left,
+            notes: LessonReport { items: notes },
+            then: session
+                .focus
+                .last()
+                .map_or(Then::TopLevel, |f| Then::Inside(f.activity())),
+        }),
+        None => Output::Quit,
+    }
+}
+
+/// Leaves every activity, innermost first, as nimlab ends (the input ended while some were
+/// going on): each says it was left, so nothing is thrown away without a word.
+pub fn leave_all(session: &mut Session) -> Vec<Output> {
+    std::iter::from_fn(|| {
+        leave_innermost(session).map(|(left, notes)| {
+            Output::Left(LeftReport {
+                left,
+                notes: LessonReport { items: notes },
+                then: Then::Ending,
+            })
+        })
+    })
+    .collect()
+}
+
+fn leave_innermost(session: &mut Session) -> Option<(Activity, Vec<LessonItem>)> {
+    let mut focus = session.focus.pop()?;
+    let left = focus.activity();
+    let notes = focus.leave(session);
+    Some((left, notes))
 }
 
 /// Offers a line that did not parse as a command to the session's focus.

@@ -1,6 +1,7 @@
 //! The one renderer: turns `Output` data into text (comfy-table, owo-colors), Markdown, CSV or
 //! JSON, written to any writer. It never computes game theory.
 
+mod activity;
 mod binary;
 mod bulk;
 mod conjecture;
