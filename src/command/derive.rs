@@ -119,6 +119,19 @@ impl Focus for DeriveFocus {
                 self.index -= 1;
                 Some(Ok(self.show()))
             }
+            // `derive --all` alone: every state of this derivation, the range it was given.
+            Command::Derive {
+                rules: RulesArg { rules: None },
+                range: None,
+                all: true,
+            } => {
+                self.done = true;
+                Some(Ok(Output::Derivation(Derivation {
+                    rules: self.rules.clone(),
+                    rows: self.rows.clone(),
+                    step: None,
+                })))
+            }
             _ => None,
         }
     }

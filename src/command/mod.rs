@@ -297,13 +297,29 @@ fn position_report(
     Ok(Output::Position(report))
 }
 
+/// `position`: sets or shows the session's position. `--rules R` reads and shows it by R for
+/// this command only; the session keeps its rules, and the piles become its states.
 fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
-    if let Some(r) = &args.rules.rules {
-        session.set_rules(parse_rules(r)?)?;
+    let solver = rules_or_session(session, &args.rules)?;
+    let graphs = [solver.rules(), session.rules()]
+        .iter()
+        .filter(|r| matches!(r, Rules::Graph(_)))
+        .count();
+    if graphs == 1 {
+        return Err(Error::Usage {
+            message: format!(
+                "a graph's positions are names, not pile sizes: they mean nothing by the session's rules (`{}`) or the other way round; change the session's rules first with `rules …`",
+                session.rules()
+            ),
+        });
     }
-    match piles::read_piles(args, session.solver(), session.stdin_is_script)? {
+    match piles::read_piles(args, &solver, session.stdin_is_script)? {
         Piles::None => {}
-        Piles::Listed(piles) => session.set_position(piles),
+        Piles::Listed(piles) => {
+            let kept = session::piles_as(session.rules(), &piles);
+            piles::check_piles(session.solver(), &kept)?;
+            session.set_position(kept);
+        }
         Piles::Streamed { source, .. } => {
             return Err(Error::Usage {
                 message: format!(
@@ -318,11 +334,9 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
             "no position yet: set one with `position 3 4 5`".into(),
         ));
     }
-    let mut report = PositionReport::new(
-        PositionView::NimSum,
-        session.solver(),
-        session.position().to_vec(),
-    );
+    let piles = session.position_for(solver.rules());
+    piles::check_piles(&solver, &piles)?;
+    let mut report = PositionReport::new(PositionView::NimSum, &solver, piles);
     report.title = Some("position".into());
     Ok(Output::Position(report))
 }

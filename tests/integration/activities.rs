@@ -177,6 +177,49 @@ fn the_board_is_named_in_text() {
         .stdout_has("the game's board (nim): 1 2 3\n");
 }
 
+/// `position --rules R` reads and shows the piles by R for that command only: the session
+/// keeps its rules (zero-move) and the piles become its states.
+/// Nim 3 4: 3 ⊕ 4 = 7. Zero-move 3T 4T: g = 4, 3; 4 ⊕ 3 = 7.
+#[test]
+fn position_rules_apply_to_that_command_only() {
+    let out = Test::new()
+        .stdin(
+            "position --rules nim --format json 3 4\nwinner --format json\nrules --format json\n",
+        )
+        .run()
+        .success();
+    let json = out.json_lines();
+    assert_eq!(str_of(&json[0]["rules"]), "nim");
+    assert_eq!(piles(&json[0]["piles"]), ["3", "4"]);
+    assert_eq!(u64_of(&json[0]["nim_sum"]), 7);
+    assert_eq!(str_of(&json[1]["rules"]), "zero-move");
+    assert_eq!(piles(&json[1]["piles"]), ["3T", "4T"]);
+    assert_eq!(u64_of(&json[1]["grundy"][0]), 4);
+    assert_eq!(u64_of(&json[1]["grundy"][1]), 3);
+    assert!(
+        str_of(&json[2]["message"]).starts_with("rules: zero-move "),
+        "{}",
+        json[2]
+    );
+}
+
+/// `derive --all A..B` derives exactly the states of A..B (zero-move 3..4: 3F, 3T, 4F, 4T).
+#[test]
+fn derive_all_derives_the_range_given() {
+    let out = Test::new()
+        .args(["derive", "--all", "3..4", "--format", "json"])
+        .run()
+        .success();
+    let json = out.json();
+    let states: Vec<&str> = json["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|s| str_of(&s["state"]))
+        .collect();
+    assert_eq!(states, ["3F", "3T", "4F", "4T"]);
+}
+
 /// On a real terminal (a pty). rexpect turns each byte it reads into a char, so only ASCII
 /// text is matched: the lines are matched up to their first curly quote or dash.
 #[cfg(unix)]
@@ -294,6 +337,29 @@ mod terminal {
         p.exp_string("the session's position (zero-move): 5T 6T")
             .unwrap();
         p.exp_string("nimlab[zero-move]> ").unwrap();
+        p.send_line("quit").unwrap();
+        p.exp_eof().unwrap();
+    }
+
+    /// `derive --all` in the middle of a derivation shows every state of that derivation's
+    /// range, not the default 0..5, and ends it. Zero-move 3..5 has six states, 3F to 5T;
+    /// g(3F) = 3, g(5T) = 5 + 1 = 6.
+    #[test]
+    fn derive_all_keeps_the_derivations_range() {
+        let learner = Learner::new();
+        let mut p = spawn(&learner);
+        p.exp_string("nimlab[zero-move]> ").unwrap();
+        p.send_line("derive 3..5").unwrap();
+        p.exp_string("nimlab[derive 1/6]> ").unwrap();
+        p.send_line("").unwrap();
+        p.exp_string("nimlab[derive 2/6]> ").unwrap();
+        p.send_line("derive --all").unwrap();
+        p.exp_string("Deriving zero-move by hand").unwrap();
+        let shown = p.exp_string("nimlab[zero-move]> ").unwrap();
+        assert!(shown.contains("so g(3F) = 3"), "{shown}");
+        assert!(shown.contains("so g(5T) = 6"), "{shown}");
+        assert!(!shown.contains("g(0) = 0"), "{shown}");
+        assert!(!shown.contains("g(2T)"), "{shown}");
         p.send_line("quit").unwrap();
         p.exp_eof().unwrap();
     }
