@@ -173,24 +173,15 @@ fn with_focus<T>(
     None
 }
 
+/// `mex 0 1 3`, `mex {0..4, 6}`: the set as nimlab prints sets.
 fn mex_command(values: &[String]) -> Result<Output, Error> {
-    let mut set = Vec::new();
-    for token in values
-        .iter()
-        .flat_map(|v| v.split(|c: char| c == ',' || c.is_whitespace()))
-        .map(|t| t.trim_matches(|c| c == '{' || c == '}'))
-        .filter(|t| !t.is_empty())
-    {
-        let value: Grundy = token.parse().map_err(|_| {
-            Error::bad_token(
-                token,
-                "a whole number ≥ 0 (the set's values, like `mex 0 1 3`)",
-            )
-        })?;
-        set.push(value);
-    }
-    set.sort_unstable();
-    set.dedup();
+    let set = crate::set_notation::read_set(
+        &values.join(" "),
+        |t| t.parse::<Grundy>().ok(),
+        "a whole number ≥ 0",
+    )
+    .map_err(|e| Error::bad_token(e.token, e.expected))?;
+    let set: Vec<Grundy> = set.into_iter().collect();
     let m = mex(set.iter().copied());
     Ok(Output::Mex { set, mex: m })
 }

@@ -15,6 +15,7 @@ mod input;
 mod json;
 mod lessons;
 mod moves;
+mod notation;
 mod octal;
 mod play;
 mod proof;
