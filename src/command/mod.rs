@@ -6,6 +6,7 @@ mod conjecture;
 mod derive;
 mod eval;
 mod focus;
+mod formats;
 mod help;
 mod lesson;
 mod lesson_check;
@@ -20,6 +21,7 @@ mod step;
 mod verify;
 
 pub use focus::Focus;
+pub use formats::check_format;
 pub use help::help_text;
 pub use session::{PileChange, Session};
 

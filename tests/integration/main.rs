@@ -13,6 +13,7 @@ mod grundy;
 mod hostile;
 mod input;
 mod json;
+mod latex;
 mod lessons;
 mod moves;
 mod notation;
