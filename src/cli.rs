@@ -315,7 +315,7 @@ pub enum Command {
         topic: Option<String>,
     },
 
-    /// Leave the REPL.
+    /// Leave the activity you are in (a game, a derivation, a proof, a lesson), or nimlab.
     #[command(alias = "exit")]
     Quit,
 }

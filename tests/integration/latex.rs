@@ -381,7 +381,11 @@ fn commands_without_a_latex_form_are_refused() {
     ] {
         let name = args[0];
         Test::new()
-            .args(["--format", "latex"].into_iter().chain(args.iter().copied()))
+            .args(
+                ["--format", "latex"]
+                    .into_iter()
+                    .chain(args.iter().copied()),
+            )
             .run()
             .bad_input(name)
             .stderr_has("it prints as text, markdown, csv or json");
