@@ -11,13 +11,28 @@ use crate::output::{Activity, LeftReport, Then};
 
 pub fn text(report: &LeftReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     super::lesson::text(&report.notes, opts, out)?;
-    writeln!(out, "{}", left_line(&report.left))?;
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    for line in paragraph(&left_line(&report.left), width) {
+        writeln!(out, "{line}")?;
+    }
     let then = match &report.then {
         Then::Inside(activity) => format!("`quit` again leaves {}.", name(activity)),
         Then::TopLevel => "`quit` again leaves nimlab.".to_string(),
         Then::Ending => return Ok(()),
     };
-    writeln!(out, "{}", opts.style.dim(&then))
+    for line in paragraph(&then, width) {
+        writeln!(out, "{}", opts.style.dim(&line))?;
+    }
+    Ok(())
+}
+
+/// `text` wrapped at `width`, continuation lines indented by two spaces.
+fn paragraph(text: &str, width: usize) -> Vec<String> {
+    let mut lines = super::prose::wrap(text, width - 2);
+    for line in lines.iter_mut().skip(1) {
+        line.insert_str(0, "  ");
+    }
+    lines
 }
 
 /// The sentence that says what was left.
