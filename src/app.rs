@@ -6,7 +6,9 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use crate::cli::{Cli, ColorChoice, Command, Format, Parsed};
-use crate::command::{Session, execute, execute_text};
+use crate::command::{
+    Session, check_format, execute, execute_text, leave_all as leave_all_activities,
+};
 use crate::error::Error;
 use crate::output::Output;
 use crate::render::{RenderOptions, Style, render};
@@ -81,8 +83,10 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
     if let Command::Run { file } = command {
         return repl::run_file(file, session, env, depth + 1).map(|()| Flow::Continue);
     }
+    let opts = env.render_options(cli);
+    check_format(command, opts.format)?;
     let output = execute(command, session)?;
-    let flow = show(&output, &env.render_options(cli))?;
+    let flow = show(&output, &opts)?;
     match &output {
         Output::LessonCheck(report) if !report.failures.is_empty() => Err(Error::CheckFailed {
             failures: report.failures.len(),
@@ -91,13 +95,36 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
     }
 }
 
+/// Leaves whatever activities are still going on as nimlab ends on a terminal (Ctrl-D), each
+/// with the line that says so: a game or a lesson is not dropped without a word.
+pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
+    for output in leave_all_activities(session) {
+        show(&output, &env.default_render_options())?;
+    }
+    Ok(())
+}
+
 /// Offers a line that is not a command to the session's focus (an answer, a short move).
 pub fn dispatch_text(line: &str, session: &mut Session, env: &Env) -> Option<Result<Flow, Error>> {
     let result = execute_text(line, session)?;
-    Some(result.and_then(|output| show(&output, &env.default_render_options())))
+    Some(result.and_then(|output| {
+        let mut opts = env.default_render_options();
+        // A reply to a typed answer or move is for the person typing: text if LaTeX has no
+        // form for it.
+        if opts.format == Format::Latex && crate::render::without_latex_form(&output).is_some() {
+            opts.format = Format::Text;
+        }
+        show(&output, &opts)
+    }))
 }
 
 fn show(output: &Output, opts: &RenderOptions) -> Result<Flow, Error> {
+    if let (Format::Latex, Some(what)) = (opts.format, crate::render::without_latex_form(output)) {
+        return Err(Error::NoFormat {
+            format: "latex".into(),
+            what: what.into(),
+        });
+    }
     let mut stdout = io::stdout().lock();
     render(output, opts, &mut stdout).map_err(Error::Write)?;
     stdout.flush().map_err(Error::Write)?;

@@ -38,6 +38,20 @@ pub enum Format {
     Markdown,
     Csv,
     Json,
+    /// `tabular` environments for slides: Grundy tables, binary views, derivations.
+    Latex,
+}
+
+impl Format {
+    /// The formats' names as `--format` takes them, except `name`.
+    pub fn names_but(name: &str) -> Vec<String> {
+        Self::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value)
+            .map(|v| v.get_name().to_string())
+            .filter(|n| n != name)
+            .collect()
+    }
 }
 
 /// When to colour output.
@@ -301,7 +315,7 @@ pub enum Command {
         topic: Option<String>,
     },
 
-    /// Leave the REPL.
+    /// Leave the activity you are in (a game, a derivation, a proof, a lesson), or nimlab.
     #[command(alias = "exit")]
     Quit,
 }

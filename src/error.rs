@@ -29,6 +29,8 @@ pub enum Error {
     IllegalMove(IllegalMove),
     /// A command that needs a game when none is in progress, or that a game refuses.
     NoGame { message: String },
+    /// A `--format` that does not apply to a command (`what`, in the words of the message).
+    NoFormat { format: String, what: String },
     /// A file that could not be read.
     Read {
         path: PathBuf,
@@ -117,6 +119,19 @@ impl fmt::Display for Error {
             Self::BadRange { token, reason } => write!(f, "bad range `{token}`: {reason}"),
             Self::IllegalMove(e) => write!(f, "illegal move: {e}"),
             Self::NoGame { message } => f.write_str(message),
+            Self::NoFormat { format, what } => write!(
+                f,
+                "`--format {format}` does not apply to {what}: it prints as {}",
+                {
+                    let names = crate::cli::Format::names_but(format);
+                    match names.split_last() {
+                        Some((last, rest)) if !rest.is_empty() => {
+                            format!("{} or {last}", rest.join(", "))
+                        }
+                        _ => names.join(""),
+                    }
+                }
+            ),
             Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Expr { error, .. } => error.fmt(f),

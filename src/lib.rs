@@ -15,6 +15,7 @@ pub mod output;
 pub mod proof;
 pub mod render;
 pub mod repl;
+pub mod set_notation;
 pub mod text;
 
 pub use error::Error;

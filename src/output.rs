@@ -2,9 +2,11 @@
 //! Data only; `render` decides how each looks in text, Markdown, CSV or JSON.
 
 use crate::engine::bulk::BulkSummary;
+mod activity;
 mod lesson;
 mod proof;
 
+pub use activity::{Activity, LeftReport, Then};
 pub use lesson::*;
 pub use proof::*;
 
@@ -56,6 +58,8 @@ pub enum Output {
     Message(String),
     /// Help text, already worded.
     Help(String),
+    /// `quit` inside an activity: it was left, and nimlab goes on.
+    Left(LeftReport),
     /// Nothing to show.
     Nothing,
     /// Leave the REPL.

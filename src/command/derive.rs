@@ -6,7 +6,7 @@ use crate::cli::{Command, RulesArg};
 use crate::engine::grundy::GrundyTable;
 use crate::engine::{GrundyRow, Rules};
 use crate::error::Error;
-use crate::output::{Derivation, Output};
+use crate::output::{Activity, Derivation, Output};
 
 use super::range::Target;
 
@@ -119,6 +119,19 @@ impl Focus for DeriveFocus {
                 self.index -= 1;
                 Some(Ok(self.show()))
             }
+            // `derive --all` alone: every state of this derivation, the range it was given.
+            Command::Derive {
+                rules: RulesArg { rules: None },
+                range: None,
+                all: true,
+            } => {
+                self.done = true;
+                Some(Ok(Output::Derivation(Derivation {
+                    rules: self.rules.clone(),
+                    rows: self.rows.clone(),
+                    step: None,
+                })))
+            }
             _ => None,
         }
     }
@@ -129,5 +142,13 @@ impl Focus for DeriveFocus {
 
     fn is_done(&self) -> bool {
         self.done
+    }
+
+    fn activity(&self) -> Activity {
+        Activity::Derivation {
+            rules: self.rules.clone(),
+            at: self.index + 1,
+            of: self.rows.len(),
+        }
     }
 }

@@ -1,13 +1,14 @@
 //! A focus: something the session is stepping through — a derivation, a proof, a game, a lesson.
 //! While one is active it sees each command first (to take `next`, `back`, `hint`, moves…) and
 //! any line that is not a command (an answer, a short move like `2 3`, an empty line).
+//! `quit` leaves the innermost one, which says what it was and keeps what it must.
 
 use std::fmt::Debug;
 
 use super::Session;
 use crate::cli::Command;
 use crate::error::Error;
-use crate::output::Output;
+use crate::output::{Activity, LessonItem, Output};
 
 /// An activity that owns the REPL's attention until it is done.
 pub trait Focus: Debug {
@@ -32,4 +33,15 @@ pub trait Focus: Debug {
 
     /// Whether the activity has finished; the session then drops it.
     fn is_done(&self) -> bool;
+
+    /// What the activity is and where it stands, for the line that says it was left (and the
+    /// one that says what a further `quit` would leave).
+    fn activity(&self) -> Activity;
+
+    /// Called when `quit` leaves the activity unfinished, after which the session drops it:
+    /// whatever must outlive it is kept here (a lesson's progress, the session's rules), and
+    /// anything worth saying about that is returned.
+    fn leave(&mut self, _session: &mut Session) -> Vec<LessonItem> {
+        Vec::new()
+    }
 }

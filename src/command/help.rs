@@ -41,8 +41,10 @@ may spend once. A pile is nT while its pass is unused and nF once it is
 spent; `7` means `7T`.
 
 Any command takes --rules R, --format text|markdown|csv|json and
---color auto|always|never. `help COMMAND` explains one command;
-`quit` or Ctrl-D leaves.";
+--color auto|always|never; tables, binary views and derivations also
+--format latex, for slides. `help COMMAND` explains one command.
+`quit` leaves what you are in (a game, a derivation, a proof, a lesson),
+then nimlab; Ctrl-D leaves nimlab at once.";
 
 /// The overview, or one command's help.
 pub fn help_text(topic: Option<&str>) -> Result<String, Error> {

@@ -535,4 +535,24 @@ impl Focus for LessonFocus {
     fn is_done(&self) -> bool {
         self.done
     }
+
+    fn activity(&self) -> crate::output::Activity {
+        let lesson = self.runner.lesson();
+        crate::output::Activity::Lesson {
+            id: lesson.id.clone(),
+            title: lesson.title.clone(),
+            at: self.runner.index() + 1,
+            of: lesson.steps.len(),
+            presenting: self.runner.present,
+        }
+    }
+
+    /// `quit` keeps the progress and gives back the rules, as `lesson quit` does.
+    fn leave(&mut self, session: &mut Session) -> Vec<LessonItem> {
+        self.done = true;
+        let mut items = Vec::new();
+        self.restore(session, &mut items);
+        self.save(session, &mut items);
+        items
+    }
 }

@@ -6,6 +6,7 @@ mod conjecture;
 mod derive;
 mod eval;
 mod focus;
+mod formats;
 mod help;
 mod lesson;
 mod lesson_check;
@@ -20,6 +21,7 @@ mod step;
 mod verify;
 
 pub use focus::Focus;
+pub use formats::check_format;
 pub use help::help_text;
 pub use session::{PileChange, Session};
 
@@ -28,7 +30,10 @@ use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, Rules, mex::mex};
 use crate::error::Error;
-use crate::output::{BulkReport, GrundyReport, GrundyRows, Output, PositionReport, PositionView};
+use crate::output::{
+    Activity, BulkReport, GrundyReport, GrundyRows, LeftReport, LessonItem, LessonReport, Output,
+    PositionReport, PositionView, Then,
+};
 
 pub use rules::parse_rules;
 
@@ -38,6 +43,10 @@ use range::Target;
 /// Runs one command. The session's focus sees it first. `run` is handled by the caller, which
 /// owns the output stream.
 pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error> {
+    // `quit` belongs to no activity: it leaves the innermost one, or nimlab.
+    if let Command::Quit = command {
+        return Ok(quit(session));
+    }
     if let Some(result) = with_focus(session, |focus, session| focus.command(command, session)) {
         return result;
     }
@@ -90,7 +99,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
                 .into(),
         }),
         Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),
-        Command::Quit => Ok(Output::Quit),
+        Command::Quit => Ok(quit(session)),
         Command::Run { .. } => Ok(Output::Nothing),
         Command::Play(args) => play::start(session, args),
         Command::Take { .. }
@@ -100,6 +109,44 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         | Command::Resign => Err(play::no_game()),
         Command::Step { all } => step::step(session, *all),
     }
+}
+
+/// `quit`: leaves the innermost activity, keeping what it must keep, or nimlab when no
+/// activity is going on.
+pub fn quit(session: &mut Session) -> Output {
+    match leave_innermost(session) {
+        Some((left, notes)) => Output::Left(LeftReport {
+            left,
+            notes: LessonReport { items: notes },
+            then: session
+                .focus
+                .last()
+                .map_or(Then::TopLevel, |f| Then::Inside(f.activity())),
+        }),
+        None => Output::Quit,
+    }
+}
+
+/// Leaves every activity, innermost first, as nimlab ends (the input ended while some were
+/// going on): each says it was left, so nothing is thrown away without a word.
+pub fn leave_all(session: &mut Session) -> Vec<Output> {
+    std::iter::from_fn(|| {
+        leave_innermost(session).map(|(left, notes)| {
+            Output::Left(LeftReport {
+                left,
+                notes: LessonReport { items: notes },
+                then: Then::Ending,
+            })
+        })
+    })
+    .collect()
+}
+
+fn leave_innermost(session: &mut Session) -> Option<(Activity, Vec<LessonItem>)> {
+    let mut focus = session.focus.pop()?;
+    let left = focus.activity();
+    let notes = focus.leave(session);
+    Some((left, notes))
 }
 
 /// Offers a line that did not parse as a command to the session's focus.
@@ -128,24 +175,15 @@ fn with_focus<T>(
     None
 }
 
+/// `mex 0 1 3`, `mex {0..4, 6}`: the set as nimlab prints sets.
 fn mex_command(values: &[String]) -> Result<Output, Error> {
-    let mut set = Vec::new();
-    for token in values
-        .iter()
-        .flat_map(|v| v.split(|c: char| c == ',' || c.is_whitespace()))
-        .map(|t| t.trim_matches(|c| c == '{' || c == '}'))
-        .filter(|t| !t.is_empty())
-    {
-        let value: Grundy = token.parse().map_err(|_| {
-            Error::bad_token(
-                token,
-                "a whole number ≥ 0 (the set's values, like `mex 0 1 3`)",
-            )
-        })?;
-        set.push(value);
-    }
-    set.sort_unstable();
-    set.dedup();
+    let set = crate::set_notation::read_set(
+        &values.join(" "),
+        |t| t.parse::<Grundy>().ok(),
+        "a whole number ≥ 0",
+    )
+    .map_err(|e| Error::bad_token(e.token, e.expected))?;
+    let set: Vec<Grundy> = set.into_iter().collect();
     let m = mex(set.iter().copied());
     Ok(Output::Mex { set, mex: m })
 }
@@ -252,13 +290,29 @@ fn position_report(
     Ok(Output::Position(report))
 }
 
+/// `position`: sets or shows the session's position. `--rules R` reads and shows it by R for
+/// this command only; the session keeps its rules, and the piles become its states.
 fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
-    if let Some(r) = &args.rules.rules {
-        session.set_rules(parse_rules(r)?)?;
+    let solver = rules_or_session(session, &args.rules)?;
+    let graphs = [solver.rules(), session.rules()]
+        .iter()
+        .filter(|r| matches!(r, Rules::Graph(_)))
+        .count();
+    if graphs == 1 {
+        return Err(Error::Usage {
+            message: format!(
+                "a graph's positions are names, not pile sizes: they mean nothing by the session's rules (`{}`) or the other way round; change the session's rules first with `rules …`",
+                session.rules()
+            ),
+        });
     }
-    match piles::read_piles(args, session.solver(), session.stdin_is_script)? {
+    match piles::read_piles(args, &solver, session.stdin_is_script)? {
         Piles::None => {}
-        Piles::Listed(piles) => session.set_position(piles),
+        Piles::Listed(piles) => {
+            let kept = session::piles_as(session.rules(), &piles);
+            piles::check_piles(session.solver(), &kept)?;
+            session.set_position(kept);
+        }
         Piles::Streamed { source, .. } => {
             return Err(Error::Usage {
                 message: format!(
@@ -273,11 +327,9 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
             "no position yet: set one with `position 3 4 5`".into(),
         ));
     }
-    let mut report = PositionReport::new(
-        PositionView::NimSum,
-        session.solver(),
-        session.position().to_vec(),
-    );
+    let piles = session.position_for(solver.rules());
+    piles::check_piles(&solver, &piles)?;
+    let mut report = PositionReport::new(PositionView::NimSum, &solver, piles);
     report.title = Some("position".into());
     Ok(Output::Position(report))
 }

@@ -1,19 +1,22 @@
 //! `play`: a game against the perfect computer, as a focus the REPL steps through. It takes the
 //! game commands (`take`, `pass`, `undo`, `hint`, `resign`) and the short moves `I K`, `I pass`,
-//! and answers each with the events that followed: moves, the coach's note, the end.
+//! and answers each with the events that followed: moves, the coach's note, the end. `winner`,
+//! `move` and `nimsum` without piles look at the game's board.
 
 use super::focus::Focus;
-use super::piles::{Piles, read_piles};
-use super::{Session, rules_or_session};
-use crate::cli::{Command, First, PlayArgs, Switch};
+use super::piles::{Piles, check_piles, read_piles};
+use super::session::piles_as;
+use super::{Session, parse_rules, rules_or_session};
+use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
 use crate::engine::game::{Game, Side};
+use crate::engine::grundy::Solver;
 use crate::engine::moves::Request;
 use crate::engine::position::{Player, verdict};
 use crate::engine::strategy::winning_move;
 use crate::engine::{Pile, Rules};
 use crate::error::Error;
 use crate::output::{
-    CoachNote, GameEvent, GameReport, MoveView, Output, PositionReport, PositionView,
+    Activity, CoachNote, GameEvent, GameReport, MoveView, Output, PositionReport, PositionView,
 };
 
 /// What a game command says when no game is in progress.
@@ -191,6 +194,21 @@ impl PlayFocus {
         self.report(vec![GameEvent::Hint { report, best }])
     }
 
+    /// `winner`, `move` or `nimsum` without piles during a game: the board as it stands, by
+    /// the game's rules unless the command names others.
+    fn board(&self, args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
+        let game = self.game.solver();
+        let solver = match args.rules.rules.as_deref().map(parse_rules).transpose()? {
+            Some(rules) if &rules != game.rules() => Solver::new(&rules)?,
+            _ => game.clone(),
+        };
+        let piles = piles_as(solver.rules(), self.game.piles());
+        check_piles(&solver, &piles)?;
+        let mut report = PositionReport::new(view, &solver, piles);
+        report.title = Some("the game's board".into());
+        Ok(Output::Position(report))
+    }
+
     fn resign(&mut self) -> Output {
         self.game.resign();
         let mut events = Vec::new();
@@ -254,6 +272,14 @@ impl Focus for PlayFocus {
             Command::Undo => self.undo(),
             Command::Hint => Ok(self.hint()),
             Command::Resign => Ok(self.resign()),
+            // Without piles, the position commands look at the game's board.
+            Command::Winner(args) if names_no_piles(args) => {
+                self.board(args, PositionView::Winner)
+            }
+            Command::Move(args) if names_no_piles(args) => self.board(args, PositionView::Move),
+            Command::Nimsum(args) if names_no_piles(args) => {
+                self.board(args, PositionView::NimSum)
+            }
             Command::Play(_) => Err(Error::NoGame {
                 message: "a game is in progress: finish it, or `resign` first".into(),
             }),
@@ -285,6 +311,20 @@ impl Focus for PlayFocus {
     fn is_done(&self) -> bool {
         self.game.is_over()
     }
+
+    fn activity(&self) -> Activity {
+        Activity::Game {
+            rules: self.game.solver().rules().clone(),
+            start: self.game.start().to_vec(),
+            board: self.game.piles().to_vec(),
+            moves: self.game.turns().len(),
+        }
+    }
+}
+
+/// Whether a position command names no piles of its own (none on the line, no file).
+fn names_no_piles(args: &PositionArgs) -> bool {
+    args.piles.is_empty() && args.file.is_none()
 }
 
 /// Three piles of 1 to 9 from a seed (SplitMix64), for `play` without piles.

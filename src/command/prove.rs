@@ -6,7 +6,7 @@ use crate::cli::Command;
 use crate::engine::Rules;
 use crate::error::Error;
 use crate::expr::{Evaluator, Int, Value, parse};
-use crate::output::{Output, ProofView, StepDetail, StepView};
+use crate::output::{Activity, Output, ProofView, StepDetail, StepView};
 use crate::proof::{Proof, check, loader};
 
 /// Values of the domain `expand` lays out.
@@ -186,5 +186,14 @@ impl Focus for ProofFocus {
 
     fn is_done(&self) -> bool {
         self.done
+    }
+
+    fn activity(&self) -> Activity {
+        Activity::Proof {
+            id: self.proof.id.clone(),
+            title: self.proof.title.clone(),
+            at: self.index + 1,
+            of: self.len(),
+        }
     }
 }

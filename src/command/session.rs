@@ -142,10 +142,7 @@ impl Session {
 
     /// The position's piles as states of `rules` (the same piles if it is the session's).
     pub fn position_for(&self, rules: &Rules) -> Vec<Pile> {
-        self.position
-            .iter()
-            .map(|p| convert(rules, p.size, p.pass))
-            .collect()
+        piles_as(rules, &self.position)
     }
 
     pub fn nim_sum(&self) -> Grundy {
@@ -177,6 +174,14 @@ impl Session {
             new_sum: self.nim_sum,
         }
     }
+}
+
+/// Piles as states of `rules`: the same sizes, each keeping its pass where `rules` has passes.
+pub fn piles_as(rules: &Rules, piles: &[Pile]) -> Vec<Pile> {
+    piles
+        .iter()
+        .map(|p| convert(rules, p.size, p.pass))
+        .collect()
 }
 
 /// A pile of `size` as a state of `rules`, keeping its pass where both sides have one.

@@ -162,7 +162,14 @@ impl Evaluator {
             ExprKind::Set(elements) => {
                 let mut set = BTreeSet::new();
                 for e in elements {
-                    set.insert(self.int(e)?);
+                    // A run `A..B` among the elements, as sets are printed: `{0..4, 6}`.
+                    match self.value(e)? {
+                        range @ Value::Range(..) => set.extend(self.iterate(&range, &e.span)?),
+                        Value::Int(v) => {
+                            set.insert(v);
+                        }
+                        other => return Err(type_error("a number", &other, &e.span)),
+                    }
                 }
                 Ok(Value::Set(set))
             }

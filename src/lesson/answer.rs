@@ -27,13 +27,11 @@ pub fn read_answer(input: &str) -> Option<Value> {
         "false" | "no" | "n" => return Some(Value::Bool(false)),
         _ => {}
     }
-    if let Some(inner) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
-        let items = inner
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|s| !s.is_empty())
-            .map(integer)
-            .collect::<Option<BTreeSet<Int>>>()?;
-        return Some(Value::Set(items));
+    if text.starts_with('{') {
+        // Sets as nimlab prints them: `{0..4, 6}`.
+        return crate::set_notation::read_set(text, integer, "a number")
+            .ok()
+            .map(Value::Set);
     }
     if let Some(n) = integer(text) {
         return Some(Value::Int(n));
@@ -137,6 +135,8 @@ mod tests {
             ("yes", Value::Bool(true)),
             ("{2, 0,1}", Value::Set([0, 1, 2].into())),
             ("{}", Value::Set(BTreeSet::new())),
+            // As nimlab prints sets.
+            ("{0..4, 6}", Value::Set([0, 1, 2, 3, 4, 6].into())),
             (
                 "7T",
                 Value::State {

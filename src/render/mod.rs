@@ -1,6 +1,7 @@
 //! The one renderer: turns `Output` data into text (comfy-table, owo-colors), Markdown, CSV or
 //! JSON, written to any writer. It never computes game theory.
 
+mod activity;
 mod binary;
 mod bulk;
 mod conjecture;
@@ -9,6 +10,7 @@ mod diagnostic;
 mod game;
 mod game_json;
 mod json;
+mod latex;
 mod lesson;
 mod period;
 mod proof;
@@ -57,6 +59,16 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Format::Csv => tabular::render(output, tabular::Flavor::Csv, out),
         Format::Markdown => tabular::render(output, tabular::Flavor::Markdown, out),
         Format::Text => text::render(output, opts, out),
+        Format::Latex => latex::render(output, out),
+    }
+}
+
+/// What `output` is, if it has no LaTeX form (a command's output must then be refused).
+pub fn without_latex_form(output: &Output) -> Option<&'static str> {
+    match output {
+        _ if latex::has_form(output) => None,
+        Output::Bulk(_) => Some("a position too long to show pile by pile"),
+        _ => Some("this output"),
     }
 }
 

@@ -44,7 +44,7 @@ pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
                 "proof: the Guy–Smith periodicity theorem — if g(n + p) = g(n) for all n with n₀ ≤ n < 2n₀ + p + t, where t = {t} is the most tokens a move removes, then g(n + p) = g(n) for every n ≥ n₀."
             ),
             format!(
-                "checked: g(n + {per}) = g(n) for all {n0} ≤ n < 2·{n0} + {per} + {t} = {}, using g(0..={}).",
+                "checked: g(n + {per}) = g(n) for all {n0} ≤ n < 2·{n0} + {per} + {t} = {}, using g(0..{}).",
                 p.checked_to,
                 report.computed_to()
             ),
@@ -54,7 +54,7 @@ pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
                 "proof: each value is the mex of the m = {m} values before it at most (m = max(S)), so once m values in a row repeat, everything after repeats."
             ),
             format!(
-                "checked: g(n + {per}) = g(n) for all {n0} ≤ n < {n0} + {m} = {}, using g(0..={}).",
+                "checked: g(n + {per}) = g(n) for all {n0} ≤ n < {n0} + {m} = {}, using g(0..{}).",
                 p.checked_to,
                 report.computed_to()
             ),
@@ -82,7 +82,7 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
         None => {
             writeln!(
                 out,
-                "no period found in g(0..={}): these values prove none.",
+                "no period found in g(0..{}): these values prove none.",
                 report.computed_to()
             )?;
             let hint = match report.rules {
@@ -143,7 +143,7 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
     let spark_width = width.saturating_sub(24).clamp(16, 64);
     let (line, per) = sparkline(&report.values, spark_width);
     let max = report.values.iter().max().copied().unwrap_or(0);
-    writeln!(out, "g(0..={}) {line}", report.computed_to())?;
+    writeln!(out, "g(0..{}) {line}", report.computed_to())?;
     let legend = format!(
         "each mark the largest of {per} value{}, full height {max}; values by {}",
         if per == 1 { "" } else { "s" },

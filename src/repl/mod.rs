@@ -29,7 +29,8 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
         );
         println!("Try `grundy`, `winner 18 47 34` or `move 4 7 5`.");
         println!("`help` lists everything; `quit` or Ctrl-D leaves.");
-        let result = run_lines(&mut source, session, env, 0);
+        let result = run_lines(&mut source, session, env, 0)
+            .and_then(|()| crate::app::leave_all(session, env));
         source.save_history();
         result
     } else {

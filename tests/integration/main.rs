@@ -2,6 +2,7 @@
 //! `support::Test`; every expected value comes from `brute` (written from the spec, sharing no
 //! code with nimlab) or from a hand check written beside the test.
 
+mod activities;
 mod brute;
 mod brute_octal;
 mod color;
@@ -12,8 +13,10 @@ mod grundy;
 mod hostile;
 mod input;
 mod json;
+mod latex;
 mod lessons;
 mod moves;
+mod notation;
 mod octal;
 mod play;
 mod proof;

@@ -223,7 +223,7 @@ fn no_period_is_said_plainly() {
         .args(["period", "--rules", "octal:0.6", "--to", "2000"])
         .run()
         .success()
-        .stdout_has("no period found in g(0..=2000)");
+        .stdout_has("no period found in g(0..2000)");
     Test::new()
         .args(["period", "--rules", "nim"])
         .run()

@@ -329,7 +329,9 @@ impl Repl {
 
 impl Drop for Repl {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
+        // The first `quit` leaves a game still going on, the second nimlab (after which the
+        // write fails harmlessly if nimlab had already left).
+        let _ = writeln!(self.stdin, "quit\nquit");
         let _ = self.child.wait();
     }
 }

@@ -65,6 +65,13 @@ fn a_lesson_on_a_real_terminal() {
     p.send_line("lesson start drill").unwrap();
     p.exp_string("step 4 of 7").unwrap();
     p.exp_string("nimlab[drill 4/7]> ").unwrap();
+    // `quit` leaves the lesson, keeping the progress; a second `quit` leaves nimlab.
+    p.send_line("quit").unwrap();
+    p.exp_string("your progress is kept").unwrap();
+    p.exp_string("(`lesson start drill` comes back here).")
+        .unwrap();
+    p.exp_string("`quit` again leaves nimlab.").unwrap();
+    p.exp_string("nimlab[zero-move]> ").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }

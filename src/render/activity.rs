@@ -1,0 +1,149 @@
+//! Leaving an activity: which one was left and how far it had got, what was kept, and what a
+//! further `quit` leaves — in text and in JSON.
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+
+use super::RenderOptions;
+use crate::engine::{Pile, Rules};
+use crate::output::{Activity, LeftReport, Then};
+
+pub fn text(report: &LeftReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    super::lesson::text(&report.notes, opts, out)?;
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    for line in paragraph(&left_line(&report.left), width) {
+        writeln!(out, "{line}")?;
+    }
+    let then = match &report.then {
+        Then::Inside(activity) => format!("`quit` again leaves {}.", name(activity)),
+        Then::TopLevel => "`quit` again leaves nimlab.".to_string(),
+        Then::Ending => return Ok(()),
+    };
+    for line in paragraph(&then, width) {
+        writeln!(out, "{}", opts.style.dim(&line))?;
+    }
+    Ok(())
+}
+
+/// `text` wrapped at `width`, continuation lines indented by two spaces.
+fn paragraph(text: &str, width: usize) -> Vec<String> {
+    let mut lines = super::prose::wrap(text, width - 2);
+    for line in lines.iter_mut().skip(1) {
+        line.insert_str(0, "  ");
+    }
+    lines
+}
+
+/// The sentence that says what was left.
+fn left_line(activity: &Activity) -> String {
+    match activity {
+        Activity::Game {
+            rules,
+            start,
+            board,
+            moves,
+        } => match moves {
+            0 => format!("Left the game of {} (not finished).", piles(rules, start)),
+            _ => format!(
+                "Left the game of {} (not finished: {moves} {} played, {} on the board).",
+                piles(rules, start),
+                if *moves == 1 { "move" } else { "moves" },
+                piles(rules, board)
+            ),
+        },
+        Activity::Derivation { rules, at, of } => {
+            format!("Left the derivation of {rules} at state {at} of {of}.")
+        }
+        Activity::Proof { title, at, of, .. } => {
+            format!("Left the proof “{title}” at step {at} of {of}.")
+        }
+        Activity::Lesson {
+            title,
+            at,
+            of,
+            presenting: true,
+            ..
+        } => format!("Stopped presenting “{title}” at step {at} of {of}."),
+        Activity::Lesson {
+            id, title, at, of, ..
+        } => format!(
+            "Left the lesson “{title}” at step {at} of {of}; your progress is kept (`lesson start {id}` comes back here)."
+        ),
+    }
+}
+
+/// An activity named the way "`quit` again leaves …" ends.
+fn name(activity: &Activity) -> String {
+    match activity {
+        Activity::Game { rules, start, .. } => format!("the game of {}", piles(rules, start)),
+        Activity::Derivation { rules, .. } => format!("the derivation of {rules}"),
+        Activity::Proof { title, .. } => format!("the proof “{title}”"),
+        Activity::Lesson { title, .. } => format!("the lesson “{title}”"),
+    }
+}
+
+fn piles(rules: &Rules, piles: &[Pile]) -> String {
+    let names: Vec<String> = piles.iter().map(|&p| rules.name_of(p)).collect();
+    if names.len() <= 12 {
+        names.join(" ")
+    } else {
+        format!("{} … ({} piles)", names[..12].join(" "), names.len())
+    }
+}
+
+/// Markdown and CSV have no table for this: the text, without colour.
+pub fn plain(report: &LeftReport) -> String {
+    let mut buf = Vec::new();
+    let _ = text(report, &RenderOptions::default(), &mut buf);
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+pub fn json(report: &LeftReport) -> Value {
+    let notes = super::lesson::json(&report.notes);
+    json!({
+        "left": activity_json(&report.left),
+        "notes": notes["items"],
+        "then": match &report.then {
+            Then::Inside(a) => activity_json(a),
+            Then::TopLevel => json!("top-level"),
+            Then::Ending => json!("end"),
+        },
+    })
+}
+
+fn activity_json(activity: &Activity) -> Value {
+    let names = |rules: &Rules, piles: &[Pile]| -> Vec<String> {
+        piles.iter().map(|&p| rules.name_of(p)).collect()
+    };
+    match activity {
+        Activity::Game {
+            rules,
+            start,
+            board,
+            moves,
+        } => json!({
+            "activity": "game",
+            "rules": rules.to_string(),
+            "start": names(rules, start),
+            "board": names(rules, board),
+            "moves": moves,
+        }),
+        Activity::Derivation { rules, at, of } => json!({
+            "activity": "derivation", "rules": rules.to_string(), "at": at, "of": of,
+        }),
+        Activity::Proof { id, title, at, of } => json!({
+            "activity": "proof", "id": id, "title": title, "at": at, "of": of,
+        }),
+        Activity::Lesson {
+            id,
+            title,
+            at,
+            of,
+            presenting,
+        } => json!({
+            "activity": "lesson", "id": id, "title": title, "at": at, "of": of,
+            "presenting": presenting,
+        }),
+    }
+}

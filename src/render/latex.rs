@@ -1,0 +1,395 @@
+//! LaTeX for a lecturer's slides: Grundy tables, binary views (`nimsum`, `winner`, `move`) and
+//! derivations, each one `tabular` environment that needs no package. Text is escaped, numbers
+//! and states are set in math (`$…$`). Other outputs have no LaTeX form: the command layer
+//! refuses them before they run; short messages are kept as `%` comments.
+
+use std::io::{self, Write};
+
+use crate::engine::position::Rule;
+use crate::engine::{Grundy, GrundyRow, Method, Move, Rules};
+use crate::output::{Derivation, GrundyReport, Output, PositionReport, PositionView};
+
+/// Piles shown one per row in a binary view, as in the text view.
+const MAX_ROWS: usize = 40;
+
+/// Sets up to this size are written in full; larger ones shorten runs with `\dots`.
+const FULL_SET: usize = 24;
+
+/// Whether `output` can be written as LaTeX (a table, or a message kept as a comment).
+pub fn has_form(output: &Output) -> bool {
+    matches!(
+        output,
+        Output::Grundy(_)
+            | Output::Position(_)
+            | Output::Derivation(_)
+            | Output::Message(_)
+            | Output::Help(_)
+            | Output::Left(_)
+            | Output::Nothing
+            | Output::Quit
+    )
+}
+
+pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
+    match output {
+        Output::Grundy(report) => grundy(report, out),
+        Output::Position(report) => binary(report, out),
+        Output::Derivation(report) => derivation(report, out),
+        Output::Nothing | Output::Quit => Ok(()),
+        // Anything else is prose, kept where a .tex file ignores it.
+        other => {
+            let text = super::render_to_string(other, &super::RenderOptions::default());
+            for line in text.lines() {
+                writeln!(out, "% {line}")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Text with LaTeX's special characters escaped.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str(r"\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '^' => out.push_str(r"\textasciicircum{}"),
+            '~' => out.push_str(r"\textasciitilde{}"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A state's name for math mode: `7T` as `7\mathrm{T}`, a split `2+3` as is, and any other
+/// name (a graph's positions) as escaped text in an `\mbox`.
+fn state(name: &str) -> String {
+    let numeric = |part: &str| {
+        let digits = part.trim_end_matches(['T', 'F']);
+        !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && part.len() - digits.len() <= 1
+    };
+    if !name.is_empty() && name.split('+').all(numeric) {
+        name.replace('T', r"\mathrm{T}").replace('F', r"\mathrm{F}")
+    } else {
+        format!(r"\mbox{{{}}}", escape(name))
+    }
+}
+
+/// A set for math mode: `\{0, 1, 3\}`, with long runs written `0, \dots, 30` in big sets.
+fn set(values: &[Grundy]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < values.len() {
+        let mut j = i;
+        while j + 1 < values.len() && values[j].checked_add(1) == Some(values[j + 1]) {
+            j += 1;
+        }
+        if values.len() > FULL_SET && j - i >= 3 {
+            parts.push(format!(r"{}, \dots, {}", values[i], values[j]));
+        } else {
+            parts.extend(values[i..=j].iter().map(Grundy::to_string));
+        }
+        i = j + 1;
+    }
+    format!(r"\{{{}\}}", parts.join(", "))
+}
+
+/// A row's options with their values: `$0 \to 0$, $1\mathrm{F} \to 1$`, a split with the XOR
+/// of its parts (`$2+3 \to 2 \oplus 3 = 1$`), or `none`.
+fn options(rules: &Rules, row: &GrundyRow) -> String {
+    if row.options.is_empty() {
+        return "none".into();
+    }
+    let items: Vec<String> = row
+        .options
+        .iter()
+        .zip(row.parts.iter().chain(std::iter::repeat(&None)))
+        .map(|((heaps, g), parts)| {
+            let to = state(&rules.name_of_heaps(*heaps));
+            match parts {
+                Some([a, b]) => format!(r"${to} \to {a} \oplus {b} = {g}$"),
+                None => format!(r"${to} \to {g}$"),
+            }
+        })
+        .collect();
+    items.join(", ")
+}
+
+fn begin(out: &mut dyn Write, comment: &str, columns: &str) -> io::Result<()> {
+    writeln!(out, "% nimlab: {comment}")?;
+    writeln!(out, r"\begin{{tabular}}{{{columns}}}")?;
+    writeln!(out, r"\hline")
+}
+
+fn end(out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, r"\end{{tabular}}")
+}
+
+/// `grundy`: one row per state with its options, the mex set and the value.
+fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
+    let rules = &report.rules;
+    begin(
+        out,
+        &format!("Grundy values of {rules}, each the mex of its options' values"),
+        "lllr",
+    )?;
+    writeln!(out, r"state & options & mex set & $g$ \\")?;
+    writeln!(out, r"\hline")?;
+    for row in report.rows() {
+        let name = state(&rules.name_of(row.pile));
+        let g = row.grundy;
+        match row.method {
+            Method::Mex => writeln!(
+                out,
+                r"${name}$ & {} & ${}$ & ${g}$ \\",
+                options(rules, &row),
+                set(&row.reachable())
+            )?,
+            Method::ClosedForm => writeln!(
+                out,
+                r"${name}$ & \multicolumn{{2}}{{l}}{{by a proven closed form}} & ${g}$ \\"
+            )?,
+            Method::Periodic { preperiod, period } => writeln!(
+                out,
+                r"${name}$ & \multicolumn{{2}}{{l}}{{by the period {period} from $n = {preperiod}$}} & ${g}$ \\"
+            )?,
+        }
+    }
+    writeln!(out, r"\hline")?;
+    end(out)
+}
+
+/// `derive`: each state as on paper, `g(1\mathrm{T}) = \mathrm{mex}\{0, 1\} = 2`.
+fn derivation(report: &Derivation, out: &mut dyn Write) -> io::Result<()> {
+    let rules = &report.rules;
+    let comment = match report.step {
+        Some((first, total)) => format!("deriving {rules} by hand, state {first} of {total}"),
+        None => format!("deriving {rules} by hand, each value the mex of its options' values"),
+    };
+    begin(out, &comment, "lll")?;
+    writeln!(out, r"state & options & value \\")?;
+    writeln!(out, r"\hline")?;
+    for row in &report.rows {
+        let name = state(&rules.name_of(row.pile));
+        writeln!(
+            out,
+            r"${name}$ & {} & $g({name}) = \mathrm{{mex}}\,{} = {}$ \\",
+            options(rules, row),
+            set(&row.reachable()),
+            row.grundy
+        )?;
+    }
+    writeln!(out, r"\hline")?;
+    end(out)
+}
+
+/// The binary view: each pile's value bit by bit, the nim-sum row with its 1s in bold, the
+/// odd columns marked (`$\uparrow$` the nim-sum's top bit, `$\ast$` the others), the verdict
+/// and, for `move`, the winning move.
+fn binary(report: &PositionReport, out: &mut dyn Write) -> io::Result<()> {
+    let rules = &report.rules;
+    let v = &report.verdict;
+    let widest = v
+        .grundy
+        .iter()
+        .copied()
+        .chain([v.nim_sum])
+        .max()
+        .unwrap_or(0);
+    let bits = (Grundy::BITS - widest.leading_zeros()).max(1) as usize;
+    let width = bits + 3;
+    let names: Vec<String> = report.piles.iter().map(|&p| rules.name_of(p)).collect();
+    let shown = if names.len() <= 12 {
+        names.join(" ")
+    } else {
+        format!("{} … ({} piles)", names[..12].join(" "), names.len())
+    };
+    let comment = match &report.title {
+        Some(title) => format!("{title} ({rules}): {shown}, in binary"),
+        None => format!("{rules}: {shown}, in binary"),
+    };
+    begin(out, &comment, &format!("rrr|{}", "c".repeat(bits)))?;
+    writeln!(
+        out,
+        r"pile & state & $g$ & \multicolumn{{{bits}}}{{c}}{{$g$ in binary}} \\"
+    )?;
+    writeln!(out, r"\hline")?;
+    let cells = |g: Grundy, bold: bool| -> String {
+        (0..bits)
+            .rev()
+            .map(|i| match ((g >> i) & 1, bold) {
+                (1, true) => r"\textbf{1}",
+                (1, false) => "1",
+                _ => "0",
+            })
+            .collect::<Vec<_>>()
+            .join(" & ")
+    };
+    for (i, (name, &g)) in names.iter().zip(&v.grundy).enumerate().take(MAX_ROWS) {
+        writeln!(
+            out,
+            r"{} & ${}$ & ${g}$ & {} \\",
+            i + 1,
+            state(name),
+            cells(g, false)
+        )?;
+    }
+    if names.len() > MAX_ROWS {
+        writeln!(
+            out,
+            r"\multicolumn{{{width}}}{{l}}{{\dots{{}} {} more piles}} \\",
+            names.len() - MAX_ROWS
+        )?;
+    }
+    writeln!(out, r"\hline")?;
+    writeln!(
+        out,
+        r"nim-sum & & ${}$ & {} \\",
+        v.nim_sum,
+        cells(v.nim_sum, true)
+    )?;
+    // Misère positions of piles ≤ 1 are decided by counting 1-piles, not by the nim-sum.
+    if !matches!(v.rule, Rule::MisereAllSmall { .. }) {
+        if v.nim_sum == 0 {
+            writeln!(
+                out,
+                r"\multicolumn{{{width}}}{{l}}{{every column has an even number of 1s}} \\"
+            )?;
+        } else {
+            let top = Grundy::BITS - 1 - v.nim_sum.leading_zeros();
+            let marks: Vec<&str> = (0..bits)
+                .rev()
+                .map(|i| match (v.nim_sum >> i) & 1 {
+                    1 if i == top as usize => r"$\uparrow$",
+                    1 => r"$\ast$",
+                    _ => "",
+                })
+                .collect();
+            writeln!(out, r" & & & {} \\", marks.join(" & "))?;
+            writeln!(
+                out,
+                r"\multicolumn{{{width}}}{{l}}{{$\uparrow$ top bit of the nim-sum, $\ast$ odd count of 1s}} \\"
+            )?;
+        }
+    }
+    writeln!(out, r"\hline")?;
+    writeln!(
+        out,
+        r"\multicolumn{{{width}}}{{l}}{{{}}} \\",
+        verdict(report)
+    )?;
+    if report.view == PositionView::Move {
+        writeln!(
+            out,
+            r"\multicolumn{{{width}}}{{l}}{{{}}} \\",
+            move_line(report)
+        )?;
+    }
+    end(out)
+}
+
+/// Who wins and why, as the text view says it.
+fn verdict(report: &PositionReport) -> String {
+    let v = &report.verdict;
+    let who = match v.winner {
+        crate::engine::position::Player::First => "the first player (to move) wins",
+        crate::engine::position::Player::Second => "the second player wins",
+    };
+    let s = v.nim_sum;
+    match v.rule {
+        Rule::NimSum if s == 0 => {
+            format!("nim-sum $0$: {who} --- every move leaves a non-zero nim-sum.")
+        }
+        Rule::NimSum => format!(r"nim-sum ${s} \neq 0$: {who}."),
+        Rule::MisereNimSum => {
+            format!(r"mis\`ere, some pile $\geq 2$: decided as in Nim --- nim-sum ${s}$: {who}.")
+        }
+        Rule::MisereAllSmall { ones } => format!(
+            r"mis\`ere, every pile $\leq 1$: ${ones}$ pile{} of 1 ({}): {who}.",
+            if ones == 1 { "" } else { "s" },
+            if ones % 2 == 0 { "even" } else { "odd" }
+        ),
+    }
+}
+
+/// The winning move and why it wins, or that there is none.
+fn move_line(report: &PositionReport) -> String {
+    let v = &report.verdict;
+    let Some((m, new_g)) = report.winning_move else {
+        return match v.rule {
+            Rule::MisereAllSmall { ones: 0 } => {
+                r"no move is left: in mis\`ere play the player who cannot move wins.".into()
+            }
+            _ => "no winning move: every move loses against perfect play.".into(),
+        };
+    };
+    let why = match v.rule {
+        Rule::MisereNimSum if report.piles.iter().filter(|p| p.size >= 2).count() == 1 => {
+            "it leaves an odd number of 1-piles, so the opponent takes the last token".to_string()
+        }
+        Rule::NimSum | Rule::MisereNimSum => format!(
+            r"its value ${} \to {new_g} = {} \oplus {}$, leaving nim-sum $0$",
+            v.grundy[m.index], v.grundy[m.index], v.nim_sum
+        ),
+        Rule::MisereAllSmall { .. } => "it leaves an odd number of 1-piles".to_string(),
+    };
+    format!("winning move: {}; {why}.", move_words(&report.rules, &m))
+}
+
+/// `pile 2: $7\mathrm{T} \to 6\mathrm{T}$ (take 1)`, as `render::move_words` says it.
+fn move_words(rules: &Rules, m: &Move) -> String {
+    let pile = m.index + 1;
+    let from = state(&rules.name_of(m.from));
+    let to = state(&rules.name_of_heaps(m.after()));
+    if let Rules::Graph(_) = rules {
+        return format!(r"pile {pile}: ${from} \to {to}$");
+    }
+    match (m.split, m.take()) {
+        (None, 0) => format!(r"pass on pile {pile}: ${from} \to {to}$"),
+        (None, take) => format!(r"pile {pile}: ${from} \to {to}$ (take {take})"),
+        (Some(_), 0) => format!(r"pile {pile}: ${from} \to {to}$ (split, taking nothing)"),
+        (Some(_), take) => {
+            format!(r"pile {pile}: ${from} \to {to}$ (take {take}, leaving two piles)")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_every_special_character() {
+        assert_eq!(
+            escape(r"a_b&c%d$e#f{g}h~i^j\k"),
+            r"a\_b\&c\%d\$e\#f\{g\}h\textasciitilde{}i\textasciicircum{}j\textbackslash{}k"
+        );
+        assert_eq!(escape("plain 7T"), "plain 7T");
+    }
+
+    #[test]
+    fn states_are_math_or_escaped_text() {
+        assert_eq!(state("7T"), r"7\mathrm{T}");
+        assert_eq!(state("0"), "0");
+        assert_eq!(state("2+3"), "2+3");
+        assert_eq!(state("4F+1F"), r"4\mathrm{F}+1\mathrm{F}");
+        assert_eq!(state("start"), r"\mbox{start}");
+        assert_eq!(state("a_1"), r"\mbox{a\_1}");
+        assert_eq!(state("TT"), r"\mbox{TT}");
+        assert_eq!(state("7TF"), r"\mbox{7TF}");
+    }
+
+    #[test]
+    fn sets_are_full_when_small() {
+        assert_eq!(set(&[]), r"\{\}");
+        assert_eq!(set(&[0, 1, 2, 3, 5]), r"\{0, 1, 2, 3, 5\}");
+        let big: Vec<Grundy> = (0..30).chain([40]).collect();
+        assert_eq!(set(&big), r"\{0, \dots, 29, 40\}");
+    }
+}
