@@ -3,6 +3,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cli::{Cli, ColorChoice, Command, Format, Parsed};
@@ -24,6 +25,12 @@ pub struct Env {
     /// The shell's `--format` and `--color`, the defaults for every line.
     pub format: Format,
     pub color: ColorChoice,
+    /// Where lesson progress is kept: `$NIMLAB_DATA_DIR`, else the platform's data directory
+    /// (`~/.local/share/nimlab`); `None` if there is neither.
+    pub data_dir: Option<PathBuf>,
+    /// The REPL's history: `history` in `$NIMLAB_STATE_DIR`, else in the platform's state (or
+    /// local data) directory; `None` if there is neither.
+    pub history_file: Option<PathBuf>,
 }
 
 impl Env {
@@ -35,6 +42,12 @@ impl Env {
             no_color: std::env::var("NO_COLOR").ok(),
             format: cli.format.unwrap_or_default(),
             color: cli.color.unwrap_or_default(),
+            data_dir: dir_from_env("NIMLAB_DATA_DIR")
+                .or_else(|| dirs::data_dir().map(|d| d.join("nimlab"))),
+            history_file: dir_from_env("NIMLAB_STATE_DIR")
+                .or_else(|| dirs::state_dir().map(|d| d.join("nimlab")))
+                .or_else(|| dirs::data_local_dir().map(|d| d.join("nimlab")))
+                .map(|d| d.join("history")),
         }
     }
 
@@ -66,6 +79,14 @@ impl Env {
     pub fn error_style(&self) -> Style {
         Style::decide(self.color, self.stderr_tty, self.no_color.as_deref())
     }
+}
+
+/// A directory named by the environment variable `name`. Empty is the same as unset: an
+/// empty path would mean the current directory, wherever nimlab happens to be started.
+fn dir_from_env(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name)
+        .filter(|value| !value.is_empty())
+        .map(PathBuf::from)
 }
 
 /// What to do after a line.
@@ -169,7 +190,10 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let env = Env::probe(&cli);
     let mut session = Session::default();
     session.lessons_dir = cli.lessons.clone();
-    session.store = crate::lesson::progress::Store::default_location();
+    session.store = env
+        .data_dir
+        .clone()
+        .map(crate::lesson::progress::Store::new);
     let result = match &cli.command {
         None => repl::run(&mut session, &env),
         Some(_) => dispatch(&cli, &mut session, &env, 0).map(|_| ()),

@@ -38,6 +38,8 @@ pub enum Error {
     },
     /// Output that could not be written (a closed pipe is not an error; see `main`).
     Write(std::io::Error),
+    /// Lesson progress that could not be saved: the disk, not the learner, is at fault.
+    Progress(crate::lesson::progress::SaveError),
     /// `lesson check` found failures (each already reported).
     CheckFailed { failures: usize },
     /// A script in which some lines failed; each was reported as it happened.
@@ -50,10 +52,13 @@ pub enum Error {
 }
 
 impl Error {
-    /// 2 for bad input, 1 for a failed run.
+    /// The process's exit code: 0 is success (never an error); 1 a check that failed, or output
+    /// that could not be written; 2 bad input (a command, a token, a file named on the command
+    /// line); 3 a file nimlab keeps for the learner (lesson progress) that could not be written.
     pub fn exit_code(&self) -> u8 {
         match self {
             Self::Write(_) | Self::CheckFailed { .. } => 1,
+            Self::Progress(_) => 3,
             _ => 2,
         }
     }
@@ -134,6 +139,7 @@ impl fmt::Display for Error {
             ),
             Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
+            Self::Progress(e) => e.fmt(f),
             Self::Expr { error, .. } => error.fmt(f),
             Self::CheckFailed { failures } => write!(
                 f,

@@ -16,6 +16,7 @@ pub mod proof;
 pub mod render;
 pub mod repl;
 pub mod set_notation;
+pub mod state_file;
 pub mod text;
 
 pub use error::Error;

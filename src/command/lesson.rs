@@ -5,7 +5,7 @@ use super::{Focus, Session, execute};
 use crate::cli::{Command, LessonAction};
 use crate::error::Error;
 use crate::expr::Value;
-use crate::lesson::progress::Progress;
+use crate::lesson::progress::{Progress, SaveError};
 use crate::lesson::runner::{Event, Judge, Runner};
 use crate::lesson::{Lesson, StepKind};
 use crate::output::{
@@ -92,7 +92,10 @@ fn list(session: &mut Session) -> Output {
 
 fn load_progress(session: &Session) -> (Progress, Option<String>) {
     match &session.store {
-        Some(store) => store.load(),
+        Some(store) => {
+            let (progress, unusable) = store.load();
+            (progress, unusable.map(|u| u.to_string()))
+        }
         None => (Progress::default(), None),
     }
 }
@@ -153,7 +156,6 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     let event = runner.show();
     let mut focus = LessonFocus {
         runner,
-        progress,
         rules_before,
         warned: warning.into_iter().collect(),
         done: false,
@@ -176,13 +178,14 @@ fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
             "no progress is kept in this session".into(),
         ));
     };
-    let (mut progress, warning) = store.load();
-    progress.lessons.remove(id);
-    store.save(&progress).map_err(|e| Error::Usage {
-        message: format!("cannot save progress to `{}`: {e}", store.path().display()),
-    })?;
+    // Only this lesson: the others stay as the file has them now.
+    let unusable = store
+        .update(|progress| {
+            progress.forget(id);
+        })
+        .map_err(Error::Progress)?;
     let forgotten = format!("progress in `{id}` forgotten");
-    Ok(Output::Message(match warning {
+    Ok(Output::Message(match unusable {
         Some(w) => format!("warning: {w}\n{forgotten}"),
         None => forgotten,
     }))
@@ -248,7 +251,6 @@ fn feedback(tone: Tone, text: impl Into<String>) -> LessonItem {
 #[derive(Debug)]
 pub struct LessonFocus {
     runner: Runner,
-    progress: Progress,
     /// Warnings about the progress file already given, so none is repeated at every step.
     warned: std::collections::BTreeSet<String>,
     /// The session's rules before the lesson's setup, restored when it ends.
@@ -414,25 +416,18 @@ impl LessonFocus {
         }
         let Some(store) = &session.store else { return };
         let id = self.runner.lesson().id.clone();
-        // Merge into the file as it is now: another nimlab (another terminal) may have saved
-        // other lessons since this one started, and writing back an old copy would lose them.
-        match store.load() {
-            (latest, None) => self.progress = latest,
-            (_, Some(w)) => {
-                if self.warned.insert(w.clone()) {
-                    items.push(feedback(Tone::Warning, w));
-                }
-            }
-        }
-        self.progress.lessons.insert(id, self.runner.progress());
-        if let Err(e) = store.save(&self.progress) {
-            let w = format!(
-                "could not save progress to `{}` ({e}); the lesson goes on",
-                store.path().display()
-            );
-            if self.warned.insert(w.clone()) {
-                items.push(feedback(Tone::Warning, w));
-            }
+        let lesson = self.runner.progress();
+        // Only this lesson, into the file as it is now: another nimlab (another terminal) may
+        // have saved other lessons since this one started.
+        let warning = match store.update(|progress| {
+            progress.lessons.insert(id, lesson);
+        }) {
+            Ok(None) => return,
+            Ok(Some(unusable)) | Err(SaveError::Unusable(unusable)) => unusable.to_string(),
+            Err(e) => format!("{e}; the lesson goes on"),
+        };
+        if self.warned.insert(warning.clone()) {
+            items.push(feedback(Tone::Warning, warning));
         }
     }
 

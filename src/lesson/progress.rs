@@ -1,25 +1,27 @@
-//! Where each learner is in each lesson, keyed by lesson id and step id, kept in the user's data
-//! directory. Saved atomically (temporary file, fsync, rename); an unreadable file is moved
-//! aside and reported, never silently dropped.
+//! Where each learner is in each lesson, keyed by lesson id and step id: the model, and the
+//! progress file's format, read tolerantly. What this nimlab does not know (keys a newer nimlab
+//! added, step statuses it invented) is kept and written back unchanged, so a newer nimlab's
+//! progress survives a run of an older one. The file itself is the store's ([`Store`]).
+
+mod store;
+mod unusable;
 
 use std::collections::BTreeMap;
-use std::fs::{self, File};
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+pub use store::Store;
+pub use unusable::{Fate, Problem, SaveError, Unusable};
 
 /// The progress file's format.
-const FORMAT: u32 = 1;
-const FILE_NAME: &str = "progress.json";
+pub const FORMAT: u64 = 1;
 
 /// Everything a learner has done, per lesson.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Progress {
-    pub format: u32,
-    #[serde(default)]
     pub lessons: BTreeMap<String, LessonProgress>,
+    unknown: Unknown,
 }
 
 /// One lesson's progress.
@@ -36,6 +38,9 @@ pub struct LessonProgress {
     pub finished: bool,
 }
 
+/// The keys of a lesson's entry that [`LessonProgress`] reads; every other key is kept aside.
+const LESSON_KEYS: [&str; 4] = ["version", "current", "steps", "finished"];
+
 /// What happened at a step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -48,142 +53,150 @@ pub enum StepStatus {
     Skipped,
 }
 
-/// The progress file and where it lives.
-#[derive(Debug, Clone)]
-pub struct Store {
-    dir: PathBuf,
+/// What the file held that this nimlab does not read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Unknown {
+    /// Top-level keys other than `format` and `lessons`.
+    top: Map<String, Value>,
+    /// By lesson id: keys other than [`LESSON_KEYS`].
+    lessons: BTreeMap<String, Map<String, Value>>,
+    /// By lesson id: steps whose status is not a [`StepStatus`].
+    steps: BTreeMap<String, Map<String, Value>>,
 }
 
-impl Store {
-    /// The store in `dir`.
-    pub fn new(dir: PathBuf) -> Self {
-        Self { dir }
+impl Progress {
+    /// Forgets everything about lesson `id`, what a newer nimlab kept included. Returns whether
+    /// there was anything to forget.
+    pub fn forget(&mut self, id: &str) -> bool {
+        let unknown =
+            self.unknown.lessons.remove(id).is_some() | self.unknown.steps.remove(id).is_some();
+        self.lessons.remove(id).is_some() | unknown
     }
 
-    /// `$NIMLAB_DATA_DIR`, else the platform's data directory (`~/.local/share/nimlab`).
-    pub fn default_location() -> Option<Self> {
-        std::env::var_os("NIMLAB_DATA_DIR")
-            .map(PathBuf::from)
-            .or_else(|| dirs::data_dir().map(|d| d.join("nimlab")))
-            .map(Self::new)
-    }
-
-    pub fn path(&self) -> PathBuf {
-        self.dir.join(FILE_NAME)
-    }
-
-    /// Reads the progress. A missing file is a fresh start; an unreadable one is moved aside
-    /// (`progress.json.corrupt-<unix seconds>`, then `…-2`, `…-3` within the same second) and a
-    /// warning says where it went.
-    pub fn load(&self) -> (Progress, Option<String>) {
-        let path = self.path();
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return (fresh(), None),
-            Err(e) => {
-                return (
-                    fresh(),
-                    Some(format!(
-                        "cannot read progress from `{}` ({e}); progress will not be saved over it",
-                        path.display()
-                    )),
-                );
-            }
+    /// Reads the file's text.
+    pub fn from_json(text: &str) -> Result<Self, Problem> {
+        if text.trim().is_empty() {
+            return Err(Problem::Empty);
+        }
+        let malformed = |reason: String| Problem::Malformed { reason };
+        let value: Value = serde_json::from_str(text).map_err(|e| malformed(e.to_string()))?;
+        let Value::Object(mut top) = value else {
+            return Err(malformed("not a JSON object".into()));
         };
-        match serde_json::from_str::<Progress>(&text) {
-            Ok(p) if p.format == FORMAT => (p, None),
-            result => {
-                let why = match result {
-                    Ok(p) => format!("format {} is unknown", p.format),
-                    Err(e) => e.to_string(),
-                };
-                let stamp = SystemTime::now()
-                    .duration_since(UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs());
-                // Never over an earlier copy: two bad files within a second each keep theirs.
-                let aside = (1..)
-                    .map(|n| match n {
-                        1 => self.dir.join(format!("{FILE_NAME}.corrupt-{stamp}")),
-                        n => self.dir.join(format!("{FILE_NAME}.corrupt-{stamp}-{n}")),
-                    })
-                    .find(|p| !p.exists())
-                    .expect("an unused name");
-                let warning = match fs::rename(&path, &aside) {
-                    Ok(()) => format!(
-                        "progress file `{}` was unreadable ({why}); it was kept as `{}` and progress starts afresh",
-                        path.display(),
-                        aside.display()
-                    ),
-                    Err(e) => format!(
-                        "progress file `{}` is unreadable ({why}) and could not be moved aside ({e})",
-                        path.display()
-                    ),
-                };
-                (fresh(), Some(warning))
-            }
+        let format = match top.remove("format") {
+            Some(v) => v
+                .as_u64()
+                .ok_or_else(|| malformed(format!("`format` is {v}, not a whole number")))?,
+            None => return Err(malformed("no `format`".into())),
+        };
+        if format > FORMAT {
+            return Err(Problem::NewerFormat { format });
         }
+        if format != FORMAT {
+            return Err(Problem::UnknownFormat { format });
+        }
+        let lessons = match top.remove("lessons") {
+            None => Map::new(),
+            Some(Value::Object(lessons)) => lessons,
+            Some(_) => return Err(malformed("`lessons` is not an object".into())),
+        };
+        let mut progress = Self::default();
+        for (id, entry) in lessons {
+            let (lesson, keys, steps) = read_lesson(entry)
+                .map_err(|reason| malformed(format!("lesson `{id}`: {reason}")))?;
+            if !keys.is_empty() {
+                progress.unknown.lessons.insert(id.clone(), keys);
+            }
+            if !steps.is_empty() {
+                progress.unknown.steps.insert(id.clone(), steps);
+            }
+            progress.lessons.insert(id, lesson);
+        }
+        progress.unknown.top = top;
+        Ok(progress)
     }
 
-    /// Writes the progress atomically: a temporary file in the same directory, fsync, rename,
-    /// then fsync the directory. A reader sees the old file or the new one, never a mix.
-    pub fn save(&self, progress: &Progress) -> io::Result<()> {
-        fs::create_dir_all(&self.dir)?;
-        let path = self.path();
-        // A progress file that exists but cannot be read is the learner's, not ours to replace.
-        if let Err(e) = File::open(&path) {
-            if e.kind() != io::ErrorKind::NotFound {
-                return Err(io::Error::new(
-                    e.kind(),
-                    format!("the existing file cannot be read ({e}), so it is left as it is"),
+    /// The file's text: what this nimlab knows, with what it does not know put back.
+    pub fn to_json(&self) -> serde_json::Result<String> {
+        let mut lessons = Map::new();
+        for (id, lesson) in &self.lessons {
+            let Value::Object(mut entry) = serde_json::to_value(lesson)? else {
+                return Err(serde::ser::Error::custom(
+                    "a lesson's progress is not an object",
                 ));
+            };
+            if let Some(keys) = self.unknown.lessons.get(id) {
+                entry.extend(keys.clone());
+            }
+            if let (Some(odd), Some(Value::Object(steps))) =
+                (self.unknown.steps.get(id), entry.get_mut("steps"))
+            {
+                // A status this nimlab has since recorded for the step replaces the odd one.
+                for (step, status) in odd {
+                    steps.entry(step.clone()).or_insert_with(|| status.clone());
+                }
+            }
+            lessons.insert(id.clone(), Value::Object(entry));
+        }
+        let mut top = self.unknown.top.clone();
+        top.insert("format".into(), FORMAT.into());
+        top.insert("lessons".into(), Value::Object(lessons));
+        let mut text = serde_json::to_string_pretty(&Value::Object(top))?;
+        text.push('\n');
+        Ok(text)
+    }
+}
+
+/// One lesson's entry: what [`LessonProgress`] reads, the other keys, and the steps whose status
+/// is unknown.
+fn read_lesson(
+    entry: Value,
+) -> Result<(LessonProgress, Map<String, Value>, Map<String, Value>), String> {
+    let Value::Object(mut keys) = entry else {
+        return Err("not an object".into());
+    };
+    let mut known = Map::new();
+    for key in LESSON_KEYS {
+        if let Some(value) = keys.remove(key) {
+            known.insert(key.into(), value);
+        }
+    }
+    let mut odd = Map::new();
+    if let Some(Value::Object(steps)) = known.get_mut("steps") {
+        let unknown: Vec<String> = steps
+            .iter()
+            .filter(|(_, status)| StepStatus::deserialize(*status).is_err())
+            .map(|(step, _)| step.clone())
+            .collect();
+        for step in unknown {
+            if let Some(status) = steps.remove(&step) {
+                odd.insert(step, status);
             }
         }
-        let tmp = self
-            .dir
-            .join(format!("{FILE_NAME}.tmp-{}", std::process::id()));
-        let result = write_synced(&tmp, progress).and_then(|()| fs::rename(&tmp, &path));
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        result?;
-        // Make the rename itself durable; not every platform can open a directory.
-        if let Ok(dir) = File::open(&self.dir) {
-            let _ = dir.sync_all();
-        }
-        Ok(())
     }
-}
-
-fn fresh() -> Progress {
-    Progress {
-        format: FORMAT,
-        lessons: BTreeMap::new(),
-    }
-}
-
-fn write_synced(path: &Path, progress: &Progress) -> io::Result<()> {
-    let mut file = File::create(path)?;
-    serde_json::to_writer_pretty(&mut file, progress)?;
-    file.write_all(b"\n")?;
-    file.sync_all()
+    let lesson = serde_json::from_value(Value::Object(known)).map_err(|e| e.to_string())?;
+    Ok((lesson, keys, odd))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("nimlab-progress-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
+    #[test]
+    fn lesson_keys_are_the_fields_of_lesson_progress() {
+        let Value::Object(fields) = serde_json::to_value(LessonProgress::default()).unwrap() else {
+            panic!("not an object");
+        };
+        let mut keys: Vec<&str> = fields.keys().map(String::as_str).collect();
+        let mut expected = LESSON_KEYS.to_vec();
+        keys.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(keys, expected);
     }
 
     #[test]
-    fn saves_and_loads() {
-        let store = Store::new(temp_dir("roundtrip"));
-        let (mut p, warning) = store.load();
-        assert!(warning.is_none());
+    fn reads_what_it_writes() {
+        let mut p = Progress::default();
         p.lessons.insert(
             "mex".into(),
             LessonProgress {
@@ -193,32 +206,100 @@ mod tests {
                 finished: false,
             },
         );
-        store.save(&p).unwrap();
-        assert_eq!(store.load(), (p, None));
-        let leftovers: Vec<_> = fs::read_dir(&store.dir)
-            .unwrap()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
-            .collect();
-        assert!(leftovers.is_empty());
+        assert_eq!(Progress::from_json(&p.to_json().unwrap()).unwrap(), p);
+    }
+
+    /// A file as a newer nimlab might write it: a new top-level key, a new key in a lesson, a
+    /// step status this nimlab does not know, a number no u64 holds.
+    const NEWER: &str = r#"{
+        "format": 1,
+        "theme": {"dark": true, "seed": 123456789012345678901234567890},
+        "lessons": {
+            "mex": {
+                "version": 3,
+                "current": "q2",
+                "steps": {"q1": "correct", "q2": "attempted"},
+                "finished": false,
+                "attempts": [1, 2.5, "x"]
+            }
+        }
+    }"#;
+
+    #[test]
+    fn unknown_keys_and_statuses_survive_a_rewrite() {
+        let p = Progress::from_json(NEWER).unwrap();
+        assert_eq!(
+            p.lessons["mex"].steps,
+            [("q1".to_string(), StepStatus::Correct)].into()
+        );
+        let written: Value = serde_json::from_str(&p.to_json().unwrap()).unwrap();
+        let original: Value = serde_json::from_str(NEWER).unwrap();
+        assert_eq!(written, original);
+        assert!(
+            p.to_json()
+                .unwrap()
+                .contains("123456789012345678901234567890")
+        );
     }
 
     #[test]
-    fn a_corrupt_file_is_kept_aside_and_reported() {
-        let dir = temp_dir("corrupt");
-        fs::create_dir_all(&dir).unwrap();
-        fs::write(dir.join(FILE_NAME), "{ not json").unwrap();
-        let store = Store::new(dir.clone());
-        let (p, warning) = store.load();
-        assert!(p.lessons.is_empty());
-        let warning = warning.expect("a warning");
-        assert!(warning.contains("corrupt-"), "{warning}");
-        let kept: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
-            .collect();
-        assert_eq!(kept.len(), 1);
-        assert_eq!(fs::read_to_string(kept[0].path()).unwrap(), "{ not json");
+    fn a_status_recorded_since_replaces_the_unknown_one_and_other_keys_stay() {
+        let mut p = Progress::from_json(NEWER).unwrap();
+        let mut mex = p.lessons["mex"].clone();
+        mex.steps.insert("q2".into(), StepStatus::Skipped);
+        mex.current = Some("q3".into());
+        p.lessons.insert("mex".into(), mex);
+        let written: Value = serde_json::from_str(&p.to_json().unwrap()).unwrap();
+        let lesson = &written["lessons"]["mex"];
+        assert_eq!(lesson["steps"]["q2"], "skipped");
+        assert_eq!(lesson["current"], "q3");
+        assert_eq!(lesson["attempts"], serde_json::json!([1, 2.5, "x"]));
+        assert_eq!(written["theme"]["dark"], true);
+    }
+
+    #[test]
+    fn forgetting_a_lesson_forgets_its_unknown_keys_too() {
+        let mut p = Progress::from_json(NEWER).unwrap();
+        assert!(p.forget("mex"));
+        assert!(!p.forget("mex"));
+        let written: Value = serde_json::from_str(&p.to_json().unwrap()).unwrap();
+        assert_eq!(written["lessons"], serde_json::json!({}));
+        assert_eq!(written["theme"]["dark"], true);
+    }
+
+    #[test]
+    fn what_is_not_progress() {
+        let malformed =
+            |text: &str| matches!(Progress::from_json(text), Err(Problem::Malformed { .. }));
+        assert!(matches!(Progress::from_json(""), Err(Problem::Empty)));
+        assert!(matches!(Progress::from_json(" \n\t"), Err(Problem::Empty)));
+        assert!(malformed("{ \"format\": 1, \"lessons\": { oops"));
+        assert!(malformed("[1, 2, 3]"));
+        assert!(malformed("{\"lessons\": {}}"));
+        assert!(malformed("{\"format\": \"1\"}"));
+        assert!(malformed("{\"format\": 1, \"lessons\": []}"));
+        assert!(malformed("{\"format\": 1, \"lessons\": {\"mex\": 7}}"));
+        assert!(malformed(
+            "{\"format\": 1, \"lessons\": {\"mex\": {\"current\": \"a\"}}}"
+        ));
+        assert!(malformed(
+            "{\"format\": 1, \"lessons\": {\"mex\": {\"version\": \"two\"}}}"
+        ));
+        assert!(matches!(
+            Progress::from_json("{\"format\": 0, \"lessons\": {}}"),
+            Err(Problem::UnknownFormat { format: 0 })
+        ));
+        assert!(matches!(
+            Progress::from_json("{\"format\": 2, \"lessons\": {}}"),
+            Err(Problem::NewerFormat { format: 2 })
+        ));
+    }
+
+    #[test]
+    fn a_missing_lessons_key_is_no_lessons() {
+        assert_eq!(
+            Progress::from_json("{\"format\": 1}").unwrap(),
+            Progress::default()
+        );
     }
 }

@@ -331,12 +331,33 @@ fn a_corrupt_progress_file_is_kept_aside_with_a_warning() {
 }
 
 #[test]
-fn a_progress_file_of_an_unknown_format_is_kept_aside() {
+fn a_progress_file_of_a_format_no_nimlab_writes_is_kept_aside() {
     let learner = Learner::new();
-    std::fs::write(learner.progress_path(), "{\"format\": 99, \"lessons\": {}}").unwrap();
+    std::fs::write(learner.progress_path(), "{\"format\": 0, \"lessons\": {}}").unwrap();
     let out = learner.script(&["lesson start drill"]).success();
     assert!(out.stdout.contains("warning:"), "{}", out.stdout);
     assert_eq!(corrupt_copies(&learner).len(), 1);
+}
+
+/// A newer nimlab's progress is that nimlab's: an older one leaves it where it is, says so, and
+/// saves nothing over it.
+#[test]
+fn a_progress_file_from_a_newer_nimlab_is_left_alone() {
+    let learner = Learner::new();
+    let newer = "{\"format\": 99, \"lessons\": {\"drill\": [\"anything\"]}}";
+    std::fs::write(learner.progress_path(), newer).unwrap();
+    let out = learner.script(&["lesson start drill", "next"]).success();
+    in_order(
+        &out.stdout,
+        &["warning:", "format 99", "will not be saved over it"],
+    );
+    // Said once, not at every step.
+    assert_eq!(out.stdout.matches("format 99").count(), 1, "{}", out.stdout);
+    assert_eq!(
+        std::fs::read_to_string(learner.progress_path()).unwrap(),
+        newer
+    );
+    assert!(corrupt_copies(&learner).is_empty());
 }
 
 #[test]
@@ -407,7 +428,7 @@ fn an_unwritable_data_directory_warns_and_the_lesson_goes_on() {
         .run()
         .success();
     assert!(
-        out.stdout.contains("could not save progress"),
+        out.stdout.contains("cannot save progress"),
         "{}",
         out.stdout
     );
