@@ -5,7 +5,7 @@
 //! What the files hold, and what to do with one that is unusable, is for their owners to say;
 //! this module only locks and writes.
 
-use std::fs::{self, File, OpenOptions, TryLockError};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::thread;
@@ -14,12 +14,6 @@ use std::time::{Duration, Instant};
 /// How long to wait for another nimlab to release a lock. Locks are held only while a file is
 /// read and rewritten, so anything longer is a process stopped (Ctrl-Z) with the lock held.
 pub const LOCK_WAIT: Duration = Duration::from_secs(10);
-
-/// An exclusive advisory lock, released when dropped (or when the process dies).
-#[derive(Debug)]
-pub struct Lock {
-    _file: File,
-}
 
 /// Why a lock could not be taken.
 #[derive(Debug)]
@@ -46,37 +40,35 @@ impl std::fmt::Display for LockError {
 
 impl std::error::Error for LockError {}
 
-impl Lock {
-    /// Takes the lock on `path`, creating the lock file if need be (never through a symbolic
-    /// link), waiting at most `wait` for another holder.
-    pub fn acquire(path: &Path, wait: Duration) -> Result<Self, LockError> {
-        let io_error = |source| LockError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let file = open_lock_file(path).map_err(io_error)?;
-        let start = Instant::now();
-        let mut pause = Duration::from_millis(2);
-        loop {
-            match file.try_lock() {
-                Ok(()) => return Ok(Self { _file: file }),
-                Err(TryLockError::WouldBlock) => {}
-                // A file system without locks: going on unlocked beats never saving at all.
-                Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {
-                    return Ok(Self { _file: file });
-                }
-                Err(TryLockError::Error(e)) => return Err(io_error(e)),
-            }
-            let waited = start.elapsed();
-            if waited >= wait {
-                return Err(LockError::Busy {
-                    path: path.to_path_buf(),
-                    waited,
-                });
-            }
-            thread::sleep(pause.min(wait - waited));
-            pause = (pause * 2).min(Duration::from_millis(50));
+/// Runs `work` holding the exclusive advisory lock on the file `path` (created if need be,
+/// never through a symbolic link), after waiting at most `wait` for another holder. The lock is
+/// released when `work` returns, or when the process dies.
+pub fn with_lock<R>(path: &Path, wait: Duration, work: impl FnOnce() -> R) -> Result<R, LockError> {
+    let io_error = |source| LockError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut lock = fd_lock::RwLock::new(open_lock_file(path).map_err(io_error)?);
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(2);
+    loop {
+        match lock.try_write() {
+            Ok(_held) => return Ok(work()),
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            // A file system without locks: going on unlocked beats never saving at all.
+            Err(e) if e.kind() == io::ErrorKind::Unsupported => return Ok(work()),
+            Err(e) => return Err(io_error(e)),
         }
+        let waited = start.elapsed();
+        if waited >= wait {
+            return Err(LockError::Busy {
+                path: path.to_path_buf(),
+                waited,
+            });
+        }
+        thread::sleep(pause.min(wait - waited));
+        pause = (pause * 2).min(Duration::from_millis(50));
     }
 }
 
@@ -155,13 +147,15 @@ mod tests {
     fn a_second_lock_waits_for_the_first() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.lock");
-        let first = Lock::acquire(&path, LOCK_WAIT).unwrap();
-        assert!(matches!(
-            Lock::acquire(&path, Duration::ZERO),
-            Err(LockError::Busy { .. })
-        ));
-        drop(first);
-        assert!(Lock::acquire(&path, Duration::ZERO).is_ok());
+        let inner = with_lock(&path, LOCK_WAIT, || {
+            // Another open file description, as another process would have.
+            matches!(
+                with_lock(&path, Duration::ZERO, || ()),
+                Err(LockError::Busy { .. })
+            )
+        });
+        assert!(matches!(inner, Ok(true)), "{inner:?}");
+        assert!(with_lock(&path, Duration::ZERO, || ()).is_ok());
     }
 
     #[cfg(unix)]
@@ -172,7 +166,7 @@ mod tests {
         let path = dir.path().join("x.lock");
         std::os::unix::fs::symlink(&elsewhere, &path).unwrap();
         assert!(matches!(
-            Lock::acquire(&path, Duration::ZERO),
+            with_lock(&path, Duration::ZERO, || ()),
             Err(LockError::Io { .. })
         ));
         assert!(!elsewhere.exists());

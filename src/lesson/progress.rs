@@ -102,15 +102,15 @@ impl Progress {
         };
         let mut progress = Self::default();
         for (id, entry) in lessons {
-            let (lesson, keys, steps) = read_lesson(entry)
+            let entry = read_lesson(entry)
                 .map_err(|reason| malformed(format!("lesson `{id}`: {reason}")))?;
-            if !keys.is_empty() {
-                progress.unknown.lessons.insert(id.clone(), keys);
+            if !entry.keys.is_empty() {
+                progress.unknown.lessons.insert(id.clone(), entry.keys);
             }
-            if !steps.is_empty() {
-                progress.unknown.steps.insert(id.clone(), steps);
+            if !entry.steps.is_empty() {
+                progress.unknown.steps.insert(id.clone(), entry.steps);
             }
-            progress.lessons.insert(id, lesson);
+            progress.lessons.insert(id, entry.lesson);
         }
         progress.unknown.top = top;
         Ok(progress)
@@ -147,11 +147,17 @@ impl Progress {
     }
 }
 
-/// One lesson's entry: what [`LessonProgress`] reads, the other keys, and the steps whose status
-/// is unknown.
-fn read_lesson(
-    entry: Value,
-) -> Result<(LessonProgress, Map<String, Value>, Map<String, Value>), String> {
+/// One lesson's entry in the file.
+struct LessonEntry {
+    /// What [`LessonProgress`] reads.
+    lesson: LessonProgress,
+    /// The other keys.
+    keys: Map<String, Value>,
+    /// The steps whose status is not a [`StepStatus`].
+    steps: Map<String, Value>,
+}
+
+fn read_lesson(entry: Value) -> Result<LessonEntry, String> {
     let Value::Object(mut keys) = entry else {
         return Err("not an object".into());
     };
@@ -175,7 +181,11 @@ fn read_lesson(
         }
     }
     let lesson = serde_json::from_value(Value::Object(known)).map_err(|e| e.to_string())?;
-    Ok((lesson, keys, odd))
+    Ok(LessonEntry {
+        lesson,
+        keys,
+        steps: odd,
+    })
 }
 
 #[cfg(test)]

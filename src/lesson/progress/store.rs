@@ -14,7 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::Progress;
 use super::unusable::{Fate, Problem, SaveError, Unusable};
 use crate::capped_read::{CappedReadError, read_capped};
-use crate::state_file::{self, LOCK_WAIT, Lock};
+use crate::state_file::{self, LOCK_WAIT, with_lock};
 
 const FILE_NAME: &str = "progress.json";
 const LOCK_NAME: &str = "progress.lock";
@@ -58,22 +58,19 @@ impl Store {
         };
         // Set aside under the lock: never two nimlabs moving files at once, and never a file
         // another has just written moved aside for the unusable one it replaced.
-        let _lock = match Lock::acquire(&self.dir.join(LOCK_NAME), LOCK_WAIT) {
-            Ok(lock) => lock,
-            Err(source) => {
-                let unusable = Unusable {
-                    path: self.path(),
-                    problem,
-                    fate: Fate::NotLocked { source },
-                };
-                return (Progress::default(), Some(unusable));
-            }
-        };
-        match self.read() {
+        let settled = with_lock(&self.dir.join(LOCK_NAME), LOCK_WAIT, || match self.read() {
             Found::Nothing => (Progress::default(), None),
             Found::Progress(progress) => (progress, None),
             Found::Unusable(problem) => (Progress::default(), Some(self.set_aside(problem))),
-        }
+        });
+        settled.unwrap_or_else(|source| {
+            let unusable = Unusable {
+                path: self.path(),
+                problem,
+                fate: Fate::NotLocked { source },
+            };
+            (Progress::default(), Some(unusable))
+        })
     }
 
     /// Changes the progress as it is on disk now, under the lock: `change` is applied to the
@@ -88,7 +85,16 @@ impl Store {
             path: self.dir.clone(),
             source,
         })?;
-        let _lock = Lock::acquire(&self.dir.join(LOCK_NAME), LOCK_WAIT).map_err(SaveError::Lock)?;
+        with_lock(&self.dir.join(LOCK_NAME), LOCK_WAIT, || {
+            self.update_locked(change)
+        })
+        .map_err(SaveError::Lock)?
+    }
+
+    fn update_locked(
+        &self,
+        change: impl FnOnce(&mut Progress),
+    ) -> Result<Option<Unusable>, SaveError> {
         // Holding the lock, no temporary file is anyone's work in progress.
         state_file::remove_stale(&self.dir, TEMP_PREFIX);
         let (mut progress, notice) = match self.read() {
