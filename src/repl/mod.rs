@@ -2,6 +2,7 @@
 //! parsed by the one command language and dispatched; errors are printed and the loop goes on.
 
 mod complete;
+mod history;
 mod source;
 
 use std::io::{self, BufReader, Write};
@@ -20,7 +21,11 @@ const MAX_DEPTH: usize = 16;
 /// The REPL on a terminal, or a script read from a non-terminal standard input.
 pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
     if env.stdin_tty {
-        let mut source = Terminal::new(session.catalog().ids());
+        let mut source = Terminal::new(
+            session.catalog().ids(),
+            env.history_file.clone(),
+            env.error_style(),
+        );
         let style = env.stdout_style();
         println!(
             "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.",
@@ -29,10 +34,8 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
         );
         println!("Try `grundy`, `winner 18 47 34` or `move 4 7 5`.");
         println!("`help` lists everything; `quit` or Ctrl-D leaves.");
-        let result = run_lines(&mut source, session, env, 0)
-            .and_then(|()| crate::app::leave_all(session, env));
-        source.save_history();
-        result
+        // Each line is added to the history as it is typed: nothing is left to save here.
+        run_lines(&mut source, session, env, 0).and_then(|()| crate::app::leave_all(session, env))
     } else {
         session.stdin_is_script = true;
         let mut source = Plain::new(BufReader::new(io::stdin().lock()));

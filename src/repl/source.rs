@@ -1,14 +1,16 @@
 //! Where lines come from: rustyline on a terminal (history, completion, Ctrl-C/Ctrl-D), or a
 //! plain reader for scripts and pipes.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use rustyline::error::ReadlineError;
-use rustyline::history::DefaultHistory;
+use rustyline::history::MemHistory;
 use rustyline::{Config, Editor};
 
 use super::complete::Completion;
+use super::history::{HistoryFile, MAX_ENTRIES};
+use crate::render::Style;
 
 /// A source of command lines.
 pub trait LineSource {
@@ -43,36 +45,67 @@ impl<R: BufRead> LineSource for Plain<R> {
     }
 }
 
-/// rustyline with history kept in the user's state directory.
+/// rustyline, with each line typed added to the history file as it is entered.
 pub struct Terminal {
-    editor: Option<Editor<Completion, DefaultHistory>>,
-    history: Option<PathBuf>,
+    editor: Option<Editor<Completion, MemHistory>>,
+    history: Option<HistoryFile>,
+    /// For the warning (given once) that the history is not being kept.
+    style: Style,
+    warned: bool,
 }
 
 impl Terminal {
-    pub fn new(lesson_ids: Vec<String>) -> Self {
-        let config = Config::builder().auto_add_history(true).build();
-        let editor = Editor::with_config(config).ok().map(|mut e| {
+    /// The editor, with the history at `history` loaded (a warning on stderr if it cannot be).
+    pub fn new(lesson_ids: Vec<String>, history: Option<PathBuf>, style: Style) -> Self {
+        let config = Config::builder()
+            .max_history_size(MAX_ENTRIES)
+            .map(|b| b.auto_add_history(false).build())
+            .unwrap_or_default();
+        let memory = MemHistory::with_config(&config);
+        let editor = Editor::with_history(config, memory).ok().map(|mut e| {
             e.set_helper(Some(Completion { lesson_ids }));
             e
         });
-        let history = history_path();
-        let mut term = Self { editor, history };
-        if let (Some(editor), Some(path)) = (term.editor.as_mut(), term.history.as_ref()) {
-            // A missing history file is the normal first run.
-            let _ = editor.load_history(path);
+        let mut term = Self {
+            editor,
+            history: None,
+            style,
+            warned: false,
+        };
+        match history.map(HistoryFile::open) {
+            None | Some(Ok(None)) => {}
+            Some(Ok(Some((file, entries)))) => {
+                if let Some(editor) = term.editor.as_mut() {
+                    for entry in entries {
+                        let _ = editor.add_history_entry(entry);
+                    }
+                }
+                term.history = Some(file);
+            }
+            Some(Err(e)) => term.warn(&format!("{e}; history is not kept this session")),
         }
         term
     }
 
-    /// Keeps the history for next time; a failure to save is not worth stopping for.
-    pub fn save_history(&mut self) {
-        if let (Some(editor), Some(path)) = (self.editor.as_mut(), self.history.as_ref()) {
-            if let Some(dir) = path.parent() {
-                let _ = std::fs::create_dir_all(dir);
-            }
-            let _ = editor.save_history(path);
+    /// Adds a line to the history, in the editor and at the end of the file.
+    fn remember(&mut self, line: &str) {
+        let Some(editor) = self.editor.as_mut() else {
+            return;
+        };
+        // Not added: empty, or the same as the line before.
+        if !editor.add_history_entry(line).unwrap_or(false) {
+            return;
         }
+        if let Some(Err(e)) = self.history.as_ref().map(|h| h.append(line)) {
+            if !self.warned {
+                self.warn(&format!("{e}; lines typed are not added to the history"));
+            }
+        }
+    }
+
+    fn warn(&mut self, message: &str) {
+        self.warned = true;
+        let _ = writeln!(io::stderr(), "{} {message}", self.style.error("warning:"));
     }
 }
 
@@ -83,7 +116,10 @@ impl LineSource for Terminal {
         };
         loop {
             match editor.readline(prompt) {
-                Ok(line) => return Ok(Some(line)),
+                Ok(line) => {
+                    self.remember(&line);
+                    return Ok(Some(line));
+                }
                 // Ctrl-C cancels the line being typed, as in a shell.
                 Err(ReadlineError::Interrupted) => continue,
                 Err(ReadlineError::Eof) => return Ok(None),
@@ -96,13 +132,4 @@ impl LineSource for Terminal {
     fn is_interactive(&self) -> bool {
         true
     }
-}
-
-/// `$NIMLAB_STATE_DIR/history`, else the platform's state (or local data) directory.
-fn history_path() -> Option<PathBuf> {
-    let dir = std::env::var_os("NIMLAB_STATE_DIR")
-        .map(PathBuf::from)
-        .or_else(|| dirs::state_dir().map(|d| d.join("nimlab")))
-        .or_else(|| dirs::data_local_dir().map(|d| d.join("nimlab")))?;
-    Some(dir.join("history"))
 }
