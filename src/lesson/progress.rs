@@ -21,7 +21,7 @@ pub const FORMAT: u64 = 1;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Progress {
     pub lessons: BTreeMap<String, LessonProgress>,
-    unknown: Unknown,
+    as_read: AsRead,
 }
 
 /// One lesson's progress.
@@ -53,24 +53,21 @@ pub enum StepStatus {
     Skipped,
 }
 
-/// What the file held that this nimlab does not read.
+/// The file as read, for writing back what this nimlab does not read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Unknown {
+struct AsRead {
     /// Top-level keys other than `format` and `lessons`.
     top: Map<String, Value>,
-    /// By lesson id: keys other than [`LESSON_KEYS`].
-    lessons: BTreeMap<String, Map<String, Value>>,
-    /// By lesson id: steps whose status is not a [`StepStatus`].
-    steps: BTreeMap<String, Map<String, Value>>,
+    /// By lesson id: the entry as the file had it, and what this nimlab read from it.
+    lessons: BTreeMap<String, (Map<String, Value>, LessonProgress)>,
 }
 
 impl Progress {
     /// Forgets everything about lesson `id`, what a newer nimlab kept included. Returns whether
     /// there was anything to forget.
     pub fn forget(&mut self, id: &str) -> bool {
-        let unknown =
-            self.unknown.lessons.remove(id).is_some() | self.unknown.steps.remove(id).is_some();
-        self.lessons.remove(id).is_some() | unknown
+        let read = self.as_read.lessons.remove(id).is_some();
+        self.lessons.remove(id).is_some() | read
     }
 
     /// Reads the file's text.
@@ -102,43 +99,34 @@ impl Progress {
         };
         let mut progress = Self::default();
         for (id, entry) in lessons {
-            let entry = read_lesson(entry)
-                .map_err(|reason| malformed(format!("lesson `{id}`: {reason}")))?;
-            if !entry.keys.is_empty() {
-                progress.unknown.lessons.insert(id.clone(), entry.keys);
-            }
-            if !entry.steps.is_empty() {
-                progress.unknown.steps.insert(id.clone(), entry.steps);
-            }
-            progress.lessons.insert(id, entry.lesson);
+            let in_lesson = |reason| malformed(format!("lesson `{id}`: {reason}"));
+            let Value::Object(entry) = entry else {
+                return Err(in_lesson("not an object".into()));
+            };
+            let lesson = read_lesson(&entry).map_err(in_lesson)?;
+            progress
+                .as_read
+                .lessons
+                .insert(id.clone(), (entry, lesson.clone()));
+            progress.lessons.insert(id, lesson);
         }
-        progress.unknown.top = top;
+        progress.as_read.top = top;
         Ok(progress)
     }
 
-    /// The file's text: what this nimlab knows, with what it does not know put back.
+    /// The file's text: what this nimlab knows, with what it does not know put back. A lesson
+    /// this session did not change is written exactly as it was read.
     pub fn to_json(&self) -> serde_json::Result<String> {
         let mut lessons = Map::new();
         for (id, lesson) in &self.lessons {
-            let Value::Object(mut entry) = serde_json::to_value(lesson)? else {
-                return Err(serde::ser::Error::custom(
-                    "a lesson's progress is not an object",
-                ));
+            let entry = match self.as_read.lessons.get(id) {
+                Some((entry, read)) if read == lesson => entry.clone(),
+                Some((entry, _)) => merge(lesson, entry)?,
+                None => object(lesson)?,
             };
-            if let Some(keys) = self.unknown.lessons.get(id) {
-                entry.extend(keys.clone());
-            }
-            if let (Some(odd), Some(Value::Object(steps))) =
-                (self.unknown.steps.get(id), entry.get_mut("steps"))
-            {
-                // A status this nimlab has since recorded for the step replaces the odd one.
-                for (step, status) in odd {
-                    steps.entry(step.clone()).or_insert_with(|| status.clone());
-                }
-            }
             lessons.insert(id.clone(), Value::Object(entry));
         }
-        let mut top = self.unknown.top.clone();
+        let mut top = self.as_read.top.clone();
         top.insert("format".into(), FORMAT.into());
         top.insert("lessons".into(), Value::Object(lessons));
         let mut text = serde_json::to_string_pretty(&Value::Object(top))?;
@@ -147,45 +135,51 @@ impl Progress {
     }
 }
 
-/// One lesson's entry in the file.
-struct LessonEntry {
-    /// What [`LessonProgress`] reads.
-    lesson: LessonProgress,
-    /// The other keys.
-    keys: Map<String, Value>,
-    /// The steps whose status is not a [`StepStatus`].
-    steps: Map<String, Value>,
+/// What this nimlab reads from a lesson's entry: its own keys, and the step statuses it knows.
+fn read_lesson(entry: &Map<String, Value>) -> Result<LessonProgress, String> {
+    let mut known: Map<String, Value> = LESSON_KEYS
+        .iter()
+        .filter_map(|&key| Some((key.to_string(), entry.get(key)?.clone())))
+        .collect();
+    if let Some(Value::Object(steps)) = known.get_mut("steps") {
+        steps.retain(|_, status| is_step_status(status));
+    }
+    serde_json::from_value(Value::Object(known)).map_err(|e| e.to_string())
 }
 
-fn read_lesson(entry: Value) -> Result<LessonEntry, String> {
-    let Value::Object(mut keys) = entry else {
-        return Err("not an object".into());
-    };
-    let mut known = Map::new();
-    for key in LESSON_KEYS {
-        if let Some(value) = keys.remove(key) {
-            known.insert(key.into(), value);
+/// `lesson` as this nimlab writes it, with what it does not read put back from `entry`: other
+/// keys, and statuses it does not know for steps it has not recorded since.
+fn merge(
+    lesson: &LessonProgress,
+    entry: &Map<String, Value>,
+) -> serde_json::Result<Map<String, Value>> {
+    let mut merged = object(lesson)?;
+    for (key, value) in entry {
+        if !LESSON_KEYS.contains(&key.as_str()) {
+            merged.insert(key.clone(), value.clone());
         }
     }
-    let mut odd = Map::new();
-    if let Some(Value::Object(steps)) = known.get_mut("steps") {
-        let unknown: Vec<String> = steps
-            .iter()
-            .filter(|(_, status)| StepStatus::deserialize(*status).is_err())
-            .map(|(step, _)| step.clone())
-            .collect();
-        for step in unknown {
-            if let Some(status) = steps.remove(&step) {
-                odd.insert(step, status);
-            }
+    if let (Some(Value::Object(odd)), Some(Value::Object(steps))) =
+        (entry.get("steps"), merged.get_mut("steps"))
+    {
+        for (step, status) in odd.iter().filter(|(_, status)| !is_step_status(status)) {
+            steps.entry(step.clone()).or_insert_with(|| status.clone());
         }
     }
-    let lesson = serde_json::from_value(Value::Object(known)).map_err(|e| e.to_string())?;
-    Ok(LessonEntry {
-        lesson,
-        keys,
-        steps: odd,
-    })
+    Ok(merged)
+}
+
+fn is_step_status(value: &Value) -> bool {
+    StepStatus::deserialize(value).is_ok()
+}
+
+fn object(lesson: &LessonProgress) -> serde_json::Result<Map<String, Value>> {
+    match serde_json::to_value(lesson)? {
+        Value::Object(entry) => Ok(entry),
+        _ => Err(serde::ser::Error::custom(
+            "a lesson's progress is not an object",
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -216,7 +210,8 @@ mod tests {
                 finished: false,
             },
         );
-        assert_eq!(Progress::from_json(&p.to_json().unwrap()).unwrap(), p);
+        let read = Progress::from_json(&p.to_json().unwrap()).unwrap();
+        assert_eq!(read.lessons, p.lessons);
     }
 
     /// A file as a newer nimlab might write it: a new top-level key, a new key in a lesson, a

@@ -14,6 +14,7 @@ mod check;
 mod complete;
 mod progress;
 mod terminal;
+mod unusable;
 
 use std::path::{Path, PathBuf};
 
