@@ -12,6 +12,7 @@
 mod answers;
 mod check;
 mod complete;
+mod concurrent;
 mod progress;
 mod terminal;
 mod unusable;
