@@ -156,7 +156,8 @@ fn open_appending(path: &Path) -> io::Result<File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        // Private, as rustyline made it.
+        options.custom_flags(libc::O_NONBLOCK).mode(0o600);
     }
     let file = options.open(path)?;
     if !file.metadata()?.is_file() {

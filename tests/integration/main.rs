@@ -10,6 +10,7 @@ mod errors;
 mod examples;
 mod faults;
 mod grundy;
+mod history;
 mod hostile;
 mod input;
 mod json;
