@@ -11,9 +11,10 @@ use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use crate::capped_read::{CappedReadError, open_regular};
-use crate::state_file::{self, LOCK_WAIT, LockError, with_lock};
+use crate::state_file::{self, LockError, with_lock};
 
 /// The entries kept.
 pub const MAX_ENTRIES: usize = 2000;
@@ -25,6 +26,8 @@ const MAX_READ: u64 = 1 << 20;
 const MAX_ENTRY: usize = 4096;
 const HEADER: &[u8] = b"#V2";
 const TEMP_PREFIX: &str = "history.tmp-";
+/// Shorter than progress's wait: the learner is waiting at the prompt.
+const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 /// The history file, to append to.
 #[derive(Debug)]

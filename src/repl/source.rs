@@ -49,9 +49,8 @@ impl<R: BufRead> LineSource for Plain<R> {
 pub struct Terminal {
     editor: Option<Editor<Completion, MemHistory>>,
     history: Option<HistoryFile>,
-    /// For the warning (given once) that the history is not being kept.
+    /// For the warning that the history is not being kept.
     style: Style,
-    warned: bool,
 }
 
 impl Terminal {
@@ -70,7 +69,6 @@ impl Terminal {
             editor,
             history: None,
             style,
-            warned: false,
         };
         match history.map(HistoryFile::open) {
             None | Some(Ok(None)) => {}
@@ -97,14 +95,16 @@ impl Terminal {
             return;
         }
         if let Some(Err(e)) = self.history.as_ref().map(|h| h.append(line)) {
-            if !self.warned {
-                self.warn(&format!("{e}; lines typed are not added to the history"));
-            }
+            // Said once, and not tried again: a lock that is not released would otherwise
+            // hold up every line.
+            self.history = None;
+            self.warn(&format!(
+                "{e}; the history is not kept for the rest of this session"
+            ));
         }
     }
 
-    fn warn(&mut self, message: &str) {
-        self.warned = true;
+    fn warn(&self, message: &str) {
         let _ = writeln!(io::stderr(), "{} {message}", self.style.error("warning:"));
     }
 }

@@ -145,3 +145,25 @@ fn an_empty_state_dir_variable_is_unset() {
         "#V2\ngrundy 3\nquit\n"
     );
 }
+
+/// The history file turns unusable while the REPL runs: one warning, then the REPL goes on
+/// without trying again.
+#[test]
+fn a_history_that_fails_mid_session_warns_once() {
+    let state = tempfile::tempdir().unwrap();
+    let history = state.path().join("history");
+    let mut p = spawn(state.path());
+    p.exp_string(PROMPT).unwrap();
+    line(&mut p, "grundy 3", PROMPT);
+    fs::remove_file(&history).unwrap();
+    fs::create_dir(&history).unwrap();
+    p.send_line("grundy 4").unwrap();
+    p.exp_string("warning:").unwrap();
+    p.exp_string("not kept for the rest of this session")
+        .unwrap();
+    p.exp_string(PROMPT).unwrap();
+    p.send_line("grundy 5").unwrap();
+    let seen = p.exp_string(PROMPT).unwrap();
+    assert!(!seen.contains("warning"), "{seen}");
+    quit(p);
+}
