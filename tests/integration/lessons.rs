@@ -1,7 +1,8 @@
 //! Lessons through the real binary: `lesson check` on the bundled lessons and on broken
 //! fixtures, every bundled lesson completed from a script, progress (resume, `back`/`goto`,
-//! `kill -9`, a corrupt or unwritable progress file), answers compared by value, presenter mode,
-//! and one lesson on a real terminal.
+//! `kill -9`, every kind of unusable progress file, an unwritable data directory, several
+//! nimlabs saving at once), answers compared by value, presenter mode, and one lesson on a real
+//! terminal.
 //!
 //! Most tests drive `tests/fixtures/lessons/good/drill.yaml` (added with `--lessons`), whose
 //! seven steps are, in order: 1 `intro` (text), 2 `show` (run), 3 `xor` (ask: 3 ⊕ 8 ⊕ 6),
