@@ -10,7 +10,12 @@ use crate::error::Error;
 
 /// Parses `--rules R` or `rules R`, loading the file of `graph:FILE`.
 pub fn parse_rules(token: &str) -> Result<Rules, Error> {
-    match ruleset_name::read(token)? {
+    resolve(ruleset_name::read(token)?)
+}
+
+/// A read name as a ruleset, reading the file of `graph:FILE`.
+pub fn resolve(named: Named<'_>) -> Result<Rules, Error> {
+    match named {
         Named::Rules(rules) => Ok(rules),
         Named::GraphFile(path) => {
             let graph = crate::graph::read(Path::new(path), path)?;
