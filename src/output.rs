@@ -52,6 +52,8 @@ pub enum Output {
     Verify(VerifyReport),
     /// `prove`: a proof's steps with their checks.
     Proof(ProofView),
+    /// `rules`: the session's ruleset and every ruleset name nimlab reads.
+    Rulesets { current: Rules },
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.

@@ -26,6 +26,7 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::LessonCheck(report) => super::lesson::check_json(report),
         Output::Verify(report) => super::verify::json(report),
         Output::Proof(report) => super::proof::json(report),
+        Output::Rulesets { current } => super::rulesets::json(current),
         Output::Message(m) => json!({ "message": m }),
         Output::Help(h) => json!({ "help": h }),
         Output::Nothing | Output::Quit => return Ok(()),

@@ -13,6 +13,7 @@ mod lesson;
 mod period;
 mod proof;
 mod prose;
+mod rulesets;
 mod set;
 mod style;
 mod tabular;
@@ -25,6 +26,7 @@ mod verify;
 use std::io::{self, Write};
 
 pub use diagnostic::snippet;
+pub(crate) use prose::wrap;
 pub use set::format_set;
 pub use style::Style;
 

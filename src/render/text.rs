@@ -35,6 +35,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::LessonCheck(report) => super::lesson::check_text(report, opts, out),
         Output::Verify(report) => super::verify::text(report, opts, out),
         Output::Proof(report) => super::proof::text(report, opts, out),
+        Output::Rulesets { current } => super::rulesets::text(current, opts, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
