@@ -178,7 +178,8 @@ pub enum Command {
         max: u64,
     },
 
-    /// Walk a proof whose every step the engine checks: `prove zero-move-rule`.
+    /// Walk a proof step by step: `prove zero-move-rule`. Each step's claim is checked by the
+    /// engine on a finite range of cases (`checked for n = 1..300`); the text argues the rest.
     ///
     /// Without a name, lists the proofs. In the REPL: Enter or `next`, `back`, `expand` (the
     /// check's evidence), `at n = 8` (the step at one value). `--all` or a script prints
