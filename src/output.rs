@@ -88,6 +88,8 @@ pub struct PositionReport {
     pub move_view: Option<Box<game::MoveView>>,
     /// A heading such as "position" for the session's position.
     pub title: Option<String>,
+    /// Whether no move is left: the verdict then rests on who cannot move, not on a move.
+    pub over: bool,
 }
 
 /// A long position decided in one pass.
@@ -224,6 +226,7 @@ impl PositionReport {
     /// Builds the report for `piles`: verdict, and the winning move if there is one.
     pub fn new(view: PositionView, solver: &Solver, piles: Vec<Pile>) -> Self {
         let verdict = crate::engine::position::verdict(solver, &piles);
+        let over = crate::engine::moves::is_over(solver.rules(), &piles);
         let winning_move = crate::engine::strategy::winning_move(solver, &piles)
             .map(|m| (m, solver.heaps_value(m.after())));
         let move_view = winning_move
@@ -237,6 +240,7 @@ impl PositionReport {
             winning_move,
             move_view,
             title: None,
+            over,
         }
     }
 

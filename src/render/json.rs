@@ -37,11 +37,12 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
 
 /// Streams the rows one at a time, so a long table never sits in memory as JSON.
 fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
-    write!(
-        out,
-        "{{\"rules\":{},\"rows\":[",
-        json!(report.rules.to_string())
-    )?;
+    write!(out, "{{\"rules\":{},", json!(report.rules.to_string()))?;
+    if report.rules.is_misere() {
+        // Misère Nim's table holds its piles' normal-play values (see render/misere.rs).
+        out.write_all(b"\"values\":\"normal-play\",")?;
+    }
+    out.write_all(b"\"rows\":[")?;
     for (i, row) in report.rows().enumerate() {
         if i > 0 {
             out.write_all(b",")?;

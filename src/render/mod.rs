@@ -10,6 +10,7 @@ mod game;
 mod game_json;
 mod json;
 mod lesson;
+mod misere;
 mod period;
 mod proof;
 mod prose;
@@ -83,9 +84,7 @@ pub(crate) fn closed_form_reason(
         (Rules::ZeroMove, Some(Pass::Unused)) => "n even ≥ 2, so g(nT) = n − 1".into(),
         (Rules::ZeroMove, Some(Pass::Spent)) => "g(nF) = n: nF is a Nim pile".into(),
         (Rules::ZeroMove, None) => "the empty pile has no moves: g(0) = 0".into(),
-        (Rules::Misere, _) => {
-            "g(n) = n under normal play (misère decides winners by its own rule)".into()
-        }
+        (Rules::Misere, _) => "g(n) = n, the normal-play value".into(),
         _ => "g(n) = n".into(),
     }
 }

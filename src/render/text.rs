@@ -72,7 +72,8 @@ fn grundy_table(
         out,
         "{}",
         opts.style.heading(&format!(
-            "Grundy values of {rules}, each the mex of its options' values (the mex set)"
+            "{}, each the mex of its options' values (the mex set)",
+            super::misere::values_of(rules)
         ))
     )?;
     let table = if rules.has_pass() {
@@ -145,12 +146,20 @@ fn grundy_table(
         table
     };
     writeln!(out, "{table}")?;
+    misere_note(rules, opts, out)
+}
+
+/// Under a misère table or value: what the values are, and what decides misère play.
+fn misere_note(
+    rules: &crate::engine::Rules,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     if rules.is_misere() {
-        writeln!(
-            out,
-            "{}",
-            opts.style.dim("These are normal-play values; misère Nim decides winners by its own rule (see `winner`).")
-        )?;
+        let width = usize::from(opts.width.unwrap_or(80)).max(40);
+        for line in super::prose::wrap(super::misere::NOTE, width) {
+            writeln!(out, "{}", opts.style.dim(&line))?;
+        }
     }
     Ok(())
 }
@@ -211,5 +220,5 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
             )?,
         }
     }
-    Ok(())
+    misere_note(&report.rules, opts, out)
 }
