@@ -1,4 +1,4 @@
-//! JSON, in the stable shapes of SPEC §2. Integers are exact JSON numbers (u128 included).
+//! JSON, in the stable shapes documented in `docs/json.md`. Integers are exact JSON numbers (u128 included).
 
 use std::io::{self, Write};
 

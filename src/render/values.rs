@@ -120,7 +120,7 @@ fn for_each_state(
     Ok(())
 }
 
-/// SPEC §2's shape, `{"rules": R, "rows": [{"state", "n", "grundy", "method": "mex"}, …]}`,
+/// The shape in `docs/json.md`, `{"rules": R, "rows": [{"state", "n", "grundy", "method": "mex"}, …]}`,
 /// with `reachable` and `options` left out; on one line, like every JSON result (a script's
 /// lines each print one).
 pub fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {

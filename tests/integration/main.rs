@@ -12,6 +12,7 @@ mod grundy;
 mod hostile;
 mod input;
 mod json;
+mod json_docs;
 mod lessons;
 mod moves;
 mod octal;
