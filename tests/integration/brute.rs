@@ -1,7 +1,7 @@
-//! An independent brute force, written from the rulesets' definitions alone and sharing no code with nimlab:
-//! the rulesets as explicit option lists, Grundy values by plain mex over those options, and
-//! winners by exhaustive game-tree search over whole positions (memoised win/lose, normal and
-//! misère play, no Sprague–Grundy anywhere in `Solver`).
+//! An independent brute force, written from the rulesets' definitions alone and sharing no
+//! code with nimlab: the rulesets as explicit option lists, Grundy values by plain mex over
+//! those options, and winners by exhaustive game-tree search over whole positions (memoised
+//! win/lose, normal and misère play, no Sprague–Grundy anywhere in `Solver`).
 //!
 //! Only small sizes are handled; it is meant to be obviously right, not fast.
 
