@@ -20,6 +20,7 @@ mod play;
 mod proof;
 mod props;
 mod repl;
+mod ruleset_names;
 mod snapshots;
 mod support;
 mod winner;
