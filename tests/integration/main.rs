@@ -24,3 +24,4 @@ mod ruleset_names;
 mod snapshots;
 mod support;
 mod winner;
+mod words;
