@@ -4,6 +4,7 @@
 //! command of the language is named in the document.
 
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -149,7 +150,11 @@ fn run(command: &[String]) -> Option<Vec<Value>> {
     }
     let words = shell_words::split(line).expect("the command splits into words");
     assert_eq!(words[0], "nimlab", "{line}");
-    let mut test = Test::new().args(words[1..].iter().cloned());
+    // Some examples (a proof, `lesson check`) evaluate thousands of values: seconds in a debug
+    // build on a busy machine, so more time than the default before a run counts as a hang.
+    let mut test = Test::new()
+        .args(words[1..].iter().cloned())
+        .timeout(Duration::from_secs(180));
     if let Some(stdin) = stdin {
         test = test.stdin(stdin);
     }
