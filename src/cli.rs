@@ -3,7 +3,12 @@
 
 use std::path::PathBuf;
 
+use std::ffi::OsStr;
+
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::engine::ruleset_name::{self, RULESETS, RulesetName};
 
 /// A terminal workbench for Nim, zero-move Nim and Sprague–Grundy theory.
 #[derive(Debug, Parser)]
@@ -118,7 +123,7 @@ pub enum Command {
     Nimsum(PositionArgs),
 
     /// Evaluate an expression: `= 3 xor 5`, `= g(zero-move, 7T)`, `= all n in 0..99: g(nF) = n`.
-    #[command(name = "=", visible_alias = "eval", long_about = EVAL_HELP)]
+    #[command(name = "=", visible_alias = "eval", long_about = eval_help())]
     Eval {
         /// The expression (the rest of the line).
         #[arg(
@@ -172,9 +177,9 @@ pub enum Command {
     /// and F) by trying every move, and compares with the rule nimlab uses: the XOR of Grundy
     /// values, or misère Nim's rule. Zero-move misère has no simple rule: you get the table.
     Verify {
-        /// `nim`, `zero-move`, `misere`, `subtract:S`, or `zero-move-misere` (default: the
-        /// session's).
-        #[arg(long, value_name = "R")]
+        /// The ruleset (default: the session's); a name followed by `-misere`, such as
+        /// `zero-move-misere`, is that ruleset played misère.
+        #[arg(long, value_name = "R", value_parser = RulesName { misere_suffix: true })]
         rules: Option<String>,
         /// Misère play: the last mover loses.
         #[arg(long)]
@@ -187,7 +192,8 @@ pub enum Command {
         max: u64,
     },
 
-    /// Walk a proof whose every step the engine checks: `prove zero-move-rule`.
+    /// Walk a proof step by step: `prove zero-move-rule`. Each step's claim is checked by the
+    /// engine on a finite range of cases (`checked for n = 1..300`); the text argues the rest.
     ///
     /// Without a name, lists the proofs. In the REPL: Enter or `next`, `back`, `expand` (the
     /// check's evidence), `at n = 8` (the step at one value). `--all` or a script prints
@@ -241,10 +247,10 @@ pub enum Command {
     /// In a lesson being presented: show the current question's answer.
     Reveal,
 
-    /// Show or set the session's ruleset: `rules zero-move`.
+    /// Show the rulesets and the session's, or set the session's: `rules zero-move`.
     Rules {
-        /// `nim`, `zero-move`, `misere`, `subtract:S` (e.g. `subtract:1,3,4`), `octal:CODE`
-        /// (e.g. `octal:0.77`) or `graph:FILE`.
+        /// The session's new ruleset.
+        #[arg(value_name = "R", value_parser = RulesName { misere_suffix: false })]
         name: Option<String>,
     },
 
@@ -345,9 +351,10 @@ Functions:
   g(nim, 1, 2, 3)    several piles: the whole position's value by mex over its
   mexset(1, 2)       own options, and lost(nim, 1, 2, 3): whether the player to
   lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
-Rulesets: nim, zero-move, misere, subtract:{1,3,4}, octal:0.77 (braces around a
-subtraction set, since commas separate arguments).
+";
 
+/// `help =` after the rulesets, which come from the engine's name table.
+const EVAL_HELP_END: &str = "\
 Every evaluation is limited in steps, so nothing runs forever.
 
 Examples:
@@ -355,6 +362,15 @@ Examples:
   = mex{0, 1, 3}
   = all n in 1..99: g(nF) = n
   = winner(zero-move, 18, 47, 34)";
+
+/// `help =`: the language, the rulesets an expression can name, examples.
+fn eval_help() -> String {
+    let names: Vec<&str> = RULESETS.iter().filter_map(|r| r.in_expression).collect();
+    format!(
+        "{EVAL_HELP}Rulesets: {}\n(braces around a subtraction set, since commas separate arguments).\n\n{EVAL_HELP_END}",
+        names.join(", ")
+    )
+}
 
 /// What to do with lessons.
 #[derive(Debug, Clone, Subcommand)]
@@ -389,10 +405,69 @@ pub enum LessonAction {
 /// `--rules R`, shared by the game commands.
 #[derive(Debug, Clone, Args)]
 pub struct RulesArg {
-    /// The ruleset: `nim`, `zero-move`, `misere`, `subtract:S`, `octal:CODE` (e.g. `octal:0.77`),
-    /// `graph:FILE` (default: the session's, at start `zero-move`).
-    #[arg(long, value_name = "R")]
+    /// The ruleset for this command (default: the session's, at start `zero-move`).
+    #[arg(long, value_name = "R", value_parser = RulesName { misere_suffix: false })]
     pub rules: Option<String>,
+}
+
+/// Checks a ruleset name against the engine's name table as the line is parsed, and lists the
+/// table's names in `--help`. The name stays text: a graph's file is read by the command.
+#[derive(Debug, Clone, Copy)]
+pub struct RulesName {
+    /// Also take a name followed by `-misere` (misère play of that ruleset), as `verify` does.
+    pub misere_suffix: bool,
+}
+
+impl TypedValueParser for RulesName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        let misere_suffix = self.misere_suffix;
+        StringValueParser::new()
+            .try_map(move |name| {
+                if misere_suffix {
+                    ruleset_name::read_with_play(&name).map(drop)?;
+                } else {
+                    ruleset_name::read(&name).map(drop)?;
+                }
+                Ok::<_, crate::engine::EngineError>(name)
+            })
+            .parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(RULESETS.iter().map(|row| {
+            PossibleValue::new(row.usage())
+                .help(ruleset_help(row))
+                .aliases(row.aliases.iter().copied())
+        })))
+    }
+}
+
+/// A ruleset's line in help: what it is, its other spellings, its examples.
+pub fn ruleset_help(row: &RulesetName) -> String {
+    let mut help = row.summary.to_string();
+    if !row.aliases.is_empty() {
+        let aliases: Vec<String> = row.aliases.iter().map(|a| format!("`{a}`")).collect();
+        help.push_str(&format!("; also written {}", aliases.join(", ")));
+    }
+    if !row.examples.is_empty() {
+        let examples: Vec<String> = row
+            .examples
+            .iter()
+            .map(|e| match e.known_as {
+                Some(known) => format!("`{}` ({known})", e.name),
+                None => format!("`{}`", e.name),
+            })
+            .collect();
+        help.push_str(&format!("; e.g. {}", examples.join(", ")));
+    }
+    help
 }
 
 /// A position given on the line, in a file, or on standard input.

@@ -66,6 +66,11 @@ impl Error {
     /// One line from clap's message: its first line, without the `error: ` prefix, plus the
     /// tip clap gives for a mistyped command if there is one.
     pub fn from_clap(e: &clap::Error) -> Self {
+        // A value the engine refused (a ruleset name) keeps the engine's own message.
+        let refused = std::error::Error::source(e).and_then(|s| s.downcast_ref::<EngineError>());
+        if let Some(refused) = refused {
+            return Self::Engine(refused.clone());
+        }
         let rendered = e.render().to_string();
         let mut lines = rendered.lines().map(str::trim);
         let first = lines.next().unwrap_or("cannot parse the command");

@@ -54,6 +54,8 @@ pub enum Output {
     Verify(VerifyReport),
     /// `prove`: a proof's steps with their checks.
     Proof(ProofView),
+    /// `rules`: the session's ruleset and every ruleset name nimlab reads.
+    Rulesets { current: Rules },
     /// A short confirmation, such as a change of ruleset.
     Message(String),
     /// Help text, already worded.
@@ -90,6 +92,8 @@ pub struct PositionReport {
     pub move_view: Option<Box<game::MoveView>>,
     /// A heading such as "position" for the session's position.
     pub title: Option<String>,
+    /// Whether no move is left: the verdict then rests on who cannot move, not on a move.
+    pub over: bool,
 }
 
 /// A long position decided in one pass.
@@ -226,6 +230,7 @@ impl PositionReport {
     /// Builds the report for `piles`: verdict, and the winning move if there is one.
     pub fn new(view: PositionView, solver: &Solver, piles: Vec<Pile>) -> Self {
         let verdict = crate::engine::position::verdict(solver, &piles);
+        let over = crate::engine::moves::is_over(solver.rules(), &piles);
         let winning_move = crate::engine::strategy::winning_move(solver, &piles)
             .map(|m| (m, solver.heaps_value(m.after())));
         let move_view = winning_move
@@ -239,6 +244,7 @@ impl PositionReport {
             winning_move,
             move_view,
             title: None,
+            over,
         }
     }
 

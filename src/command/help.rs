@@ -3,7 +3,9 @@
 use clap::CommandFactory;
 
 use crate::cli::{Cli, command_names};
+use crate::engine::ruleset_name::RULESETS;
 use crate::error::Error;
+use crate::render::wrap;
 
 const OVERVIEW: &str = "\
 nimlab — a workbench for Nim, zero-move Nim and Sprague–Grundy theory.
@@ -17,8 +19,7 @@ Look things up:
   move 4 7 5          a winning move, or that every move loses
   nimsum 3 4 5        the binary view: odd columns and the top bit marked
   mex 0 1 3           the minimum excludant of a set
-  rules nim           change rules: nim, zero-move, misere, subtract:1,3,4,
-                      octal:0.77 (Kayles), graph:FILE (a YAML game graph)
+  rules               every ruleset, and the session's; `rules nim` changes it
 Play:
   play 4 7 5          play against the perfect computer, with a coach
   position 4 7 5      remember a position; `set 2 9` changes pile 2,
@@ -29,7 +30,8 @@ Explore and prove:
                       a game's period, with the finite check that proves it
   conjecture g(nT) = if odd(n) then n + 1 else n - 1
                       test a formula against brute force
-  prove zero-move-rule  walk a proof whose every step the engine checks
+  prove zero-move-rule  walk a proof; each step's claim is checked by the
+                      engine on a finite range of cases (like n = 1..300)
   verify --piles 4 --max 9  solve every position by game-tree search
   = 3 xor 8 xor 6     evaluate an expression (`help =`)
 Learn:
@@ -39,17 +41,45 @@ Learn:
 Zero-move Nim: each non-empty pile also offers one pass that either player
 may spend once. A pile is nT while its pass is unused and nF once it is
 spent; `7` means `7T`.
+";
 
-Any command takes --rules R, --format text|markdown|csv|json and
+/// After the rulesets line: options every command takes, and how to leave.
+const OVERVIEW_END: &str = "\
+Every command takes --format text|markdown|csv|json and
 --color auto|always|never; tables, binary views and derivations also
 --format latex, for slides. `help COMMAND` explains one command.
 `quit` leaves what you are in (a game, a derivation, a proof, a lesson),
 then nimlab; Ctrl-D leaves nimlab at once.";
 
+/// The overview, with the ruleset names from the engine's table and the commands that take
+/// `--rules` from the command definition.
+fn overview() -> String {
+    let names: Vec<String> = RULESETS.iter().map(|r| r.usage()).collect();
+    let rulesets = format!("Rulesets: {} (`rules` describes each).", names.join(", "));
+    let taking = format!(
+        "These commands take --rules R: {}.",
+        commands_taking_rules().join(", ")
+    );
+    let lines: Vec<String> = [rulesets, taking]
+        .iter()
+        .flat_map(|sentence| wrap(sentence, 72))
+        .collect();
+    format!("{OVERVIEW}\n{}\n{OVERVIEW_END}", lines.join("\n"))
+}
+
+/// The commands that take `--rules R`, in the order of the command definition.
+pub fn commands_taking_rules() -> Vec<String> {
+    Cli::command()
+        .get_subcommands()
+        .filter(|c| c.get_arguments().any(|a| a.get_long() == Some("rules")))
+        .map(|c| c.get_name().to_string())
+        .collect()
+}
+
 /// The overview, or one command's help.
 pub fn help_text(topic: Option<&str>) -> Result<String, Error> {
     let Some(topic) = topic else {
-        return Ok(OVERVIEW.to_string());
+        return Ok(overview());
     };
     let mut cli = Cli::command();
     let name = topic.to_ascii_lowercase();

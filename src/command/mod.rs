@@ -68,10 +68,9 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Winner(args) => position_report(session, args, PositionView::Winner),
         Command::Move(args) => position_report(session, args, PositionView::Move),
         Command::Nimsum(args) => position_report(session, args, PositionView::NimSum),
-        Command::Rules { name: None } => Ok(Output::Message(format!(
-            "rules: {} (change with `rules nim`, `rules zero-move`, `rules misere` or `rules subtract:1,3,4`)",
-            session.rules()
-        ))),
+        Command::Rules { name: None } => Ok(Output::Rulesets {
+            current: session.rules().clone(),
+        }),
         Command::Rules { name: Some(name) } => {
             session.set_rules(parse_rules(name)?)?;
             Ok(Output::Message(format!("rules: {}", session.rules())))

@@ -74,6 +74,10 @@ pub fn period(
                         Rules::ZeroMove =>
                             "zero-move values grow with n (g(nF) = n), so they never repeat"
                                 .to_string(),
+                        Rules::Misere => "misere's piles have the normal-play values of Nim, \
+                             g(n) = n, which never repeat (misère play is decided by Bouton's \
+                             misère rule, not by these values: see `winner`)"
+                            .to_string(),
                         _ => format!("{rules} has g(n) = n, which never repeats"),
                     }
                 ),

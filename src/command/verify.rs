@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use crate::engine::Rules;
 use crate::engine::exhaustive::Exhaustive;
+use crate::engine::ruleset_name;
 use crate::engine::verify::{nimlab_rule, verify as compare};
 use crate::error::Error;
 use crate::output::{Output, VerifyReport};
@@ -26,18 +26,10 @@ pub fn verify(
 ) -> Result<Output, Error> {
     let (rules, misere) = match rules {
         Some(name) => {
-            let lower = name.to_ascii_lowercase();
-            match lower
-                .strip_suffix("-misere")
-                .or_else(|| lower.strip_suffix("-misère"))
-            {
-                Some(base) => (Rules::parse(base).map_err(|_| unknown(name))?, true),
-                None => {
-                    let r = Rules::parse(name).map_err(|_| unknown(name))?;
-                    let m = misere || r.is_misere();
-                    (r, m)
-                }
-            }
+            let (named, suffixed) = ruleset_name::read_with_play(name)?;
+            let r = super::rules::resolve(named)?;
+            let m = misere || suffixed || r.is_misere();
+            (r, m)
         }
         None => {
             let r = session.rules().clone();
@@ -98,11 +90,4 @@ pub fn verify(
         grid_states,
         grid,
     }))
-}
-
-fn unknown(name: &str) -> Error {
-    Error::bad_token(
-        name,
-        "one of `nim`, `zero-move`, `misere`, `subtract:S`, or one of them with `-misere` (e.g. `zero-move-misere`)",
-    )
 }

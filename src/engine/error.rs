@@ -7,6 +7,14 @@ use std::fmt;
 pub enum EngineError {
     /// A ruleset name that is not one of the known rulesets.
     UnknownRules { token: String },
+    /// A name that is neither a ruleset nor a ruleset followed by `-misere` (as `verify` takes).
+    UnknownRulesOrMisere { token: String },
+    /// A known ruleset name with its argument missing, or with one it does not take.
+    MalformedRules {
+        token: String,
+        usage: String,
+        example: Option<String>,
+    },
     /// A subtraction set that is empty, contains 0 or a non-number.
     BadSubtractionSet { token: String, reason: String },
     /// An octal code that is not `0.` or `4.` followed by octal digits.
@@ -34,8 +42,25 @@ impl fmt::Display for EngineError {
         match self {
             Self::UnknownRules { token } => write!(
                 f,
-                "unknown rules `{token}`: expected one of `nim`, `zero-move`, `misere`, `subtract:S` (e.g. `subtract:1,3,4`), `octal:CODE` (e.g. `octal:0.77`), `graph:FILE`"
+                "unknown rules `{token}`: expected one of {}",
+                super::ruleset_name::expected()
             ),
+            Self::UnknownRulesOrMisere { token } => write!(
+                f,
+                "unknown rules `{token}`: expected one of {}, or one of these followed by `-misere` for misère play (e.g. `zero-move-misere`)",
+                super::ruleset_name::expected()
+            ),
+            Self::MalformedRules {
+                token,
+                usage,
+                example,
+            } => {
+                write!(f, "`{token}` is not a ruleset: write `{usage}`")?;
+                match example {
+                    Some(example) => write!(f, ", like `{example}`"),
+                    None => Ok(()),
+                }
+            }
             Self::BadOctalCode { token, reason } => write!(f, "bad octal code `{token}`: {reason}"),
             Self::GraphNotLoaded { token } => write!(
                 f,

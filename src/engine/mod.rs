@@ -22,6 +22,7 @@ pub mod pile;
 pub mod position;
 pub mod reply;
 pub mod rules;
+pub mod ruleset_name;
 pub mod search;
 pub mod strategy;
 pub mod subtraction;

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::graph::GameGraph;
 use super::octal::OctalCode;
+use super::ruleset_name::{self, Family, Named, RulesetName};
 use super::subtraction::SubtractionSet;
 use super::{EngineError, Heaps, Pass, Pile};
 
@@ -27,40 +28,28 @@ pub enum Rules {
     Graph(Arc<GameGraph>),
 }
 
-/// The ruleset names a user can type, for help, completion and error messages.
-pub const RULE_NAMES: [&str; 6] = [
-    "nim",
-    "zero-move",
-    "misere",
-    "subtract:S",
-    "octal:CODE",
-    "graph:FILE",
-];
-
 impl Rules {
-    /// Parses a ruleset name: `nim`, `zero-move`, `misere`, `subtract:1,3,4`.
+    /// Parses a ruleset name from the table in [`super::ruleset_name`]: `nim`, `zero-move`,
+    /// `misere`, `subtract:1,3,4`, `octal:0.77`. A `graph:FILE` needs its file read first,
+    /// which is IO: the command layer does that with [`super::ruleset_name::read`].
     pub fn parse(token: &str) -> Result<Self, EngineError> {
-        let lower = token.to_ascii_lowercase();
-        match lower.as_str() {
-            "nim" => Ok(Self::Nim),
-            "zero-move" | "zeromove" | "zero_move" => Ok(Self::ZeroMove),
-            "misere" | "misère" => Ok(Self::Misere),
-            _ => {
-                if let Some(list) = lower.strip_prefix("subtract:") {
-                    SubtractionSet::parse(list).map(Self::Subtract)
-                } else if let Some(code) = lower.strip_prefix("octal:") {
-                    OctalCode::parse(code).map(Self::Octal)
-                } else if lower.starts_with("graph:") {
-                    // Reading the file is IO: the command layer loads graphs before this.
-                    Err(EngineError::GraphNotLoaded {
-                        token: token.to_string(),
-                    })
-                } else {
-                    Err(EngineError::UnknownRules {
-                        token: token.to_string(),
-                    })
-                }
-            }
+        match ruleset_name::read(token)? {
+            Named::Rules(rules) => Ok(rules),
+            Named::GraphFile(_) => Err(EngineError::GraphNotLoaded {
+                token: token.to_string(),
+            }),
+        }
+    }
+
+    /// The family of names this ruleset is written with.
+    pub fn family(&self) -> Family {
+        match self {
+            Self::Nim => Family::Nim,
+            Self::ZeroMove => Family::ZeroMove,
+            Self::Misere => Family::Misere,
+            Self::Subtract(_) => Family::Subtract,
+            Self::Octal(_) => Family::Octal,
+            Self::Graph(_) => Family::Graph,
         }
     }
 
@@ -246,13 +235,12 @@ impl Rules {
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = RulesetName::of(self.family()).name;
         match self {
-            Self::Nim => f.write_str("nim"),
-            Self::ZeroMove => f.write_str("zero-move"),
-            Self::Misere => f.write_str("misere"),
-            Self::Subtract(set) => write!(f, "subtract:{set}"),
-            Self::Octal(code) => write!(f, "octal:{code}"),
-            Self::Graph(graph) => write!(f, "graph:{}", graph.source()),
+            Self::Nim | Self::ZeroMove | Self::Misere => f.write_str(name),
+            Self::Subtract(set) => write!(f, "{name}:{set}"),
+            Self::Octal(code) => write!(f, "{name}:{code}"),
+            Self::Graph(graph) => write!(f, "{name}:{}", graph.source()),
         }
     }
 }

@@ -7,6 +7,7 @@ use std::ops::Range;
 use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use super::error::{ErrorKind, ExprError};
 use super::token::{Token, TokenKind, lex};
+use crate::engine::ruleset_name::{self, Family, RULESETS};
 use crate::engine::{EngineError, Pass, Player, Rules};
 
 /// What can start an operand, for error messages.
@@ -543,29 +544,39 @@ impl Parser {
         })
     }
 
-    /// A ruleset written as a first argument: `nim`, `zero-move`, `misere`, `subtract:{1,3,4}`
-    /// (braces, since commas separate arguments), `octal:0.77`, followed by a comma.
+    /// A ruleset written as a first argument, named as in the engine's table of ruleset names
+    /// (`nim`, `zero-move`, `misere`, `subtract:{1,3,4}` — braces, since commas separate
+    /// arguments — `octal:0.77`), followed by a comma.
     fn rules_argument(&mut self) -> Result<Option<Rules>, ExprError> {
         let TokenKind::Name(word) = &self.peek().kind else {
             return Ok(None);
         };
         let start = self.peek().span.start;
-        let text = match word.as_str() {
-            "nim" | "misere" | "misère" | "zeromove" | "zero_move" => {
-                let w = word.clone();
-                self.advance();
-                w
+        // A whole name, as its tokens: `zero-move` lexes as `zero`, `-`, `move`.
+        let whole = RULESETS
+            .iter()
+            .filter(|row| row.argument.is_none())
+            .flat_map(|row| std::iter::once(row.name).chain(row.aliases.iter().copied()))
+            .find_map(|name| {
+                let parts: Vec<&str> = name.split('-').collect();
+                let fits = parts.iter().enumerate().all(|(i, part)| {
+                    matches!(&self.peek_at(2 * i).kind, TokenKind::Name(w) if w == part)
+                        && (i == 0 || self.peek_at(2 * i - 1).kind == TokenKind::Punct("-"))
+                });
+                fits.then_some((name, 2 * parts.len() - 1))
+            });
+        let family = ruleset_name::find(word)
+            .filter(|row| row.argument.is_some())
+            .filter(|_| self.peek_at(1).kind == TokenKind::Punct(":"))
+            .map(|row| (row.family, row.in_expression.unwrap_or(row.name)));
+        let text = match (whole, family) {
+            (Some((name, tokens)), _) => {
+                for _ in 0..tokens {
+                    self.advance();
+                }
+                name.to_string()
             }
-            "zero"
-                if self.peek_at(1).kind == TokenKind::Punct("-")
-                    && matches!(&self.peek_at(2).kind, TokenKind::Name(m) if m == "move") =>
-            {
-                self.advance();
-                self.advance();
-                self.advance();
-                "zero-move".to_string()
-            }
-            "subtract" if self.peek_at(1).kind == TokenKind::Punct(":") => {
+            (None, Some((Family::Subtract, example))) => {
                 self.advance();
                 self.advance();
                 let mut amounts = Vec::new();
@@ -575,7 +586,9 @@ impl Parser {
                             TokenKind::Int(v) => amounts.push(v.to_string()),
                             _ => {
                                 self.pos -= 1;
-                                return Err(self.unexpected("an amount, as in `subtract:{1,3,4}`"));
+                                return Err(
+                                    self.unexpected(&format!("an amount, as in `{example}`"))
+                                );
                             }
                         }
                         if self.eat_punct("}") {
@@ -588,15 +601,14 @@ impl Parser {
                         TokenKind::Int(v) => amounts.push(v.to_string()),
                         _ => {
                             self.pos -= 1;
-                            return Err(
-                                self.unexpected("the amounts in braces, as in `subtract:{1,3,4}`")
-                            );
+                            return Err(self
+                                .unexpected(&format!("the amounts in braces, as in `{example}`")));
                         }
                     }
                 }
                 format!("subtract:{}", amounts.join(","))
             }
-            "octal" if self.peek_at(1).kind == TokenKind::Punct(":") => {
+            (None, Some((Family::Octal, example))) => {
                 self.advance();
                 self.advance();
                 // The code as written (`0.07` keeps its zero): adjacent digits and dots.
@@ -608,11 +620,16 @@ impl Parser {
                     code_end = self.advance().span.end;
                 }
                 if code_end == code_start {
-                    return Err(self.unexpected("an octal code, as in `octal:0.77`"));
+                    return Err(self.unexpected(&format!("an octal code, as in `{example}`")));
                 }
                 format!("octal:{}", &self.source[code_start..code_end])
             }
-            _ => return Ok(None),
+            (None, Some((_, _))) => {
+                return Err(self.unexpected(
+                    "a ruleset an expression can name: a graph's file is read by `rules graph:FILE`, after which `g(…)` uses it",
+                ));
+            }
+            (None, None) => return Ok(None),
         };
         let end = self.tokens[self.pos.saturating_sub(1)].span.end;
         let rules =

@@ -7,12 +7,73 @@ use crate::expr::{Evaluator, Int, Value, parse, parse_domain};
 /// Whether a step's claim held.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CheckOutcome {
-    /// True for every value of the domain (`cases` of them; 1 without a domain).
-    Holds { cases: usize },
+    /// True at every instance that was evaluated — which says nothing about values outside
+    /// them.
+    Holds { checked: Checked },
     /// False at this value of the variable (or, without a domain, false outright).
     Fails { at: Option<(String, Int)> },
     /// The check could not be evaluated (it is not true or false, or ran out of steps).
     Error { message: String },
+}
+
+/// The instances a claim was evaluated at: a check covers a finite domain, never "all n".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    /// A claim without a variable: one statement, evaluated.
+    Fact,
+    /// Every whole number from `from` to `to` (both included) as the variable's value.
+    Range { var: String, from: Int, to: Int },
+    /// `count` values of the variable that are not one unbroken range, from `least` to
+    /// `greatest`.
+    Values {
+        var: String,
+        count: usize,
+        least: Int,
+        greatest: Int,
+    },
+    /// The domain was empty: nothing was evaluated.
+    Nothing { var: String },
+}
+
+impl Checked {
+    /// The instances of `values` (in the domain's order) of `var`.
+    fn of(var: &str, values: &[Int]) -> Self {
+        let var = var.to_string();
+        let (Some(&least), Some(&greatest)) = (values.iter().min(), values.iter().max()) else {
+            return Self::Nothing { var };
+        };
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let unbroken = sorted.windows(2).all(|w| w[0].checked_add(1) == Some(w[1]));
+        if unbroken {
+            Self::Range {
+                var,
+                from: least,
+                to: greatest,
+            }
+        } else {
+            Self::Values {
+                var,
+                count: sorted.len(),
+                least,
+                greatest,
+            }
+        }
+    }
+
+    /// How many instances were evaluated.
+    pub fn cases(&self) -> usize {
+        match self {
+            Self::Fact => 1,
+            Self::Range { from, to, .. } => to
+                .checked_sub(*from)
+                .and_then(|d| usize::try_from(d).ok())
+                .map_or(usize::MAX, |d| d.saturating_add(1)),
+            Self::Values { count, .. } => *count,
+            Self::Nothing { .. } => 0,
+        }
+    }
 }
 
 /// One value of the domain with the shown expressions' values and whether the check held.
@@ -52,13 +113,15 @@ pub fn run(step: &Step, eval: &mut Evaluator) -> Option<CheckOutcome> {
     Some(match domain(step, eval) {
         Err(message) => error(message),
         Ok(None) => match truth(check, eval) {
-            Ok(true) => CheckOutcome::Holds { cases: 1 },
+            Ok(true) => CheckOutcome::Holds {
+                checked: Checked::Fact,
+            },
             Ok(false) => CheckOutcome::Fails { at: None },
             Err(message) => error(message),
         },
         Ok(Some((var, values))) => {
             let mut outcome = CheckOutcome::Holds {
-                cases: values.len(),
+                checked: Checked::of(&var, &values),
             };
             for v in values {
                 eval.bind(&var, Value::Int(v));

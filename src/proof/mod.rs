@@ -5,7 +5,7 @@ pub mod check;
 pub mod loader;
 pub mod model;
 
-pub use check::{CheckOutcome, EvidenceRow};
+pub use check::{CheckOutcome, Checked, EvidenceRow};
 pub use model::{Proof, Section, Step, Walk};
 
 /// The bundled proof named `id`.
@@ -64,6 +64,50 @@ mod tests {
                 at: Some(("n".into(), 2))
             })
         );
+    }
+
+    #[test]
+    fn a_passed_check_says_which_instances_it_covered() {
+        let step = |check: &str, domain: Option<&str>| Step {
+            id: "s".into(),
+            text: String::new(),
+            check: Some(check.into()),
+            domain: domain.map(Into::into),
+            at: vec![],
+        };
+        let mut eval = Evaluator::new(Rules::ZeroMove);
+        let run = |s: Step, eval: &mut Evaluator| match check::run(&s, eval) {
+            Some(CheckOutcome::Holds { checked }) => checked,
+            other => panic!("{other:?}"),
+        };
+        // By hand: g(nF) = n for every n, so each of these holds on exactly its domain.
+        let range = run(step("g(nF) = n", Some("n in 1..300")), &mut eval);
+        assert_eq!(
+            range,
+            Checked::Range {
+                var: "n".into(),
+                from: 1,
+                to: 300
+            }
+        );
+        assert_eq!(range.cases(), 300);
+        let odd = run(
+            step("g(nF) = n", Some("n in {2 * j + 1 : j in 0..150}")),
+            &mut eval,
+        );
+        assert_eq!(
+            odd,
+            Checked::Values {
+                var: "n".into(),
+                count: 151,
+                least: 1,
+                greatest: 301
+            }
+        );
+        let none = run(step("g(nF) = n", Some("n in {}")), &mut eval);
+        assert_eq!(none, Checked::Nothing { var: "n".into() });
+        assert_eq!(none.cases(), 0);
+        assert_eq!(run(step("g(0) = 0", None), &mut eval), Checked::Fact);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 
 use std::io::{self, Write};
 
-use super::{RenderOptions, Style, verdict::verdict_sentence};
+use super::verdict::{no_move_sentence, verdict_sentence};
+use super::{RenderOptions, Style};
 use crate::engine::Grundy;
 use crate::engine::position::Rule;
 use crate::output::{MoveView, PositionReport, PositionView};
@@ -35,11 +36,12 @@ pub fn render(
     } else {
         table(report, &piles, opts, out)?;
     }
-    writeln!(
-        out,
-        "{}",
+    let sentence = if report.over {
+        no_move_sentence(v.winner, report.rules.is_misere(), style)
+    } else {
         verdict_sentence(v.rule, v.nim_sum, v.winner, style)
-    )?;
+    };
+    writeln!(out, "{sentence}")?;
     if report.view == PositionView::Move {
         writeln!(out, "{}", move_line(report, style))?;
     }
@@ -187,11 +189,12 @@ fn marks(nim_sum: Grundy, bits: usize, spaced: bool, indent: usize, style: Style
 
 fn move_line(report: &PositionReport, style: Style) -> String {
     let Some((m, new_g)) = report.winning_move else {
-        return match report.verdict.rule {
-            Rule::MisereAllSmall { ones: 0 } => {
+        return match (report.over, report.rules.is_misere()) {
+            (true, true) => {
                 "no move is left: in misère play the player who cannot move wins.".into()
             }
-            _ => style.lose("no winning move: every move loses against perfect play."),
+            (true, false) => style.lose("no move is left: the player to move has lost."),
+            (false, _) => style.lose("no winning move: every move loses against perfect play."),
         };
     };
     let v = &report.verdict;

@@ -1,4 +1,4 @@
-//! JSON, in the stable shapes of SPEC §2. Integers are exact JSON numbers (u128 included).
+//! JSON, in the stable shapes documented in `docs/json.md`. Integers are exact JSON numbers (u128 included).
 
 use std::io::{self, Write};
 
@@ -27,6 +27,7 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Verify(report) => super::verify::json(report),
         Output::Proof(report) => super::proof::json(report),
         Output::Left(report) => super::activity::json(report),
+        Output::Rulesets { current } => super::rulesets::json(current),
         Output::Message(m) => json!({ "message": m }),
         Output::Help(h) => json!({ "help": h }),
         Output::Nothing | Output::Quit => return Ok(()),
@@ -37,11 +38,12 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
 
 /// Streams the rows one at a time, so a long table never sits in memory as JSON.
 fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
-    write!(
-        out,
-        "{{\"rules\":{},\"rows\":[",
-        json!(report.rules.to_string())
-    )?;
+    write!(out, "{{\"rules\":{},", json!(report.rules.to_string()))?;
+    if report.rules.is_misere() {
+        // Misère Nim's table holds its piles' normal-play values (see render/misere.rs).
+        out.write_all(b"\"values\":\"normal-play\",")?;
+    }
+    out.write_all(b"\"rows\":[")?;
     for (i, row) in report.rows().enumerate() {
         if i > 0 {
             out.write_all(b",")?;

@@ -25,6 +25,7 @@ pub fn has_form(output: &Output) -> bool {
             | Output::Message(_)
             | Output::Help(_)
             | Output::Left(_)
+            | Output::Rulesets { .. }
             | Output::Nothing
             | Output::Quit
     )
@@ -136,7 +137,10 @@ fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
     let rules = &report.rules;
     begin(
         out,
-        &format!("Grundy values of {rules}, each the mex of its options' values"),
+        &format!(
+            "{}, each the mex of its options' values",
+            super::misere::values_of(rules)
+        ),
         "lllr",
     )?;
     writeln!(out, r"state & options & mex set & $g$ \\")?;
@@ -302,6 +306,14 @@ fn verdict(report: &PositionReport) -> String {
         crate::engine::position::Player::Second => "the second player wins",
     };
     let s = v.nim_sum;
+    if report.over {
+        let play = if report.rules.is_misere() {
+            r"in mis\`ere play the player to move wins"
+        } else {
+            "the player to move loses in normal play"
+        };
+        return format!("no move is possible: {play} --- {who}.");
+    }
     match v.rule {
         Rule::NimSum if s == 0 => {
             format!("nim-sum $0$: {who} --- every move leaves a non-zero nim-sum.")

@@ -12,9 +12,11 @@ mod game_json;
 mod json;
 mod latex;
 mod lesson;
+mod misere;
 mod period;
 mod proof;
 mod prose;
+mod rulesets;
 mod set;
 mod style;
 mod tabular;
@@ -27,6 +29,7 @@ mod verify;
 use std::io::{self, Write};
 
 pub use diagnostic::snippet;
+pub(crate) use prose::wrap;
 pub use set::format_set;
 pub use style::Style;
 
@@ -93,9 +96,7 @@ pub(crate) fn closed_form_reason(
         (Rules::ZeroMove, Some(Pass::Unused)) => "n even ≥ 2, so g(nT) = n − 1".into(),
         (Rules::ZeroMove, Some(Pass::Spent)) => "g(nF) = n: nF is a Nim pile".into(),
         (Rules::ZeroMove, None) => "the empty pile has no moves: g(0) = 0".into(),
-        (Rules::Misere, _) => {
-            "g(n) = n under normal play (misère decides winners by its own rule)".into()
-        }
+        (Rules::Misere, _) => "g(n) = n, the normal-play value".into(),
         _ => "g(n) = n".into(),
     }
 }

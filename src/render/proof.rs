@@ -9,7 +9,7 @@ use serde_json::{Value as Json, json};
 use super::RenderOptions;
 use super::prose::wrap;
 use crate::output::{ProofView, StepDetail, StepView};
-use crate::proof::CheckOutcome;
+use crate::proof::{CheckOutcome, Checked};
 
 pub fn text(report: &ProofView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
@@ -89,12 +89,11 @@ fn claim(
         writeln!(out, "{}{domain}", style.dim("  for    "))?;
     }
     let verdict = match &step.outcome {
-        Some(CheckOutcome::Holds { cases }) => match (&step.domain, variable(step)) {
-            (Some(_), Some(var)) => style.win(&format!(
-                "  ✓ holds for all {cases} value{} of {var} (checked by the engine)",
-                if *cases == 1 { "" } else { "s" }
+        Some(CheckOutcome::Holds { checked }) => match checked {
+            Checked::Nothing { var } => style.lose(&format!(
+                "  – nothing checked: the domain has no value of {var}"
             )),
-            _ => style.win("  ✓ holds (checked by the engine)"),
+            _ => style.win(&format!("  ✓ {}", checked_words(checked))),
         },
         Some(CheckOutcome::Fails { at: Some((var, v)) }) => {
             style.lose(&format!("  ✗ fails at {var} = {v}"))
@@ -106,6 +105,22 @@ fn claim(
         None => return Ok(()),
     };
     writeln!(out, "{verdict}")
+}
+
+/// What a passed check covered, never more: "checked for n = 1..300".
+fn checked_words(checked: &Checked) -> String {
+    match checked {
+        Checked::Fact => "true (evaluated by the engine)".into(),
+        Checked::Range { var, from, to } if from == to => format!("checked for {var} = {from}"),
+        Checked::Range { var, from, to } => format!("checked for {var} = {from}..{to}"),
+        Checked::Values {
+            var,
+            count,
+            least,
+            greatest,
+        } => format!("checked for {count} values of {var}, from {least} to {greatest}"),
+        Checked::Nothing { var } => format!("nothing checked: no value of {var}"),
+    }
 }
 
 fn detail(
@@ -182,9 +197,20 @@ fn step_json(step: &StepView) -> Json {
         "for": step.domain,
     });
     match &step.outcome {
-        Some(CheckOutcome::Holds { cases }) => {
+        Some(CheckOutcome::Holds { checked }) => {
             v["holds"] = json!(true);
-            v["cases"] = json!(cases);
+            v["cases"] = json!(checked.cases());
+            v["checked"] = match checked {
+                Checked::Fact => Json::Null,
+                Checked::Range { var, from, to } => json!({ "var": var, "from": from, "to": to }),
+                Checked::Values {
+                    var,
+                    count,
+                    least,
+                    greatest,
+                } => json!({ "var": var, "count": count, "least": least, "greatest": greatest }),
+                Checked::Nothing { var } => json!({ "var": var, "count": 0 }),
+            };
         }
         Some(CheckOutcome::Fails { at }) => {
             v["holds"] = json!(false);

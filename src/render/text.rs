@@ -36,6 +36,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::Verify(report) => super::verify::text(report, opts, out),
         Output::Proof(report) => super::proof::text(report, opts, out),
         Output::Left(report) => super::activity::text(report, opts, out),
+        Output::Rulesets { current } => super::rulesets::text(current, opts, out),
         Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
@@ -72,7 +73,8 @@ fn grundy_table(
         out,
         "{}",
         opts.style.heading(&format!(
-            "Grundy values of {rules}, each the mex of its options' values (the mex set)"
+            "{}, each the mex of its options' values (the mex set)",
+            super::misere::values_of(rules)
         ))
     )?;
     let table = if rules.has_pass() {
@@ -145,12 +147,20 @@ fn grundy_table(
         table
     };
     writeln!(out, "{table}")?;
+    misere_note(rules, opts, out)
+}
+
+/// Under a misère table or value: what the values are, and what decides misère play.
+fn misere_note(
+    rules: &crate::engine::Rules,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     if rules.is_misere() {
-        writeln!(
-            out,
-            "{}",
-            opts.style.dim("These are normal-play values; misère Nim decides winners by its own rule (see `winner`).")
-        )?;
+        let width = usize::from(opts.width.unwrap_or(80)).max(40);
+        for line in super::prose::wrap(super::misere::NOTE, width) {
+            writeln!(out, "{}", opts.style.dim(&line))?;
+        }
     }
     Ok(())
 }
@@ -211,5 +221,5 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
             )?,
         }
     }
-    Ok(())
+    misere_note(&report.rules, opts, out)
 }

@@ -21,8 +21,8 @@ pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io
         out,
         "{}",
         opts.style.heading(&format!(
-            "Grundy values of {rules} for n = {}..{}, each the mex of its options' values \
-             (options left out)",
+            "{} for n = {}..{}, each the mex of its options' values (options left out)",
+            super::misere::values_of(rules),
             range.from(),
             range.to()
         ))
@@ -66,6 +66,12 @@ pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io
             for s in range.sizes() {
                 writeln!(out, "{:>width$}  {:>width$}", s.size, s.plain)?;
             }
+        }
+    }
+    if rules.is_misere() {
+        let width = usize::from(opts.width.unwrap_or(80)).max(40);
+        for line in super::prose::wrap(super::misere::NOTE, width) {
+            writeln!(out, "{}", opts.style.dim(&line))?;
         }
     }
     out.flush()
@@ -114,7 +120,7 @@ fn for_each_state(
     Ok(())
 }
 
-/// SPEC §2's shape, `{"rules": R, "rows": [{"state", "n", "grundy", "method": "mex"}, …]}`,
+/// The shape in `docs/json.md`, `{"rules": R, "rows": [{"state", "n", "grundy", "method": "mex"}, …]}`,
 /// with `reachable` and `options` left out; on one line, like every JSON result (a script's
 /// lines each print one).
 pub fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {
@@ -122,9 +128,14 @@ pub fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {
     let rules = range.rules();
     write!(
         out,
-        "{{\"rules\":{},\"rows\":[",
+        "{{\"rules\":{},",
         serde_json::Value::from(rules.to_string())
     )?;
+    if rules.is_misere() {
+        // Misère Nim's values are its piles' normal-play values (see render/misere.rs).
+        out.write_all(b"\"values\":\"normal-play\",")?;
+    }
+    out.write_all(b"\"rows\":[")?;
     let mut row = Row::default();
     let mut first = true;
     for_each_state(range, |pile, g| {

@@ -4,6 +4,20 @@ use super::Style;
 use crate::engine::Grundy;
 use crate::engine::position::{Player, Rule};
 
+/// When no move is left: the player to move has lost in normal play and won in misère play.
+pub fn no_move_sentence(winner: Player, misere: bool, style: Style) -> String {
+    let who = match winner {
+        Player::First => style.win("the first player (to move) wins"),
+        Player::Second => style.lose("the second player wins"),
+    };
+    let play = if misere {
+        "in misère play the player to move wins"
+    } else {
+        "the player to move loses in normal play"
+    };
+    format!("no move is possible: {play} — {who}.")
+}
+
 /// "nim-sum 20 ≠ 0: the first player (to move) wins." and its misère variants.
 pub fn verdict_sentence(rule: Rule, nim_sum: Grundy, winner: Player, style: Style) -> String {
     let who = match winner {

@@ -1,10 +1,11 @@
-//! Tab completion: command names first, ruleset names after `rules` or `--rules`.
+//! Tab completion: command names first, ruleset names after `rules` or `--rules` (from the
+//! engine's name table: whole names, a family's `octal:` stem, then its examples).
 
 use rustyline::completion::{Completer, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
 use crate::cli::command_names;
-use crate::engine::rules::RULE_NAMES;
+use crate::engine::ruleset_name::RULESETS;
 
 #[derive(Helper, Hinter, Highlighter, Validator)]
 pub struct Completion {
@@ -35,10 +36,7 @@ impl Completer for Completion {
         } else if matches!(earlier.as_slice(), ["lesson", "start" | "reset"]) {
             self.lesson_ids.clone()
         } else if matches!(previous, Some("rules" | "--rules")) {
-            RULE_NAMES
-                .iter()
-                .map(|r| r.trim_end_matches('S').to_string())
-                .collect()
+            ruleset_candidates(word)
         } else if word.starts_with("--") {
             ["--rules", "--format", "--color", "--file"]
                 .map(String::from)
@@ -56,6 +54,28 @@ impl Completer for Completion {
             .collect();
         Ok((start, pairs))
     }
+}
+
+/// Whole names and stems (`subtract:`) until a stem is typed, then that family's examples.
+fn ruleset_candidates(word: &str) -> Vec<String> {
+    let typed_stem = |stem: &str| {
+        word.get(..stem.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(stem))
+    };
+    RULESETS
+        .iter()
+        .flat_map(|row| {
+            let stem = row.stem();
+            if row.argument.is_some() && typed_stem(&stem) {
+                row.examples
+                    .iter()
+                    .map(|e| format!("{}{}", &word[..stem.len()], &e.name[stem.len()..]))
+                    .collect()
+            } else {
+                vec![stem]
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -81,5 +101,39 @@ mod tests {
         assert!(complete("winner 3").is_empty());
         assert_eq!(complete("lesson st"), ["start"]);
         assert_eq!(complete("lesson start m"), ["mex", "misere"]);
+    }
+
+    #[test]
+    fn completes_every_name_of_the_table_and_no_placeholder() {
+        for row in &RULESETS {
+            let stem = row.stem();
+            for line in [
+                format!("rules {}", &stem[..1]),
+                format!("grundy --rules {}", &stem[..2]),
+            ] {
+                assert!(
+                    complete(&line).contains(&stem),
+                    "{line}: {:?}",
+                    complete(&line)
+                );
+            }
+            for example in row.examples {
+                let typed = format!("rules {stem}");
+                assert!(
+                    complete(&typed).contains(&example.name.to_string()),
+                    "{typed}: {:?}",
+                    complete(&typed)
+                );
+            }
+        }
+        assert_eq!(complete("rules o"), ["octal:"]);
+        assert_eq!(complete("rules octal:0.0"), ["octal:0.07"]);
+        assert_eq!(complete("rules OCTAL:4"), ["OCTAL:4.07"]);
+        let all = complete("rules ");
+        assert!(
+            all.iter()
+                .all(|c| !c.contains("CODE") && !c.contains("FILE")),
+            "{all:?}"
+        );
     }
 }

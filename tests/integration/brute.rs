@@ -1,7 +1,7 @@
-//! An independent brute force, written from SPEC §1 alone and sharing no code with nimlab:
-//! the rulesets as explicit option lists, Grundy values by plain mex over those options, and
-//! winners by exhaustive game-tree search over whole positions (memoised win/lose, normal and
-//! misère play, no Sprague–Grundy anywhere in `Solver`).
+//! An independent brute force, written from the rulesets' definitions alone and sharing no
+//! code with nimlab: the rulesets as explicit option lists, Grundy values by plain mex over
+//! those options, and winners by exhaustive game-tree search over whole positions (memoised
+//! win/lose, normal and misère play, no Sprague–Grundy anywhere in `Solver`).
 //!
 //! Only small sizes are handled; it is meant to be obviously right, not fast.
 
@@ -24,7 +24,7 @@ impl Pile {
     }
 }
 
-/// A ruleset of SPEC §1.
+/// A ruleset, as defined in the README.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rules {
     Nim,
@@ -64,7 +64,7 @@ impl Rules {
         matches!(self, Rules::Misere)
     }
 
-    /// The options of one component, exactly as SPEC §1's table states them.
+    /// The options of one component, exactly as the ruleset's definition states them.
     pub fn options(&self, p: Pile) -> Vec<Pile> {
         match self {
             Rules::Nim | Rules::Misere => (0..p.n).map(|k| Pile::new(k, false)).collect(),

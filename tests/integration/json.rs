@@ -1,4 +1,4 @@
-//! The JSON shapes of SPEC §2, key by key.
+//! The JSON shapes of `docs/json.md`, key by key.
 
 use serde_json::json;
 

@@ -1,0 +1,354 @@
+//! The ruleset names a user can type, in one table. Parsing (`Rules::parse`), the command
+//! line's `--rules` checker, the expression language, `verify`, completion, help, the `rules`
+//! reply and the error for an unknown name all read it, so they cannot disagree.
+//!
+//! Only names live here: what each game is lives in [`Rules`]. A graph's file is read outside
+//! the engine, so reading a name yields either a ruleset or the file still to be read.
+
+use super::octal::OctalCode;
+use super::subtraction::SubtractionSet;
+use super::{EngineError, Rules};
+
+/// The kinds of ruleset a name can denote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    Nim,
+    ZeroMove,
+    Misere,
+    Subtract,
+    Octal,
+    Graph,
+}
+
+/// A complete name worth showing, with what it is called in the literature, if anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Example {
+    pub name: &'static str,
+    pub known_as: Option<&'static str>,
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RulesetName {
+    pub family: Family,
+    /// The name as nimlab writes it, or for a family with an argument the word before the
+    /// colon (`subtract` in `subtract:1,3,4`).
+    pub name: &'static str,
+    /// Other spellings of `name`, accepted everywhere a name is.
+    pub aliases: &'static [&'static str],
+    /// What follows the colon, as a placeholder (`S`, `CODE`, `FILE`); `None` if nothing does.
+    pub argument: Option<&'static str>,
+    /// Complete names to show (a family with an argument needs at least one to be typed).
+    pub examples: &'static [Example],
+    /// The game in one line.
+    pub summary: &'static str,
+    /// How an expression names it (`g(subtract:{1,3,4}, 7)`: braces, since commas separate
+    /// arguments); `None` where an expression cannot (a graph needs its file read).
+    pub in_expression: Option<&'static str>,
+}
+
+/// Every ruleset name, in the order help lists them.
+pub const RULESETS: [RulesetName; 6] = [
+    RulesetName {
+        family: Family::Nim,
+        name: "nim",
+        aliases: &[],
+        argument: None,
+        examples: &[],
+        summary: "Nim: take any number of tokens from one pile; the last mover wins",
+        in_expression: Some("nim"),
+    },
+    RulesetName {
+        family: Family::ZeroMove,
+        name: "zero-move",
+        aliases: &["zeromove", "zero_move"],
+        argument: None,
+        examples: &[],
+        summary: "zero-move Nim: Nim where each non-empty pile also has one pass (nT → nF) \
+                  that either player may spend once",
+        in_expression: Some("zero-move"),
+    },
+    RulesetName {
+        family: Family::Misere,
+        name: "misere",
+        aliases: &["misère"],
+        argument: None,
+        examples: &[],
+        summary: "misère Nim: Nim where the last mover loses",
+        in_expression: Some("misere"),
+    },
+    RulesetName {
+        family: Family::Subtract,
+        name: "subtract",
+        aliases: &[],
+        argument: Some("S"),
+        examples: &[Example {
+            name: "subtract:1,3,4",
+            known_as: None,
+        }],
+        summary: "a subtraction game: take s tokens from one pile, for some s in the set S",
+        in_expression: Some("subtract:{1,3,4}"),
+    },
+    RulesetName {
+        family: Family::Octal,
+        name: "octal",
+        aliases: &[],
+        argument: Some("CODE"),
+        examples: &[
+            Example {
+                name: "octal:0.77",
+                known_as: Some("Kayles"),
+            },
+            Example {
+                name: "octal:0.07",
+                known_as: Some("Dawson's Kayles"),
+            },
+            Example {
+                name: "octal:4.07",
+                known_as: None,
+            },
+        ],
+        summary: "a take-and-break game given by its octal code; a move may split a pile in two",
+        in_expression: Some("octal:0.77"),
+    },
+    RulesetName {
+        family: Family::Graph,
+        name: "graph",
+        aliases: &[],
+        argument: Some("FILE"),
+        examples: &[],
+        summary: "a game given as a YAML file of named positions and the moves between them",
+        in_expression: None,
+    },
+];
+
+/// A ruleset name as read: a ruleset, or a game graph whose file is still to be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Named<'a> {
+    Rules(Rules),
+    /// `graph:FILE`: the file as written after the colon (never empty).
+    GraphFile(&'a str),
+}
+
+impl RulesetName {
+    /// The row of a family.
+    pub fn of(family: Family) -> &'static Self {
+        RULESETS
+            .iter()
+            .find(|r| r.family == family)
+            .unwrap_or(&RULESETS[0])
+    }
+
+    /// How the name is written in usage lines: `nim`, `subtract:S`.
+    pub fn usage(&self) -> String {
+        match self.argument {
+            Some(arg) => format!("{}:{arg}", self.name),
+            None => self.name.to_string(),
+        }
+    }
+
+    /// The prefix a name of this family starts with (`octal:`), or the whole name.
+    pub fn stem(&self) -> String {
+        match self.argument {
+            Some(_) => format!("{}:", self.name),
+            None => self.name.to_string(),
+        }
+    }
+
+    /// Every complete spelling this row accepts and shows: the name and its aliases, or for a
+    /// family with an argument its examples.
+    pub fn spellings(&self) -> Vec<&'static str> {
+        match self.argument {
+            None => std::iter::once(self.name)
+                .chain(self.aliases.iter().copied())
+                .collect(),
+            Some(_) => self.examples.iter().map(|e| e.name).collect(),
+        }
+    }
+
+    /// Whether `word` is this row's name or one of its aliases, ignoring ASCII case.
+    pub fn is_called(&self, word: &str) -> bool {
+        std::iter::once(self.name)
+            .chain(self.aliases.iter().copied())
+            .any(|n| n.eq_ignore_ascii_case(word))
+    }
+}
+
+/// The row whose name (or alias) is `word` — for a family with an argument, the word before
+/// the colon.
+pub fn find(word: &str) -> Option<&'static RulesetName> {
+    RULESETS.iter().find(|r| r.is_called(word))
+}
+
+/// Reads a ruleset name: a name from the table, or a family's name, a colon and its argument.
+/// Letter case does not matter in the name itself.
+pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
+    let unknown = || EngineError::UnknownRules {
+        token: token.to_string(),
+    };
+    let (word, argument) = match token.split_once(':') {
+        Some((word, argument)) => (word, Some(argument)),
+        None => (token, None),
+    };
+    let row = find(word).ok_or_else(unknown)?;
+    let named = match (row.family, argument) {
+        (Family::Nim, None) => Named::Rules(Rules::Nim),
+        (Family::ZeroMove, None) => Named::Rules(Rules::ZeroMove),
+        (Family::Misere, None) => Named::Rules(Rules::Misere),
+        (Family::Subtract, Some(list)) => {
+            Named::Rules(Rules::Subtract(SubtractionSet::parse(list)?))
+        }
+        (Family::Octal, Some(code)) => Named::Rules(Rules::Octal(OctalCode::parse(code)?)),
+        (Family::Graph, Some(file)) if !file.is_empty() => Named::GraphFile(file),
+        (_, _) => {
+            return Err(EngineError::MalformedRules {
+                token: token.to_string(),
+                usage: row.usage(),
+                example: row.examples.first().map(|e| e.name.to_string()),
+            });
+        }
+    };
+    Ok(named)
+}
+
+/// Reads a ruleset name that may end in `-misere` (or another spelling of `misere`): that
+/// ruleset played misère, as `verify` takes it. A name that reads whole is taken whole, so a
+/// graph's file may end in `-misere`. Returns the name and whether misère play was asked for.
+pub fn read_with_play(token: &str) -> Result<(Named<'_>, bool), EngineError> {
+    let whole = match read(token) {
+        Ok(named) => return Ok((named, false)),
+        Err(e) => e,
+    };
+    let misere = RulesetName::of(Family::Misere);
+    let base = std::iter::once(misere.name)
+        .chain(misere.aliases.iter().copied())
+        .find_map(|word| {
+            let cut = token.len().checked_sub(word.len() + 1)?;
+            let (base, suffix) = (token.get(..cut)?, token.get(cut..)?);
+            let matches = suffix.strip_prefix('-')?.eq_ignore_ascii_case(word);
+            matches.then_some(base)
+        });
+    let unknown = |e: EngineError| match e {
+        EngineError::UnknownRules { .. } => EngineError::UnknownRulesOrMisere {
+            token: token.to_string(),
+        },
+        other => other,
+    };
+    match base {
+        Some(base) => read(base).map(|named| (named, true)).map_err(unknown),
+        None => Err(unknown(whole)),
+    }
+}
+
+/// The names a user may type, for error messages: "`nim`, `zero-move`, …, `subtract:S` (e.g.
+/// `subtract:1,3,4`), …".
+pub fn expected() -> String {
+    RULESETS
+        .iter()
+        .map(|r| match r.examples.first() {
+            Some(e) if r.argument.is_some() => format!("`{}` (e.g. `{}`)", r.usage(), e.name),
+            _ => format!("`{}`", r.usage()),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spelling_reads_and_names_its_own_family() {
+        for row in &RULESETS {
+            for spelling in row.spellings() {
+                let family = match read(spelling).unwrap() {
+                    Named::Rules(rules) => rules.family(),
+                    Named::GraphFile(_) => Family::Graph,
+                };
+                assert_eq!(family, row.family, "{spelling}");
+            }
+        }
+    }
+
+    #[test]
+    fn families_with_an_argument_have_an_example_except_graph() {
+        for row in &RULESETS {
+            if row.argument.is_some() && row.family != Family::Graph {
+                assert!(!row.examples.is_empty(), "{}", row.name);
+            }
+            assert_eq!(RulesetName::of(row.family), row);
+        }
+    }
+
+    #[test]
+    fn names_ignore_ascii_case_and_arguments_go_where_they_belong() {
+        assert_eq!(read("ZERO-Move").unwrap(), Named::Rules(Rules::ZeroMove));
+        assert_eq!(
+            read("Graph:My File.yaml").unwrap(),
+            Named::GraphFile("My File.yaml")
+        );
+        for bad in [
+            "graph:",
+            "graph",
+            "octal",
+            "subtract",
+            "nim:3",
+            "zero-move:",
+        ] {
+            assert!(
+                matches!(read(bad), Err(EngineError::MalformedRules { .. })),
+                "{bad}"
+            );
+        }
+        for bad in ["", ":", "nosuch", "nim ", "misere-misere", "subtraction:1"] {
+            assert!(
+                matches!(read(bad), Err(EngineError::UnknownRules { .. })),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_misere_suffix_asks_for_misere_play() {
+        assert_eq!(
+            read_with_play("zero-move-misere").unwrap(),
+            (Named::Rules(Rules::ZeroMove), true)
+        );
+        assert_eq!(
+            read_with_play("NIM-Misère").unwrap(),
+            (Named::Rules(Rules::Nim), true)
+        );
+        assert_eq!(
+            read_with_play("nim").unwrap(),
+            (Named::Rules(Rules::Nim), false)
+        );
+        assert_eq!(
+            read_with_play("graph:a-misere").unwrap(),
+            (Named::GraphFile("a-misere"), false)
+        );
+        assert!(matches!(
+            read_with_play("chess-misere"),
+            Err(EngineError::UnknownRulesOrMisere { .. })
+        ));
+        assert!(matches!(
+            read_with_play("-misere"),
+            Err(EngineError::UnknownRulesOrMisere { .. })
+        ));
+        assert!(matches!(
+            read_with_play("subtract:0-misere"),
+            Err(EngineError::BadSubtractionSet { .. })
+        ));
+    }
+
+    #[test]
+    fn the_expected_list_shows_every_row() {
+        let list = expected();
+        for row in &RULESETS {
+            assert!(list.contains(&format!("`{}`", row.usage())), "{list}");
+        }
+        assert!(
+            list.contains("`subtract:S` (e.g. `subtract:1,3,4`)"),
+            "{list}"
+        );
+    }
+}

@@ -1,0 +1,84 @@
+//! `rules`: the session's ruleset, then every ruleset name from the engine's table with what
+//! it is, its other spellings and examples.
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+
+use super::RenderOptions;
+use super::prose::wrap;
+use crate::cli::ruleset_help;
+use crate::engine::Rules;
+use crate::engine::ruleset_name::RULESETS;
+
+pub fn text(current: &Rules, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let style = opts.style;
+    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    writeln!(out, "rules: {}", style.heading(&current.to_string()))?;
+    writeln!(
+        out,
+        "{}",
+        style.dim("`rules R` sets the session's ruleset; `--rules R` sets one command's. R is:")
+    )?;
+    let name_width = RULESETS
+        .iter()
+        .map(|r| r.usage().chars().count())
+        .max()
+        .unwrap_or(0);
+    let indent = 2 + name_width + 2;
+    for row in &RULESETS {
+        let usage = row.usage();
+        let lines = wrap(&ruleset_help(row), width.saturating_sub(indent).max(20));
+        for (i, line) in lines.iter().enumerate() {
+            if i == 0 {
+                let padded = format!("{usage:name_width$}");
+                writeln!(out, "  {}  {line}", style.heading(&padded))?;
+            } else {
+                writeln!(out, "{:indent$}{line}", "")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn rows(current: &Rules) -> (Vec<&'static str>, Vec<Vec<String>>) {
+    let rows = RULESETS
+        .iter()
+        .map(|row| {
+            vec![
+                row.usage(),
+                row.aliases.join(" "),
+                row.examples
+                    .iter()
+                    .map(|e| e.name)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                row.summary.to_string(),
+                (row.family == current.family()).to_string(),
+            ]
+        })
+        .collect();
+    (
+        vec!["name", "aliases", "examples", "summary", "current"],
+        rows,
+    )
+}
+
+pub fn json(current: &Rules) -> Value {
+    let rulesets: Vec<Value> = RULESETS
+        .iter()
+        .map(|row| {
+            json!({
+                "name": row.usage(),
+                "aliases": row.aliases,
+                "examples": row.examples.iter().map(|e| json!({
+                    "name": e.name,
+                    "known_as": e.known_as,
+                })).collect::<Vec<_>>(),
+                "summary": row.summary,
+                "in_expressions": row.in_expression,
+            })
+        })
+        .collect();
+    json!({ "rules": current.to_string(), "rulesets": rulesets })
+}
