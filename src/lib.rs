@@ -16,5 +16,6 @@ pub mod proof;
 pub mod render;
 pub mod repl;
 pub mod text;
+pub mod yaml;
 
 pub use error::Error;
