@@ -10,6 +10,7 @@ mod examples;
 mod faults;
 mod grundy;
 mod hostile;
+mod hostile_yaml;
 mod input;
 mod json;
 mod lessons;
