@@ -1,5 +1,5 @@
-//! Reads a game graph from YAML: the only file that parses graph YAML. Unknown keys, oversized
-//! files, alias bombs and absurd nesting are refused with one clear line.
+//! Reads a game graph from YAML, through the one YAML door (`crate::yaml`). Unknown keys,
+//! oversized files, alias bombs and absurd nesting are refused with one clear line.
 //!
 //! ```yaml
 //! format: 1
