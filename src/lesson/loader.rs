@@ -224,12 +224,12 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
         ("solution", raw.solution.is_some()),
         ("wrong_examples", !raw.wrong_examples.is_empty()),
     ];
-    if kind != "ask" {
-        if let Some((field, _)) = question_fields.iter().find(|(_, present)| *present) {
-            return fail(format!(
-                "`{field}` belongs to an `ask` step, not a `{kind}` step"
-            ));
-        }
+    if kind != "ask"
+        && let Some((field, _)) = question_fields.iter().find(|(_, present)| *present)
+    {
+        return fail(format!(
+            "`{field}` belongs to an `ask` step, not a `{kind}` step"
+        ));
     }
     if kind != "claim" && raw.check.is_some() {
         return fail(format!(

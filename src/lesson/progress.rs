@@ -130,13 +130,13 @@ impl Store {
         fs::create_dir_all(&self.dir)?;
         let path = self.path();
         // A progress file that exists but cannot be read is the learner's, not ours to replace.
-        if let Err(e) = File::open(&path) {
-            if e.kind() != io::ErrorKind::NotFound {
-                return Err(io::Error::new(
-                    e.kind(),
-                    format!("the existing file cannot be read ({e}), so it is left as it is"),
-                ));
-            }
+        if let Err(e) = File::open(&path)
+            && e.kind() != io::ErrorKind::NotFound
+        {
+            return Err(io::Error::new(
+                e.kind(),
+                format!("the existing file cannot be read ({e}), so it is left as it is"),
+            ));
         }
         let tmp = self
             .dir
