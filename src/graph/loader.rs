@@ -313,6 +313,41 @@ mod tests {
         for e in [error_of("format: 1\n"), error_of("")] {
             assert!(!e.contains('\n'), "{e}");
         }
+        let e = error_of("format: 1\npositions:\n  a: [b, [c]]\n  b: []\n");
+        assert_eq!(
+            e,
+            "bad game graph `g.yaml`: the moves of `a` must be names of positions, like `a: [a, b]` (at line 3, column 10)"
+        );
+        for bad in ["true: []", "~: []", "\"a b\": []", "[a]: []"] {
+            let e = error_of(&format!("format: 1\npositions:\n  {bad}\n"));
+            assert!(
+                e.contains("a position's name must be a word or a number"),
+                "{e}"
+            );
+        }
+        let e = error_of("format: 1\npositions:\n  a: []\n  a: []\n");
+        assert!(e.contains("`a` is given twice (at line 4"), "{e}");
+    }
+
+    #[test]
+    fn names_are_words_or_numbers_and_no_moves_may_be_left_empty() {
+        // 7 → 3 and 5; 5 → 3; 3 and end have no moves: 3 = 0, end = 0, 5 = mex{0} = 1,
+        // 7 = mex{0, 1} = 2.
+        let g = load(
+            "g.yaml",
+            "format: 1\npositions:\n  7: [3, 5]\n  5: [3]\n  3:\n  end: ~\n",
+        )
+        .unwrap();
+        let values: Vec<u128> = ["7", "5", "3", "end"]
+            .iter()
+            .map(|n| g.value(g.node(n).unwrap()))
+            .collect();
+        assert_eq!(values, [2, 1, 0, 0]);
+    }
+
+    #[test]
+    fn the_yaml_size_limit_is_the_file_size_limit() {
+        assert_eq!(u64::try_from(LIMITS.bytes), Ok(MAX_BYTES));
     }
 
     #[test]

@@ -143,3 +143,46 @@ pub fn lesson_files(dir: &Path, errors: &mut Vec<LessonError>) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_that_is_not_utf8_is_refused_at_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("latin1.yaml");
+        std::fs::write(&path, b"format: 1\nid: x\ntitle: caf\xe9\n").unwrap();
+        let e = read(&path).unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (Some(3), "the file is not UTF-8 text")
+        );
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused_with_its_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.yaml");
+        std::fs::write(&path, vec![b'#'; MAX_BYTES + 1]).unwrap();
+        let e = read(&path).unwrap_err();
+        assert_eq!(
+            e.message,
+            "the file is 1048577 bytes; lessons may be at most 1048576"
+        );
+    }
+
+    #[test]
+    fn directories_are_left_out_and_other_entries_listed() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub.yaml")).unwrap();
+        std::fs::write(dir.path().join("b.yml"), "").unwrap();
+        std::fs::write(dir.path().join("a.yaml"), "").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "").unwrap();
+        let mut errors = Vec::new();
+        let files = lesson_files(dir.path(), &mut errors);
+        let names: Vec<_> = files.iter().filter_map(|p| p.file_name()).collect();
+        assert_eq!(names, ["a.yaml", "b.yml"]);
+        assert!(errors.is_empty());
+    }
+}

@@ -395,6 +395,9 @@ steps:
             e,
             "bad.yaml:16:9: step `q`: unknown field `feedbak`, expected `answer` or `feedback`"
         );
+        // A value of the wrong type is placed in its step by its line.
+        let e = error_of(&GOOD.replace("answer: mex{0, 1}", "answer: [mex]"));
+        assert_eq!(e, "bad.yaml:12:13: step `q`: expected text");
         // A key after the steps belongs to no step.
         let e = error_of(&format!("{GOOD}colour: red\n"));
         assert!(
