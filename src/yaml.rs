@@ -269,18 +269,14 @@ fn one_of(expected: &[&str]) -> String {
 
 /// One line, control characters escaped, long quotations shortened.
 fn clean(message: &str) -> String {
-    let line: String = message
-        .chars()
-        .map(|c| if c == '\n' { ' ' } else { c })
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_debug().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect();
+    let mut line = String::with_capacity(message.len());
+    for c in message.chars() {
+        match c {
+            '\n' => line.push(' '),
+            c if c.is_control() => line.extend(c.escape_debug()),
+            c => line.push(c),
+        }
+    }
     crate::text::shorten_quotes(&line, 40)
 }
 
