@@ -169,8 +169,8 @@ pub fn report(error: &Error, env: &Env, line: Option<usize>) {
 
 /// The whole program.
 pub fn main(args: Vec<OsString>) -> ExitCode {
-    let words = args.into_iter().map(|a| a.to_string_lossy().into_owned());
-    let cli = match Cli::parse_words(words) {
+    // Paths stay as the shell gave them: a file name that is not UTF-8 is opened as is.
+    let cli = match Cli::parse_words(args) {
         Ok(Parsed::Cli(cli)) => cli,
         Ok(Parsed::Display(text)) => {
             let _ = write!(io::stdout(), "{text}");

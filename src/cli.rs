@@ -529,7 +529,11 @@ impl Cli {
     }
 
     /// Parses a command line (the first word is the program name).
-    pub fn parse_words<I: IntoIterator<Item = String>>(words: I) -> Result<Parsed, crate::Error> {
+    pub fn parse_words<I, T>(words: I) -> Result<Parsed, crate::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
         use clap::error::ErrorKind;
         match Self::try_parse_from(words) {
             Ok(cli) => Ok(Parsed::Cli(cli)),

@@ -81,10 +81,10 @@ impl Error {
             message.push(' ');
             message.push_str(detail);
         }
-        if let Some(tip) = lines.find_map(|l| l.strip_prefix("tip: ")) {
-            if tip.contains("similar") {
-                message.push_str(&format!(" ({tip})"));
-            }
+        if let Some(tip) = lines.find_map(|l| l.strip_prefix("tip: "))
+            && tip.contains("similar")
+        {
+            message.push_str(&format!(" ({tip})"));
         }
         if message.starts_with("unrecognized subcommand") {
             message.push_str("; type `help` for the list of commands");

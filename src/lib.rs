@@ -18,5 +18,6 @@ pub mod repl;
 pub mod set_notation;
 pub mod state_file;
 pub mod text;
+pub mod yaml;
 
 pub use error::Error;

@@ -401,11 +401,11 @@ impl LessonFocus {
                 },
             }),
         }
-        if self.runner.present {
-            if let Some(notes) = &step.notes {
-                let notes = fill(notes, &mut judge).unwrap_or_else(|_| notes.clone());
-                items.push(LessonItem::Notes(notes));
-            }
+        if self.runner.present
+            && let Some(notes) = &step.notes
+        {
+            let notes = fill(notes, &mut judge).unwrap_or_else(|_| notes.clone());
+            items.push(LessonItem::Notes(notes));
         }
     }
 

@@ -22,7 +22,7 @@ pub struct StepLog {
 
 /// The player to move after `moves` moves, naming the first to move as `First`.
 fn player(moves: usize) -> Player {
-    if moves % 2 == 0 {
+    if moves.is_multiple_of(2) {
         Player::First
     } else {
         Player::Second

@@ -101,7 +101,7 @@ impl BulkVerdict {
             (false, _) => (by_sum, Rule::NimSum),
             (true, 0) => {
                 let ones = usize::try_from(self.ones).unwrap_or(usize::MAX);
-                let winner = if self.ones % 2 == 0 {
+                let winner = if self.ones.is_multiple_of(2) {
                     Player::First
                 } else {
                     Player::Second
@@ -135,7 +135,7 @@ impl BulkVerdict {
         }
         if misere && self.big == 1 {
             let (index, from) = self.first_big?;
-            let to = Heaps::One(Pile::plain(if self.ones % 2 == 0 { 1 } else { 0 }));
+            let to = Heaps::One(Pile::plain(if self.ones.is_multiple_of(2) { 1 } else { 0 }));
             return Some(BulkMove { index, from, to });
         }
         let top = top_bit(self.nim_sum);

@@ -75,7 +75,7 @@ impl Game {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Side {
-        if self.turns.len() % 2 == 0 {
+        if self.turns.len().is_multiple_of(2) {
             self.first
         } else {
             self.first.other()

@@ -236,7 +236,11 @@ mod tests {
                 }
                 1 | 2 => inc.insert_mex(),
                 3 | 4 => {
-                    let extra = if x % 2 == 0 { inc.mex_index() } else { near };
+                    let extra = if x.is_multiple_of(2) {
+                        inc.mex_index()
+                    } else {
+                        near
+                    };
                     let expected = inc.mex_index_with(extra);
                     let v = inc.insert_mex_with(extra);
                     assert_eq!(v, expected, "step {step}");

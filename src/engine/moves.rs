@@ -145,14 +145,14 @@ pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, Il
                     size: from.size,
                 });
             }
-            if let Rules::Subtract(set) = rules {
-                if !set.values().contains(&count) {
-                    return Err(IllegalMove::NotInSet {
-                        count,
-                        rules: rules.clone(),
-                        allowed: set.values().to_vec(),
-                    });
-                }
+            if let Rules::Subtract(set) = rules
+                && !set.values().contains(&count)
+            {
+                return Err(IllegalMove::NotInSet {
+                    count,
+                    rules: rules.clone(),
+                    allowed: set.values().to_vec(),
+                });
             }
             let size = from.size - count;
             match from.pass {

@@ -1,5 +1,5 @@
-//! Reads a game graph from YAML: the only file that parses graph YAML. Unknown keys, oversized
-//! files, alias bombs and absurd nesting are refused with one clear line.
+//! Reads a game graph from YAML, through the one YAML door (`crate::yaml`). Unknown keys,
+//! oversized files, alias bombs and absurd nesting are refused with one clear line.
 //!
 //! ```yaml
 //! format: 1
@@ -11,19 +11,28 @@
 //!   end: []
 //! ```
 
-use std::io::Read;
+use std::fmt;
 use std::path::Path;
 
 use serde::Deserialize;
-use serde_yaml::{Mapping, Value};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use crate::capped_read::{CappedReadError, read_capped};
 use crate::engine::EngineError;
 use crate::engine::graph::GameGraph;
+use crate::yaml::{self, YamlError};
 
 /// The largest graph file read.
 pub const MAX_BYTES: u64 = 16 << 20;
 /// The format this nimlab reads.
 const FORMAT: u32 = 1;
+
+/// What reading a graph's YAML may cost.
+const LIMITS: yaml::Limits = yaml::Limits {
+    bytes: 16 << 20,
+    depth: 64,
+    expanded: 32 << 20,
+};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -32,26 +41,38 @@ struct GraphFile {
     #[serde(default)]
     #[allow(dead_code)]
     title: Option<String>,
-    positions: Mapping,
+    positions: Positions,
 }
 
-/// Reads and loads the graph file at `path`; `source` is how the user named it.
+/// Each position's name and the names its moves lead to, in file order.
+#[derive(Debug)]
+struct Positions(Vec<(String, Vec<String>)>);
+
+/// Reads and loads the graph file at `path`; `source` is how the user named it. Only a regular
+/// file is read (a FIFO or a device is refused without being opened for reading), and never
+/// more than [`MAX_BYTES`] of it, whatever length it reports.
 pub fn read(path: &Path, source: &str) -> Result<GameGraph, EngineError> {
     let bad = |reason: String| EngineError::BadGraph {
         source: source.to_string(),
         reason,
     };
-    let file = std::fs::File::open(path).map_err(|e| bad(format!("cannot read it ({e})")))?;
-    let mut text = String::new();
-    file.take(MAX_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| bad(format!("cannot read it as text ({e})")))?;
-    if text.len() as u64 > MAX_BYTES {
-        return Err(bad(format!(
-            "the file is larger than the {MAX_BYTES} bytes a graph may have"
-        )));
-    }
+    let bytes = read_capped(path, MAX_BYTES).map_err(|e| match e {
+        CappedReadError::Io { source, .. } => bad(format!("cannot read it ({source})")),
+        CappedReadError::NotRegular { kind, .. } => bad(format!(
+            "cannot read it: it is a {kind}, not a regular file"
+        )),
+        CappedReadError::TooLarge { .. } => bad(too_large()),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        bad(format!("it is not UTF-8 text (at line {line})"))
+    })?;
     load(source, &text)
+}
+
+fn too_large() -> String {
+    format!("the file is larger than the {MAX_BYTES} bytes a graph may have")
 }
 
 /// Loads a graph from YAML text.
@@ -60,74 +81,203 @@ pub fn load(source: &str, text: &str) -> Result<GameGraph, EngineError> {
         source: source.to_string(),
         reason,
     };
-    if text.len() as u64 > MAX_BYTES {
-        return Err(bad(format!(
-            "the file is larger than the {MAX_BYTES} bytes a graph may have"
-        )));
-    }
-    let file: GraphFile = serde_yaml::from_str(text).map_err(|e| bad(yaml_message(&e)))?;
+    let file: GraphFile = yaml::from_str(text, &LIMITS).map_err(|e| bad(yaml_reason(&e)))?;
     if file.format != FORMAT {
         return Err(bad(format!(
             "format {} is not one this nimlab reads (expected `format: {FORMAT}`)",
             file.format
         )));
     }
-    let mut positions = Vec::with_capacity(file.positions.len());
-    for (key, moves) in file.positions {
-        let name = scalar_name(&key)
-            .ok_or_else(|| bad("a position's name must be a word or a number".into()))?;
-        let targets = match moves {
-            Value::Null => Vec::new(),
-            Value::Sequence(items) => items
-                .iter()
-                .map(|v| {
-                    scalar_name(v).ok_or_else(|| {
-                        bad(format!(
-                            "the moves of `{name}` must be names of positions, like `{name}: [a, b]`"
-                        ))
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-            _ => {
-                return Err(bad(format!(
-                    "the moves of `{name}` must be a list, like `{name}: [a, b]` (or `[]` for none)"
-                )));
-            }
+    GameGraph::new(source, file.positions.0)
+}
+
+/// The YAML error in one line, with its place.
+fn yaml_reason(e: &YamlError) -> String {
+    if let yaml::YamlErrorKind::TooLarge { .. } = e.kind {
+        return too_large();
+    }
+    match (e.line, e.column) {
+        (Some(line), Some(column)) => format!("{e} (at line {line}, column {column})"),
+        (Some(line), None) => format!("{e} (at line {line})"),
+        _ => e.to_string(),
+    }
+}
+
+impl<'de> Deserialize<'de> for Positions {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(PositionsVisitor)
+    }
+}
+
+struct PositionsVisitor;
+
+impl<'de> Visitor<'de> for PositionsVisitor {
+    type Value = Positions;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map from each position's name to the positions its moves lead to")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Positions, A::Error> {
+        let mut positions = Vec::new();
+        let key = Name {
+            complaint: || "a position's name must be a word or a number".to_string(),
         };
-        positions.push((name, targets));
-    }
-    GameGraph::new(source, positions)
-}
-
-/// A name from a YAML scalar: a string, or a number written as is.
-fn scalar_name(value: &Value) -> Option<String> {
-    match value {
-        Value::String(s) if !s.trim().is_empty() && !s.contains(char::is_whitespace) => {
-            Some(s.clone())
+        while let Some(name) = map.next_key_seed(key)? {
+            let moves = map.next_value_seed(Moves { from: &name })?;
+            positions.push((name, moves));
         }
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
+        Ok(Positions(positions))
     }
 }
 
-/// serde_yaml's message in plainer words, with its line.
-fn yaml_message(e: &serde_yaml::Error) -> String {
-    let message = crate::text::shorten_quotes(&e.to_string(), 40);
-    let (text, at) = match message.find(" at line ") {
-        Some(i) => (&message[..i], &message[i + 1..]),
-        None => (message.as_str(), ""),
-    };
-    let text = if text.contains("recursion limit exceeded") {
-        "the YAML nests too deeply".to_string()
-    } else if text.contains("repetition limit exceeded") {
-        "the YAML expands too far through aliases (an alias bomb?)".to_string()
-    } else {
-        text.to_string()
-    };
-    if at.is_empty() {
-        text
-    } else {
-        format!("{text} ({at})")
+/// The list of moves of the position `from`: a list of names, or nothing for none.
+struct Moves<'a> {
+    from: &'a str,
+}
+
+impl<'de> DeserializeSeed<'de> for Moves<'_> {
+    type Value = Vec<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<String>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Moves<'_> {
+    type Value = Vec<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the list of positions `{}` moves to", self.from)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Vec<String>, E> {
+        Ok(Vec::new())
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Vec<String>, E> {
+        Ok(Vec::new())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+        let from = self.from;
+        let target = Name {
+            complaint: || {
+                format!("the moves of `{from}` must be names of positions, like `{from}: [a, b]`")
+            },
+        };
+        let mut targets = Vec::new();
+        while let Some(name) = seq.next_element_seed(target)? {
+            targets.push(name);
+        }
+        Ok(targets)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Vec<String>, A::Error> {
+        Err(self.not_a_list())
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Vec<String>, E> {
+        Err(self.not_a_list())
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Vec<String>, E> {
+        Err(self.not_a_list())
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Vec<String>, E> {
+        Err(self.not_a_list())
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Vec<String>, E> {
+        Err(self.not_a_list())
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Vec<String>, E> {
+        Err(self.not_a_list())
+    }
+}
+
+impl Moves<'_> {
+    fn not_a_list<E: de::Error>(&self) -> E {
+        let from = self.from;
+        E::custom(format!(
+            "the moves of `{from}` must be a list, like `{from}: [a, b]` (or `[]` for none)"
+        ))
+    }
+}
+
+/// A position's name from a YAML scalar: a word without spaces, or a number as written in
+/// decimal. Anything else is refused with `complaint`.
+#[derive(Clone, Copy)]
+struct Name<F> {
+    complaint: F,
+}
+
+impl<'de, F: Fn() -> String + Copy> DeserializeSeed<'de> for Name<F> {
+    type Value = String;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<String, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de, F: Fn() -> String + Copy> Visitor<'de> for Name<F> {
+    type Value = String;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&(self.complaint)())
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+        if v.trim().is_empty() || v.contains(char::is_whitespace) {
+            return Err(E::custom((self.complaint)()));
+        }
+        Ok(v.to_string())
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<String, E> {
+        if v.is_finite() {
+            Ok(v.to_string())
+        } else {
+            Err(E::custom((self.complaint)()))
+        }
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<String, E> {
+        Err(E::custom((self.complaint)()))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<String, E> {
+        Err(E::custom((self.complaint)()))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<String, E> {
+        Err(E::custom((self.complaint)()))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<String, A::Error> {
+        Err(de::Error::custom((self.complaint)()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<String, A::Error> {
+        Err(de::Error::custom((self.complaint)()))
     }
 }
 
@@ -163,6 +313,41 @@ mod tests {
         for e in [error_of("format: 1\n"), error_of("")] {
             assert!(!e.contains('\n'), "{e}");
         }
+        let e = error_of("format: 1\npositions:\n  a: [b, [c]]\n  b: []\n");
+        assert_eq!(
+            e,
+            "bad game graph `g.yaml`: the moves of `a` must be names of positions, like `a: [a, b]` (at line 3, column 10)"
+        );
+        for bad in ["true: []", "~: []", "\"a b\": []", "[a]: []"] {
+            let e = error_of(&format!("format: 1\npositions:\n  {bad}\n"));
+            assert!(
+                e.contains("a position's name must be a word or a number"),
+                "{e}"
+            );
+        }
+        let e = error_of("format: 1\npositions:\n  a: []\n  a: []\n");
+        assert!(e.contains("`a` is given twice (at line 4"), "{e}");
+    }
+
+    #[test]
+    fn names_are_words_or_numbers_and_no_moves_may_be_left_empty() {
+        // 7 → 3 and 5; 5 → 3; 3 and end have no moves: 3 = 0, end = 0, 5 = mex{0} = 1,
+        // 7 = mex{0, 1} = 2.
+        let g = load(
+            "g.yaml",
+            "format: 1\npositions:\n  7: [3, 5]\n  5: [3]\n  3:\n  end: ~\n",
+        )
+        .unwrap();
+        let values: Vec<u128> = ["7", "5", "3", "end"]
+            .iter()
+            .map(|n| g.value(g.node(n).unwrap()))
+            .collect();
+        assert_eq!(values, [2, 1, 0, 0]);
+    }
+
+    #[test]
+    fn the_yaml_size_limit_is_the_file_size_limit() {
+        assert_eq!(u64::try_from(LIMITS.bytes), Ok(MAX_BYTES));
     }
 
     #[test]

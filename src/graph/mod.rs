@@ -1,5 +1,5 @@
 //! Game graphs read from files: `--rules graph:FILE`. The schema is documented in
-//! `lessons/graphs/README.md`; the loader is the only code here that touches YAML.
+//! `lessons/graphs/README.md`; the loader reads it through `crate::yaml`.
 
 pub mod loader;
 

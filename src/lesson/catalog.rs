@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::loader::{LessonError, load};
+use super::loader::{LessonError, MAX_BYTES, load};
 use super::model::Lesson;
+use crate::capped_read::{CappedReadError, read_capped};
 
 /// The bundled lessons, in teaching order: (file name, contents).
 pub const BUNDLED: &[(&str, &str)] = &[
@@ -74,29 +75,50 @@ impl Catalog {
     }
 }
 
-/// Reads and loads one lesson file.
+/// Reads and loads one lesson file: a regular file (a FIFO, a device or a directory is
+/// refused without being read), of at most [`MAX_BYTES`] bytes however long it claims to be.
 pub fn read(path: &Path) -> Result<Lesson, LessonError> {
     let origin = path.display().to_string();
-    let fail = |message: String| LessonError {
+    let fail = |line: Option<usize>, message: String| LessonError {
         origin: origin.clone(),
-        line: None,
+        line,
         column: None,
         step: None,
         message,
     };
-    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
-    if meta.len() > super::loader::MAX_BYTES as u64 {
-        return Err(fail(format!(
-            "the file is {} bytes; lessons may be at most {}",
-            meta.len(),
-            super::loader::MAX_BYTES
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+    let limit = u64::try_from(MAX_BYTES).unwrap_or(u64::MAX);
+    let bytes = read_capped(path, limit).map_err(|e| match e {
+        CappedReadError::Io { source, .. } => fail(None, format!("cannot read it: {source}")),
+        CappedReadError::NotRegular { kind, .. } => fail(
+            None,
+            format!("cannot read it: it is a {kind}, not a regular file"),
+        ),
+        CappedReadError::TooLarge { .. } => fail(None, too_large(path)),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        fail(Some(line), "the file is not UTF-8 text".into())
+    })?;
     load(&origin, &text)
 }
 
-/// The `.yaml`/`.yml` files directly in `dir`, sorted by name.
+/// Says how large a refused file is. The length the file system reports is named only when it
+/// agrees that the file is too large; the refusal itself counted the bytes read.
+fn too_large(path: &Path) -> String {
+    match std::fs::metadata(path).map(|m| m.len()) {
+        Ok(len) if usize::try_from(len).map_or(true, |len| len > MAX_BYTES) => {
+            format!("the file is {len} bytes; lessons may be at most {MAX_BYTES}")
+        }
+        _ => format!(
+            "the file holds more than {MAX_BYTES} bytes; lessons may be at most {MAX_BYTES}"
+        ),
+    }
+}
+
+/// The `.yaml`/`.yml` entries directly in `dir`, sorted by name. Directories are left out;
+/// anything else that is not a regular file (a FIFO, a link to a device) is listed, so reading
+/// it reports it instead of leaving it out in silence.
 pub fn lesson_files(dir: &Path, errors: &mut Vec<LessonError>) -> Vec<PathBuf> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -115,9 +137,52 @@ pub fn lesson_files(dir: &Path, errors: &mut Vec<LessonError>) -> Vec<PathBuf> {
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| {
-            p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
+            !p.is_dir() && matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
         })
         .collect();
     files.sort();
     files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_that_is_not_utf8_is_refused_at_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("latin1.yaml");
+        std::fs::write(&path, b"format: 1\nid: x\ntitle: caf\xe9\n").unwrap();
+        let e = read(&path).unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (Some(3), "the file is not UTF-8 text")
+        );
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused_with_its_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.yaml");
+        std::fs::write(&path, vec![b'#'; MAX_BYTES + 1]).unwrap();
+        let e = read(&path).unwrap_err();
+        assert_eq!(
+            e.message,
+            "the file is 1048577 bytes; lessons may be at most 1048576"
+        );
+    }
+
+    #[test]
+    fn directories_are_left_out_and_other_entries_listed() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub.yaml")).unwrap();
+        std::fs::write(dir.path().join("b.yml"), "").unwrap();
+        std::fs::write(dir.path().join("a.yaml"), "").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "").unwrap();
+        let mut errors = Vec::new();
+        let files = lesson_files(dir.path(), &mut errors);
+        let names: Vec<_> = files.iter().filter_map(|p| p.file_name()).collect();
+        assert_eq!(names, ["a.yaml", "b.yml"]);
+        assert!(errors.is_empty());
+    }
 }

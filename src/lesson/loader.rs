@@ -1,13 +1,23 @@
-//! Reads lesson files: the only code that touches YAML. Errors name the file, line and step;
-//! oversized files, alias bombs and absurd nesting are refused.
+//! Reads lesson files: their YAML through the one YAML door (`crate::yaml`, which enforces the
+//! size, depth and alias limits), then checks them. Errors name the file, line and step.
 
 use std::collections::HashSet;
 use std::fmt;
 
+use serde::Deserialize;
+
 use super::model::{FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
+use crate::yaml::{self, YamlError, YamlErrorKind};
 
 /// The largest lesson file accepted.
 pub const MAX_BYTES: usize = 1 << 20;
+
+/// What reading a lesson's YAML may cost.
+const LIMITS: yaml::Limits = yaml::Limits {
+    bytes: MAX_BYTES,
+    depth: 64,
+    expanded: 2 * MAX_BYTES,
+};
 
 /// A lesson that cannot be loaded or does not check, located as precisely as possible.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,30 +57,8 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         step: step.map(str::to_string),
         message,
     };
-    if text.len() > MAX_BYTES {
-        return Err(error(
-            None,
-            None,
-            format!(
-                "the file is {} bytes; lessons may be at most {MAX_BYTES}",
-                text.len()
-            ),
-        ));
-    }
-    let file: LessonFile = serde_yaml::from_str(text).map_err(|e| {
-        let line = e.location().map(|l| l.line());
-        let message = crate::text::shorten_quotes(&e.to_string(), 40);
-        // serde_yaml appends " at line L column C"; the location is already in front.
-        let message = match message.find(" at line ") {
-            Some(i) => message[..i].to_string(),
-            None => message,
-        };
-        let (step, message) = name_the_step(text, message);
-        LessonError {
-            column: e.location().map(|l| l.column()),
-            ..error(line, step.as_deref(), yaml_hint(&message))
-        }
-    })?;
+    let file: LessonFile =
+        yaml::from_str(text, &LIMITS).map_err(|e| yaml_error(origin, text, &e))?;
     if file.format != FORMAT {
         return Err(error(
             None,
@@ -124,6 +112,54 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     })
 }
 
+/// A YAML error as a lesson error: at its line, in the step that holds that line.
+fn yaml_error(origin: &str, text: &str, e: &YamlError) -> LessonError {
+    let step = e.line.and_then(|line| step_at(text, line));
+    let message = match &e.kind {
+        YamlErrorKind::TooLarge { bytes, limit } => {
+            format!("the file is {bytes} bytes; lessons may be at most {limit}")
+        }
+        YamlErrorKind::Schema { message }
+            if step.is_none() && message.starts_with("missing field") =>
+        {
+            format!("{message} at the top level of the lesson")
+        }
+        _ => e.to_string(),
+    };
+    LessonError {
+        origin: origin.to_string(),
+        line: e.line,
+        column: e.column,
+        step,
+        message,
+    }
+}
+
+/// Just the steps' ids, read leniently, to name the step an error is in.
+#[derive(Deserialize)]
+struct StepIds {
+    #[serde(default)]
+    steps: Vec<StepId>,
+}
+
+#[derive(Deserialize)]
+struct StepId {
+    #[serde(default)]
+    id: Option<String>,
+}
+
+/// The id of the step whose lines hold `line`, if the file says it.
+fn step_at(text: &str, line: usize) -> Option<String> {
+    let (starts, end) = step_spans(text);
+    if end.is_some_and(|end| line >= end) {
+        return None;
+    }
+    let index = starts.iter().rposition(|&start| start <= line)?;
+    // Only reached for text that has passed the limits once: the same limits apply again.
+    let ids: StepIds = yaml::from_str(text, &LIMITS).ok()?;
+    ids.steps.into_iter().nth(index)?.id
+}
+
 /// The 1-based line of a top-level `key:` (0 if there is none).
 fn key_line(text: &str, key: &str) -> usize {
     text.lines()
@@ -132,44 +168,6 @@ fn key_line(text: &str, key: &str) -> usize {
                 .is_some_and(|rest| rest.starts_with(':'))
         })
         .map_or(0, |i| i + 1)
-}
-
-/// serde_yaml names a step by its index (`steps[1].ask: invalid type…`); an author knows it by
-/// its id. Returns the id, if the file says it, and the message without the step's index.
-fn name_the_step(text: &str, message: String) -> (Option<String>, String) {
-    let Some((index, rest)) = message
-        .strip_prefix("steps[")
-        .and_then(|m| m.split_once(']'))
-    else {
-        return (None, message);
-    };
-    let Ok(index) = index.parse::<usize>() else {
-        return (None, message);
-    };
-    // Only reached for a file serde_yaml has already read once: the same limits apply.
-    let id = serde_yaml::from_str::<serde_yaml::Value>(text)
-        .ok()
-        .and_then(|v| Some(v.get("steps")?.get(index)?.get("id")?.as_str()?.to_string()));
-    match id {
-        Some(id) => {
-            let rest = rest.trim_start_matches(['.', ':']).trim_start().to_string();
-            (Some(id), rest)
-        }
-        None => (None, message),
-    }
-}
-
-/// Plainer words for serde_yaml's messages where they help an author.
-fn yaml_hint(message: &str) -> String {
-    if message.contains("recursion limit exceeded") {
-        "the YAML nests too deeply".into()
-    } else if message.contains("repetition limit exceeded") {
-        "the YAML expands too far through aliases (an alias bomb?)".into()
-    } else if message.starts_with("missing field") {
-        format!("{message} at the top level of the lesson")
-    } else {
-        message.to_string()
-    }
 }
 
 fn is_id(id: &str) -> bool {
@@ -226,12 +224,12 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
         ("solution", raw.solution.is_some()),
         ("wrong_examples", !raw.wrong_examples.is_empty()),
     ];
-    if kind != "ask" {
-        if let Some((field, _)) = question_fields.iter().find(|(_, present)| *present) {
-            return fail(format!(
-                "`{field}` belongs to an `ask` step, not a `{kind}` step"
-            ));
-        }
+    if kind != "ask"
+        && let Some((field, _)) = question_fields.iter().find(|(_, present)| *present)
+    {
+        return fail(format!(
+            "`{field}` belongs to an `ask` step, not a `{kind}` step"
+        ));
     }
     if kind != "claim" && raw.check.is_some() {
         return fail(format!(
@@ -285,10 +283,18 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
 /// The 1-based line where each step's list item starts: the `- ` items directly under
 /// `steps:`, at the indentation of the first one.
 fn step_lines(text: &str, count: usize) -> Vec<Option<usize>> {
+    let mut found: Vec<Option<usize>> = step_spans(text).0.into_iter().map(Some).collect();
+    found.resize(count, None);
+    found
+}
+
+/// The 1-based lines where the steps' list items start, and the line of the next top-level
+/// key after them (if any).
+fn step_spans(text: &str) -> (Vec<usize>, Option<usize>) {
     let mut lines = text.lines().enumerate();
-    let mut found = Vec::new();
+    let mut starts = Vec::new();
     if !lines.any(|(_, l)| l.trim_end() == "steps:") {
-        return vec![None; count];
+        return (starts, None);
     }
     let mut indent = None;
     for (i, line) in lines {
@@ -298,21 +304,20 @@ fn step_lines(text: &str, count: usize) -> Vec<Option<usize>> {
         }
         let here = line.len() - trimmed.len();
         if here == 0 && !trimmed.starts_with('-') {
-            break; // the next top-level key
+            return (starts, Some(i + 1)); // the next top-level key
         }
         if trimmed.starts_with("- ") || trimmed == "-" {
             match indent {
                 None => {
                     indent = Some(here);
-                    found.push(Some(i + 1));
+                    starts.push(i + 1);
                 }
-                Some(n) if n == here => found.push(Some(i + 1)),
+                Some(n) if n == here => starts.push(i + 1),
                 _ => {}
             }
         }
     }
-    found.resize(count, None);
-    found
+    (starts, None)
 }
 
 #[cfg(test)]
@@ -376,15 +381,27 @@ steps:
         let e = error_of(&GOOD.replace("    text: Hello.", "    text: Hello.\n    run: grundy"));
         assert!(e.contains("step `hello`: has 2 kinds"), "{e}");
         let e = error_of(&GOOD.replace("title: A demo\n", ""));
-        assert!(e.contains("missing field `title`"), "{e}");
+        assert!(
+            e.contains("missing field `title` at the top level of the lesson"),
+            "{e}"
+        );
         let e = error_of(&GOOD.replace("    text: Hello.", "    text: Hello.\n    colour: red"));
         assert!(
             e.starts_with("bad.yaml:8:5: step `hello`: unknown field `colour`"),
             "{e}"
         );
         let e = error_of(&GOOD.replace("feedback: 1 is", "feedbak: 1 is"));
+        assert_eq!(
+            e,
+            "bad.yaml:16:9: step `q`: unknown field `feedbak`, expected `answer` or `feedback`"
+        );
+        // A value of the wrong type is placed in its step by its line.
+        let e = error_of(&GOOD.replace("answer: mex{0, 1}", "answer: [mex]"));
+        assert_eq!(e, "bad.yaml:12:13: step `q`: expected text");
+        // A key after the steps belongs to no step.
+        let e = error_of(&format!("{GOOD}colour: red\n"));
         assert!(
-            e.starts_with("bad.yaml:16:9: step `q`: wrong_examples[0]: unknown field `feedbak`"),
+            e.starts_with("bad.yaml:20:1: unknown field `colour`"),
             "{e}"
         );
         let e = error_of(&GOOD.replace("format: 1", "format: 9"));

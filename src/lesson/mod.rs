@@ -1,4 +1,4 @@
-//! Lessons: the model (serde structs), the loader (the only code that touches YAML), the
+//! Lessons: the model (serde structs), the loader (YAML through `crate::yaml`), the
 //! runner (a pure step state machine) and the progress store (atomic writes).
 
 pub mod answer;

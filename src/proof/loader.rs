@@ -1,11 +1,19 @@
-//! Reading proofs: the only file that touches YAML. Unknown keys are refused, and every
-//! expression is parsed at load time so a typo shows up before anyone walks the proof.
+//! Reading proofs, through the one YAML door (`crate::yaml`). Unknown keys are refused, and
+//! every expression is parsed at load time so a typo shows up before anyone walks the proof.
 
 use std::collections::HashSet;
 
 use super::model::Proof;
 use crate::engine::Rules;
 use crate::expr::{parse, parse_domain};
+use crate::yaml;
+
+/// What reading a proof's YAML may cost (the same as a lesson).
+const LIMITS: yaml::Limits = yaml::Limits {
+    bytes: 1 << 20,
+    depth: 64,
+    expanded: 2 << 20,
+};
 
 /// The proofs compiled into nimlab, as (file name, text).
 pub const BUNDLED: &[(&str, &str)] = &[
@@ -25,7 +33,11 @@ pub const BUNDLED: &[(&str, &str)] = &[
 
 /// Parses and validates one proof file; the error names the file and what is wrong.
 pub fn load(file: &str, text: &str) -> Result<Proof, String> {
-    let proof: Proof = serde_yaml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+    let proof: Proof = yaml::from_str(text, &LIMITS).map_err(|e| match (e.line, e.column) {
+        (Some(line), Some(column)) => format!("{file}:{line}:{column}: {e}"),
+        (Some(line), None) => format!("{file}:{line}: {e}"),
+        _ => format!("{file}: {e}"),
+    })?;
     Rules::parse(&proof.rules).map_err(|e| format!("{file}: {e}"))?;
     let mut ids = HashSet::new();
     for walk in proof.walk() {

@@ -1,4 +1,4 @@
-//! Proofs the engine checks: the model, the loader (the only YAML here) and the checks.
+//! Proofs the engine checks: the model, the loader (YAML through `crate::yaml`) and the checks.
 //! Stepping through a proof in the REPL is `command::prove`'s job.
 
 pub mod check;

@@ -12,6 +12,7 @@ mod faults;
 mod grundy;
 mod history;
 mod hostile;
+mod hostile_yaml;
 mod input;
 mod json;
 mod latex;

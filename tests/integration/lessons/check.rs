@@ -287,7 +287,7 @@ fn an_unknown_key_names_the_keys_allowed_in_text() {
     // `hint:` (for `hints:`) is on line 11; the error lists the keys a step may have.
     let path = path_str(&fixture("load/unknown-key.yaml"));
     let out = Test::new().args(["lesson", "check", &path]).run().code(1);
-    // serde_yaml knows the column too: `hint` starts in column 5.
+    // The YAML reader knows the column too: `hint` starts in column 5.
     let at = format!("✗ {path}:11:5: step `q`: ");
     let line = out
         .stdout

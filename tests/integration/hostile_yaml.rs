@@ -1,0 +1,462 @@
+//! Hostile YAML and hostile files, run under a memory limit and a time limit: an alias bomb made
+//! of one big string (under the 1 MiB a lesson may have, but 50 GB expanded), 500 KB of nested
+//! `[[[[`, `/dev/zero`, links to a device and to a 100 MB sparse file, a FIFO among the lessons,
+//! and a file name that is not UTF-8. Each must end at once with one line that names the file
+//! and the limit it hit, in the way its command reports a bad file: `grundy` exits 2,
+//! `lesson check` lists the failure and exits 1, `lesson list` and the REPL warn and go on.
+//!
+//! The memory limit comes from `prlimit --as` (util-linux): a run that tried to expand the bomb
+//! would abort instead of taking the machine's memory, and the test would see the abort.
+
+use std::ffi::{OsStr, OsString};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+use crate::support::bin;
+
+/// Address space allowed to one run: nimlab needs far less; expanding the bomb needs 50 GB.
+const MEMORY: u64 = 512 << 20;
+/// A bound on a hang, not a timing: each of these runs takes milliseconds.
+const QUICKLY: Duration = Duration::from_secs(10);
+
+/// A lesson whose `setup` is one 400 KB string and 125 000 aliases to it: 900 KB of text.
+fn bomb_lesson() -> String {
+    format!(
+        "format: 1\nid: bomb\nversion: 1\ntitle: Bomb\nsetup: [&a \"{}\", {}]\nsteps:\n  - id: s\n    text: Hi.\n",
+        "x".repeat(400_000),
+        vec!["*a"; 125_000].join(", ")
+    )
+}
+
+/// A graph with the same bomb as the moves of one position.
+fn bomb_graph() -> String {
+    format!(
+        "format: 1\npositions:\n  end: []\n  a: [&a \"{}\", {}]\n",
+        "x".repeat(400_000),
+        vec!["*a"; 125_000].join(", ")
+    )
+}
+
+/// 250 000 `[` and as many `]`: 500 KB of nesting.
+fn brackets() -> String {
+    format!("{}{}", "[".repeat(250_000), "]".repeat(250_000))
+}
+
+fn deep_lesson() -> String {
+    format!(
+        "format: 1\nid: deep\nversion: 1\ntitle: Deep\nsetup: {}\nsteps:\n  - id: s\n    text: Hi.\n",
+        brackets()
+    )
+}
+
+fn deep_graph() -> String {
+    format!("format: 1\npositions: {{a: {}}}\n", brackets())
+}
+
+/// A temporary directory for one test's files, state and data.
+struct Place {
+    dir: TempDir,
+}
+
+impl Place {
+    fn new() -> Self {
+        Self {
+            dir: tempfile::tempdir().expect("a temporary directory"),
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// A directory `name` holding one file `file` with `contents`.
+    fn lessons(&self, name: &str, file: &str, contents: &str) -> PathBuf {
+        let dir = self.path(name);
+        std::fs::create_dir_all(&dir).expect("a lessons directory");
+        std::fs::write(dir.join(file), contents).expect("a lesson file");
+        dir
+    }
+
+    /// An empty directory `name`.
+    fn empty(&self, name: &str) -> PathBuf {
+        let dir = self.path(name);
+        std::fs::create_dir_all(&dir).expect("a directory");
+        dir
+    }
+
+    /// Runs nimlab with `args` under the memory limit, with `stdin` piped in.
+    fn run<I, S>(&self, args: I, stdin: &str) -> Run
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        let args: Vec<OsString> = args.into_iter().map(|a| a.as_ref().to_owned()).collect();
+        let mut command = limited();
+        command
+            .args(&args)
+            .current_dir(self.dir.path())
+            .env_remove("NO_COLOR")
+            .env("NIMLAB_STATE_DIR", self.path("state"))
+            .env("NIMLAB_DATA_DIR", self.path("data"))
+            .env("RUST_BACKTRACE", "0")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let start = Instant::now();
+        let mut child = command.spawn().expect("spawn prlimit and nimlab");
+        let mut input = child.stdin.take().expect("stdin");
+        let text = stdin.to_owned();
+        let feeder = thread::spawn(move || {
+            let _ = std::io::Write::write_all(&mut input, text.as_bytes());
+        });
+        let drain = |mut pipe: Box<dyn Read + Send>| {
+            thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                String::from_utf8_lossy(&bytes).into_owned()
+            })
+        };
+        let out = drain(Box::new(child.stdout.take().expect("stdout")));
+        let err = drain(Box::new(child.stderr.take().expect("stderr")));
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait for nimlab") {
+                break status;
+            }
+            if start.elapsed() > QUICKLY {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("nimlab {args:?} ran longer than {QUICKLY:?}");
+            }
+            thread::sleep(Duration::from_millis(5));
+        };
+        let _ = feeder.join();
+        let run = Run {
+            args,
+            code: status.code().unwrap_or(-1),
+            stdout: out.join().expect("stdout thread"),
+            stderr: err.join().expect("stderr thread"),
+        };
+        assert!(
+            !run.stderr.contains("memory allocation") && !run.stderr.contains("panicked"),
+            "nimlab {:?} failed under the memory limit:\n{}",
+            run.args,
+            run.stderr
+        );
+        run
+    }
+}
+
+/// `prlimit --as=MEMORY -- nimlab`, ready for nimlab's arguments.
+fn limited() -> Command {
+    let mut command = Command::new("prlimit");
+    command.arg(format!("--as={MEMORY}")).arg("--").arg(bin());
+    command
+}
+
+struct Run {
+    args: Vec<OsString>,
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    #[track_caller]
+    fn code(self, code: i32) -> Self {
+        assert_eq!(
+            self.code, code,
+            "nimlab {:?}: exit code; stdout:\n{}\nstderr:\n{}",
+            self.args, self.stdout, self.stderr
+        );
+        self
+    }
+
+    /// The one line of `text` that mentions `file`, which must also say each of `says`.
+    #[track_caller]
+    fn one_line<'a>(&self, text: &'a str, file: &str, says: &[&str]) -> &'a str {
+        let lines: Vec<&str> = text.lines().filter(|l| l.contains(file)).collect();
+        assert_eq!(
+            lines.len(),
+            1,
+            "nimlab {:?}: expected one line naming {file}:\n{text}",
+            self.args
+        );
+        for s in says {
+            assert!(lines[0].contains(s), "{:?} does not say {s:?}", lines[0]);
+        }
+        lines[0]
+    }
+
+    /// `lesson list`: the bundled lessons are still listed, with one warning about `file`.
+    #[track_caller]
+    fn lists_with_a_warning(self, file: &str, says: &[&str]) -> Self {
+        let out = self.code(0);
+        assert!(out.stdout.contains("mex"), "{}", out.stdout);
+        let line = out.one_line(&out.stdout, file, says);
+        assert!(line.starts_with("warning: "), "{line}");
+        assert_eq!(out.stdout.matches("warning:").count(), 1, "{}", out.stdout);
+        out
+    }
+
+    /// `lesson check`: exit 1 and one failure line naming `file`.
+    #[track_caller]
+    fn check_fails(self, file: &str, says: &[&str]) -> Self {
+        let out = self.code(1);
+        let line = out.one_line(&out.stdout, file, says);
+        assert!(line.starts_with(&format!("✗ {file}")), "{line}");
+        assert!(out.stdout.contains("1 failed"), "{}", out.stdout);
+        assert_eq!(out.stderr, "error: lesson check: 1 failure\n");
+        out
+    }
+
+    /// Bad input: exit 2 and one line on stderr naming `file` in backticks.
+    #[track_caller]
+    fn bad_file(self, file: &str, says: &[&str]) -> Self {
+        let out = self.code(2);
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+        assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
+        out.one_line(&out.stderr, &format!("`{file}`"), says);
+        out
+    }
+}
+
+const EXPANDS: &str = "expands through aliases to more than";
+const NESTS: &str = "nests too deeply";
+
+#[test]
+fn a_bomb_of_one_big_string_in_a_lessons_directory() {
+    let place = Place::new();
+    let text = bomb_lesson();
+    assert!(text.len() < 1 << 20, "the bomb fits the size limit");
+    let dir = place.lessons("more", "bomb.yaml", &text);
+    // `setup:` is on line 5. Expanded, the text before the aliases is 400 047 bytes and each
+    // alias 400 001 more, so the fifth alias passes 2 MiB (4 aliases: 2 000 051 bytes).
+    place
+        .run(
+            [
+                OsStr::new("lesson"),
+                "list".as_ref(),
+                "--lessons".as_ref(),
+                dir.as_os_str(),
+            ],
+            "",
+        )
+        .lists_with_a_warning("bomb.yaml", &[":5:", EXPANDS]);
+}
+
+#[test]
+fn a_bomb_of_one_big_string_in_lesson_check() {
+    let place = Place::new();
+    let dir = place.lessons("more", "bomb.yaml", &bomb_lesson());
+    let file = dir.join("bomb.yaml");
+    let shown = file.display().to_string();
+    place
+        .run(
+            [OsStr::new("lesson"), "check".as_ref(), file.as_os_str()],
+            "",
+        )
+        .check_fails(&shown, &[EXPANDS]);
+}
+
+#[test]
+fn a_bomb_of_one_big_string_when_the_repl_reads_its_lessons() {
+    let place = Place::new();
+    let dir = place.lessons("more", "bomb.yaml", &bomb_lesson());
+    place
+        .run(
+            [OsStr::new("--lessons"), dir.as_os_str()],
+            "lesson list\nquit\n",
+        )
+        .lists_with_a_warning("bomb.yaml", &[EXPANDS]);
+}
+
+/// On a terminal the REPL reads the lessons as it starts (for completion).
+#[test]
+fn a_bomb_of_one_big_string_when_the_repl_starts_on_a_terminal() {
+    let place = Place::new();
+    let dir = place.lessons("more", "bomb.yaml", &bomb_lesson());
+    let mut cmd = limited();
+    cmd.arg("--lessons")
+        .arg(&dir)
+        .env("NIMLAB_DATA_DIR", place.path("data"))
+        .env("NIMLAB_STATE_DIR", place.path("state"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "dumb");
+    let mut p = rexpect::session::spawn_command(cmd, Some(10_000)).expect("spawn nimlab on a pty");
+    p.exp_string("nimlab[zero-move]> ").unwrap();
+    p.send_line("lesson list").unwrap();
+    p.exp_string("warning: ").unwrap();
+    let line = p.exp_string("(an alias bomb?)").unwrap();
+    assert!(
+        line.contains("bomb.yaml") && line.contains(EXPANDS),
+        "{line}"
+    );
+    p.exp_string("nimlab[zero-move]> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn a_bomb_of_one_big_string_in_a_graph() {
+    let place = Place::new();
+    std::fs::write(place.path("bomb.yaml"), bomb_graph()).unwrap();
+    place
+        .run(["grundy", "--rules", "graph:bomb.yaml"], "")
+        .bad_file("bomb.yaml", &[EXPANDS, "line 4"]);
+}
+
+#[test]
+fn half_a_megabyte_of_brackets_in_a_lesson() {
+    let place = Place::new();
+    let dir = place.lessons("more", "deep.yaml", &deep_lesson());
+    let file = dir.join("deep.yaml");
+    place
+        .run(
+            [OsStr::new("lesson"), "check".as_ref(), file.as_os_str()],
+            "",
+        )
+        .check_fails(&file.display().to_string(), &[NESTS, ":5:"]);
+    place
+        .run(
+            [
+                OsStr::new("lesson"),
+                "list".as_ref(),
+                "--lessons".as_ref(),
+                dir.as_os_str(),
+            ],
+            "",
+        )
+        .lists_with_a_warning("deep.yaml", &[NESTS]);
+}
+
+#[test]
+fn half_a_megabyte_of_brackets_in_a_graph() {
+    let place = Place::new();
+    std::fs::write(place.path("deep.yaml"), deep_graph()).unwrap();
+    place
+        .run(["grundy", "--rules", "graph:deep.yaml"], "")
+        .bad_file("deep.yaml", &[NESTS, "line 2"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn lesson_check_of_dev_zero_reads_nothing() {
+    Place::new()
+        .run(["lesson", "check", "/dev/zero"], "")
+        .check_fails("/dev/zero", &["it is a device, not a regular file"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_lesson_linked_to_dev_zero() {
+    let place = Place::new();
+    let dir = place.empty("more");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.yaml")).unwrap();
+    place
+        .run(
+            [
+                OsStr::new("lesson"),
+                "list".as_ref(),
+                "--lessons".as_ref(),
+                dir.as_os_str(),
+            ],
+            "",
+        )
+        .lists_with_a_warning("zero.yaml", &["it is a device, not a regular file"]);
+    let link = dir.join("zero.yaml");
+    place
+        .run(
+            [OsStr::new("lesson"), "check".as_ref(), link.as_os_str()],
+            "",
+        )
+        .check_fails(&link.display().to_string(), &["device"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_lesson_linked_to_a_100_mb_sparse_file() {
+    let place = Place::new();
+    let big = place.path("big.img");
+    std::fs::File::create(&big)
+        .and_then(|f| f.set_len(100 * 1024 * 1024))
+        .expect("a sparse file");
+    let dir = place.empty("more");
+    std::os::unix::fs::symlink(&big, dir.join("sparse.yaml")).unwrap();
+    // 100 × 1024 × 1024 = 104857600 bytes; reading stops after 1 MiB + 1.
+    place
+        .run(
+            [
+                OsStr::new("lesson"),
+                "list".as_ref(),
+                "--lessons".as_ref(),
+                dir.as_os_str(),
+            ],
+            "",
+        )
+        .lists_with_a_warning("sparse.yaml", &["104857600 bytes", "at most 1048576"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_among_the_lessons_does_not_hang() {
+    let place = Place::new();
+    let dir = place.empty("more");
+    let fifo = dir.join("x.yaml");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    place
+        .run(
+            [
+                OsStr::new("lesson"),
+                "list".as_ref(),
+                "--lessons".as_ref(),
+                dir.as_os_str(),
+            ],
+            "",
+        )
+        .lists_with_a_warning("x.yaml", &["it is a FIFO, not a regular file"]);
+    place
+        .run(
+            [OsStr::new("lesson"), "check".as_ref(), fifo.as_os_str()],
+            "",
+        )
+        .check_fails(&fifo.display().to_string(), &["FIFO"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_opened_as_named() {
+    use std::os::unix::ffi::OsStrExt;
+    let place = Place::new();
+    let dir = place.empty("more");
+    let name = OsStr::from_bytes(b"\xffdrill.yaml");
+    let good = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lessons/good/drill.yaml");
+    std::fs::copy(good, dir.join(name)).unwrap();
+    // The file exists only under its exact bytes: finding it proves no lossy conversion.
+    let found = place
+        .run(
+            [
+                OsStr::new("lesson"),
+                "check".as_ref(),
+                dir.join(name).as_os_str(),
+            ],
+            "",
+        )
+        .code(0);
+    assert!(found.stdout.contains("all passed"), "{}", found.stdout);
+    // A missing one is named with the lossy character only in the message.
+    let missing = dir.join(OsStr::from_bytes(b"\xfe.yaml"));
+    let shown = missing.display().to_string();
+    assert!(shown.ends_with("\u{fffd}.yaml"), "{shown}");
+    place
+        .run(
+            [OsStr::new("lesson"), "check".as_ref(), missing.as_os_str()],
+            "",
+        )
+        .check_fails(&shown, &["No such file"]);
+}
