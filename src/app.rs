@@ -21,6 +21,11 @@ pub struct Env {
     pub stdin_tty: bool,
     pub stdout_tty: bool,
     pub stderr_tty: bool,
+    /// Columns of stdout: a terminal's width, else 80.
+    pub width: u16,
+    /// Columns of stderr if it is a terminal. An error in a pipe or a log stays one line, for
+    /// `grep` and for scripts that read it.
+    pub error_width: Option<u16>,
     pub no_color: Option<String>,
     /// The shell's `--format` and `--color`, the defaults for every line.
     pub format: Format,
@@ -39,6 +44,8 @@ impl Env {
             stdin_tty: io::stdin().is_terminal(),
             stdout_tty: io::stdout().is_terminal(),
             stderr_tty: io::stderr().is_terminal(),
+            width: columns(terminal_size::terminal_size_of(io::stdout())),
+            error_width: terminal_size::terminal_size_of(io::stderr()).map(|s| columns(Some(s))),
             no_color: std::env::var("NO_COLOR").ok(),
             format: cli.format.unwrap_or_default(),
             color: cli.color.unwrap_or_default(),
@@ -66,7 +73,7 @@ impl Env {
         RenderOptions {
             format: self.format,
             style: self.stdout_style(),
-            width: if self.stdout_tty { None } else { Some(80) },
+            width: self.width,
         }
     }
 
@@ -78,6 +85,14 @@ impl Env {
     /// The style for messages on stderr.
     pub fn error_style(&self) -> Style {
         Style::decide(self.color, self.stderr_tty, self.no_color.as_deref())
+    }
+}
+
+/// A terminal's columns, or 80 for anything else (a pipe, a file, a terminal that says 0).
+fn columns(size: Option<(terminal_size::Width, terminal_size::Height)>) -> u16 {
+    match size {
+        Some((terminal_size::Width(w), _)) if w > 0 => w,
+        _ => 80,
     }
 }
 
@@ -160,7 +175,11 @@ fn show(output: &Output, opts: &RenderOptions) -> Result<Flow, Error> {
 pub fn report(error: &Error, env: &Env, line: Option<usize>) {
     let style = env.error_style();
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    let _ = writeln!(io::stderr(), "{} {at}{error}", style.error("error:"));
+    let mut message = format!("{} {at}{error}", style.error("error:"));
+    if let Some(width) = env.error_width {
+        message = crate::render::prose::fill(&message, usize::from(width));
+    }
+    let _ = writeln!(io::stderr(), "{message}");
     if let Error::Expr { source, error } = error {
         let snippet = crate::render::snippet(source, error.span.clone(), &error.label(), style);
         let _ = write!(io::stderr(), "{snippet}");

@@ -6,12 +6,15 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde_json::{Value, json};
 
+use super::prose::{fill, hanging};
 use super::{RenderOptions, render, render_to_string};
 use crate::cli::Format;
 use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Tone};
 
 pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
+    let width = usize::from(opts.width);
+    let fill = |text: &str| fill(text, width);
     for item in &report.items {
         match item {
             LessonItem::Heading {
@@ -21,18 +24,15 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 step,
             } => {
                 writeln!(out)?;
-                writeln!(
-                    out,
-                    "{}",
-                    style.heading(&format!("── {lesson} · step {number} of {of} · {step} ──"))
-                )?;
+                let heading = fill(&format!("── {lesson} · step {number} of {of} · {step} ──"));
+                writeln!(out, "{}", style.heading(&heading))?;
             }
-            LessonItem::Text(text) => writeln!(out, "{}", text.trim_end())?,
+            LessonItem::Text(text) => writeln!(out, "{}", fill(text))?,
             LessonItem::Command { line, output } => {
                 writeln!(out, "{}", style.dim(&format!("nimlab> {line}")))?;
                 match output {
                     Ok(output) => render(output, opts, out)?,
-                    Err(e) => writeln!(out, "{} {e}", style.error("error:"))?,
+                    Err(e) => writeln!(out, "{}", fill(&format!("{} {e}", style.error("error:"))))?,
                 }
             }
             LessonItem::Question {
@@ -41,9 +41,14 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 hints,
                 present,
             } => {
-                writeln!(out, "{} {}", style.heading("?"), prompt.trim_end())?;
+                writeln!(
+                    out,
+                    "{}",
+                    hanging(&style.heading("?"), prompt.trim_end(), width, 2)
+                )?;
                 for (i, c) in choices.iter().enumerate() {
-                    writeln!(out, "  {}) {c}", crate::lesson::runner::choice_label(i))?;
+                    let label = format!("  {})", crate::lesson::runner::choice_label(i));
+                    writeln!(out, "{}", hanging(&label, c, width, 5))?;
                 }
                 let help = if *present {
                     "`reveal` shows the answer; `next` moves on".to_string()
@@ -60,18 +65,19 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                     };
                     format!("type {what}{hints}, `skip` for the solution")
                 };
-                writeln!(out, "{}", style.dim(&format!("({help})")))?;
+                writeln!(out, "{}", style.dim(&fill(&format!("({help})"))))?;
             }
             LessonItem::Claim {
                 statement,
                 check,
                 holds,
             } => {
-                writeln!(out, "{} {}", style.heading("Claim:"), statement.trim_end())?;
+                let claim = format!("{} {}", style.heading("Claim:"), statement.trim_end());
+                writeln!(out, "{}", fill(&claim))?;
                 let verdict = match holds {
-                    Ok(true) => style.win(&format!("✓ checked by nimlab: {check}")),
-                    Ok(false) => style.lose(&format!("✗ does not hold: {check}")),
-                    Err(e) => style.lose(&format!("✗ cannot be checked: {e}")),
+                    Ok(true) => style.win(&fill(&format!("✓ checked by nimlab: {check}"))),
+                    Ok(false) => style.lose(&fill(&format!("✗ does not hold: {check}"))),
+                    Err(e) => style.lose(&fill(&format!("✗ cannot be checked: {e}"))),
                 };
                 writeln!(out, "{verdict}")?;
             }
@@ -79,15 +85,15 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 writeln!(
                     out,
                     "{}",
-                    style.dim(&format!("Notes: {}", notes.trim_end()))
+                    style.dim(&fill(&format!("Notes: {}", notes.trim_end())))
                 )?;
             }
             LessonItem::Feedback { tone, text } => {
                 let line = match tone {
-                    Tone::Good => style.win(text),
-                    Tone::Bad => style.lose(text),
-                    Tone::Info => text.clone(),
-                    Tone::Warning => format!("{} {text}", style.error("warning:")),
+                    Tone::Good => style.win(&fill(text)),
+                    Tone::Bad => style.lose(&fill(text)),
+                    Tone::Info => fill(text),
+                    Tone::Warning => fill(&format!("{} {text}", style.error("warning:"))),
                 };
                 writeln!(out, "{line}")?;
             }
@@ -153,9 +159,7 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
         .load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(["id", "title", "status", "after"].map(|h| opts.style.heading(h)));
-    if let Some(width) = opts.width {
-        table.set_width(width);
-    }
+    table.set_width(opts.width);
     for row in &list.rows {
         table.add_row(vec![
             row.id.clone(),

@@ -14,7 +14,7 @@ mod latex;
 mod lesson;
 mod period;
 mod proof;
-mod prose;
+pub mod prose;
 mod set;
 mod style;
 mod tabular;
@@ -38,8 +38,9 @@ use crate::output::Output;
 pub struct RenderOptions {
     pub format: Format,
     pub style: Style,
-    /// Columns tables must fit; `None` on a terminal, whose own width then applies.
-    pub width: Option<u16>,
+    /// Columns tables and prose must fit: the terminal's width, probed once at the edge, or
+    /// 80 when the output is not a terminal.
+    pub width: u16,
 }
 
 impl Default for RenderOptions {
@@ -47,7 +48,7 @@ impl Default for RenderOptions {
         Self {
             format: Format::Text,
             style: Style::default(),
-            width: Some(80),
+            width: 80,
         }
     }
 }

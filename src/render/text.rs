@@ -36,7 +36,8 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::Verify(report) => super::verify::text(report, opts, out),
         Output::Proof(report) => super::proof::text(report, opts, out),
         Output::Left(report) => super::activity::text(report, opts, out),
-        Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
+        Output::Message(text) => writeln!(out, "{}", super::prose::fill(text, opts.width.into())),
+        Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }
@@ -47,9 +48,7 @@ fn new_table(opts: &RenderOptions, headers: &[&str]) -> Table {
         .load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(headers.iter().map(|h| opts.style.heading(h)));
-    if let Some(width) = opts.width {
-        table.set_width(width);
-    }
+    table.set_width(opts.width);
     table
 }
 

@@ -22,6 +22,7 @@ mod octal;
 mod play;
 mod proof;
 mod props;
+mod reading;
 mod repl;
 mod snapshots;
 mod support;
