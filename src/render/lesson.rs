@@ -15,6 +15,11 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
     let style = opts.style;
     let width = usize::from(opts.width);
     let fill = |text: &str| fill(text, width);
+    // A presented step starts a fresh screen on a terminal; in a pipe it reads as any step.
+    let fresh_screen = opts.height.is_some() && starts_a_screen(report);
+    if fresh_screen {
+        write!(out, "{CLEAR_SCREEN}")?;
+    }
     for item in &report.items {
         match item {
             LessonItem::Heading {
@@ -22,8 +27,11 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 number,
                 of,
                 step,
+                ..
             } => {
-                writeln!(out)?;
+                if !fresh_screen {
+                    writeln!(out)?;
+                }
                 let heading = fill(&format!("── {lesson} · step {number} of {of} · {step} ──"));
                 writeln!(out, "{}", style.heading(&heading))?;
             }
@@ -81,13 +89,6 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 };
                 writeln!(out, "{verdict}")?;
             }
-            LessonItem::Notes(notes) => {
-                writeln!(
-                    out,
-                    "{}",
-                    style.dim(&fill(&format!("Notes: {}", notes.trim_end())))
-                )?;
-            }
             LessonItem::Feedback { tone, text } => {
                 let line = match tone {
                     Tone::Good => style.win(&fill(text)),
@@ -102,6 +103,18 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
     Ok(())
 }
 
+/// Clears a terminal and its scrollback and puts the cursor at the top left, so the room sees
+/// one step at a time and the previous step cannot be scrolled back into view.
+pub const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
+
+/// Whether `report` shows a step of a presented lesson.
+pub fn starts_a_screen(report: &LessonReport) -> bool {
+    report
+        .items
+        .iter()
+        .any(|i| matches!(i, LessonItem::Heading { present: true, .. }))
+}
+
 pub fn json(report: &LessonReport) -> Value {
     let items: Vec<Value> = report
         .items
@@ -112,6 +125,7 @@ pub fn json(report: &LessonReport) -> Value {
                 number,
                 of,
                 step,
+                ..
             } => json!({"kind": "step", "lesson": lesson, "number": number, "of": of, "id": step}),
             LessonItem::Text(t) => json!({"kind": "text", "text": t}),
             LessonItem::Command { line, output } => match output {
@@ -129,7 +143,6 @@ pub fn json(report: &LessonReport) -> Value {
                 Ok(h) => json!({"kind": "claim", "statement": statement, "check": check, "holds": h}),
                 Err(e) => json!({"kind": "claim", "statement": statement, "check": check, "error": e}),
             },
-            LessonItem::Notes(n) => json!({"kind": "notes", "text": n}),
             LessonItem::Feedback { tone, text } => json!({
                 "kind": "feedback",
                 "tone": match tone {

@@ -27,6 +27,7 @@ mod verify;
 use std::io::{self, Write};
 
 pub use diagnostic::snippet;
+pub use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub use set::format_set;
 pub use style::Style;
 
@@ -41,6 +42,9 @@ pub struct RenderOptions {
     /// Columns tables and prose must fit: the terminal's width, probed once at the edge, or
     /// 80 when the output is not a terminal.
     pub width: u16,
+    /// Rows of the terminal stdout is, or `None` when it is not a terminal (a pipe, a file):
+    /// then nothing is cleared and nothing is paged.
+    pub height: Option<u16>,
 }
 
 impl Default for RenderOptions {
@@ -49,6 +53,7 @@ impl Default for RenderOptions {
             format: Format::Text,
             style: Style::default(),
             width: 80,
+            height: None,
         }
     }
 }

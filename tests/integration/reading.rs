@@ -4,6 +4,9 @@
 
 use crate::support::Test;
 
+/// What nimlab writes to clear a terminal before a presented step.
+pub const CLEAR: &str = "\x1b[H\x1b[2J";
+
 /// Display columns of a line: every `char` here is one column wide (no wide CJK in nimlab's
 /// own text), and no colour is on in a pipe.
 fn columns(line: &str) -> usize {
@@ -91,6 +94,88 @@ fn lesson_text_keeps_its_lines_and_wraps_each_at_80() {
     assert_eq!(all.matches(long).count(), 4, "{}", out.stdout);
 }
 
+/// `tests/fixtures/lessons/good`, whose `drill` lesson has speaker notes on steps 1 and 3.
+fn fixtures() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/lessons/good").to_string()
+}
+
+/// Presenter mode sends speaker notes to `--notes FILE`, step by step, and never to the
+/// screen; what the file holds is written out by hand from `drill.yaml`.
+#[test]
+fn speaker_notes_go_to_their_file_and_never_to_the_screen() {
+    // Outside the test's own directory, which goes when the run ends.
+    let keep = tempfile::tempdir().unwrap();
+    let notes = keep.path().join("notes.txt");
+    std::fs::write(&notes, "the lecturer's own line\n").unwrap();
+    let out = Test::new()
+        .args(["--lessons", &fixtures()])
+        .stdin(format!(
+            "lesson start drill --present --notes {}\nnext\nnext\nback\n",
+            notes.display()
+        ))
+        .run()
+        .success();
+    assert!(!out.stdout.contains("Speaker notes for"), "{}", out.stdout);
+    assert!(!out.stdout.contains("textbook prints"), "{}", out.stdout);
+    assert!(
+        !out.stdout.contains('\u{1b}'),
+        "no screen clearing in a pipe"
+    );
+    assert!(out.stdout.contains("Speaker notes go to"), "{}", out.stdout);
+    let title = "A drill for the tests";
+    assert_eq!(
+        std::fs::read_to_string(&notes).unwrap(),
+        format!(
+            "the lecturer's own line\n\
+             ── {title} · step 1 of 7 · intro ──\nSpeaker notes for the intro.\n\n\
+             ── {title} · step 2 of 7 · show ──\n(no notes for this step)\n\n\
+             ── {title} · step 3 of 7 · xor ──\nA textbook prints 12 here.\n\n\
+             ── {title} · step 2 of 7 · show ──\n(no notes for this step)\n\n"
+        )
+    );
+}
+
+/// `--notes` is for presenting; a file that cannot be written is a warning, once, and the
+/// presentation goes on.
+#[test]
+fn notes_need_present_and_an_unwritable_file_is_a_warning() {
+    Test::new()
+        .args(["lesson", "start", "mex", "--notes", "n.txt"])
+        .run()
+        .code(2);
+    let t = Test::new();
+    let dir = t.write("x", "");
+    let dir = dir.parent().unwrap().display().to_string();
+    let out = t
+        .args(["--lessons", &fixtures()])
+        .stdin(format!(
+            "lesson start drill --present --notes {dir}\nnext\nnext\n"
+        ))
+        .run()
+        .success();
+    assert_eq!(
+        out.stdout
+            .matches("speaker notes cannot be written")
+            .count(),
+        1,
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("step 3 of 7"), "{}", out.stdout);
+}
+
+/// Long output in a pipe never goes through a pager, whatever `$PAGER` says.
+#[test]
+fn a_pipe_is_never_paged() {
+    let out = Test::new()
+        .args(["grundy", "0..60"])
+        .env("PAGER", "sed s/^/PAGED:/")
+        .run()
+        .success();
+    assert!(!out.stdout.contains("PAGED:"), "{}", out.stdout);
+    assert!(out.stdout.lines().count() > 60);
+}
+
 /// On a real terminal (a pty) of a chosen size, set with `stty` before nimlab starts.
 #[cfg(unix)]
 mod terminal {
@@ -142,5 +227,125 @@ mod terminal {
                 "{out}"
             );
         }
+    }
+
+    /// The lines of a screen as a person reads them: after the last clear, without the
+    /// terminal's escapes.
+    fn last_screen(raw: &str) -> String {
+        let text = text(raw);
+        let screen = text.rsplit("\x1b[3J").next().unwrap_or(&text);
+        screen.to_string()
+    }
+
+    /// A presented step clears the screen, fits 24 rows with the prompt, and shows no notes.
+    #[test]
+    fn presenting_clears_the_screen_between_steps_and_hides_the_notes() {
+        let data = tempfile::tempdir().unwrap();
+        let args = format!("--lessons {}", super::fixtures());
+        let mut p = spawn(80, 24, &args, data.path());
+        p.exp_string("nimlab[zero-move]> ").unwrap();
+        p.send_line("lesson start drill --present").unwrap();
+        let raw = p.exp_string("nimlab[drill 1/7]> ").unwrap();
+        assert!(
+            raw.contains(crate::reading::CLEAR),
+            "no clear screen: {raw:?}"
+        );
+        let screen = last_screen(&raw);
+        assert!(screen.contains("step 1 of 7 · intro"), "{screen}");
+        assert!(!screen.contains("Speaker notes for"), "{screen}");
+        assert!(screen.lines().count() < 24, "{screen}");
+        p.send_line("").unwrap();
+        let raw = p.exp_string("nimlab[drill 2/7]> ").unwrap();
+        let screen = last_screen(&raw);
+        assert!(screen.contains("step 2 of 7 · show"), "{screen}");
+        assert!(
+            !screen.contains("intro"),
+            "the first step was cleared: {screen}"
+        );
+        // A command while presenting is never paged, however long.
+        p.send_line("grundy 0..40").unwrap();
+        let raw = p.exp_string("nimlab[drill 2/7]> ").unwrap();
+        assert!(!text(&raw).contains("PAGED:"));
+        p.send_line("quit").unwrap();
+        p.send_line("quit").unwrap();
+        p.exp_eof().unwrap();
+    }
+
+    /// A step taller than the screen comes in screens of 24 rows, turned with Enter.
+    #[test]
+    fn a_long_presented_step_is_paginated() {
+        let data = tempfile::tempdir().unwrap();
+        let lessons = tempfile::tempdir().unwrap();
+        let lines: Vec<String> = (1..=40)
+            .map(|k| format!("      Line {k} of the step."))
+            .collect();
+        std::fs::write(
+            lessons.path().join("long.yaml"),
+            format!(
+                "format: 1\nid: long\nversion: 1\ntitle: Long\nsummary: A long step.\nsteps:\n  \
+                 - id: one\n    text: |\n{}\n  - id: two\n    text: The end.\n",
+                lines.join("\n")
+            ),
+        )
+        .unwrap();
+        let args = format!("--lessons {}", lessons.path().display());
+        let mut p = spawn(80, 24, &args, data.path());
+        p.exp_string("nimlab[zero-move]> ").unwrap();
+        p.send_line("lesson start long --present").unwrap();
+        let raw = p.exp_string("-- more: Enter for page 2 of 2 --").unwrap();
+        let screen = last_screen(&raw);
+        assert!(screen.lines().count() <= 23, "{screen}");
+        assert!(screen.contains("Line 1 of the step."));
+        assert!(!screen.contains("Line 40 of"));
+        p.send_line("").unwrap();
+        let raw = p.exp_string("nimlab[long 1/2]> ").unwrap();
+        let screen = last_screen(&raw);
+        assert!(screen.contains("Line 40 of the step."), "{screen}");
+        // Every line was on one screen or the other.
+        p.send_line("quit").unwrap();
+        p.send_line("quit").unwrap();
+        p.exp_eof().unwrap();
+    }
+
+    /// Long output goes through `$PAGER` on a terminal; short output, `--no-pager` and a
+    /// script do not.
+    #[test]
+    fn long_output_goes_through_the_pager_on_a_terminal() {
+        let data = tempfile::tempdir().unwrap();
+        let spawn_paged = |args: &str| {
+            let mut cmd = Command::new("sh");
+            cmd.arg("-c")
+                .arg(format!("stty cols 80 rows 24 && exec \"$0\" {args}"))
+                .arg(bin())
+                .env("NIMLAB_DATA_DIR", data.path())
+                .env("NIMLAB_STATE_DIR", data.path().join("state"))
+                .env("NO_COLOR", "1")
+                .env("TERM", "dumb")
+                .env("PAGER", "sed s/^/PAGED:/");
+            rexpect::session::spawn_command(cmd, Some(30_000)).expect("spawn nimlab on a pty")
+        };
+        let mut p = spawn_paged("grundy 0..40");
+        let out = text(&p.exp_eof().unwrap());
+        assert!(out.lines().count() > 24);
+        assert!(out.lines().all(|l| l.starts_with("PAGED:")), "{out}");
+        let mut p = spawn_paged("grundy 0..40 --no-pager");
+        let out = text(&p.exp_eof().unwrap());
+        assert!(!out.contains("PAGED:"), "{out}");
+        let mut p = spawn_paged("mex 0 1 3");
+        let out = text(&p.exp_eof().unwrap());
+        assert_eq!(out.trim(), "mex {0, 1, 3} = 2");
+        // Help pages too (`nimlab --help` is taller than 24 rows).
+        let mut p = spawn_paged("--help");
+        let out = text(&p.exp_eof().unwrap());
+        assert!(out.lines().count() > 24, "{out}");
+        assert!(out.lines().all(|l| l.starts_with("PAGED:")), "{out}");
+        // In the REPL, each long output is paged and the prompt comes back.
+        let mut p = spawn_paged("");
+        p.exp_string("nimlab[zero-move]> ").unwrap();
+        p.send_line("grundy 0..40").unwrap();
+        p.exp_string("PAGED:").unwrap();
+        p.exp_string("nimlab[zero-move]> ").unwrap();
+        p.send_line("quit").unwrap();
+        p.exp_eof().unwrap();
     }
 }
