@@ -198,7 +198,7 @@ mod terminal {
             .env("NIMLAB_STATE_DIR", data.join("state"))
             .env("NO_COLOR", "1")
             .env("TERM", "dumb")
-            .env_remove("PAGER");
+            .env("PAGER", "sed s/^/PAGED:/");
         rexpect::session::spawn_command(cmd, Some(30_000)).expect("spawn nimlab on a pty")
     }
 
@@ -348,4 +348,58 @@ mod terminal {
         p.send_line("quit").unwrap();
         p.exp_eof().unwrap();
     }
+}
+
+/// Binary cells in CSV, zero-padded to one width. Nim piles are their own values, and by hand
+/// 3 ⊕ 8 ⊕ 6 = 0011 ⊕ 1000 ⊕ 0110 = 1101 = 13.
+#[test]
+fn csv_binary_cells_share_one_width() {
+    Test::new()
+        .args(["nimsum", "3", "8", "6", "--rules", "nim", "--format", "csv"])
+        .run()
+        .success()
+        .stdout(
+            "pile,state,grundy,binary\n1,3,3,0011\n2,8,8,1000\n3,6,6,0110\n\
+             nim-sum,,13,1101\nwinner,first,,\n",
+        );
+}
+
+/// The same in Markdown, for zero-move piles: g(1T) = 2 and g(5T) = 6 (n odd: n + 1),
+/// g(12T) = 11 (n even: n − 1); 0010 ⊕ 1011 ⊕ 0110 = 1111 = 15.
+#[test]
+fn markdown_binary_cells_share_one_width() {
+    let out = Test::new()
+        .args(["position", "1", "12", "5", "--format", "markdown"])
+        .run()
+        .success();
+    let binary: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split('|').nth(4))
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    assert_eq!(binary, ["0010", "1011", "0110", "1111"], "{}", out.stdout);
+}
+
+/// Presenting in JSON: a step is the documented `step` item, and no speaker notes appear.
+#[test]
+fn a_presented_step_in_json_has_the_documented_shape_and_no_notes() {
+    let out = Test::new()
+        .args(["--lessons", &fixtures(), "--format", "json"])
+        .stdin("lesson start drill --present\n")
+        .run()
+        .success();
+    let items = &out.json()["items"];
+    let step = items
+        .as_array()
+        .and_then(|a| a.iter().find(|i| i["kind"] == "step"))
+        .expect("a step item");
+    let mut keys: Vec<&String> = step.as_object().unwrap().keys().collect();
+    keys.sort();
+    assert_eq!(keys, ["id", "kind", "lesson", "number", "of"]);
+    assert_eq!(step["id"], "intro");
+    assert!(!out.stdout.contains("Speaker notes for"), "{}", out.stdout);
+    assert!(!out.stdout.contains("\"notes\""), "{}", out.stdout);
 }
