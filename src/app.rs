@@ -12,6 +12,7 @@ use crate::command::{
 };
 use crate::error::Error;
 use crate::output::Output;
+use crate::pager::Paging;
 use crate::render::{RenderOptions, Style, render};
 use crate::repl;
 
@@ -21,7 +22,17 @@ pub struct Env {
     pub stdin_tty: bool,
     pub stdout_tty: bool,
     pub stderr_tty: bool,
+    /// Columns of stdout: a terminal's width, else 80.
+    pub width: u16,
+    /// Rows of stdout if it is a terminal.
+    pub height: Option<u16>,
+    /// Columns of stderr if it is a terminal. An error in a pipe or a log stays one line, for
+    /// `grep` and for scripts that read it.
+    pub error_width: Option<u16>,
     pub no_color: Option<String>,
+    /// The pager for long output on a terminal (`$PAGER`, default `less -FRX`); `None` with
+    /// `--no-pager` on the shell's line or an empty `$PAGER`.
+    pub pager: Option<Vec<String>>,
     /// The shell's `--format` and `--color`, the defaults for every line.
     pub format: Format,
     pub color: ColorChoice,
@@ -39,7 +50,17 @@ impl Env {
             stdin_tty: io::stdin().is_terminal(),
             stdout_tty: io::stdout().is_terminal(),
             stderr_tty: io::stderr().is_terminal(),
+            width: columns(terminal_size::terminal_size_of(io::stdout())),
+            height: terminal_size::terminal_size_of(io::stdout())
+                .map(|(_, terminal_size::Height(h))| h)
+                .filter(|h| *h > 0),
+            error_width: terminal_size::terminal_size_of(io::stderr()).map(|s| columns(Some(s))),
             no_color: std::env::var("NO_COLOR").ok(),
+            pager: if cli.no_pager {
+                None
+            } else {
+                crate::pager::pager_command(std::env::var("PAGER").ok().as_deref())
+            },
             format: cli.format.unwrap_or_default(),
             color: cli.color.unwrap_or_default(),
             data_dir: dir_from_env("NIMLAB_DATA_DIR")
@@ -66,8 +87,77 @@ impl Env {
         RenderOptions {
             format: self.format,
             style: self.stdout_style(),
-            width: if self.stdout_tty { None } else { Some(80) },
+            width: self.width,
+            height: self.height,
         }
+    }
+
+    /// How `output` of a line reaches the screen. A presented step comes in screens of its
+    /// own; other long output goes through the pager only on a terminal, from a person at the
+    /// prompt (not a script, not `--no-pager`) and never while a lesson is being presented.
+    pub fn paging(
+        &self,
+        output: &Output,
+        no_pager: bool,
+        depth: usize,
+        session: &Session,
+    ) -> Paging {
+        let Some(rows) = self.height.filter(|_| self.stdout_tty) else {
+            return Paging::Direct;
+        };
+        if let Output::Lesson(report) = output
+            && crate::render::starts_a_screen(report)
+        {
+            return Paging::Screens {
+                rows,
+                width: self.width,
+            };
+        }
+        let presenting = session.focus.iter().any(|f| {
+            matches!(
+                f.activity(),
+                crate::output::Activity::Lesson {
+                    presenting: true,
+                    ..
+                }
+            )
+        });
+        match &self.pager {
+            Some(command)
+                if !no_pager
+                    && !presenting
+                    && depth == 0
+                    && self.stdin_tty
+                    && !session.stdin_is_script =>
+            {
+                Paging::Pager {
+                    command: command.clone(),
+                    rows,
+                }
+            }
+            _ => Paging::Direct,
+        }
+    }
+
+    /// Text that is not a command's output (a help page) on its way to the screen.
+    pub fn show_text(&self, text: &str, no_pager: bool) -> Result<(), Error> {
+        let paging = match &self.pager {
+            Some(command) if !no_pager && self.stdout_tty && self.stdin_tty => Paging::Pager {
+                command: command.clone(),
+                rows: self.height.unwrap_or(u16::MAX),
+            },
+            _ => Paging::Direct,
+        };
+        let mut stdout = io::stdout().lock();
+        crate::pager::show(
+            text,
+            &paging,
+            self.width,
+            &mut stdout,
+            &mut io::stdin().lock(),
+        )
+        .and_then(|()| stdout.flush())
+        .map_err(Error::Write)
     }
 
     /// The style for text on stdout that is not a command's output (the REPL's welcome).
@@ -78,6 +168,14 @@ impl Env {
     /// The style for messages on stderr.
     pub fn error_style(&self) -> Style {
         Style::decide(self.color, self.stderr_tty, self.no_color.as_deref())
+    }
+}
+
+/// A terminal's columns, or 80 for anything else (a pipe, a file, a terminal that says 0).
+fn columns(size: Option<(terminal_size::Width, terminal_size::Height)>) -> u16 {
+    match size {
+        Some((terminal_size::Width(w), _)) if w > 0 => w,
+        _ => 80,
     }
 }
 
@@ -107,7 +205,8 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
     let opts = env.render_options(cli);
     check_format(command, opts.format)?;
     let output = execute(command, session)?;
-    let flow = show(&output, &opts)?;
+    let paging = env.paging(&output, cli.no_pager, depth, session);
+    let flow = show(&output, &opts, &paging, env.width)?;
     match &output {
         Output::LessonCheck(report) if !report.failures.is_empty() => Err(Error::CheckFailed {
             failures: report.failures.len(),
@@ -120,7 +219,12 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
 /// with the line that says so: a game or a lesson is not dropped without a word.
 pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
     for output in leave_all_activities(session) {
-        show(&output, &env.default_render_options())?;
+        show(
+            &output,
+            &env.default_render_options(),
+            &Paging::Direct,
+            env.width,
+        )?;
     }
     Ok(())
 }
@@ -129,17 +233,18 @@ pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
 pub fn dispatch_text(line: &str, session: &mut Session, env: &Env) -> Option<Result<Flow, Error>> {
     let result = execute_text(line, session)?;
     Some(result.and_then(|output| {
+        let paging = env.paging(&output, false, 0, session);
         let mut opts = env.default_render_options();
         // A reply to a typed answer or move is for the person typing: text if LaTeX has no
         // form for it.
         if opts.format == Format::Latex && crate::render::without_latex_form(&output).is_some() {
             opts.format = Format::Text;
         }
-        show(&output, &opts)
+        show(&output, &opts, &paging, env.width)
     }))
 }
 
-fn show(output: &Output, opts: &RenderOptions) -> Result<Flow, Error> {
+fn show(output: &Output, opts: &RenderOptions, paging: &Paging, width: u16) -> Result<Flow, Error> {
     if let (Format::Latex, Some(what)) = (opts.format, crate::render::without_latex_form(output)) {
         return Err(Error::NoFormat {
             format: "latex".into(),
@@ -147,7 +252,13 @@ fn show(output: &Output, opts: &RenderOptions) -> Result<Flow, Error> {
         });
     }
     let mut stdout = io::stdout().lock();
-    render(output, opts, &mut stdout).map_err(Error::Write)?;
+    if *paging == Paging::Direct {
+        render(output, opts, &mut stdout).map_err(Error::Write)?;
+    } else {
+        let text = crate::render::render_to_string(output, opts);
+        crate::pager::show(&text, paging, width, &mut stdout, &mut io::stdin().lock())
+            .map_err(Error::Write)?;
+    }
     stdout.flush().map_err(Error::Write)?;
     Ok(if matches!(output, Output::Quit) {
         Flow::Quit
@@ -160,7 +271,11 @@ fn show(output: &Output, opts: &RenderOptions) -> Result<Flow, Error> {
 pub fn report(error: &Error, env: &Env, line: Option<usize>) {
     let style = env.error_style();
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    let _ = writeln!(io::stderr(), "{} {at}{error}", style.error("error:"));
+    let mut message = format!("{} {at}{error}", style.error("error:"));
+    if let Some(width) = env.error_width {
+        message = crate::render::prose::fill(&message, usize::from(width));
+    }
+    let _ = writeln!(io::stderr(), "{message}");
     if let Error::Expr { source, error } = error {
         let snippet = crate::render::snippet(source, error.span.clone(), &error.label(), style);
         let _ = write!(io::stderr(), "{snippet}");
@@ -169,11 +284,19 @@ pub fn report(error: &Error, env: &Env, line: Option<usize>) {
 
 /// The whole program.
 pub fn main(args: Vec<OsString>) -> ExitCode {
+    let no_pager = args.iter().any(|a| a == "--no-pager");
     // Paths stay as the shell gave them: a file name that is not UTF-8 is opened as is.
     let cli = match Cli::parse_words(args) {
         Ok(Parsed::Cli(cli)) => cli,
         Ok(Parsed::Display(text)) => {
-            let _ = write!(io::stdout(), "{text}");
+            let env = Env::probe(&Cli {
+                format: None,
+                color: None,
+                lessons: None,
+                no_pager,
+                command: None,
+            });
+            let _ = env.show_text(&text, no_pager);
             return ExitCode::SUCCESS;
         }
         Err(e) => {
@@ -181,6 +304,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
                 format: None,
                 color: None,
                 lessons: None,
+                no_pager: false,
                 command: None,
             });
             report(&e, &env, None);

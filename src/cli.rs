@@ -31,6 +31,10 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     pub lessons: Option<PathBuf>,
 
+    /// Never send long output through a pager (`$PAGER`, default `less -FRX`).
+    #[arg(long, global = true)]
+    pub no_pager: bool,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -381,9 +385,13 @@ pub enum LessonAction {
     Start {
         /// The lesson's id (see `lesson list`).
         id: String,
-        /// For a lecturer: no grading, speaker notes shown, `reveal` shows answers.
+        /// For a lecturer: one step a screen, no grading, `reveal` shows answers.
         #[arg(long)]
         present: bool,
+        /// With `--present`: append each step's speaker notes to FILE (or a second terminal),
+        /// for the lecturer to follow with `tail -f FILE`; they never reach the screen.
+        #[arg(long, value_name = "FILE", requires = "present")]
+        notes: Option<PathBuf>,
     },
     /// Leave the lesson; `lesson start ID` comes back to the same step.
     Quit,

@@ -12,6 +12,7 @@ pub mod expr;
 pub mod graph;
 pub mod lesson;
 pub mod output;
+pub mod pager;
 pub mod proof;
 pub mod render;
 pub mod repl;

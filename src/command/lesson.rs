@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::expr::Value;
 use crate::lesson::progress::{Progress, SaveError};
 use crate::lesson::runner::{Event, Judge, Runner};
+use crate::lesson::speaker_notes::SpeakerNotes;
 use crate::lesson::{Lesson, StepKind};
 use crate::output::{
     LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Output, Tone,
@@ -47,7 +48,10 @@ pub fn fill(text: &str, judge: &mut dyn Judge) -> Result<String, String> {
 pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
     match action {
         LessonAction::List => Ok(list(session)),
-        LessonAction::Start { id, present } => start(session, id, *present),
+        LessonAction::Start { id, present, notes } => {
+            let notes = notes.clone().map(SpeakerNotes::new);
+            start(session, id, *present, notes)
+        }
         LessonAction::Reset { id, yes } => reset(session, id, *yes),
         LessonAction::Quit => Err(Error::Usage {
             message: "no lesson in progress: see `lesson list`".into(),
@@ -110,7 +114,12 @@ fn find(session: &mut Session, id: &str) -> Result<Lesson, Error> {
     })
 }
 
-fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error> {
+fn start(
+    session: &mut Session,
+    id: &str,
+    present: bool,
+    notes: Option<SpeakerNotes>,
+) -> Result<Output, Error> {
     let lesson = find(session, id)?;
     let (progress, warning) = load_progress(session);
     let saved = if present {
@@ -139,9 +148,15 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
     let title = &runner.lesson().title;
     let count = runner.lesson().steps.len();
     let intro = match (present, resumed) {
-        (true, _) => format!(
-            "Presenting “{title}” ({count} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer."
-        ),
+        (true, _) => {
+            let notes = notes.as_ref().map_or_else(
+                || "Speaker notes are not shown (`--notes FILE` sends them to a file).".to_string(),
+                |n| format!("Speaker notes go to `{}`.", n.path().display()),
+            );
+            format!(
+                "Presenting “{title}” ({count} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer. {notes}"
+            )
+        }
         (false, _) if again => format!(
             "You have finished “{title}” before: here it is again from the start.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
         ),
@@ -159,6 +174,7 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
         rules_before,
         warned: warning.into_iter().collect(),
         done: false,
+        notes,
     };
     focus.report(session, vec![event], &mut items);
     focus.save(session, &mut items);
@@ -256,6 +272,8 @@ pub struct LessonFocus {
     /// The session's rules before the lesson's setup, restored when it ends.
     rules_before: Option<crate::engine::Rules>,
     done: bool,
+    /// Presenter mode: where speaker notes go (they are never shown on the screen).
+    notes: Option<SpeakerNotes>,
 }
 
 impl LessonFocus {
@@ -368,6 +386,7 @@ impl LessonFocus {
             number: index + 1,
             of: lesson.steps.len(),
             step: step.id.clone(),
+            present: self.runner.present,
         });
         let mut judge = Self::judge(session);
         match &step.kind {
@@ -401,11 +420,27 @@ impl LessonFocus {
                 },
             }),
         }
-        if self.runner.present
-            && let Some(notes) = &step.notes
-        {
-            let notes = fill(notes, &mut judge).unwrap_or_else(|_| notes.clone());
-            items.push(LessonItem::Notes(notes));
+        if let Some(speaker) = &self.notes {
+            let notes = step
+                .notes
+                .as_ref()
+                .map(|n| fill(n, &mut judge).unwrap_or_else(|_| n.clone()));
+            let heading = format!(
+                "{} · step {} of {} · {}",
+                lesson.title,
+                index + 1,
+                lesson.steps.len(),
+                step.id
+            );
+            if let Err(e) = speaker.append(&heading, notes.as_deref()) {
+                let warning = format!(
+                    "speaker notes cannot be written to `{}`: {e}",
+                    speaker.path().display()
+                );
+                if self.warned.insert(warning.clone()) {
+                    items.push(feedback(Tone::Warning, warning));
+                }
+            }
         }
     }
 

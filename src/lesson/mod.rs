@@ -7,6 +7,7 @@ pub mod loader;
 pub mod model;
 pub mod progress;
 pub mod runner;
+pub mod speaker_notes;
 
 pub use loader::{LessonError, load};
 pub use model::{Lesson, Question, Step, StepKind};

@@ -19,6 +19,8 @@ pub enum LessonItem {
         number: usize,
         of: usize,
         step: String,
+        /// Presenter mode: the step starts a fresh screen.
+        present: bool,
     },
     /// Prose, with `{{ }}` already filled in.
     Text(String),
@@ -40,8 +42,6 @@ pub enum LessonItem {
         check: String,
         holds: Result<bool, String>,
     },
-    /// Speaker notes (presenter mode).
-    Notes(String),
     /// A reply to the learner.
     Feedback { tone: Tone, text: String },
 }

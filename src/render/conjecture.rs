@@ -16,7 +16,7 @@ pub fn text(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    let width = usize::from(opts.width).max(40);
     let para = |out: &mut dyn Write, text: &str| -> io::Result<()> {
         for line in wrap(text, width) {
             writeln!(out, "{line}")?;

@@ -10,9 +10,6 @@ use crate::engine::reply::Intent;
 use crate::engine::{Move, Pile};
 use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
 
-/// The width prose wraps at when the terminal's is not known.
-const WIDTH: usize = 80;
-
 pub fn render_game(
     report: &GameReport,
     opts: &RenderOptions,
@@ -341,7 +338,7 @@ fn join(piles: &[Pile]) -> String {
 }
 
 fn width(opts: &RenderOptions) -> usize {
-    opts.width.map_or(WIDTH, usize::from).max(40)
+    usize::from(opts.width).max(40)
 }
 
 /// A paragraph: `lead` (already styled) then `text` wrapped at `width`, continuation lines

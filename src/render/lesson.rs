@@ -6,12 +6,20 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde_json::{Value, json};
 
+use super::prose::{fill, hanging};
 use super::{RenderOptions, render, render_to_string};
 use crate::cli::Format;
 use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Tone};
 
 pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
+    let width = usize::from(opts.width);
+    let fill = |text: &str| fill(text, width);
+    // A presented step starts a fresh screen on a terminal; in a pipe it reads as any step.
+    let fresh_screen = opts.height.is_some() && starts_a_screen(report);
+    if fresh_screen {
+        write!(out, "{CLEAR_SCREEN}")?;
+    }
     for item in &report.items {
         match item {
             LessonItem::Heading {
@@ -19,20 +27,20 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 number,
                 of,
                 step,
+                ..
             } => {
-                writeln!(out)?;
-                writeln!(
-                    out,
-                    "{}",
-                    style.heading(&format!("── {lesson} · step {number} of {of} · {step} ──"))
-                )?;
+                if !fresh_screen {
+                    writeln!(out)?;
+                }
+                let heading = fill(&format!("── {lesson} · step {number} of {of} · {step} ──"));
+                writeln!(out, "{}", style.heading(&heading))?;
             }
-            LessonItem::Text(text) => writeln!(out, "{}", text.trim_end())?,
+            LessonItem::Text(text) => writeln!(out, "{}", fill(text))?,
             LessonItem::Command { line, output } => {
                 writeln!(out, "{}", style.dim(&format!("nimlab> {line}")))?;
                 match output {
                     Ok(output) => render(output, opts, out)?,
-                    Err(e) => writeln!(out, "{} {e}", style.error("error:"))?,
+                    Err(e) => writeln!(out, "{}", fill(&format!("{} {e}", style.error("error:"))))?,
                 }
             }
             LessonItem::Question {
@@ -41,9 +49,14 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 hints,
                 present,
             } => {
-                writeln!(out, "{} {}", style.heading("?"), prompt.trim_end())?;
+                writeln!(
+                    out,
+                    "{}",
+                    hanging(&style.heading("?"), prompt.trim_end(), width, 2)
+                )?;
                 for (i, c) in choices.iter().enumerate() {
-                    writeln!(out, "  {}) {c}", crate::lesson::runner::choice_label(i))?;
+                    let label = format!("  {})", crate::lesson::runner::choice_label(i));
+                    writeln!(out, "{}", hanging(&label, c, width, 5))?;
                 }
                 let help = if *present {
                     "`reveal` shows the answer; `next` moves on".to_string()
@@ -60,40 +73,46 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                     };
                     format!("type {what}{hints}, `skip` for the solution")
                 };
-                writeln!(out, "{}", style.dim(&format!("({help})")))?;
+                writeln!(out, "{}", style.dim(&fill(&format!("({help})"))))?;
             }
             LessonItem::Claim {
                 statement,
                 check,
                 holds,
             } => {
-                writeln!(out, "{} {}", style.heading("Claim:"), statement.trim_end())?;
+                let claim = format!("{} {}", style.heading("Claim:"), statement.trim_end());
+                writeln!(out, "{}", fill(&claim))?;
                 let verdict = match holds {
-                    Ok(true) => style.win(&format!("✓ checked by nimlab: {check}")),
-                    Ok(false) => style.lose(&format!("✗ does not hold: {check}")),
-                    Err(e) => style.lose(&format!("✗ cannot be checked: {e}")),
+                    Ok(true) => style.win(&fill(&format!("✓ checked by nimlab: {check}"))),
+                    Ok(false) => style.lose(&fill(&format!("✗ does not hold: {check}"))),
+                    Err(e) => style.lose(&fill(&format!("✗ cannot be checked: {e}"))),
                 };
                 writeln!(out, "{verdict}")?;
             }
-            LessonItem::Notes(notes) => {
-                writeln!(
-                    out,
-                    "{}",
-                    style.dim(&format!("Notes: {}", notes.trim_end()))
-                )?;
-            }
             LessonItem::Feedback { tone, text } => {
                 let line = match tone {
-                    Tone::Good => style.win(text),
-                    Tone::Bad => style.lose(text),
-                    Tone::Info => text.clone(),
-                    Tone::Warning => format!("{} {text}", style.error("warning:")),
+                    Tone::Good => style.win(&fill(text)),
+                    Tone::Bad => style.lose(&fill(text)),
+                    Tone::Info => fill(text),
+                    Tone::Warning => fill(&format!("{} {text}", style.error("warning:"))),
                 };
                 writeln!(out, "{line}")?;
             }
         }
     }
     Ok(())
+}
+
+/// Clears a terminal and its scrollback and puts the cursor at the top left, so the room sees
+/// one step at a time and the previous step cannot be scrolled back into view.
+pub const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
+
+/// Whether `report` shows a step of a presented lesson.
+pub fn starts_a_screen(report: &LessonReport) -> bool {
+    report
+        .items
+        .iter()
+        .any(|i| matches!(i, LessonItem::Heading { present: true, .. }))
 }
 
 pub fn json(report: &LessonReport) -> Value {
@@ -106,6 +125,7 @@ pub fn json(report: &LessonReport) -> Value {
                 number,
                 of,
                 step,
+                ..
             } => json!({"kind": "step", "lesson": lesson, "number": number, "of": of, "id": step}),
             LessonItem::Text(t) => json!({"kind": "text", "text": t}),
             LessonItem::Command { line, output } => match output {
@@ -123,7 +143,6 @@ pub fn json(report: &LessonReport) -> Value {
                 Ok(h) => json!({"kind": "claim", "statement": statement, "check": check, "holds": h}),
                 Err(e) => json!({"kind": "claim", "statement": statement, "check": check, "error": e}),
             },
-            LessonItem::Notes(n) => json!({"kind": "notes", "text": n}),
             LessonItem::Feedback { tone, text } => json!({
                 "kind": "feedback",
                 "tone": match tone {
@@ -153,9 +172,7 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
         .load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(["id", "title", "status", "after"].map(|h| opts.style.heading(h)));
-    if let Some(width) = opts.width {
-        table.set_width(width);
-    }
+    table.set_width(opts.width);
     for row in &list.rows {
         table.add_row(vec![
             row.id.clone(),

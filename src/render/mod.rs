@@ -15,7 +15,7 @@ mod lesson;
 mod misere;
 mod period;
 mod proof;
-mod prose;
+pub mod prose;
 mod rulesets;
 mod set;
 mod style;
@@ -29,6 +29,7 @@ mod verify;
 use std::io::{self, Write};
 
 pub use diagnostic::snippet;
+pub use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub(crate) use prose::wrap;
 pub use set::format_set;
 pub use style::Style;
@@ -41,8 +42,12 @@ use crate::output::Output;
 pub struct RenderOptions {
     pub format: Format,
     pub style: Style,
-    /// Columns tables must fit; `None` on a terminal, whose own width then applies.
-    pub width: Option<u16>,
+    /// Columns tables and prose must fit: the terminal's width, probed once at the edge, or
+    /// 80 when the output is not a terminal.
+    pub width: u16,
+    /// Rows of the terminal stdout is, or `None` when it is not a terminal (a pipe, a file):
+    /// then nothing is cleared and nothing is paged.
+    pub height: Option<u16>,
 }
 
 impl Default for RenderOptions {
@@ -50,7 +55,8 @@ impl Default for RenderOptions {
         Self {
             format: Format::Text,
             style: Style::default(),
-            width: Some(80),
+            width: 80,
+            height: None,
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::proof::{CheckOutcome, Checked};
 
 pub fn text(report: &ProofView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width.unwrap_or(80)).max(40);
+    let width = usize::from(opts.width).max(40);
     if report.step.is_none() {
         writeln!(out, "{}", style.heading(&report.title))?;
     }

@@ -182,19 +182,27 @@ fn grundy(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Res
 fn position(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
     let v = &report.verdict;
     let mut sink = Sink::new(flavor, out, &["pile", "state", "grundy", "binary"])?;
+    // Every binary cell zero-padded to the widest, so the bit columns line up on a slide.
+    let bits = v
+        .grundy
+        .iter()
+        .chain([&v.nim_sum])
+        .map(|g| format!("{g:b}").len())
+        .max()
+        .unwrap_or(1);
     for (i, (pile, g)) in report.piles.iter().zip(&v.grundy).enumerate() {
         sink.row(&[
             (i + 1).to_string(),
             report.rules.name_of(*pile),
             g.to_string(),
-            format!("{g:b}"),
+            format!("{g:0bits$b}"),
         ])?;
     }
     sink.row(&[
         "nim-sum".to_string(),
         String::new(),
         v.nim_sum.to_string(),
-        format!("{:b}", v.nim_sum),
+        format!("{:0bits$b}", v.nim_sum),
     ])?;
     sink.row(&["winner", v.winner.name(), "", ""])?;
     if report.view == PositionView::Move {

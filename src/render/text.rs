@@ -37,7 +37,8 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::Proof(report) => super::proof::text(report, opts, out),
         Output::Left(report) => super::activity::text(report, opts, out),
         Output::Rulesets { current } => super::rulesets::text(current, opts, out),
-        Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
+        Output::Message(text) => writeln!(out, "{}", super::prose::fill(text, opts.width.into())),
+        Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }
@@ -48,9 +49,7 @@ fn new_table(opts: &RenderOptions, headers: &[&str]) -> Table {
         .load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(headers.iter().map(|h| opts.style.heading(h)));
-    if let Some(width) = opts.width {
-        table.set_width(width);
-    }
+    table.set_width(opts.width);
     table
 }
 
@@ -157,7 +156,7 @@ fn misere_note(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     if rules.is_misere() {
-        let width = usize::from(opts.width.unwrap_or(80)).max(40);
+        let width = usize::from(opts.width).max(40);
         for line in super::prose::wrap(super::misere::NOTE, width) {
             writeln!(out, "{}", opts.style.dim(&line))?;
         }

@@ -69,7 +69,7 @@ pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io
         }
     }
     if rules.is_misere() {
-        let width = usize::from(opts.width.unwrap_or(80)).max(40);
+        let width = usize::from(opts.width).max(40);
         for line in super::prose::wrap(super::misere::NOTE, width) {
             writeln!(out, "{}", opts.style.dim(&line))?;
         }

@@ -5,7 +5,7 @@ mod complete;
 mod history;
 mod source;
 
-use std::io::{self, BufReader, Write};
+use std::io::{self, BufReader};
 use std::path::Path;
 
 use crate::app::{Env, Flow, dispatch, dispatch_text, report};
@@ -112,10 +112,8 @@ fn read_lines(
             match Cli::parse_line(text) {
                 Ok(Parsed::Cli(cli)) => dispatch(&cli, session, env, depth),
                 Ok(Parsed::Display(help)) => {
-                    let mut out = io::stdout().lock();
-                    write!(out, "{help}")
-                        .map_err(Error::Write)
-                        .map(|()| Flow::Continue)
+                    let no_pager = depth > 0 || text.split_whitespace().any(|w| w == "--no-pager");
+                    env.show_text(&help, no_pager).map(|()| Flow::Continue)
                 }
                 Err(e) => dispatch_text(text, session, env).unwrap_or(Err(e)),
             }

@@ -24,6 +24,7 @@ mod octal;
 mod play;
 mod proof;
 mod props;
+mod reading;
 mod repl;
 mod ruleset_names;
 mod snapshots;

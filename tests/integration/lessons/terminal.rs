@@ -60,7 +60,8 @@ fn a_lesson_on_a_real_terminal() {
     p.exp_string("nimlab[zero-move]> ").unwrap();
     // On a terminal, forgetting progress asks first.
     p.send_line("lesson reset drill").unwrap();
-    p.exp_string("lesson reset drill --yes").unwrap();
+    p.exp_string("To confirm, type `lesson reset drill")
+        .unwrap();
     p.exp_string("nimlab[zero-move]> ").unwrap();
     p.send_line("lesson start drill").unwrap();
     p.exp_string("step 4 of 7").unwrap();
