@@ -14,6 +14,7 @@ mod input;
 mod json;
 mod lessons;
 mod moves;
+mod nesting;
 mod octal;
 mod play;
 mod proof;
