@@ -112,7 +112,7 @@ impl Evaluator {
             ));
         }
         self.depth += 1;
-        let value = with_room(|| self.node(expr));
+        let value = with_room(self.depth, || self.node(expr));
         self.depth -= 1;
         value
     }

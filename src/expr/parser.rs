@@ -265,7 +265,7 @@ impl Parser {
             return Err(too_deep(&self.tokens[self.pos.saturating_sub(1)]));
         }
         self.depth += 1;
-        let tree = with_room(|| self.operators(min));
+        let tree = with_room(self.depth, || self.operators(min));
         self.depth -= 1;
         tree
     }
