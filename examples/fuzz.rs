@@ -2,17 +2,27 @@
 //! machines do not have). For each target it mutates a seed corpus with a deterministic PRNG,
 //! runs the input, and reports any panic with the input that caused it.
 //!
-//! Run: `cargo run --release --example fuzz -- [TARGET|all] [EXECUTIONS] [SEED]`
+//! Besides small edits, some inputs get structure that hostile input has: deep nesting
+//! (brackets, prefix `-` and `not`, `if`, calls, sets, quantifiers, YAML lists) from a few levels
+//! to thousands, long runs of one operator, and huge tokens (numbers and names of up to 100 KB).
+//! Each target runs on a thread with a 2 MB stack, as tests and workers have, so anything that
+//! recurses without bound aborts the run (a stack overflow cannot be caught; the progress lines
+//! and the seed say where to look).
+//!
+//! Run: `cargo run --release --example fuzz -- [TARGET|all] [EXECUTIONS] [SEED] [SECONDS]`;
+//! with SECONDS, each target stops early when its time is up and says how many it ran.
 //! Targets: `command` (the command-line parser, and cheap commands executed), `expr` (the
-//! expression parser and evaluator, with a small step budget), `lesson` (the lesson loader).
+//! expression parser and evaluator, with a small step budget), `lesson` (the lesson loader, then
+//! every expression of a loaded lesson evaluated with a small step budget).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use nimlab::cli::{Cli, Command, Parsed};
 use nimlab::command::{Session, execute};
 use nimlab::engine::Rules;
 use nimlab::expr::{Evaluator, parse};
+use nimlab::lesson::{Lesson, StepKind};
 
 const COMMAND_SEEDS: &[&str] = &[
     "mex 0 1 3",
@@ -57,6 +67,7 @@ const LESSON_SEEDS: &[&str] = &[
     include_str!("../lessons/mex.yaml"),
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: s\n    text: hi {{ 1 + 1 }}\n",
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: q\n    ask: Q?\n    answer: 3 xor 5\n    choices: [\"6\", \"7\"]\n",
+    "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: c\n    claim: C\n    check: \"all n in 0..9: g(nF) = n\"\n",
     "a: &a [x, x]\nb: &b [*a, *a]\n",
 ];
 
@@ -123,7 +134,8 @@ const DICTIONARY: &[&str] = &[
     "99999999999999999999999999999999999999",
 ];
 
-fn mutate(rng: &mut Rng, seeds: &[&str]) -> String {
+/// Small edits of a seed: deletions, dictionary words, random characters, splices.
+fn edit(rng: &mut Rng, seeds: &[&str]) -> String {
     let mut s = seeds[rng.below(seeds.len())].to_string();
     for _ in 0..=rng.below(4) {
         let mut chars: Vec<char> = s.chars().collect();
@@ -159,6 +171,126 @@ fn mutate(rng: &mut Rng, seeds: &[&str]) -> String {
         s = chars.into_iter().collect();
     }
     s
+}
+
+/// Brackets and prefixes that nest, each as (opening, closing).
+const NESTERS: &[(&str, &str)] = &[
+    ("(", ")"),
+    ("-", ""),
+    ("- ", ""),
+    ("not ", ""),
+    ("{", "}"),
+    ("mex{", "}"),
+    ("abs(", ")"),
+    ("g(zero-move, ", ")"),
+    ("max(0, ", ")"),
+    ("if true then ", " else 0"),
+    ("if false then 0 else ", ""),
+    ("all n in 0..1: ", ""),
+    ("any k in {1}: ", ""),
+    ("{k : k in ", "}"),
+    ("(1 + ", ") * 2"),
+    ("[", "]"),
+    ("'", "'"),
+    ("\"", "\""),
+];
+
+/// Operators that make long runs.
+const JOINERS: &[&str] = &[
+    " + ",
+    " - ",
+    " * ",
+    " / ",
+    " % ",
+    " xor ",
+    " and ",
+    " or ",
+    " implies ",
+    " union ",
+    ", ",
+    " = ",
+    "..",
+    " ",
+    "\n",
+];
+
+/// How many levels or terms: mostly a few, often around the nesting bound of 200, sometimes
+/// thousands.
+fn count(rng: &mut Rng) -> usize {
+    match rng.below(8) {
+        0..=2 => 1 + rng.below(20),
+        3..=5 => 190 + rng.below(20),
+        6 => 200 + rng.below(2000),
+        _ => 1000 + rng.below(20_000),
+    }
+}
+
+/// A huge token: a number or a name of up to 100 KB.
+fn huge(rng: &mut Rng) -> String {
+    let len = match rng.below(4) {
+        0 => 100_000,
+        1 => 10_000,
+        _ => 40 + rng.below(1000),
+    };
+    let alphabet: &[u8] = match rng.below(4) {
+        0 => b"x",
+        1 => b"abcnT_",
+        2 => b"9",
+        _ => b"0123456789_",
+    };
+    (0..len)
+        .map(|_| char::from(alphabet[rng.below(alphabet.len())]))
+        .collect()
+}
+
+/// Wraps part of `s` in `k` levels of one nester, or inserts a long run or a huge token.
+fn structure(rng: &mut Rng, s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let a = rng.below(chars.len() + 1);
+    let b = a + rng.below(chars.len() - a + 1);
+    let before: String = chars[..a].iter().collect();
+    let inner: String = chars[a..b].iter().collect();
+    let after: String = chars[b..].iter().collect();
+    let middle = match rng.below(3) {
+        0 => {
+            let (open, close) = NESTERS[rng.below(NESTERS.len())];
+            let k = count(rng);
+            let inner = if inner.is_empty() { "1".into() } else { inner };
+            format!("{}{inner}{}", open.repeat(k), close.repeat(k))
+        }
+        1 => {
+            let joiner = JOINERS[rng.below(JOINERS.len())];
+            let term = if inner.is_empty() || inner.len() > 40 {
+                ["1", "true", "n", "{1}", "7T", "0..3"][rng.below(6)].to_string()
+            } else {
+                inner
+            };
+            vec![term; count(rng)].join(joiner)
+        }
+        _ => format!("{inner}{}", huge(rng)),
+    };
+    format!("{before}{middle}{after}")
+}
+
+/// An input: a seed with small edits, and one time in eight some structure as well.
+fn mutate(rng: &mut Rng, seeds: &[&str]) -> String {
+    let s = edit(rng, seeds);
+    if rng.below(8) == 0 {
+        structure(rng, &s)
+    } else {
+        s
+    }
+}
+
+/// A lesson whose text, answer and check hold `expr`, quoted as YAML needs.
+fn lesson_around(expr: &str) -> String {
+    let quoted = expr
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', " ");
+    format!(
+        "format: 1\nid: f\nversion: 1\ntitle: F\nsteps:\n  - id: t\n    text: \"v {{{{ {quoted} }}}}\"\n  - id: q\n    ask: Q?\n    answer: \"{quoted}\"\n  - id: c\n    claim: C\n    check: \"{quoted}\"\n"
+    )
 }
 
 /// Runs the command target: every input is parsed; cheap commands are executed too.
@@ -197,8 +329,53 @@ fn expr(input: &str) {
     }
 }
 
+/// Loads the lesson, then evaluates every expression in it as `lesson check` would.
 fn lesson(input: &str) {
-    let _ = nimlab::lesson::load("fuzz.yaml", input);
+    let Ok(lesson) = nimlab::lesson::load("fuzz.yaml", input) else {
+        return;
+    };
+    for source in expressions(&lesson) {
+        expr(&source);
+    }
+}
+
+/// A lesson with an expression from the expression target's seeds put through the same
+/// mutations, so deep and huge expressions reach the loader and the checks intact.
+fn lesson_of_expr(rng: &mut Rng) -> String {
+    lesson_around(&mutate(rng, EXPR_SEEDS))
+}
+
+/// The expressions of a lesson: each `{{ }}` of its prose, answers, choices and checks.
+fn expressions(lesson: &Lesson) -> Vec<String> {
+    let mut out = Vec::new();
+    for step in &lesson.steps {
+        match &step.kind {
+            StepKind::Text(text) => fills(text, &mut out),
+            StepKind::Run(_) => {}
+            StepKind::Ask(q) => {
+                fills(&q.prompt, &mut out);
+                out.push(q.answer.clone());
+                out.extend(q.choices.iter().cloned());
+                out.extend(q.wrong_examples.iter().map(|w| w.answer.clone()));
+            }
+            StepKind::Claim { statement, check } => {
+                fills(statement, &mut out);
+                out.push(check.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The expressions of each `{{ }}` in `text`.
+fn fills(text: &str, out: &mut Vec<String>) {
+    let mut rest = text;
+    while let Some(start) = rest.find("{{") {
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("}}") else { break };
+        out.push(after[..end].trim().to_string());
+        rest = &after[end + 2..];
+    }
 }
 
 /// A target's name, its runner and its seed corpus.
@@ -206,9 +383,13 @@ type Target = (&'static str, fn(&str), &'static [&'static str]);
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let which = args.get(1).map_or("all", String::as_str);
+    let which = args.get(1).cloned().unwrap_or_else(|| "all".into());
     let runs: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0x5EED);
+    let limit = args
+        .get(4)
+        .and_then(|a| a.parse().ok())
+        .map_or(Duration::MAX, Duration::from_secs);
     let targets: [Target; 3] = [
         ("command", command, COMMAND_SEEDS),
         ("expr", expr, EXPR_SEEDS),
@@ -221,25 +402,58 @@ fn main() {
         if which != "all" && which != name {
             continue;
         }
-        let mut rng = Rng(seed | 1);
-        let start = Instant::now();
-        let mut crashes = 0u64;
-        for _ in 0..runs {
-            let input = mutate(&mut rng, seeds);
-            if catch_unwind(AssertUnwindSafe(|| run(&input))).is_err() {
-                crashes += 1;
-                if crashes <= 5 {
-                    println!("{name}: PANIC on input {input:?}");
-                }
-            }
-        }
+        // A 2 MB stack, as a test thread or a worker has: unbounded recursion shows here first.
+        let crashes = std::thread::Builder::new()
+            .name(name.into())
+            .stack_size(2 << 20)
+            .spawn(move || fuzz(name, run, seeds, runs, seed, limit))
+            .expect("a fuzzing thread")
+            .join()
+            .unwrap_or(u64::MAX);
         failed |= crashes > 0;
-        println!(
-            "{name}: {runs} executions in {:.1} s, {crashes} panics",
-            start.elapsed().as_secs_f64()
-        );
     }
     if failed {
         std::process::exit(1);
     }
+}
+
+/// Runs one target `runs` times, or until `limit` has passed; returns how many inputs panicked.
+fn fuzz(name: &str, run: fn(&str), seeds: &[&str], runs: u64, seed: u64, limit: Duration) -> u64 {
+    let mut rng = Rng(seed | 1);
+    let start = Instant::now();
+    let mut crashes = 0u64;
+    let mut bytes = 0u64;
+    let mut done = 0u64;
+    for i in 0..runs {
+        if i % 1024 == 0 && start.elapsed() > limit {
+            break;
+        }
+        done = i + 1;
+        let input = if name == "lesson" && rng.below(4) == 0 {
+            lesson_of_expr(&mut rng)
+        } else {
+            mutate(&mut rng, seeds)
+        };
+        bytes += input.len() as u64;
+        if catch_unwind(AssertUnwindSafe(|| run(&input))).is_err() {
+            crashes += 1;
+            if crashes <= 5 {
+                println!("{name}: PANIC at execution {i} on input {input:?}");
+            }
+        }
+        if (i + 1) % 1_000_000 == 0 {
+            eprintln!(
+                "{name}: {} executions, {:.0} s (seed {seed})",
+                i + 1,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{name}: {done} executions in {secs:.1} s ({:.0}/s, {:.1} MB of input), {crashes} panics",
+        done as f64 / secs.max(1e-9),
+        bytes as f64 / 1e6
+    );
+    crashes
 }

@@ -334,7 +334,8 @@ pub enum Command {
 const EVAL_HELP: &str = "\
 Evaluate an expression. Integers are exact: too large is an error, never a wrap.
 
-  + - * / %          arithmetic (/ rounds down; % is never negative)
+  + - * / %          arithmetic. / rounds down: 7 / 2 = 3, 7 / -2 = -4; % takes
+                     the divisor's sign, so a = (a / b) * b + a % b: 7 % -2 = -1
   xor  ^  ⊕          bitwise XOR, the nim-sum of two numbers: 3 xor 5 = 6.
                      `^` is NOT a power (2 ^ 3 = 1); write pow(2, 3) for 8
   = != < <= > >=     comparisons (they do not chain)
@@ -345,7 +346,8 @@ Evaluate an expression. Integers are exact: too large is an error, never a wrap.
   all n in 0..100: …   any n in S: …
 
 Functions:
-  odd(n)  even(n)    mex{0, 2, 3}  mex(S)  min  max  size  abs  pow(a, b)
+  odd(n)  even(n)    mex{0, 2, 3}  mex(S)  min  max  size  abs
+  pow(a, b)          a to the power b: pow(0, 0) = 1; b < 0 needs a = 1 or -1
   g(zero-move, 7T)   a Grundy value; g(7T) uses the session's ruleset; states
                      are 7, 7T, 7F, nT, (n+1)F. Sizes up to 1000000 are computed
                      by mex over the options, larger ones by the proven formula
@@ -359,7 +361,8 @@ Functions:
 
 /// `help =` after the rulesets, which come from the engine's name table.
 const EVAL_HELP_END: &str = "\
-Every evaluation is limited in steps, so nothing runs forever.
+Every evaluation is limited in steps and in how deeply it nests, so nothing runs
+forever or overflows.
 
 Examples:
   = 3 xor 5

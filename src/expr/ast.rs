@@ -1,4 +1,9 @@
 //! The syntax tree: what the parser builds and the evaluator walks. Every node keeps its span.
+//!
+//! A run of operators of one precedence level, such as `1 + 2 - 3 + …`, is one [`ExprKind::Chain`]
+//! node rather than a nest of binary nodes, so the tree is only as deep as the expression is
+//! nested: the parser refuses trees deeper than [`MAX_DEPTH`](super::MAX_DEPTH), and everything
+//! that walks a tree recursively (the evaluator, `Drop`, `Clone`, `Debug`) stays within it.
 
 use std::ops::Range;
 
@@ -27,10 +32,19 @@ pub enum ExprKind {
         op: UnaryOp,
         operand: Box<Expr>,
     },
+    /// A comparison, `in` or a range: operators that do not chain.
     Binary {
         op: BinaryOp,
         lhs: Box<Expr>,
         rhs: Box<Expr>,
+    },
+    /// Operands joined by operators of one precedence level, `first op₁ e₁ op₂ e₂ …`: left to
+    /// right (`10 - 2 - 3` is 5) except `implies`, which groups to the right
+    /// (`a implies b implies c` is `a implies (b implies c)`). `and`, `or` and `implies`
+    /// evaluate only as many operands as they need.
+    Chain {
+        first: Box<Expr>,
+        rest: Vec<(BinaryOp, Expr)>,
     },
     If {
         cond: Box<Expr>,

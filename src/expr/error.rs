@@ -38,6 +38,11 @@ pub enum ErrorKind {
     Overflow { what: String },
     /// Division or remainder by zero.
     DivisionByZero,
+    /// A result that is a fraction, such as `pow(2, -1)`.
+    NotWhole { what: String },
+    /// An expression nested deeper than [`MAX_DEPTH`](super::MAX_DEPTH) levels; `at` is the
+    /// token that opened the level too many, as written.
+    TooDeep { limit: usize, at: Option<String> },
     /// Evaluation needed more steps than allowed.
     Budget { limit: u64 },
     /// The engine refused (an unknown ruleset, a state the ruleset lacks).
@@ -72,6 +77,8 @@ impl ExprError {
             ErrorKind::Type { expected, .. } => format!("expected {expected}"),
             ErrorKind::Overflow { .. } => "too large".into(),
             ErrorKind::DivisionByZero => "this is 0".into(),
+            ErrorKind::NotWhole { .. } => "a fraction".into(),
+            ErrorKind::TooDeep { .. } => "nested too deeply".into(),
             ErrorKind::Budget { .. } => "too much work".into(),
             ErrorKind::Engine(_) => "here".into(),
         }
@@ -85,12 +92,17 @@ impl fmt::Display for ExprError {
                 write!(f, "unexpected {found}: expected {expected}")
             }
             ErrorKind::UnknownFunction { name, suggestion } => {
-                write!(f, "unknown function `{name}`")?;
+                write!(f, "unknown function {}", quoted(name))?;
                 match suggestion {
                     Some(s) => write!(f, " (did you mean `{s}`?)"),
                     None => write!(f, ": expected one of {}", backticked(FUNCTIONS)),
                 }
             }
+            ErrorKind::UnknownVariable { name } if name.chars().count() > QUOTED_CHARS => write!(
+                f,
+                "unknown name {}: bind it with a quantifier or use a number",
+                quoted(name)
+            ),
             ErrorKind::UnknownVariable { name } => write!(
                 f,
                 "unknown name `{name}`: bind it with a quantifier (`all {name} in 0..10: …`) or use a number"
@@ -106,6 +118,17 @@ impl fmt::Display for ExprError {
                 "{what} is too large: nimlab computes exactly with integers up to about ±1.7 × 10^38 and never wraps"
             ),
             ErrorKind::DivisionByZero => f.write_str("division by zero"),
+            ErrorKind::NotWhole { what } => write!(
+                f,
+                "{what} is a fraction, not a whole number: a negative exponent needs the base 1 or -1"
+            ),
+            ErrorKind::TooDeep { limit, at } => {
+                write!(f, "expression nested too deeply: more than {limit} levels")?;
+                match at {
+                    Some(at) => write!(f, " at {at}"),
+                    None => Ok(()),
+                }
+            }
             ErrorKind::Budget { limit } => write!(
                 f,
                 "the expression needs more than {limit} steps, so it was stopped; use smaller ranges"
@@ -116,6 +139,22 @@ impl fmt::Display for ExprError {
 }
 
 impl std::error::Error for ExprError {}
+
+/// User text longer than this is shortened when quoted in a message.
+const QUOTED_CHARS: usize = 40;
+
+/// `text` in backticks, shortened to its first and last characters and its length when long, so
+/// that a 100 000-digit number makes a one-line message: `` `12345678901234567890…7890` (100000
+/// characters) ``.
+pub(super) fn quoted(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= QUOTED_CHARS {
+        return format!("`{text}`");
+    }
+    let head: String = text.chars().take(20).collect();
+    let tail: String = text.chars().skip(count - 10).collect();
+    format!("`{head}…{tail}` ({count} characters)")
+}
 
 fn backticked(names: &[&str]) -> String {
     names

@@ -5,8 +5,11 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+use super::arith::{self, Refusal};
 use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use super::error::{ErrorKind, ExprError, FUNCTIONS};
+use super::parser::MAX_DEPTH;
+use super::stack::with_room;
 use super::value::{Int, Value};
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::verdict;
@@ -30,6 +33,8 @@ pub struct Evaluator {
     vars: Vec<(String, Value)>,
     budget: u64,
     steps: u64,
+    /// Calls of [`Evaluator::value`] open now.
+    depth: usize,
     tables: Vec<(Rules, GrundyTable)>,
 }
 
@@ -43,6 +48,7 @@ impl Evaluator {
             vars: Vec::new(),
             budget: DEFAULT_BUDGET,
             steps: 0,
+            depth: 0,
             tables: Vec::new(),
         }
     }
@@ -92,105 +98,62 @@ impl Evaluator {
         Ok(())
     }
 
+    /// The value of `expr`, one level deeper. Every recursion of the evaluator passes through
+    /// here, so this is where depth is counted: a tree from the parser is never deeper than
+    /// [`MAX_DEPTH`], and one built by hand is refused rather than allowed to exhaust the stack.
     fn value(&mut self, expr: &Expr) -> Result<Value> {
+        if self.depth > MAX_DEPTH {
+            return Err(ExprError::new(
+                ErrorKind::TooDeep {
+                    limit: MAX_DEPTH,
+                    at: None,
+                },
+                expr.span.clone(),
+            ));
+        }
+        self.depth += 1;
+        let value = with_room(self.depth, || self.node(expr));
+        self.depth -= 1;
+        value
+    }
+
+    /// One node's value. Each arm with locals of its own is a method, so that this frame, which
+    /// recursion repeats, stays small.
+    fn node(&mut self, expr: &Expr) -> Result<Value> {
         self.tick(1, &expr.span)?;
         let span = &expr.span;
         match &expr.kind {
             ExprKind::Int(v) => Ok(Value::Int(*v)),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::Player(p) => Ok(Value::Player(*p)),
-            ExprKind::Var(name) => self
-                .vars
-                .iter()
-                .rev()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.clone())
-                .ok_or_else(|| {
-                    ExprError::new(
-                        ErrorKind::UnknownVariable { name: name.clone() },
-                        span.clone(),
-                    )
-                }),
-            ExprKind::State { size, pass } => {
-                let size = self.int(size)?;
-                Ok(Value::State {
-                    size,
-                    pass: Some(*pass),
-                })
-            }
-            ExprKind::Unary { op, operand } => match op {
-                UnaryOp::Not => Ok(Value::Bool(!self.boolean(operand)?)),
-                UnaryOp::Neg => {
-                    let v = self.int(operand)?;
-                    v.checked_neg()
-                        .map(Value::Int)
-                        .ok_or_else(|| overflow(format!("-({v})"), span))
-                }
-            },
+            ExprKind::Var(name) => self.variable(name, span),
+            ExprKind::State { size, pass } => Ok(Value::State {
+                size: self.int(size)?,
+                pass: Some(*pass),
+            }),
+            ExprKind::Unary { op, operand } => self.unary(*op, operand, span),
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, span),
+            ExprKind::Chain { first, rest } => self.chain(first, rest),
             ExprKind::If {
                 cond,
                 then,
                 otherwise,
             } => {
-                if self.boolean(cond)? {
-                    self.value(then)
-                } else {
-                    self.value(otherwise)
-                }
+                let branch = if self.boolean(cond)? { then } else { otherwise };
+                self.value(branch)
             }
             ExprKind::Quantifier {
                 all,
                 var,
                 domain,
                 body,
-            } => {
-                let domain_value = self.value(domain)?;
-                let (lo, hi) = self.bounds(&domain_value, &domain.span)?;
-                let items = self.lazy(&domain_value, lo, hi);
-                for x in items {
-                    self.tick(1, span)?;
-                    self.vars.push((var.clone(), Value::Int(x)));
-                    let holds = self.boolean(body);
-                    self.vars.pop();
-                    if holds? != *all {
-                        return Ok(Value::Bool(!*all));
-                    }
-                }
-                Ok(Value::Bool(*all))
-            }
-            ExprKind::Set(elements) => {
-                let mut set = BTreeSet::new();
-                for e in elements {
-                    // A run `A..B` among the elements, as sets are printed: `{0..4, 6}`.
-                    match self.value(e)? {
-                        range @ Value::Range(..) => set.extend(self.iterate(&range, &e.span)?),
-                        Value::Int(v) => {
-                            set.insert(v);
-                        }
-                        other => return Err(type_error("a number", &other, &e.span)),
-                    }
-                }
-                Ok(Value::Set(set))
-            }
+            } => self.quantifier(*all, var, domain, body, span),
+            ExprKind::Set(elements) => self.set_literal(elements),
             ExprKind::SetBuilder {
                 element,
                 var,
                 domain,
-            } => {
-                let domain_value = self.value(domain)?;
-                let (lo, hi) = self.bounds(&domain_value, &domain.span)?;
-                let items = self.lazy(&domain_value, lo, hi);
-                let mut set = BTreeSet::new();
-                for x in items {
-                    self.tick(1, span)?;
-                    self.vars.push((var.clone(), Value::Int(x)));
-                    let v = self.int(element);
-                    self.vars.pop();
-                    set.insert(v?);
-                }
-                Ok(Value::Set(set))
-            }
+            } => self.set_builder(element, var, domain, span),
             ExprKind::Call {
                 name,
                 name_span,
@@ -198,6 +161,94 @@ impl Evaluator {
                 args,
             } => self.call(name, name_span, rules.as_ref(), args, span),
         }
+    }
+
+    fn variable(&self, name: &str, span: &Range<usize>) -> Result<Value> {
+        self.vars
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .ok_or_else(|| {
+                ExprError::new(
+                    ErrorKind::UnknownVariable {
+                        name: name.to_string(),
+                    },
+                    span.clone(),
+                )
+            })
+    }
+
+    fn unary(&mut self, op: UnaryOp, operand: &Expr, span: &Range<usize>) -> Result<Value> {
+        match op {
+            UnaryOp::Not => Ok(Value::Bool(!self.boolean(operand)?)),
+            UnaryOp::Neg => {
+                let v = self.int(operand)?;
+                v.checked_neg()
+                    .map(Value::Int)
+                    .ok_or_else(|| overflow(format!("-({v})"), span))
+            }
+        }
+    }
+
+    /// `all`/`any`: stops at the first element that decides.
+    fn quantifier(
+        &mut self,
+        all: bool,
+        var: &str,
+        domain: &Expr,
+        body: &Expr,
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        let domain_value = self.value(domain)?;
+        let (lo, hi) = self.bounds(&domain_value, &domain.span)?;
+        let items = self.lazy(&domain_value, lo, hi);
+        for x in items {
+            self.tick(1, span)?;
+            self.vars.push((var.to_string(), Value::Int(x)));
+            let holds = self.boolean(body);
+            self.vars.pop();
+            if holds? != all {
+                return Ok(Value::Bool(!all));
+            }
+        }
+        Ok(Value::Bool(all))
+    }
+
+    fn set_literal(&mut self, elements: &[Expr]) -> Result<Value> {
+        let mut set = BTreeSet::new();
+        for e in elements {
+            // A run `A..B` among the elements, as sets are printed: `{0..4, 6}`.
+            match self.value(e)? {
+                range @ Value::Range(..) => set.extend(self.iterate(&range, &e.span)?),
+                Value::Int(v) => {
+                    set.insert(v);
+                }
+                other => return Err(type_error("a number", &other, &e.span)),
+            }
+        }
+        Ok(Value::Set(set))
+    }
+
+    fn set_builder(
+        &mut self,
+        element: &Expr,
+        var: &str,
+        domain: &Expr,
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        let domain_value = self.value(domain)?;
+        let (lo, hi) = self.bounds(&domain_value, &domain.span)?;
+        let items = self.lazy(&domain_value, lo, hi);
+        let mut set = BTreeSet::new();
+        for x in items {
+            self.tick(1, span)?;
+            self.vars.push((var.to_string(), Value::Int(x)));
+            let v = self.int(element);
+            self.vars.pop();
+            set.insert(v?);
+        }
+        Ok(Value::Set(set))
     }
 
     fn int(&mut self, expr: &Expr) -> Result<Int> {
@@ -208,14 +259,8 @@ impl Evaluator {
     }
 
     fn boolean(&mut self, expr: &Expr) -> Result<bool> {
-        match self.value(expr)? {
-            Value::Bool(b) => Ok(b),
-            other => Err(type_error(
-                "true or false (a comparison, `odd(n)`, …)",
-                &other,
-                &expr.span,
-            )),
-        }
+        let v = self.value(expr)?;
+        truth(&v, &expr.span)
     }
 
     /// A range's ends, or a set's first and last element, checking the value is a domain.
@@ -256,6 +301,7 @@ impl Evaluator {
         }
     }
 
+    /// A comparison, `in` or a range: both sides, then the operator.
     fn binary(
         &mut self,
         op: BinaryOp,
@@ -263,20 +309,78 @@ impl Evaluator {
         rhs: &Expr,
         span: &Range<usize>,
     ) -> Result<Value> {
-        use BinaryOp::*;
-        match op {
-            And => return Ok(Value::Bool(self.boolean(lhs)? && self.boolean(rhs)?)),
-            Or => return Ok(Value::Bool(self.boolean(lhs)? || self.boolean(rhs)?)),
-            Implies => return Ok(Value::Bool(!self.boolean(lhs)? || self.boolean(rhs)?)),
-            _ => {}
-        }
         let a = self.value(lhs)?;
+        if let Some(decided) = self.short_circuit(op, &a, &lhs.span)? {
+            return Ok(decided);
+        }
         let b = self.value(rhs)?;
+        self.combine(op, a, b, &lhs.span, &rhs.span, span)
+    }
+
+    /// A run of operators of one level, in a loop rather than by recursion, so a sum of any
+    /// length takes one frame. `and` and `or` skip operands once the answer is known.
+    fn chain(&mut self, first: &Expr, rest: &[(BinaryOp, Expr)]) -> Result<Value> {
+        if rest.first().is_some_and(|(op, _)| *op == BinaryOp::Implies) {
+            return self.implications(first, rest);
+        }
+        let mut acc = self.value(first)?;
+        let mut acc_span = first.span.clone();
+        for (op, operand) in rest {
+            let span = acc_span.start..operand.span.end;
+            acc = match self.short_circuit(*op, &acc, &acc_span)? {
+                Some(decided) => decided,
+                None => {
+                    let b = self.value(operand)?;
+                    self.combine(*op, acc, b, &acc_span, &operand.span, &span)?
+                }
+            };
+            acc_span = span;
+        }
+        Ok(acc)
+    }
+
+    /// `a₁ implies a₂ implies … implies aₙ`, grouped to the right: true as soon as a premise is
+    /// false, otherwise the last operand.
+    fn implications(&mut self, first: &Expr, rest: &[(BinaryOp, Expr)]) -> Result<Value> {
+        let mut premise = first;
+        for (_, next) in rest {
+            if !self.boolean(premise)? {
+                return Ok(Value::Bool(true));
+            }
+            premise = next;
+        }
+        Ok(Value::Bool(self.boolean(premise)?))
+    }
+
+    /// The value of `a op …` when `a` alone decides it: `false and …`, `true or …`,
+    /// `false implies …`.
+    fn short_circuit(&self, op: BinaryOp, a: &Value, span: &Range<usize>) -> Result<Option<Value>> {
+        let decider = match op {
+            BinaryOp::And => false,
+            BinaryOp::Or => true,
+            BinaryOp::Implies => false,
+            _ => return Ok(None),
+        };
+        let a = truth(a, span)?;
+        Ok((a == decider).then_some(Value::Bool(op != BinaryOp::And)))
+    }
+
+    /// `a op b` for values already computed; `lhs` and `rhs` are where they were written.
+    fn combine(
+        &mut self,
+        op: BinaryOp,
+        a: Value,
+        b: Value,
+        lhs: &Range<usize>,
+        rhs: &Range<usize>,
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        use BinaryOp::*;
         let ints = |a: &Value, b: &Value| -> Result<(Int, Int)> {
             match (a, b) {
                 (Value::Int(x), Value::Int(y)) => Ok((*x, *y)),
-                (Value::Int(_), other) => Err(type_error("a number", other, &rhs.span)),
-                (other, _) => Err(type_error("a number", other, &lhs.span)),
+                (Value::Int(_), other) => Err(type_error("a number", other, rhs)),
+                (other, _) => Err(type_error("a number", other, lhs)),
             }
         };
         let checked = |r: Option<Int>, x: Int, y: Int| {
@@ -298,26 +402,30 @@ impl Evaluator {
             }
             Div | Rem => {
                 let (x, y) = ints(&a, &b)?;
-                if y == 0 {
-                    return Err(ExprError::new(ErrorKind::DivisionByZero, rhs.span.clone()));
-                }
                 let r = if op == Div {
-                    x.checked_div_euclid(y)
+                    arith::div_floor(x, y)
                 } else {
-                    x.checked_rem_euclid(y)
+                    arith::rem_floor(x, y)
                 };
-                checked(r, x, y)
+                r.map(Value::Int).map_err(|refusal| match refusal {
+                    Refusal::DivisionByZero => {
+                        ExprError::new(ErrorKind::DivisionByZero, rhs.clone())
+                    }
+                    Refusal::Overflow | Refusal::Fraction => {
+                        overflow(format!("{x} {} {y}", op.symbol()), span)
+                    }
+                })
             }
             Xor => {
                 let (x, y) = ints(&a, &b)?;
-                for (v, e) in [(x, lhs), (y, rhs)] {
+                for (v, at) in [(x, lhs), (y, rhs)] {
                     if v < 0 {
                         return Err(ExprError::new(
                             ErrorKind::Type {
                                 expected: "a whole number ≥ 0 (xor works on binary digits)".into(),
                                 found: v.to_string(),
                             },
-                            e.span.clone(),
+                            at.clone(),
                         ));
                     }
                 }
@@ -338,17 +446,17 @@ impl Evaluator {
             }
             In => {
                 let Value::Int(x) = a else {
-                    return Err(type_error("a number", &a, &lhs.span));
+                    return Err(type_error("a number", &a, lhs));
                 };
                 match b {
                     Value::Set(s) => Ok(Value::Bool(s.contains(&x))),
                     Value::Range(lo, hi) => Ok(Value::Bool(lo <= x && x <= hi)),
-                    other => Err(type_error("a set or a range", &other, &rhs.span)),
+                    other => Err(type_error("a set or a range", &other, rhs)),
                 }
             }
             Union => {
-                let mut s = self.set_of(a, &lhs.span)?;
-                let t = self.set_of(b, &rhs.span)?;
+                let mut s = self.set_of(a, lhs)?;
+                let t = self.set_of(b, rhs)?;
                 self.tick(t.len() as u64, span)?;
                 s.extend(t);
                 Ok(Value::Set(s))
@@ -357,22 +465,35 @@ impl Evaluator {
                 let (x, y) = ints(&a, &b)?;
                 Ok(Value::Range(x, y))
             }
-            And | Or | Implies => unreachable!("handled above"),
+            And | Or | Implies => {
+                let (x, y) = (truth(&a, lhs)?, truth(&b, rhs)?);
+                Ok(Value::Bool(match op {
+                    And => x && y,
+                    Or => x || y,
+                    _ => !x || y,
+                }))
+            }
         }
     }
 
-    fn equal(&mut self, a: Value, b: Value, lhs: &Expr, rhs: &Expr) -> Result<bool> {
+    fn equal(
+        &mut self,
+        a: Value,
+        b: Value,
+        lhs: &Range<usize>,
+        rhs: &Range<usize>,
+    ) -> Result<bool> {
         let set_like = |v: &Value| matches!(v, Value::Set(_) | Value::Range(..));
         if set_like(&a) && set_like(&b) {
-            let s = self.set_of(a, &lhs.span)?;
-            let t = self.set_of(b, &rhs.span)?;
+            let s = self.set_of(a, lhs)?;
+            let t = self.set_of(b, rhs)?;
             return Ok(s == t);
         }
         if std::mem::discriminant(&a) != std::mem::discriminant(&b) {
             return Err(type_error(
                 &format!("{} to compare with the left side", a.kind()),
                 &b,
-                &rhs.span,
+                rhs,
             ));
         }
         Ok(a == b)
@@ -420,22 +541,30 @@ impl Evaluator {
                 };
                 let b = self.int(base)?;
                 let e = self.int(exp)?;
-                if e < 0 {
-                    return Err(type_error("an exponent ≥ 0", &Value::Int(e), &exp.span));
-                }
-                u32::try_from(e)
-                    .ok()
-                    .and_then(|e| b.checked_pow(e))
+                let what = || format!("pow({b}, {e})");
+                arith::pow(b, e)
                     .map(Value::Int)
-                    .ok_or_else(|| overflow(format!("pow({b}, {e})"), span))
+                    .map_err(|refusal| match refusal {
+                        // 0 to a negative power is 1 / 0.
+                        Refusal::DivisionByZero => {
+                            ExprError::new(ErrorKind::DivisionByZero, base.span.clone())
+                        }
+                        Refusal::Overflow => overflow(what(), span),
+                        Refusal::Fraction => {
+                            ExprError::new(ErrorKind::NotWhole { what: what() }, span.clone())
+                        }
+                    })
             }
             "size" => {
                 let [s] = args else { return arity("one set") };
                 let v = self.value(s)?;
+                if !matches!(v, Value::Set(_) | Value::Range(..)) {
+                    return Err(type_error("a set or a range", &v, &s.span));
+                }
                 v.element_count()
                     .and_then(|n| Int::try_from(n).ok())
                     .map(Value::Int)
-                    .ok_or_else(|| type_error("a set or a range", &v, &s.span))
+                    .ok_or_else(|| overflow(format!("size({v})"), span))
             }
             "mex" | "min" | "max" => {
                 let values = self.numbers(args, span)?;
@@ -680,6 +809,18 @@ fn mex_of(values: &[Int]) -> Int {
         }
     }
     m
+}
+
+/// A truth value, or the error for `value` written at `span` where one was needed.
+fn truth(value: &Value, span: &Range<usize>) -> Result<bool> {
+    match value {
+        Value::Bool(b) => Ok(*b),
+        other => Err(type_error(
+            "true or false (a comparison, `odd(n)`, …)",
+            other,
+            span,
+        )),
+    }
 }
 
 fn type_error(expected: &str, found: &Value, span: &Range<usize>) -> ExprError {

@@ -12,17 +12,19 @@
 //! assert_eq!(eval.eval(&expr).unwrap(), Value::Bool(true));
 //! ```
 
+mod arith;
 mod ast;
 mod error;
 mod eval;
 mod parser;
+mod stack;
 mod token;
 mod value;
 
 pub use ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 pub use error::{ErrorKind, ExprError, FUNCTIONS};
 pub use eval::{DEFAULT_BUDGET, Evaluator, MEX_LIMIT};
-pub use parser::{parse, parse_domain, parse_with_domain};
+pub use parser::{MAX_DEPTH, parse, parse_domain, parse_with_domain};
 pub use value::{Int, Value};
 
 use crate::engine::Rules;

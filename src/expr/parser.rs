@@ -1,14 +1,26 @@
-//! A recursive-descent parser from tokens to [`Expr`]. Precedence, loosest first:
+//! A precedence-climbing parser from tokens to [`Expr`]. Precedence, loosest first:
 //! `implies`, `or`, `and`, `not`, comparisons and `in`, `union`, `..`, `xor`/`^`, `+ -`,
 //! `* / %`, unary `-`; `if`, `all` and `any` reach as far right as they can.
+//!
+//! Nesting is bounded, so no input can exhaust the stack: the parser recurses once per level (a
+//! bracket, an argument, a prefix `-` or `not`, the right operand of an operator) and refuses a
+//! level more than [`MAX_DEPTH`], and it refuses a tree taller than that too, naming the token
+//! that went one level too deep. A run of operators of one precedence level is built in a loop
+//! into one [`ExprKind::Chain`], so a sum of 100 000 terms is one level, not 100 000.
 
 use std::ops::Range;
 
 use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use super::error::{ErrorKind, ExprError};
+use super::stack::with_room;
 use super::token::{Token, TokenKind, lex};
 use crate::engine::ruleset_name::{self, Family, RULESETS};
 use crate::engine::{EngineError, Pass, Player, Rules};
+
+/// The most levels an expression may nest: brackets, arguments, prefix operators and operands
+/// of looser operators, counted from the whole expression; a tree's height is within it too, so
+/// every recursive walk of a tree is within this many calls.
+pub const MAX_DEPTH: usize = 200;
 
 /// What can start an operand, for error messages.
 const OPERAND: &str = "a number, a name, `(`, `{` or `if`";
@@ -25,47 +37,136 @@ const SET_FUNCTIONS: &[&str] = &["mex", "min", "max", "size"];
 /// Functions whose first argument may be a ruleset name.
 const TAKES_RULES: &[&str] = &["g", "mexset", "winner", "lost"];
 
+type Result<T> = std::result::Result<T, ExprError>;
+
 /// Parses a whole expression.
-pub fn parse(source: &str) -> Result<Expr, ExprError> {
+pub fn parse(source: &str) -> Result<Expr> {
     let mut p = Parser::new(source)?;
-    let expr = p.expr()?;
+    let tree = p.expr()?;
     p.expect_end()?;
-    Ok(expr)
+    Ok(tree.expr)
 }
 
 /// Parses `VAR in DOMAIN`, such as `n in 0..100`.
-pub fn parse_domain(source: &str) -> Result<(String, Expr), ExprError> {
+pub fn parse_domain(source: &str) -> Result<(String, Expr)> {
     let mut p = Parser::new(source)?;
-    let binding = p.binding()?;
+    let (var, domain) = p.binding()?;
     p.expect_end()?;
-    Ok(binding)
+    Ok((var, domain.expr))
 }
 
 /// Parses `EXPR [for VAR in DOMAIN]`, the form of a conjecture.
-pub fn parse_with_domain(source: &str) -> Result<(Expr, Option<(String, Expr)>), ExprError> {
+pub fn parse_with_domain(source: &str) -> Result<(Expr, Option<(String, Expr)>)> {
     let mut p = Parser::new(source)?;
-    let expr = p.expr()?;
+    let tree = p.expr()?;
     let domain = if p.eat_word("for") {
-        Some(p.binding()?)
+        let (var, domain) = p.binding()?;
+        Some((var, domain.expr))
     } else {
         None
     };
     p.expect_end()?;
-    Ok((expr, domain))
+    Ok((tree.expr, domain))
+}
+
+/// Precedence levels, loosest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    Implies,
+    Or,
+    And,
+    /// Prefix `not`: looser than comparisons, so `not a = b` is `not (a = b)`.
+    Not,
+    Compare,
+    Union,
+    Range,
+    Xor,
+    Add,
+    Mul,
+    /// Prefix `-`: its operand is a single operand, so `-a * b` is `(-a) * b`.
+    Neg,
+}
+
+impl Level {
+    /// The level just tighter than this one: how tightly a right operand binds.
+    fn tighter(self) -> Self {
+        match self {
+            Self::Implies => Self::Or,
+            Self::Or => Self::And,
+            Self::And => Self::Not,
+            Self::Not => Self::Compare,
+            Self::Compare => Self::Union,
+            Self::Union => Self::Range,
+            Self::Range => Self::Xor,
+            Self::Xor => Self::Add,
+            Self::Add => Self::Mul,
+            Self::Mul | Self::Neg => Self::Neg,
+        }
+    }
+
+    /// Operators that build a [`ExprKind::Binary`] and may not follow one another.
+    fn does_not_chain(self) -> bool {
+        matches!(self, Self::Compare | Self::Range)
+    }
+}
+
+/// A parsed expression and its height: the most edges on a path from it down to a leaf.
+struct Tree {
+    expr: Expr,
+    height: usize,
+}
+
+impl Tree {
+    fn leaf(kind: ExprKind, span: Range<usize>) -> Self {
+        Self {
+            expr: Expr { kind, span },
+            height: 0,
+        }
+    }
+}
+
+/// Operands joined to a left operand by operators of one level, not yet made a node.
+struct Run {
+    level: Level,
+    rest: Vec<(BinaryOp, Expr)>,
+    height: usize,
+}
+
+/// The left operand with the run joined to it, if any.
+fn finish(lhs: Tree, run: Option<Run>) -> Tree {
+    let Some(run) = run else { return lhs };
+    let end = run
+        .rest
+        .last()
+        .map_or(lhs.expr.span.end, |(_, e)| e.span.end);
+    let span = lhs.expr.span.start..end;
+    Tree {
+        expr: Expr {
+            kind: ExprKind::Chain {
+                first: Box::new(lhs.expr),
+                rest: run.rest,
+            },
+            span,
+        },
+        height: run.height,
+    }
 }
 
 struct Parser {
     source: String,
     tokens: Vec<Token>,
     pos: usize,
+    /// Levels of [`Parser::climb`] open now.
+    depth: usize,
 }
 
 impl Parser {
-    fn new(source: &str) -> Result<Self, ExprError> {
+    fn new(source: &str) -> Result<Self> {
         Ok(Self {
             source: source.to_string(),
             tokens: lex(source)?,
             pos: 0,
+            depth: 0,
         })
     }
 
@@ -120,7 +221,7 @@ impl Parser {
         )
     }
 
-    fn expect_punct(&mut self, p: &str, expected: &str) -> Result<Range<usize>, ExprError> {
+    fn expect_punct(&mut self, p: &str, expected: &str) -> Result<Range<usize>> {
         if self.is_punct(p) {
             Ok(self.advance().span)
         } else {
@@ -128,7 +229,7 @@ impl Parser {
         }
     }
 
-    fn expect_word(&mut self, w: &str, expected: &str) -> Result<(), ExprError> {
+    fn expect_word(&mut self, w: &str, expected: &str) -> Result<()> {
         if self.eat_word(w) {
             Ok(())
         } else {
@@ -136,7 +237,7 @@ impl Parser {
         }
     }
 
-    fn expect_end(&self) -> Result<(), ExprError> {
+    fn expect_end(&self) -> Result<()> {
         match &self.peek().kind {
             TokenKind::End => Ok(()),
             TokenKind::Punct("**") => Err(no_power(self.peek().span.clone())),
@@ -144,160 +245,143 @@ impl Parser {
         }
     }
 
-    fn expr(&mut self) -> Result<Expr, ExprError> {
-        let lhs = self.or()?;
-        if self.eat_word("implies") {
-            let rhs = self.expr()?;
-            return Ok(binary(BinaryOp::Implies, lhs, rhs));
+    /// `Ok(height)` unless a node that high, opened by `token`, is too deep.
+    fn within(&self, height: usize, token: &Token) -> Result<usize> {
+        if height > MAX_DEPTH {
+            return Err(too_deep(token));
         }
-        Ok(lhs)
+        Ok(height)
     }
 
-    fn or(&mut self) -> Result<Expr, ExprError> {
-        let mut lhs = self.and()?;
-        while self.eat_word("or") {
-            let rhs = self.and()?;
-            lhs = binary(BinaryOp::Or, lhs, rhs);
-        }
-        Ok(lhs)
+    /// A whole expression, one level deeper.
+    fn expr(&mut self) -> Result<Tree> {
+        self.climb(Level::Implies)
     }
 
-    fn and(&mut self) -> Result<Expr, ExprError> {
-        let mut lhs = self.not()?;
-        while self.eat_word("and") {
-            let rhs = self.not()?;
-            lhs = binary(BinaryOp::And, lhs, rhs);
+    /// An expression whose operators bind at least as tightly as `min`, one level deeper. The
+    /// one place the parser recurses, so the one place it counts levels.
+    fn climb(&mut self, min: Level) -> Result<Tree> {
+        if self.depth > MAX_DEPTH {
+            // The token just read opened this level: a bracket, an operator, a keyword.
+            return Err(too_deep(&self.tokens[self.pos.saturating_sub(1)]));
         }
-        Ok(lhs)
+        self.depth += 1;
+        let tree = with_room(self.depth, || self.operators(min));
+        self.depth -= 1;
+        tree
     }
 
-    fn not(&mut self) -> Result<Expr, ExprError> {
-        if self.is_word("not") {
-            let start = self.advance().span.start;
-            let operand = self.not()?;
-            let span = start..operand.span.end;
-            return Ok(Expr {
-                kind: ExprKind::Unary {
-                    op: UnaryOp::Not,
-                    operand: Box::new(operand),
-                },
-                span,
-            });
-        }
-        self.comparison()
-    }
-
-    fn comparison_op(&self) -> Option<BinaryOp> {
-        match &self.peek().kind {
-            TokenKind::Punct("=") => Some(BinaryOp::Eq),
-            TokenKind::Punct("!=") => Some(BinaryOp::Ne),
-            TokenKind::Punct("<") => Some(BinaryOp::Lt),
-            TokenKind::Punct("<=") => Some(BinaryOp::Le),
-            TokenKind::Punct(">") => Some(BinaryOp::Gt),
-            TokenKind::Punct(">=") => Some(BinaryOp::Ge),
-            TokenKind::Name(n) if n == "in" => Some(BinaryOp::In),
-            _ => None,
-        }
-    }
-
-    fn comparison(&mut self) -> Result<Expr, ExprError> {
-        let lhs = self.union()?;
-        let Some(op) = self.comparison_op() else {
-            return Ok(lhs);
-        };
-        self.advance();
-        let rhs = self.union()?;
-        if self.comparison_op().is_some() {
-            return Err(self.unexpected(
-                "`and`, `or` or the end: comparisons do not chain, so write `a < b and b < c`",
-            ));
-        }
-        Ok(binary(op, lhs, rhs))
-    }
-
-    fn union(&mut self) -> Result<Expr, ExprError> {
-        let mut lhs = self.range()?;
-        while self.eat_word("union") || self.eat_punct("union") {
-            let rhs = self.range()?;
-            lhs = binary(BinaryOp::Union, lhs, rhs);
-        }
-        Ok(lhs)
-    }
-
-    fn range(&mut self) -> Result<Expr, ExprError> {
-        let lhs = self.xor()?;
-        if self.eat_punct("..") {
-            let rhs = self.xor()?;
-            return Ok(binary(BinaryOp::Range, lhs, rhs));
-        }
-        Ok(lhs)
-    }
-
-    fn xor(&mut self) -> Result<Expr, ExprError> {
-        let mut lhs = self.additive()?;
-        while self.eat_word("xor") || self.eat_punct("xor") {
-            let rhs = self.additive()?;
-            lhs = binary(BinaryOp::Xor, lhs, rhs);
-        }
-        Ok(lhs)
-    }
-
-    fn additive(&mut self) -> Result<Expr, ExprError> {
-        let mut lhs = self.multiplicative()?;
+    /// An operand, then operators of level `min` or tighter with their right operands.
+    fn operators(&mut self, min: Level) -> Result<Tree> {
+        let mut lhs = self.prefix()?;
+        let mut run: Option<Run> = None;
         loop {
-            let op = if self.eat_punct("+") {
-                BinaryOp::Add
-            } else if self.eat_punct("-") {
-                BinaryOp::Sub
-            } else {
-                return Ok(lhs);
-            };
-            let rhs = self.multiplicative()?;
-            lhs = binary(op, lhs, rhs);
-        }
-    }
-
-    fn multiplicative(&mut self) -> Result<Expr, ExprError> {
-        let mut lhs = self.unary()?;
-        loop {
-            let op = if self.eat_punct("*") {
-                BinaryOp::Mul
-            } else if self.eat_punct("/") {
-                BinaryOp::Div
-            } else if self.eat_punct("%") {
-                BinaryOp::Rem
-            } else if self.is_punct("**") {
+            if self.is_punct("**") {
                 return Err(no_power(self.peek().span.clone()));
-            } else {
-                return Ok(lhs);
+            }
+            let Some((op, level)) = self.infix() else {
+                break;
             };
-            let rhs = self.unary()?;
-            lhs = binary(op, lhs, rhs);
+            if level < min {
+                break;
+            }
+            let token = self.advance();
+            let rhs = self.climb(level.tighter())?;
+            if level.does_not_chain() {
+                let left = finish(lhs, run.take());
+                let height = self.within(1 + left.height.max(rhs.height), &token)?;
+                lhs = Tree {
+                    expr: binary(op, left.expr, rhs.expr),
+                    height,
+                };
+                if self.infix().is_some_and(|(_, next)| next == level) {
+                    return Err(self.unexpected(if level == Level::Compare {
+                        "`and`, `or` or the end: comparisons do not chain, so write `a < b and b < c`"
+                    } else {
+                        "an operator other than `..`: a range has two ends, as in `0..9`"
+                    }));
+                }
+            } else if let Some(r) = run.as_mut().filter(|r| r.level == level) {
+                r.height = self.within(r.height.max(1 + rhs.height), &token)?;
+                r.rest.push((op, rhs.expr));
+            } else {
+                lhs = finish(lhs, run.take());
+                let height = self.within(1 + lhs.height.max(rhs.height), &token)?;
+                run = Some(Run {
+                    level,
+                    rest: vec![(op, rhs.expr)],
+                    height,
+                });
+            }
         }
+        Ok(finish(lhs, run))
     }
 
-    fn unary(&mut self) -> Result<Expr, ExprError> {
-        if self.is_punct("-") {
-            let start = self.advance().span.start;
-            let operand = self.unary()?;
-            let span = start..operand.span.end;
-            return Ok(Expr {
+    /// The binary operator at the cursor and its level, if any.
+    fn infix(&self) -> Option<(BinaryOp, Level)> {
+        use BinaryOp::*;
+        Some(match &self.peek().kind {
+            TokenKind::Name(n) => match n.as_str() {
+                "implies" => (Implies, Level::Implies),
+                "or" => (Or, Level::Or),
+                "and" => (And, Level::And),
+                "in" => (In, Level::Compare),
+                "union" => (Union, Level::Union),
+                "xor" => (Xor, Level::Xor),
+                _ => return None,
+            },
+            TokenKind::Punct(p) => match *p {
+                "=" => (Eq, Level::Compare),
+                "!=" => (Ne, Level::Compare),
+                "<" => (Lt, Level::Compare),
+                "<=" => (Le, Level::Compare),
+                ">" => (Gt, Level::Compare),
+                ">=" => (Ge, Level::Compare),
+                "union" => (Union, Level::Union),
+                ".." => (Range, Level::Range),
+                "xor" => (Xor, Level::Xor),
+                "+" => (Add, Level::Add),
+                "-" => (Sub, Level::Add),
+                "*" => (Mul, Level::Mul),
+                "/" => (Div, Level::Mul),
+                "%" => (Rem, Level::Mul),
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    /// `-x`, `not x`, or an operand with its state suffix.
+    fn prefix(&mut self) -> Result<Tree> {
+        let (op, level) = if self.is_punct("-") {
+            (UnaryOp::Neg, Level::Neg)
+        } else if self.is_word("not") {
+            (UnaryOp::Not, Level::Compare)
+        } else {
+            let operand = self.primary()?;
+            return self.state_suffix(operand);
+        };
+        let token = self.advance();
+        let operand = self.climb(level)?;
+        let height = self.within(1 + operand.height, &token)?;
+        let span = token.span.start..operand.expr.span.end;
+        Ok(Tree {
+            expr: Expr {
                 kind: ExprKind::Unary {
-                    op: UnaryOp::Neg,
-                    operand: Box::new(operand),
+                    op,
+                    operand: Box::new(operand.expr),
                 },
                 span,
-            });
-        }
-        let operand = self.primary()?;
-        self.state_suffix(operand)
+            },
+            height,
+        })
     }
 
     /// `7T`, `(n+1)F`: a `T` or `F` written right after an operand makes it a pile state.
-    fn state_suffix(&mut self, operand: Expr) -> Result<Expr, ExprError> {
+    fn state_suffix(&mut self, operand: Tree) -> Result<Tree> {
         let t = self.peek();
         let pass = match &t.kind {
-            TokenKind::Name(n) if t.span.start == operand.span.end => match n.as_str() {
+            TokenKind::Name(n) if t.span.start == operand.expr.span.end => match n.as_str() {
                 "T" => Pass::Unused,
                 "F" => Pass::Spent,
                 _ => {
@@ -308,34 +392,39 @@ impl Parser {
             },
             _ => return Ok(operand),
         };
-        let end = self.advance().span.end;
-        let span = operand.span.start..end;
-        Ok(Expr {
-            kind: ExprKind::State {
-                size: Box::new(operand),
-                pass,
+        let token = self.advance();
+        let height = self.within(1 + operand.height, &token)?;
+        let span = operand.expr.span.start..token.span.end;
+        Ok(Tree {
+            expr: Expr {
+                kind: ExprKind::State {
+                    size: Box::new(operand.expr),
+                    pass,
+                },
+                span,
             },
-            span,
+            height,
         })
     }
 
-    fn primary(&mut self) -> Result<Expr, ExprError> {
+    fn primary(&mut self) -> Result<Tree> {
         let token = self.peek().clone();
         match &token.kind {
             TokenKind::Int(v) => {
                 self.advance();
-                Ok(Expr {
-                    kind: ExprKind::Int(*v),
-                    span: token.span,
-                })
+                Ok(Tree::leaf(ExprKind::Int(*v), token.span))
             }
             TokenKind::Punct("(") => {
                 let start = self.advance().span.start;
                 let inner = self.expr()?;
                 let end = self.expect_punct(")", "`)` to close the `(`")?.end;
-                Ok(Expr {
-                    kind: inner.kind,
-                    span: start..end,
+                // Brackets make no node: the inner expression with the brackets' span.
+                Ok(Tree {
+                    expr: Expr {
+                        kind: inner.expr.kind,
+                        span: start..end,
+                    },
+                    height: inner.height,
                 })
             }
             TokenKind::Punct("{") => self.set(),
@@ -344,29 +433,23 @@ impl Parser {
         }
     }
 
-    fn named(&mut self, name: String, span: Range<usize>) -> Result<Expr, ExprError> {
-        let simple = |kind| {
-            Ok(Expr {
-                kind,
-                span: span.clone(),
-            })
-        };
+    fn named(&mut self, name: String, span: Range<usize>) -> Result<Tree> {
         match name.as_str() {
             "true" | "false" => {
                 self.advance();
-                return simple(ExprKind::Bool(name == "true"));
+                return Ok(Tree::leaf(ExprKind::Bool(name == "true"), span));
             }
             "first" | "second" => {
                 self.advance();
-                return simple(ExprKind::Player(if name == "first" {
+                let player = if name == "first" {
                     Player::First
                 } else {
                     Player::Second
-                }));
+                };
+                return Ok(Tree::leaf(ExprKind::Player(player), span));
             }
             "if" => return self.conditional(),
             "all" | "any" => return self.quantifier(),
-            "not" => return self.not(),
             _ if KEYWORDS.contains(&name.as_str()) => return Err(self.unexpected(OPERAND)),
             _ => {}
         }
@@ -386,19 +469,25 @@ impl Parser {
                 Pass::Spent
             };
             let var_span = span.start..span.end - 1;
-            return simple(ExprKind::State {
-                size: Box::new(Expr {
-                    kind: ExprKind::Var(var.to_string()),
-                    span: var_span,
-                }),
-                pass,
+            return Ok(Tree {
+                expr: Expr {
+                    kind: ExprKind::State {
+                        size: Box::new(Expr {
+                            kind: ExprKind::Var(var.to_string()),
+                            span: var_span,
+                        }),
+                        pass,
+                    },
+                    span,
+                },
+                height: 1,
             });
         }
-        simple(ExprKind::Var(name))
+        Ok(Tree::leaf(ExprKind::Var(name), span))
     }
 
-    fn conditional(&mut self) -> Result<Expr, ExprError> {
-        let start = self.advance().span.start;
+    fn conditional(&mut self) -> Result<Tree> {
+        let token = self.advance();
         let cond = self.expr()?;
         self.expect_word("then", "`then` after the condition of `if`")?;
         let then = self.expr()?;
@@ -407,18 +496,25 @@ impl Parser {
             "`else` (every `if … then …` needs an `else` branch)",
         )?;
         let otherwise = self.expr()?;
-        let span = start..otherwise.span.end;
-        Ok(Expr {
-            kind: ExprKind::If {
-                cond: Box::new(cond),
-                then: Box::new(then),
-                otherwise: Box::new(otherwise),
+        let height = self.within(
+            1 + cond.height.max(then.height).max(otherwise.height),
+            &token,
+        )?;
+        let span = token.span.start..otherwise.expr.span.end;
+        Ok(Tree {
+            expr: Expr {
+                kind: ExprKind::If {
+                    cond: Box::new(cond.expr),
+                    then: Box::new(then.expr),
+                    otherwise: Box::new(otherwise.expr),
+                },
+                span,
             },
-            span,
+            height,
         })
     }
 
-    fn quantifier(&mut self) -> Result<Expr, ExprError> {
+    fn quantifier(&mut self) -> Result<Tree> {
         let token = self.advance();
         let all = matches!(&token.kind, TokenKind::Name(n) if n == "all");
         let (var, domain) = self.binding()?;
@@ -427,78 +523,96 @@ impl Parser {
             "`:` before the quantifier's body, as in `all n in 0..9: n >= 0`",
         )?;
         let body = self.expr()?;
-        let span = token.span.start..body.span.end;
-        Ok(Expr {
-            kind: ExprKind::Quantifier {
-                all,
-                var,
-                domain: Box::new(domain),
-                body: Box::new(body),
+        let height = self.within(1 + domain.height.max(body.height), &token)?;
+        let span = token.span.start..body.expr.span.end;
+        Ok(Tree {
+            expr: Expr {
+                kind: ExprKind::Quantifier {
+                    all,
+                    var,
+                    domain: Box::new(domain.expr),
+                    body: Box::new(body.expr),
+                },
+                span,
             },
-            span,
+            height,
         })
     }
 
     /// `VAR in DOMAIN`.
-    fn binding(&mut self) -> Result<(String, Expr), ExprError> {
+    fn binding(&mut self) -> Result<(String, Tree)> {
         let var = match &self.peek().kind {
             TokenKind::Name(n) if !KEYWORDS.contains(&n.as_str()) => n.clone(),
             _ => return Err(self.unexpected("a variable name, as in `n in 0..100`")),
         };
         self.advance();
         self.expect_word("in", "`in`, as in `n in 0..100`")?;
-        let domain = self.union()?;
+        let domain = self.climb(Level::Union)?;
         Ok((var, domain))
     }
 
     /// `{}`, `{1, 2}`, or `{EXPR : VAR in DOMAIN}`.
-    fn set(&mut self) -> Result<Expr, ExprError> {
-        let start = self.advance().span.start;
-        let close = "`,` or `}` to close the set";
+    fn set(&mut self) -> Result<Tree> {
+        let open = self.advance();
+        let start = open.span.start;
         if self.is_punct("}") {
             let end = self.advance().span.end;
-            return Ok(Expr {
-                kind: ExprKind::Set(Vec::new()),
-                span: start..end,
-            });
+            return Ok(Tree::leaf(ExprKind::Set(Vec::new()), start..end));
         }
         let first = self.expr()?;
         if self.eat_punct(":") {
             let (var, domain) = self.binding()?;
             let end = self.expect_punct("}", "`}` to close the set")?.end;
-            return Ok(Expr {
-                kind: ExprKind::SetBuilder {
-                    element: Box::new(first),
-                    var,
-                    domain: Box::new(domain),
+            let height = self.within(1 + first.height.max(domain.height), &open)?;
+            return Ok(Tree {
+                expr: Expr {
+                    kind: ExprKind::SetBuilder {
+                        element: Box::new(first.expr),
+                        var,
+                        domain: Box::new(domain.expr),
+                    },
+                    span: start..end,
                 },
-                span: start..end,
+                height,
             });
         }
-        let mut elements = vec![first];
+        let mut height = first.height;
+        let mut elements = vec![first.expr];
         while self.eat_punct(",") {
-            elements.push(self.expr()?);
+            let element = self.expr()?;
+            height = height.max(element.height);
+            elements.push(element.expr);
         }
-        let end = self.expect_punct("}", close)?.end;
-        Ok(Expr {
-            kind: ExprKind::Set(elements),
-            span: start..end,
+        let end = self.expect_punct("}", "`,` or `}` to close the set")?.end;
+        Ok(Tree {
+            expr: Expr {
+                kind: ExprKind::Set(elements),
+                span: start..end,
+            },
+            height: self.within(1 + height, &open)?,
         })
     }
 
-    fn call(&mut self, name: String, name_span: Range<usize>) -> Result<Expr, ExprError> {
+    fn call(&mut self, name: String, name_span: Range<usize>) -> Result<Tree> {
+        let name_token = Token {
+            kind: TokenKind::Name(name.clone()),
+            span: name_span.clone(),
+        };
         // `mex{…}` is `mex` of one set.
         if self.is_punct("{") {
             let set = self.set()?;
-            let span = name_span.start..set.span.end;
-            return Ok(Expr {
-                kind: ExprKind::Call {
-                    name,
-                    name_span,
-                    rules: None,
-                    args: vec![set],
+            let span = name_span.start..set.expr.span.end;
+            return Ok(Tree {
+                height: self.within(1 + set.height, &name_token)?,
+                expr: Expr {
+                    kind: ExprKind::Call {
+                        name,
+                        name_span,
+                        rules: None,
+                        args: vec![set.expr],
+                    },
+                    span,
                 },
-                span,
             });
         }
         self.advance(); // `(`
@@ -508,46 +622,51 @@ impl Parser {
             None
         };
         let mut args = Vec::new();
+        let mut height = 0;
         if !self.is_punct(")") {
-            args.push(self.expr()?);
-            while self.eat_punct(",") {
-                args.push(self.expr()?);
+            loop {
+                let arg = self.expr()?;
+                height = height.max(arg.height);
+                args.push(arg.expr);
+                if !self.eat_punct(",") {
+                    break;
+                }
             }
         }
         let end = self
             .expect_punct(")", "`,` or `)` to close the arguments")?
             .end;
         // `g(x, 7)` where `x` is not a ruleset: say so, rather than count arguments.
-        if rules.is_none() && TAKES_RULES.contains(&name.as_str()) {
-            let hyphenated = |e: &&Expr| {
-                matches!(&e.kind, ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs }
-                    if matches!((&lhs.kind, &rhs.kind), (ExprKind::Var(_), ExprKind::Var(_))))
-            };
-            if let Some(first) = args.first().filter(hyphenated) {
-                let text = self.source.get(first.span.clone()).unwrap_or("");
-                let error = Rules::parse(text)
-                    .err()
-                    .unwrap_or(EngineError::UnknownRules {
-                        token: text.to_string(),
-                    });
-                return Err(ExprError::new(ErrorKind::Engine(error), first.span.clone()));
-            }
+        if rules.is_none()
+            && TAKES_RULES.contains(&name.as_str())
+            && let Some(first) = args.first().filter(|e| is_hyphenated(e))
+        {
+            let text = self.source.get(first.span.clone()).unwrap_or("");
+            let error = Rules::parse(text)
+                .err()
+                .unwrap_or(EngineError::UnknownRules {
+                    token: text.to_string(),
+                });
+            return Err(ExprError::new(ErrorKind::Engine(error), first.span.clone()));
         }
-        Ok(Expr {
-            kind: ExprKind::Call {
-                name,
-                name_span: name_span.clone(),
-                rules,
-                args,
+        Ok(Tree {
+            height: self.within(1 + height, &name_token)?,
+            expr: Expr {
+                kind: ExprKind::Call {
+                    name,
+                    name_span: name_span.clone(),
+                    rules,
+                    args,
+                },
+                span: name_span.start..end,
             },
-            span: name_span.start..end,
         })
     }
 
     /// A ruleset written as a first argument, named as in the engine's table of ruleset names
     /// (`nim`, `zero-move`, `misere`, `subtract:{1,3,4}` — braces, since commas separate
     /// arguments — `octal:0.77`), followed by a comma.
-    fn rules_argument(&mut self) -> Result<Option<Rules>, ExprError> {
+    fn rules_argument(&mut self) -> Result<Option<Rules>> {
         let TokenKind::Name(word) = &self.peek().kind else {
             return Ok(None);
         };
@@ -659,5 +778,22 @@ fn no_power(span: Range<usize>) -> ExprError {
                 .into(),
         },
         span,
+    )
+}
+
+/// `zero-mov` read as a subtraction of names: most likely a misspelt ruleset.
+fn is_hyphenated(e: &Expr) -> bool {
+    let is_var = |e: &Expr| matches!(e.kind, ExprKind::Var(_));
+    matches!(&e.kind, ExprKind::Chain { first, rest }
+        if is_var(first) && rest.iter().all(|(op, e)| *op == BinaryOp::Sub && is_var(e)))
+}
+
+fn too_deep(token: &Token) -> ExprError {
+    ExprError::new(
+        ErrorKind::TooDeep {
+            limit: MAX_DEPTH,
+            at: Some(token.kind.describe()),
+        },
+        token.span.clone(),
     )
 }

@@ -30,9 +30,58 @@ fn hand_checked_values() {
         ("2 - 5", "-3"),
         ("7 / 2", "3"),
         ("7 % 2", "1"),
-        // Division rounds down and the remainder is never negative: -7 = -4·2 + 1.
+        // Division rounds down and the remainder takes the divisor's sign: -7 = -4·2 + 1,
+        // 7 = -3·(-3) - 2, -7 = 2·(-3) - 1, -7 = -3·3 + 2.
         ("-7 / 2", "-4"),
         ("-7 % 2", "1"),
+        ("7 / -3", "-3"),
+        ("7 % -3", "-2"),
+        ("-7 / -3", "2"),
+        ("-7 % -3", "-1"),
+        ("-7 / 3", "-3"),
+        ("-7 % 3", "2"),
+        ("6 / -3", "-2"),
+        ("6 % -3", "0"),
+        // -2^127 % -1 is 0, though -2^127 / -1 = 2^127 does not fit.
+        ("(-170141183460469231731687303715884105727 - 1) % -1", "0"),
+        (
+            "(-170141183460469231731687303715884105727 - 1) / 1",
+            "-170141183460469231731687303715884105728",
+        ),
+        // Powers whose exponent is huge but whose value is not: 1, 0 and ±1 (2^127 - 1 is odd).
+        ("pow(1, 170141183460469231731687303715884105727)", "1"),
+        ("pow(0, 170141183460469231731687303715884105727)", "0"),
+        ("pow(-1, 170141183460469231731687303715884105727)", "-1"),
+        ("pow(-1, 170141183460469231731687303715884105726)", "1"),
+        ("pow(0, 0)", "1"),
+        ("pow(7, 0)", "1"),
+        ("pow(-2, 3)", "-8"),
+        ("pow(1, -5)", "1"),
+        ("pow(-1, -3)", "-1"),
+        ("pow(-1, -4)", "1"),
+        // 10 - 2 - 3 groups to the left; so do * / %: (2 * 3) % 4 = 2, (12 / 2) / 3 = 2.
+        ("1 - 2 - 3", "-4"),
+        ("2 * 3 % 4", "2"),
+        ("12 / 2 / 3", "2"),
+        ("-2 * 3", "-6"),
+        ("- - 3", "3"),
+        ("not not true", "true"),
+        // `implies` groups to the right: false implies (true implies false) is true, where
+        // (false implies true) implies false would be false.
+        ("false implies true implies false", "true"),
+        ("true implies true implies false", "false"),
+        ("1 < 2 and 2 < 3 and 3 < 4", "true"),
+        ("1 > 2 or 2 > 3 or 3 < 4", "true"),
+        // Short circuits: the division by zero is never reached.
+        ("false and 1 / 0 = 1", "false"),
+        ("true or 1 / 0 = 1", "true"),
+        ("false implies 1 / 0 = 1", "true"),
+        ("1..3 union {7} union 5..5", "{1, 2, 3, 5, 7}"),
+        ("1 + 2 = 3 and not 1 = 2", "true"),
+        (
+            "size(1..170141183460469231731687303715884105727)",
+            "170141183460469231731687303715884105727",
+        ),
         // xor binds looser than +: (1 + 2) xor 3 = 0.
         ("1 + 2 xor 3", "0"),
         ("odd(3)", "true"),
@@ -182,6 +231,15 @@ fn evaluation_errors_name_the_culprit() {
         ("1 = {1}", "{1}", "to compare"),
         ("-1 xor 3", "-1", "≥ 0"),
         ("mexset(5000000T)", "mexset(5000000T)", "too long"),
+        ("7 / 0", "0", "division by zero"),
+        ("pow(0, -1)", "0", "division by zero"),
+        ("pow(2, -1)", "pow(2, -1)", "pow(2, -1) is a fraction"),
+        ("pow(-3, -2)", "pow(-3, -2)", "not a whole number"),
+        ("true and 1", "1", "expected true or false"),
+        ("1 or true", "1", "expected true or false"),
+        ("1 + 2 + true", "true", "expected a number"),
+        ("{1} + 2 + 3", "{1}", "expected a number"),
+        ("1..2..3", "..", "a range has two ends"),
     ];
     for (source, under, words) in cases {
         let (e, covered) = error(source);
@@ -199,6 +257,14 @@ fn overflow_is_an_error_never_a_wrap() {
         "pow(2, 64) * pow(2, 64)",
         "1000000000000000000000000000000000000000000",
         "-(-170141183460469231731687303715884105727 - 1)",
+        "(-170141183460469231731687303715884105727 - 1) / -1",
+        "pow(2, 170141183460469231731687303715884105727)",
+        "pow(-2, 128)",
+        "abs(-170141183460469231731687303715884105727 - 1)",
+        // 0..2^127 - 1 has 2^127 elements, one more than the largest integer.
+        "size(0..170141183460469231731687303715884105727)",
+        // All 2^128 integers: more than even a u128 counts.
+        "size((-170141183460469231731687303715884105727 - 1)..170141183460469231731687303715884105727)",
     ] {
         let (e, _) = error(source);
         assert!(
@@ -207,6 +273,11 @@ fn overflow_is_an_error_never_a_wrap() {
         );
         assert!(e.to_string().contains("never wraps"), "{source}: {e}");
     }
+    // The message names the operation.
+    let (e, _) = error("(-170141183460469231731687303715884105727 - 1) / -1");
+    assert!(e.to_string().contains("/ -1 is too large"), "{e}");
+    let (e, _) = error("pow(2, 128)");
+    assert!(e.to_string().starts_with("pow(2, 128) is too large"), "{e}");
     // The largest value is still exact.
     assert_eq!(
         show("pow(2, 126) - 1 + pow(2, 126)"),
@@ -299,6 +370,304 @@ mod properties {
         #[test]
         fn any_text_parses_or_errs(source in "\\PC{0,40}") {
             let _ = parse(&source);
+        }
+    }
+}
+
+/// a = (a / b)·b + a % b, with the remainder 0 or of b's sign and smaller than b, for every a
+/// in a range and divisors of both signs; checked by the language itself, over its own `/`
+/// and `%`, against the identity that defines them.
+#[test]
+fn division_and_remainder_agree() {
+    assert_eq!(
+        show(
+            "all a in -30..30: all b in {-7, -3, -2, -1, 1, 2, 5}: \
+             a = (a / b) * b + a % b and (a % b = 0 or (a % b < 0) = (b < 0)) \
+             and abs(a % b) < abs(b)"
+        ),
+        "true"
+    );
+}
+
+/// Deeply nested expressions, each at the bound (parsed and evaluated, to a value checked by
+/// hand) and one level past it (refused, naming the token that went too deep), in a thread with
+/// a 2 MB stack like a test's or a worker's, in whatever build the tests run.
+#[test]
+fn nesting_is_bounded_and_safe_in_a_small_stack() {
+    let n = MAX_DEPTH;
+    // (what, the expression nested k times, the most k allowed, its value, the token named
+    // when k is one more).
+    type Attack = (
+        &'static str,
+        fn(usize) -> String,
+        usize,
+        &'static str,
+        &'static str,
+    );
+    let attacks: &[Attack] = &[
+        (
+            "brackets",
+            |k| format!("{}1{}", "(".repeat(k), ")".repeat(k)),
+            n,
+            "1",
+            "(",
+        ),
+        ("minus", |k| format!("{}1", "- ".repeat(k)), n, "1", "-"),
+        (
+            "not",
+            |k| format!("{}true", "not ".repeat(k)),
+            n,
+            "true",
+            "not",
+        ),
+        (
+            "if",
+            |k| format!("{}1{}", "if true then ".repeat(k), " else 0".repeat(k)),
+            n,
+            "1",
+            "if",
+        ),
+        (
+            "else if",
+            |k| format!("{}7", "if false then 0 else ".repeat(k)),
+            n,
+            "7",
+            "if",
+        ),
+        (
+            "calls",
+            |k| format!("{}1{}", "abs(".repeat(k), ")".repeat(k)),
+            n,
+            "1",
+            "(",
+        ),
+        // g(0) = 0 in every ruleset, so g(g(…g(0)…)) is 0.
+        (
+            "g with rules",
+            |k| format!("{}0{}", "g(zero-move, ".repeat(k), ")".repeat(k)),
+            n,
+            "0",
+            ",",
+        ),
+        (
+            "second arguments",
+            |k| format!("{}5{}", "max(0, ".repeat(k), ")".repeat(k)),
+            n,
+            "5",
+            "(",
+        ),
+        // A call of a set is two nodes, so half as many; mex{1} = 0 and mex{0} = 1, so an even
+        // nest is 1.
+        (
+            "mex of sets",
+            |k| format!("{}1{}", "mex{".repeat(k), "}".repeat(k)),
+            n / 2,
+            "1",
+            "{",
+        ),
+        // A quantifier, with the range `0..0` under it: one level fewer.
+        (
+            "quantifiers",
+            |k| format!("{}true", "all n in 0..0: ".repeat(k)),
+            n - 1,
+            "true",
+            "..",
+        ),
+        // The innermost set `{1}` is a level of its own.
+        (
+            "set builders",
+            |k| format!("{}{{1}}{}", "{k : k in ".repeat(k), "}".repeat(k)),
+            n - 1,
+            "{1}",
+            "{",
+        ),
+    ];
+    for &(name, build, most, value, token) in attacks {
+        assert_eq!(
+            run_small(&build(most)).as_deref(),
+            Ok(value),
+            "{name} at the bound"
+        );
+        let refused = run_small(&build(most + 1)).expect_err(name);
+        assert_eq!(
+            refused,
+            format!("expression nested too deeply: more than {n} levels at `{token}`"),
+            "{name}"
+        );
+        // Far past the bound: refused as quickly, never a crash.
+        let far = run_small(&build(100_000)).expect_err(name);
+        assert!(far.contains("nested too deeply"), "{name}: {far}");
+    }
+}
+
+/// Operators that wrap the left side build a tall tree without brackets; its height is bounded
+/// as well as the brackets. Each level here is (x * 1 + 0 xor 0): three nodes.
+#[test]
+fn tall_trees_are_bounded_too() {
+    let nest = |k: usize| (0..k).fold("1".to_string(), |x, _| format!("({x} * 1 + 0 xor 0)"));
+    assert_eq!(run_small(&nest(MAX_DEPTH / 3)).as_deref(), Ok("1"));
+    let refused = run_small(&nest(MAX_DEPTH / 3 + 1)).expect_err("too tall");
+    assert!(refused.contains("nested too deeply"), "{refused}");
+}
+
+/// Parses and evaluates `source` in a thread with a 2 MB stack: its value or its error.
+fn run_small(source: &str) -> Result<String, String> {
+    let source = source.to_string();
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let expr = parse(&source).map_err(|e| e.to_string())?;
+            Evaluator::new(Rules::ZeroMove)
+                .eval(&expr)
+                .map(|v| v.to_string())
+                .map_err(|e| e.to_string())
+        })
+        .expect("a thread")
+        .join()
+        .expect("no panic")
+}
+
+/// Long runs of one operator are flat: no depth limit, evaluated in a loop.
+#[test]
+fn long_runs_of_one_operator_evaluate() {
+    let k = 100_000;
+    let ones = vec!["1"; k];
+    // k ones added; k - 1 of them taken from 2k; 1 multiplied k times; k trues.
+    assert_eq!(run_small(&ones.join(" + ")).as_deref(), Ok("100000"));
+    let minus = format!("{} - {}", 2 * k, ones[1..].join(" - "));
+    assert_eq!(run_small(&minus).as_deref(), Ok("100001"));
+    assert_eq!(run_small(&ones.join(" * ")).as_deref(), Ok("1"));
+    // An even number of ones xor to 0.
+    assert_eq!(run_small(&ones.join(" xor ")).as_deref(), Ok("0"));
+    assert_eq!(
+        run_small(&vec!["true"; k].join(" and ")).as_deref(),
+        Ok("true")
+    );
+    assert_eq!(
+        run_small(&vec!["false"; k].join(" or ")).as_deref(),
+        Ok("false")
+    );
+    assert_eq!(
+        run_small(&vec!["true"; k].join(" implies ")).as_deref(),
+        Ok("true")
+    );
+    assert_eq!(
+        run_small(&vec!["{1}"; k].join(" union ")).as_deref(),
+        Ok("{1}")
+    );
+    assert_eq!(
+        run_small(&format!(
+            "size{{{}}}",
+            (0..k).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
+        ))
+        .as_deref(),
+        Ok("100000")
+    );
+    assert_eq!(
+        run_small(&format!("max({})", ones.join(", "))).as_deref(),
+        Ok("1")
+    );
+}
+
+/// A tree built by hand rather than parsed can be deeper than the parser allows; the evaluator
+/// refuses it rather than exhaust the stack.
+#[test]
+fn the_evaluator_bounds_depth_itself() {
+    let deep = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut expr = Expr {
+                kind: ExprKind::Int(1),
+                span: 0..1,
+            };
+            for _ in 0..MAX_DEPTH + 10 {
+                expr = Expr {
+                    kind: ExprKind::Unary {
+                        op: UnaryOp::Neg,
+                        operand: Box::new(expr),
+                    },
+                    span: 0..1,
+                };
+            }
+            Evaluator::new(Rules::Nim).eval(&expr).map_err(|e| e.kind)
+        })
+        .expect("a thread")
+        .join()
+        .expect("no panic");
+    assert!(
+        matches!(
+            deep,
+            Err(ErrorKind::TooDeep {
+                limit: MAX_DEPTH,
+                at: None
+            })
+        ),
+        "{deep:?}"
+    );
+}
+
+/// A 100 000-character number or name is refused in a message of one short line.
+#[test]
+fn huge_tokens_make_short_messages() {
+    let digits = "7".repeat(100_000);
+    let name = "x".repeat(100_000);
+    for (source, words) in [
+        (
+            digits.clone(),
+            "the number `77777777777777777777…7777777777` (100000 characters)",
+        ),
+        (
+            name.clone(),
+            "unknown name `xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxx` (100000 characters)",
+        ),
+        (
+            format!("{name}(1)"),
+            "unknown function `xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxx`",
+        ),
+        (
+            format!("1 {name}"),
+            "unexpected `xxxxxxxxxxxxxxxxxxxx…xxxxxxxxxx` (100000 characters)",
+        ),
+    ] {
+        let message = eval(&source).expect_err("refused").to_string();
+        assert!(message.contains(words), "{message}");
+        assert!(message.len() < 300, "{} characters", message.len());
+    }
+}
+
+mod division {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `x` as the language writes it: -2^127 has no literal of its own.
+    fn literal(x: Int) -> String {
+        if x == Int::MIN {
+            format!("({} - 1)", Int::MIN + 1)
+        } else {
+            format!("({x})")
+        }
+    }
+
+    proptest! {
+        /// `/` and `%` in the language against the Euclidean quotient, adjusted to round down
+        /// for negative divisors.
+        #[test]
+        fn the_language_rounds_down(x in any::<Int>(), y in any::<Int>().prop_filter("not 0", |y| *y != 0)) {
+            let (q, r) = match (x.checked_div_euclid(y), x.checked_rem_euclid(y)) {
+                (Some(q), Some(r)) if y < 0 && r != 0 => (Some(q - 1), r + y),
+                (Some(q), Some(r)) => (Some(q), r),
+                // Only -2^127 by -1: the quotient overflows, the remainder is 0.
+                _ => (None, 0),
+            };
+            let quotient = eval(&format!("{} / {}", literal(x), literal(y)));
+            match q {
+                Some(q) => prop_assert_eq!(quotient, Ok(Value::Int(q))),
+                None => {
+                    let overflowed = matches!(quotient.map_err(|e| e.kind), Err(ErrorKind::Overflow { .. }));
+                    prop_assert!(overflowed);
+                }
+            }
+            prop_assert_eq!(eval(&format!("{} % {}", literal(x), literal(y))), Ok(Value::Int(r)));
         }
     }
 }

@@ -39,12 +39,13 @@ impl Value {
         }
     }
 
-    /// The number of elements of a set or range.
+    /// The number of elements of a set or range; `None` for other values, and for the one range
+    /// too large to count in a `u128`, all 2^128 integers.
     pub fn element_count(&self) -> Option<u128> {
         match self {
-            Self::Set(s) => Some(s.len() as u128),
+            Self::Set(s) => u128::try_from(s.len()).ok(),
             Self::Range(a, b) if b < a => Some(0),
-            Self::Range(a, b) => Some(b.abs_diff(*a) + 1),
+            Self::Range(a, b) => b.abs_diff(*a).checked_add(1),
             _ => None,
         }
     }

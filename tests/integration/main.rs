@@ -19,6 +19,7 @@ mod json_docs;
 mod latex;
 mod lessons;
 mod moves;
+mod nesting;
 mod notation;
 mod octal;
 mod play;
