@@ -63,7 +63,7 @@ pub fn hanging(lead: &str, text: &str, width: usize, indent: usize) -> String {
 }
 
 /// The indentation continuation lines of `line` get: its own leading spaces, plus the width
-/// of a list marker that starts it.
+/// of a list marker that starts it, or of the first column of an indented two-column line.
 fn hanging_indent(line: &str) -> String {
     let body = line.trim_start_matches(' ');
     let lead = line.len() - body.len();
@@ -78,6 +78,15 @@ fn hanging_indent(line: &str) -> String {
             let short = !head.is_empty() && head.chars().count() <= 3;
             let plain = head.chars().all(|c| c.is_ascii_alphanumeric());
             (short && plain && body[end + 1..].starts_with(' ')).then(|| head.chars().count() + 2)
+        })
+        .or_else(|| {
+            // An indented two-column line, `  name   description`: under the description.
+            if lead == 0 {
+                return None;
+            }
+            let gap = body.find("  ")?;
+            let text = gap + body[gap..].len() - body[gap..].trim_start_matches(' ').len();
+            (text < body.len()).then(|| body[..text].chars().count())
         })
         .unwrap_or(0);
     " ".repeat(lead + marker)

@@ -262,6 +262,8 @@ fn proofs() -> Vec<String> {
     let names: Vec<String> = list
         .lines()
         .skip(1)
+        // A long description wraps onto lines indented under itself, not under the names.
+        .filter_map(|l| l.strip_prefix("  ").filter(|rest| !rest.starts_with(' ')))
         .filter_map(|l| l.split_whitespace().next().map(String::from))
         .collect();
     assert!(names.len() >= 3, "{list}");
