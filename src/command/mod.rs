@@ -136,9 +136,11 @@ fn mex_command(values: &[String]) -> Result<Output, Error> {
         .map(|t| t.trim_matches(|c| c == '{' || c == '}'))
         .filter(|t| !t.is_empty())
     {
-        let value: Grundy = token.parse().map_err(|_| {
+        // Decimal digits only, as piles are written (`str::parse` would also take `+3`).
+        let digits = token.bytes().all(|b| b.is_ascii_digit());
+        let value: Grundy = token.parse().ok().filter(|_| digits).ok_or_else(|| {
             Error::bad_token(
-                token,
+                crate::engine::pile::token_excerpt(token.as_bytes()),
                 "a whole number ≥ 0 (the set's values, like `mex 0 1 3`)",
             )
         })?;

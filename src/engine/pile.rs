@@ -137,14 +137,23 @@ fn leading_digits(head: &[u8; 16]) -> (usize, u64) {
 /// Characters of a bad token that an error quotes.
 pub const EXCERPT_CHARS: usize = 40;
 
-/// The start of a bad token for an error message: its first [`EXCERPT_CHARS`] characters, and
-/// `…` if there is more (a 10 MB token is never copied whole into an error).
+/// The start of a bad token for an error message: its first [`EXCERPT_CHARS`] characters
+/// (control characters escaped), and `…` if there is more (a 10 MB token is never copied
+/// whole into an error).
 pub fn token_excerpt(token: &[u8]) -> String {
     // A character is at most 4 bytes: this many bytes always hold the characters quoted.
     let head = &token[..token.len().min(4 * EXCERPT_CHARS)];
     let text = String::from_utf8_lossy(head);
     let mut chars = text.chars();
-    let mut excerpt: String = chars.by_ref().take(EXCERPT_CHARS).collect();
+    // Control characters (a NUL from `/dev/zero`, an escape) are shown escaped, not sent on.
+    let mut excerpt = String::new();
+    for c in chars.by_ref().take(EXCERPT_CHARS) {
+        if c.is_control() {
+            excerpt.extend(c.escape_default());
+        } else {
+            excerpt.push(c);
+        }
+    }
     if chars.next().is_some() || head.len() < token.len() {
         excerpt.push('…');
     }
@@ -281,6 +290,7 @@ mod tests {
             token_excerpt(&[b'9'; 10 << 20]),
             format!("{}…", "9".repeat(40))
         );
+        assert_eq!(token_excerpt(b"\x00\x1b[31m"), "\\u{0}\\u{1b}[31m");
         let threes = "٣".repeat(50);
         assert_eq!(
             token_excerpt(threes.as_bytes()),
