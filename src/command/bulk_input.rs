@@ -162,6 +162,7 @@ fn scan<R: Read, E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Pass;
 
     fn read(text: &str, rules: &Rules) -> Result<Vec<String>, String> {
         let mut piles = Vec::new();
@@ -235,5 +236,133 @@ mod tests {
         let piles = read(&text, &Rules::Nim).unwrap();
         assert_eq!(piles.len(), BLOCK / 2 + 1);
         assert_eq!(&piles[piles.len() - 2..], ["12345", "6"]);
+    }
+
+    /// A reader of endless copies of one byte, counting what it hands out.
+    struct Endless {
+        byte: u8,
+        given: usize,
+    }
+
+    impl Read for Endless {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            out.fill(self.byte);
+            self.given += out.len();
+            Ok(out.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_token_is_refused_from_its_start() {
+        for byte in [b'7', 0, b'x'] {
+            let mut endless = Endless { byte, given: 0 };
+            let err = for_each_pile(&mut endless, &Rules::Nim, "test", |_| {})
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("pile 1") && err.contains("at most 20 digits"),
+                "{err}"
+            );
+            // One block read: the token was never held past the longest pile.
+            assert_eq!(endless.given, BLOCK);
+            let quoted = err.split('`').nth(1).unwrap();
+            assert!(quoted.chars().count() <= 2 * 40 + 1, "{quoted}");
+        }
+        // A long token spanning reads is refused as soon as it is longer than any pile.
+        let text = format!("1 2 {}", "9".repeat(100));
+        let err = for_each_pile(Trickle(text.as_bytes()), &Rules::Nim, "test", |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("pile 3") && err.contains("byte 4"), "{err}");
+    }
+
+    use proptest::prelude::*;
+
+    /// Tokens built from pieces that matter to the grammar (no whitespace: a token is what
+    /// lies between whitespace).
+    fn token() -> impl Strategy<Value = String> {
+        let pieces = vec![
+            "0",
+            "1",
+            "7",
+            "9",
+            "00",
+            "18446744073709551615",
+            "18446744073709551616",
+            "T",
+            "t",
+            "F",
+            "f",
+            "+",
+            "-",
+            "_",
+            ".",
+            "e",
+            "x",
+            "٣",
+            "３",
+            "\u{0}",
+            "\u{b}",
+            "é",
+        ];
+        prop::collection::vec(prop::sample::select(pieces), 0..6).prop_map(|p| p.concat())
+    }
+
+    /// What a piles argument gives, and what the same token streamed gives.
+    fn both(token: &str, rules: &Rules) -> (Option<Pile>, Option<Pile>) {
+        let argument = rules.parse_pile(token).ok();
+        let mut piles = Vec::new();
+        let streamed = for_each_pile(token.as_bytes(), rules, "test", |p| piles.push(p));
+        let streamed = match (streamed, piles.as_slice()) {
+            (Ok(1), [pile]) => Some(*pile),
+            _ => None,
+        };
+        (argument, streamed)
+    }
+
+    #[test]
+    fn arguments_and_streams_agree_on_odd_tokens() {
+        let cases = [
+            ("+3", None),
+            ("1_0", None),
+            ("1_000", None),
+            ("٣", None),
+            ("00", Some(0)),
+            ("18446744073709551615", Some(u64::MAX)),
+            ("18446744073709551616", None),
+            ("7", Some(7)),
+            ("", None),
+        ];
+        for rules in [Rules::Nim, Rules::ZeroMove] {
+            for (token, size) in cases {
+                let expected = size.map(|n| rules.pile(n));
+                assert_eq!(
+                    both(token, &rules),
+                    (expected, expected),
+                    "{rules} {token:?}"
+                );
+            }
+        }
+        let t = Some(Pile::zero_move(7, Pass::Unused));
+        let f = Some(Pile::zero_move(7, Pass::Spent));
+        for (token, zero_move) in [("7t", t), ("7T", t), ("7F", f)] {
+            assert_eq!(
+                both(token, &Rules::ZeroMove),
+                (zero_move, zero_move),
+                "{token}"
+            );
+            assert_eq!(both(token, &Rules::Nim), (None, None), "{token}");
+        }
+    }
+
+    proptest! {
+        /// Every token: a piles argument and a stream holding just that token both refuse
+        /// it, or both read the same pile.
+        #[test]
+        fn arguments_and_streams_agree(token in token(), pass: bool) {
+            let rules = if pass { Rules::ZeroMove } else { Rules::Nim };
+            let (argument, streamed) = both(&token, &rules);
+            prop_assert_eq!(argument, streamed);
+        }
     }
 }

@@ -32,7 +32,7 @@ use crate::output::{BulkReport, GrundyReport, GrundyRows, Output, PositionReport
 
 pub use rules::parse_rules;
 
-use piles::Piles;
+pub use piles::{KEEP_PILES, Piles, stream_piles};
 use range::Target;
 
 /// Runs one command. The session's focus sees it first. `run` is handled by the caller, which

@@ -43,7 +43,7 @@ pub fn read_piles(
             });
         }
         let file = open_regular(path).map_err(read_error)?;
-        return stream(file, solver, &format!("`{}`", path.display()));
+        return stream_piles(file, solver, &format!("`{}`", path.display()));
     }
     if let [dash] = args.piles.as_slice() {
         if dash == "-" && stdin_is_script {
@@ -52,7 +52,7 @@ pub fn read_piles(
             });
         }
         if dash == "-" {
-            return stream(std::io::stdin().lock(), solver, "standard input");
+            return stream_piles(std::io::stdin().lock(), solver, "standard input");
         }
     }
     if args.piles.is_empty() {
@@ -80,7 +80,7 @@ pub fn check_piles(solver: &Solver, piles: &[Pile]) -> Result<(), Error> {
 /// Decides the piles `reader` holds in one pass. Up to [`KEEP_PILES`] are also kept to be
 /// shown one by one; beyond that only the summary is. Memory and allocations do not grow with
 /// the input.
-pub fn stream<R: Read>(reader: R, solver: &Solver, source: &str) -> Result<Piles, Error> {
+pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result<Piles, Error> {
     let mut bulk = BulkVerdict::new(solver.clone());
     let mut kept = Vec::new();
     // A solver values every size up to some bound, or all of them (octal values are computed

@@ -149,7 +149,7 @@ pub fn token_excerpt(token: &[u8]) -> String {
     let mut excerpt = String::new();
     for c in chars.by_ref().take(EXCERPT_CHARS) {
         if c.is_control() {
-            excerpt.extend(c.escape_default());
+            excerpt.extend(c.escape_debug());
         } else {
             excerpt.push(c);
         }
@@ -290,7 +290,7 @@ mod tests {
             token_excerpt(&[b'9'; 10 << 20]),
             format!("{}…", "9".repeat(40))
         );
-        assert_eq!(token_excerpt(b"\x00\x1b[31m"), "\\u{0}\\u{1b}[31m");
+        assert_eq!(token_excerpt(b"\x00\x1b[31m"), "\\0\\u{1b}[31m");
         let threes = "٣".repeat(50);
         assert_eq!(
             token_excerpt(threes.as_bytes()),
