@@ -72,11 +72,14 @@ impl BulkVerdict {
         let g = self.solver.grundy(pile);
         self.nim_sum ^= g;
         let mut new_bits = g & !self.seen_bits;
-        self.seen_bits |= g;
-        while new_bits != 0 {
-            let bit = new_bits.trailing_zeros() as usize;
-            new_bits &= new_bits - 1;
-            self.first_with_bit[bit] = Some((index, pile));
+        if new_bits != 0 {
+            // Rare after the first few piles: most values bring no bit not seen before.
+            self.seen_bits |= g;
+            while new_bits != 0 {
+                let bit = new_bits.trailing_zeros() as usize;
+                new_bits &= new_bits - 1;
+                self.first_with_bit[bit] = Some((index, pile));
+            }
         }
         if !self.misere {
             return;

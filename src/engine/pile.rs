@@ -134,6 +134,22 @@ fn leading_digits(head: &[u8; 16]) -> (usize, u64) {
     (n, value)
 }
 
+/// Digits from `bytes[i]` on, one at a time, continuing `value`: where a token is too short
+/// for [`leading_digits`], or longer than it looks at.
+#[inline]
+fn more_digits(bytes: &[u8], mut i: usize, mut value: u64) -> (usize, u64) {
+    while let Some(&b) = bytes.get(i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        // Exact below 20 digits (10^19 < 2^64); 20 digits are recomputed with checks.
+        value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+        i += 1;
+    }
+    (i, value)
+}
+
 /// Characters of a bad token that an error quotes.
 pub const EXCERPT_CHARS: usize = 40;
 
@@ -176,21 +192,14 @@ impl Pile {
         let mut value: u64 = 0;
         // Sixteen bytes at once where there are that many (most piles are shorter), then the
         // rest byte by byte.
-        let whole_head = match bytes.first_chunk::<16>() {
+        match bytes.first_chunk::<16>() {
             Some(head) => {
                 (i, value) = leading_digits(head);
-                i == 16
+                if i == 16 {
+                    (i, value) = more_digits(bytes, i, value);
+                }
             }
-            None => true,
-        };
-        while let Some(&b) = bytes.get(i).filter(|_| whole_head) {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                break;
-            }
-            // Exact below 20 digits (10^19 < 2^64); 20 digits are recomputed with checks.
-            value = value.wrapping_mul(10).wrapping_add(u64::from(d));
-            i += 1;
+            None => (i, value) = more_digits(bytes, i, value),
         }
         let digits = i;
         let mut pass = Pass::Unused;
