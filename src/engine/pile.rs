@@ -370,7 +370,7 @@ mod tests {
             Some(b'F' | b'f') if has_pass => (&token[..token.len() - 1], Pass::Spent),
             _ => (token, Pass::Unused),
         };
-        if digits.is_empty() || !digits.iter().all(|b| (b'0'..=b'9').contains(b)) {
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
             return Err(SizeError::NotANumber);
         }
         if digits.len() > 20 {
