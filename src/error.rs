@@ -23,6 +23,8 @@ pub enum Error {
         offset: u64,
         expected: String,
     },
+    /// A script line longer than `limit` bytes (skipped without being read into memory).
+    LineTooLong { limit: usize },
     /// A range whose end is before its start, or that is too large to show.
     BadRange { token: String, reason: String },
     /// A move in a game that the rules do not allow, with the reason.
@@ -125,6 +127,10 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "`{token}` (pile {number}, at byte {offset} of {source}) is not a pile: expected {expected}"
+            ),
+            Self::LineTooLong { limit } => write!(
+                f,
+                "the line is longer than {limit} bytes, so it was skipped; give long lists of piles in a file with `--file PATH`"
             ),
             Self::BadRange { token, reason } => write!(f, "bad range `{token}`: {reason}"),
             Self::IllegalMove(e) => write!(f, "illegal move: {e}"),

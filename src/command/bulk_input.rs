@@ -1,25 +1,116 @@
-//! Piles streamed from a file or standard input: read in large blocks, parsed in place without
-//! allocating per token, each pile handed on as soon as it is read.
+//! Piles streamed from a file or standard input: read in blocks, each token parsed in place by
+//! the one pile grammar ([`Pile::parse`]) without allocating, each pile handed on as soon as it
+//! is read. No token is held longer than the longest pile, so memory does not depend on the
+//! input.
 
 use std::io::{ErrorKind, Read};
 
-use crate::engine::{Pass, Pile, Rules};
+use crate::engine::pile::{MAX_PILE_TOKEN, SizeError, token_excerpt};
+use crate::engine::{EngineError, Pile, Rules};
 use crate::error::Error;
 
-/// Bytes read at a time; also the longest token accepted.
-const BLOCK: usize = 1 << 20;
-/// Characters of a bad token quoted in the error.
-const QUOTE: usize = 40;
+/// Bytes read at a time.
+const BLOCK: usize = 64 << 10;
 
 /// Reads whitespace-separated piles from `reader`, calling `each` on every one; returns how
 /// many there were. A malformed token stops the read with its number and byte offset.
 pub fn for_each_pile<R: Read>(
-    mut reader: R,
+    reader: R,
     rules: &Rules,
     source: &str,
-    mut each: impl FnMut(Pile),
+    each: impl FnMut(Pile),
 ) -> Result<u64, Error> {
-    let has_pass = rules.has_pass();
+    match rules {
+        // A graph's position names may be long, but never longer than a block.
+        Rules::Graph(graph) => {
+            let read = |rest: &[u8]| {
+                let len = rest
+                    .iter()
+                    .position(u8::is_ascii_whitespace)
+                    .unwrap_or(rest.len());
+                (len, rules.parse_pile_bytes(&rest[..len]))
+            };
+            scan(reader, BLOCK - 1, read, each).map_err(|stop| {
+                stop.into_error(source, |error| match error {
+                    Some(EngineError::BadPile { expected, .. }) => expected,
+                    Some(other) => other.to_string(),
+                    None => format!(
+                        "{} (names are at most {} bytes)",
+                        graph.pile_syntax(),
+                        BLOCK - 1
+                    ),
+                })
+            })
+        }
+        _ => {
+            // Two loops, each with `has_pass` a constant, so the grammar is specialised.
+            let read_pass = |rest: &[u8]| {
+                let scanned = Pile::read(rest, true);
+                (scanned.len, scanned.pile)
+            };
+            let read_plain = |rest: &[u8]| {
+                let scanned = Pile::read(rest, false);
+                (scanned.len, scanned.pile)
+            };
+            let scanned = if rules.has_pass() {
+                scan(reader, MAX_PILE_TOKEN, read_pass, each)
+            } else {
+                scan(reader, MAX_PILE_TOKEN, read_plain, each)
+            };
+            scanned.map_err(|stop| {
+                stop.into_error(source, |kind| {
+                    rules.pile_expected(kind.unwrap_or(SizeError::TooLong))
+                })
+            })
+        }
+    }
+}
+
+/// Why a scan stopped before the end of its input.
+enum Stop<E> {
+    Read(std::io::Error),
+    /// Token `number`, at byte `offset`, is not a pile: `error` says why, or is `None` for a
+    /// token longer than any pile, refused before its end was read.
+    Bad {
+        excerpt: String,
+        number: u64,
+        offset: u64,
+        error: Option<E>,
+    },
+}
+
+impl<E> Stop<E> {
+    fn into_error(self, source: &str, expected: impl FnOnce(Option<E>) -> String) -> Error {
+        match self {
+            Self::Read(e) => Error::Read {
+                path: source.into(),
+                source: e,
+            },
+            Self::Bad {
+                excerpt,
+                number,
+                offset,
+                error,
+            } => Error::BadPileAt {
+                token: excerpt,
+                source: source.to_string(),
+                number,
+                offset,
+                expected: expected(error),
+            },
+        }
+    }
+}
+
+/// The streaming loop: `read` takes the bytes from the start of a token to the end of the
+/// buffer and says how long the token is and what pile it writes. A token is held across reads
+/// only while it is at most `longest` bytes.
+fn scan<R: Read, E>(
+    mut reader: R,
+    longest: usize,
+    mut read: impl FnMut(&[u8]) -> (usize, Result<Pile, E>),
+    mut each: impl FnMut(Pile),
+) -> Result<u64, Stop<E>> {
     let mut buf = vec![0u8; BLOCK];
     // buf[..filled] holds unparsed bytes; buf[0] is at input offset `base`.
     let (mut filled, mut base, mut count) = (0usize, 0u64, 0u64);
@@ -28,68 +119,38 @@ pub fn for_each_pile<R: Read>(
         let n = match reader.read(&mut buf[filled..]) {
             Ok(n) => n,
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) => {
-                return Err(Error::Read {
-                    path: source.into(),
-                    source: e,
-                });
-            }
+            Err(e) => return Err(Stop::Read(e)),
         };
         at_end = n == 0;
         filled += n;
         let bytes = &buf[..filled];
         let mut i = 0;
-        // Parse every token that is known to be complete: followed by whitespace, or at the end.
-        // The fast path reads the digits once, as it scans them; anything unusual falls back to
-        // `parse_pile` on the whole token, which also words the error.
         loop {
             while i < filled && bytes[i].is_ascii_whitespace() {
                 i += 1;
             }
-            let start = i;
-            let mut value: u64 = 0;
-            while i < filled {
-                let d = bytes[i].wrapping_sub(b'0');
-                if d > 9 {
-                    break;
-                }
-                value = value.wrapping_mul(10).wrapping_add(u64::from(d));
-                i += 1;
-            }
-            let digits = i - start;
-            let simple =
-                (1..20).contains(&digits) && bytes.get(i).is_none_or(u8::is_ascii_whitespace);
-            if simple && (i < filled || at_end) {
-                count += 1;
-                each(rules.pile(value));
-                continue;
-            }
-            while i < filled && !bytes[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            if start == i || (i == filled && !at_end) {
-                i = start;
+            if i == filled {
                 break;
             }
-            count += 1;
-            let token = &bytes[start..i];
-            match parse_pile(token, has_pass, rules) {
-                Some(pile) => each(pile),
-                None => {
-                    return Err(bad_token(token, rules, source, count, base + start as u64));
-                }
-            }
-        }
-        // Keep the unfinished token for the next read.
-        if i == 0 && filled == BLOCK {
-            let offset = base;
-            return Err(Error::BadPileAt {
-                token: quote(&buf[..QUOTE]),
-                source: source.to_string(),
+            let rest = &bytes[i..];
+            let (len, pile) = read(rest);
+            let bad = |error| Stop::Bad {
+                excerpt: token_excerpt(&rest[..len]),
                 number: count + 1,
-                offset,
-                expected: format!("a pile; tokens are at most {BLOCK} bytes"),
-            });
+                offset: base + i as u64,
+                error,
+            };
+            if len == rest.len() && !at_end {
+                // The token may go on in the next read: keep it, unless it is already too long.
+                if len > longest {
+                    return Err(bad(None));
+                }
+                break;
+            }
+            let pile = pile.map_err(|e| bad(Some(e)))?;
+            i += len;
+            count += 1;
+            each(pile);
         }
         buf.copy_within(i..filled, 0);
         filled -= i;
@@ -98,74 +159,10 @@ pub fn for_each_pile<R: Read>(
     Ok(count)
 }
 
-/// A pile from its token: digits, and for zero-move an optional `T`/`F`.
-#[inline]
-fn parse_pile(token: &[u8], has_pass: bool, rules: &Rules) -> Option<Pile> {
-    if let Rules::Graph(_) = rules {
-        return std::str::from_utf8(token)
-            .ok()
-            .and_then(|t| rules.parse_pile(t).ok());
-    }
-    let (digits, pass) = match token.split_last() {
-        Some((b'T' | b't', rest)) if has_pass => (rest, Some(Pass::Unused)),
-        Some((b'F' | b'f', rest)) if has_pass => (rest, Some(Pass::Spent)),
-        _ => (token, None),
-    };
-    if digits.is_empty() || digits.len() > 20 {
-        return None;
-    }
-    let mut value: u64 = 0;
-    if digits.len() < 20 {
-        // Fewer than 20 digits cannot overflow a u64.
-        for &b in digits {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                return None;
-            }
-            value = value * 10 + u64::from(d);
-        }
-    } else {
-        for &b in digits {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                return None;
-            }
-            value = value.checked_mul(10)?.checked_add(u64::from(d))?;
-        }
-    }
-    Some(match pass {
-        Some(pass) => Pile::zero_move(value, pass),
-        None => rules.pile(value),
-    })
-}
-
-fn quote(token: &[u8]) -> String {
-    let mut s = String::from_utf8_lossy(&token[..token.len().min(QUOTE)]).into_owned();
-    if token.len() > QUOTE {
-        s.push('…');
-    }
-    s
-}
-
-fn bad_token(token: &[u8], rules: &Rules, source: &str, number: u64, offset: u64) -> Error {
-    let all_digits = token.iter().all(u8::is_ascii_digit);
-    let expected = if all_digits {
-        "a pile size of at most 18446744073709551615 (2^64 - 1)".to_string()
-    } else {
-        rules.pile_syntax().to_string()
-    };
-    Error::BadPileAt {
-        token: quote(token),
-        source: source.to_string(),
-        number,
-        offset,
-        expected,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Pass;
 
     fn read(text: &str, rules: &Rules) -> Result<Vec<String>, String> {
         let mut piles = Vec::new();
@@ -239,5 +236,133 @@ mod tests {
         let piles = read(&text, &Rules::Nim).unwrap();
         assert_eq!(piles.len(), BLOCK / 2 + 1);
         assert_eq!(&piles[piles.len() - 2..], ["12345", "6"]);
+    }
+
+    /// A reader of endless copies of one byte, counting what it hands out.
+    struct Endless {
+        byte: u8,
+        given: usize,
+    }
+
+    impl Read for Endless {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            out.fill(self.byte);
+            self.given += out.len();
+            Ok(out.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_token_is_refused_from_its_start() {
+        for byte in [b'7', 0, b'x'] {
+            let mut endless = Endless { byte, given: 0 };
+            let err = for_each_pile(&mut endless, &Rules::Nim, "test", |_| {})
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("pile 1") && err.contains("at most 20 digits"),
+                "{err}"
+            );
+            // One block read: the token was never held past the longest pile.
+            assert_eq!(endless.given, BLOCK);
+            let quoted = err.split('`').nth(1).unwrap();
+            assert!(quoted.chars().count() <= 2 * 40 + 1, "{quoted}");
+        }
+        // A long token spanning reads is refused as soon as it is longer than any pile.
+        let text = format!("1 2 {}", "9".repeat(100));
+        let err = for_each_pile(Trickle(text.as_bytes()), &Rules::Nim, "test", |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("pile 3") && err.contains("byte 4"), "{err}");
+    }
+
+    use proptest::prelude::*;
+
+    /// Tokens built from pieces that matter to the grammar (no whitespace: a token is what
+    /// lies between whitespace).
+    fn token() -> impl Strategy<Value = String> {
+        let pieces = vec![
+            "0",
+            "1",
+            "7",
+            "9",
+            "00",
+            "18446744073709551615",
+            "18446744073709551616",
+            "T",
+            "t",
+            "F",
+            "f",
+            "+",
+            "-",
+            "_",
+            ".",
+            "e",
+            "x",
+            "٣",
+            "３",
+            "\u{0}",
+            "\u{b}",
+            "é",
+        ];
+        prop::collection::vec(prop::sample::select(pieces), 0..6).prop_map(|p| p.concat())
+    }
+
+    /// What a piles argument gives, and what the same token streamed gives.
+    fn both(token: &str, rules: &Rules) -> (Option<Pile>, Option<Pile>) {
+        let argument = rules.parse_pile(token).ok();
+        let mut piles = Vec::new();
+        let streamed = for_each_pile(token.as_bytes(), rules, "test", |p| piles.push(p));
+        let streamed = match (streamed, piles.as_slice()) {
+            (Ok(1), [pile]) => Some(*pile),
+            _ => None,
+        };
+        (argument, streamed)
+    }
+
+    #[test]
+    fn arguments_and_streams_agree_on_odd_tokens() {
+        let cases = [
+            ("+3", None),
+            ("1_0", None),
+            ("1_000", None),
+            ("٣", None),
+            ("00", Some(0)),
+            ("18446744073709551615", Some(u64::MAX)),
+            ("18446744073709551616", None),
+            ("7", Some(7)),
+            ("", None),
+        ];
+        for rules in [Rules::Nim, Rules::ZeroMove] {
+            for (token, size) in cases {
+                let expected = size.map(|n| rules.pile(n));
+                assert_eq!(
+                    both(token, &rules),
+                    (expected, expected),
+                    "{rules} {token:?}"
+                );
+            }
+        }
+        let t = Some(Pile::zero_move(7, Pass::Unused));
+        let f = Some(Pile::zero_move(7, Pass::Spent));
+        for (token, zero_move) in [("7t", t), ("7T", t), ("7F", f)] {
+            assert_eq!(
+                both(token, &Rules::ZeroMove),
+                (zero_move, zero_move),
+                "{token}"
+            );
+            assert_eq!(both(token, &Rules::Nim), (None, None), "{token}");
+        }
+    }
+
+    proptest! {
+        /// Every token: a piles argument and a stream holding just that token both refuse
+        /// it, or both read the same pile.
+        #[test]
+        fn arguments_and_streams_agree(token in token(), pass: bool) {
+            let rules = if pass { Rules::ZeroMove } else { Rules::Nim };
+            let (argument, streamed) = both(&token, &rules);
+            prop_assert_eq!(argument, streamed);
+        }
     }
 }

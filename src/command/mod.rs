@@ -37,7 +37,7 @@ use crate::output::{
 
 pub use rules::parse_rules;
 
-use piles::Piles;
+pub use piles::{KEEP_PILES, Piles, stream_piles};
 use range::Target;
 
 /// Runs one command. The session's focus sees it first. `run` is handled by the caller, which
@@ -178,10 +178,20 @@ fn with_focus<T>(
 fn mex_command(values: &[String]) -> Result<Output, Error> {
     let set = crate::set_notation::read_set(
         &values.join(" "),
-        |t| t.parse::<Grundy>().ok(),
+        // Decimal digits only, as piles are written (`str::parse` would also take `+3`).
+        |t| {
+            (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| t.parse::<Grundy>().ok())
+                .flatten()
+        },
         "a whole number ≥ 0",
     )
-    .map_err(|e| Error::bad_token(e.token, e.expected))?;
+    .map_err(|e| {
+        Error::bad_token(
+            crate::engine::pile::token_excerpt(e.token.as_bytes()),
+            e.expected,
+        )
+    })?;
     let set: Vec<Grundy> = set.into_iter().collect();
     let m = mex(set.iter().copied());
     Ok(Output::Mex { set, mex: m })

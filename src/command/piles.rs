@@ -1,9 +1,10 @@
 //! Where a command's piles come from: its arguments, a file, or standard input. Files and
 //! standard input are streamed: a long input is decided in one pass without being held.
 
-use std::fs::File;
+use std::io::{self, Read};
 
 use super::bulk_input::for_each_pile;
+use crate::capped_read::{CappedReadError, open_regular};
 use crate::cli::PositionArgs;
 use crate::engine::Pile;
 use crate::engine::bulk::{BulkSummary, BulkVerdict};
@@ -41,11 +42,8 @@ pub fn read_piles(
                 ),
             });
         }
-        let file = File::open(path).map_err(|source| Error::Read {
-            path: path.clone(),
-            source,
-        })?;
-        return stream(file, solver, &format!("`{}`", path.display()));
+        let file = open_regular(path).map_err(read_error)?;
+        return stream_piles(file, solver, &format!("`{}`", path.display()));
     }
     if let [dash] = args.piles.as_slice() {
         if dash == "-" && stdin_is_script {
@@ -54,7 +52,7 @@ pub fn read_piles(
             });
         }
         if dash == "-" {
-            return stream(std::io::stdin().lock(), solver, "standard input");
+            return stream_piles(std::io::stdin().lock(), solver, "standard input");
         }
     }
     if args.piles.is_empty() {
@@ -79,21 +77,26 @@ pub fn check_piles(solver: &Solver, piles: &[Pile]) -> Result<(), Error> {
     Ok(())
 }
 
-fn stream<R: std::io::Read>(reader: R, solver: &Solver, source: &str) -> Result<Piles, Error> {
+/// Decides the piles `reader` holds in one pass. Up to [`KEEP_PILES`] are also kept to be
+/// shown one by one; beyond that only the summary is. Memory and allocations do not grow with
+/// the input.
+pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result<Piles, Error> {
     let mut bulk = BulkVerdict::new(solver.clone());
     let mut kept = Vec::new();
-    let mut beyond = None;
+    // A solver values every size up to some bound, or all of them (octal values are computed
+    // from 0 up), so checking the largest pile checks them all: once, at the end.
+    let mut largest: Option<Pile> = None;
     let count = for_each_pile(reader, solver.rules(), source, |pile| {
-        if beyond.is_none() {
-            beyond = solver.check(pile, &pile.to_string()).err();
+        if largest.is_none_or(|l| pile.size > l.size) {
+            largest = Some(pile);
         }
         bulk.push(pile);
         if kept.len() <= KEEP_PILES {
             kept.push(pile);
         }
     })?;
-    if let Some(e) = beyond {
-        return Err(e.into());
+    if let Some(pile) = largest {
+        solver.check(pile, &solver.rules().name_of(pile))?;
     }
     if count == 0 {
         return Err(Error::Usage {
@@ -109,5 +112,25 @@ fn stream<R: std::io::Read>(reader: R, solver: &Solver, source: &str) -> Result<
             summary: bulk.finish(),
             source: source.to_string(),
         })
+    }
+}
+
+fn read_error(e: CappedReadError) -> Error {
+    match e {
+        CappedReadError::Io { path, source } => Error::Read { path, source },
+        CappedReadError::NotRegular { path, kind } => Error::Read {
+            path,
+            source: io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("it is a {kind}, not a regular file; give piles from a pipe with `-`"),
+            ),
+        },
+        CappedReadError::TooLarge { path, limit } => Error::Read {
+            path,
+            source: io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("it is larger than {limit} bytes"),
+            ),
+        },
     }
 }

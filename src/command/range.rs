@@ -53,6 +53,7 @@ fn bound(text: &str, token: &str) -> Result<u64, Error> {
                 format!("`{text}` is not a size; write a range like `0..15` (both ends included)")
             }
             SizeError::TooLarge => format!("`{text}` is above 2^64 - 1"),
+            SizeError::TooLong => format!("`{text}` has more than 20 digits"),
         },
     })
 }

@@ -21,7 +21,8 @@ pub struct BulkVerdict {
     first_with_bit: [Option<(u64, Pile)>; BITS],
     /// The bits some pile has had so far (so most piles skip the loop above).
     seen_bits: Grundy,
-    /// Misère: piles of size 1, piles of size ≥ 2, and the first of each.
+    /// Misère: piles of size 1, piles of size ≥ 2, and the first of each (kept only then).
+    misere: bool,
     ones: u64,
     big: u64,
     first_one: Option<u64>,
@@ -51,6 +52,7 @@ pub struct BulkMove {
 impl BulkVerdict {
     pub fn new(solver: Solver) -> Self {
         Self {
+            misere: solver.rules().is_misere(),
             solver,
             count: 0,
             nim_sum: 0,
@@ -70,11 +72,17 @@ impl BulkVerdict {
         let g = self.solver.grundy(pile);
         self.nim_sum ^= g;
         let mut new_bits = g & !self.seen_bits;
-        self.seen_bits |= g;
-        while new_bits != 0 {
-            let bit = new_bits.trailing_zeros() as usize;
-            new_bits &= new_bits - 1;
-            self.first_with_bit[bit] = Some((index, pile));
+        if new_bits != 0 {
+            // Rare after the first few piles: most values bring no bit not seen before.
+            self.seen_bits |= g;
+            while new_bits != 0 {
+                let bit = new_bits.trailing_zeros() as usize;
+                new_bits &= new_bits - 1;
+                self.first_with_bit[bit] = Some((index, pile));
+            }
+        }
+        if !self.misere {
+            return;
         }
         match pile.size {
             0 => {}
@@ -96,7 +104,7 @@ impl BulkVerdict {
         } else {
             Player::Second
         };
-        let misere = self.solver.rules().is_misere();
+        let misere = self.misere;
         let (winner, rule) = match (misere, self.big) {
             (false, _) => (by_sum, Rule::NimSum),
             (true, 0) => {

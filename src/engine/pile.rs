@@ -1,6 +1,26 @@
-//! One component of a position: a pile size and, in zero-move Nim, whether its pass is unused.
+//! One component of a position: a pile size and, in zero-move Nim, whether its pass is unused;
+//! and the one grammar a pile is written in, shared by piles given as arguments, on script
+//! lines and streamed from files.
 
 use std::fmt;
+
+/// The most digits a pile size has: 2^64 − 1 has 20.
+pub const MAX_SIZE_DIGITS: usize = 20;
+
+/// The longest pile token: 20 digits and a pass letter. A longer token is refused from its
+/// length alone, so a reader never needs to hold more of it than this.
+pub const MAX_PILE_TOKEN: usize = MAX_SIZE_DIGITS + 1;
+
+/// Why a token is not a pile size (or not a pile).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SizeError {
+    /// Not decimal digits (with, in zero-move, one pass letter after them).
+    NotANumber,
+    /// Twenty digits whose value is above 2^64 − 1.
+    TooLarge,
+    /// Longer than any pile: more than 20 digits, or more than [`MAX_PILE_TOKEN`] bytes.
+    TooLong,
+}
 
 /// The state of a zero-move pile's pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,6 +56,214 @@ impl Pile {
     }
 }
 
+/// Parses a pile size: 1 to 20 ASCII decimal digits (`0`–`9` only: no sign, no separator, no
+/// other script's digits), at most 2^64 − 1. Leading zeros are allowed within the 20 digits.
+/// The same grammar as a pile without a pass ([`Pile::read`]).
+#[inline]
+pub fn parse_size(token: impl AsRef<[u8]>) -> Result<u64, SizeError> {
+    Pile::parse(token.as_ref(), false).map(|pile| pile.size)
+}
+
+/// A token read from the front of some bytes by [`Pile::read`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scanned {
+    /// The token's length in bytes: up to the first ASCII whitespace, or all the bytes.
+    pub len: usize,
+    /// The pile it writes, or why it writes none.
+    pub pile: Result<Pile, SizeError>,
+}
+
+/// 10^n for the number of digits an eight-byte chunk can hold.
+const POW10: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
+/// `x`'s eight bytes with `k` in each.
+const fn bytes_of(k: u8) -> u64 {
+    u64::from_ne_bytes([k; 8])
+}
+
+/// 0x80 in each byte of `x` that is not an ASCII digit, 0 in each that is — exact up to the
+/// first non-digit (byte 0 first), which is all that is asked of it.
+#[inline(always)]
+fn non_digits(x: u64) -> u64 {
+    // A digit's high nibble is 3, and stays 3 when 6 is added (0x30..=0x39). A carry out of a
+    // byte comes only from a byte ≥ 0xFA, itself a non-digit, and disturbs only later bytes.
+    let high = (x & bytes_of(0xF0)) ^ bytes_of(0x30);
+    let high_after = (x.wrapping_add(bytes_of(0x06)) & bytes_of(0xF0)) ^ bytes_of(0x30);
+    let other = high | high_after;
+    // Marks each non-zero byte of `other`; no carry crosses a byte here.
+    (((other & bytes_of(0x7F)) + bytes_of(0x7F)) | other) & bytes_of(0x80)
+}
+
+/// The number written by the first `n` (1..=8) bytes of `x` (byte 0 first), all digits.
+#[inline(always)]
+fn digits_value(x: u64, n: usize) -> u64 {
+    // Digit values; a non-digit after them may borrow, but only from bytes shifted out next.
+    // Shifted to the top, so that the zero bytes below stand for leading zeros.
+    let d = x.wrapping_sub(bytes_of(b'0')) << (8 * (8 - n));
+    // Combine neighbours: byte pairs, then pairs of pairs, then halves.
+    let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
+    (d.wrapping_mul(10_000) + (d >> 32)) & 0xFFFF_FFFF
+}
+
+/// How many of the 16 bytes are digits before the first that is not, and their value (exact:
+/// at most 16 digits), found without a branch per byte.
+#[inline(always)]
+fn leading_digits(head: &[u8; 16]) -> (usize, u64) {
+    let (lo, hi) = head.split_at(8);
+    let lo = u64::from_le_bytes(lo.try_into().unwrap_or_default());
+    let hi = u64::from_le_bytes(hi.try_into().unwrap_or_default());
+    let flags = u128::from(non_digits(lo)) | (u128::from(non_digits(hi)) << 64);
+    // trailing_zeros of a u128 is at most 128, so n is at most 16.
+    let n = (flags.trailing_zeros() / 8) as usize;
+    let value = match n {
+        0 => 0,
+        1..=8 => digits_value(lo, n),
+        _ => digits_value(lo, 8) * POW10[n - 8] + digits_value(hi, n - 8),
+    };
+    (n, value)
+}
+
+/// Digits from `bytes[i]` on, one at a time, continuing `value`: where a token is too short
+/// for [`leading_digits`], or longer than it looks at.
+#[inline]
+fn more_digits(bytes: &[u8], mut i: usize, mut value: u64) -> (usize, u64) {
+    while let Some(&b) = bytes.get(i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        // Exact below 20 digits (10^19 < 2^64); 20 digits are recomputed with checks.
+        value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+        i += 1;
+    }
+    (i, value)
+}
+
+/// Characters of a bad token that an error quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// The start of a bad token for an error message: its first [`EXCERPT_CHARS`] characters
+/// (control characters escaped), and `…` if there is more (a 10 MB token is never copied
+/// whole into an error).
+pub fn token_excerpt(token: &[u8]) -> String {
+    // A character is at most 4 bytes: this many bytes always hold the characters quoted.
+    let head = &token[..token.len().min(4 * EXCERPT_CHARS)];
+    let text = String::from_utf8_lossy(head);
+    let mut chars = text.chars();
+    // Control characters (a NUL from `/dev/zero`, an escape) are shown escaped, not sent on.
+    let mut excerpt = String::new();
+    for c in chars.by_ref().take(EXCERPT_CHARS) {
+        if c.is_control() {
+            excerpt.extend(c.escape_debug());
+        } else {
+            excerpt.push(c);
+        }
+    }
+    if chars.next().is_some() || head.len() < token.len() {
+        excerpt.push('…');
+    }
+    excerpt
+}
+
+impl Pile {
+    /// The pile grammar, the only one: reads the token at the front of `bytes` (everything up
+    /// to the first ASCII whitespace) as a pile. A pile is 1 to 20 ASCII decimal digits
+    /// (`0`–`9` only: no sign, no separator, no other script's digits; leading zeros allowed)
+    /// of value at most 2^64 − 1, and, when `has_pass` (zero-move Nim), an optional `T` (pass
+    /// unused, the default) or `F` (pass spent), in either case. A token longer than
+    /// [`MAX_PILE_TOKEN`] bytes is [`SizeError::TooLong`] whatever it holds.
+    ///
+    /// Arguments and script lines use it through [`Pile::parse`]; streamed input calls it on
+    /// its buffer, so the token's digits are read once, as they are scanned.
+    #[inline(always)]
+    pub fn read(bytes: &[u8], has_pass: bool) -> Scanned {
+        let mut i = 0;
+        let mut value: u64 = 0;
+        // Sixteen bytes at once where there are that many (most piles are shorter), then the
+        // rest byte by byte.
+        match bytes.first_chunk::<16>() {
+            Some(head) => {
+                (i, value) = leading_digits(head);
+                if i == 16 {
+                    (i, value) = more_digits(bytes, i, value);
+                }
+            }
+            None => (i, value) = more_digits(bytes, i, value),
+        }
+        let digits = i;
+        let mut pass = Pass::Unused;
+        if has_pass {
+            match bytes.get(i) {
+                Some(b'T' | b't') => i += 1,
+                Some(b'F' | b'f') => {
+                    pass = Pass::Spent;
+                    i += 1;
+                }
+                _ => {}
+            }
+        }
+        let ended = bytes.get(i).is_none_or(u8::is_ascii_whitespace);
+        if !ended {
+            // Something else follows: the token is not a pile; find where it ends.
+            let len = bytes[i..]
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .map_or(bytes.len(), |rest| i + rest);
+            let error = if len > MAX_PILE_TOKEN {
+                SizeError::TooLong
+            } else {
+                SizeError::NotANumber
+            };
+            return Scanned {
+                len,
+                pile: Err(error),
+            };
+        }
+        let size = match digits {
+            0 => Err(SizeError::NotANumber),
+            1..MAX_SIZE_DIGITS => Ok(value),
+            MAX_SIZE_DIGITS => bytes[..digits].iter().try_fold(0u64, |acc, &b| {
+                acc.checked_mul(10)
+                    .and_then(|v| v.checked_add(u64::from(b - b'0')))
+                    .ok_or(SizeError::TooLarge)
+            }),
+            _ => Err(SizeError::TooLong),
+        };
+        let pile = size.map(|size| {
+            if has_pass {
+                Self::zero_move(size, pass)
+            } else {
+                Self::plain(size)
+            }
+        });
+        Scanned { len: i, pile }
+    }
+
+    /// Parses a whole token by [`Pile::read`]: whitespace inside it makes it no pile.
+    #[inline]
+    pub fn parse(token: &[u8], has_pass: bool) -> Result<Self, SizeError> {
+        let scanned = Self::read(token, has_pass);
+        if scanned.len == token.len() {
+            scanned.pile
+        } else if token.len() > MAX_PILE_TOKEN {
+            Err(SizeError::TooLong)
+        } else {
+            Err(SizeError::NotANumber)
+        }
+    }
+}
+
 impl fmt::Display for Pile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.pass {
@@ -56,5 +284,185 @@ mod tests {
         assert_eq!(Pile::zero_move(7, Pass::Unused).to_string(), "7T");
         assert_eq!(Pile::zero_move(7, Pass::Spent).to_string(), "7F");
         assert_eq!(Pile::zero_move(0, Pass::Unused).to_string(), "0");
+    }
+
+    #[test]
+    fn excerpts_quote_at_most_forty_characters() {
+        assert_eq!(token_excerpt(b"12x"), "12x");
+        let forty = "7".repeat(40);
+        assert_eq!(token_excerpt(forty.as_bytes()), forty);
+        assert_eq!(
+            token_excerpt("7".repeat(41).as_bytes()),
+            format!("{forty}…")
+        );
+        assert_eq!(
+            token_excerpt(&[b'9'; 10 << 20]),
+            format!("{}…", "9".repeat(40))
+        );
+        assert_eq!(token_excerpt(b"\x00\x1b[31m"), "\\0\\u{1b}[31m");
+        let threes = "٣".repeat(50);
+        assert_eq!(
+            token_excerpt(threes.as_bytes()),
+            format!("{}…", "٣".repeat(40))
+        );
+    }
+
+    #[test]
+    fn sizes_are_decimal_digits_only() {
+        let max = "18446744073709551615";
+        assert_eq!(parse_size(max), Ok(u64::MAX));
+        assert_eq!(parse_size("0"), Ok(0));
+        assert_eq!(parse_size("00"), Ok(0));
+        assert_eq!(parse_size("007"), Ok(7));
+        // 2^64 and the largest 20-digit number overflow; a 21st digit is too long even if
+        // it is a leading zero.
+        assert_eq!(parse_size("18446744073709551616"), Err(SizeError::TooLarge));
+        assert_eq!(parse_size("99999999999999999999"), Err(SizeError::TooLarge));
+        assert_eq!(parse_size(format!("0{max}")), Err(SizeError::TooLong));
+        assert_eq!(parse_size("000000000000000000007"), Err(SizeError::TooLong));
+        for bad in [
+            "", "+3", "-3", "1_0", "_1", "3.5", "0x10", "٣", "３", " 3", "3 ", "1e3",
+        ] {
+            assert_eq!(parse_size(bad), Err(SizeError::NotANumber), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn piles_take_a_pass_letter_only_with_a_pass() {
+        let t = |n| Pile::zero_move(n, Pass::Unused);
+        let f = |n| Pile::zero_move(n, Pass::Spent);
+        for (token, pile) in [
+            ("7", t(7)),
+            ("7T", t(7)),
+            ("7t", t(7)),
+            ("7F", f(7)),
+            ("7f", f(7)),
+        ] {
+            assert_eq!(Pile::parse(token.as_bytes(), true), Ok(pile), "{token}");
+        }
+        assert_eq!(Pile::parse(b"0F", true), Ok(Pile::plain(0)));
+        assert_eq!(Pile::parse(b"7", false), Ok(Pile::plain(7)));
+        for bad in ["7T", "7F", "T", ""] {
+            assert!(Pile::parse(bad.as_bytes(), false).is_err(), "{bad}");
+        }
+        for bad in ["T", "F", "7TT", "7FT", "T7", "", "7 T"] {
+            assert_eq!(
+                Pile::parse(bad.as_bytes(), true),
+                Err(SizeError::NotANumber),
+                "{bad}"
+            );
+        }
+        assert_eq!(Pile::parse(b"18446744073709551615T", true), Ok(t(u64::MAX)));
+        assert_eq!(
+            Pile::parse(b"18446744073709551615TT", true),
+            Err(SizeError::TooLong)
+        );
+        assert_eq!(Pile::parse(&[b'a'; 22], true), Err(SizeError::TooLong));
+    }
+
+    /// The grammar written out plainly, independently of [`Pile::read`]: what a token must be.
+    fn reference(token: &[u8], has_pass: bool) -> Result<Pile, SizeError> {
+        if token.len() > 21 {
+            return Err(SizeError::TooLong);
+        }
+        let (digits, pass) = match token.last() {
+            Some(b'T' | b't') if has_pass => (&token[..token.len() - 1], Pass::Unused),
+            Some(b'F' | b'f') if has_pass => (&token[..token.len() - 1], Pass::Spent),
+            _ => (token, Pass::Unused),
+        };
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            return Err(SizeError::NotANumber);
+        }
+        if digits.len() > 20 {
+            return Err(SizeError::TooLong);
+        }
+        // At most 20 digits: below 10^20 < 2^128, so u128 holds it exactly.
+        let value: u128 = std::str::from_utf8(digits).unwrap().parse().unwrap();
+        let size = u64::try_from(value).map_err(|_| SizeError::TooLarge)?;
+        Ok(match (has_pass, size) {
+            (false, _) | (true, 0) => Pile { size, pass: None },
+            (true, _) => Pile {
+                size,
+                pass: Some(pass),
+            },
+        })
+    }
+
+    /// Bytes that make tokens interesting: digits, pass letters, signs, separators, other
+    /// scripts' digits, whitespace of every kind, and bytes that stress eight-byte arithmetic.
+    fn token_bytes() -> impl Strategy<Value = Vec<u8>> {
+        let pieces: Vec<&'static [u8]> = vec![
+            b"0",
+            b"1",
+            b"5",
+            b"9",
+            b"0",
+            b"7",
+            b"3",
+            b"8",
+            b"T",
+            b"t",
+            b"F",
+            b"f",
+            b"+",
+            b"-",
+            b"_",
+            b".",
+            b"x",
+            b"/",
+            b":",
+            b" ",
+            b"\n",
+            b"\t",
+            b"\r",
+            b"\x0b",
+            b"\x0c",
+            b"\x00",
+            b"\xff",
+            b"\xfa",
+            b"\x80",
+            "٣".as_bytes(),
+            "３".as_bytes(),
+        ];
+        prop::collection::vec(prop::sample::select(pieces), 0..40).prop_map(|p| p.concat())
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `read` takes the token up to the first ASCII whitespace and judges it as the plain
+        /// grammar does; `parse` judges the whole token.
+        #[test]
+        fn read_agrees_with_the_plain_grammar(bytes in token_bytes(), has_pass: bool) {
+            let end = bytes.iter().position(u8::is_ascii_whitespace).unwrap_or(bytes.len());
+            let scanned = Pile::read(&bytes, has_pass);
+            prop_assert_eq!(scanned.len, end);
+            prop_assert_eq!(scanned.pile, reference(&bytes[..end], has_pass));
+            let whole = if end == bytes.len() {
+                reference(&bytes, has_pass)
+            } else if bytes.len() > 21 {
+                Err(SizeError::TooLong)
+            } else {
+                Err(SizeError::NotANumber)
+            };
+            prop_assert_eq!(Pile::parse(&bytes, has_pass), whole);
+        }
+
+        /// Every size, written with any number of leading zeros up to 20 digits and followed
+        /// by anything, reads back exactly (the eight-byte arithmetic at every length).
+        #[test]
+        fn sizes_read_back_exactly(size: u64, zeros in 0usize..20, after in any::<u8>(), more in any::<[u8; 16]>()) {
+            let digits = size.to_string();
+            let padded = format!("{}{digits}", "0".repeat(zeros.min(20 - digits.len())));
+            let mut bytes = padded.clone().into_bytes();
+            bytes.push(after);
+            bytes.extend_from_slice(&more);
+            let end = bytes.iter().position(u8::is_ascii_whitespace).unwrap_or(bytes.len());
+            let scanned = Pile::read(&bytes, false);
+            prop_assert_eq!(scanned.pile, reference(&bytes[..end], false));
+            if after.is_ascii_whitespace() {
+                prop_assert_eq!(scanned, Scanned { len: padded.len(), pile: Ok(Pile::plain(size)) });
+            }
+        }
     }
 }

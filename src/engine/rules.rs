@@ -5,9 +5,12 @@ use std::sync::Arc;
 
 use super::graph::GameGraph;
 use super::octal::OctalCode;
+use super::pile::{MAX_SIZE_DIGITS, token_excerpt};
 use super::ruleset_name::{self, Family, Named, RulesetName};
 use super::subtraction::SubtractionSet;
 use super::{EngineError, Heaps, Pass, Pile};
+
+pub use super::pile::{SizeError, parse_size};
 
 /// A ruleset. New rulesets (game graphs, octal games) slot in as further variants: each answers
 /// the same few questions — its states of a size, their options, normal or misère play.
@@ -111,36 +114,50 @@ impl Rules {
         }
     }
 
-    /// Parses a pile as this ruleset writes it: `7`, and for zero-move also `7T` and `7F`.
+    /// Parses a pile as this ruleset writes it: `7`, and for zero-move also `7T` and `7F`
+    /// (see [`Pile::parse`]); a graph's piles are its position names.
     pub fn parse_pile(&self, token: &str) -> Result<Pile, EngineError> {
+        self.parse_pile_bytes(token.as_bytes())
+    }
+
+    /// [`Rules::parse_pile`] on raw bytes, as streamed input arrives: a graph's position name,
+    /// else the one pile grammar, [`Pile::parse`].
+    pub fn parse_pile_bytes(&self, token: &[u8]) -> Result<Pile, EngineError> {
         if let Self::Graph(graph) = self {
-            return graph
-                .node(token)
+            return std::str::from_utf8(token)
+                .ok()
+                .and_then(|name| graph.node(name))
                 .map(Pile::plain)
                 .ok_or_else(|| EngineError::BadPile {
-                    token: token.to_string(),
+                    token: token_excerpt(token),
                     expected: graph.pile_syntax(),
                 });
         }
-        let (digits, pass) = match token.as_bytes().last() {
-            Some(b'T' | b't') if self.has_pass() => (&token[..token.len() - 1], Pass::Unused),
-            Some(b'F' | b'f') if self.has_pass() => (&token[..token.len() - 1], Pass::Spent),
-            _ => (token, Pass::Unused),
-        };
-        let size = parse_size(digits).map_err(|kind| match kind {
-            SizeError::TooLarge => EngineError::PileTooLarge {
-                token: token.to_string(),
+        Pile::parse(token, self.has_pass()).map_err(|kind| self.pile_error(token, kind))
+    }
+
+    /// The error for a token [`Pile::parse`] refused, quoting at most the start of it.
+    pub fn pile_error(&self, token: &[u8], kind: SizeError) -> EngineError {
+        let token = token_excerpt(token);
+        match kind {
+            SizeError::TooLarge => EngineError::PileTooLarge { token },
+            SizeError::NotANumber | SizeError::TooLong => EngineError::BadPile {
+                token,
+                expected: self.pile_expected(kind),
             },
-            SizeError::NotANumber => EngineError::BadPile {
-                token: token.to_string(),
-                expected: self.pile_syntax().to_string(),
-            },
-        })?;
-        Ok(if self.has_pass() {
-            Pile::zero_move(size, pass)
-        } else {
-            Pile::plain(size)
-        })
+        }
+    }
+
+    /// What a pile token was expected to be, for an error of `kind`.
+    pub fn pile_expected(&self, kind: SizeError) -> String {
+        match kind {
+            SizeError::NotANumber => self.pile_syntax().to_string(),
+            SizeError::TooLarge => "a pile size of at most 18446744073709551615 (2^64 - 1)".into(),
+            SizeError::TooLong => format!(
+                "{}; a pile has at most {MAX_SIZE_DIGITS} digits",
+                self.pile_syntax()
+            ),
+        }
     }
 
     /// How a pile of this ruleset is written, for error messages.
@@ -243,22 +260,6 @@ impl fmt::Display for Rules {
             Self::Graph(graph) => write!(f, "{name}:{}", graph.source()),
         }
     }
-}
-
-/// Why a token is not a pile size.
-#[derive(Debug, PartialEq, Eq)]
-pub enum SizeError {
-    NotANumber,
-    TooLarge,
-}
-
-/// Parses a pile size: decimal digits only (with `_` allowed as a separator), up to 2^64 − 1.
-pub fn parse_size(token: &str) -> Result<u64, SizeError> {
-    let digits: String = token.chars().filter(|&c| c != '_').collect();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || token.starts_with('_') {
-        return Err(SizeError::NotANumber);
-    }
-    digits.parse::<u64>().map_err(|_| SizeError::TooLarge)
 }
 
 #[cfg(test)]

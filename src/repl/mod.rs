@@ -13,7 +13,7 @@ use crate::cli::{Cli, Parsed};
 use crate::command::Session;
 use crate::error::Error;
 
-use source::{LineSource, Plain, Terminal};
+use source::{Line, LineSource, Plain, Terminal};
 
 /// Scripts may run scripts, up to this depth (a script that runs itself stops here).
 const MAX_DEPTH: usize = 16;
@@ -87,7 +87,17 @@ fn read_lines(
     loop {
         let prompt = session.prompt();
         let line = match source.read_line(&prompt) {
-            Ok(Some(line)) => line,
+            Ok(Some(Line::Text(line))) => line,
+            Ok(Some(Line::TooLong { limit })) => {
+                number += 1;
+                failures += 1;
+                report(
+                    &Error::LineTooLong { limit },
+                    env,
+                    (!interactive).then_some(number),
+                );
+                continue;
+            }
             Ok(None) => break,
             Err(e) => {
                 return Err(Error::Read {

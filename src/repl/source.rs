@@ -1,7 +1,9 @@
 //! Where lines come from: rustyline on a terminal (history, completion, Ctrl-C/Ctrl-D), or a
-//! plain reader for scripts and pipes.
+//! plain reader for scripts and pipes. The plain reader holds at most [`MAX_LINE`] bytes of a
+//! line: a longer line is skipped to its newline without being kept, and input that is not
+//! text (a NUL byte, as from `/dev/zero`) ends the read.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, ErrorKind, Write};
 use std::path::PathBuf;
 
 use rustyline::error::ReadlineError;
@@ -12,10 +14,23 @@ use super::complete::Completion;
 use super::history::{HistoryFile, MAX_ENTRIES};
 use crate::render::Style;
 
+/// The longest script line, in bytes (its newline not counted): room for 10 000 piles of 20
+/// digits. Longer lists of piles belong in a file (`winner --file PATH`), which is streamed.
+pub const MAX_LINE: usize = 256 << 10;
+
+/// What a source hands over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// A line of text, its newline included if it had one.
+    Text(String),
+    /// A line longer than `limit` bytes, skipped unread.
+    TooLong { limit: usize },
+}
+
 /// A source of command lines.
 pub trait LineSource {
     /// The next line, or `None` at the end (Ctrl-D, end of file).
-    fn read_line(&mut self, prompt: &str) -> io::Result<Option<String>>;
+    fn read_line(&mut self, prompt: &str) -> io::Result<Option<Line>>;
     /// Whether a person is typing (errors then carry no line numbers and do not fail a run).
     fn is_interactive(&self) -> bool;
 }
@@ -23,21 +38,73 @@ pub trait LineSource {
 /// Lines from a reader: a script file or a pipe.
 pub struct Plain<R> {
     reader: R,
+    limit: usize,
+    /// Lines read so far, to name the one that is not text.
+    lines: u64,
 }
 
 impl<R: BufRead> Plain<R> {
     pub fn new(reader: R) -> Self {
-        Self { reader }
+        Self::with_limit(reader, MAX_LINE)
+    }
+
+    /// A reader whose lines may be at most `limit` bytes long.
+    pub fn with_limit(reader: R, limit: usize) -> Self {
+        Self {
+            reader,
+            limit,
+            lines: 0,
+        }
     }
 }
 
 impl<R: BufRead> LineSource for Plain<R> {
-    fn read_line(&mut self, _prompt: &str) -> io::Result<Option<String>> {
-        let mut buf = Vec::new();
-        if self.reader.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(None);
+    fn read_line(&mut self, _prompt: &str) -> io::Result<Option<Line>> {
+        let mut line = Vec::new();
+        let (mut read_any, mut too_long) = (false, false);
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            if !read_any {
+                read_any = true;
+                self.lines += 1;
+            }
+            let newline = chunk.iter().position(|&b| b == b'\n');
+            let part = &chunk[..newline.map_or(chunk.len(), |i| i + 1)];
+            if part.contains(&0) {
+                return Err(io::Error::new(
+                    ErrorKind::InvalidData,
+                    format!(
+                        "line {} holds a NUL byte: a script is text, so nothing more is read",
+                        self.lines
+                    ),
+                ));
+            }
+            let content = part.len() - usize::from(newline.is_some());
+            if !too_long && line.len() + content > self.limit {
+                too_long = true;
+                line = Vec::new();
+            }
+            if !too_long {
+                line.extend_from_slice(part);
+            }
+            let used = part.len();
+            self.reader.consume(used);
+            if newline.is_some() {
+                break;
+            }
         }
-        Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
+        Ok(match (read_any, too_long) {
+            (false, _) => None,
+            (true, true) => Some(Line::TooLong { limit: self.limit }),
+            (true, false) => Some(Line::Text(String::from_utf8_lossy(&line).into_owned())),
+        })
     }
 
     fn is_interactive(&self) -> bool {
@@ -110,7 +177,7 @@ impl Terminal {
 }
 
 impl LineSource for Terminal {
-    fn read_line(&mut self, prompt: &str) -> io::Result<Option<String>> {
+    fn read_line(&mut self, prompt: &str) -> io::Result<Option<Line>> {
         let Some(editor) = self.editor.as_mut() else {
             return Plain::new(io::stdin().lock()).read_line(prompt);
         };
@@ -118,7 +185,7 @@ impl LineSource for Terminal {
             match editor.readline(prompt) {
                 Ok(line) => {
                     self.remember(&line);
-                    return Ok(Some(line));
+                    return Ok(Some(Line::Text(line)));
                 }
                 // Ctrl-C cancels the line being typed, as in a shell.
                 Err(ReadlineError::Interrupted) => continue,
@@ -131,5 +198,85 @@ impl LineSource for Terminal {
 
     fn is_interactive(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of `input` through a reader that hands out `chunk` bytes at a time.
+    fn lines(input: &[u8], limit: usize, chunk: usize) -> Vec<Result<Line, String>> {
+        let reader = io::BufReader::with_capacity(chunk, input);
+        let mut source = Plain::with_limit(reader, limit);
+        let mut out = Vec::new();
+        loop {
+            match source.read_line("") {
+                Ok(Some(line)) => out.push(Ok(line)),
+                Ok(None) => break,
+                Err(e) => {
+                    out.push(Err(e.to_string()));
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    fn text(s: &str) -> Result<Line, String> {
+        Ok(Line::Text(s.to_string()))
+    }
+
+    #[test]
+    fn reads_lines_as_they_are() {
+        for chunk in [1, 3, 64] {
+            assert_eq!(
+                lines(b"grundy\n\nwinner 3 4\r\nlast", 100, chunk),
+                [
+                    text("grundy\n"),
+                    text("\n"),
+                    text("winner 3 4\r\n"),
+                    text("last")
+                ]
+            );
+        }
+        assert!(lines(b"", 100, 8).is_empty());
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_skipped_and_the_next_is_read() {
+        let too_long = Ok(Line::TooLong { limit: 10 });
+        for chunk in [1, 4, 8, 1000] {
+            // Ten bytes and a newline fit; eleven do not, with or without a newline after.
+            assert_eq!(
+                lines(b"0123456789\n0123456789a\nnext\n0123456789ab", 10, chunk),
+                [
+                    text("0123456789\n"),
+                    too_long.clone(),
+                    text("next\n"),
+                    too_long.clone()
+                ],
+                "chunk {chunk}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_nul_byte_ends_the_input_naming_its_line() {
+        for chunk in [1, 5, 1000] {
+            let got = lines(b"grundy\nwin\0ner\nmex 1\n", 100, chunk);
+            assert_eq!(got[0], text("grundy\n"));
+            let Err(e) = &got[1] else { panic!("{got:?}") };
+            assert!(e.contains("line 2") && e.contains("NUL"), "{e}");
+            assert_eq!(got.len(), 2);
+        }
+        // Even past the limit, while the line is being skipped.
+        let mut input = vec![b'x'; 50];
+        input.extend_from_slice(&[0; 50]);
+        let got = lines(&input, 10, 8);
+        assert!(
+            matches!(&got[..], [Err(e)] if e.contains("line 1")),
+            "{got:?}"
+        );
     }
 }
