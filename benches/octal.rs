@@ -3,6 +3,7 @@
 //! `cargo bench --bench octal`; compare with `ogsolve 0.16 -m rc -n 1000000`.
 
 use divan::black_box;
+use nimlab::engine::budget::Budget;
 use nimlab::engine::octal::OctalCode;
 use nimlab::engine::octal_sequence::OctalSequence;
 use nimlab::engine::octal_values::OctalValues;
@@ -10,6 +11,11 @@ use nimlab::engine::period::{self, Certificate};
 
 fn main() {
     divan::main();
+}
+
+/// No work limit: the benchmarks measure the whole computation.
+fn unlimited() -> Budget {
+    Budget::new(u64::MAX)
 }
 
 fn code(text: &str) -> OctalCode {
@@ -20,7 +26,9 @@ fn code(text: &str) -> OctalCode {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn kayles_1e5() -> usize {
     let mut s = OctalSequence::new(&code("0.77"));
-    s.extend_to(black_box(100_000)).expect("small values");
+    let _ = s
+        .extend_to(black_box(100_000), &mut unlimited())
+        .expect("small values");
     s.values().len()
 }
 
@@ -28,7 +36,9 @@ fn kayles_1e5() -> usize {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn kayles_2e4_plain() -> usize {
     let mut s = OctalSequence::plain(&code("0.77"));
-    s.extend_to(black_box(20_000)).expect("small values");
+    let _ = s
+        .extend_to(black_box(20_000), &mut unlimited())
+        .expect("small values");
     s.values().len()
 }
 
@@ -36,7 +46,9 @@ fn kayles_2e4_plain() -> usize {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn dawson_1e5() -> usize {
     let mut s = OctalSequence::new(&code("0.07"));
-    s.extend_to(black_box(100_000)).expect("small values");
+    let _ = s
+        .extend_to(black_box(100_000), &mut unlimited())
+        .expect("small values");
     s.values().len()
 }
 
@@ -45,7 +57,9 @@ fn dawson_1e5() -> usize {
 fn octal_016_1e6_with_period() -> u64 {
     let c = code("0.16");
     let mut s = OctalSequence::new(&c);
-    s.extend_to(black_box(1_000_000)).expect("small values");
+    let _ = s
+        .extend_to(black_box(1_000_000), &mut unlimited())
+        .expect("small values");
     let p = period::find(s.values(), Certificate::GuySmith { t: 2 }).expect("a period");
     assert_eq!((p.preperiod, p.period), (105_351, 149_459));
     p.period
@@ -54,6 +68,7 @@ fn octal_016_1e6_with_period() -> u64 {
 /// What `period --rules octal:0.16 --to 1000000` does: stop once the period is proven.
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn octal_016_period_search() -> u64 {
-    let v = OctalValues::compute(&code("0.16"), black_box(1_000_000)).expect("small values");
+    let v = OctalValues::compute(&code("0.16"), black_box(1_000_000), &mut unlimited())
+        .expect("small values");
     v.period().expect("a period").period
 }

@@ -219,15 +219,25 @@ impl GrundyReport {
 }
 
 impl PositionReport {
-    /// Builds the report for `piles`: verdict, and the winning move if there is one.
-    pub fn new(view: PositionView, solver: &Solver, piles: Vec<Pile>) -> Self {
-        let verdict = crate::engine::position::verdict(solver, &piles);
-        let winning_move = crate::engine::strategy::winning_move(solver, &piles)
-            .map(|m| (m, solver.heaps_value(m.after())));
-        let move_view = winning_move
-            .filter(|_| view == PositionView::Move)
-            .map(|(m, _)| Box::new(game::MoveView::new(solver, &piles, m)));
-        Self {
+    /// Builds the report for `piles`: verdict, and the winning move if there is one. Refuses
+    /// piles the solver has not valued.
+    pub fn new(
+        view: PositionView,
+        solver: &Solver,
+        piles: Vec<Pile>,
+    ) -> Result<Self, crate::engine::EngineError> {
+        let verdict = crate::engine::position::verdict(solver, &piles)?;
+        let winning_move = match crate::engine::strategy::winning_move(solver, &piles)? {
+            Some(m) => Some((m, solver.heaps_value(m.after())?)),
+            None => None,
+        };
+        let move_view = match winning_move {
+            Some((m, _)) if view == PositionView::Move => {
+                Some(Box::new(game::MoveView::new(solver, &piles, m)?))
+            }
+            _ => None,
+        };
+        Ok(Self {
             view,
             rules: solver.rules().clone(),
             piles,
@@ -235,7 +245,7 @@ impl PositionReport {
             winning_move,
             move_view,
             title: None,
-        }
+        })
     }
 
     /// Whether Sprague–Grundy values decide this ruleset (not misère).

@@ -27,7 +27,21 @@ pub enum Piles {
     },
 }
 
+/// The piles `args` give, each valued by `solver` (which computes further if it must, within a
+/// lookup's work) or refused.
 pub fn read_piles(
+    args: &PositionArgs,
+    solver: &mut Solver,
+    stdin_is_script: bool,
+) -> Result<Piles, Error> {
+    let piles = read_unvalued(args, solver, stdin_is_script)?;
+    if let Piles::Listed(listed) = &piles {
+        solver.reach_all(listed)?;
+    }
+    Ok(piles)
+}
+
+fn read_unvalued(
     args: &PositionArgs,
     solver: &Solver,
     stdin_is_script: bool,
@@ -62,37 +76,25 @@ pub fn read_piles(
     }
     args.piles
         .iter()
-        .map(|t| {
-            let pile = rules.parse_pile(t)?;
-            solver.check(pile, t)?;
-            Ok(pile)
-        })
+        .map(|t| Ok(rules.parse_pile(t)?))
         .collect::<Result<Vec<_>, Error>>()
         .map(Piles::Listed)
-}
-
-/// Refuses piles the solver cannot value (octal heaps beyond the computed values).
-pub fn check_piles(solver: &Solver, piles: &[Pile]) -> Result<(), Error> {
-    for &pile in piles {
-        solver.check(pile, &solver.rules().name_of(pile))?;
-    }
-    Ok(())
 }
 
 fn stream<R: std::io::Read>(reader: R, solver: &Solver, source: &str) -> Result<Piles, Error> {
     let mut bulk = BulkVerdict::new(solver.clone());
     let mut kept = Vec::new();
-    let mut beyond = None;
+    let mut refused = None;
     let count = for_each_pile(reader, solver.rules(), source, |pile| {
-        if beyond.is_none() {
-            beyond = solver.check(pile, &pile.to_string()).err();
+        if refused.is_some() {
+            return;
         }
-        bulk.push(pile);
+        refused = bulk.push(pile).err();
         if kept.len() <= KEEP_PILES {
             kept.push(pile);
         }
     })?;
-    if let Some(e) = beyond {
+    if let Some(e) = refused {
         return Err(e.into());
     }
     if count == 0 {
@@ -106,7 +108,7 @@ fn stream<R: std::io::Read>(reader: R, solver: &Solver, source: &str) -> Result<
         Ok(Piles::Listed(kept))
     } else {
         Ok(Piles::Streamed {
-            summary: bulk.finish(),
+            summary: bulk.finish()?,
             source: source.to_string(),
         })
     }

@@ -113,12 +113,20 @@ impl Session {
         }
     }
 
+    /// Keeps what a solver for the session's rules has computed beyond the session's own (an
+    /// octal game's further values or period), so later lookups start from there.
+    pub fn remember(&mut self, solver: &Solver) {
+        if solver.rules() == self.rules() && solver.knows_more_than(&self.solver) {
+            self.solver = solver.clone();
+        }
+    }
+
     /// Changes the ruleset; the position keeps its sizes (zero-move piles gain unused passes).
     ///
     /// A graph's positions are names, not sizes, so changing to or from a graph clears the
     /// position; a position the new rules cannot value is refused and nothing changes.
     pub fn set_rules(&mut self, rules: Rules) -> Result<(), EngineError> {
-        let solver = Solver::new(&rules)?;
+        let mut solver = Solver::new(&rules)?;
         let graphs = matches!(rules, Rules::Graph(_)) || matches!(self.rules(), Rules::Graph(_));
         let piles: Vec<Pile> = if graphs {
             Vec::new()
@@ -128,12 +136,9 @@ impl Session {
                 .map(|p| convert(&rules, p.size, None))
                 .collect()
         };
-        for &p in &piles {
-            solver.check(p, &p.to_string())?;
-        }
+        solver.reach_all(&piles)?;
         self.solver = solver;
-        self.set_position(piles);
-        Ok(())
+        self.set_position(piles)
     }
 
     pub fn position(&self) -> &[Pile] {
@@ -152,22 +157,27 @@ impl Session {
         self.nim_sum
     }
 
-    /// Replaces the position, computing each pile's value once.
-    pub fn set_position(&mut self, piles: Vec<Pile>) {
-        self.values = piles.iter().map(|&p| self.solver.grundy(p)).collect();
+    /// Replaces the position, computing each pile's value once; refuses (changing nothing)
+    /// piles the session's solver has not valued (see [`Session::remember`]).
+    pub fn set_position(&mut self, piles: Vec<Pile>) -> Result<(), EngineError> {
+        self.values = piles
+            .iter()
+            .map(|&p| self.solver.value(p).map(|k| k.grundy()))
+            .collect::<Result<_, _>>()?;
         self.nim_sum = self.values.iter().fold(0, |acc, g| acc ^ g);
         self.position = piles;
+        Ok(())
     }
 
     /// Sets pile `index` (0-based) and updates the nim-sum from the old and new values alone.
-    pub fn set_pile(&mut self, index: usize, pile: Pile) -> PileChange {
+    pub fn set_pile(&mut self, index: usize, pile: Pile) -> Result<PileChange, EngineError> {
         let old_value = self.values[index];
-        let new_value = self.solver.grundy(pile);
+        let new_value = self.solver.value(pile)?.grundy();
         let old_sum = self.nim_sum;
         self.nim_sum ^= old_value ^ new_value;
         let from = std::mem::replace(&mut self.position[index], pile);
         self.values[index] = new_value;
-        PileChange {
+        Ok(PileChange {
             index,
             from,
             to: pile,
@@ -175,7 +185,7 @@ impl Session {
             new_value,
             old_sum,
             new_sum: self.nim_sum,
-        }
+        })
     }
 }
 
@@ -195,10 +205,10 @@ mod tests {
     fn set_keeps_the_nim_sum_equal_to_a_fresh_xor() {
         let mut s = Session::default();
         let piles: Vec<Pile> = [4, 7, 5].iter().map(|&n| s.rules().pile(n)).collect();
-        s.set_position(piles);
+        s.set_position(piles).unwrap();
         // 4T→3, 7T→8, 5T→6: 3⊕8⊕6 = 13.
         assert_eq!(s.nim_sum(), 13);
-        let change = s.set_pile(0, Rules::ZeroMove.pile(10));
+        let change = s.set_pile(0, Rules::ZeroMove.pile(10)).unwrap();
         // 10T→9: 9⊕8⊕6 = 7.
         assert_eq!((change.old_sum, change.new_sum), (13, 7));
         assert_eq!(s.nim_sum(), 7);

@@ -15,11 +15,15 @@ pub enum EngineError {
     GraphNotLoaded { token: String },
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
-    /// A pile beyond what nimlab has computed for a game whose values have no known period.
+    /// A heap beyond the values computed by mex for a game whose values prove no period so
+    /// far: `work_limit` is the lookup's work limit if it ran out trying, and `extend_to` the
+    /// `period --to` that would look further.
     BeyondComputed {
         token: String,
         rules: String,
         computed: u64,
+        work_limit: Option<u64>,
+        extend_to: u64,
     },
     /// A pile that is not a size, or a state the ruleset does not have.
     BadPile { token: String, expected: String },
@@ -46,10 +50,24 @@ impl fmt::Display for EngineError {
                 token,
                 rules,
                 computed,
-            } => write!(
-                f,
-                "`{token}` is beyond the values nimlab computes for {rules} on the fly (heaps up to {computed}; no period was proven there, so larger heaps have no lookup)"
-            ),
+                work_limit,
+                extend_to,
+            } => {
+                write!(
+                    f,
+                    "`{token}` is beyond the values of {rules} computed by mex, which reach g({computed})"
+                )?;
+                if let Some(limit) = work_limit {
+                    write!(
+                        f,
+                        " within a lookup's work limit ({limit} options examined)"
+                    )?;
+                }
+                write!(
+                    f,
+                    " and prove no period; `period --rules {rules} --to {extend_to}` computes further"
+                )
+            }
             Self::BadSubtractionSet { token, reason } => {
                 write!(f, "bad subtraction set `{token}`: {reason}")
             }

@@ -1,6 +1,10 @@
 //! The evaluator: walks an [`Expr`] with variable bindings and a step budget. Grundy values come
-//! from the engine — by mex over explicit options for sizes up to [`MEX_LIMIT`], so claims are
-//! checked against brute force, and by the engine's proven closed forms only beyond that.
+//! from the engine. Take-any rulesets (nim, zero-move, misère) are valued by mex over explicit
+//! options for sizes up to [`MEX_LIMIT`], so claims about their closed forms are checked against
+//! values the closed forms did not produce, and by the closed forms only beyond that. Every other
+//! ruleset is valued by the same solver `grundy N` uses (values by mex, a proven period beyond
+//! them), kept between evaluations. Engine work is charged to the step budget at what it costs,
+//! and a computation the budget cannot pay for is stopped and refused.
 
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -8,6 +12,7 @@ use std::ops::Range;
 use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use super::error::{ErrorKind, ExprError, FUNCTIONS};
 use super::value::{Int, Value};
+use crate::engine::budget::Budget;
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::verdict;
 use crate::engine::search::Search;
@@ -19,8 +24,13 @@ pub const DEFAULT_BUDGET: u64 = 20_000_000;
 /// Budget steps charged per move a game-tree search examines.
 const SEARCH_STEP_COST: u64 = 20;
 
-/// Sizes up to this are valued by a table computed by mex; larger ones by the engine's solver.
+/// Take-any sizes up to this are valued by a table computed by mex; larger ones by the closed
+/// forms.
 pub const MEX_LIMIT: u64 = 1_000_000;
+
+/// Options a mex computation examines in the time of one expression step (measured: an
+/// option costs about 2 ns, a step about 50 ns).
+const OPTIONS_PER_STEP: u64 = 25;
 
 /// Evaluates expressions against variable bindings and a default ruleset. Grundy tables it
 /// computes are kept between evaluations, so checking a claim for n = 0..10 000 stays linear.
@@ -31,6 +41,8 @@ pub struct Evaluator {
     budget: u64,
     steps: u64,
     tables: Vec<(Rules, GrundyTable)>,
+    /// Solvers for the rulesets valued by the solver, with what they computed so far.
+    solvers: Vec<Solver>,
 }
 
 type Result<T> = std::result::Result<T, ExprError>;
@@ -44,6 +56,7 @@ impl Evaluator {
             budget: DEFAULT_BUDGET,
             steps: 0,
             tables: Vec::new(),
+            solvers: Vec::new(),
         }
     }
 
@@ -489,8 +502,9 @@ impl Evaluator {
                     piles.push(self.pile(&rules, a)?);
                 }
                 self.tick(args.len() as u64, span)?;
-                let solver = Solver::new(&rules).map_err(|e| engine(e, span))?;
-                Ok(Value::Player(verdict(&solver, &piles).winner))
+                let solver = self.solver(&rules, &piles, span)?;
+                let v = verdict(solver, &piles).map_err(|e| engine(e, span))?;
+                Ok(Value::Player(v.winner))
             }
             _ => Err(ExprError::new(
                 ErrorKind::UnknownFunction {
@@ -563,7 +577,7 @@ impl Evaluator {
         }
     }
 
-    /// The table for `rules` reaching at least `size` (which is at most [`MEX_LIMIT`]).
+    /// The table for take-any `rules` reaching at least `size` (at most [`MEX_LIMIT`]).
     fn table(&mut self, rules: &Rules, size: u64, span: &Range<usize>) -> Result<&GrundyTable> {
         let index = self.tables.iter().position(|(r, _)| r == rules);
         let current = index.map(|i| self.tables[i].1.upto());
@@ -571,6 +585,7 @@ impl Evaluator {
             let target = size
                 .max(current.unwrap_or(0).saturating_mul(2))
                 .clamp(1023, MEX_LIMIT);
+            // Incremental mex: a step per size covers its options.
             self.tick(target, span)?;
             let table = GrundyTable::compute(rules, target).map_err(|e| engine(e, span))?;
             match index {
@@ -586,17 +601,56 @@ impl Evaluator {
         Ok(&self.tables[i].1)
     }
 
+    /// The solver for `rules`, having valued `piles` with what is left of the budget (charged
+    /// with the work it did); refuses if that does not reach them.
+    fn solver(&mut self, rules: &Rules, piles: &[Pile], span: &Range<usize>) -> Result<&Solver> {
+        let i = match self.solvers.iter().position(|s| s.rules() == rules) {
+            Some(i) => i,
+            None => {
+                let solver =
+                    Solver::new_within(rules, &mut Budget::new(0)).map_err(|e| engine(e, span))?;
+                self.solvers.push(solver);
+                self.solvers.len() - 1
+            }
+        };
+        let Some(&largest) = piles.iter().max_by_key(|p| p.size) else {
+            return Ok(&self.solvers[i]);
+        };
+        let left = self.budget.saturating_sub(self.steps);
+        let mut budget = Budget::new(left.saturating_mul(OPTIONS_PER_STEP));
+        let reached = self.solvers[i].reach_within(largest, &rules.name_of(largest), &mut budget);
+        self.tick(budget.spent().div_ceil(OPTIONS_PER_STEP), span)?;
+        match reached {
+            Ok(()) => Ok(&self.solvers[i]),
+            Err(EngineError::BeyondComputed {
+                token,
+                rules,
+                computed,
+                work_limit: Some(_),
+                extend_to,
+            }) => Err(engine(
+                EngineError::TooMuchWork {
+                    what: format!("valuing `{token}` of {rules} by mex"),
+                    limit: format!(
+                        "the expression's budget of {} steps ran out with values computed to g({computed}) and no period proven; `period --rules {rules} --to {extend_to}` computes further",
+                        self.budget
+                    ),
+                },
+                span,
+            )),
+            Err(e) => Err(engine(e, span)),
+        }
+    }
+
     fn grundy(&mut self, rules: &Rules, pile: Pile, span: &Range<usize>) -> Result<Value> {
-        let g = if pile.size <= MEX_LIMIT {
+        let known = if rules.is_take_any() && pile.size <= MEX_LIMIT {
             self.table(rules, pile.size, span)?.value(pile)
         } else {
-            Some(
-                Solver::new(rules)
-                    .map_err(|e| engine(e, span))?
-                    .grundy(pile),
-            )
+            let solver = self.solver(rules, &[pile], span)?;
+            Some(solver.value(pile).map_err(|e| engine(e, span))?.grundy())
         };
-        g.and_then(|g| Int::try_from(g).ok())
+        known
+            .and_then(|g| Int::try_from(g).ok())
             .map(Value::Int)
             .ok_or_else(|| overflow(format!("g({pile})"), span))
     }
@@ -651,10 +705,14 @@ impl Evaluator {
             ));
         }
         self.tick(pile.size, span)?;
-        let row = self.table(rules, pile.size, span)?.row(pile);
-        let set = row
-            .map(|r| r.reachable())
-            .unwrap_or_default()
+        let reachable = if rules.is_take_any() {
+            let row = self.table(rules, pile.size, span)?.row(pile);
+            row.map(|r| r.reachable()).unwrap_or_default()
+        } else {
+            let solver = self.solver(rules, &[pile], span)?;
+            solver.row(pile).map_err(|e| engine(e, span))?.reachable()
+        };
+        let set = reachable
             .into_iter()
             .filter_map(|g| Int::try_from(g).ok())
             .collect();

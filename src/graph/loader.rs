@@ -144,8 +144,8 @@ mod tests {
         assert_eq!(g.len(), 4);
         assert_eq!(g.node("start"), Some(0));
         // end 0, a 1, b mex{1, 0} = 2, start mex{1, 2} = 0.
-        assert_eq!(g.value(0), 0);
-        assert_eq!(g.value(g.node("b").unwrap()), 2);
+        assert_eq!(g.value(0), Some(0));
+        assert_eq!(g.value(g.node("b").unwrap()), Some(2));
     }
 
     fn error_of(text: &str) -> String {
