@@ -101,13 +101,15 @@ impl GrundyRow {
 }
 
 /// Octal heaps computed when a solver is made (or fewer, if the work runs out first).
-pub const SOLVER_VALUES: usize = 1 << 14;
+pub const SOLVER_VALUES: usize = 1 << 12;
 /// Work a solver does when it is made.
-pub const SOLVER_WORK: u64 = 100_000_000;
-/// Work one command may do to value the piles it was given (about half a second).
-pub const LOOKUP_WORK: u64 = 1_000_000_000;
-/// Work a table by mex may do.
-pub const TABLE_WORK: u64 = 10_000_000_000;
+pub const SOLVER_WORK: u64 = 10_000_000;
+/// Work one command may do to value the piles it was given: 0.3 to 3 seconds, as an option
+/// costs 3 ns (plain mex) to 9 ns (the rare/common split) on one core. Enough for
+/// octal:0.56 to g(200000), or to prove octal:0.16's period (about 10^8 options).
+pub const LOOKUP_WORK: u64 = 300_000_000;
+/// Work a table by mex (and `period`) may do: half a minute at most.
+pub const TABLE_WORK: u64 = 4_000_000_000;
 
 /// Grundy values of any pile: closed forms where proven, else values by mex computed as far as
 /// a work budget allows and a proven period beyond them.

@@ -28,9 +28,11 @@ const SEARCH_STEP_COST: u64 = 20;
 /// forms.
 pub const MEX_LIMIT: u64 = 1_000_000;
 
-/// Options a mex computation examines in the time of one expression step (measured: an
-/// option costs about 2 ns, a step about 50 ns).
-const OPTIONS_PER_STEP: u64 = 25;
+/// Options a mex computation may examine per expression step: a step is about 50 ns and an
+/// option 3 to 9 ns, so the default budget pays for what one `grundy N` lookup may do
+/// ([`crate::engine::grundy::LOOKUP_WORK`]).
+const OPTIONS_PER_STEP: u64 = 15;
+const _: () = assert!(DEFAULT_BUDGET * OPTIONS_PER_STEP >= crate::engine::grundy::LOOKUP_WORK);
 
 /// Evaluates expressions against variable bindings and a default ruleset. Grundy tables it
 /// computes are kept between evaluations, so checking a claim for n = 0..10 000 stays linear.
