@@ -108,8 +108,8 @@ pub const SOLVER_WORK: u64 = 10_000_000;
 /// costs 3 ns (plain mex) to 9 ns (the rare/common split) on one core. Enough for
 /// octal:0.56 to g(200000), or to prove octal:0.16's period (about 10^8 options).
 pub const LOOKUP_WORK: u64 = 300_000_000;
-/// Work a table by mex (and `period`) may do: half a minute at most.
-pub const TABLE_WORK: u64 = 4_000_000_000;
+/// Work a table by mex (and `period`) may do: 3 to 10 seconds.
+pub const TABLE_WORK: u64 = 1_000_000_000;
 
 /// Grundy values of any pile: closed forms where proven, else values by mex computed as far as
 /// a work budget allows and a proven period beyond them.

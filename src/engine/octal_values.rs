@@ -10,8 +10,15 @@ use super::octal_sequence::{OctalSequence, Progress, Strategy};
 use super::period::{self, Certificate, Period};
 use super::{EngineError, Grundy};
 
-/// The first size at which a period is looked for; then at each doubling.
+/// The first size at which a period is looked for; then each time the values grow by an eighth
+/// (a look costs about one comparison per value, computing a value hundreds of options, so
+/// looking often stops the computation soon after the values prove the period).
 const FIRST_CHECK: usize = 256;
+
+/// The size after `at` at which a period is looked for next.
+fn next_check(at: usize) -> usize {
+    at.saturating_add(at / 8)
+}
 
 /// Values of an octal game, and its period if the values prove one.
 #[derive(Debug, Clone)]
@@ -47,8 +54,8 @@ impl OctalValues {
         }
     }
 
-    /// Computes values toward g(upto), looking for the period at 256, 512, …, at `upto` and
-    /// where the budget runs out, and stopping as soon as one is proven (every value is then
+    /// Computes values toward g(upto), looking for the period at 256 and each eighth more, at
+    /// `upto` and where the budget runs out, and stopping as soon as one is proven (every value is then
     /// known). `Done` means every heap up to `upto` has its value.
     pub fn extend(&mut self, upto: usize, budget: &mut Budget) -> Result<Progress, EngineError> {
         let certificate = Self::certificate(self.seq.code());
@@ -61,7 +68,7 @@ impl OctalValues {
                 return Ok(Progress::BudgetSpent);
             }
             if target == self.next_check {
-                self.next_check = self.next_check.saturating_mul(2);
+                self.next_check = next_check(self.next_check);
             }
         }
         Ok(Progress::Done)

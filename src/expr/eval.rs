@@ -68,6 +68,19 @@ impl Evaluator {
         self
     }
 
+    /// Values lookups with `solver` (the session's) and what it has computed, so `= g(…)` and
+    /// `grundy N` share one solver.
+    pub fn with_solver(mut self, solver: Solver) -> Self {
+        self.solvers.retain(|s| s.rules() != solver.rules());
+        self.solvers.push(solver);
+        self
+    }
+
+    /// The solver for `rules` as the evaluations left it, if one was used or given.
+    pub fn solver_for(&self, rules: &Rules) -> Option<&Solver> {
+        self.solvers.iter().find(|s| s.rules() == rules)
+    }
+
     /// The default ruleset.
     pub fn rules(&self) -> &Rules {
         &self.rules
