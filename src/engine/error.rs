@@ -65,7 +65,7 @@ impl fmt::Display for EngineError {
                 }
                 write!(
                     f,
-                    " and prove no period; `period --rules {rules} --to {extend_to}` computes further"
+                    " and prove no period; `period --rules {rules} --to {extend_to}` looks further, with more work allowed"
                 )
             }
             Self::BadSubtractionSet { token, reason } => {

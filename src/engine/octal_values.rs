@@ -82,7 +82,7 @@ impl OctalValues {
                 self.seq.code()
             ),
             limit: format!(
-                "the work limit of {} options examined was reached at g({}), with no period proven",
+                "the work limit of {} options examined was reached at g({}), with no period proven; try a smaller `--to`",
                 budget.limit(),
                 self.computed().unwrap_or(0)
             ),

@@ -634,9 +634,12 @@ impl Evaluator {
         let left = self.budget.saturating_sub(self.steps);
         let mut budget = Budget::new(left.saturating_mul(OPTIONS_PER_STEP));
         let reached = self.solvers[i].reach_within(largest, &rules.name_of(largest), &mut budget);
-        self.tick(budget.spent().div_ceil(OPTIONS_PER_STEP), span)?;
+        let spent = budget.spent().div_ceil(OPTIONS_PER_STEP);
         match reached {
-            Ok(()) => Ok(&self.solvers[i]),
+            Ok(()) => {
+                self.tick(spent, span)?;
+                Ok(&self.solvers[i])
+            }
             Err(EngineError::BeyondComputed {
                 token,
                 rules,
@@ -647,7 +650,7 @@ impl Evaluator {
                 EngineError::TooMuchWork {
                     what: format!("valuing `{token}` of {rules} by mex"),
                     limit: format!(
-                        "the expression's budget of {} steps ran out with values computed to g({computed}) and no period proven; `period --rules {rules} --to {extend_to}` computes further",
+                        "the expression's budget of {} steps ran out with values computed to g({computed}) and no period proven; `period --rules {rules} --to {extend_to}` looks further, with more work allowed",
                         self.budget
                     ),
                 },
