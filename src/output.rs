@@ -183,7 +183,7 @@ pub struct GrundyReport {
     pub rows: GrundyRows,
 }
 
-/// Rows computed by mex (with their options) or by a closed form.
+/// Rows computed by mex (with their options), or single states valued by the solver.
 #[derive(Debug)]
 pub enum GrundyRows {
     /// States drawn from a table computed by mex; rows are built one at a time when shown.
@@ -192,7 +192,7 @@ pub enum GrundyRows {
         from: u64,
         to: u64,
     },
-    /// Single states valued by a closed form or a found period.
+    /// Single states valued by the solver: a closed form, values by mex, or a proven period.
     Lookup { rows: Vec<GrundyRow> },
 }
 

@@ -31,7 +31,7 @@ impl ValueRange {
             return Err(EngineError::TooMuchWork {
                 what: format!("values by mex up to {to}"),
                 limit: format!(
-                    "the limit is {TABLE_MAX_SIZE}; use `grundy N` for a closed-form lookup"
+                    "the limit is {TABLE_MAX_SIZE}; for one huge state use `grundy N`"
                 ),
             });
         }
