@@ -1,5 +1,5 @@
 //! `= EXPR`: evaluates an expression with the session's ruleset as the default for `g(…)`, and
-//! the session's solver (so what one lookup computes, the next reuses).
+//! the session's solvers (so what one lookup computes, the next reuses).
 
 use super::Session;
 use crate::error::Error;
@@ -9,10 +9,12 @@ use crate::output::{Output, ValueReport};
 pub fn eval(session: &mut Session, words: &[String]) -> Result<Output, Error> {
     let source = words.join(" ");
     let expr = parse(&source).map_err(|e| Error::expr(&source, e))?;
-    let rules = session.rules().clone();
-    let mut evaluator = Evaluator::new(rules.clone()).with_solver(session.solver().clone());
+    let mut evaluator = Evaluator::new(session.rules().clone());
+    for solver in session.solvers() {
+        evaluator = evaluator.with_solver(solver.clone());
+    }
     let value = evaluator.eval(&expr);
-    if let Some(solver) = evaluator.solver_for(&rules) {
+    for solver in evaluator.solvers() {
         session.remember(solver);
     }
     let value = value.map_err(|e| Error::expr(&source, e))?;

@@ -227,7 +227,7 @@ fn grundy_values(session: &Session, arg: &RulesArg, target: Option<&str>) -> Res
 }
 
 fn position_report(
-    session: &Session,
+    session: &mut Session,
     args: &PositionArgs,
     view: PositionView,
 ) -> Result<Output, Error> {
@@ -253,6 +253,7 @@ fn position_report(
             });
         }
     };
+    session.remember(&solver);
     let mut report = PositionReport::new(view, &solver, piles)?;
     report.title = title;
     Ok(Output::Position(report))

@@ -26,11 +26,17 @@ pub struct Session {
     /// Whether a person is typing at a terminal: stepping activities then wait for `next`.
     pub interactive: bool,
     solver: Solver,
+    /// Solvers for other rulesets (`--rules`) that computed something worth keeping, latest
+    /// last; at most [`KEPT_SOLVERS`].
+    others: Vec<Solver>,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
     values: Vec<Grundy>,
     nim_sum: Grundy,
 }
+
+/// Solvers kept for rulesets other than the session's.
+const KEPT_SOLVERS: usize = 8;
 
 /// The effect of `set`: the pile's old and new state and value, and both nim-sums.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +67,7 @@ impl Session {
             steps: StepLog::default(),
             interactive: false,
             solver: Solver::new(&rules)?,
+            others: Vec::new(),
             position: Vec::new(),
             values: Vec::new(),
             nim_sum: 0,
@@ -105,19 +112,42 @@ impl Session {
         &self.solver
     }
 
-    /// A solver for `rules`, reusing the session's when it is the same ruleset.
+    /// A solver for `rules`, reusing the session's (or one kept for those rules).
     pub fn solver_for(&self, rules: Option<&Rules>) -> Result<Solver, EngineError> {
         match rules {
-            Some(r) if r != self.rules() => Solver::new(r),
+            Some(r) if r != self.rules() => match self.others.iter().find(|s| s.rules() == r) {
+                Some(kept) => Ok(kept.clone()),
+                None => Solver::new(r),
+            },
             _ => Ok(self.solver.clone()),
         }
     }
 
-    /// Keeps what a solver for the session's rules has computed beyond the session's own (an
-    /// octal game's further values or period), so later lookups start from there.
+    /// Every solver the session holds: its own, then those kept for other rulesets.
+    pub fn solvers(&self) -> impl Iterator<Item = &Solver> {
+        std::iter::once(&self.solver).chain(&self.others)
+    }
+
+    /// Keeps what a solver has computed beyond the session's (an octal game's further values or
+    /// period), so later lookups of its rules start from there.
     pub fn remember(&mut self, solver: &Solver) {
-        if solver.rules() == self.rules() && solver.knows_more_than(&self.solver) {
-            self.solver = solver.clone();
+        if solver.rules() == self.rules() {
+            if solver.knows_more_than(&self.solver) {
+                self.solver = solver.clone();
+            }
+            return;
+        }
+        match self.others.iter().position(|s| s.rules() == solver.rules()) {
+            Some(i) if !solver.knows_more_than(&self.others[i]) => {}
+            Some(i) => self.others[i] = solver.clone(),
+            None if solver.octal().is_some() => {
+                if self.others.len() == KEPT_SOLVERS {
+                    self.others.remove(0);
+                }
+                self.others.push(solver.clone());
+            }
+            // Other solvers cost nothing to make again.
+            None => {}
         }
     }
 
@@ -126,7 +156,7 @@ impl Session {
     /// A graph's positions are names, not sizes, so changing to or from a graph clears the
     /// position; a position the new rules cannot value is refused and nothing changes.
     pub fn set_rules(&mut self, rules: Rules) -> Result<(), EngineError> {
-        let mut solver = Solver::new(&rules)?;
+        let mut solver = self.solver_for(Some(&rules))?;
         let graphs = matches!(rules, Rules::Graph(_)) || matches!(self.rules(), Rules::Graph(_));
         let piles: Vec<Pile> = if graphs {
             Vec::new()
@@ -137,7 +167,9 @@ impl Session {
                 .collect()
         };
         solver.reach_all(&piles)?;
-        self.solver = solver;
+        let old = std::mem::replace(&mut self.solver, solver);
+        self.others.retain(|s| s.rules() != self.solver.rules());
+        self.remember(&old);
         self.set_position(piles)
     }
 

@@ -64,6 +64,9 @@ impl Known {
 
 /// One state of a table with how its value came about. Made only here (a table's row, or a
 /// solver's [`Known`] value), so its method is always the one that produced its value.
+// The private field seals rows against construction outside this module; `#[non_exhaustive]`
+// would only seal them outside the crate.
+#[allow(clippy::manual_non_exhaustive)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GrundyRow {
     pub pile: Pile,

@@ -30,9 +30,7 @@ impl ValueRange {
         if to > TABLE_MAX_SIZE {
             return Err(EngineError::TooMuchWork {
                 what: format!("values by mex up to {to}"),
-                limit: format!(
-                    "the limit is {TABLE_MAX_SIZE}; for one huge state use `grundy N`"
-                ),
+                limit: format!("the limit is {TABLE_MAX_SIZE}; for one huge state use `grundy N`"),
             });
         }
         let table = if rules.is_take_any() {

@@ -76,9 +76,9 @@ impl Evaluator {
         self
     }
 
-    /// The solver for `rules` as the evaluations left it, if one was used or given.
-    pub fn solver_for(&self, rules: &Rules) -> Option<&Solver> {
-        self.solvers.iter().find(|s| s.rules() == rules)
+    /// The solvers as the evaluations left them: those given and those made.
+    pub fn solvers(&self) -> impl Iterator<Item = &Solver> {
+        self.solvers.iter()
     }
 
     /// The default ruleset.

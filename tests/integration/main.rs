@@ -13,6 +13,7 @@ mod hostile;
 mod input;
 mod json;
 mod lessons;
+mod lookups;
 mod moves;
 mod octal;
 mod play;
