@@ -21,7 +21,8 @@ pub enum EngineError {
     BeyondComputed {
         token: String,
         rules: String,
-        computed: u64,
+        /// The largest heap computed, if any.
+        computed: Option<u64>,
         work_limit: Option<u64>,
         extend_to: u64,
     },
@@ -53,10 +54,11 @@ impl fmt::Display for EngineError {
                 work_limit,
                 extend_to,
             } => {
-                write!(
-                    f,
-                    "`{token}` is beyond the values of {rules} computed by mex, which reach g({computed})"
-                )?;
+                write!(f, "`{token}` is beyond the values of {rules} computed by mex, ")?;
+                match computed {
+                    Some(n) => write!(f, "which reach g({n})")?,
+                    None => write!(f, "of which there are none yet")?,
+                }
                 if let Some(limit) = work_limit {
                     write!(
                         f,

@@ -111,8 +111,9 @@ pub const SOLVER_WORK: u64 = 10_000_000;
 /// costs 3 ns (plain mex) to 9 ns (the rare/common split) on one core. Enough for
 /// octal:0.56 to g(200000), or to prove octal:0.16's period (about 10^8 options).
 pub const LOOKUP_WORK: u64 = 300_000_000;
-/// Work a table by mex (and `period`) may do: 3 to 10 seconds.
-pub const TABLE_WORK: u64 = 1_000_000_000;
+/// Work a table by mex (and `period`) may do: 10 to 30 seconds. Enough for `period`'s default
+/// 100000 heaps by plain mex (a quarter of 100000² options per splitting digit).
+pub const TABLE_WORK: u64 = 3_000_000_000;
 
 /// Grundy values of any pile: closed forms where proven, else values by mex computed as far as
 /// a work budget allows and a proven period beyond them.
@@ -339,7 +340,7 @@ impl Solver {
 
     /// The refusal for an octal heap beyond the computed values with no period proven.
     fn beyond(&self, pile: Pile, limit: Option<(&str, u64)>) -> EngineError {
-        let computed = self.octal().and_then(OctalValues::computed).unwrap_or(0);
+        let computed = self.octal().and_then(OctalValues::computed);
         let (token, limit) = match limit {
             Some((token, limit)) => (token.to_string(), Some(limit)),
             None => (self.rules.name_of(pile), None),

@@ -82,9 +82,12 @@ impl OctalValues {
                 self.seq.code()
             ),
             limit: format!(
-                "the work limit of {} options examined was reached at g({}), with no period proven; try a smaller `--to`",
+                "the work limit of {} options examined was reached {}, with no period proven; try a smaller `--to`",
                 budget.limit(),
-                self.computed().unwrap_or(0)
+                match self.computed() {
+                    Some(n) => format!("at g({n})"),
+                    None => "before g(0)".to_string(),
+                }
             ),
         }
     }

@@ -72,10 +72,13 @@ impl ValueRange {
     pub fn sizes(&self) -> Box<dyn Iterator<Item = SizeValues> + '_> {
         let with_pass = self.rules.has_pass();
         match &self.table {
-            Some(table) => Box::new((self.from..=self.to).map(move |size| SizeValues {
-                size,
-                plain: table.value(Pile::plain(size)).unwrap_or(0),
-                unused: None,
+            Some(table) => Box::new((self.from..=self.to).map_while(move |size| {
+                // The table reaches `to`, so every size has its value.
+                Some(SizeValues {
+                    size,
+                    plain: table.value(Pile::plain(size))?,
+                    unused: None,
+                })
             })),
             None => {
                 // ≤ TABLE_MAX_SIZE, a usize everywhere nimlab runs.

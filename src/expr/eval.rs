@@ -650,8 +650,9 @@ impl Evaluator {
                 EngineError::TooMuchWork {
                     what: format!("valuing `{token}` of {rules} by mex"),
                     limit: format!(
-                        "the expression's budget of {} steps ran out with values computed to g({computed}) and no period proven; `period --rules {rules} --to {extend_to}` looks further, with more work allowed",
-                        self.budget
+                        "the expression's budget of {} steps ran out with values computed {} and no period proven; `period --rules {rules} --to {extend_to}` looks further, with more work allowed",
+                        self.budget,
+                        computed.map_or("to none".to_string(), |n| format!("to g({n})"))
                     ),
                 },
                 span,
@@ -725,7 +726,16 @@ impl Evaluator {
         self.tick(pile.size, span)?;
         let reachable = if rules.is_take_any() {
             let row = self.table(rules, pile.size, span)?.row(pile);
-            row.map(|r| r.reachable()).unwrap_or_default()
+            // The table reaches the pile, so the row is there.
+            row.map(|r| r.reachable()).ok_or_else(|| {
+                engine(
+                    EngineError::BadPile {
+                        token: pile.to_string(),
+                        expected: rules.pile_syntax().to_string(),
+                    },
+                    span,
+                )
+            })?
         } else {
             let solver = self.solver(rules, &[pile], span)?;
             solver.row(pile).map_err(|e| engine(e, span))?.reachable()
