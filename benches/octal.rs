@@ -1,13 +1,15 @@
-//! Octal-game benchmarks: long Grundy sequences by plain mex and by the rare/common split, and
-//! finding 0.16's period (preperiod 105 351, period 149 459). Run with
+//! Octal-game benchmarks: long Grundy sequences by plain mex and by the rare/common split,
+//! finding 0.16's period (preperiod 105 351, period 149 459), and single lookups. Run with
 //! `cargo bench --bench octal`; compare with `ogsolve 0.16 -m rc -n 1000000`.
 
 use divan::black_box;
 use nimlab::engine::budget::Budget;
+use nimlab::engine::grundy::Solver;
 use nimlab::engine::octal::OctalCode;
 use nimlab::engine::octal_sequence::OctalSequence;
 use nimlab::engine::octal_values::OctalValues;
 use nimlab::engine::period::{self, Certificate};
+use nimlab::engine::{Pile, Rules};
 
 fn main() {
     divan::main();
@@ -71,4 +73,23 @@ fn octal_016_period_search() -> u64 {
     let v = OctalValues::compute(&code("0.16"), black_box(1_000_000), &mut unlimited())
         .expect("small values");
     v.period().expect("a period").period
+}
+
+/// Single lookups as `grundy N` makes them: a fresh solver, then the heap reached within a
+/// lookup's work limit. Targets: well under a second each in a release build.
+#[divan::bench(sample_count = 3, sample_size = 1, args = [
+    ("0.56", 200_000),
+    ("0.16", u64::MAX),
+    ("0.137", 999_999),
+    ("0.007", 20_000),
+])]
+fn lookup(args: (&str, u64)) -> u128 {
+    let (text, n) = args;
+    let rules = Rules::Octal(code(text));
+    let mut solver = Solver::new(&rules).expect("a solver");
+    let pile = Pile::plain(black_box(n));
+    solver
+        .reach(pile, &n.to_string())
+        .expect("within the lookup's work");
+    solver.value(pile).expect("reached").grundy()
 }

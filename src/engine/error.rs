@@ -16,22 +16,28 @@ pub enum EngineError {
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
     /// A heap beyond the values computed by mex for a game whose values prove no period so
-    /// far: `work_limit` is the lookup's work limit if it ran out trying, and `extend_to` the
-    /// `period --to` that would look further.
-    BeyondComputed {
-        token: String,
-        rules: String,
-        /// The largest heap computed, if any.
-        computed: Option<u64>,
-        work_limit: Option<u64>,
-        extend_to: u64,
-    },
+    /// far (boxed: it is rare and large).
+    BeyondComputed(Box<Beyond>),
     /// A pile that is not a size, or a state the ruleset does not have.
     BadPile { token: String, expected: String },
     /// A number above 2^64 - 1 where a pile size is expected.
     PileTooLarge { token: String },
     /// A computation that would need more work than nimlab allows (never a hang).
     TooMuchWork { what: String, limit: String },
+}
+
+/// What [`EngineError::BeyondComputed`] says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Beyond {
+    /// The heap as the user wrote it.
+    pub token: String,
+    pub rules: String,
+    /// The largest heap computed, if any.
+    pub computed: Option<u64>,
+    /// The lookup's work limit, if it ran out trying to reach the heap.
+    pub work_limit: Option<u64>,
+    /// The `period --to` that would look further.
+    pub extend_to: u64,
 }
 
 impl fmt::Display for EngineError {
@@ -47,14 +53,18 @@ impl fmt::Display for EngineError {
                 "`{token}` names a graph file, which must be loaded first (use `--rules {token}`)"
             ),
             Self::BadGraph { source, reason } => write!(f, "bad game graph `{source}`: {reason}"),
-            Self::BeyondComputed {
-                token,
-                rules,
-                computed,
-                work_limit,
-                extend_to,
-            } => {
-                write!(f, "`{token}` is beyond the values of {rules} computed by mex, ")?;
+            Self::BeyondComputed(beyond) => {
+                let Beyond {
+                    token,
+                    rules,
+                    computed,
+                    work_limit,
+                    extend_to,
+                } = beyond.as_ref();
+                write!(
+                    f,
+                    "`{token}` is beyond the values of {rules} computed by mex, "
+                )?;
                 match computed {
                     Some(n) => write!(f, "which reach g({n})")?,
                     None => write!(f, "of which there are none yet")?,

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::budget::Budget;
+use super::error::Beyond;
 use super::mex::mex;
 use super::octal_sequence::{OctalSequence, Progress};
 use super::octal_values::OctalValues;
@@ -345,13 +346,13 @@ impl Solver {
             Some((token, limit)) => (token.to_string(), Some(limit)),
             None => (self.rules.name_of(pile), None),
         };
-        EngineError::BeyondComputed {
+        EngineError::BeyondComputed(Box::new(Beyond {
             token,
             rules: self.rules.to_string(),
             computed,
             work_limit: limit,
             extend_to: pile.size.min(TABLE_MAX_SIZE),
-        }
+        }))
     }
 }
 
@@ -627,7 +628,7 @@ mod tests {
         let pile = Pile::plain(3000);
         assert!(matches!(
             solver.value(pile),
-            Err(EngineError::BeyondComputed { .. })
+            Err(EngineError::BeyondComputed(_))
         ));
         let err = solver
             .reach_within(pile, "3000", &mut Budget::new(10_000))

@@ -13,6 +13,7 @@ use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use super::error::{ErrorKind, ExprError, FUNCTIONS};
 use super::value::{Int, Value};
 use crate::engine::budget::Budget;
+use crate::engine::error::Beyond;
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::verdict;
 use crate::engine::search::Search;
@@ -640,23 +641,26 @@ impl Evaluator {
                 self.tick(spent, span)?;
                 Ok(&self.solvers[i])
             }
-            Err(EngineError::BeyondComputed {
-                token,
-                rules,
-                computed,
-                work_limit: Some(_),
-                extend_to,
-            }) => Err(engine(
-                EngineError::TooMuchWork {
-                    what: format!("valuing `{token}` of {rules} by mex"),
-                    limit: format!(
-                        "the expression's budget of {} steps ran out with values computed {} and no period proven; `period --rules {rules} --to {extend_to}` looks further, with more work allowed",
-                        self.budget,
-                        computed.map_or("to none".to_string(), |n| format!("to g({n})"))
-                    ),
-                },
-                span,
-            )),
+            Err(EngineError::BeyondComputed(beyond)) if beyond.work_limit.is_some() => {
+                let Beyond {
+                    token,
+                    rules,
+                    computed,
+                    extend_to,
+                    ..
+                } = *beyond;
+                Err(engine(
+                    EngineError::TooMuchWork {
+                        what: format!("valuing `{token}` of {rules} by mex"),
+                        limit: format!(
+                            "the expression's budget of {} steps ran out with values computed {} and no period proven; `period --rules {rules} --to {extend_to}` looks further, with more work allowed",
+                            self.budget,
+                            computed.map_or("to none".to_string(), |n| format!("to g({n})"))
+                        ),
+                    },
+                    span,
+                ))
+            }
             Err(e) => Err(engine(e, span)),
         }
     }
