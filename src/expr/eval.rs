@@ -629,6 +629,10 @@ impl Evaluator {
                 self.solvers.len() - 1
             }
         };
+        // Valued already (always, for closed forms and proven periods): nothing to compute.
+        if piles.iter().all(|&p| self.solvers[i].value(p).is_ok()) {
+            return Ok(&self.solvers[i]);
+        }
         let Some(&largest) = piles.iter().max_by_key(|p| p.size) else {
             return Ok(&self.solvers[i]);
         };
