@@ -22,11 +22,14 @@ fn zero_move_table_by_mex(bencher: Bencher, n: u64) {
 }
 
 /// The yardstick: the closed form over the same range doing the same work — the same 2·(N+1)
-/// values through `Solver::grundy`, narrowed and written into two vectors of u32.
+/// values through `Solver::value`, narrowed and written into two vectors of u32.
 #[divan::bench(args = [100_000, 1_000_000, 10_000_000])]
 fn zero_move_closed_form(bencher: Bencher, n: u64) {
     let solver = Solver::new(&Rules::ZeroMove).expect("no precomputation");
-    let value = |pile| u32::try_from(solver.grundy(pile)).unwrap_or(u32::MAX);
+    let value = |pile| {
+        let g = solver.value(pile).expect("every zero-move state").grundy();
+        u32::try_from(g).unwrap_or(u32::MAX)
+    };
     bencher.counter(ItemsCount::new(2 * (n + 1))).bench(|| {
         let n = black_box(n);
         let spent: Vec<u32> = (0..=n)
@@ -63,8 +66,11 @@ fn zero_move_winner_and_move(bencher: Bencher, count: usize) {
     let solver = Solver::new(&Rules::ZeroMove).expect("no precomputation");
     let piles = random_piles(count);
     bencher.bench_local(|| {
-        let v = verdict(&solver, black_box(&piles));
-        (v.winner, winning_move(&solver, &piles))
+        let v = verdict(&solver, black_box(&piles)).expect("zero-move piles");
+        (
+            v.winner,
+            winning_move(&solver, &piles).expect("zero-move piles"),
+        )
     });
 }
 
@@ -86,8 +92,8 @@ fn zero_move_closed_form_folded(bencher: Bencher, n: u64) {
     let solver = Solver::new(&Rules::ZeroMove).expect("no precomputation");
     bencher.counter(ItemsCount::new(2 * (n + 1))).bench(|| {
         (0..=black_box(n)).fold(0, |acc, k| {
-            acc ^ solver.grundy(Pile::zero_move(k, Pass::Spent))
-                ^ solver.grundy(Pile::zero_move(k, Pass::Unused))
+            let value = |p| solver.value(p).expect("every zero-move state").grundy();
+            acc ^ value(Pile::zero_move(k, Pass::Spent)) ^ value(Pile::zero_move(k, Pass::Unused))
         })
     });
 }

@@ -1,15 +1,23 @@
-//! Octal-game benchmarks: long Grundy sequences by plain mex and by the rare/common split, and
-//! finding 0.16's period (preperiod 105 351, period 149 459). Run with
+//! Octal-game benchmarks: long Grundy sequences by plain mex and by the rare/common split,
+//! finding 0.16's period (preperiod 105 351, period 149 459), and single lookups. Run with
 //! `cargo bench --bench octal`; compare with `ogsolve 0.16 -m rc -n 1000000`.
 
 use divan::black_box;
+use nimlab::engine::budget::Budget;
+use nimlab::engine::grundy::Solver;
 use nimlab::engine::octal::OctalCode;
 use nimlab::engine::octal_sequence::OctalSequence;
 use nimlab::engine::octal_values::OctalValues;
 use nimlab::engine::period::{self, Certificate};
+use nimlab::engine::{Pile, Rules};
 
 fn main() {
     divan::main();
+}
+
+/// No work limit: the benchmarks measure the whole computation.
+fn unlimited() -> Budget {
+    Budget::new(u64::MAX)
 }
 
 fn code(text: &str) -> OctalCode {
@@ -20,7 +28,9 @@ fn code(text: &str) -> OctalCode {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn kayles_1e5() -> usize {
     let mut s = OctalSequence::new(&code("0.77"));
-    s.extend_to(black_box(100_000)).expect("small values");
+    let _ = s
+        .extend_to(black_box(100_000), &mut unlimited())
+        .expect("small values");
     s.values().len()
 }
 
@@ -28,7 +38,9 @@ fn kayles_1e5() -> usize {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn kayles_2e4_plain() -> usize {
     let mut s = OctalSequence::plain(&code("0.77"));
-    s.extend_to(black_box(20_000)).expect("small values");
+    let _ = s
+        .extend_to(black_box(20_000), &mut unlimited())
+        .expect("small values");
     s.values().len()
 }
 
@@ -36,7 +48,9 @@ fn kayles_2e4_plain() -> usize {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn dawson_1e5() -> usize {
     let mut s = OctalSequence::new(&code("0.07"));
-    s.extend_to(black_box(100_000)).expect("small values");
+    let _ = s
+        .extend_to(black_box(100_000), &mut unlimited())
+        .expect("small values");
     s.values().len()
 }
 
@@ -45,7 +59,9 @@ fn dawson_1e5() -> usize {
 fn octal_016_1e6_with_period() -> u64 {
     let c = code("0.16");
     let mut s = OctalSequence::new(&c);
-    s.extend_to(black_box(1_000_000)).expect("small values");
+    let _ = s
+        .extend_to(black_box(1_000_000), &mut unlimited())
+        .expect("small values");
     let p = period::find(s.values(), Certificate::GuySmith { t: 2 }).expect("a period");
     assert_eq!((p.preperiod, p.period), (105_351, 149_459));
     p.period
@@ -54,6 +70,26 @@ fn octal_016_1e6_with_period() -> u64 {
 /// What `period --rules octal:0.16 --to 1000000` does: stop once the period is proven.
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn octal_016_period_search() -> u64 {
-    let v = OctalValues::compute(&code("0.16"), black_box(1_000_000)).expect("small values");
+    let v = OctalValues::compute(&code("0.16"), black_box(1_000_000), &mut unlimited())
+        .expect("small values");
     v.period().expect("a period").period
+}
+
+/// Single lookups as `grundy N` makes them: a fresh solver, then the heap reached within a
+/// lookup's work limit. Targets: well under a second each in a release build.
+#[divan::bench(sample_count = 3, sample_size = 1, args = [
+    ("0.56", 200_000),
+    ("0.16", u64::MAX),
+    ("0.137", 999_999),
+    ("0.007", 20_000),
+])]
+fn lookup(args: (&str, u64)) -> u128 {
+    let (text, n) = args;
+    let rules = Rules::Octal(code(text));
+    let mut solver = Solver::new(&rules).expect("a solver");
+    let pile = Pile::plain(black_box(n));
+    solver
+        .reach(pile, &n.to_string())
+        .expect("within the lookup's work");
+    solver.value(pile).expect("reached").grundy()
 }

@@ -86,7 +86,8 @@ pub enum Command {
     /// Grundy table: each state's options, their values (the mex set) and its mex.
     ///
     /// `grundy` shows 0..15; `grundy 0..40` a range; `grundy 7` or `grundy 7T` one state.
-    /// Huge sizes (`grundy 1000000007T`) are looked up by the proven closed form.
+    /// Huge sizes are looked up at once by a proven closed form (`grundy 1000000007T`) or a
+    /// proven period (`grundy 1000000000 --rules octal:0.77`).
     /// `grundy 0..10000000 --values --format csv` streams each state's value alone.
     #[command(allow_negative_numbers = true)]
     Grundy {

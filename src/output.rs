@@ -191,7 +191,7 @@ pub struct GrundyReport {
     pub rows: GrundyRows,
 }
 
-/// Rows computed by mex (with their options) or by a closed form.
+/// Rows computed by mex (with their options), or single states valued by the solver.
 #[derive(Debug)]
 pub enum GrundyRows {
     /// States drawn from a table computed by mex; rows are built one at a time when shown.
@@ -200,7 +200,7 @@ pub enum GrundyRows {
         from: u64,
         to: u64,
     },
-    /// Single states valued by a closed form or a found period.
+    /// Single states valued by the solver: a closed form, values by mex, or a proven period.
     Lookup { rows: Vec<GrundyRow> },
 }
 
@@ -227,16 +227,26 @@ impl GrundyReport {
 }
 
 impl PositionReport {
-    /// Builds the report for `piles`: verdict, and the winning move if there is one.
-    pub fn new(view: PositionView, solver: &Solver, piles: Vec<Pile>) -> Self {
-        let verdict = crate::engine::position::verdict(solver, &piles);
+    /// Builds the report for `piles`: verdict, and the winning move if there is one. Refuses
+    /// piles the solver has not valued.
+    pub fn new(
+        view: PositionView,
+        solver: &Solver,
+        piles: Vec<Pile>,
+    ) -> Result<Self, crate::engine::EngineError> {
+        let verdict = crate::engine::position::verdict(solver, &piles)?;
         let over = crate::engine::moves::is_over(solver.rules(), &piles);
-        let winning_move = crate::engine::strategy::winning_move(solver, &piles)
-            .map(|m| (m, solver.heaps_value(m.after())));
-        let move_view = winning_move
-            .filter(|_| view == PositionView::Move)
-            .map(|(m, _)| Box::new(game::MoveView::new(solver, &piles, m)));
-        Self {
+        let winning_move = match crate::engine::strategy::winning_move(solver, &piles)? {
+            Some(m) => Some((m, solver.heaps_value(m.after())?)),
+            None => None,
+        };
+        let move_view = match winning_move {
+            Some((m, _)) if view == PositionView::Move => {
+                Some(Box::new(game::MoveView::new(solver, &piles, m)?))
+            }
+            _ => None,
+        };
+        Ok(Self {
             view,
             rules: solver.rules().clone(),
             piles,
@@ -245,7 +255,7 @@ impl PositionReport {
             move_view,
             title: None,
             over,
-        }
+        })
     }
 
     /// Whether Sprague–Grundy values decide this ruleset (not misère).

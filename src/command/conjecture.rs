@@ -77,7 +77,7 @@ pub fn conjecture(session: &Session, arg: &RulesArg, words: &[String]) -> Result
                             expected: format!(
                                 "sizes from 0 to {MEX_LIMIT} (values are computed by mex)"
                             ),
-                            found: n.to_string(),
+                            found: format!("`{n}`"),
                         },
                         domain_span.clone(),
                     ))

@@ -28,7 +28,7 @@ pub use session::{PileChange, Session};
 use crate::cli::{Command, PositionArgs, RulesArg};
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::value_range::ValueRange;
-use crate::engine::{Grundy, Rules, mex::mex};
+use crate::engine::{Grundy, GrundyRow, Rules, mex::mex};
 use crate::error::Error;
 use crate::output::{
     Activity, BulkReport, GrundyReport, GrundyRows, LeftReport, LessonItem, LessonReport, Output,
@@ -202,8 +202,8 @@ fn rules_or_session(session: &Session, arg: &RulesArg) -> Result<Solver, Error> 
     Ok(session.solver_for(rules.as_ref())?)
 }
 
-fn grundy(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Output, Error> {
-    let solver = rules_or_session(session, arg)?;
+fn grundy(session: &mut Session, arg: &RulesArg, target: Option<&str>) -> Result<Output, Error> {
+    let mut solver = rules_or_session(session, arg)?;
     let rules = solver.rules().clone();
     let parsed = match (&rules, target) {
         // A graph's table lists every position unless one is named.
@@ -224,25 +224,31 @@ fn grundy(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Out
         }
         Target::States(states) => {
             let size = states[0].size;
-            if size <= range::MEX_LOOKUP_MAX {
-                let table = GrundyTable::compute(&rules, size)?;
-                GrundyRows::Lookup {
-                    rows: states.iter().filter_map(|&p| table.row(p)).collect(),
-                }
-            } else {
-                GrundyRows::Lookup {
-                    rows: states
+            let token = target.unwrap_or_default();
+            let rows = match &rules {
+                // Rows by mex with their options: a graph's come from its values (all known),
+                // an octal game's from the solver's values (computed as far as asked).
+                Rules::Graph(_) | Rules::Octal(_) if size <= range::MEX_LOOKUP_MAX => {
+                    solver.reach(states[0], token)?;
+                    states
                         .iter()
-                        .map(|&pile| crate::engine::GrundyRow {
-                            pile,
-                            grundy: solver.grundy(pile),
-                            method: solver.method(),
-                            options: Vec::new(),
-                            parts: Vec::new(),
-                        })
-                        .collect(),
+                        .map(|&p| solver.row(p))
+                        .collect::<Result<_, _>>()?
                 }
-            }
+                _ if size <= range::MEX_LOOKUP_MAX => {
+                    let table = GrundyTable::compute(&rules, size)?;
+                    states.iter().filter_map(|&p| table.row(p)).collect()
+                }
+                _ => {
+                    solver.reach(states[0], token)?;
+                    states
+                        .iter()
+                        .map(|&p| Ok(GrundyRow::known(p, solver.value(p)?)))
+                        .collect::<Result<_, Error>>()?
+                }
+            };
+            session.remember(&solver);
+            GrundyRows::Lookup { rows }
         }
     };
     Ok(Output::Grundy(GrundyReport { rules, rows }))
@@ -268,12 +274,12 @@ fn grundy_values(session: &Session, arg: &RulesArg, target: Option<&str>) -> Res
 }
 
 fn position_report(
-    session: &Session,
+    session: &mut Session,
     args: &PositionArgs,
     view: PositionView,
 ) -> Result<Output, Error> {
-    let solver = rules_or_session(session, &args.rules)?;
-    let (piles, title) = match piles::read_piles(args, &solver, session.stdin_is_script)? {
+    let mut solver = rules_or_session(session, &args.rules)?;
+    let (piles, title) = match piles::read_piles(args, &mut solver, session.stdin_is_script)? {
         Piles::Listed(piles) => (piles, None),
         Piles::Streamed { summary, source } => {
             return Ok(Output::Bulk(BulkReport {
@@ -285,7 +291,7 @@ fn position_report(
         }
         Piles::None if !session.position().is_empty() => {
             let piles = session.position_for(solver.rules());
-            piles::check_piles(&solver, &piles)?;
+            solver.reach_all(&piles)?;
             (piles, Some("the session's position".to_string()))
         }
         Piles::None => {
@@ -294,7 +300,8 @@ fn position_report(
             });
         }
     };
-    let mut report = PositionReport::new(view, &solver, piles);
+    session.remember(&solver);
+    let mut report = PositionReport::new(view, &solver, piles)?;
     report.title = title;
     Ok(Output::Position(report))
 }
@@ -315,12 +322,12 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
             ),
         });
     }
-    match piles::read_piles(args, &solver, session.stdin_is_script)? {
+    let mut solver = solver;
+    match piles::read_piles(args, &mut solver, session.stdin_is_script)? {
         Piles::None => {}
         Piles::Listed(piles) => {
             let kept = session::piles_as(session.rules(), &piles);
-            piles::check_piles(session.solver(), &kept)?;
-            session.set_position(kept);
+            session.set_position(kept)?;
         }
         Piles::Streamed { source, .. } => {
             return Err(Error::Usage {
@@ -337,8 +344,7 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
         ));
     }
     let piles = session.position_for(solver.rules());
-    piles::check_piles(&solver, &piles)?;
-    let mut report = PositionReport::new(PositionView::NimSum, &solver, piles);
+    let mut report = PositionReport::new(PositionView::NimSum, &solver, piles)?;
     report.title = Some("position".into());
     Ok(Output::Position(report))
 }
@@ -357,13 +363,15 @@ fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Er
         .ok_or_else(|| Error::bad_token(index, format!("a pile number from 1 to {count}")))?;
     let token = pile;
     let pile = session.rules().parse_pile(token)?;
-    session.solver().check(pile, token)?;
-    let change = session.set_pile(i - 1, pile);
+    let mut solver = session.solver().clone();
+    solver.reach(pile, token)?;
+    session.remember(&solver);
+    let change = session.set_pile(i - 1, pile)?;
     let mut report = PositionReport::new(
         PositionView::NimSum,
         session.solver(),
         session.position().to_vec(),
-    );
+    )?;
     report.title = Some(format!(
         "pile {}: {} → {}, value {} → {}; nim-sum {} ⊕ {} ⊕ {} = {}",
         i,

@@ -1,12 +1,14 @@
 //! `period`: the preperiod and fundamental period of a game's Grundy sequence, with the finite
-//! check that proves it, computed up to `--to N`.
+//! check that proves it, computed up to `--to N` (within a table's work limit). What it computes
+//! for the session's own octal game, the session keeps for later lookups.
 
 use std::sync::Arc;
 
 use super::{Session, rules_or_session};
 use crate::cli::RulesArg;
 use crate::engine::Rules;
-use crate::engine::grundy::{GrundyTable, TABLE_MAX_SIZE};
+use crate::engine::budget::Budget;
+use crate::engine::grundy::{GrundyTable, Solver, TABLE_MAX_SIZE, TABLE_WORK};
 use crate::engine::octal_sequence::Strategy;
 use crate::engine::octal_values::OctalValues;
 use crate::engine::period::{self, Certificate};
@@ -18,7 +20,7 @@ use crate::output::{Output, PeriodReport, ValuesBy};
 pub const DEFAULT_TO: u64 = 100_000;
 
 pub fn period(
-    session: &Session,
+    session: &mut Session,
     arg: &RulesArg,
     to: Option<&str>,
     table: bool,
@@ -38,12 +40,14 @@ pub fn period(
     let upto = usize::try_from(limit).unwrap_or(usize::MAX);
     let (values, found, by): (Arc<[u16]>, _, _) = match &rules {
         Rules::Octal(code) => {
-            let v = OctalValues::compute(code, upto)?;
+            let v = OctalValues::compute(code, upto, &mut Budget::new(TABLE_WORK))?;
             let by = match v.strategy() {
                 Strategy::Sparse => ValuesBy::Sparse,
                 Strategy::Plain => ValuesBy::Plain,
             };
-            (v.values().into(), v.period(), by)
+            let found = (v.values().into(), v.period(), by);
+            session.remember(&Solver::from_octal(v));
+            found
         }
         Rules::Subtract(set) => {
             let certificate = Certificate::Window { m: set.max() };

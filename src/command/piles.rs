@@ -28,7 +28,21 @@ pub enum Piles {
     },
 }
 
+/// The piles `args` give, each valued by `solver` (which computes further if it must, within a
+/// lookup's work) or refused.
 pub fn read_piles(
+    args: &PositionArgs,
+    solver: &mut Solver,
+    stdin_is_script: bool,
+) -> Result<Piles, Error> {
+    let piles = read_unvalued(args, solver, stdin_is_script)?;
+    if let Piles::Listed(listed) = &piles {
+        solver.reach_all(listed)?;
+    }
+    Ok(piles)
+}
+
+fn read_unvalued(
     args: &PositionArgs,
     solver: &Solver,
     stdin_is_script: bool,
@@ -60,43 +74,29 @@ pub fn read_piles(
     }
     args.piles
         .iter()
-        .map(|t| {
-            let pile = rules.parse_pile(t)?;
-            solver.check(pile, t)?;
-            Ok(pile)
-        })
+        .map(|t| Ok(rules.parse_pile(t)?))
         .collect::<Result<Vec<_>, Error>>()
         .map(Piles::Listed)
 }
 
-/// Refuses piles the solver cannot value (octal heaps beyond the computed values).
-pub fn check_piles(solver: &Solver, piles: &[Pile]) -> Result<(), Error> {
-    for &pile in piles {
-        solver.check(pile, &solver.rules().name_of(pile))?;
-    }
-    Ok(())
-}
-
 /// Decides the piles `reader` holds in one pass. Up to [`KEEP_PILES`] are also kept to be
 /// shown one by one; beyond that only the summary is. Memory and allocations do not grow with
-/// the input.
+/// the input; the first pile the solver cannot value stops the pass.
 pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result<Piles, Error> {
     let mut bulk = BulkVerdict::new(solver.clone());
     let mut kept = Vec::new();
-    // A solver values every size up to some bound, or all of them (octal values are computed
-    // from 0 up), so checking the largest pile checks them all: once, at the end.
-    let mut largest: Option<Pile> = None;
+    let mut refused = None;
     let count = for_each_pile(reader, solver.rules(), source, |pile| {
-        if largest.is_none_or(|l| pile.size > l.size) {
-            largest = Some(pile);
+        if refused.is_some() {
+            return;
         }
-        bulk.push(pile);
+        refused = bulk.push(pile).err();
         if kept.len() <= KEEP_PILES {
             kept.push(pile);
         }
     })?;
-    if let Some(pile) = largest {
-        solver.check(pile, &solver.rules().name_of(pile))?;
+    if let Some(e) = refused {
+        return Err(e.into());
     }
     if count == 0 {
         return Err(Error::Usage {
@@ -109,7 +109,7 @@ pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result
         Ok(Piles::Listed(kept))
     } else {
         Ok(Piles::Streamed {
-            summary: bulk.finish(),
+            summary: bulk.finish()?,
             source: source.to_string(),
         })
     }

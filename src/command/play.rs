@@ -4,7 +4,7 @@
 //! `move` and `nimsum` without piles look at the game's board.
 
 use super::focus::Focus;
-use super::piles::{Piles, check_piles, read_piles};
+use super::piles::{Piles, read_piles};
 use super::session::piles_as;
 use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
@@ -48,9 +48,9 @@ pub struct PlayFocus {
 
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
 pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
-    let solver = rules_or_session(session, &args.position.rules)?;
+    let mut solver = rules_or_session(session, &args.position.rules)?;
     refuse_unplayable(solver.rules())?;
-    let piles = match read_piles(&args.position, &solver, session.stdin_is_script)? {
+    let piles = match read_piles(&args.position, &mut solver, session.stdin_is_script)? {
         Piles::Listed(piles) => piles,
         Piles::Streamed { source, .. } => {
             return Err(Error::Usage {
@@ -60,6 +60,7 @@ pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
         Piles::None if !session.position().is_empty() => session.position_for(solver.rules()),
         Piles::None => random_position(solver.rules(), args.seed.unwrap_or_else(clock_seed)),
     };
+    solver.reach_all(&piles)?;
     let first = match args.first {
         First::Me => Side::Learner,
         First::Computer => Side::Computer,
@@ -69,18 +70,20 @@ pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
         game: Game::new(solver.clone(), piles.clone(), first),
         coach,
     };
-    let view = (coach && first == Side::Learner).then(|| {
-        let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone());
+    let view = if coach && first == Side::Learner {
+        let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone())?;
         report.title = Some("start".into());
-        report
-    });
+        Some(report)
+    } else {
+        None
+    };
     let mut events = vec![GameEvent::Start {
         piles,
         first,
         coach,
         view,
     }];
-    focus.continue_game(&mut events);
+    focus.continue_game(&mut events)?;
     let output = focus.report(events);
     if !focus.game.is_over() {
         session.start(Box::new(focus));
@@ -91,16 +94,16 @@ pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
 impl PlayFocus {
     /// After a start or the learner's move: the computer replies while it is its turn, then
     /// the game ends or asks for the learner's move.
-    fn continue_game(&mut self, events: &mut Vec<GameEvent>) {
+    fn continue_game(&mut self, events: &mut Vec<GameEvent>) -> Result<(), Error> {
         if !self.game.is_over() && self.game.to_move() == Side::Computer {
             let before = self.game.piles().to_vec();
-            if let Some(turn) = self.game.computer_move() {
+            if let Some(turn) = self.game.computer_move()? {
                 events.push(GameEvent::Moved {
                     number: self.game.turns().len(),
                     side: Side::Computer,
                     mv: turn.mv,
                     intent: turn.intent,
-                    view: Some(MoveView::new(self.game.solver(), &before, turn.mv)),
+                    view: Some(MoveView::new(self.game.solver(), &before, turn.mv)?),
                     piles: self.game.piles().to_vec(),
                 });
             }
@@ -116,6 +119,7 @@ impl PlayFocus {
                 piles: self.game.piles().to_vec(),
             }),
         }
+        Ok(())
     }
 
     fn report(&self, events: Vec<GameEvent>) -> Output {
@@ -134,15 +138,15 @@ impl PlayFocus {
         let solver = self.game.solver().clone();
         let before = self.game.piles().to_vec();
         let mv = self.game.learner_move(request)?;
-        let view = MoveView::new(&solver, &before, mv);
-        let note = if verdict(&solver, &before).winner != Player::First {
+        let view = MoveView::new(&solver, &before, mv)?;
+        let note = if verdict(&solver, &before)?.winner != Player::First {
             CoachNote::AlreadyLost
         } else if view.leaves_a_loss() {
             CoachNote::Kept
         } else {
-            match winning_move(&solver, &before) {
+            match winning_move(&solver, &before)? {
                 Some(best) => CoachNote::ThrewAway {
-                    best: Box::new(MoveView::new(&solver, &before, best)),
+                    best: Box::new(MoveView::new(&solver, &before, best)?),
                 },
                 None => CoachNote::AlreadyLost,
             }
@@ -160,7 +164,7 @@ impl PlayFocus {
         if self.coach && !last_and_kept {
             events.push(GameEvent::Coach(note));
         }
-        self.continue_game(&mut events);
+        self.continue_game(&mut events)?;
         Ok(self.report(events))
     }
 
@@ -181,17 +185,18 @@ impl PlayFocus {
         ]))
     }
 
-    fn hint(&self) -> Output {
+    fn hint(&self) -> Result<Output, Error> {
         let mut report = PositionReport::new(
             PositionView::Move,
             self.game.solver(),
             self.game.piles().to_vec(),
-        );
+        )?;
         report.title = Some("hint".into());
-        let best = report
-            .winning_move
-            .map(|(m, _)| MoveView::new(self.game.solver(), self.game.piles(), m));
-        self.report(vec![GameEvent::Hint { report, best }])
+        let best = match report.winning_move {
+            Some((m, _)) => Some(MoveView::new(self.game.solver(), self.game.piles(), m)?),
+            None => None,
+        };
+        Ok(self.report(vec![GameEvent::Hint { report, best }]))
     }
 
     /// `winner`, `move` or `nimsum` without piles during a game: the board as it stands, by
@@ -203,17 +208,16 @@ impl PlayFocus {
             _ => game.clone(),
         };
         let piles = piles_as(solver.rules(), self.game.piles());
-        check_piles(&solver, &piles)?;
-        let mut report = PositionReport::new(view, &solver, piles);
+        let mut report = PositionReport::new(view, &solver, piles)?;
         report.title = Some("the game's board".into());
         Ok(Output::Position(report))
     }
 
-    fn resign(&mut self) -> Output {
+    fn resign(&mut self) -> Result<Output, Error> {
         self.game.resign();
         let mut events = Vec::new();
-        self.continue_game(&mut events);
-        self.report(events)
+        self.continue_game(&mut events)?;
+        Ok(self.report(events))
     }
 
     /// A pile number from 1; whether the pile exists is the engine's check.
@@ -270,8 +274,8 @@ impl Focus for PlayFocus {
                 .pile_index(index)
                 .and_then(|index| self.learner_move(Request::Pass { index })),
             Command::Undo => self.undo(),
-            Command::Hint => Ok(self.hint()),
-            Command::Resign => Ok(self.resign()),
+            Command::Hint => self.hint(),
+            Command::Resign => self.resign(),
             // Without piles, the position commands look at the game's board.
             Command::Winner(args) if names_no_piles(args) => {
                 self.board(args, PositionView::Winner)

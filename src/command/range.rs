@@ -8,7 +8,8 @@ use crate::error::Error;
 /// The most states a table shows, and the most options its rows list in total.
 pub const MAX_ROWS: u64 = 10_000;
 pub const MAX_OPTIONS: u64 = 20_000_000;
-/// Single sizes up to this are shown by mex with their options; larger ones by closed form.
+/// Single sizes up to this are shown by mex with their options; larger ones by the solver (a
+/// closed form, values by mex, or a proven period).
 pub const MEX_LOOKUP_MAX: u64 = 100_000;
 
 /// The rows a `grundy` command asks for.
@@ -68,7 +69,7 @@ pub fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) -> Result
     };
     if to > TABLE_MAX_SIZE {
         return refuse(format!(
-            "tables by mex go up to {TABLE_MAX_SIZE}; for one huge state use `grundy N` (closed form)"
+            "tables by mex go up to {TABLE_MAX_SIZE}; for one huge state use `grundy N`"
         ));
     }
     let states_per_size = if rules.has_pass() { 2 } else { 1 };
@@ -103,8 +104,7 @@ pub fn check_values(to: u64, token: &str) -> Result<(), Error> {
         return Err(Error::BadRange {
             token: token.into(),
             reason: format!(
-                "values by mex go up to {TABLE_MAX_SIZE}; for one huge state use `grundy N` \
-                 (closed form)"
+                "values by mex go up to {TABLE_MAX_SIZE}; for one huge state use `grundy N`"
             ),
         });
     }

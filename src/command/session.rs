@@ -26,11 +26,17 @@ pub struct Session {
     /// Whether a person is typing at a terminal: stepping activities then wait for `next`.
     pub interactive: bool,
     solver: Solver,
+    /// Solvers for other rulesets (`--rules`) that computed something worth keeping, latest
+    /// last; at most [`KEPT_SOLVERS`].
+    others: Vec<Solver>,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
     values: Vec<Grundy>,
     nim_sum: Grundy,
 }
+
+/// Solvers kept for rulesets other than the session's.
+const KEPT_SOLVERS: usize = 8;
 
 /// The effect of `set`: the pile's old and new state and value, and both nim-sums.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +67,7 @@ impl Session {
             steps: StepLog::default(),
             interactive: false,
             solver: Solver::new(&rules)?,
+            others: Vec::new(),
             position: Vec::new(),
             values: Vec::new(),
             nim_sum: 0,
@@ -105,11 +112,42 @@ impl Session {
         &self.solver
     }
 
-    /// A solver for `rules`, reusing the session's when it is the same ruleset.
+    /// A solver for `rules`, reusing the session's (or one kept for those rules).
     pub fn solver_for(&self, rules: Option<&Rules>) -> Result<Solver, EngineError> {
         match rules {
-            Some(r) if r != self.rules() => Solver::new(r),
+            Some(r) if r != self.rules() => match self.others.iter().find(|s| s.rules() == r) {
+                Some(kept) => Ok(kept.clone()),
+                None => Solver::new(r),
+            },
             _ => Ok(self.solver.clone()),
+        }
+    }
+
+    /// Every solver the session holds: its own, then those kept for other rulesets.
+    pub fn solvers(&self) -> impl Iterator<Item = &Solver> {
+        std::iter::once(&self.solver).chain(&self.others)
+    }
+
+    /// Keeps what a solver has computed beyond the session's (an octal game's further values or
+    /// period), so later lookups of its rules start from there.
+    pub fn remember(&mut self, solver: &Solver) {
+        if solver.rules() == self.rules() {
+            if solver.knows_more_than(&self.solver) {
+                self.solver = solver.clone();
+            }
+            return;
+        }
+        match self.others.iter().position(|s| s.rules() == solver.rules()) {
+            Some(i) if !solver.knows_more_than(&self.others[i]) => {}
+            Some(i) => self.others[i] = solver.clone(),
+            None if solver.octal().is_some() => {
+                if self.others.len() == KEPT_SOLVERS {
+                    self.others.remove(0);
+                }
+                self.others.push(solver.clone());
+            }
+            // Other solvers cost nothing to make again.
+            None => {}
         }
     }
 
@@ -118,7 +156,7 @@ impl Session {
     /// A graph's positions are names, not sizes, so changing to or from a graph clears the
     /// position; a position the new rules cannot value is refused and nothing changes.
     pub fn set_rules(&mut self, rules: Rules) -> Result<(), EngineError> {
-        let solver = Solver::new(&rules)?;
+        let mut solver = self.solver_for(Some(&rules))?;
         let graphs = matches!(rules, Rules::Graph(_)) || matches!(self.rules(), Rules::Graph(_));
         let piles: Vec<Pile> = if graphs {
             Vec::new()
@@ -128,12 +166,11 @@ impl Session {
                 .map(|p| convert(&rules, p.size, None))
                 .collect()
         };
-        for &p in &piles {
-            solver.check(p, &p.to_string())?;
-        }
-        self.solver = solver;
-        self.set_position(piles);
-        Ok(())
+        solver.reach_all(&piles)?;
+        let old = std::mem::replace(&mut self.solver, solver);
+        self.others.retain(|s| s.rules() != self.solver.rules());
+        self.remember(&old);
+        self.set_position(piles)
     }
 
     pub fn position(&self) -> &[Pile] {
@@ -149,22 +186,27 @@ impl Session {
         self.nim_sum
     }
 
-    /// Replaces the position, computing each pile's value once.
-    pub fn set_position(&mut self, piles: Vec<Pile>) {
-        self.values = piles.iter().map(|&p| self.solver.grundy(p)).collect();
+    /// Replaces the position, computing each pile's value once; refuses (changing nothing)
+    /// piles the session's solver has not valued (see [`Session::remember`]).
+    pub fn set_position(&mut self, piles: Vec<Pile>) -> Result<(), EngineError> {
+        self.values = piles
+            .iter()
+            .map(|&p| self.solver.value(p).map(|k| k.grundy()))
+            .collect::<Result<_, _>>()?;
         self.nim_sum = self.values.iter().fold(0, |acc, g| acc ^ g);
         self.position = piles;
+        Ok(())
     }
 
     /// Sets pile `index` (0-based) and updates the nim-sum from the old and new values alone.
-    pub fn set_pile(&mut self, index: usize, pile: Pile) -> PileChange {
+    pub fn set_pile(&mut self, index: usize, pile: Pile) -> Result<PileChange, EngineError> {
         let old_value = self.values[index];
-        let new_value = self.solver.grundy(pile);
+        let new_value = self.solver.value(pile)?.grundy();
         let old_sum = self.nim_sum;
         self.nim_sum ^= old_value ^ new_value;
         let from = std::mem::replace(&mut self.position[index], pile);
         self.values[index] = new_value;
-        PileChange {
+        Ok(PileChange {
             index,
             from,
             to: pile,
@@ -172,7 +214,7 @@ impl Session {
             new_value,
             old_sum,
             new_sum: self.nim_sum,
-        }
+        })
     }
 }
 
@@ -200,10 +242,10 @@ mod tests {
     fn set_keeps_the_nim_sum_equal_to_a_fresh_xor() {
         let mut s = Session::default();
         let piles: Vec<Pile> = [4, 7, 5].iter().map(|&n| s.rules().pile(n)).collect();
-        s.set_position(piles);
+        s.set_position(piles).unwrap();
         // 4T→3, 7T→8, 5T→6: 3⊕8⊕6 = 13.
         assert_eq!(s.nim_sum(), 13);
-        let change = s.set_pile(0, Rules::ZeroMove.pile(10));
+        let change = s.set_pile(0, Rules::ZeroMove.pile(10)).unwrap();
         // 10T→9: 9⊕8⊕6 = 7.
         assert_eq!((change.old_sum, change.new_sum), (13, 7));
         assert_eq!(s.nim_sum(), 7);

@@ -69,7 +69,7 @@ pub fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
                 ),
             });
         }
-        let Some(r) = reply(&solver, &piles) else {
+        let Some(r) = reply(&solver, &piles)? else {
             break;
         };
         count += 1;
@@ -77,11 +77,11 @@ pub fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
             number: count,
             player: player(count - 1),
             intent: r.intent,
-            view: MoveView::new(&solver, &piles, r.mv),
+            view: MoveView::new(&solver, &piles, r.mv)?,
         });
         piles = apply(&piles, r.mv);
         if !all {
-            session.set_pile(r.mv.index, r.mv.to);
+            session.set_pile(r.mv.index, r.mv.to)?;
             session.steps.current = piles.clone();
             session.steps.moves = count;
             break;
@@ -105,7 +105,8 @@ mod tests {
     fn session(rules: &str, sizes: &[u64]) -> Session {
         let rules = Rules::parse(rules).unwrap();
         let mut s = Session::new(rules.clone()).unwrap();
-        s.set_position(sizes.iter().map(|&n| rules.pile(n)).collect());
+        s.set_position(sizes.iter().map(|&n| rules.pile(n)).collect())
+            .unwrap();
         s
     }
 

@@ -41,7 +41,7 @@ pub fn verify(
     let table = Exhaustive::solve(&rules, misere, piles, max)?;
     let search_time = started.elapsed();
     let rule = nimlab_rule(&rules, misere)?;
-    let result = compare(&table, rule.as_deref(), EXAMPLES);
+    let result = compare(&table, rule.as_deref(), EXAMPLES)?;
     let elapsed = started.elapsed();
 
     let description = rule.as_ref().map(|_| {

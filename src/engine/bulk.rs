@@ -3,10 +3,11 @@
 //! The winning move needs only the nim-sum and, for its top bit, the first pile whose value has
 //! that bit — so the pass remembers, for each bit, the first pile that has it.
 
-use super::grundy::Solver;
+use super::budget::Budget;
+use super::grundy::{LOOKUP_WORK, Solver};
 use super::position::{Player, Rule};
 use super::strategy::{Move, heaps_with_value, top_bit};
-use super::{Grundy, Heaps, Pile};
+use super::{EngineError, Grundy, Heaps, Pile};
 
 /// Bits a Grundy value can have (values reach 2^64).
 const BITS: usize = Grundy::BITS as usize;
@@ -15,6 +16,8 @@ const BITS: usize = Grundy::BITS as usize;
 #[derive(Debug, Clone)]
 pub struct BulkVerdict {
     solver: Solver,
+    /// What the whole pass may spend computing values of piles beyond the solver's.
+    budget: Budget,
     count: u64,
     nim_sum: Grundy,
     /// For each bit, the first pile (index and state) whose Grundy value has it.
@@ -54,6 +57,7 @@ impl BulkVerdict {
         Self {
             misere: solver.rules().is_misere(),
             solver,
+            budget: Budget::new(LOOKUP_WORK),
             count: 0,
             nim_sum: 0,
             first_with_bit: [None; BITS],
@@ -65,11 +69,18 @@ impl BulkVerdict {
         }
     }
 
-    /// Adds the next pile.
-    pub fn push(&mut self, pile: Pile) {
+    /// Adds the next pile; refuses one the solver cannot value within the pass's budget.
+    pub fn push(&mut self, pile: Pile) -> Result<(), EngineError> {
+        let g = match self.solver.value(pile) {
+            Ok(known) => known.grundy(),
+            Err(_) => {
+                let token = self.solver.rules().name_of(pile);
+                self.solver.reach_within(pile, &token, &mut self.budget)?;
+                self.solver.value(pile)?.grundy()
+            }
+        };
         let index = self.count;
         self.count += 1;
-        let g = self.solver.grundy(pile);
         self.nim_sum ^= g;
         let mut new_bits = g & !self.seen_bits;
         if new_bits != 0 {
@@ -82,7 +93,7 @@ impl BulkVerdict {
             }
         }
         if !self.misere {
-            return;
+            return Ok(());
         }
         match pile.size {
             0 => {}
@@ -95,10 +106,11 @@ impl BulkVerdict {
                 self.first_big.get_or_insert((index, pile));
             }
         }
+        Ok(())
     }
 
     /// The verdict and winning move of every pile pushed so far.
-    pub fn finish(&self) -> BulkSummary {
+    pub fn finish(&self) -> Result<BulkSummary, EngineError> {
         let by_sum = if self.nim_sum != 0 {
             Player::First
         } else {
@@ -119,39 +131,41 @@ impl BulkVerdict {
             (true, _) => (by_sum, Rule::MisereNimSum),
         };
         let winning_move = if winner == Player::First {
-            self.find_move(misere)
+            self.find_move(misere)?
         } else {
             None
         };
-        BulkSummary {
+        Ok(BulkSummary {
             count: self.count,
             nim_sum: self.nim_sum,
             winner,
             rule,
             winning_move,
-        }
+        })
     }
 
-    fn find_move(&self, misere: bool) -> Option<BulkMove> {
+    fn find_move(&self, misere: bool) -> Result<Option<BulkMove>, EngineError> {
         if misere && self.big == 0 {
-            let index = self.first_one?;
-            return Some(BulkMove {
+            return Ok(self.first_one.map(|index| BulkMove {
                 index,
                 from: Pile::plain(1),
                 to: Heaps::One(Pile::plain(0)),
-            });
+            }));
         }
         if misere && self.big == 1 {
-            let (index, from) = self.first_big?;
             let to = Heaps::One(Pile::plain(if self.ones.is_multiple_of(2) { 1 } else { 0 }));
-            return Some(BulkMove { index, from, to });
+            return Ok(self
+                .first_big
+                .map(|(index, from)| BulkMove { index, from, to }));
         }
         let top = top_bit(self.nim_sum);
         let bit = top.trailing_zeros() as usize;
-        let (index, from) = self.first_with_bit[bit]?;
-        let target = self.solver.grundy(from) ^ self.nim_sum;
+        let Some((index, from)) = self.first_with_bit[bit] else {
+            return Ok(None);
+        };
+        let target = self.solver.value(from)?.grundy() ^ self.nim_sum;
         let to = heaps_with_value(&self.solver, from, target)?;
-        Some(BulkMove { index, from, to })
+        Ok(to.map(|to| BulkMove { index, from, to }))
     }
 }
 
@@ -185,12 +199,12 @@ mod tests {
                     for c in &states {
                         let piles = [*a, *b, *c];
                         let mut bulk = BulkVerdict::new(solver.clone());
-                        piles.iter().for_each(|&p| bulk.push(p));
-                        let summary = bulk.finish();
-                        let v = verdict(&solver, &piles);
+                        piles.iter().for_each(|&p| bulk.push(p).unwrap());
+                        let summary = bulk.finish().unwrap();
+                        let v = verdict(&solver, &piles).unwrap();
                         assert_eq!((summary.winner, summary.nim_sum), (v.winner, v.nim_sum));
                         let mv = summary.winning_move.and_then(BulkMove::to_move);
-                        let expected = winning_move(&solver, &piles);
+                        let expected = winning_move(&solver, &piles).unwrap();
                         assert_eq!(mv.is_some(), expected.is_some(), "{name} {piles:?}");
                         if let Some(m) = mv {
                             // Any winning move will do: check it wins rather than that it is
@@ -198,7 +212,7 @@ mod tests {
                             let mut after = piles;
                             after[m.index] = m.to;
                             assert!(rules.is_heap_option(m.from, m.after()));
-                            assert_eq!(verdict(&solver, &after).winner, Player::Second);
+                            assert_eq!(verdict(&solver, &after).unwrap().winner, Player::Second);
                         }
                     }
                 }

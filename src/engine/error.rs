@@ -23,18 +23,29 @@ pub enum EngineError {
     GraphNotLoaded { token: String },
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
-    /// A pile beyond what nimlab has computed for a game whose values have no known period.
-    BeyondComputed {
-        token: String,
-        rules: String,
-        computed: u64,
-    },
+    /// A heap beyond the values computed by mex for a game whose values prove no period so
+    /// far (boxed: it is rare and large).
+    BeyondComputed(Box<Beyond>),
     /// A pile that is not a size, or a state the ruleset does not have.
     BadPile { token: String, expected: String },
     /// A number above 2^64 - 1 where a pile size is expected.
     PileTooLarge { token: String },
     /// A computation that would need more work than nimlab allows (never a hang).
     TooMuchWork { what: String, limit: String },
+}
+
+/// What [`EngineError::BeyondComputed`] says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Beyond {
+    /// The heap as the user wrote it.
+    pub token: String,
+    pub rules: String,
+    /// The largest heap computed, if any.
+    pub computed: Option<u64>,
+    /// The lookup's work limit, if it ran out trying to reach the heap.
+    pub work_limit: Option<u64>,
+    /// The `period --to` that would look further.
+    pub extend_to: u64,
 }
 
 impl fmt::Display for EngineError {
@@ -67,14 +78,33 @@ impl fmt::Display for EngineError {
                 "`{token}` names a graph file, which must be loaded first (use `--rules {token}`)"
             ),
             Self::BadGraph { source, reason } => write!(f, "bad game graph `{source}`: {reason}"),
-            Self::BeyondComputed {
-                token,
-                rules,
-                computed,
-            } => write!(
-                f,
-                "`{token}` is beyond the values nimlab computes for {rules} on the fly (heaps up to {computed}; no period was proven there, so larger heaps have no lookup)"
-            ),
+            Self::BeyondComputed(beyond) => {
+                let Beyond {
+                    token,
+                    rules,
+                    computed,
+                    work_limit,
+                    extend_to,
+                } = beyond.as_ref();
+                write!(
+                    f,
+                    "`{token}` is beyond the values of {rules} computed by mex, "
+                )?;
+                match computed {
+                    Some(n) => write!(f, "which reach g({n})")?,
+                    None => write!(f, "of which there are none yet")?,
+                }
+                if let Some(limit) = work_limit {
+                    write!(
+                        f,
+                        " within a lookup's work limit ({limit} options examined)"
+                    )?;
+                }
+                write!(
+                    f,
+                    " and prove no period; `period --rules {rules} --to {extend_to}` looks further, with more work allowed"
+                )
+            }
             Self::BadSubtractionSet { token, reason } => {
                 write!(f, "bad subtraction set `{token}`: {reason}")
             }

@@ -4,7 +4,7 @@
 use super::grundy::Solver;
 use super::moves::{self, IllegalMove, Request};
 use super::reply::{Intent, reply};
-use super::{Move, Pile};
+use super::{EngineError, Move, Pile};
 
 /// The two sides of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,9 +112,11 @@ impl Game {
     }
 
     /// Plays the computer's move (see [`reply`]); `None` if no move is left.
-    pub fn computer_move(&mut self) -> Option<Turn> {
-        let r = reply(&self.solver, &self.piles)?;
-        Some(self.push(Side::Computer, r.mv, Some(r.intent)))
+    pub fn computer_move(&mut self) -> Result<Option<Turn>, EngineError> {
+        let Some(r) = reply(&self.solver, &self.piles)? else {
+            return Ok(None);
+        };
+        Ok(Some(self.push(Side::Computer, r.mv, Some(r.intent))))
     }
 
     fn push(&mut self, side: Side, mv: Move, intent: Option<Intent>) -> Turn {
@@ -181,7 +183,7 @@ mod tests {
         let mut g = game("nim", &[3, 4], Side::Learner);
         g.learner_move(Request::Take { index: 1, count: 1 })
             .unwrap();
-        g.computer_move().unwrap();
+        g.computer_move().unwrap().unwrap();
         assert_eq!(g.undo().len(), 2);
         assert_eq!(g.piles(), g.start());
         assert!(g.undo().is_empty());
@@ -191,12 +193,12 @@ mod tests {
     #[test]
     fn undo_after_a_computer_opening_keeps_the_opening() {
         let mut g = game("nim", &[3, 4], Side::Computer);
-        g.computer_move().unwrap();
+        g.computer_move().unwrap().unwrap();
         let after_opening = g.piles().to_vec();
         assert!(g.undo().is_empty());
         g.learner_move(Request::Take { index: 0, count: 1 })
             .unwrap();
-        g.computer_move();
+        g.computer_move().unwrap();
         g.undo();
         assert_eq!(g.piles(), after_opening);
         assert_eq!(g.to_move(), Side::Learner);

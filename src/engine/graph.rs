@@ -108,9 +108,14 @@ impl GameGraph {
             .map(|&j| j as u64)
     }
 
-    /// The Grundy value of a node (0 for a number that is not a node).
-    pub fn value(&self, node: u64) -> Grundy {
-        self.get(node).map_or(0, |i| self.values[i])
+    /// The Grundy value of a node; `None` for a number that is not a node.
+    pub fn value(&self, node: u64) -> Option<Grundy> {
+        self.get(node).map(|i| self.values[i])
+    }
+
+    /// Every node's value, in node order.
+    pub fn values(&self) -> &[Grundy] {
+        &self.values
     }
 
     /// What a pile of this game looks like, for error messages: a few of the names.
@@ -220,7 +225,7 @@ mod tests {
         .unwrap();
         let v: Vec<Grundy> = ["a", "b", "c", "end"]
             .iter()
-            .map(|n| g.value(g.node(n).unwrap()))
+            .map(|n| g.value(g.node(n).unwrap()).unwrap())
             .collect();
         assert_eq!(v, [1, 2, 0, 0]);
     }
@@ -250,7 +255,7 @@ mod tests {
             .collect();
         let g = GameGraph::new("chain", positions).unwrap();
         // A chain alternates 0 and 1 from its end: p(n-1) = 0, so p0 = (n-1) mod 2.
-        assert_eq!(g.value(0), ((n - 1) % 2) as Grundy);
+        assert_eq!(g.value(0), Some(((n - 1) % 2) as Grundy));
     }
 
     #[test]

@@ -1,36 +1,85 @@
-//! Grundy values: computed by mex over explicit options for tables, and by proven closed forms
-//! (or a found period) for quick lookups of huge piles.
+//! Grundy values: computed by mex over explicit options for tables, and — for lookups of any
+//! pile — by the [`Solver`], which answers only with a value it computed or proved ([`Known`]):
+//! a proven closed form, the game's sequence computed by mex, or a proven period. A pile beyond
+//! all three is refused; no path reads a default.
 
+use std::sync::Arc;
+
+use super::budget::Budget;
+use super::error::Beyond;
 use super::mex::mex;
-use super::octal_sequence::OctalSequence;
+use super::octal_sequence::{OctalSequence, Progress};
 use super::octal_values::OctalValues;
 use super::subtraction::Periodic;
 use super::take_any::TakeAnyMex;
 use super::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
 
+/// A formula proven for every state it covers: the only values nimlab calls closed forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Formula {
+    /// Nim: g(n) = n.
+    Nim,
+    /// Misère Nim's piles under normal play: g(n) = n (misère decides winners by its own rule).
+    MisereNormalPlay,
+    /// Zero-move: the empty pile has no moves, g(0) = 0.
+    ZeroMoveEmpty,
+    /// Zero-move: nF is a Nim pile, g(nF) = n.
+    ZeroMoveSpent,
+    /// Zero-move: g(nT) = n + 1 for odd n.
+    ZeroMoveOdd,
+    /// Zero-move: g(nT) = n − 1 for even n ≥ 2.
+    ZeroMoveEven,
+}
+
 /// How a Grundy value was obtained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
-    /// The mex of the options' values, each of which was computed the same way.
+    /// The mex of the options' values listed with it (a table's row).
     Mex,
-    /// A proven formula: Nim g(n) = n; zero-move g(nF) = n, g(nT) = n+1 (odd n), n−1 (even
-    /// n ≥ 2), g(0) = 0.
-    ClosedForm,
-    /// The subtraction game's sequence, computed by mex until it repeated.
+    /// By mex over every option, as one of the game's values computed in order: every state up
+    /// to `upto` (every position, for a graph). The options are not listed.
+    Computed { upto: u64 },
+    /// A proven formula.
+    ClosedForm(Formula),
+    /// From a computed value by a proven period: g(n + period) = g(n) for n ≥ preperiod.
     Periodic { preperiod: u64, period: u64 },
 }
 
-/// One state of a table with how its value came about.
+/// A Grundy value the solver computed or proved, with how. Only the solver makes one, so a
+/// number holding this type was never defaulted or guessed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Known {
+    grundy: Grundy,
+    method: Method,
+}
+
+impl Known {
+    pub fn grundy(self) -> Grundy {
+        self.grundy
+    }
+
+    pub fn method(self) -> Method {
+        self.method
+    }
+}
+
+/// One state of a table with how its value came about. Made only here (a table's row, or a
+/// solver's [`Known`] value), so its method is always the one that produced its value.
+// The private field seals rows against construction outside this module; `#[non_exhaustive]`
+// would only seal them outside the crate.
+#[allow(clippy::manual_non_exhaustive)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GrundyRow {
     pub pile: Pile,
     pub grundy: Grundy,
     pub method: Method,
-    /// The options with their values, in the ruleset's order; empty for closed forms. A split
-    /// (`2+3`) has the XOR of its parts' values.
+    /// The options with their values, in the ruleset's order; empty unless the method is
+    /// [`Method::Mex`]. A split (`2+3`) has the XOR of its parts' values.
     pub options: Vec<(Heaps, Grundy)>,
     /// For each option, in the same order: its parts' values if it is a split.
     pub parts: Vec<Option<[Grundy; 2]>>,
+    /// Keeps rows from being written outside this module.
+    sealed: (),
 }
 
 impl GrundyRow {
@@ -41,102 +90,274 @@ impl GrundyRow {
         set.dedup();
         set
     }
+
+    /// A state valued by the solver, its options not listed.
+    pub fn known(pile: Pile, known: Known) -> Self {
+        Self {
+            pile,
+            grundy: known.grundy,
+            method: known.method,
+            options: Vec::new(),
+            parts: Vec::new(),
+            sealed: (),
+        }
+    }
 }
 
-/// Grundy values of any pile, fast: closed forms where proven, a found period otherwise.
+/// Octal heaps computed when a solver is made (or fewer, if the work runs out first).
+pub const SOLVER_VALUES: usize = 1 << 12;
+/// Work a solver does when it is made.
+pub const SOLVER_WORK: u64 = 10_000_000;
+/// Work one command may do to value the piles it was given: 0.3 to 3 seconds, as an option
+/// costs 3 ns (plain mex) to 9 ns (the rare/common split) on one core. Enough for
+/// octal:0.56 to g(200000), or to prove octal:0.16's period (about 10^8 options).
+pub const LOOKUP_WORK: u64 = 300_000_000;
+/// Work a table by mex (and `period`) may do: 10 to 30 seconds. Enough for `period`'s default
+/// 100000 heaps by plain mex (a quarter of 100000² options per splitting digit).
+pub const TABLE_WORK: u64 = 3_000_000_000;
+
+/// Grundy values of any pile: closed forms where proven, else values by mex computed as far as
+/// a work budget allows and a proven period beyond them.
 #[derive(Debug, Clone)]
 pub struct Solver {
     rules: Rules,
-    periodic: Option<Periodic>,
-    octal: Option<OctalValues>,
+    values: Values,
 }
 
-/// Values an octal game's solver computes while looking for its period.
-pub const SOLVER_VALUES: usize = 1 << 14;
+/// What a solver knows besides its rules.
+#[derive(Debug, Clone)]
+enum Values {
+    /// Nim, misère Nim, zero-move: closed forms.
+    Formula,
+    /// A subtraction game's values up to the end of its first period.
+    Subtract(Arc<Periodic>),
+    /// An octal game's values so far, and its period once proven.
+    Octal(OctalValues),
+    /// A graph's positions, all valued when it was loaded.
+    Graph,
+}
 
 impl Solver {
+    /// A solver for `rules`. An octal game's first values are computed now (up to
+    /// [`SOLVER_VALUES`] heaps or [`SOLVER_WORK`], whichever comes first); [`Solver::reach`]
+    /// computes further.
     pub fn new(rules: &Rules) -> Result<Self, EngineError> {
-        let periodic = match rules {
-            Rules::Subtract(set) => Some(Periodic::find(set)?),
-            _ => None,
-        };
-        let octal = match rules {
-            Rules::Octal(code) => Some(OctalValues::compute(code, SOLVER_VALUES)?),
-            _ => None,
+        Self::new_within(rules, &mut Budget::new(SOLVER_WORK))
+    }
+
+    /// [`Solver::new`] with the first octal values computed within `budget` (which is charged;
+    /// a budget of 0 computes none, leaving it all to [`Solver::reach_within`]).
+    pub fn new_within(rules: &Rules, budget: &mut Budget) -> Result<Self, EngineError> {
+        let values = match rules {
+            Rules::Subtract(set) => Values::Subtract(Arc::new(Periodic::find(set)?)),
+            Rules::Octal(code) => {
+                let mut values = OctalValues::new(code);
+                // Running out of this budget only leaves fewer heaps computed.
+                let _ = values.extend(SOLVER_VALUES, budget)?;
+                Values::Octal(values)
+            }
+            Rules::Graph(_) => Values::Graph,
+            Rules::Nim | Rules::Misere | Rules::ZeroMove => Values::Formula,
         };
         Ok(Self {
             rules: rules.clone(),
-            periodic,
-            octal,
+            values,
         })
     }
 
-    /// Refuses a pile this solver cannot value: an octal heap beyond the computed values when
-    /// no period is known. Callers check piles a user gives before asking for values.
-    pub fn check(&self, pile: Pile, token: &str) -> Result<(), EngineError> {
-        match &self.octal {
-            Some(values) if values.value(pile.size).is_none() => Err(EngineError::BeyondComputed {
-                token: token.to_string(),
-                rules: self.rules.to_string(),
-                computed: values.computed(),
-            }),
-            _ => Ok(()),
+    /// A solver for an octal game from values already computed.
+    pub fn from_octal(values: OctalValues) -> Self {
+        Self {
+            rules: Rules::Octal(values.code().clone()),
+            values: Values::Octal(values),
         }
-    }
-
-    /// The value of what a move leaves: one heap's, or the XOR of a split's parts.
-    pub fn heaps_value(&self, heaps: Heaps) -> Grundy {
-        heaps.piles().fold(0, |acc, p| acc ^ self.grundy(p))
-    }
-
-    /// The octal game's values and period, for octal rulesets.
-    pub fn octal(&self) -> Option<&OctalValues> {
-        self.octal.as_ref()
     }
 
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
-    /// The Grundy value of one pile (for misère, of the pile under normal play).
-    pub fn grundy(&self, pile: Pile) -> Grundy {
-        let n = Grundy::from(pile.size);
-        match (&self.rules, &self.periodic) {
-            // Piles are checked first (see `check`); an unchecked one beyond reach reads 0.
-            (Rules::Octal(_), _) => self
-                .octal
-                .as_ref()
-                .and_then(|v| v.value(pile.size))
-                .unwrap_or(0),
-            (Rules::Graph(graph), _) => graph.value(pile.size),
-            (Rules::ZeroMove, _) => match pile.pass {
-                None | Some(Pass::Spent) => n,
-                // n + 1 for odd n, n − 1 for even n ≥ 2 (a T pile is never empty), written
-                // without a branch: bulk input has odd and even piles in no order.
-                Some(Pass::Unused) => n - 1 + 2 * (n & 1),
-            },
-            (_, Some(periodic)) => periodic.value(pile.size),
-            _ => n,
+    /// The octal game's values and period, for octal rulesets.
+    pub fn octal(&self) -> Option<&OctalValues> {
+        match &self.values {
+            Values::Octal(v) => Some(v),
+            _ => None,
         }
     }
 
-    /// How [`Solver::grundy`] decides values for this ruleset.
-    pub fn method(&self) -> Method {
-        let octal_period = self.octal.as_ref().and_then(OctalValues::period);
-        match (&self.periodic, octal_period) {
-            (Some(p), _) => Method::Periodic {
-                preperiod: p.preperiod,
-                period: p.period,
+    /// Whether this solver has computed more than `other` (for the same rules): an octal
+    /// game's period, or values further on.
+    pub fn knows_more_than(&self, other: &Solver) -> bool {
+        let reach = |s: &Solver| s.octal().map(|v| (v.period().is_some(), v.values().len()));
+        reach(self) > reach(other)
+    }
+
+    /// The value of one pile (for misère, of the pile under normal play), or why there is none:
+    /// an octal heap beyond the values computed so far when no period is proven, or a number
+    /// that is not one of a graph's positions.
+    pub fn value(&self, pile: Pile) -> Result<Known, EngineError> {
+        let n = pile.size;
+        let known = |grundy, method| Ok(Known { grundy, method });
+        match (&self.values, &self.rules) {
+            (Values::Formula, Rules::ZeroMove) => {
+                let n = Grundy::from(n);
+                match pile.pass {
+                    _ if n == 0 => known(0, Method::ClosedForm(Formula::ZeroMoveEmpty)),
+                    None | Some(Pass::Spent) => {
+                        known(n, Method::ClosedForm(Formula::ZeroMoveSpent))
+                    }
+                    Some(Pass::Unused) if n % 2 == 1 => {
+                        known(n + 1, Method::ClosedForm(Formula::ZeroMoveOdd))
+                    }
+                    Some(Pass::Unused) => known(n - 1, Method::ClosedForm(Formula::ZeroMoveEven)),
+                }
+            }
+            (Values::Formula, Rules::Misere) => known(
+                Grundy::from(n),
+                Method::ClosedForm(Formula::MisereNormalPlay),
+            ),
+            (Values::Formula, _) => known(Grundy::from(n), Method::ClosedForm(Formula::Nim)),
+            (Values::Subtract(p), _) => match (p.computed_value(n), p.value(n)) {
+                (Some(g), _) => known(g, Method::Computed { upto: p.computed() }),
+                (None, Some(g)) => known(
+                    g,
+                    Method::Periodic {
+                        preperiod: p.preperiod,
+                        period: p.period,
+                    },
+                ),
+                (None, None) => Err(self.beyond(pile, None)),
             },
-            (None, Some(p)) => Method::Periodic {
-                preperiod: p.preperiod,
-                period: p.period,
+            (Values::Octal(v), _) => {
+                if let (Some(g), Some(upto)) = (v.computed_value(n), v.computed()) {
+                    return known(g, Method::Computed { upto });
+                }
+                match v.periodic_value(n) {
+                    Some((g, p)) => known(
+                        g,
+                        Method::Periodic {
+                            preperiod: p.preperiod,
+                            period: p.period,
+                        },
+                    ),
+                    None => Err(self.beyond(pile, None)),
+                }
+            }
+            (Values::Graph, Rules::Graph(graph)) => match graph.value(n) {
+                Some(g) => known(
+                    g,
+                    Method::Computed {
+                        upto: graph.len() as u64 - 1,
+                    },
+                ),
+                None => Err(EngineError::BadPile {
+                    token: n.to_string(),
+                    expected: graph.pile_syntax(),
+                }),
             },
-            (None, None) if matches!(self.rules, Rules::Graph(_)) => Method::Mex,
-            (None, None) => Method::ClosedForm,
+            (Values::Graph, _) => Err(EngineError::BadPile {
+                token: n.to_string(),
+                expected: self.rules.pile_syntax().to_string(),
+            }),
         }
     }
+
+    /// The row of a state: its options, each valued by this solver, and its value as their
+    /// mex. Refuses if an option has no value (see [`Solver::reach`]).
+    pub fn row(&self, pile: Pile) -> Result<GrundyRow, EngineError> {
+        let mut options = Vec::new();
+        let mut parts = Vec::new();
+        for heaps in self.rules.heap_options(pile) {
+            match heaps {
+                Heaps::One(p) => {
+                    options.push((heaps, self.value(p)?.grundy));
+                    parts.push(None);
+                }
+                Heaps::Two(p, q) => {
+                    let (a, b) = (self.value(p)?.grundy, self.value(q)?.grundy);
+                    options.push((heaps, a ^ b));
+                    parts.push(Some([a, b]));
+                }
+            }
+        }
+        Ok(GrundyRow {
+            pile,
+            grundy: mex(options.iter().map(|&(_, g)| g)),
+            method: Method::Mex,
+            options,
+            parts,
+            sealed: (),
+        })
+    }
+
+    /// The value of what a move leaves: one heap's, or the XOR of a split's parts.
+    pub fn heaps_value(&self, heaps: Heaps) -> Result<Grundy, EngineError> {
+        heaps
+            .piles()
+            .try_fold(0, |acc, p| Ok(acc ^ self.value(p)?.grundy))
+    }
+
+    /// Makes `pile` valued if the work of a lookup ([`LOOKUP_WORK`]) allows: an octal game's
+    /// values are computed by mex toward it (and a period looked for on the way). Refuses, naming
+    /// `token`, the limit and what would go further, if they do not reach it.
+    pub fn reach(&mut self, pile: Pile, token: &str) -> Result<(), EngineError> {
+        self.reach_within(pile, token, &mut Budget::new(LOOKUP_WORK))
+    }
+
+    /// [`Solver::reach`] for every pile (the largest decides).
+    pub fn reach_all(&mut self, piles: &[Pile]) -> Result<(), EngineError> {
+        match piles.iter().max_by_key(|p| p.size) {
+            Some(&p) => self.reach(p, &self.rules.name_of(p)),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Solver::reach`] within `budget`, which is charged with the work done.
+    pub fn reach_within(
+        &mut self,
+        pile: Pile,
+        token: &str,
+        budget: &mut Budget,
+    ) -> Result<(), EngineError> {
+        let Values::Octal(values) = &mut self.values else {
+            return self.value(pile).map(|_| ());
+        };
+        if values.computed_value(pile.size).is_some() || values.period().is_some() {
+            return Ok(());
+        }
+        // Twice the values so far at least, so a run of growing lookups costs no more than
+        // the last of them twice over; sequences stop below u32::MAX.
+        let have = values.values().len();
+        let target = usize::try_from(pile.size)
+            .unwrap_or(usize::MAX)
+            .max(have.saturating_mul(2))
+            .min(OCTAL_MAX_HEAP);
+        let _ = values.extend(target, budget)?;
+        match self.value(pile) {
+            Ok(_) => Ok(()),
+            Err(_) => Err(self.beyond(pile, Some((token, budget.limit())))),
+        }
+    }
+
+    /// The refusal for an octal heap beyond the computed values with no period proven.
+    fn beyond(&self, pile: Pile, limit: Option<(&str, u64)>) -> EngineError {
+        let computed = self.octal().and_then(OctalValues::computed);
+        let (token, limit) = match limit {
+            Some((token, limit)) => (token.to_string(), Some(limit)),
+            None => (self.rules.name_of(pile), None),
+        };
+        EngineError::BeyondComputed(Box::new(Beyond {
+            token,
+            rules: self.rules.to_string(),
+            computed,
+            work_limit: limit,
+            extend_to: pile.size.min(TABLE_MAX_SIZE),
+        }))
+    }
 }
+
+/// The largest octal heap a lookup computes by mex (no budget reaches it).
+const OCTAL_MAX_HEAP: usize = 10_000_000;
 
 /// The largest pile size a table computes by mex, and the most states it may show.
 pub const TABLE_MAX_SIZE: u64 = 10_000_000;
@@ -150,17 +371,28 @@ pub struct GrundyTable {
     plain: Vec<u32>,
     /// g(nT) for zero-move (empty otherwise).
     unused: Vec<u32>,
+    /// The largest size asked for (a graph's table holds every position beyond it).
+    upto: u64,
 }
 
 impl GrundyTable {
-    /// Computes the table. Take-any rulesets cost O(upto) in total through incremental mex.
+    /// Computes the table within [`TABLE_WORK`]. Take-any rulesets cost O(upto) in total
+    /// through incremental mex.
     pub fn compute(rules: &Rules, upto: u64) -> Result<Self, EngineError> {
+        Self::compute_within(rules, upto, &mut Budget::new(TABLE_WORK))
+    }
+
+    /// Computes the table within `budget`, which is charged with the work done; refuses if it
+    /// runs out. A graph's table holds every position (so every row's options are in it).
+    pub fn compute_within(
+        rules: &Rules,
+        upto: u64,
+        budget: &mut Budget,
+    ) -> Result<Self, EngineError> {
         if upto > TABLE_MAX_SIZE {
             return Err(EngineError::TooMuchWork {
                 what: format!("a table by mex up to {upto}"),
-                limit: format!(
-                    "the limit is {TABLE_MAX_SIZE}; use `grundy N` for a closed-form lookup"
-                ),
+                limit: format!("the limit is {TABLE_MAX_SIZE}; for one huge state use `grundy N`"),
             });
         }
         // upto ≤ TABLE_MAX_SIZE, which fits a usize everywhere nimlab runs.
@@ -170,6 +402,7 @@ impl GrundyTable {
         match rules {
             Rules::Nim | Rules::Misere | Rules::ZeroMove => {
                 let with_pass = rules.has_pass();
+                budget.charge(upto.saturating_mul(if with_pass { 2 } else { 1 }));
                 let mut values = TakeAnyMex::new(with_pass, len);
                 if with_pass {
                     // Zeroed pages come from the system untouched; each is written once.
@@ -187,7 +420,16 @@ impl GrundyTable {
             }
             Rules::Octal(code) => {
                 let mut seq = OctalSequence::new(code);
-                seq.extend_to(len - 1)?;
+                if seq.extend_to(len - 1, budget)? == Progress::BudgetSpent {
+                    return Err(EngineError::TooMuchWork {
+                        what: format!("a table of {rules} by mex up to {upto}"),
+                        limit: format!(
+                            "the work limit of {} options examined was reached at g({})",
+                            budget.limit(),
+                            seq.values().len().saturating_sub(1)
+                        ),
+                    });
+                }
                 plain.extend(seq.values().iter().map(|&g| u32::from(g)));
             }
             Rules::Graph(graph) => {
@@ -197,9 +439,11 @@ impl GrundyTable {
                         limit: format!("the graph has {} positions", graph.len()),
                     });
                 }
-                plain.extend((0..len as u64).map(|n| narrow(graph.value(n))));
+                budget.charge(graph.len() as u64);
+                plain.extend(graph.values().iter().map(|&g| narrow(g)));
             }
             Rules::Subtract(set) => {
+                budget.charge(upto.saturating_mul(set.values().len() as u64));
                 for n in 0..len {
                     let g = mex(set
                         .values()
@@ -215,6 +459,7 @@ impl GrundyTable {
             rules: rules.clone(),
             plain,
             unused,
+            upto,
         })
     }
 
@@ -252,12 +497,13 @@ impl GrundyTable {
             method: Method::Mex,
             options,
             parts,
+            sealed: (),
         })
     }
 
-    /// The largest size in the table.
+    /// The largest size the table was computed for.
     pub fn upto(&self) -> u64 {
-        self.plain.len() as u64 - 1
+        self.upto
     }
 }
 
@@ -278,13 +524,17 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    /// g by recursion on the definition with memo: mex over `rules.options`.
+    /// g by recursion on the definition with memo: mex over every option, a split valued as
+    /// the XOR of its parts.
     fn brute(rules: &Rules, pile: Pile, memo: &mut HashMap<Pile, Grundy>) -> Grundy {
         if let Some(&g) = memo.get(&pile) {
             return g;
         }
-        let opts: Vec<Pile> = rules.options(pile).collect();
-        let values: Vec<Grundy> = opts.into_iter().map(|o| brute(rules, o, memo)).collect();
+        let opts: Vec<Heaps> = rules.heap_options(pile).collect();
+        let values: Vec<Grundy> = opts
+            .into_iter()
+            .map(|h| h.piles().fold(0, |acc, p| acc ^ brute(rules, p, memo)))
+            .collect();
         let g = mex(values);
         memo.insert(pile, g);
         g
@@ -298,6 +548,9 @@ mod tests {
             "subtract:1,3,4",
             "subtract:2,5",
             "subtract:1",
+            "octal:0.77",
+            "octal:0.007",
+            "octal:4.07",
         ]
         .into_iter()
         .map(|r| Rules::parse(r).unwrap())
@@ -321,17 +574,23 @@ mod tests {
     }
 
     #[test]
-    fn solver_closed_forms_match_the_table() {
+    fn solver_values_match_recursive_mex_and_say_how() {
         for rules in all_rules() {
-            let table = GrundyTable::compute(&rules, 2000).unwrap();
             let solver = Solver::new(&rules).unwrap();
-            for n in 0..=2000 {
+            let mut memo = HashMap::new();
+            for n in 0..=300 {
                 for pile in rules.states(n) {
+                    let known = solver.value(pile).unwrap();
                     assert_eq!(
-                        Some(solver.grundy(pile)),
-                        table.value(pile),
+                        known.grundy(),
+                        brute(&rules, pile, &mut memo),
                         "{rules} {pile}"
                     );
+                    // Only nim, zero-move and misère have formulas.
+                    let formula = matches!(known.method(), Method::ClosedForm(_));
+                    assert_eq!(formula, rules.is_take_any(), "{rules} {pile}");
+                    let row = solver.row(pile).unwrap();
+                    assert_eq!(row.grundy, known.grundy(), "{rules} {pile}");
                 }
             }
         }
@@ -352,18 +611,88 @@ mod tests {
     #[test]
     fn huge_zero_move_pile_is_exact() {
         let solver = Solver::new(&Rules::ZeroMove).unwrap();
-        assert_eq!(
-            solver.grundy(Pile::zero_move(u64::MAX, Pass::Unused)),
-            1u128 << 64
-        );
-        assert_eq!(
-            solver.grundy(Pile::zero_move(u64::MAX - 1, Pass::Unused)),
-            u128::from(u64::MAX - 2)
-        );
+        let value = |p| solver.value(p).unwrap();
+        let top = value(Pile::zero_move(u64::MAX, Pass::Unused));
+        assert_eq!(top.grundy(), 1u128 << 64);
+        assert_eq!(top.method(), Method::ClosedForm(Formula::ZeroMoveOdd));
+        let below = value(Pile::zero_move(u64::MAX - 1, Pass::Unused));
+        assert_eq!(below.grundy(), u128::from(u64::MAX - 2));
+        assert_eq!(below.method(), Method::ClosedForm(Formula::ZeroMoveEven));
     }
 
     #[test]
-    fn refuses_tables_beyond_the_limit() {
+    fn an_octal_heap_beyond_the_values_is_refused_until_reached() {
+        // 0.007 proves no period in its first values; a budget of 0 computes none.
+        let rules = Rules::parse("octal:0.007").unwrap();
+        let mut solver = Solver::new_within(&rules, &mut Budget::new(0)).unwrap();
+        let pile = Pile::plain(3000);
+        assert!(matches!(
+            solver.value(pile),
+            Err(EngineError::BeyondComputed(_))
+        ));
+        let err = solver
+            .reach_within(pile, "3000", &mut Budget::new(10_000))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("`3000`") && err.contains("10000 options"),
+            "{err}"
+        );
+        assert!(
+            err.contains("period --rules octal:0.007 --to 3000"),
+            "{err}"
+        );
+        solver.reach(pile, "3000").unwrap();
+        let known = solver.value(pile).unwrap();
+        assert!(matches!(known.method(), Method::Computed { upto } if upto >= 3000));
+        let table = GrundyTable::compute(&rules, 3000).unwrap();
+        assert_eq!(Some(known.grundy()), table.value(pile));
+    }
+
+    #[test]
+    fn a_proven_period_values_any_heap_and_says_so() {
+        // Kayles: period 12 from 71 (Winning Ways), proven in the first 256 values.
+        let solver = Solver::new(&Rules::parse("octal:0.77").unwrap()).unwrap();
+        let period = Method::Periodic {
+            preperiod: 71,
+            period: 12,
+        };
+        let far = solver.value(Pile::plain(u64::MAX)).unwrap();
+        assert_eq!(far.method(), period);
+        // u64::MAX = 71 + 12·k + r with r = (u64::MAX − 71) mod 12, so g = g(71 + r).
+        let r = (u64::MAX - 71) % 12;
+        let near = solver.value(Pile::plain(71 + r)).unwrap();
+        assert_eq!(far.grundy(), near.grundy());
+    }
+
+    #[test]
+    fn a_graph_table_holds_every_position() {
+        let graph = super::super::graph::GameGraph::new(
+            "g",
+            vec![
+                ("a".into(), vec!["c".into()]),
+                ("b".into(), vec![]),
+                ("c".into(), vec!["b".into()]),
+            ],
+        )
+        .unwrap();
+        let rules = Rules::Graph(Arc::new(graph));
+        let table = GrundyTable::compute(&rules, 0).unwrap();
+        // a → c → b: b = 0, c = 1, a = 0; a's row lists c although the table was asked for a.
+        let row = table.row(Pile::plain(0)).unwrap();
+        assert_eq!((row.grundy, row.reachable()), (0, vec![1]));
+        let solver = Solver::new(&rules).unwrap();
+        assert_eq!(solver.row(Pile::plain(0)).unwrap().options, row.options);
+        assert!(solver.value(Pile::plain(3)).is_err());
+    }
+
+    #[test]
+    fn refuses_tables_beyond_the_limit_or_the_work() {
         assert!(GrundyTable::compute(&Rules::Nim, TABLE_MAX_SIZE + 1).is_err());
+        let octal = Rules::parse("octal:0.007").unwrap();
+        let err = GrundyTable::compute_within(&octal, 100_000, &mut Budget::new(1_000_000))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("1000000 options"), "{err}");
     }
 }

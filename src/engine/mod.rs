@@ -4,6 +4,7 @@
 //! Nothing here does IO, formats for people, colours or parses YAML: it takes numbers and
 //! returns values, so it reads like the mathematics and can be tested against brute force.
 
+pub mod budget;
 pub mod bulk;
 pub mod colex;
 pub mod error;
@@ -31,7 +32,7 @@ pub mod value_range;
 pub mod verify;
 
 pub use error::EngineError;
-pub use grundy::{GrundyRow, Method};
+pub use grundy::{GrundyRow, Known, Method};
 pub use heaps::Heaps;
 pub use pile::{Pass, Pile};
 pub use position::{Player, Verdict};

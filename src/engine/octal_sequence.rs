@@ -11,6 +11,7 @@
 //! the mex moves to a common value. Correctness never depends on the choice of C; speed does.
 
 use super::EngineError;
+use super::budget::Budget;
 use super::octal::OctalCode;
 
 /// Choose the split first at this many values, then at each doubling.
@@ -41,8 +42,18 @@ pub struct OctalSequence {
     /// Whether the split may be used at all (off only to measure what it saves).
     allow_sparse: bool,
     next_rebuild: usize,
-    /// Split options examined, for benchmarks.
+    /// Options examined (taking moves and splits), plus one per value for its mex.
     work: u64,
+}
+
+/// How far [`OctalSequence::extend_to`] got.
+#[must_use]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Every value asked for is computed.
+    Done,
+    /// The budget ran out first; the values computed so far are kept.
+    BudgetSpent,
 }
 
 /// The classification of values into common and rare.
@@ -152,7 +163,7 @@ impl OctalSequence {
         &self.values
     }
 
-    /// Split options examined so far.
+    /// Options examined so far, plus one per value (see [`Budget`]).
     pub fn work(&self) -> u64 {
         self.work
     }
@@ -162,8 +173,10 @@ impl OctalSequence {
         self.strategy
     }
 
-    /// Computes values up to g(upto).
-    pub fn extend_to(&mut self, upto: usize) -> Result<(), EngineError> {
+    /// Computes values up to g(upto), or as far as `budget` allows: the budget is checked
+    /// before each value and charged with the options examined, so a computation stops at
+    /// most one heap's work past it.
+    pub fn extend_to(&mut self, upto: usize, budget: &mut Budget) -> Result<Progress, EngineError> {
         if upto >= u32::MAX as usize {
             return Err(EngineError::TooMuchWork {
                 what: format!("computing values of {}", self.code),
@@ -173,14 +186,20 @@ impl OctalSequence {
         self.values
             .reserve((upto + 1).saturating_sub(self.values.len()));
         while self.values.len() <= upto {
+            if budget.is_spent() {
+                return Ok(Progress::BudgetSpent);
+            }
+            let before = self.work;
             let g = self.next_value();
+            self.work += 1;
+            budget.charge(self.work - before);
             let g = u16::try_from(g).map_err(|_| EngineError::TooMuchWork {
                 what: format!("computing values of {} up to {upto}", self.code),
                 limit: format!("a value above {} appeared", u16::MAX),
             })?;
             self.push(g);
         }
-        Ok(())
+        Ok(Progress::Done)
     }
 
     /// g(n) for n = values.len().
@@ -203,6 +222,7 @@ impl OctalSequence {
                 add(seen, g[n - k]);
             }
         }
+        self.work += code.max_take() as u64;
         let totals: Vec<usize> = code
             .split_takes()
             .filter(|&k| n >= k + 2)
@@ -321,7 +341,10 @@ mod tests {
         ] {
             let mut s = OctalSequence::new(&OctalCode::parse(code).unwrap());
             // Past the first rebuilds (256, 512), where the split comes into play.
-            s.extend_to(1100).unwrap();
+            assert_eq!(
+                s.extend_to(1100, &mut Budget::new(u64::MAX)).unwrap(),
+                Progress::Done
+            );
             assert_eq!(s.values(), naive(code, 1100).as_slice(), "{code}");
         }
     }
@@ -330,7 +353,7 @@ mod tests {
     fn kayles_by_hand() {
         // Winning Ways: Kayles 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7.
         let mut s = OctalSequence::new(&OctalCode::parse("0.77").unwrap());
-        s.extend_to(23).unwrap();
+        let _ = s.extend_to(23, &mut Budget::new(u64::MAX)).unwrap();
         assert_eq!(
             s.values(),
             [

@@ -1,47 +1,94 @@
-//! An octal game's values computed until a period is proven (Guy–Smith) or a limit is reached:
-//! what the solver uses for lookups and `period` reports.
+//! An octal game's values, computed by mex as far as they are asked for and a work budget
+//! allows, with the period they prove (Guy–Smith) once they prove one: what the solver uses
+//! for lookups and `period` reports.
 
 use std::sync::Arc;
 
+use super::budget::Budget;
 use super::octal::OctalCode;
-use super::octal_sequence::{OctalSequence, Strategy};
+use super::octal_sequence::{OctalSequence, Progress, Strategy};
 use super::period::{self, Certificate, Period};
 use super::{EngineError, Grundy};
 
-/// The first size at which a period is looked for; then at each doubling.
+/// The first size at which a period is looked for; then each time the values grow by an eighth
+/// (a look costs about one comparison per value, computing a value hundreds of options, so
+/// looking often stops the computation soon after the values prove the period).
 const FIRST_CHECK: usize = 256;
+
+/// The size after `at` at which a period is looked for next.
+fn next_check(at: usize) -> usize {
+    at.saturating_add(at / 8)
+}
 
 /// Values of an octal game, and its period if the values prove one.
 #[derive(Debug, Clone)]
 pub struct OctalValues {
-    code: OctalCode,
-    values: Arc<[u16]>,
+    /// Shared between clones of a solver; copied only when one of them computes further.
+    seq: Arc<OctalSequence>,
     period: Option<Period>,
-    strategy: Strategy,
-    /// Split options examined.
-    work: u64,
+    /// The next size at which a period is looked for.
+    next_check: usize,
 }
 
 impl OctalValues {
-    /// Computes values until a period is proven or g(limit) is reached, looking for the period
-    /// at 256, 512, … and at `limit`.
-    pub fn compute(code: &OctalCode, limit: usize) -> Result<Self, EngineError> {
-        let mut seq = OctalSequence::new(code);
-        let certificate = Self::certificate(code);
-        let mut upto = FIRST_CHECK.min(limit);
-        loop {
-            seq.extend_to(upto)?;
-            let found = period::find(seq.values(), certificate);
-            if found.is_some() || upto >= limit {
-                return Ok(Self {
-                    code: code.clone(),
-                    values: seq.values().into(),
-                    period: found,
-                    strategy: seq.strategy(),
-                    work: seq.work(),
-                });
+    /// No values yet.
+    pub fn new(code: &OctalCode) -> Self {
+        Self {
+            seq: Arc::new(OctalSequence::new(code)),
+            period: None,
+            next_check: FIRST_CHECK,
+        }
+    }
+
+    /// Computes values until a period is proven or g(limit) is reached (see
+    /// [`OctalValues::extend`]); refuses if the budget runs out before either.
+    pub fn compute(
+        code: &OctalCode,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> Result<Self, EngineError> {
+        let mut values = Self::new(code);
+        match values.extend(limit, budget)? {
+            Progress::Done => Ok(values),
+            Progress::BudgetSpent => Err(values.out_of_budget(limit, budget)),
+        }
+    }
+
+    /// Computes values toward g(upto), looking for the period at 256 and each eighth more, at
+    /// `upto` and where the budget runs out, and stopping as soon as one is proven (every value is then
+    /// known). `Done` means every heap up to `upto` has its value.
+    pub fn extend(&mut self, upto: usize, budget: &mut Budget) -> Result<Progress, EngineError> {
+        let certificate = Self::certificate(self.seq.code());
+        while self.period.is_none() && self.seq.values().len() <= upto {
+            let target = self.next_check.min(upto);
+            let seq = Arc::make_mut(&mut self.seq);
+            let progress = seq.extend_to(target, budget)?;
+            self.period = period::find(seq.values(), certificate);
+            if progress == Progress::BudgetSpent && self.period.is_none() {
+                return Ok(Progress::BudgetSpent);
             }
-            upto = upto.saturating_mul(2).min(limit);
+            if target == self.next_check {
+                self.next_check = next_check(self.next_check);
+            }
+        }
+        Ok(Progress::Done)
+    }
+
+    /// The refusal when the budget ran out before g(upto) or a period.
+    pub fn out_of_budget(&self, upto: usize, budget: &Budget) -> EngineError {
+        EngineError::TooMuchWork {
+            what: format!(
+                "computing the values of octal:{} by mex up to {upto}",
+                self.seq.code()
+            ),
+            limit: format!(
+                "the work limit of {} options examined was reached {}, with no period proven; try a smaller `--to`",
+                budget.limit(),
+                match self.computed() {
+                    Some(n) => format!("at g({n})"),
+                    None => "before g(0)".to_string(),
+                }
+            ),
         }
     }
 
@@ -53,12 +100,12 @@ impl OctalValues {
     }
 
     pub fn code(&self) -> &OctalCode {
-        &self.code
+        self.seq.code()
     }
 
     /// g(0), g(1), … as computed.
     pub fn values(&self) -> &[u16] {
-        &self.values
+        self.seq.values()
     }
 
     pub fn period(&self) -> Option<Period> {
@@ -67,26 +114,35 @@ impl OctalValues {
 
     /// Whether the rare/common split was in use at the end.
     pub fn strategy(&self) -> Strategy {
-        self.strategy
+        self.seq.strategy()
     }
 
+    /// Options examined in computing the values.
     pub fn work(&self) -> u64 {
-        self.work
+        self.seq.work()
     }
 
-    /// The largest heap computed.
-    pub fn computed(&self) -> u64 {
-        self.values.len() as u64 - 1
+    /// The largest heap computed, if any.
+    pub fn computed(&self) -> Option<u64> {
+        (self.seq.values().len() as u64).checked_sub(1)
     }
 
-    /// g(n): computed, or by the proven period; `None` beyond both.
-    pub fn value(&self, n: u64) -> Option<Grundy> {
-        let index = match self.period {
-            Some(p) if n >= p.preperiod + p.period => p.preperiod + (n - p.preperiod) % p.period,
-            _ => n,
+    /// g(n) as computed by mex, or `None` beyond the computed values.
+    pub fn computed_value(&self, n: u64) -> Option<Grundy> {
+        let index = usize::try_from(n).ok()?;
+        self.seq.values().get(index).map(|&g| Grundy::from(g))
+    }
+
+    /// g(n) by the proven period from a computed value, for n beyond the computed values.
+    pub fn periodic_value(&self, n: u64) -> Option<(Grundy, Period)> {
+        let p = self.period?;
+        // The period was proven on computed values, so preperiod + period is among them.
+        let index = if n < p.preperiod + p.period {
+            n
+        } else {
+            p.preperiod + (n - p.preperiod) % p.period
         };
-        let index = usize::try_from(index).ok()?;
-        self.values.get(index).map(|&g| Grundy::from(g))
+        self.computed_value(index).map(|g| (g, p))
     }
 }
 
@@ -96,7 +152,7 @@ mod tests {
 
     fn found(code: &str) -> Period {
         let code = OctalCode::parse(code).unwrap();
-        OctalValues::compute(&code, 100_000)
+        OctalValues::compute(&code, 100_000, &mut Budget::new(u64::MAX))
             .unwrap()
             .period()
             .unwrap()
@@ -110,5 +166,30 @@ mod tests {
         // Dawson's Kayles 0.07: period 34, last exception at n = 52 (0.07 indexing).
         let d = found("0.07");
         assert_eq!((d.preperiod, d.period), (53, 34));
+    }
+
+    #[test]
+    fn stops_when_the_budget_is_spent_and_keeps_what_it_computed() {
+        // 0.007 (Treblecross) proves no period early: 5 000 heaps cost about 5000²/4 options.
+        let code = OctalCode::parse("0.007").unwrap();
+        let mut budget = Budget::new(1_000_000);
+        let mut v = OctalValues::new(&code);
+        assert_eq!(v.extend(5_000, &mut budget).unwrap(), Progress::BudgetSpent);
+        let reached = v.computed().unwrap();
+        assert!((1_000..5_000).contains(&reached), "{reached}");
+        assert!(v.computed_value(reached + 1).is_none());
+        assert!(v.periodic_value(reached + 1).is_none());
+        // A budget spent at most one heap's work (under 2 500 options) past its limit.
+        assert!(budget.spent() < 1_000_000 + 2_500, "{}", budget.spent());
+        // More budget goes on from there.
+        assert_eq!(
+            v.extend(5_000, &mut Budget::new(u64::MAX)).unwrap(),
+            Progress::Done
+        );
+        assert_eq!(v.computed(), Some(5_000));
+        let err = OctalValues::compute(&code, 5_000, &mut Budget::new(1_000))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("1000 options"), "{err}");
     }
 }

@@ -48,7 +48,10 @@ pub struct Period {
 /// Finds the fundamental period of `values` (g(0), g(1), …) if the values prove one.
 pub fn find<T: PartialEq>(values: &[T], certificate: Certificate) -> Option<Period> {
     let len = values.len();
-    for p in 1..=len / 2 {
+    // A period p needs at least check_end(0, p) + p values (n₀ = 0 is the cheapest), and
+    // that grows with p: past the first p that cannot fit, none can.
+    let fits = |p: usize| certificate.check_end(0, p as u64) + p as u64 <= len as u64;
+    for p in (1..len).take_while(|&p| fits(p)) {
         // The least n₀ with g(n + p) = g(n) for n₀ ≤ n < len − p.
         let mut n0 = len - p;
         while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {

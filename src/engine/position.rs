@@ -2,7 +2,7 @@
 //! own rule.
 
 use super::grundy::Solver;
-use super::{Grundy, Pile};
+use super::{EngineError, Grundy, Pile};
 
 /// The players, named by turn: `First` is the player to move now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,8 +46,11 @@ pub fn nim_sum<I: IntoIterator<Item = Grundy>>(values: I) -> Grundy {
 }
 
 /// Decides who wins `piles` with perfect play.
-pub fn verdict(solver: &Solver, piles: &[Pile]) -> Verdict {
-    let grundy: Vec<Grundy> = piles.iter().map(|&p| solver.grundy(p)).collect();
+pub fn verdict(solver: &Solver, piles: &[Pile]) -> Result<Verdict, EngineError> {
+    let grundy = piles
+        .iter()
+        .map(|&p| solver.value(p).map(|k| k.grundy()))
+        .collect::<Result<Vec<Grundy>, EngineError>>()?;
     let nim_sum = nim_sum(grundy.iter().copied());
     let by_nim_sum = if nim_sum != 0 {
         Player::First
@@ -69,12 +72,12 @@ pub fn verdict(solver: &Solver, piles: &[Pile]) -> Verdict {
     } else {
         (by_nim_sum, Rule::NimSum)
     };
-    Verdict {
+    Ok(Verdict {
         grundy,
         nim_sum,
         winner,
         rule,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -85,7 +88,9 @@ mod tests {
     fn decide(rules: &str, piles: &[u64]) -> Player {
         let rules = Rules::parse(rules).unwrap();
         let piles: Vec<Pile> = piles.iter().map(|&n| rules.pile(n)).collect();
-        verdict(&Solver::new(&rules).unwrap(), &piles).winner
+        verdict(&Solver::new(&rules).unwrap(), &piles)
+            .unwrap()
+            .winner
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use super::grundy::Solver;
 use super::strategy::winning_move;
-use super::{Move, Pass, Pile, Rules};
+use super::{EngineError, Move, Pass, Pile, Rules};
 
 /// Why the computer chose its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,18 +27,19 @@ pub struct Reply {
     pub intent: Intent,
 }
 
-/// The computer's move on `piles`, or `None` when no move is left.
-pub fn reply(solver: &Solver, piles: &[Pile]) -> Option<Reply> {
-    if let Some(mv) = winning_move(solver, piles) {
-        return Some(Reply {
+/// The computer's move on `piles`, or `None` when no move is left. Refuses piles the solver
+/// cannot value.
+pub fn reply(solver: &Solver, piles: &[Pile]) -> Result<Option<Reply>, EngineError> {
+    if let Some(mv) = winning_move(solver, piles)? {
+        return Ok(Some(Reply {
             mv,
             intent: Intent::Winning,
-        });
+        }));
     }
-    delaying_move(solver.rules(), piles).map(|mv| Reply {
+    Ok(delaying_move(solver.rules(), piles).map(|mv| Reply {
         mv,
         intent: Intent::Delaying,
-    })
+    }))
 }
 
 /// The most moves one pile could still take, each move as small as the rules allow.
@@ -108,7 +109,7 @@ mod tests {
         // Nim 1 2 3 has nim-sum 0: take one token from pile 3.
         let s = solver("nim");
         let piles = [1, 2, 3].map(Pile::plain);
-        let r = reply(&s, &piles).unwrap();
+        let r = reply(&s, &piles).unwrap().unwrap();
         assert_eq!(r.intent, Intent::Delaying);
         assert_eq!((r.mv.index, r.mv.to), (2, Pile::plain(2)));
     }
@@ -119,7 +120,7 @@ mod tests {
         // move of the longest play (4/2 = 2 → 2/2 = 1); taking 3 also leaves 1/2 = 0: cost 2.
         let s = solver("subtract:2,3");
         let piles = [4, 4].map(Pile::plain);
-        let r = reply(&s, &piles).unwrap();
+        let r = reply(&s, &piles).unwrap().unwrap();
         assert_eq!(r.intent, Intent::Delaying);
         assert_eq!((r.mv.index, r.mv.to), (0, Pile::plain(2)));
     }
@@ -130,7 +131,7 @@ mod tests {
         // play 2 → 0); the pass costs one (2 → 1).
         let s = solver("zero-move");
         let piles = [Pile::zero_move(1, Pass::Unused); 2];
-        let r = reply(&s, &piles).unwrap();
+        let r = reply(&s, &piles).unwrap().unwrap();
         let spent = Pile::zero_move(1, Pass::Spent);
         assert_eq!(
             (r.intent, r.mv.index, r.mv.to),
@@ -143,22 +144,22 @@ mod tests {
         // 2T 2T: values 1 and 1, nim-sum 0; 2T → 1T and 2T → 2F both cost one.
         let s = solver("zero-move");
         let piles = [Pile::zero_move(2, Pass::Unused); 2];
-        let r = reply(&s, &piles).unwrap();
+        let r = reply(&s, &piles).unwrap().unwrap();
         let one = Pile::zero_move(1, Pass::Unused);
         assert_eq!((r.intent, r.mv.index, r.mv.to), (Intent::Delaying, 0, one));
     }
 
     #[test]
     fn no_reply_when_the_game_is_over() {
-        assert_eq!(reply(&solver("nim"), &[Pile::plain(0)]), None);
-        assert_eq!(reply(&solver("subtract:3"), &[Pile::plain(2)]), None);
+        assert_eq!(reply(&solver("nim"), &[Pile::plain(0)]), Ok(None));
+        assert_eq!(reply(&solver("subtract:3"), &[Pile::plain(2)]), Ok(None));
     }
 
     #[test]
     fn huge_piles_get_a_reply_at_once() {
         let s = solver("nim");
         let piles = [Pile::plain(u64::MAX), Pile::plain(u64::MAX)];
-        let r = reply(&s, &piles).unwrap();
+        let r = reply(&s, &piles).unwrap().unwrap();
         assert_eq!(r.mv.to, Pile::plain(u64::MAX - 1));
     }
 }

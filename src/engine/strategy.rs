@@ -3,7 +3,7 @@
 
 use super::grundy::Solver;
 use super::position::{Player, verdict};
-use super::{Grundy, Heaps, Pass, Pile, Rules};
+use super::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
 
 /// One move: pile `index` (0-based) goes from `from` to `to` — and, when the move splits the
 /// pile (octal games), to `to` and `split`, two piles where there was one.
@@ -46,34 +46,43 @@ impl Move {
 const EXHAUSTIVE_SEARCH: u64 = 1 << 12;
 
 /// A move that leaves the opponent a lost position, or `None` if every move loses (or there is
-/// no move).
-pub fn winning_move(solver: &Solver, piles: &[Pile]) -> Option<Move> {
-    let v = verdict(solver, piles);
+/// no move). Refuses piles the solver cannot value.
+pub fn winning_move(solver: &Solver, piles: &[Pile]) -> Result<Option<Move>, EngineError> {
+    let v = verdict(solver, piles)?;
     if v.winner != Player::First {
-        return None;
+        return Ok(None);
     }
     if solver.rules().is_misere() {
-        return misere_move(piles, &v.grundy, v.nim_sum);
+        return Ok(misere_move(piles, &v.grundy, v.nim_sum));
     }
     let top = top_bit(v.nim_sum);
-    let index = v.grundy.iter().position(|&g| g & top != 0)?;
+    let Some(index) = v.grundy.iter().position(|&g| g & top != 0) else {
+        return Ok(None);
+    };
     let target = v.grundy[index] ^ v.nim_sum;
     let after = heaps_with_value(solver, piles[index], target)?;
-    Some(Move::new(index, piles[index], after))
+    Ok(after.map(|after| Move::new(index, piles[index], after)))
 }
 
 /// An option of `pile` — one heap or a split — whose Grundy value is `target`.
-pub fn heaps_with_value(solver: &Solver, pile: Pile, target: Grundy) -> Option<Heaps> {
-    let Rules::Octal(code) = solver.rules() else {
-        return option_with_value(solver, pile, target).map(Heaps::One);
+pub fn heaps_with_value(
+    solver: &Solver,
+    pile: Pile,
+    target: Grundy,
+) -> Result<Option<Heaps>, EngineError> {
+    let (Rules::Octal(code), Some(values)) = (solver.rules(), solver.octal()) else {
+        return Ok(option_with_value(solver, pile, target)?.map(Heaps::One));
     };
-    let values = solver.octal()?;
     // With a proven period from n₀, a split a + b (a ≤ b, b ≥ n₀) has the value of the split
     // with a lowered by a multiple of p while a stays ≥ n₀, so smaller parts up to n₀ + p
     // reach every value a split can have.
     let bound = values.period().map_or(u64::MAX, |p| p.preperiod + p.period);
-    code.moves_with_smaller_part_upto(pile.size, bound)
-        .find(|&h| solver.heaps_value(h) == target)
+    for h in code.moves_with_smaller_part_upto(pile.size, bound) {
+        if solver.heaps_value(h)? == target {
+            return Ok(Some(h));
+        }
+    }
+    Ok(None)
 }
 
 /// The highest set bit of a non-zero value (0 for 0).
@@ -86,14 +95,35 @@ pub fn top_bit(value: Grundy) -> Grundy {
 }
 
 /// An option of `pile` whose Grundy value is `target`.
-pub fn option_with_value(solver: &Solver, pile: Pile, target: Grundy) -> Option<Pile> {
+pub fn option_with_value(
+    solver: &Solver,
+    pile: Pile,
+    target: Grundy,
+) -> Result<Option<Pile>, EngineError> {
     let rules = solver.rules();
-    if pile.size <= EXHAUSTIVE_SEARCH || matches!(rules, Rules::Subtract(_)) {
-        return rules.options(pile).find(|&o| solver.grundy(o) == target);
+    let exhaustive = pile.size <= EXHAUSTIVE_SEARCH || !rules.is_take_any();
+    let candidates: Box<dyn Iterator<Item = Pile>> = if exhaustive {
+        rules.options(pile)
+    } else {
+        Box::new(
+            take_any_candidates(rules, pile, target)
+                .into_iter()
+                .filter(move |&o| rules.is_option(pile, o)),
+        )
+    };
+    for o in candidates {
+        if solver.value(o)?.grundy() == target {
+            return Ok(Some(o));
+        }
     }
-    // For huge take-any piles, the options with value `target` are among a handful of sizes.
+    Ok(None)
+}
+
+/// For huge take-any piles, the only options that can have value `target`: a handful of sizes
+/// by the closed forms' inverses (each is still checked against the solver).
+fn take_any_candidates(rules: &Rules, pile: Pile, target: Grundy) -> Vec<Pile> {
     let k = u64::try_from(target).ok();
-    let candidates: Vec<Pile> = match (rules, pile.pass) {
+    match (rules, pile.pass) {
         (Rules::ZeroMove, Some(Pass::Unused)) => {
             let mut c = vec![Pile::zero_move(pile.size, Pass::Spent)];
             c.extend(
@@ -113,10 +143,7 @@ pub fn option_with_value(solver: &Solver, pile: Pile, target: Grundy) -> Option<
             .into_iter()
             .collect(),
         _ => k.map(Pile::plain).into_iter().collect(),
-    };
-    candidates
-        .into_iter()
-        .find(|&o| rules.is_option(pile, o) && solver.grundy(o) == target)
+    }
 }
 
 /// Misère Nim: play normal Nim until the move would leave only piles ≤ 1; then leave an odd
@@ -158,7 +185,7 @@ mod tests {
             Pile::zero_move(3, Pass::Unused),
             Pile::zero_move(3, Pass::Spent),
         ];
-        let m = winning_move(&solver, &piles).unwrap();
+        let m = winning_move(&solver, &piles).unwrap().unwrap();
         assert_eq!((m.index, m.to), (0, Pile::zero_move(3, Pass::Spent)));
         assert_eq!(m.take(), 0);
     }
@@ -171,10 +198,10 @@ mod tests {
             Pile::zero_move(u64::MAX, Pass::Unused),
             Pile::zero_move(5, Pass::Unused),
         ];
-        let m = winning_move(&solver, &piles).unwrap();
+        let m = winning_move(&solver, &piles).unwrap().unwrap();
         let mut after = piles;
         after[m.index] = m.to;
         assert!(rules.is_option(piles[m.index], m.to));
-        assert_eq!(verdict(&solver, &after).nim_sum, 0);
+        assert_eq!(verdict(&solver, &after).unwrap().nim_sum, 0);
     }
 }

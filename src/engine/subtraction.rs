@@ -132,15 +132,26 @@ impl Periodic {
         })
     }
 
-    /// g(n), for any n.
-    pub fn value(&self, n: u64) -> Grundy {
+    /// g(n) as computed by mex: for n below preperiod + period.
+    pub fn computed_value(&self, n: u64) -> Option<Grundy> {
+        let index = usize::try_from(n).ok()?;
+        self.values.get(index).map(|&g| Grundy::from(g))
+    }
+
+    /// The largest n computed by mex.
+    pub fn computed(&self) -> u64 {
+        self.preperiod + self.period - 1
+    }
+
+    /// g(n), for any n: computed, or by the period from a computed value (`None` only if the
+    /// values did not reach preperiod + period, which `find` never makes).
+    pub fn value(&self, n: u64) -> Option<Grundy> {
         let index = if n < self.preperiod + self.period {
             n
         } else {
             self.preperiod + (n - self.preperiod) % self.period
         };
-        // index < values.len(), which is a usize.
-        Grundy::from(self.values[usize::try_from(index).unwrap_or(0)])
+        self.computed_value(index)
     }
 }
 
@@ -167,7 +178,7 @@ mod tests {
         // Hand-checked: 0 1 0 1 2 3 2 | 0 1 0 1 2 3 2 | …
         let p = Periodic::find(&SubtractionSet::parse("1,3,4").unwrap()).unwrap();
         assert_eq!((p.preperiod, p.period), (0, 7));
-        let first: Vec<Grundy> = (0..14).map(|n| p.value(n)).collect();
+        let first: Vec<Grundy> = (0..14).map(|n| p.value(n).unwrap()).collect();
         assert_eq!(first, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
     }
 
@@ -185,7 +196,7 @@ mod tests {
             let text: Vec<String> = set.iter().map(u64::to_string).collect();
             let p = Periodic::find(&SubtractionSet::parse(&text.join(",")).unwrap()).unwrap();
             for n in 0..300 {
-                assert_eq!(p.value(n), brute(set, n), "S={set:?} n={n}");
+                assert_eq!(p.value(n), Some(brute(set, n)), "S={set:?} n={n}");
             }
         }
     }

@@ -30,9 +30,7 @@ impl ValueRange {
         if to > TABLE_MAX_SIZE {
             return Err(EngineError::TooMuchWork {
                 what: format!("values by mex up to {to}"),
-                limit: format!(
-                    "the limit is {TABLE_MAX_SIZE}; use `grundy N` for a closed-form lookup"
-                ),
+                limit: format!("the limit is {TABLE_MAX_SIZE}; for one huge state use `grundy N`"),
             });
         }
         let table = if rules.is_take_any() {
@@ -74,10 +72,13 @@ impl ValueRange {
     pub fn sizes(&self) -> Box<dyn Iterator<Item = SizeValues> + '_> {
         let with_pass = self.rules.has_pass();
         match &self.table {
-            Some(table) => Box::new((self.from..=self.to).map(move |size| SizeValues {
-                size,
-                plain: table.value(Pile::plain(size)).unwrap_or(0),
-                unused: None,
+            Some(table) => Box::new((self.from..=self.to).map_while(move |size| {
+                // The table reaches `to`, so every size has its value.
+                Some(SizeValues {
+                    size,
+                    plain: table.value(Pile::plain(size))?,
+                    unused: None,
+                })
             })),
             None => {
                 // ≤ TABLE_MAX_SIZE, a usize everywhere nimlab runs.

@@ -8,8 +8,8 @@ use super::grundy::Solver;
 use super::position::verdict;
 use super::{EngineError, Pile, Player, Rules};
 
-/// A rule deciding who wins a position.
-pub type WinnerRule<'a> = dyn Fn(&[Pile]) -> Player + Sync + 'a;
+/// A rule deciding who wins a position, or refusing one it cannot value.
+pub type WinnerRule<'a> = dyn Fn(&[Pile]) -> Result<Player, EngineError> + Sync + 'a;
 
 /// A position where the rule and the search disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +35,11 @@ pub struct Verification {
 /// Compares every position of `table` with `rule`, keeping the first `keep` disagreements (in
 /// rank order). Ranges of ranks are compared on all cores and merged in order, so the result
 /// does not depend on how many there are.
-pub fn verify(table: &Exhaustive, rule: Option<&WinnerRule<'_>>, keep: usize) -> Verification {
+pub fn verify(
+    table: &Exhaustive,
+    rule: Option<&WinnerRule<'_>>,
+    keep: usize,
+) -> Result<Verification, EngineError> {
     let total = table.len() as u64;
     // Enough pieces to balance two busy cores, few enough that merging costs nothing.
     let pieces: u64 = 64;
@@ -43,11 +47,16 @@ pub fn verify(table: &Exhaustive, rule: Option<&WinnerRule<'_>>, keep: usize) ->
         .into_par_iter()
         .map(|p| {
             let mut v = Verification::default();
+            let mut refused = None;
             let (from, to) = (total * p / pieces, total * (p + 1) / pieces);
-            table.scan(from, to, |piles, wins| v.add(piles, wins, rule, keep));
-            v
+            table.scan(from, to, |piles, wins| {
+                if refused.is_none() {
+                    refused = v.add(piles, wins, rule, keep).err();
+                }
+            });
+            refused.map_or(Ok(v), Err)
         })
-        .collect();
+        .collect::<Result<_, EngineError>>()?;
     let mut v = Verification::default();
     for part in parts {
         v.positions += part.positions;
@@ -57,11 +66,17 @@ pub fn verify(table: &Exhaustive, rule: Option<&WinnerRule<'_>>, keep: usize) ->
         let room = keep - v.examples.len();
         v.examples.extend(part.examples.into_iter().take(room));
     }
-    v
+    Ok(v)
 }
 
 impl Verification {
-    fn add(&mut self, piles: &[Pile], wins: bool, rule: Option<&WinnerRule<'_>>, keep: usize) {
+    fn add(
+        &mut self,
+        piles: &[Pile],
+        wins: bool,
+        rule: Option<&WinnerRule<'_>>,
+        keep: usize,
+    ) -> Result<(), EngineError> {
         self.positions += 1;
         let search = if wins {
             self.first_wins += 1;
@@ -71,7 +86,7 @@ impl Verification {
             Player::Second
         };
         if let Some(rule) = rule {
-            let said = rule(piles);
+            let said = rule(piles)?;
             if said != search {
                 self.mismatches += 1;
                 if self.examples.len() < keep {
@@ -83,6 +98,7 @@ impl Verification {
                 }
             }
         }
+        Ok(())
     }
 }
 
@@ -98,7 +114,7 @@ pub fn nimlab_rule(
         _ => return Ok(None),
     };
     Ok(Some(Box::new(move |piles: &[Pile]| {
-        verdict(&solver, piles).winner
+        verdict(&solver, piles).map(|v| v.winner)
     })))
 }
 
@@ -110,7 +126,7 @@ mod tests {
     fn check(rules: &Rules, misere: bool, piles: usize, max: u64) -> Verification {
         let table = Exhaustive::solve(rules, misere, piles, max).unwrap();
         let rule = nimlab_rule(rules, misere).unwrap().expect("a rule");
-        verify(&table, Some(rule.as_ref()), 5)
+        verify(&table, Some(rule.as_ref()), 5).unwrap()
     }
 
     #[test]
@@ -138,13 +154,13 @@ mod tests {
         // to take, 1T→1F leaves Nim 1 + 2, 2F→1F leaves 1T + 1F, where passing wins.
         let table = Exhaustive::solve(&Rules::ZeroMove, false, 4, 7).unwrap();
         let sizes_xor = |piles: &[Pile]| {
-            if nim_sum(piles.iter().map(|p| u128::from(p.size))) != 0 {
+            Ok(if nim_sum(piles.iter().map(|p| u128::from(p.size))) != 0 {
                 Player::First
             } else {
                 Player::Second
-            }
+            })
         };
-        let v = verify(&table, Some(&sizes_xor), 3);
+        let v = verify(&table, Some(&sizes_xor), 3).unwrap();
         assert!(v.mismatches > 0);
         assert_eq!(v.examples.len(), 3);
         let hand = [
@@ -152,14 +168,14 @@ mod tests {
             Pile::zero_move(2, crate::engine::Pass::Spent),
         ];
         assert_eq!(table.first_wins(&hand), Some(false));
-        assert_eq!(sizes_xor(&hand), Player::First);
+        assert_eq!(sizes_xor(&hand), Ok(Player::First));
         for m in &v.examples {
             assert_ne!(m.search, m.rule);
         }
         // The examples are the first disagreements in rank order, however the work was shared.
         let first: Vec<Vec<Pile>> = table
             .positions()
-            .filter(|(p, wins)| (sizes_xor(p) == Player::First) != *wins)
+            .filter(|(p, wins)| (sizes_xor(p) == Ok(Player::First)) != *wins)
             .map(|(p, _)| p)
             .take(3)
             .collect();
@@ -167,12 +183,12 @@ mod tests {
         assert_eq!(kept, first);
         let all = table
             .positions()
-            .filter(|(p, w)| (sizes_xor(p) == Player::First) != *w);
+            .filter(|(p, w)| (sizes_xor(p) == Ok(Player::First)) != *w);
         assert_eq!(v.mismatches, all.count());
         // Misère decided as if normal Nim: a lone 1 is won in Nim, lost in misère.
         let mis = Exhaustive::solve(&Rules::Misere, true, 4, 7).unwrap();
         let normal = nimlab_rule(&Rules::Nim, false).unwrap().unwrap();
-        let v = verify(&mis, Some(normal.as_ref()), 5);
+        let v = verify(&mis, Some(normal.as_ref()), 5).unwrap();
         assert!(v.mismatches > 0);
         assert!(v.examples.iter().any(|m| m.piles == [Pile::plain(1)]));
     }
@@ -181,7 +197,7 @@ mod tests {
     fn zero_move_misere_has_no_rule() {
         assert!(nimlab_rule(&Rules::ZeroMove, true).unwrap().is_none());
         let table = Exhaustive::solve(&Rules::ZeroMove, true, 3, 3).unwrap();
-        let v = verify(&table, None, 5);
+        let v = verify(&table, None, 5).unwrap();
         assert_eq!(v.mismatches, 0);
         assert!(v.second_wins > 0);
     }

@@ -1,6 +1,10 @@
 //! The evaluator: walks an [`Expr`] with variable bindings and a step budget. Grundy values come
-//! from the engine — by mex over explicit options for sizes up to [`MEX_LIMIT`], so claims are
-//! checked against brute force, and by the engine's proven closed forms only beyond that.
+//! from the engine. Take-any rulesets (nim, zero-move, misère) are valued by mex over explicit
+//! options for sizes up to [`MEX_LIMIT`], so claims about their closed forms are checked against
+//! values the closed forms did not produce, and by the closed forms only beyond that. Every other
+//! ruleset is valued by the same solver `grundy N` uses (values by mex, a proven period beyond
+//! them), kept between evaluations. Engine work is charged to the step budget at what it costs,
+//! and a computation the budget cannot pay for is stopped and refused.
 
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -11,6 +15,8 @@ use super::error::{ErrorKind, ExprError, FUNCTIONS};
 use super::parser::MAX_DEPTH;
 use super::stack::with_room;
 use super::value::{Int, Value};
+use crate::engine::budget::Budget;
+use crate::engine::error::Beyond;
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::verdict;
 use crate::engine::search::Search;
@@ -22,8 +28,15 @@ pub const DEFAULT_BUDGET: u64 = 20_000_000;
 /// Budget steps charged per move a game-tree search examines.
 const SEARCH_STEP_COST: u64 = 20;
 
-/// Sizes up to this are valued by a table computed by mex; larger ones by the engine's solver.
+/// Take-any sizes up to this are valued by a table computed by mex; larger ones by the closed
+/// forms.
 pub const MEX_LIMIT: u64 = 1_000_000;
+
+/// Options a mex computation may examine per expression step: a step is about 50 ns and an
+/// option 3 to 9 ns, so the default budget pays for what one `grundy N` lookup may do
+/// ([`crate::engine::grundy::LOOKUP_WORK`]).
+const OPTIONS_PER_STEP: u64 = 15;
+const _: () = assert!(DEFAULT_BUDGET * OPTIONS_PER_STEP >= crate::engine::grundy::LOOKUP_WORK);
 
 /// Evaluates expressions against variable bindings and a default ruleset. Grundy tables it
 /// computes are kept between evaluations, so checking a claim for n = 0..10 000 stays linear.
@@ -36,6 +49,8 @@ pub struct Evaluator {
     /// Calls of [`Evaluator::value`] open now.
     depth: usize,
     tables: Vec<(Rules, GrundyTable)>,
+    /// Solvers for the rulesets valued by the solver, with what they computed so far.
+    solvers: Vec<Solver>,
 }
 
 type Result<T> = std::result::Result<T, ExprError>;
@@ -50,6 +65,7 @@ impl Evaluator {
             steps: 0,
             depth: 0,
             tables: Vec::new(),
+            solvers: Vec::new(),
         }
     }
 
@@ -57,6 +73,19 @@ impl Evaluator {
     pub fn with_budget(mut self, steps: u64) -> Self {
         self.budget = steps;
         self
+    }
+
+    /// Values lookups with `solver` (the session's) and what it has computed, so `= g(…)` and
+    /// `grundy N` share one solver.
+    pub fn with_solver(mut self, solver: Solver) -> Self {
+        self.solvers.retain(|s| s.rules() != solver.rules());
+        self.solvers.push(solver);
+        self
+    }
+
+    /// The solvers as the evaluations left them: those given and those made.
+    pub fn solvers(&self) -> impl Iterator<Item = &Solver> {
+        self.solvers.iter()
     }
 
     /// The default ruleset.
@@ -625,8 +654,9 @@ impl Evaluator {
                     piles.push(self.pile(&rules, a)?);
                 }
                 self.tick(args.len() as u64, span)?;
-                let solver = Solver::new(&rules).map_err(|e| engine(e, span))?;
-                Ok(Value::Player(verdict(&solver, &piles).winner))
+                let solver = self.solver(&rules, &piles, span)?;
+                let v = verdict(solver, &piles).map_err(|e| engine(e, span))?;
+                Ok(Value::Player(v.winner))
             }
             _ => Err(ExprError::new(
                 ErrorKind::UnknownFunction {
@@ -699,7 +729,7 @@ impl Evaluator {
         }
     }
 
-    /// The table for `rules` reaching at least `size` (which is at most [`MEX_LIMIT`]).
+    /// The table for take-any `rules` reaching at least `size` (at most [`MEX_LIMIT`]).
     fn table(&mut self, rules: &Rules, size: u64, span: &Range<usize>) -> Result<&GrundyTable> {
         let index = self.tables.iter().position(|(r, _)| r == rules);
         let current = index.map(|i| self.tables[i].1.upto());
@@ -707,6 +737,7 @@ impl Evaluator {
             let target = size
                 .max(current.unwrap_or(0).saturating_mul(2))
                 .clamp(1023, MEX_LIMIT);
+            // Incremental mex: a step per size covers its options.
             self.tick(target, span)?;
             let table = GrundyTable::compute(rules, target).map_err(|e| engine(e, span))?;
             match index {
@@ -722,17 +753,67 @@ impl Evaluator {
         Ok(&self.tables[i].1)
     }
 
+    /// The solver for `rules`, having valued `piles` with what is left of the budget (charged
+    /// with the work it did); refuses if that does not reach them.
+    fn solver(&mut self, rules: &Rules, piles: &[Pile], span: &Range<usize>) -> Result<&Solver> {
+        let i = match self.solvers.iter().position(|s| s.rules() == rules) {
+            Some(i) => i,
+            None => {
+                let solver =
+                    Solver::new_within(rules, &mut Budget::new(0)).map_err(|e| engine(e, span))?;
+                self.solvers.push(solver);
+                self.solvers.len() - 1
+            }
+        };
+        // Valued already (always, for closed forms and proven periods): nothing to compute.
+        if piles.iter().all(|&p| self.solvers[i].value(p).is_ok()) {
+            return Ok(&self.solvers[i]);
+        }
+        let Some(&largest) = piles.iter().max_by_key(|p| p.size) else {
+            return Ok(&self.solvers[i]);
+        };
+        let left = self.budget.saturating_sub(self.steps);
+        let mut budget = Budget::new(left.saturating_mul(OPTIONS_PER_STEP));
+        let reached = self.solvers[i].reach_within(largest, &rules.name_of(largest), &mut budget);
+        let spent = budget.spent().div_ceil(OPTIONS_PER_STEP);
+        match reached {
+            Ok(()) => {
+                self.tick(spent, span)?;
+                Ok(&self.solvers[i])
+            }
+            Err(EngineError::BeyondComputed(beyond)) if beyond.work_limit.is_some() => {
+                let Beyond {
+                    token,
+                    rules,
+                    computed,
+                    extend_to,
+                    ..
+                } = *beyond;
+                Err(engine(
+                    EngineError::TooMuchWork {
+                        what: format!("valuing `{token}` of {rules} by mex"),
+                        limit: format!(
+                            "the expression's budget of {} steps ran out with values computed {} and no period proven; `period --rules {rules} --to {extend_to}` looks further, with more work allowed",
+                            self.budget,
+                            computed.map_or("to none".to_string(), |n| format!("to g({n})"))
+                        ),
+                    },
+                    span,
+                ))
+            }
+            Err(e) => Err(engine(e, span)),
+        }
+    }
+
     fn grundy(&mut self, rules: &Rules, pile: Pile, span: &Range<usize>) -> Result<Value> {
-        let g = if pile.size <= MEX_LIMIT {
+        let known = if rules.is_take_any() && pile.size <= MEX_LIMIT {
             self.table(rules, pile.size, span)?.value(pile)
         } else {
-            Some(
-                Solver::new(rules)
-                    .map_err(|e| engine(e, span))?
-                    .grundy(pile),
-            )
+            let solver = self.solver(rules, &[pile], span)?;
+            Some(solver.value(pile).map_err(|e| engine(e, span))?.grundy())
         };
-        g.and_then(|g| Int::try_from(g).ok())
+        known
+            .and_then(|g| Int::try_from(g).ok())
             .map(Value::Int)
             .ok_or_else(|| overflow(format!("g({pile})"), span))
     }
@@ -787,10 +868,23 @@ impl Evaluator {
             ));
         }
         self.tick(pile.size, span)?;
-        let row = self.table(rules, pile.size, span)?.row(pile);
-        let set = row
-            .map(|r| r.reachable())
-            .unwrap_or_default()
+        let reachable = if rules.is_take_any() {
+            let row = self.table(rules, pile.size, span)?.row(pile);
+            // The table reaches the pile, so the row is there.
+            row.map(|r| r.reachable()).ok_or_else(|| {
+                engine(
+                    EngineError::BadPile {
+                        token: pile.to_string(),
+                        expected: rules.pile_syntax().to_string(),
+                    },
+                    span,
+                )
+            })?
+        } else {
+            let solver = self.solver(rules, &[pile], span)?;
+            solver.row(pile).map_err(|e| engine(e, span))?.reachable()
+        };
+        let set = reachable
             .into_iter()
             .filter_map(|g| Int::try_from(g).ok())
             .collect();

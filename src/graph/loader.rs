@@ -294,8 +294,8 @@ mod tests {
         assert_eq!(g.len(), 4);
         assert_eq!(g.node("start"), Some(0));
         // end 0, a 1, b mex{1, 0} = 2, start mex{1, 2} = 0.
-        assert_eq!(g.value(0), 0);
-        assert_eq!(g.value(g.node("b").unwrap()), 2);
+        assert_eq!(g.value(0), Some(0));
+        assert_eq!(g.value(g.node("b").unwrap()), Some(2));
     }
 
     fn error_of(text: &str) -> String {
@@ -340,7 +340,7 @@ mod tests {
         .unwrap();
         let values: Vec<u128> = ["7", "5", "3", "end"]
             .iter()
-            .map(|n| g.value(g.node(n).unwrap()))
+            .map(|n| g.value(g.node(n).unwrap()).unwrap())
             .collect();
         assert_eq!(values, [2, 1, 0, 0]);
     }

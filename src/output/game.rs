@@ -24,17 +24,21 @@ pub struct MoveView {
 }
 
 impl MoveView {
-    pub fn new(solver: &Solver, piles: &[Pile], mv: Move) -> Self {
-        let before = verdict(solver, piles);
-        let after = verdict(solver, &crate::engine::moves::apply(piles, mv));
-        Self {
+    pub fn new(
+        solver: &Solver,
+        piles: &[Pile],
+        mv: Move,
+    ) -> Result<Self, crate::engine::EngineError> {
+        let before = verdict(solver, piles)?;
+        let after = verdict(solver, &crate::engine::moves::apply(piles, mv))?;
+        Ok(Self {
             rules: solver.rules().clone(),
             piles: piles.to_vec(),
             mv,
             top_bit: top_bit(before.nim_sum),
             before,
             after,
-        }
+        })
     }
 
     /// The pile's value before and after the move (after a split, the XOR of its two parts).

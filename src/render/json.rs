@@ -69,7 +69,11 @@ fn row_json(rules: &Rules, row: &GrundyRow) -> Value {
                 .collect();
             v["method"] = json!("mex");
         }
-        Method::ClosedForm => v["method"] = json!("closed-form"),
+        Method::ClosedForm(_) => v["method"] = json!("closed-form"),
+        Method::Computed { upto } => {
+            v["method"] = json!("mex");
+            v["computed_to"] = json!(upto);
+        }
         Method::Periodic { preperiod, period } => {
             v["method"] = json!("periodic");
             v["preperiod"] = json!(preperiod);

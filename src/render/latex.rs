@@ -155,9 +155,13 @@ fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
                 options(rules, &row),
                 set(&row.reachable())
             )?,
-            Method::ClosedForm => writeln!(
+            Method::ClosedForm(_) => writeln!(
                 out,
                 r"${name}$ & \multicolumn{{2}}{{l}}{{by a proven closed form}} & ${g}$ \\"
+            )?,
+            Method::Computed { upto } => writeln!(
+                out,
+                r"${name}$ & \multicolumn{{2}}{{l}}{{by mex, with every state up to $n = {upto}$}} & ${g}$ \\"
             )?,
             Method::Periodic { preperiod, period } => writeln!(
                 out,

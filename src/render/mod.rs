@@ -89,21 +89,16 @@ pub fn render_to_string(output: &Output, opts: &RenderOptions) -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
-/// A state name in the words of the closed form that values it.
-pub(crate) fn closed_form_reason(
-    rules: &crate::engine::Rules,
-    pile: crate::engine::Pile,
-) -> String {
-    use crate::engine::{Pass, Rules};
-    match (rules, pile.pass) {
-        (Rules::ZeroMove, Some(Pass::Unused)) if pile.size % 2 == 1 => {
-            "n odd, so g(nT) = n + 1".into()
-        }
-        (Rules::ZeroMove, Some(Pass::Unused)) => "n even ≥ 2, so g(nT) = n − 1".into(),
-        (Rules::ZeroMove, Some(Pass::Spent)) => "g(nF) = n: nF is a Nim pile".into(),
-        (Rules::ZeroMove, None) => "the empty pile has no moves: g(0) = 0".into(),
-        (Rules::Misere, _) => "g(n) = n, the normal-play value".into(),
-        _ => "g(n) = n".into(),
+/// The words of the proven formula that valued a state.
+pub(crate) fn closed_form_reason(formula: crate::engine::grundy::Formula) -> &'static str {
+    use crate::engine::grundy::Formula;
+    match formula {
+        Formula::ZeroMoveOdd => "n odd, so g(nT) = n + 1",
+        Formula::ZeroMoveEven => "n even ≥ 2, so g(nT) = n − 1",
+        Formula::ZeroMoveSpent => "g(nF) = n: nF is a Nim pile",
+        Formula::ZeroMoveEmpty => "the empty pile has no moves: g(0) = 0",
+        Formula::MisereNormalPlay => "g(n) = n, the normal-play value",
+        Formula::Nim => "g(n) = n",
     }
 }
 

@@ -164,7 +164,8 @@ fn grundy(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Res
         };
         let method = match row.method {
             Method::Mex => "mex",
-            Method::ClosedForm => "closed-form",
+            Method::ClosedForm(_) => "closed-form",
+            Method::Computed { .. } => "mex",
             Method::Periodic { .. } => "periodic",
         };
         sink.row(&[

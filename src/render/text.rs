@@ -200,13 +200,19 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
                     style.heading(&row.grundy.to_string())
                 )?;
             }
-            Method::ClosedForm => writeln!(
+            Method::ClosedForm(formula) => writeln!(
+                out,
+                "{name} = {}  {}",
+                style.heading(&row.grundy.to_string()),
+                style.dim(&format!("(closed form: {})", closed_form_reason(formula)))
+            )?,
+            Method::Computed { upto } => writeln!(
                 out,
                 "{name} = {}  {}",
                 style.heading(&row.grundy.to_string()),
                 style.dim(&format!(
-                    "(closed form: {})",
-                    closed_form_reason(&report.rules, row.pile)
+                    "(by mex: {}'s values computed in order up to g({upto}))",
+                    report.rules
                 ))
             )?,
             Method::Periodic { preperiod, period } => writeln!(

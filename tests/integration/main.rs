@@ -19,6 +19,7 @@ mod json;
 mod json_docs;
 mod latex;
 mod lessons;
+mod lookups;
 mod moves;
 mod nesting;
 mod notation;
