@@ -40,6 +40,8 @@ pub enum Error {
     CheckFailed { failures: usize },
     /// A script in which some lines failed; each was reported as it happened.
     ScriptFailed { failures: usize },
+    /// A lesson's command line that a lesson may not run.
+    Refused(crate::command::Refusal),
     /// An expression that does not parse or evaluate; `source` is the expression's text.
     Expr {
         source: String,
@@ -120,6 +122,7 @@ impl fmt::Display for Error {
             Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Expr { error, .. } => error.fmt(f),
+            Self::Refused(refusal) => refusal.fmt(f),
             Self::CheckFailed { failures } => write!(
                 f,
                 "lesson check: {failures} failure{}",
@@ -139,6 +142,12 @@ impl std::error::Error for Error {}
 impl From<IllegalMove> for Error {
     fn from(e: IllegalMove) -> Self {
         Self::IllegalMove(e)
+    }
+}
+
+impl From<crate::command::Refusal> for Error {
+    fn from(refusal: crate::command::Refusal) -> Self {
+        Self::Refused(refusal)
     }
 }
 

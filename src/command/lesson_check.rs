@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::Session;
 use super::lesson::{ExprJudge, fill};
+use super::sandbox::{Budget, Refusal, run_line};
 use crate::error::Error;
 use crate::expr::Value;
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
@@ -83,18 +84,36 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
             );
         }
     }
-    // A fresh session per lesson, set up as a learner's would be.
+    // A fresh session per lesson, set up as a learner's would be, and one budget for all of
+    // the lesson's command lines and expressions: once it is spent, checking stops.
     let mut session = Session::default();
+    let mut budget = Budget::default();
     for line in &lesson.setup {
         report.checks += 1;
-        if let Err(e) = super::lesson::run_checked(&mut session, line) {
+        if let Err(e) = run_line(&mut session, line, &mut budget) {
             let at = Some(lesson.setup_line).filter(|&l| l > 0);
             fail(report, at, None, format!("setup `{line}` fails: {e}"));
+            if over_budget(&e) {
+                return;
+            }
         }
     }
     for step in &lesson.steps {
         let line = Some(step.line).filter(|&l| l > 0);
         let id = Some(step.id.as_str());
+        if let Some(spent) = budget.spent() {
+            report.checks += 1;
+            fail(
+                report,
+                line,
+                id,
+                format!(
+                    "{}; this step and the ones after it are not checked",
+                    Refusal::OverBudget { spent }
+                ),
+            );
+            return;
+        }
         let mut judge = ExprJudge {
             rules: session.rules().clone(),
         };
@@ -119,8 +138,11 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
             StepKind::Run(commands) => {
                 for command in commands {
                     report.checks += 1;
-                    if let Err(e) = super::lesson::run_checked(&mut session, command) {
+                    if let Err(e) = run_line(&mut session, command, &mut budget) {
                         fail(report, line, id, format!("`{command}` fails: {e}"));
+                        if over_budget(&e) {
+                            return;
+                        }
                     }
                 }
             }
@@ -229,4 +251,8 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
             }
         }
     }
+}
+
+fn over_budget(error: &Error) -> bool {
+    matches!(error, Error::Refused(Refusal::OverBudget { .. }))
 }

@@ -15,12 +15,14 @@ mod play;
 mod prove;
 mod range;
 mod rules;
+mod sandbox;
 mod session;
 mod step;
 mod verify;
 
 pub use focus::Focus;
 pub use help::help_text;
+pub use sandbox::{Budget, Refusal, Spent};
 pub use session::{PileChange, Session};
 
 use crate::cli::{Command, PositionArgs, RulesArg};
