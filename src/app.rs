@@ -112,7 +112,8 @@ fn show(output: &Output, opts: &RenderOptions) -> Result<Flow, Error> {
 pub fn report(error: &Error, env: &Env, line: Option<usize>) {
     let style = env.error_style();
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    let _ = writeln!(io::stderr(), "{} {at}{error}", style.error("error:"));
+    let message = crate::render::printable(&error.to_string()).into_owned();
+    let _ = writeln!(io::stderr(), "{} {at}{message}", style.error("error:"));
     if let Error::Expr { source, error } = error {
         let snippet = crate::render::snippet(source, error.span.clone(), &error.label(), style);
         let _ = write!(io::stderr(), "{snippet}");

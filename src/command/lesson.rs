@@ -1,10 +1,10 @@
 //! The lesson commands (`lesson list|start|reset|quit|check`) and the lesson focus that takes
 //! `next`, `back`, `goto`, `hint`, `skip`, `reveal` and typed answers while a lesson runs.
 
+use super::sandbox::Refusal;
 use super::sandbox::{Budget, run_line};
 use super::{Focus, Session};
 use crate::cli::{Command, LessonAction};
-use super::sandbox::Refusal;
 use crate::error::Error;
 use crate::expr::Value;
 use crate::lesson::progress::Progress;
@@ -343,7 +343,10 @@ impl LessonFocus {
                         if rest > 0 {
                             items.push(feedback(
                                 Tone::Warning,
-                                format!("{rest} more command line{} of this step not run", if rest == 1 { "" } else { "s" }),
+                                format!(
+                                    "{rest} more command line{} of this step not run",
+                                    if rest == 1 { "" } else { "s" }
+                                ),
                             ));
                         }
                         break;

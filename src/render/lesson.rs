@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde_json::{Value, json};
 
-use super::{RenderOptions, render, render_to_string};
+use super::{RenderOptions, printable, render, render_to_string};
 use crate::cli::Format;
 use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Tone};
 
@@ -24,15 +24,20 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 writeln!(
                     out,
                     "{}",
-                    style.heading(&format!("── {lesson} · step {number} of {of} · {step} ──"))
+                    style.heading(&format!(
+                        "── {} · step {number} of {of} · {} ──",
+                        printable(lesson),
+                        printable(step)
+                    ))
                 )?;
             }
-            LessonItem::Text(text) => writeln!(out, "{}", text.trim_end())?,
+            LessonItem::Text(text) => writeln!(out, "{}", printable(text.trim_end()))?,
             LessonItem::Command { line, output } => {
+                let line = printable(line);
                 writeln!(out, "{}", style.dim(&format!("nimlab> {line}")))?;
                 match output {
                     Ok(output) => render(output, opts, out)?,
-                    Err(e) => writeln!(out, "{} {e}", style.error("error:"))?,
+                    Err(e) => writeln!(out, "{} {}", style.error("error:"), printable(e))?,
                 }
             }
             LessonItem::Question {
@@ -41,8 +46,14 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 hints,
                 present,
             } => {
-                writeln!(out, "{} {}", style.heading("?"), prompt.trim_end())?;
+                writeln!(
+                    out,
+                    "{} {}",
+                    style.heading("?"),
+                    printable(prompt.trim_end())
+                )?;
                 for (i, c) in choices.iter().enumerate() {
+                    let c = printable(c);
                     writeln!(out, "  {}) {c}", crate::lesson::runner::choice_label(i))?;
                 }
                 let help = if *present {
@@ -67,11 +78,17 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 check,
                 holds,
             } => {
-                writeln!(out, "{} {}", style.heading("Claim:"), statement.trim_end())?;
+                writeln!(
+                    out,
+                    "{} {}",
+                    style.heading("Claim:"),
+                    printable(statement.trim_end())
+                )?;
+                let check = printable(check);
                 let verdict = match holds {
                     Ok(true) => style.win(&format!("✓ checked by nimlab: {check}")),
                     Ok(false) => style.lose(&format!("✗ does not hold: {check}")),
-                    Err(e) => style.lose(&format!("✗ cannot be checked: {e}")),
+                    Err(e) => style.lose(&format!("✗ cannot be checked: {}", printable(e))),
                 };
                 writeln!(out, "{verdict}")?;
             }
@@ -79,10 +96,11 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 writeln!(
                     out,
                     "{}",
-                    style.dim(&format!("Notes: {}", notes.trim_end()))
+                    style.dim(&format!("Notes: {}", printable(notes.trim_end())))
                 )?;
             }
             LessonItem::Feedback { tone, text } => {
+                let text = &printable(text).into_owned();
                 let line = match tone {
                     Tone::Good => style.win(text),
                     Tone::Bad => style.lose(text),
@@ -158,8 +176,8 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
     }
     for row in &list.rows {
         table.add_row(vec![
-            row.id.clone(),
-            row.title.clone(),
+            printable(&row.id).into_owned(),
+            printable(&row.title).into_owned(),
             status_text(row.status, row.steps),
             row.requires.join(", "),
         ]);
@@ -171,10 +189,11 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
         opts.style.dim("Start one with `lesson start ID`.")
     )?;
     for e in &list.errors {
+        let e = printable(&e.to_string()).into_owned();
         writeln!(out, "{} {e}", opts.style.error("warning:"))?;
     }
     for w in &list.warnings {
-        writeln!(out, "{} {w}", opts.style.error("warning:"))?;
+        writeln!(out, "{} {}", opts.style.error("warning:"), printable(w))?;
     }
     Ok(())
 }
@@ -220,6 +239,7 @@ pub fn check_text(
 ) -> io::Result<()> {
     let style = opts.style;
     for f in &report.failures {
+        let f = printable(&f.to_string()).into_owned();
         writeln!(out, "{} {f}", style.lose("✗"))?;
     }
     let summary = format!(

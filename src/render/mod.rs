@@ -11,6 +11,7 @@ mod game_json;
 mod json;
 mod lesson;
 mod period;
+mod printable;
 mod proof;
 mod prose;
 mod set;
@@ -25,6 +26,7 @@ mod verify;
 use std::io::{self, Write};
 
 pub use diagnostic::snippet;
+pub use printable::{Guard, Sink, printable};
 pub use set::format_set;
 pub use style::Style;
 
@@ -50,14 +52,23 @@ impl Default for RenderOptions {
     }
 }
 
-/// Writes one command's output.
+/// Writes one command's output. Everything written passes a [`Guard`], so no text from a file
+/// or from input reaches the terminal as an escape sequence or a control character.
 pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let sink = match opts.format {
+        Format::Json => Sink::Json,
+        _ => Sink::Text {
+            color: opts.format == Format::Text && opts.style.color,
+        },
+    };
+    let mut out = Guard::new(out, sink);
     match opts.format {
-        Format::Json => json::render(output, out),
-        Format::Csv => tabular::render(output, tabular::Flavor::Csv, out),
-        Format::Markdown => tabular::render(output, tabular::Flavor::Markdown, out),
-        Format::Text => text::render(output, opts, out),
-    }
+        Format::Json => json::render(output, &mut out),
+        Format::Csv => tabular::render(output, tabular::Flavor::Csv, &mut out),
+        Format::Markdown => tabular::render(output, tabular::Flavor::Markdown, &mut out),
+        Format::Text => text::render(output, opts, &mut out),
+    }?;
+    out.finish()
 }
 
 /// Renders to a string (for tests and snapshots).
