@@ -74,12 +74,17 @@ pub enum Flow {
 }
 
 /// Runs one parsed line against the session and writes its output.
-pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Result<Flow, Error> {
+pub fn dispatch(
+    cli: &Cli,
+    session: &mut Session,
+    env: &Env,
+    nest: &mut repl::Nesting,
+) -> Result<Flow, Error> {
     let Some(command) = &cli.command else {
         return Ok(Flow::Continue);
     };
     if let Command::Run { file } = command {
-        return repl::run_file(file, session, env, depth + 1).map(|()| Flow::Continue);
+        return repl::run_file(file, session, env, nest).map(|()| Flow::Continue);
     }
     let output = execute(command, session)?;
     let flow = show(&output, &env.render_options(cli))?;
@@ -146,7 +151,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     session.store = crate::lesson::progress::Store::default_location();
     let result = match &cli.command {
         None => repl::run(&mut session, &env),
-        Some(_) => dispatch(&cli, &mut session, &env, 0).map(|_| ()),
+        Some(_) => dispatch(&cli, &mut session, &env, &mut repl::Nesting::default()).map(|_| ()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

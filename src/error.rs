@@ -6,6 +6,15 @@ use std::path::PathBuf;
 use crate::engine::EngineError;
 use crate::engine::moves::IllegalMove;
 
+/// A limit on scripts run by scripts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScriptLimit {
+    /// Scripts nested this deep.
+    Depth(usize),
+    /// This many lines executed by the scripts one command started.
+    Lines(u64),
+}
+
 /// Something nimlab could not do, with the offending input named.
 #[derive(Debug)]
 pub enum Error {
@@ -38,6 +47,12 @@ pub enum Error {
     Write(std::io::Error),
     /// `lesson check` found failures (each already reported).
     CheckFailed { failures: usize },
+    /// A script started by `run` that went past a limit; `line` is where in `path` it did.
+    ScriptLimit {
+        path: PathBuf,
+        line: Option<usize>,
+        limit: ScriptLimit,
+    },
     /// A script in which some lines failed; each was reported as it happened.
     ScriptFailed { failures: usize },
     /// A lesson's command line that a lesson may not run.
@@ -128,6 +143,22 @@ impl fmt::Display for Error {
                 "lesson check: {failures} failure{}",
                 if *failures == 1 { "" } else { "s" }
             ),
+            Self::ScriptLimit { path, line, limit } => {
+                let at = match line {
+                    Some(line) => format!("`{}` line {line}", path.display()),
+                    None => format!("`{}`", path.display()),
+                };
+                match limit {
+                    ScriptLimit::Depth(depth) => {
+                        write!(f, "scripts nested more than {depth} deep at {at}")?;
+                    }
+                    ScriptLimit::Lines(lines) => write!(
+                        f,
+                        "the scripts this command started ran more than {lines} lines; stopped at {at}"
+                    )?,
+                }
+                f.write_str(" (does a script run itself?)")
+            }
             Self::ScriptFailed { failures } => write!(
                 f,
                 "{failures} line{} failed",
