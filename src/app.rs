@@ -125,22 +125,36 @@ pub fn report(error: &Error, env: &Env, line: Option<usize>) {
     }
 }
 
+/// A command line with no flags, for probing the environment before one parsed.
+fn no_flags() -> Cli {
+    Cli {
+        format: None,
+        color: None,
+        lessons: None,
+        command: None,
+    }
+}
+
 /// The whole program.
 pub fn main(args: Vec<OsString>) -> ExitCode {
     let words = args.into_iter().map(|a| a.to_string_lossy().into_owned());
     let cli = match Cli::parse_words(words) {
         Ok(Parsed::Cli(cli)) => cli,
         Ok(Parsed::Display(text)) => {
-            let _ = write!(io::stdout(), "{text}");
-            return ExitCode::SUCCESS;
+            // `--help` and `--version` to a full disk fail like any other output.
+            let mut out = io::stdout().lock();
+            return match write!(out, "{text}").and_then(|()| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    let error = Error::Write(e);
+                    report(&error, &Env::probe(&no_flags()), None);
+                    ExitCode::from(error.exit_code())
+                }
+            };
         }
         Err(e) => {
-            let env = Env::probe(&Cli {
-                format: None,
-                color: None,
-                lessons: None,
-                command: None,
-            });
+            let env = Env::probe(&no_flags());
             report(&e, &env, None);
             return ExitCode::from(e.exit_code());
         }

@@ -48,13 +48,17 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
     if env.stdin_tty {
         let mut source = Terminal::new(session.catalog().ids());
         let style = env.stdout_style();
-        println!(
-            "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.",
+        // `println!` would panic on a full disk; a write error is reported like any other.
+        let mut out = io::stdout().lock();
+        writeln!(
+            out,
+            "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.\nTry `grundy`, `winner 18 47 34` or `move 4 7 5`.\n`help` lists everything; `quit` or Ctrl-D leaves.",
             style.heading("nimlab"),
             env!("CARGO_PKG_VERSION")
-        );
-        println!("Try `grundy`, `winner 18 47 34` or `move 4 7 5`.");
-        println!("`help` lists everything; `quit` or Ctrl-D leaves.");
+        )
+        .and_then(|()| out.flush())
+        .map_err(Error::Write)?;
+        drop(out);
         let result = run_lines(&mut source, session, env, &mut Nesting::default());
         source.save_history();
         result
@@ -171,6 +175,7 @@ fn read_lines(
                 Ok(Parsed::Display(help)) => {
                     let mut out = io::stdout().lock();
                     write!(out, "{help}")
+                        .and_then(|()| out.flush())
                         .map_err(Error::Write)
                         .map(|()| Flow::Continue)
                 }
@@ -180,9 +185,9 @@ fn read_lines(
         match result {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
-            Err(Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-                return Err(Error::Write(e));
-            }
+            // Output that cannot be written (a closed pipe, a full disk) ends the run: the
+            // lines after it could not be seen either.
+            Err(Error::Write(e)) => return Err(Error::Write(e)),
             Err(Error::ScriptFailed { failures: inner }) => failures += inner,
             // Too deep or too long: the script that went too far and every one around it stop.
             Err(e @ Error::ScriptLimit { .. }) if in_script => return Err(e),
