@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use crate::engine::EngineError;
 use crate::engine::moves::IllegalMove;
+use crate::quote::quoted;
 
 /// A limit on scripts run by scripts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,7 +77,21 @@ impl Error {
     /// One line from clap's message: its first line, without the `error: ` prefix, plus the
     /// tip clap gives for a mistyped command if there is one.
     pub fn from_clap(e: &clap::Error) -> Self {
-        let rendered = e.render().to_string();
+        let mut rendered = e.render().to_string();
+        // clap quotes what was typed in full; cut each long value it quotes.
+        for (_, value) in e.context() {
+            let values = match value {
+                clap::error::ContextValue::String(s) => std::slice::from_ref(s),
+                clap::error::ContextValue::Strings(v) => v.as_slice(),
+                _ => &[],
+            };
+            for v in values {
+                if v.chars().count() > crate::quote::QUOTE_MAX {
+                    rendered =
+                        rendered.replace(v.as_str(), &crate::quote::shortened(v).to_string());
+                }
+            }
+        }
         let mut lines = rendered.lines().map(str::trim);
         let first = lines.next().unwrap_or("cannot parse the command");
         let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
@@ -119,7 +134,11 @@ impl fmt::Display for Error {
             Self::Engine(e) => e.fmt(f),
             Self::Usage { message } => f.write_str(message),
             Self::BadToken { token, expected } => {
-                write!(f, "`{token}` is not valid here: expected {expected}")
+                write!(
+                    f,
+                    "{} is not valid here: expected {expected}",
+                    quoted(token)
+                )
             }
             Self::BadPileAt {
                 token,
@@ -129,12 +148,17 @@ impl fmt::Display for Error {
                 expected,
             } => write!(
                 f,
-                "`{token}` (pile {number}, at byte {offset} of {source}) is not a pile: expected {expected}"
+                "{} (pile {number}, at byte {offset} of {source}) is not a pile: expected {expected}",
+                quoted(token)
             ),
-            Self::BadRange { token, reason } => write!(f, "bad range `{token}`: {reason}"),
+            Self::BadRange { token, reason } => write!(f, "bad range {}: {reason}", quoted(token)),
             Self::IllegalMove(e) => write!(f, "illegal move: {e}"),
             Self::NoGame { message } => f.write_str(message),
-            Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
+            Self::Read { path, source } => write!(
+                f,
+                "cannot read {}: {source}",
+                quoted(&path.to_string_lossy())
+            ),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Expr { error, .. } => error.fmt(f),
             Self::Refused(refusal) => refusal.fmt(f),
@@ -144,9 +168,10 @@ impl fmt::Display for Error {
                 if *failures == 1 { "" } else { "s" }
             ),
             Self::ScriptLimit { path, line, limit } => {
+                let path = path.to_string_lossy();
                 let at = match line {
-                    Some(line) => format!("`{}` line {line}", path.display()),
-                    None => format!("`{}`", path.display()),
+                    Some(line) => format!("{} line {line}", quoted(&path)),
+                    None => quoted(&path).to_string(),
                 };
                 match limit {
                     ScriptLimit::Depth(depth) => {

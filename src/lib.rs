@@ -13,6 +13,7 @@ pub mod graph;
 pub mod lesson;
 pub mod output;
 pub mod proof;
+pub mod quote;
 pub mod render;
 pub mod repl;
 pub mod text;

@@ -13,6 +13,7 @@ use crate::lesson::{Lesson, StepKind};
 use crate::output::{
     LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Output, Tone,
 };
+use crate::quote::quoted;
 
 /// Lesson expressions evaluated by the expression language, with a ruleset as default.
 pub struct ExprJudge {
@@ -38,7 +39,7 @@ pub fn fill(text: &str, judge: &mut dyn Judge) -> Result<String, String> {
         let source = after[..end].trim();
         let value = judge
             .eval(source)
-            .map_err(|e| format!("`{{{{ {source} }}}}` fails: {e}"))?;
+            .map_err(|e| format!("{} fails: {e}", quoted(&format!("{{{{ {source} }}}}"))))?;
         out.push_str(&value.to_string());
         rest = &after[end + 2..];
     }
@@ -131,7 +132,7 @@ fn start(session: &mut Session, id: &str, present: bool) -> Result<Output, Error
         if let Err(e) = run_line(session, line, &mut budget) {
             items.push(feedback(
                 Tone::Warning,
-                format!("setup `{line}` failed: {e}"),
+                format!("setup {} failed: {e}", quoted(line)),
             ));
         }
     }
@@ -277,7 +278,8 @@ impl LessonFocus {
                 Event::Unreadable { input } => items.push(feedback(
                     Tone::Bad,
                     format!(
-                        "`{input}` is not an answer nimlab can read: give a number (13, 0b1101), a player (first, second), a set ({{0, 2}}) or yes/no."
+                        "{} is not an answer nimlab can read: give a number (13, 0b1101), a player (first, second), a set ({{0, 2}}) or yes/no.",
+                        quoted(&input)
                     ),
                 )),
                 Event::NoSuchChoice { count } => items.push(feedback(
@@ -309,7 +311,7 @@ impl LessonFocus {
                 }
                 Event::NoSuchStep { id } => items.push(feedback(
                     Tone::Bad,
-                    format!("this lesson has no step `{id}`"),
+                    format!("this lesson has no step {}", quoted(&id)),
                 )),
             }
         }

@@ -50,9 +50,12 @@ fn bound(text: &str, token: &str) -> Result<u64, Error> {
         token: token.into(),
         reason: match e {
             SizeError::NotANumber => {
-                format!("`{text}` is not a size; write a range like `0..15` (both ends included)")
+                format!(
+                    "{} is not a size; write a range like `0..15` (both ends included)",
+                    crate::quote::quoted(text)
+                )
             }
-            SizeError::TooLarge => format!("`{text}` is above 2^64 - 1"),
+            SizeError::TooLarge => format!("{} is above 2^64 - 1", crate::quote::quoted(text)),
         },
     })
 }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::quote::quoted;
+
 /// An input the engine cannot work with. Each variant names the offending token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
@@ -34,31 +36,40 @@ impl fmt::Display for EngineError {
         match self {
             Self::UnknownRules { token } => write!(
                 f,
-                "unknown rules `{token}`: expected one of `nim`, `zero-move`, `misere`, `subtract:S` (e.g. `subtract:1,3,4`), `octal:CODE` (e.g. `octal:0.77`), `graph:FILE`"
+                "unknown rules {}: expected one of `nim`, `zero-move`, `misere`, `subtract:S` (e.g. `subtract:1,3,4`), `octal:CODE` (e.g. `octal:0.77`), `graph:FILE`",
+                quoted(token)
             ),
-            Self::BadOctalCode { token, reason } => write!(f, "bad octal code `{token}`: {reason}"),
+            Self::BadOctalCode { token, reason } => {
+                write!(f, "bad octal code {}: {reason}", quoted(token))
+            }
             Self::GraphNotLoaded { token } => write!(
                 f,
-                "`{token}` names a graph file, which must be loaded first (use `--rules {token}`)"
+                "{} names a graph file, which must be loaded first (use {})",
+                quoted(token),
+                quoted(&format!("--rules {token}"))
             ),
-            Self::BadGraph { source, reason } => write!(f, "bad game graph `{source}`: {reason}"),
+            Self::BadGraph { source, reason } => {
+                write!(f, "bad game graph {}: {reason}", quoted(source))
+            }
             Self::BeyondComputed {
                 token,
                 rules,
                 computed,
             } => write!(
                 f,
-                "`{token}` is beyond the values nimlab computes for {rules} on the fly (heaps up to {computed}; no period was proven there, so larger heaps have no lookup)"
+                "{} is beyond the values nimlab computes for {rules} on the fly (heaps up to {computed}; no period was proven there, so larger heaps have no lookup)",
+                quoted(token)
             ),
             Self::BadSubtractionSet { token, reason } => {
-                write!(f, "bad subtraction set `{token}`: {reason}")
+                write!(f, "bad subtraction set {}: {reason}", quoted(token))
             }
             Self::BadPile { token, expected } => {
-                write!(f, "`{token}` is not a pile: expected {expected}")
+                write!(f, "{} is not a pile: expected {expected}", quoted(token))
             }
             Self::PileTooLarge { token } => write!(
                 f,
-                "`{token}` is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)"
+                "{} is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)",
+                quoted(token)
             ),
             Self::TooMuchWork { what, limit } => write!(f, "{what} would take too long ({limit})"),
         }

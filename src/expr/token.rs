@@ -27,7 +27,7 @@ impl TokenKind {
     pub fn describe(&self) -> String {
         match self {
             Self::Int(v) => format!("`{v}`"),
-            Self::Name(n) => format!("`{n}`"),
+            Self::Name(n) => crate::quote::quoted(n).to_string(),
             Self::Punct(p) => format!("`{p}`"),
             Self::End => "end of the expression".into(),
         }
@@ -90,7 +90,7 @@ pub fn lex(source: &str) -> Result<Vec<Token>, ExprError> {
             let value = text.parse::<i128>().map_err(|_| {
                 ExprError::new(
                     ErrorKind::Overflow {
-                        what: format!("the number `{}`", &source[start..end]),
+                        what: format!("the number {}", crate::quote::quoted(&source[start..end])),
                     },
                     start..end,
                 )
