@@ -78,7 +78,8 @@ impl Error {
     /// tip clap gives for a mistyped command if there is one.
     pub fn from_clap(e: &clap::Error) -> Self {
         let mut rendered = e.render().to_string();
-        // clap quotes what was typed in full; cut each long value it quotes.
+        // clap quotes what was typed in full and in single quotes; quote it as every other
+        // message does, cut to a readable length.
         for (_, value) in e.context() {
             let values = match value {
                 clap::error::ContextValue::String(s) => std::slice::from_ref(s),
@@ -86,6 +87,7 @@ impl Error {
                 _ => &[],
             };
             for v in values {
+                rendered = rendered.replace(&format!("'{v}'"), &quoted(v).to_string());
                 if v.chars().count() > crate::quote::QUOTE_MAX {
                     rendered =
                         rendered.replace(v.as_str(), &crate::quote::shortened(v).to_string());

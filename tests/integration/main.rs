@@ -19,6 +19,7 @@ mod play;
 mod proof;
 mod props;
 mod repl;
+mod sandbox;
 mod snapshots;
 mod support;
 mod winner;
