@@ -133,7 +133,8 @@ fn read_lines(
     let mut failures = 0;
     let mut number = 0;
     loop {
-        let prompt = session.prompt();
+        // The prompt can name a graph file, whose path the user typed: shown, not obeyed.
+        let prompt = crate::render::printable(&session.prompt()).into_owned();
         let line = match source.read_line(&prompt) {
             Ok(Some(line)) => line,
             Ok(None) => break,
