@@ -74,6 +74,73 @@ pub struct Guard<W: Write> {
     sink: Sink,
     /// Bytes of an unfinished sequence: an ESC and what follows, or part of a UTF-8 character.
     held: Vec<u8>,
+    /// Clean bytes not yet passed on: renderers write in small pieces, the writer gets blocks.
+    out: Vec<u8>,
+}
+
+/// The size of the blocks a [`Guard`] passes on.
+const BLOCK: usize = 16 << 10;
+
+/// Whether a byte may start something unsafe: a C0 control but newline and tab, DEL, or the
+/// first byte of a C1 control (0xC2) or of a bidirectional override (0xE2).
+const STARTS_UNSAFE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = b != 0x0a && b != 0x09;
+        b += 1;
+    }
+    table[0x7f] = true;
+    table[0xc2] = true;
+    table[0xe2] = true;
+    table
+};
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The high bit of each byte of `w` that is 0 (exact: no carry crosses a byte).
+fn zero_bytes(w: u64) -> u64 {
+    !(((w & LOW7) + LOW7) | w) & HIGH
+}
+
+/// The high bit of each byte of `w` that may start something unsafe: below 0x20 but neither
+/// newline nor tab, or 0x7F and above (which [`STARTS_UNSAFE`] then decides).
+fn suspects(w: u64) -> u64 {
+    let below_space = !(((w & LOW7) + ONES * 0x60) | w) & HIGH;
+    let del_or_high = (((w & LOW7) + ONES) | w) & HIGH;
+    let newline = zero_bytes(w ^ (ONES * 0x0a));
+    let tab = zero_bytes(w ^ (ONES * 0x09));
+    (below_space & !newline & !tab) | del_or_high
+}
+
+/// How many bytes at the front of `bytes` pass as they are: eight at a time where no byte is a
+/// suspect, which is nearly everywhere (streams of values are digits, commas and newlines).
+fn plain_run(bytes: &[u8]) -> usize {
+    let mut words = bytes.chunks_exact(8);
+    let mut start = 0;
+    for word in &mut words {
+        let mut w = [0; 8];
+        w.copy_from_slice(word);
+        let marks = suspects(u64::from_le_bytes(w));
+        if marks != 0 {
+            // Bytes before the first suspect are plain (little-endian: byte k is bits 8k..).
+            let first = usize::try_from(marks.trailing_zeros() / 8).unwrap_or(0);
+            if let Some(k) = word[first..]
+                .iter()
+                .position(|&b| STARTS_UNSAFE[usize::from(b)])
+            {
+                return start + first + k;
+            }
+        }
+        start += 8;
+    }
+    words
+        .remainder()
+        .iter()
+        .position(|&b| STARTS_UNSAFE[usize::from(b)])
+        .map_or(bytes.len(), |k| start + k)
 }
 
 /// What the bytes at the front of a buffer are.
@@ -94,13 +161,37 @@ impl<W: Write> Guard<W> {
             inner,
             sink,
             held: Vec::new(),
+            out: Vec::with_capacity(BLOCK),
         }
     }
 
     /// Writes what is held (an unfinished sequence is shown, not obeyed) and flushes.
     pub fn finish(&mut self) -> io::Result<()> {
         self.release()?;
+        self.spill()?;
         self.inner.flush()
+    }
+
+    /// Queues clean bytes for the writer.
+    fn emit(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.out.len() + bytes.len() > BLOCK {
+            self.spill()?;
+            if bytes.len() >= BLOCK {
+                return self.inner.write_all(bytes);
+            }
+        }
+        self.out.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// Passes the queued bytes on.
+    fn spill(&mut self) -> io::Result<()> {
+        if self.out.is_empty() {
+            return Ok(());
+        }
+        let result = self.inner.write_all(&self.out);
+        self.out.clear();
+        result
     }
 
     /// Writes held bytes that will never be completed.
@@ -117,7 +208,7 @@ impl<W: Write> Guard<W> {
             rest = &rest[1..];
         }
         let text = String::from_utf8_lossy(rest);
-        self.inner.write_all(printable(&text).as_bytes())
+        self.emit(printable(&text).as_bytes())
     }
 
     fn show(&mut self, c: char) -> io::Result<()> {
@@ -128,17 +219,12 @@ impl<W: Write> Guard<W> {
                 let _ = write!(text, "\\u{:04x}", u32::from(c));
             }
         }
-        self.inner.write_all(text.as_bytes())
+        self.emit(text.as_bytes())
     }
 
     /// Classifies the front of `bytes` (not empty).
     fn front(&self, bytes: &[u8]) -> Front {
-        let plain = bytes
-            .iter()
-            .position(|&b| {
-                (b < 0x20 && b != b'\n' && b != b'\t') || matches!(b, 0x7f | 0xc2 | 0xe2)
-            })
-            .unwrap_or(bytes.len());
+        let plain = plain_run(bytes);
         if plain > 0 {
             return Front::Plain(plain);
         }
@@ -188,7 +274,7 @@ impl<W: Write> Guard<W> {
         while !bytes.is_empty() {
             match self.front(bytes) {
                 Front::Plain(n) | Front::Color(n) => {
-                    self.inner.write_all(&bytes[..n])?;
+                    self.emit(&bytes[..n])?;
                     bytes = &bytes[n..];
                 }
                 Front::Unsafe(n, c) => {
@@ -208,7 +294,7 @@ impl<W: Write> Guard<W> {
 impl<W: Write> Drop for Guard<W> {
     fn drop(&mut self) {
         // Best effort: a writer that failed has already said so to whoever wrote.
-        let _ = self.release();
+        let _ = self.release().and_then(|()| self.spill());
     }
 }
 
@@ -225,6 +311,7 @@ impl<W: Write> Write for Guard<W> {
     }
 
     fn flush(&mut self) -> io::Result<()> {
+        self.spill()?;
         self.inner.flush()
     }
 }
@@ -303,6 +390,24 @@ mod tests {
             assert!(!safe.chars().any(unsafe_char), "{safe}");
             let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
             assert_eq!(back, value);
+        }
+    }
+
+    #[test]
+    fn the_plain_run_ends_at_the_first_byte_that_may_start_something_unsafe() {
+        // Written from the definition, byte by byte: C0 but newline and tab, DEL, 0xC2, 0xE2.
+        let starts =
+            |b: u8| (b < 0x20 && b != b'\n' && b != b'\t') || matches!(b, 0x7f | 0xc2 | 0xe2);
+        // Every byte value at every place of two words and a tail, among several fillers.
+        for fill in [b'a', b'\n', b'\t', b' ', 0x80, 0xc3, 0xff] {
+            for place in 0..19 {
+                for value in 0..=255u8 {
+                    let mut bytes = [fill; 19];
+                    bytes[place] = value;
+                    let expected = bytes.iter().position(|&b| starts(b)).unwrap_or(19);
+                    assert_eq!(plain_run(&bytes), expected, "{fill:#x} {place} {value:#x}");
+                }
+            }
         }
     }
 
