@@ -227,3 +227,61 @@ fn position(args: &PositionArgs) -> Result<(), Error> {
     }
     ruleset(args.rules.rules.as_deref())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(result: Result<Output, Error>) -> Option<Refusal> {
+        match result {
+            Err(Error::Refused(r)) => Some(r),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn the_budget_counts_lines_and_time() {
+        let mut session = Session::default();
+        let mut budget = Budget::new(2, Duration::from_secs(3600));
+        assert!(run_line(&mut session, "mex 0 1", &mut budget).is_ok());
+        assert!(run_line(&mut session, "mex 0", &mut budget).is_ok());
+        assert_eq!(
+            refusal(run_line(&mut session, "mex 0", &mut budget)),
+            Some(Refusal::OverBudget {
+                spent: Spent::Lines { limit: 2 }
+            })
+        );
+        let mut budget = Budget::new(100, Duration::ZERO);
+        assert_eq!(
+            refusal(run_line(&mut session, "mex 0", &mut budget)),
+            Some(Refusal::OverBudget {
+                spent: Spent::Time {
+                    limit: Duration::ZERO
+                }
+            })
+        );
+    }
+
+    #[test]
+    fn quoting_does_not_hide_a_file() {
+        let mut session = Session::default();
+        for line in [
+            "rules 'gr''aph:x.yaml'",
+            "rules gr\"a\"ph:x.yaml",
+            "rules gr\\aph:x.yaml",
+            "grundy --rules=GRAPH:x.yaml",
+            "winner --fi''le x.txt",
+            "nimsum '-'",
+            "r''un x.txt",
+        ] {
+            let mut budget = Budget::default();
+            assert!(
+                matches!(
+                    refusal(run_line(&mut session, line, &mut budget)),
+                    Some(Refusal::ReadsFiles { .. })
+                ),
+                "{line}"
+            );
+        }
+    }
+}
