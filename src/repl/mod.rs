@@ -207,17 +207,13 @@ fn read_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{ColorChoice, Format};
 
+    /// The environment as probed for a line with no flags.
     fn env() -> Env {
-        Env {
-            stdin_tty: false,
-            stdout_tty: false,
-            stderr_tty: false,
-            no_color: None,
-            format: Format::Text,
-            color: ColorChoice::Never,
-        }
+        let Ok(Parsed::Cli(cli)) = Cli::parse_line("") else {
+            panic!("an empty line parses");
+        };
+        Env::probe(&cli)
     }
 
     /// `f0` runs `f1` ten times, `f1` runs `f2` ten times, …, and the last script is empty:
