@@ -195,17 +195,22 @@ pub enum Flow {
 }
 
 /// Runs one parsed line against the session and writes its output.
-pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Result<Flow, Error> {
+pub fn dispatch(
+    cli: &Cli,
+    session: &mut Session,
+    env: &Env,
+    nest: &mut repl::Nesting,
+) -> Result<Flow, Error> {
     let Some(command) = &cli.command else {
         return Ok(Flow::Continue);
     };
     if let Command::Run { file } = command {
-        return repl::run_file(file, session, env, depth + 1).map(|()| Flow::Continue);
+        return repl::run_file(file, session, env, nest).map(|()| Flow::Continue);
     }
     let opts = env.render_options(cli);
     check_format(command, opts.format)?;
     let output = execute(command, session)?;
-    let paging = env.paging(&output, cli.no_pager, depth, session);
+    let paging = env.paging(&output, cli.no_pager, nest.depth, session);
     let flow = show(&output, &opts, &paging, env.width)?;
     match &output {
         Output::LessonCheck(report) if !report.failures.is_empty() => Err(Error::CheckFailed {
@@ -271,7 +276,8 @@ fn show(output: &Output, opts: &RenderOptions, paging: &Paging, width: u16) -> R
 pub fn report(error: &Error, env: &Env, line: Option<usize>) {
     let style = env.error_style();
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    let mut message = format!("{} {at}{error}", style.error("error:"));
+    let printable = crate::render::printable(&error.to_string()).into_owned();
+    let mut message = format!("{} {at}{printable}", style.error("error:"));
     if let Some(width) = env.error_width {
         message = crate::render::prose::fill(&message, usize::from(width));
     }
@@ -279,6 +285,17 @@ pub fn report(error: &Error, env: &Env, line: Option<usize>) {
     if let Error::Expr { source, error } = error {
         let snippet = crate::render::snippet(source, error.span.clone(), &error.label(), style);
         let _ = write!(io::stderr(), "{snippet}");
+    }
+}
+
+/// A command line with no flags, for probing the environment before one parsed.
+fn no_flags() -> Cli {
+    Cli {
+        format: None,
+        color: None,
+        lessons: None,
+        no_pager: false,
+        command: None,
     }
 }
 
@@ -290,23 +307,21 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Ok(Parsed::Cli(cli)) => cli,
         Ok(Parsed::Display(text)) => {
             let env = Env::probe(&Cli {
-                format: None,
-                color: None,
-                lessons: None,
                 no_pager,
-                command: None,
+                ..no_flags()
             });
-            let _ = env.show_text(&text, no_pager);
-            return ExitCode::SUCCESS;
+            // `--help` and `--version` to a full disk fail like any other output.
+            return match env.show_text(&text, no_pager) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(error) => {
+                    report(&error, &env, None);
+                    ExitCode::from(error.exit_code())
+                }
+            };
         }
         Err(e) => {
-            let env = Env::probe(&Cli {
-                format: None,
-                color: None,
-                lessons: None,
-                no_pager: false,
-                command: None,
-            });
+            let env = Env::probe(&no_flags());
             report(&e, &env, None);
             return ExitCode::from(e.exit_code());
         }
@@ -320,7 +335,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         .map(crate::lesson::progress::Store::new);
     let result = match &cli.command {
         None => repl::run(&mut session, &env),
-        Some(_) => dispatch(&cli, &mut session, &env, 0).map(|_| ()),
+        Some(_) => dispatch(&cli, &mut session, &env, &mut repl::Nesting::default()).map(|_| ()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,6 +5,16 @@ use std::path::PathBuf;
 
 use crate::engine::EngineError;
 use crate::engine::moves::IllegalMove;
+use crate::quote::quoted;
+
+/// A limit on scripts run by scripts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScriptLimit {
+    /// Scripts nested this deep.
+    Depth(usize),
+    /// This many lines executed by the scripts one command started.
+    Lines(u64),
+}
 
 /// Something nimlab could not do, with the offending input named.
 #[derive(Debug)]
@@ -44,8 +54,16 @@ pub enum Error {
     Progress(crate::lesson::progress::SaveError),
     /// `lesson check` found failures (each already reported).
     CheckFailed { failures: usize },
+    /// A script started by `run` that went past a limit; `line` is where in `path` it did.
+    ScriptLimit {
+        path: PathBuf,
+        line: Option<usize>,
+        limit: ScriptLimit,
+    },
     /// A script in which some lines failed; each was reported as it happened.
     ScriptFailed { failures: usize },
+    /// A lesson's command line that a lesson may not run.
+    Refused(crate::command::Refusal),
     /// An expression that does not parse or evaluate; `source` is the expression's text.
     Expr {
         source: String,
@@ -73,7 +91,23 @@ impl Error {
         if let Some(refused) = refused {
             return Self::Engine(refused.clone());
         }
-        let rendered = e.render().to_string();
+        let mut rendered = e.render().to_string();
+        // clap quotes what was typed in full and in single quotes; quote it as every other
+        // message does, cut to a readable length.
+        for (_, value) in e.context() {
+            let values = match value {
+                clap::error::ContextValue::String(s) => std::slice::from_ref(s),
+                clap::error::ContextValue::Strings(v) => v.as_slice(),
+                _ => &[],
+            };
+            for v in values {
+                rendered = rendered.replace(&format!("'{v}'"), &quoted(v).to_string());
+                if v.chars().count() > crate::quote::QUOTE_MAX {
+                    rendered =
+                        rendered.replace(v.as_str(), &crate::quote::shortened(v).to_string());
+                }
+            }
+        }
         let mut lines = rendered.lines().map(str::trim);
         let first = lines.next().unwrap_or("cannot parse the command");
         let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
@@ -116,7 +150,11 @@ impl fmt::Display for Error {
             Self::Engine(e) => e.fmt(f),
             Self::Usage { message } => f.write_str(message),
             Self::BadToken { token, expected } => {
-                write!(f, "`{token}` is not valid here: expected {expected}")
+                write!(
+                    f,
+                    "{} is not valid here: expected {expected}",
+                    quoted(token)
+                )
             }
             Self::BadPileAt {
                 token,
@@ -126,13 +164,14 @@ impl fmt::Display for Error {
                 expected,
             } => write!(
                 f,
-                "`{token}` (pile {number}, at byte {offset} of {source}) is not a pile: expected {expected}"
+                "{} (pile {number}, at byte {offset} of {source}) is not a pile: expected {expected}",
+                quoted(token)
             ),
             Self::LineTooLong { limit } => write!(
                 f,
                 "the line is longer than {limit} bytes, so it was skipped; give long lists of piles in a file with `--file PATH`"
             ),
-            Self::BadRange { token, reason } => write!(f, "bad range `{token}`: {reason}"),
+            Self::BadRange { token, reason } => write!(f, "bad range {}: {reason}", quoted(token)),
             Self::IllegalMove(e) => write!(f, "illegal move: {e}"),
             Self::NoGame { message } => f.write_str(message),
             Self::NoFormat { format, what } => write!(
@@ -148,15 +187,37 @@ impl fmt::Display for Error {
                     }
                 }
             ),
-            Self::Read { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
+            Self::Read { path, source } => write!(
+                f,
+                "cannot read {}: {source}",
+                quoted(&path.to_string_lossy())
+            ),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Progress(e) => e.fmt(f),
             Self::Expr { error, .. } => error.fmt(f),
+            Self::Refused(refusal) => refusal.fmt(f),
             Self::CheckFailed { failures } => write!(
                 f,
                 "lesson check: {failures} failure{}",
                 if *failures == 1 { "" } else { "s" }
             ),
+            Self::ScriptLimit { path, line, limit } => {
+                let path = path.to_string_lossy();
+                let at = match line {
+                    Some(line) => format!("{} line {line}", quoted(&path)),
+                    None => quoted(&path).to_string(),
+                };
+                match limit {
+                    ScriptLimit::Depth(depth) => {
+                        write!(f, "scripts nested more than {depth} deep at {at}")?;
+                    }
+                    ScriptLimit::Lines(lines) => write!(
+                        f,
+                        "the scripts this command started ran more than {lines} lines; stopped at {at}"
+                    )?,
+                }
+                f.write_str(" (does a script run itself?)")
+            }
             Self::ScriptFailed { failures } => write!(
                 f,
                 "{failures} line{} failed",
@@ -171,6 +232,12 @@ impl std::error::Error for Error {}
 impl From<IllegalMove> for Error {
     fn from(e: IllegalMove) -> Self {
         Self::IllegalMove(e)
+    }
+}
+
+impl From<crate::command::Refusal> for Error {
+    fn from(refusal: crate::command::Refusal) -> Self {
+        Self::Refused(refusal)
     }
 }
 

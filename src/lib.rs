@@ -14,6 +14,7 @@ pub mod lesson;
 pub mod output;
 pub mod pager;
 pub mod proof;
+pub mod quote;
 pub mod render;
 pub mod repl;
 pub mod set_notation;

@@ -1,7 +1,9 @@
 //! The lesson commands (`lesson list|start|reset|quit|check`) and the lesson focus that takes
 //! `next`, `back`, `goto`, `hint`, `skip`, `reveal` and typed answers while a lesson runs.
 
-use super::{Focus, Session, execute};
+use super::sandbox::Refusal;
+use super::sandbox::{Budget, run_line};
+use super::{Focus, Session};
 use crate::cli::{Command, LessonAction};
 use crate::error::Error;
 use crate::expr::Value;
@@ -12,6 +14,7 @@ use crate::lesson::{Lesson, StepKind};
 use crate::output::{
     LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Output, Tone,
 };
+use crate::quote::quoted;
 
 /// Lesson expressions evaluated by the expression language, with a ruleset as default.
 pub struct ExprJudge {
@@ -37,7 +40,7 @@ pub fn fill(text: &str, judge: &mut dyn Judge) -> Result<String, String> {
         let source = after[..end].trim();
         let value = judge
             .eval(source)
-            .map_err(|e| format!("`{{{{ {source} }}}}` fails: {e}"))?;
+            .map_err(|e| format!("{} fails: {e}", quoted(&format!("{{{{ {source} }}}}"))))?;
         out.push_str(&value.to_string());
         rest = &after[end + 2..];
     }
@@ -136,11 +139,12 @@ fn start(
     // Setup runs silently, on start and on resume alike; the rules it changes come back
     // when the lesson ends.
     let rules_before = (!lesson.setup.is_empty()).then(|| session.rules().clone());
+    let mut budget = Budget::default();
     for line in &lesson.setup {
-        if let Err(e) = run_line(session, line) {
+        if let Err(e) = run_line(session, line, &mut budget) {
             items.push(feedback(
                 Tone::Warning,
-                format!("setup `{line}` failed: {e}"),
+                format!("setup {} failed: {e}", quoted(line)),
             ));
         }
     }
@@ -172,6 +176,7 @@ fn start(
     let mut focus = LessonFocus {
         runner,
         rules_before,
+        budget,
         warned: warning.into_iter().collect(),
         done: false,
         notes,
@@ -207,55 +212,6 @@ fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
     }))
 }
 
-/// Runs one command line of a lesson against the session, for `lesson check`.
-pub fn run_checked(session: &mut Session, line: &str) -> Result<Output, Error> {
-    run_line(session, line)
-}
-
-/// Runs one command line of a lesson against the session. Lessons run nimlab commands only:
-/// no scripts, no leaving, no lessons inside lessons, no reading files.
-fn run_line(session: &mut Session, line: &str) -> Result<Output, Error> {
-    if names_a_graph(line) {
-        return Err(Error::Usage {
-            message: "lessons cannot read files, and a `graph:` ruleset is a file".to_string(),
-        });
-    }
-    match crate::cli::Cli::parse_line(line)? {
-        crate::cli::Parsed::Cli(cli) => match &cli.command {
-            Some(Command::Run { .. } | Command::Quit | Command::Lesson { .. }) => {
-                Err(Error::Usage {
-                    message: "lessons run nimlab's own commands only: no scripts, `quit` or lessons inside a lesson".to_string(),
-                })
-            }
-            Some(
-                Command::Winner(a) | Command::Move(a) | Command::Nimsum(a) | Command::Position(a),
-            ) if reads_input(a) => Err(Error::Usage {
-                message: "lessons cannot read files or standard input".to_string(),
-            }),
-            Some(Command::Play(p)) if reads_input(&p.position) => Err(Error::Usage {
-                message: "lessons cannot read files or standard input".to_string(),
-            }),
-            Some(command) => execute(command, session),
-            None => Ok(Output::Nothing),
-        },
-        crate::cli::Parsed::Display(text) => Ok(Output::Help(text)),
-    }
-}
-
-fn reads_input(args: &crate::cli::PositionArgs) -> bool {
-    args.file.is_some() || args.piles.iter().any(|p| p == "-")
-}
-
-/// Whether a lesson line names a game graph, which is a file to read.
-fn names_a_graph(line: &str) -> bool {
-    line.split(|c: char| c.is_whitespace() || c == '=' || c == '(' || c == ',')
-        .any(|w| {
-            w.trim_matches(['\'', '"'])
-                .to_ascii_lowercase()
-                .starts_with("graph:")
-        })
-}
-
 fn feedback(tone: Tone, text: impl Into<String>) -> LessonItem {
     LessonItem::Feedback {
         tone,
@@ -271,6 +227,8 @@ pub struct LessonFocus {
     warned: std::collections::BTreeSet<String>,
     /// The session's rules before the lesson's setup, restored when it ends.
     rules_before: Option<crate::engine::Rules>,
+    /// What the lesson's command lines may still spend in the learner's current action.
+    budget: Budget,
     done: bool,
     /// Presenter mode: where speaker notes go (they are never shown on the screen).
     notes: Option<SpeakerNotes>,
@@ -340,7 +298,8 @@ impl LessonFocus {
                 Event::Unreadable { input } => items.push(feedback(
                     Tone::Bad,
                     format!(
-                        "`{input}` is not an answer nimlab can read: give a number (13, 0b1101), a player (first, second), a set ({{0, 2}}) or yes/no."
+                        "{} is not an answer nimlab can read: give a number (13, 0b1101), a player (first, second), a set ({{0, 2}}) or yes/no.",
+                        quoted(&input)
                     ),
                 )),
                 Event::NoSuchChoice { count } => items.push(feedback(
@@ -372,7 +331,7 @@ impl LessonFocus {
                 }
                 Event::NoSuchStep { id } => items.push(feedback(
                     Tone::Bad,
-                    format!("this lesson has no step `{id}`"),
+                    format!("this lesson has no step {}", quoted(&id)),
                 )),
             }
         }
@@ -394,14 +353,27 @@ impl LessonFocus {
                 fill(text, &mut judge).unwrap_or_else(|e| format!("{text}\n(⚠ {e})")),
             )),
             StepKind::Run(lines) => {
-                for line in lines {
-                    let output = run_line(session, line)
-                        .map(Box::new)
-                        .map_err(|e| e.to_string());
+                for (i, line) in lines.iter().enumerate() {
+                    let result = run_line(session, line, &mut self.budget);
+                    let over = matches!(result, Err(Error::Refused(Refusal::OverBudget { .. })));
                     items.push(LessonItem::Command {
                         line: line.clone(),
-                        output,
+                        output: result.map(Box::new).map_err(|e| e.to_string()),
                     });
+                    if over {
+                        // One refusal says it; the lines after it are not run either.
+                        let rest = lines.len() - i - 1;
+                        if rest > 0 {
+                            items.push(feedback(
+                                Tone::Warning,
+                                format!(
+                                    "{rest} more command line{} of this step not run",
+                                    if rest == 1 { "" } else { "s" }
+                                ),
+                            ));
+                        }
+                        break;
+                    }
                 }
             }
             StepKind::Ask(q) => items.push(LessonItem::Question {
@@ -472,6 +444,8 @@ impl LessonFocus {
         events: impl FnOnce(&mut Runner, &mut ExprJudge) -> Vec<Event>,
     ) -> Output {
         let mut judge = Self::judge(session);
+        // Each action the learner takes gets a fresh budget for the lesson's command lines.
+        self.budget = Budget::default();
         let events = events(&mut self.runner, &mut judge);
         let mut items = Vec::new();
         self.report(session, events, &mut items);

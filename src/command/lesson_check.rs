@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 
 use super::Session;
 use super::lesson::{ExprJudge, fill};
+use super::sandbox::{Budget, Refusal, run_line};
 use crate::error::Error;
 use crate::expr::Value;
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
 use crate::lesson::runner::{Judge, accepts};
 use crate::lesson::{Lesson, LessonError, StepKind, load};
 use crate::output::{CheckReport, Output};
+use crate::quote::quoted;
 
 pub fn check(session: &mut Session, paths: &[PathBuf]) -> Result<Output, Error> {
     let mut failures = Vec::new();
@@ -79,22 +81,45 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                 report,
                 requires_line,
                 None,
-                format!("`requires` names `{req}`, which is not a lesson"),
+                format!("`requires` names {}, which is not a lesson", quoted(req)),
             );
         }
     }
-    // A fresh session per lesson, set up as a learner's would be.
+    // A fresh session per lesson, set up as a learner's would be, and one budget for all of
+    // the lesson's command lines and expressions: once it is spent, checking stops.
     let mut session = Session::default();
+    let mut budget = Budget::default();
     for line in &lesson.setup {
         report.checks += 1;
-        if let Err(e) = super::lesson::run_checked(&mut session, line) {
+        if let Err(e) = run_line(&mut session, line, &mut budget) {
             let at = Some(lesson.setup_line).filter(|&l| l > 0);
-            fail(report, at, None, format!("setup `{line}` fails: {e}"));
+            fail(
+                report,
+                at,
+                None,
+                format!("setup {} fails: {e}", quoted(line)),
+            );
+            if over_budget(&e) {
+                return;
+            }
         }
     }
     for step in &lesson.steps {
         let line = Some(step.line).filter(|&l| l > 0);
         let id = Some(step.id.as_str());
+        if let Some(spent) = budget.spent() {
+            report.checks += 1;
+            fail(
+                report,
+                line,
+                id,
+                format!(
+                    "{}; this step and the ones after it are not checked",
+                    Refusal::OverBudget { spent }
+                ),
+            );
+            return;
+        }
         let mut judge = ExprJudge {
             rules: session.rules().clone(),
         };
@@ -119,8 +144,11 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
             StepKind::Run(commands) => {
                 for command in commands {
                     report.checks += 1;
-                    if let Err(e) = super::lesson::run_checked(&mut session, command) {
-                        fail(report, line, id, format!("`{command}` fails: {e}"));
+                    if let Err(e) = run_line(&mut session, command, &mut budget) {
+                        fail(report, line, id, format!("{} fails: {e}", quoted(command)));
+                        if over_budget(&e) {
+                            return;
+                        }
                     }
                 }
             }
@@ -136,16 +164,16 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                             report,
                             line,
                             id,
-                            format!("the claim is false: `{check}` does not hold"),
+                            format!("the claim is false: {} does not hold", quoted(check)),
                         );
                     }
                     Ok(v) => fail(
                         report,
                         line,
                         id,
-                        format!("`{check}` gives {v}, not true or false"),
+                        format!("{} gives {v}, not true or false", quoted(check)),
                     ),
-                    Err(e) => fail(report, line, id, format!("`{check}` fails: {e}")),
+                    Err(e) => fail(report, line, id, format!("{} fails: {e}", quoted(check))),
                 }
             }
             StepKind::Ask(q) => {
@@ -160,8 +188,8 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                         line,
                         id,
                         format!(
-                            "the answer `{}` is a literal: write the expression that computes it (e.g. `mex{{0, 1, 3}}`, `3 xor 5`, `winner(nim, 1, 4, 5)`)",
-                            q.answer
+                            "the answer {} is a literal: write the expression that computes it (e.g. `mex{{0, 1, 3}}`, `3 xor 5`, `winner(nim, 1, 4, 5)`)",
+                            quoted(&q.answer)
                         ),
                     );
                 }
@@ -173,7 +201,7 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                             report,
                             line,
                             id,
-                            format!("the answer `{}` fails: {e}", q.answer),
+                            format!("the answer {} fails: {e}", quoted(&q.answer)),
                         );
                         continue;
                     }
@@ -186,8 +214,9 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                             line,
                             id,
                             format!(
-                                "the solution `{solution}` is not accepted (the answer `{}` is {answer})",
-                                q.answer
+                                "the solution {} is not accepted (the answer {} is {answer})",
+                                quoted(solution),
+                                quoted(&q.answer)
                             ),
                         );
                     }
@@ -200,8 +229,9 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                             line,
                             id,
                             format!(
-                                "the wrong example `{}` is accepted (the answer `{}` is {answer})",
-                                wrong.answer, q.answer
+                                "the wrong example {} is accepted (the answer {} is {answer})",
+                                quoted(&wrong.answer),
+                                quoted(&q.answer)
                             ),
                         );
                     }
@@ -219,9 +249,9 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                             line,
                             id,
                             format!(
-                                "{} of the choices are right (the answer `{}` is {answer}); exactly one must be",
+                                "{} of the choices are right (the answer {} is {answer}); exactly one must be",
                                 right.len(),
-                                q.answer
+                                quoted(&q.answer)
                             ),
                         );
                     }
@@ -229,4 +259,8 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
             }
         }
     }
+}
+
+fn over_budget(error: &Error) -> bool {
+    matches!(error, Error::Refused(Refusal::OverBudget { .. }))
 }

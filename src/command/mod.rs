@@ -16,6 +16,7 @@ mod play;
 mod prove;
 mod range;
 mod rules;
+mod sandbox;
 mod session;
 mod step;
 mod verify;
@@ -23,6 +24,7 @@ mod verify;
 pub use focus::Focus;
 pub use formats::check_format;
 pub use help::help_text;
+pub use sandbox::{Budget, Refusal, Spent};
 pub use session::{PileChange, Session};
 
 use crate::cli::{Command, PositionArgs, RulesArg};

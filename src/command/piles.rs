@@ -52,7 +52,8 @@ fn read_unvalued(
         if let Some(extra) = args.piles.first() {
             return Err(Error::Usage {
                 message: format!(
-                    "give piles either with --file or on the line, not both (found `{extra}`)"
+                    "give piles either with --file or on the line, not both (found {})",
+                    crate::quote::quoted(extra)
                 ),
             });
         }

@@ -51,10 +51,13 @@ fn bound(text: &str, token: &str) -> Result<u64, Error> {
         token: token.into(),
         reason: match e {
             SizeError::NotANumber => {
-                format!("`{text}` is not a size; write a range like `0..15` (both ends included)")
+                format!(
+                    "{} is not a size; write a range like `0..15` (both ends included)",
+                    crate::quote::quoted(text)
+                )
             }
-            SizeError::TooLarge => format!("`{text}` is above 2^64 - 1"),
-            SizeError::TooLong => format!("`{text}` has more than 20 digits"),
+            SizeError::TooLarge => format!("{} is above 2^64 - 1", crate::quote::quoted(text)),
+            SizeError::TooLong => format!("{} has more than 20 digits", crate::quote::quoted(text)),
         },
     })
 }

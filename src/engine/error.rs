@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::quote::quoted;
+
 /// An input the engine cannot work with. Each variant names the offending token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
@@ -53,12 +55,14 @@ impl fmt::Display for EngineError {
         match self {
             Self::UnknownRules { token } => write!(
                 f,
-                "unknown rules `{token}`: expected one of {}",
+                "unknown rules {}: expected one of {}",
+                quoted(token),
                 super::ruleset_name::expected()
             ),
             Self::UnknownRulesOrMisere { token } => write!(
                 f,
-                "unknown rules `{token}`: expected one of {}, or one of these followed by `-misere` for misère play (e.g. `zero-move-misere`)",
+                "unknown rules {}: expected one of {}, or one of these followed by `-misere` for misère play (e.g. `zero-move-misere`)",
+                quoted(token),
                 super::ruleset_name::expected()
             ),
             Self::MalformedRules {
@@ -66,18 +70,24 @@ impl fmt::Display for EngineError {
                 usage,
                 example,
             } => {
-                write!(f, "`{token}` is not a ruleset: write `{usage}`")?;
+                write!(f, "{} is not a ruleset: write `{usage}`", quoted(token))?;
                 match example {
                     Some(example) => write!(f, ", like `{example}`"),
                     None => Ok(()),
                 }
             }
-            Self::BadOctalCode { token, reason } => write!(f, "bad octal code `{token}`: {reason}"),
+            Self::BadOctalCode { token, reason } => {
+                write!(f, "bad octal code {}: {reason}", quoted(token))
+            }
             Self::GraphNotLoaded { token } => write!(
                 f,
-                "`{token}` names a graph file, which must be loaded first (use `--rules {token}`)"
+                "{} names a graph file, which must be loaded first (use {})",
+                quoted(token),
+                quoted(&format!("--rules {token}"))
             ),
-            Self::BadGraph { source, reason } => write!(f, "bad game graph `{source}`: {reason}"),
+            Self::BadGraph { source, reason } => {
+                write!(f, "bad game graph {}: {reason}", quoted(source))
+            }
             Self::BeyondComputed(beyond) => {
                 let Beyond {
                     token,
@@ -88,7 +98,8 @@ impl fmt::Display for EngineError {
                 } = beyond.as_ref();
                 write!(
                     f,
-                    "`{token}` is beyond the values of {rules} computed by mex, "
+                    "{} is beyond the values of {rules} computed by mex, ",
+                    quoted(token)
                 )?;
                 match computed {
                     Some(n) => write!(f, "which reach g({n})")?,
@@ -106,14 +117,15 @@ impl fmt::Display for EngineError {
                 )
             }
             Self::BadSubtractionSet { token, reason } => {
-                write!(f, "bad subtraction set `{token}`: {reason}")
+                write!(f, "bad subtraction set {}: {reason}", quoted(token))
             }
             Self::BadPile { token, expected } => {
-                write!(f, "`{token}` is not a pile: expected {expected}")
+                write!(f, "{} is not a pile: expected {expected}", quoted(token))
             }
             Self::PileTooLarge { token } => write!(
                 f,
-                "`{token}` is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)"
+                "{} is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)",
+                quoted(token)
             ),
             Self::TooMuchWork { what, limit } => write!(f, "{what} would take too long ({limit})"),
         }

@@ -44,7 +44,8 @@ impl OctalCode {
             "4" => 4,
             other => {
                 return Err(bad(format!(
-                    "`{other}.` is not supported: the digit before the point must be 0 or 4"
+                    "{} is not supported: the digit before the point must be 0 or 4",
+                    crate::quote::quoted(&format!("{other}."))
                 )));
             }
         };

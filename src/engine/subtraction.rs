@@ -29,9 +29,10 @@ impl SubtractionSet {
         let mut values = Vec::new();
         for item in list.split(',') {
             let item = item.trim();
-            let value: u64 = item
-                .parse()
-                .map_err(|_| bad(format!("`{item}` is not a positive whole number")))?;
+            let value: u64 = item.parse().map_err(|_| {
+                let item = crate::quote::quoted(item);
+                bad(format!("{item} is not a positive whole number"))
+            })?;
             if value == 0 {
                 return Err(bad(
                     "0 is not a move (every amount must be at least 1)".into()
@@ -39,7 +40,8 @@ impl SubtractionSet {
             }
             if value > MAX_ELEMENT {
                 return Err(bad(format!(
-                    "`{item}` is above the largest supported amount {MAX_ELEMENT}"
+                    "{} is above the largest supported amount {MAX_ELEMENT}",
+                    crate::quote::quoted(item)
                 )));
             }
             values.push(value);

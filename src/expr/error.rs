@@ -5,6 +5,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::engine::EngineError;
+use crate::quote::shortened;
 
 /// An error in parsing or evaluating an expression, with where it happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,13 +106,15 @@ impl fmt::Display for ExprError {
             ),
             ErrorKind::UnknownVariable { name } => write!(
                 f,
-                "unknown name `{name}`: bind it with a quantifier (`all {name} in 0..10: …`) or use a number"
+                "unknown name {}: bind it with a quantifier (`all {} in 0..10: …`) or use a number",
+                quoted(name),
+                shortened(name)
             ),
             ErrorKind::Arity {
                 name,
                 expected,
                 found,
-            } => write!(f, "`{name}` takes {expected}, not {found}"),
+            } => write!(f, "{} takes {expected}, not {found}", quoted(name)),
             ErrorKind::Type { expected, found } => write!(f, "expected {expected}, found {found}"),
             ErrorKind::Overflow { what } => write!(
                 f,

@@ -7,7 +7,7 @@ use comfy_table::{ContentArrangement, Table, presets};
 use serde_json::{Value, json};
 
 use super::prose::{fill, hanging};
-use super::{RenderOptions, render, render_to_string};
+use super::{RenderOptions, printable, render, render_to_string};
 use crate::cli::Format;
 use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Tone};
 
@@ -32,15 +32,24 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 if !fresh_screen {
                     writeln!(out)?;
                 }
-                let heading = fill(&format!("── {lesson} · step {number} of {of} · {step} ──"));
+                let heading = fill(&format!(
+                    "── {} · step {number} of {of} · {} ──",
+                    printable(lesson),
+                    printable(step)
+                ));
                 writeln!(out, "{}", style.heading(&heading))?;
             }
-            LessonItem::Text(text) => writeln!(out, "{}", fill(text))?,
+            LessonItem::Text(text) => writeln!(out, "{}", fill(&printable(text)))?,
             LessonItem::Command { line, output } => {
+                let line = printable(line);
                 writeln!(out, "{}", style.dim(&format!("nimlab> {line}")))?;
                 match output {
                     Ok(output) => render(output, opts, out)?,
-                    Err(e) => writeln!(out, "{}", fill(&format!("{} {e}", style.error("error:"))))?,
+                    Err(e) => writeln!(
+                        out,
+                        "{}",
+                        fill(&format!("{} {}", style.error("error:"), printable(e)))
+                    )?,
                 }
             }
             LessonItem::Question {
@@ -52,11 +61,11 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 writeln!(
                     out,
                     "{}",
-                    hanging(&style.heading("?"), prompt.trim_end(), width, 2)
+                    hanging(&style.heading("?"), &printable(prompt.trim_end()), width, 2)
                 )?;
                 for (i, c) in choices.iter().enumerate() {
                     let label = format!("  {})", crate::lesson::runner::choice_label(i));
-                    writeln!(out, "{}", hanging(&label, c, width, 5))?;
+                    writeln!(out, "{}", hanging(&label, &printable(c), width, 5))?;
                 }
                 let help = if *present {
                     "`reveal` shows the answer; `next` moves on".to_string()
@@ -80,16 +89,22 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 check,
                 holds,
             } => {
-                let claim = format!("{} {}", style.heading("Claim:"), statement.trim_end());
+                let claim = format!(
+                    "{} {}",
+                    style.heading("Claim:"),
+                    printable(statement.trim_end())
+                );
                 writeln!(out, "{}", fill(&claim))?;
+                let check = printable(check);
                 let verdict = match holds {
                     Ok(true) => style.win(&fill(&format!("✓ checked by nimlab: {check}"))),
                     Ok(false) => style.lose(&fill(&format!("✗ does not hold: {check}"))),
-                    Err(e) => style.lose(&fill(&format!("✗ cannot be checked: {e}"))),
+                    Err(e) => style.lose(&fill(&format!("✗ cannot be checked: {}", printable(e)))),
                 };
                 writeln!(out, "{verdict}")?;
             }
             LessonItem::Feedback { tone, text } => {
+                let text = &printable(text).into_owned();
                 let line = match tone {
                     Tone::Good => style.win(&fill(text)),
                     Tone::Bad => style.lose(&fill(text)),
@@ -175,8 +190,8 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
     table.set_width(opts.width);
     for row in &list.rows {
         table.add_row(vec![
-            row.id.clone(),
-            row.title.clone(),
+            printable(&row.id).into_owned(),
+            printable(&row.title).into_owned(),
             status_text(row.status, row.steps),
             row.requires.join(", "),
         ]);
@@ -188,10 +203,11 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
         opts.style.dim("Start one with `lesson start ID`.")
     )?;
     for e in &list.errors {
+        let e = printable(&e.to_string()).into_owned();
         writeln!(out, "{} {e}", opts.style.error("warning:"))?;
     }
     for w in &list.warnings {
-        writeln!(out, "{} {w}", opts.style.error("warning:"))?;
+        writeln!(out, "{} {}", opts.style.error("warning:"), printable(w))?;
     }
     Ok(())
 }
@@ -237,6 +253,7 @@ pub fn check_text(
 ) -> io::Result<()> {
     let style = opts.style;
     for f in &report.failures {
+        let f = printable(&f.to_string()).into_owned();
         writeln!(out, "{} {f}", style.lose("✗"))?;
     }
     let summary = format!(

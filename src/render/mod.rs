@@ -14,6 +14,7 @@ mod latex;
 mod lesson;
 mod misere;
 mod period;
+mod printable;
 mod proof;
 pub mod prose;
 mod rulesets;
@@ -30,6 +31,7 @@ use std::io::{self, Write};
 
 pub use diagnostic::snippet;
 pub use lesson::{CLEAR_SCREEN, starts_a_screen};
+pub use printable::{Guard, Sink, printable};
 pub(crate) use prose::wrap;
 pub use set::format_set;
 pub use style::Style;
@@ -61,15 +63,24 @@ impl Default for RenderOptions {
     }
 }
 
-/// Writes one command's output.
+/// Writes one command's output. Everything written passes a [`Guard`], so no text from a file
+/// or from input reaches the terminal as an escape sequence or a control character.
 pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let sink = match opts.format {
+        Format::Json => Sink::Json,
+        _ => Sink::Text {
+            color: opts.format == Format::Text && opts.style.color,
+        },
+    };
+    let mut out = Guard::new(out, sink);
     match opts.format {
-        Format::Json => json::render(output, out),
-        Format::Csv => tabular::render(output, tabular::Flavor::Csv, out),
-        Format::Markdown => tabular::render(output, tabular::Flavor::Markdown, out),
-        Format::Text => text::render(output, opts, out),
-        Format::Latex => latex::render(output, out),
-    }
+        Format::Json => json::render(output, &mut out),
+        Format::Csv => tabular::render(output, tabular::Flavor::Csv, &mut out),
+        Format::Markdown => tabular::render(output, tabular::Flavor::Markdown, &mut out),
+        Format::Text => text::render(output, opts, &mut out),
+        Format::Latex => latex::render(output, &mut out),
+    }?;
+    out.finish()
 }
 
 /// What `output` is, if it has no LaTeX form (a command's output must then be refused).

@@ -216,7 +216,12 @@ fn position(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io:
                     report.rules.name_of_heaps(m.after())
                 ),
                 g.to_string(),
-                format!("take {}", m.take()),
+                // A graph's moves take no tokens (its positions are not sizes).
+                if matches!(report.rules, crate::engine::Rules::Graph(_)) {
+                    String::new()
+                } else {
+                    format!("take {}", m.take())
+                },
             ],
             None => [
                 "move".to_string(),

@@ -5,18 +5,44 @@ mod complete;
 mod history;
 mod source;
 
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, Write};
 use std::path::Path;
 
 use crate::app::{Env, Flow, dispatch, dispatch_text, report};
 use crate::cli::{Cli, Parsed};
 use crate::command::Session;
-use crate::error::Error;
+use crate::error::{Error, ScriptLimit};
 
 use source::{Line, LineSource, Plain, Terminal};
 
 /// Scripts may run scripts, up to this depth (a script that runs itself stops here).
-const MAX_DEPTH: usize = 16;
+pub const MAX_DEPTH: usize = 16;
+/// Lines that scripts started by `run` may execute in all, nested scripts included, for one
+/// command typed, piped or given on the shell: a script that runs itself four times fans out
+/// 4^16 times within the depth, so the depth alone does not bound the work.
+pub const MAX_SCRIPT_LINES: u64 = 100_000;
+
+/// Where a line runs: at the top (typed, piped, or on the shell), or inside scripts started by
+/// `run`, with the lines those scripts have executed so far for the command at the top.
+#[derive(Debug)]
+pub struct Nesting {
+    pub(crate) depth: usize,
+    lines: u64,
+    max_lines: u64,
+    /// The script being run, innermost.
+    script: Option<std::path::PathBuf>,
+}
+
+impl Default for Nesting {
+    fn default() -> Self {
+        Self {
+            depth: 0,
+            lines: 0,
+            max_lines: MAX_SCRIPT_LINES,
+            script: None,
+        }
+    }
+}
 
 /// The REPL on a terminal, or a script read from a non-terminal standard input.
 pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
@@ -27,38 +53,65 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
             env.error_style(),
         );
         let style = env.stdout_style();
-        println!(
-            "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.",
+        // `println!` would panic on a full disk; a write error is reported like any other.
+        let mut out = io::stdout().lock();
+        writeln!(
+            out,
+            "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.\nTry `grundy`, `winner 18 47 34` or `move 4 7 5`.\n`help` lists everything; `quit` or Ctrl-D leaves.",
             style.heading("nimlab"),
             env!("CARGO_PKG_VERSION")
-        );
-        println!("Try `grundy`, `winner 18 47 34` or `move 4 7 5`.");
-        println!("`help` lists everything; `quit` or Ctrl-D leaves.");
+        )
+        .and_then(|()| out.flush())
+        .map_err(Error::Write)?;
+        drop(out);
         // Each line is added to the history as it is typed: nothing is left to save here.
-        run_lines(&mut source, session, env, 0).and_then(|()| crate::app::leave_all(session, env))
+        run_lines(&mut source, session, env, &mut Nesting::default())
+            .and_then(|()| crate::app::leave_all(session, env))
     } else {
         session.stdin_is_script = true;
         let mut source = Plain::new(BufReader::new(io::stdin().lock()));
-        run_lines(&mut source, session, env, 0)
+        run_lines(&mut source, session, env, &mut Nesting::default())
     }
 }
 
-/// `nimlab run FILE` and the `run` command: the file's lines as a script.
-pub fn run_file(path: &Path, session: &mut Session, env: &Env, depth: usize) -> Result<(), Error> {
-    if depth > MAX_DEPTH {
-        return Err(Error::Usage {
-            message: format!(
-                "scripts nested more than {MAX_DEPTH} deep at `{}` (does a script run itself?)",
-                path.display()
-            ),
+/// `nimlab run FILE` and the `run` command: the file's lines as a script. Past the depth or
+/// the line limit the whole command stops, not just the line that went too far.
+pub fn run_file(
+    path: &Path,
+    session: &mut Session,
+    env: &Env,
+    nest: &mut Nesting,
+) -> Result<(), Error> {
+    if nest.depth >= MAX_DEPTH {
+        return Err(Error::ScriptLimit {
+            path: path.to_path_buf(),
+            line: None,
+            limit: ScriptLimit::Depth(MAX_DEPTH),
         });
     }
-    let file = std::fs::File::open(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
+    // A regular file only: a FIFO or a device would wait or never end.
+    let file = crate::capped_read::open_regular(path).map_err(|e| {
+        use crate::capped_read::CappedReadError;
+        let source = match e {
+            CappedReadError::Io { source, .. } => source,
+            CappedReadError::NotRegular { kind, .. } => io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("it is a {kind}, not a regular file"),
+            ),
+            other @ CappedReadError::TooLarge { .. } => io::Error::other(other.to_string()),
+        };
+        Error::Read {
+            path: path.to_path_buf(),
+            source,
+        }
     })?;
     let mut source = Plain::new(BufReader::new(file));
-    run_lines(&mut source, session, env, depth)
+    nest.depth += 1;
+    let outer = nest.script.replace(path.to_path_buf());
+    let result = run_lines(&mut source, session, env, nest);
+    nest.script = outer;
+    nest.depth -= 1;
+    result
 }
 
 /// Runs lines until the source ends or `quit`; counts the lines that failed.
@@ -66,11 +119,11 @@ fn run_lines(
     source: &mut dyn LineSource,
     session: &mut Session,
     env: &Env,
-    depth: usize,
+    nest: &mut Nesting,
 ) -> Result<(), Error> {
     let interactive = source.is_interactive();
     let outer = std::mem::replace(&mut session.interactive, interactive);
-    let result = read_lines(source, session, env, depth, interactive);
+    let result = read_lines(source, session, env, nest, interactive);
     session.interactive = outer;
     result
 }
@@ -79,13 +132,14 @@ fn read_lines(
     source: &mut dyn LineSource,
     session: &mut Session,
     env: &Env,
-    depth: usize,
+    nest: &mut Nesting,
     interactive: bool,
 ) -> Result<(), Error> {
     let mut failures = 0;
     let mut number = 0;
     loop {
-        let prompt = session.prompt();
+        // The prompt can name a graph file, whose path the user typed: shown, not obeyed.
+        let prompt = crate::render::printable(&session.prompt()).into_owned();
         let line = match source.read_line(&prompt) {
             Ok(Some(Line::Text(line))) => line,
             Ok(Some(Line::TooLong { limit })) => {
@@ -109,6 +163,17 @@ fn read_lines(
         number += 1;
         let text = line.trim();
         let at = (!interactive).then_some(number);
+        let in_script = nest.depth > 0;
+        if in_script && !(text.is_empty() || text.starts_with('#')) {
+            nest.lines += 1;
+            if nest.lines > nest.max_lines {
+                return Err(Error::ScriptLimit {
+                    path: nest.script.clone().unwrap_or_default(),
+                    line: Some(number),
+                    limit: ScriptLimit::Lines(nest.max_lines),
+                });
+            }
+        }
         let result = if text.is_empty() || text.starts_with('#') {
             // An empty line on a terminal means "go on" to a focus (Enter for `next`).
             if !(interactive && text.is_empty()) {
@@ -120,9 +185,12 @@ fn read_lines(
             }
         } else {
             match Cli::parse_line(text) {
-                Ok(Parsed::Cli(cli)) => dispatch(&cli, session, env, depth),
+                // Each command at the top gets its own count of script lines.
+                Ok(Parsed::Cli(cli)) if in_script => dispatch(&cli, session, env, nest),
+                Ok(Parsed::Cli(cli)) => dispatch(&cli, session, env, &mut Nesting::default()),
                 Ok(Parsed::Display(help)) => {
-                    let no_pager = depth > 0 || text.split_whitespace().any(|w| w == "--no-pager");
+                    let no_pager =
+                        nest.depth > 0 || text.split_whitespace().any(|w| w == "--no-pager");
                     env.show_text(&help, no_pager).map(|()| Flow::Continue)
                 }
                 Err(e) => dispatch_text(text, session, env).unwrap_or(Err(e)),
@@ -131,10 +199,12 @@ fn read_lines(
         match result {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
-            Err(Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-                return Err(Error::Write(e));
-            }
+            // Output that cannot be written (a closed pipe, a full disk) ends the run: the
+            // lines after it could not be seen either.
+            Err(Error::Write(e)) => return Err(Error::Write(e)),
             Err(Error::ScriptFailed { failures: inner }) => failures += inner,
+            // Too deep or too long: the script that went too far and every one around it stop.
+            Err(e @ Error::ScriptLimit { .. }) if in_script => return Err(e),
             Err(e) => {
                 failures += 1;
                 report(&e, env, at);
@@ -145,4 +215,63 @@ fn read_lines(
         return Err(Error::ScriptFailed { failures });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The environment as probed for a line with no flags.
+    fn env() -> Env {
+        let Ok(Parsed::Cli(cli)) = Cli::parse_line("") else {
+            panic!("an empty line parses");
+        };
+        Env::probe(&cli)
+    }
+
+    /// `f0` runs `f1` ten times, `f1` runs `f2` ten times, …, and the last script is empty:
+    /// 10 + 100 + … + 10^levels lines in all, each one printing nothing.
+    fn fan_out(levels: usize) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..levels {
+            let next = dir.path().join(format!("f{}", i + 1));
+            let line = format!("run '{}'\n", next.display());
+            std::fs::write(dir.path().join(format!("f{i}")), line.repeat(10)).unwrap();
+        }
+        std::fs::write(dir.path().join(format!("f{levels}")), "# empty\n").unwrap();
+        dir
+    }
+
+    #[test]
+    fn nested_scripts_stop_at_the_line_limit() {
+        // 10 + 100 + 1000 = 1110 lines in all. Lines run in order: f0's first line, then f1's
+        // ten lines each followed by f2's ten, … With a limit of 1000 the 1001st line is
+        // refused: f0's lines 1..=9 account for 9 × 111 = 999 lines, f0's line 10 is the
+        // 1000th, and the 1001st is f1's first line in its tenth run.
+        let dir = fan_out(3);
+        let mut nest = Nesting {
+            max_lines: 1000,
+            ..Nesting::default()
+        };
+        let mut session = Session::default();
+        let error = run_file(&dir.path().join("f0"), &mut session, &env(), &mut nest).unwrap_err();
+        match error {
+            Error::ScriptLimit {
+                path,
+                line,
+                limit: ScriptLimit::Lines(1000),
+            } => {
+                assert_eq!((path, line), (dir.path().join("f1"), Some(1)));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(nest.depth, 0);
+        // Within the limit the same scripts run to the end.
+        let mut nest = Nesting {
+            max_lines: 1110,
+            ..Nesting::default()
+        };
+        run_file(&dir.path().join("f0"), &mut session, &env(), &mut nest).unwrap();
+        assert_eq!(nest.lines, 1110);
+    }
 }

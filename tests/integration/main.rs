@@ -30,6 +30,7 @@ mod props;
 mod reading;
 mod repl;
 mod ruleset_names;
+mod sandbox;
 mod snapshots;
 mod support;
 mod winner;

@@ -1,0 +1,287 @@
+//! What a lesson's `run:` and `setup:` lines may do, decided on the parsed command (shell quoting
+//! already removed, so `gr''aph:` and `gr"a"ph:` are `graph:` here): an allow-list of nimlab's
+//! own commands on numbers and on rulesets the engine knows by name. A lesson line never names a
+//! file, a directory or standard input, never runs a script or a lesson, never leaves nimlab, and
+//! never steers an activity the learner is in. Every line is charged to a [`Budget`].
+//!
+//! This module decides and runs; it prints nothing.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::{Session, execute};
+use crate::cli::{Cli, Command, Parsed, PositionArgs};
+use crate::engine::{EngineError, Rules};
+use crate::error::Error;
+use crate::output::Output;
+
+/// Command lines one budget allows: every line of one `lesson check` of a lesson, or of one
+/// learner's action (starting a lesson with its setup, `next`, `goto`, …).
+pub const MAX_LINES: u32 = 200;
+/// Time one budget allows for its command lines (and, in `lesson check`, its expressions).
+pub const MAX_TIME: Duration = Duration::from_secs(30);
+
+/// Why a lesson's command line was not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The line names a file, a directory or standard input; `what` is how (`--file PATH`).
+    ReadsFiles { what: &'static str },
+    /// The command is not one a lesson may run; `command` is its name, `why` the reason.
+    NotForLessons {
+        command: &'static str,
+        why: &'static str,
+    },
+    /// The lesson's lines have used up their budget of lines or time.
+    OverBudget { spent: Spent },
+}
+
+/// Which part of a [`Budget`] ran out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spent {
+    Lines { limit: u32 },
+    Time { limit: Duration },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::ReadsFiles { what } => write!(
+                f,
+                "a lesson's commands cannot read files or standard input: {what}"
+            ),
+            Self::NotForLessons { command, why } => {
+                write!(f, "a lesson's commands cannot use `{command}`: {why}")
+            }
+            Self::OverBudget { spent } => {
+                let limit = match spent {
+                    Spent::Lines { limit } => format!("{limit} command lines"),
+                    Spent::Time { limit } => format!("{} seconds", limit.as_secs()),
+                };
+                write!(
+                    f,
+                    "the lesson's commands have used their budget of {limit} at once; a lesson shows quick examples, so the rest are not run"
+                )
+            }
+        }
+    }
+}
+
+/// What a lesson's command lines may still spend: a count of lines and a deadline.
+#[derive(Debug, Clone)]
+pub struct Budget {
+    lines_left: u32,
+    line_limit: u32,
+    started: Instant,
+    time_limit: Duration,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Self::new(MAX_LINES, MAX_TIME)
+    }
+}
+
+impl Budget {
+    pub fn new(lines: u32, time: Duration) -> Self {
+        Self {
+            lines_left: lines,
+            line_limit: lines,
+            started: Instant::now(),
+            time_limit: time,
+        }
+    }
+
+    /// What has run out, if anything: the time first, then the lines.
+    pub fn spent(&self) -> Option<Spent> {
+        if self.started.elapsed() >= self.time_limit {
+            Some(Spent::Time {
+                limit: self.time_limit,
+            })
+        } else if self.lines_left == 0 {
+            Some(Spent::Lines {
+                limit: self.line_limit,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Takes one line from the budget, or says what has run out.
+    fn charge(&mut self) -> Result<(), Refusal> {
+        if let Some(spent) = self.spent() {
+            return Err(Refusal::OverBudget { spent });
+        }
+        self.lines_left -= 1;
+        Ok(())
+    }
+}
+
+/// Runs one command line of a lesson against the session, if the lesson may run it.
+pub fn run_line(session: &mut Session, line: &str, budget: &mut Budget) -> Result<Output, Error> {
+    budget.charge()?;
+    match Cli::parse_line(line)? {
+        Parsed::Cli(cli) => match permitted(&cli)? {
+            Some(command) => execute(command, session),
+            None => Ok(Output::Nothing),
+        },
+        Parsed::Display(text) => Ok(Output::Help(text)),
+    }
+}
+
+/// The command a lesson line may run, or why it may not. The match names every command, so a
+/// new one is refused in lessons until someone decides otherwise here.
+fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
+    if cli.lessons.is_some() {
+        return Err(Refusal::ReadsFiles {
+            what: "`--lessons DIR` names a directory",
+        }
+        .into());
+    }
+    let Some(command) = &cli.command else {
+        return Ok(None);
+    };
+    let steers = |command| Refusal::NotForLessons {
+        command,
+        why: "it steers what the learner is stepping through, and a lesson's line runs a command that stands alone",
+    };
+    match command {
+        Command::Mex { .. }
+        | Command::Eval { .. }
+        | Command::Prove { .. }
+        | Command::Set { .. }
+        | Command::Step { .. }
+        | Command::Help { .. }
+        | Command::Rules { name: None } => {}
+        Command::Grundy { rules, .. }
+        | Command::Period { rules, .. }
+        | Command::Derive { rules, .. }
+        | Command::Conjecture { rules, .. } => ruleset(rules.rules.as_deref())?,
+        Command::Rules { name } => ruleset(name.as_deref())?,
+        Command::Verify { rules, .. } => {
+            // `verify` reads `zero-move-misere` as zero-move played misère.
+            let base = rules.as_deref().map(|r| {
+                let lower = r.to_ascii_lowercase();
+                lower
+                    .strip_suffix("-misere")
+                    .or_else(|| lower.strip_suffix("-misère"))
+                    .map_or_else(|| r.to_string(), str::to_string)
+            });
+            ruleset(base.as_deref())?;
+        }
+        Command::Winner(args) | Command::Move(args) | Command::Nimsum(args) => position(args)?,
+        Command::Position(args) => position(args)?,
+        Command::Play(args) => position(&args.position)?,
+        Command::Run { .. } => Err(Refusal::ReadsFiles {
+            what: "`run FILE` reads a script",
+        })?,
+        Command::Lesson { .. } => Err(Refusal::NotForLessons {
+            command: "lesson",
+            why: "lessons do not start, check, reset or leave lessons",
+        })?,
+        Command::Quit => Err(Refusal::NotForLessons {
+            command: "quit",
+            why: "a lesson does not leave nimlab",
+        })?,
+        Command::Next => Err(steers("next"))?,
+        Command::Back => Err(steers("back"))?,
+        Command::Expand => Err(steers("expand"))?,
+        Command::At { .. } => Err(steers("at"))?,
+        Command::Goto { .. } => Err(steers("goto"))?,
+        Command::Skip => Err(steers("skip"))?,
+        Command::Reveal => Err(steers("reveal"))?,
+        Command::Take { .. } => Err(steers("take"))?,
+        Command::Pass { .. } => Err(steers("pass"))?,
+        Command::Undo => Err(steers("undo"))?,
+        Command::Hint => Err(steers("hint"))?,
+        Command::Resign => Err(steers("resign"))?,
+    }
+    Ok(Some(command))
+}
+
+/// A ruleset a lesson may name: one the engine reads from its name alone. `graph:FILE` is a
+/// file; any other name the engine does not read is refused with the engine's own message.
+fn ruleset(name: Option<&str>) -> Result<(), Error> {
+    match name.map(Rules::parse) {
+        None | Some(Ok(_)) => Ok(()),
+        Some(Err(EngineError::GraphNotLoaded { .. })) => Err(Refusal::ReadsFiles {
+            what: "`graph:FILE` names a file",
+        }
+        .into()),
+        Some(Err(e)) => Err(e.into()),
+    }
+}
+
+/// Piles a lesson may give: on the line, never from a file or standard input.
+fn position(args: &PositionArgs) -> Result<(), Error> {
+    if args.file.is_some() {
+        return Err(Refusal::ReadsFiles {
+            what: "`--file PATH` names a file",
+        }
+        .into());
+    }
+    if args.piles.iter().any(|p| p == "-") {
+        return Err(Refusal::ReadsFiles {
+            what: "`-` reads standard input",
+        }
+        .into());
+    }
+    ruleset(args.rules.rules.as_deref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(result: Result<Output, Error>) -> Option<Refusal> {
+        match result {
+            Err(Error::Refused(r)) => Some(r),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn the_budget_counts_lines_and_time() {
+        let mut session = Session::default();
+        let mut budget = Budget::new(2, Duration::from_secs(3600));
+        assert!(run_line(&mut session, "mex 0 1", &mut budget).is_ok());
+        assert!(run_line(&mut session, "mex 0", &mut budget).is_ok());
+        assert_eq!(
+            refusal(run_line(&mut session, "mex 0", &mut budget)),
+            Some(Refusal::OverBudget {
+                spent: Spent::Lines { limit: 2 }
+            })
+        );
+        let mut budget = Budget::new(100, Duration::ZERO);
+        assert_eq!(
+            refusal(run_line(&mut session, "mex 0", &mut budget)),
+            Some(Refusal::OverBudget {
+                spent: Spent::Time {
+                    limit: Duration::ZERO
+                }
+            })
+        );
+    }
+
+    #[test]
+    fn quoting_does_not_hide_a_file() {
+        let mut session = Session::default();
+        for line in [
+            "rules 'gr''aph:x.yaml'",
+            "rules gr\"a\"ph:x.yaml",
+            "rules gr\\aph:x.yaml",
+            "grundy --rules=GRAPH:x.yaml",
+            "winner --fi''le x.txt",
+            "nimsum '-'",
+            "r''un x.txt",
+        ] {
+            let mut budget = Budget::default();
+            assert!(
+                matches!(
+                    refusal(run_line(&mut session, line, &mut budget)),
+                    Some(Refusal::ReadsFiles { .. })
+                ),
+                "{line}"
+            );
+        }
+    }
+}
