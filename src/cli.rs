@@ -16,7 +16,9 @@ use crate::engine::ruleset_name::{self, RULESETS, RulesetName};
     name = "nimlab",
     version,
     disable_help_subcommand = true,
-    after_help = "Run `nimlab` with no command to start the interactive workbench (try `help` there)."
+    after_help = "Run `nimlab` with no command to start the interactive workbench (try `help` there). \
+                  `nimlab play 4 7 5` and `nimlab lesson start ID` start it in a game or a lesson; \
+                  the commands that step through one (`next`, `take`, `hint`, …) work there."
 )]
 pub struct Cli {
     /// How to print results.
@@ -207,9 +209,11 @@ pub enum Command {
     },
 
     /// Show the evidence for the current proof step's check, value by value.
+    #[command(hide = true)]
     Expand,
 
     /// Instantiate the current proof step at one value: `at n = 8`.
+    #[command(hide = true)]
     At {
         /// `VAR = K`.
         #[arg(
@@ -223,9 +227,11 @@ pub enum Command {
     },
 
     /// The next step of a derivation or proof (Enter does the same).
+    #[command(hide = true)]
     Next,
 
     /// The previous step of a derivation or proof.
+    #[command(hide = true)]
     Back,
 
     /// Lessons: `lesson list`, `lesson start ID [--present]`, `lesson quit`, `lesson reset ID`,
@@ -236,15 +242,18 @@ pub enum Command {
     },
 
     /// In a lesson: jump to the step with this id.
+    #[command(hide = true)]
     Goto {
         /// A step id.
         id: String,
     },
 
     /// In a lesson: give up on the question, see its solution and move on.
+    #[command(hide = true)]
     Skip,
 
     /// In a lesson being presented: show the current question's answer.
+    #[command(hide = true)]
     Reveal,
 
     /// Show the rulesets and the session's, or set the session's: `rules zero-move`.
@@ -274,7 +283,7 @@ pub enum Command {
     Play(PlayArgs),
 
     /// In a game: take K tokens from pile I (`take 3 from 2`, or just `2 3`).
-    #[command(allow_negative_numbers = true)]
+    #[command(allow_negative_numbers = true, hide = true)]
     Take {
         /// How many tokens.
         count: String,
@@ -284,19 +293,22 @@ pub enum Command {
     },
 
     /// In a zero-move game: spend pile I's pass (`pass 2`, or just `2 pass`).
-    #[command(allow_negative_numbers = true)]
+    #[command(allow_negative_numbers = true, hide = true)]
     Pass {
         /// Which pile, from 1.
         index: String,
     },
 
     /// In a game: take back your last move and the computer's reply.
+    #[command(hide = true)]
     Undo,
 
     /// In a game: show the winning move, or that every move loses.
+    #[command(hide = true)]
     Hint,
 
     /// In a game: give up; the computer wins.
+    #[command(hide = true)]
     Resign,
 
     /// Play one perfect move on the session's position for whoever is to move.
@@ -315,10 +327,11 @@ pub enum Command {
         file: PathBuf,
     },
 
-    /// Help on nimlab or on one command.
+    /// Help on nimlab or on one command: `help winner`, `help lesson start`.
     Help {
-        /// A command name.
-        topic: Option<String>,
+        /// A command name, and a subcommand's.
+        #[arg(value_name = "COMMAND")]
+        topic: Vec<String>,
     },
 
     /// Leave the activity you are in (a game, a derivation, a proof, a lesson), or nimlab.
@@ -535,6 +548,7 @@ impl Cli {
         T: Into<std::ffi::OsString> + Clone,
     {
         use clap::error::ErrorKind;
+        let words = forgive(words.into_iter().map(Into::into).collect());
         match Self::try_parse_from(words) {
             Ok(cli) => Ok(Parsed::Cli(cli)),
             Err(e) => match e.kind() {
@@ -547,6 +561,22 @@ impl Cli {
             },
         }
     }
+}
+
+/// Rewrites what a newcomer types into what the language means: `lesson help start` is
+/// `help lesson start`.
+fn forgive(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let parent_of_help = words.get(1).and_then(|w| w.to_str()).is_some_and(|name| {
+        Cli::command()
+            .find_subcommand(name)
+            .is_some_and(|c| c.has_subcommands())
+    });
+    if parent_of_help && words.get(2).is_some_and(|w| w == "help") {
+        words.remove(2);
+        words.insert(1, "help".into());
+    }
+    words
 }
 
 /// A parsed line: a command, or text clap was asked to show (`--help`, `--version`).
@@ -563,6 +593,15 @@ pub fn command_names() -> Vec<String> {
         .get_subcommands()
         .map(|c| c.get_name().to_string())
         .collect()
+}
+
+/// Whether a command only acts on an activity in the workbench (a game, a derivation, a proof,
+/// a lesson): those are hidden from the shell's `--help` and refused on the shell.
+pub fn is_workbench_only(name: &str) -> bool {
+    use clap::CommandFactory;
+    Cli::command()
+        .find_subcommand(name)
+        .is_some_and(clap::Command::is_hide_set)
 }
 
 #[cfg(test)]

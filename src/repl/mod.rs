@@ -32,7 +32,8 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
             style.heading("nimlab"),
             env!("CARGO_PKG_VERSION")
         );
-        println!("Try `grundy`, `winner 18 47 34` or `move 4 7 5`.");
+        println!("Try `grundy`, `winner 18 47 34` or `move 4 7 5`;");
+        println!("`lesson list` shows the lessons; `lesson start mex` starts one.");
         println!("`help` lists everything; `quit` or Ctrl-D leaves.");
         // Each line is added to the history as it is typed: nothing is left to save here.
         run_lines(&mut source, session, env, 0).and_then(|()| crate::app::leave_all(session, env))

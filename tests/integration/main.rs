@@ -26,6 +26,7 @@ mod proof;
 mod props;
 mod repl;
 mod ruleset_names;
+mod shell;
 mod snapshots;
 mod support;
 mod winner;
