@@ -564,8 +564,68 @@ impl Cli {
 }
 
 /// Rewrites what a newcomer types into what the language means: `lesson help start` is
-/// `help lesson start`.
-fn forgive(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+/// `help lesson start`, and flags after an expression (`= 3 xor 5 --format json`) are flags.
+fn forgive(words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    flags_before_rest(help_first(words))
+}
+
+/// A command whose last argument takes the rest of the line (`=`, `conjecture`, `at`) would
+/// read its own flags as part of that text: they are moved in front of it. Words after `--`
+/// stay where they are.
+fn flags_before_rest(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let root = Cli::command();
+    let Some(sub) = words
+        .get(1)
+        .and_then(|w| w.to_str())
+        .and_then(|name| root.find_subcommand(name))
+    else {
+        return words;
+    };
+    if !sub
+        .get_positionals()
+        .any(clap::Arg::is_trailing_var_arg_set)
+    {
+        return words;
+    }
+    let flags: Vec<&clap::Arg> = root
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .chain(sub.get_arguments())
+        .filter(|a| a.get_long().is_some())
+        .collect();
+    let mut moved = Vec::new();
+    let mut rest = Vec::new();
+    let mut tail = words.split_off(2).into_iter();
+    while let Some(word) = tail.next() {
+        let text = word.to_str().unwrap_or_default();
+        if text == "--" {
+            rest.push(word);
+            rest.extend(tail.by_ref());
+            break;
+        }
+        let name = text
+            .strip_prefix("--")
+            .map(|t| t.split('=').next().unwrap_or(t));
+        let flag = name.and_then(|name| flags.iter().find(|a| a.get_long() == Some(name)));
+        match flag {
+            Some(flag) => {
+                let takes_value = flag.get_action().takes_values() && !text.contains('=');
+                moved.push(word);
+                if takes_value && let Some(value) = tail.next() {
+                    moved.push(value);
+                }
+            }
+            None => rest.push(word),
+        }
+    }
+    words.extend(moved);
+    words.extend(rest);
+    words
+}
+
+/// `lesson help start` is `help lesson start`.
+fn help_first(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     use clap::CommandFactory;
     let parent_of_help = words.get(1).and_then(|w| w.to_str()).is_some_and(|name| {
         Cli::command()

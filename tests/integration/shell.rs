@@ -99,3 +99,45 @@ fn the_shell_help_keeps_workbench_commands_apart() {
         assert!(commands.contains(name), "{name} not in {commands:?}");
     }
 }
+
+/// 3 = 011 and 5 = 101 differ in bits 2 and 1: 3 xor 5 = 110 = 6.
+#[test]
+fn flags_after_an_expression_are_flags() {
+    for args in [
+        vec!["=", "3", "xor", "5", "--format", "json"],
+        vec!["=", "3", "xor", "5", "--format=json"],
+        vec!["eval", "3", "xor", "--format", "json", "5"],
+    ] {
+        let out = Test::new().args(args.clone()).run().success();
+        let json = out.json();
+        assert_eq!(json["value"], 6, "{args:?}: {}", out.stdout);
+        assert_eq!(json["expr"], "3 xor 5", "{args:?}: {}", out.stdout);
+    }
+    // The same in a script line.
+    let out = Test::new()
+        .stdin("= 3 xor 5 --format json\n")
+        .run()
+        .success();
+    assert_eq!(out.json()["value"], 6, "{}", out.stdout);
+}
+
+/// In Nim a heap of n has options 0..n-1, so by induction and mex g(n) = n.
+#[test]
+fn flags_after_a_formula_are_flags() {
+    let out = Test::new()
+        .args([
+            "conjecture",
+            "g(n)",
+            "=",
+            "n",
+            "--rules",
+            "nim",
+            "--format",
+            "json",
+        ])
+        .run()
+        .success();
+    let json = out.json();
+    assert_eq!(json["rules"], "nim", "{}", out.stdout);
+    assert_eq!(json["holds"], true, "{}", out.stdout);
+}
