@@ -165,6 +165,9 @@ pub fn report(error: &Error, env: &Env, line: Option<usize>) {
         let snippet = crate::render::snippet(source, error.span.clone(), &error.label(), style);
         let _ = write!(io::stderr(), "{snippet}");
     }
+    if let Some(hint) = crate::suggestion::hint(error) {
+        let _ = writeln!(io::stderr(), "help: {hint}");
+    }
 }
 
 /// The whole program.

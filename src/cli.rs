@@ -549,15 +549,20 @@ impl Cli {
     {
         use clap::error::ErrorKind;
         let words = forgive(words.into_iter().map(Into::into).collect());
-        match Self::try_parse_from(words) {
-            Ok(cli) => Ok(Parsed::Cli(cli)),
+        match Self::try_parse_from(&words) {
+            Ok(mut cli) => {
+                if let Some(piles) = cli.command.as_mut().and_then(Command::piles_mut) {
+                    *piles = split_commas(piles);
+                }
+                Ok(Parsed::Cli(cli))
+            }
             Err(e) => match e.kind() {
                 ErrorKind::DisplayHelp
                 | ErrorKind::DisplayVersion
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                     Ok(Parsed::Display(e.render().to_string()))
                 }
-                _ => Err(crate::Error::from_clap(&e)),
+                _ => Err(split_ruleset(&words).unwrap_or_else(|| crate::Error::from_clap(&e))),
             },
         }
     }
@@ -566,7 +571,58 @@ impl Cli {
 /// Rewrites what a newcomer types into what the language means: `lesson help start` is
 /// `help lesson start`, and flags after an expression (`= 3 xor 5 --format json`) are flags.
 fn forgive(words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    flags_before_rest(help_first(words))
+    flags_before_rest(help_first(command_word(words)))
+}
+
+/// The command word as a newcomer may type it: `GRUNDY` is `grundy`, `=3 xor 5` is `= 3 xor 5`.
+fn command_word(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let Some(first) = words.get(1).and_then(|w| w.to_str()).map(str::to_string) else {
+        return words;
+    };
+    if let Some(rest) = first.strip_prefix('=').filter(|rest| !rest.is_empty()) {
+        let rest = rest.to_string();
+        words[1] = "=".into();
+        words.insert(2, rest.into());
+    } else if Cli::command().find_subcommand(&first).is_none() {
+        let lower = first.to_lowercase();
+        if Cli::command().find_subcommand(&lower).is_some() {
+            words[1] = lower.into();
+        }
+    }
+    words
+}
+
+/// `rules subtract 1 3 4`: a family's argument written as separate words, answered with the
+/// one word it should be.
+fn split_ruleset(words: &[std::ffi::OsString]) -> Option<crate::Error> {
+    let text: Vec<&str> = words
+        .iter()
+        .skip(1)
+        .map(|w| w.to_str())
+        .collect::<Option<_>>()?;
+    let at = text.iter().position(|w| *w == "--rules").map_or_else(
+        || (text.first() == Some(&"rules")).then_some(1),
+        |i| Some(i + 1),
+    )?;
+    let name = text.get(at)?;
+    let row = ruleset_name::find(name.trim_end_matches(':'))?;
+    row.argument?;
+    let parts: Vec<&str> = text[at + 1..]
+        .iter()
+        .take_while(|w| !w.starts_with('-'))
+        .copied()
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let joined = format!("{}:{}", row.name, parts.join(",").replace(",,", ","));
+    Some(crate::Error::Usage {
+        message: format!(
+            "`{name} {}` is one ruleset written as one word: did you mean `{joined}`?",
+            parts.join(" ")
+        ),
+    })
 }
 
 /// A command whose last argument takes the rest of the line (`=`, `conjecture`, `at`) would
@@ -622,6 +678,29 @@ fn flags_before_rest(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsStri
     words.extend(moved);
     words.extend(rest);
     words
+}
+
+/// Piles a newcomer separates with commas (`winner 3,4,5`) are separate piles.
+fn split_commas(piles: &[String]) -> Vec<String> {
+    piles
+        .iter()
+        .flat_map(|p| p.split(','))
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+impl Command {
+    /// The piles typed on the line, for the commands that take a position.
+    fn piles_mut(&mut self) -> Option<&mut Vec<String>> {
+        match self {
+            Self::Winner(args) | Self::Move(args) | Self::Nimsum(args) | Self::Position(args) => {
+                Some(&mut args.piles)
+            }
+            Self::Play(args) => Some(&mut args.position.piles),
+            _ => None,
+        }
+    }
 }
 
 /// `lesson help start` is `help lesson start`.

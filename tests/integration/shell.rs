@@ -141,3 +141,92 @@ fn flags_after_a_formula_are_flags() {
     assert_eq!(json["rules"], "nim", "{}", out.stdout);
     assert_eq!(json["holds"], true, "{}", out.stdout);
 }
+
+#[test]
+fn a_command_in_capitals_is_the_command() {
+    let lower = Test::new().args(["grundy", "3"]).run().success();
+    Test::new()
+        .args(["GRUNDY", "3"])
+        .run()
+        .success()
+        .stdout(&lower.stdout);
+}
+
+/// `=3 xor 5` is `= 3 xor 5`: 011 xor 101 = 110 = 6.
+#[test]
+fn an_equals_sign_joined_to_the_expression() {
+    let out = Test::new()
+        .args(["=3", "xor", "5", "--format", "json"])
+        .run()
+        .success();
+    assert_eq!(out.json()["value"], 6, "{}", out.stdout);
+}
+
+/// `winner 3,4,5` is `winner 3 4 5`. Zero-move by hand: g(3T) = 4 (odd n: n + 1),
+/// g(4T) = 3 (even n: n − 1), g(5T) = 6; 4 xor 3 xor 6 = 100 ^ 011 ^ 110 = 001 = 1, so the
+/// first player wins.
+#[test]
+fn piles_separated_by_commas() {
+    let out = Test::new()
+        .args(["winner", "3,4,5", "--format", "json"])
+        .run()
+        .success();
+    let json = out.json();
+    assert_eq!(json["piles"].as_array().map(Vec::len), Some(3), "{json}");
+    assert_eq!(json["nim_sum"], 1, "{json}");
+    assert_eq!(json["winner"], "first", "{json}");
+}
+
+#[test]
+fn mistyped_names_get_a_suggestion() {
+    for (args, token, suggestion) in [
+        (
+            vec!["rules", "zero-mvoe"],
+            "zero-mvoe",
+            "did you mean `zero-move`?",
+        ),
+        (
+            vec!["winner", "--rules", "nimm", "3"],
+            "nimm",
+            "did you mean `nim`?",
+        ),
+        (
+            vec!["lesson", "start", "mexx"],
+            "mexx",
+            "did you mean `mex`?",
+        ),
+        (
+            vec!["prove", "bouton1"],
+            "bouton1",
+            "did you mean `bouton`?",
+        ),
+        (
+            vec!["winner", "--fromat", "json", "3"],
+            "--fromat",
+            "--format",
+        ),
+        (vec!["grundi"], "grundi", "grundy"),
+    ] {
+        Test::new()
+            .args(args)
+            .run()
+            .code(2)
+            .stderr_has(token)
+            .stderr_has(suggestion);
+    }
+}
+
+#[test]
+fn a_newcomers_spelling_gets_the_languages() {
+    Test::new()
+        .args(["rules", "subtract", "1", "3", "4"])
+        .run()
+        .code(2)
+        .stderr_has("did you mean `subtract:1,3,4`?");
+    Test::new()
+        .args(["=", "7", "mod", "3"])
+        .run()
+        .code(2)
+        .stderr_has("`mod`")
+        .stderr_has("written `%`");
+}
