@@ -172,6 +172,7 @@ pub fn report(error: &Error, env: &Env, line: Option<usize>) {
 
 /// The whole program.
 pub fn main(args: Vec<OsString>) -> ExitCode {
+    let typed = args.get(1).map(|w| w.to_string_lossy().to_lowercase());
     // Paths stay as the shell gave them: a file name that is not UTF-8 is opened as is.
     let cli = match Cli::parse_words(args) {
         Ok(Parsed::Cli(cli)) => cli,
@@ -199,6 +200,25 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         .map(crate::lesson::progress::Store::new);
     let result = match &cli.command {
         None => repl::run(&mut session, &env),
+        Some(command) if command.is_workbench_only() => Err(Error::Usage {
+            message: format!(
+                "`{}` works inside the workbench, in a game, a derivation, a proof or a \
+                 lesson: start one with `nimlab play 4 7 5` or `nimlab lesson start mex`, or \
+                 run `nimlab` and type `help`",
+                typed.unwrap_or_default()
+            ),
+        }),
+        Some(command) if command.starts_session() => {
+            // The game or lesson goes on at the prompt, or reads its moves from a pipe.
+            session.interactive = env.stdin_tty;
+            dispatch(&cli, &mut session, &env, 0).and_then(|flow| {
+                if flow == Flow::Continue && !session.focus.is_empty() {
+                    repl::resume(&mut session, &env)
+                } else {
+                    Ok(())
+                }
+            })
+        }
         Some(_) => dispatch(&cli, &mut session, &env, 0).map(|_| ()),
     };
     match result {

@@ -691,6 +691,37 @@ fn split_commas(piles: &[String]) -> Vec<String> {
 }
 
 impl Command {
+    /// Whether the command only acts on an activity in the workbench (a game, a derivation, a
+    /// proof, a lesson). These are the commands hidden from the shell's `--help`.
+    pub fn is_workbench_only(&self) -> bool {
+        matches!(
+            self,
+            Self::Expand
+                | Self::At { .. }
+                | Self::Next
+                | Self::Back
+                | Self::Goto { .. }
+                | Self::Skip
+                | Self::Reveal
+                | Self::Take { .. }
+                | Self::Pass { .. }
+                | Self::Undo
+                | Self::Hint
+                | Self::Resign
+        )
+    }
+
+    /// Whether the command starts an activity that goes on at the prompt (a game, a lesson).
+    pub fn starts_session(&self) -> bool {
+        matches!(
+            self,
+            Self::Play(_)
+                | Self::Lesson {
+                    action: LessonAction::Start { .. }
+                }
+        )
+    }
+
     /// The piles typed on the line, for the commands that take a position.
     fn piles_mut(&mut self) -> Option<&mut Vec<String>> {
         match self {
@@ -734,19 +765,27 @@ pub fn command_names() -> Vec<String> {
         .collect()
 }
 
-/// Whether a command only acts on an activity in the workbench (a game, a derivation, a proof,
-/// a lesson): those are hidden from the shell's `--help` and refused on the shell.
-pub fn is_workbench_only(name: &str) -> bool {
-    use clap::CommandFactory;
-    Cli::command()
-        .find_subcommand(name)
-        .is_some_and(clap::Command::is_hide_set)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The commands refused on the shell are exactly the ones its `--help` hides.
+    #[test]
+    fn workbench_only_is_what_help_hides() {
+        use clap::CommandFactory;
+        for sub in Cli::command().get_subcommands() {
+            let name = sub.get_name();
+            let parsed = ["", " 1", " 1 1", " n = 1", " list"]
+                .iter()
+                .find_map(|tail| match Cli::parse_line(&format!("{name}{tail}")) {
+                    Ok(Parsed::Cli(cli)) => cli.command,
+                    _ => None,
+                })
+                .unwrap_or_else(|| panic!("no sample line for `{name}`"));
+            assert_eq!(parsed.is_workbench_only(), sub.is_hide_set(), "`{name}`");
+        }
+    }
 
     proptest! {
         /// Whatever a user types, parsing a line answers with a command or an error.

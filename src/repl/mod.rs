@@ -44,6 +44,23 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
     }
 }
 
+/// Goes on with an activity the shell started (`nimlab play 4 7 5`, `nimlab lesson start ID`):
+/// at the prompt on a terminal, else reading standard input's lines as a script.
+pub fn resume(session: &mut Session, env: &Env) -> Result<(), Error> {
+    if env.stdin_tty {
+        let mut source = Terminal::new(
+            session.catalog().ids(),
+            env.history_file.clone(),
+            env.error_style(),
+        );
+        run_lines(&mut source, session, env, 0).and_then(|()| crate::app::leave_all(session, env))
+    } else {
+        session.stdin_is_script = true;
+        let mut source = Plain::new(BufReader::new(io::stdin().lock()));
+        run_lines(&mut source, session, env, 0)
+    }
+}
+
 /// `nimlab run FILE` and the `run` command: the file's lines as a script.
 pub fn run_file(path: &Path, session: &mut Session, env: &Env, depth: usize) -> Result<(), Error> {
     if depth > MAX_DEPTH {

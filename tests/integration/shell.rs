@@ -230,3 +230,70 @@ fn a_newcomers_spelling_gets_the_languages() {
         .stderr_has("`mod`")
         .stderr_has("written `%`");
 }
+
+/// Zero-move 4T 7T 5T by hand: g = 3, 8, 6 (even n: n − 1, odd n: n + 1) and
+/// 0011 ^ 1000 ^ 0110 = 1101 = 13. Only pile 2 has bit 8, and 8 ^ 13 = 5 = g(6T): the one
+/// winning move takes 1 from pile 2, after which 3 ^ 5 ^ 6 = 0.
+#[test]
+fn play_on_the_shell_reads_moves_from_a_pipe() {
+    let out = Test::new()
+        .args(["play", "4", "7", "5"])
+        .stdin("2 1\nquit\n")
+        .run()
+        .success();
+    assert!(out.stdout.contains("your move: 4T 7T 5T"), "{}", out.stdout);
+    // After our move the board shows 6T in pile 2, and the computer has moved again.
+    let after: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("your move: "))
+        .collect();
+    assert_eq!(after.len(), 2, "{}", out.stdout);
+    assert!(
+        after[1].contains("4T") && !after[1].contains("7T"),
+        "{}",
+        after[1]
+    );
+    assert!(out.stdout.contains("Left the game"), "{}", out.stdout);
+}
+
+#[test]
+fn workbench_commands_on_the_shell_are_refused_with_a_way_in() {
+    for name in WORKBENCH_ONLY {
+        let args: Vec<&str> = match *name {
+            "take" => vec!["take", "1", "from", "2"],
+            "pass" | "goto" => vec![name, "1"],
+            "at" => vec!["at", "n", "=", "8"],
+            _ => vec![name],
+        };
+        let out = Test::new().args(args).run().code(2);
+        let lines: Vec<&str> = out.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{name}: {}", out.stderr);
+        assert!(lines[0].contains(&format!("`{name}`")), "{}", lines[0]);
+        assert!(lines[0].contains("nimlab play"), "{}", lines[0]);
+    }
+}
+
+/// On a terminal `nimlab play 4 7 5` shows the board, takes a move and answers it.
+#[cfg(unix)]
+#[test]
+fn play_on_a_terminal_takes_moves() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut cmd = std::process::Command::new(crate::support::bin());
+    cmd.args(["play", "4", "7", "5"])
+        .env("NIMLAB_STATE_DIR", dir.path())
+        .env("NIMLAB_DATA_DIR", dir.path().join("data"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "dumb");
+    let mut p = rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn on a pty");
+    p.exp_string("nim-sum         13").unwrap();
+    p.exp_string("your move: 4T 7T 5T").unwrap();
+    p.send_line("2 1").unwrap();
+    // Our move, then the computer's, then the prompt again.
+    p.exp_string("6T").unwrap();
+    p.exp_string("your move:").unwrap();
+    p.send_line("resign").unwrap();
+    p.exp_string("the computer wins").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
