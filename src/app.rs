@@ -104,6 +104,14 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
     if let Command::Run { file } = command {
         return repl::run_file(file, session, env, depth + 1).map(|()| Flow::Continue);
     }
+    if let Some(text) = generated(command)? {
+        let mut stdout = io::stdout().lock();
+        stdout.write_all(&text).map_err(Error::Write)?;
+        return stdout
+            .flush()
+            .map_err(Error::Write)
+            .map(|()| Flow::Continue);
+    }
     let opts = env.render_options(cli);
     check_format(command, opts.format)?;
     let output = execute(command, session)?;
@@ -114,6 +122,22 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
         }),
         _ => Ok(flow),
     }
+}
+
+/// Shell completions and the man page, generated from the one command definition.
+fn generated(command: &Command) -> Result<Option<Vec<u8>>, Error> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    match command {
+        Command::Completions { shell } => {
+            clap_complete::generate(*shell, &mut Cli::command(), "nimlab", &mut out);
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command())
+            .render(&mut out)
+            .map_err(Error::Write)?,
+        _ => return Ok(None),
+    }
+    Ok(Some(out))
 }
 
 /// Leaves whatever activities are still going on as nimlab ends on a terminal (Ctrl-D), each

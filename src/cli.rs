@@ -334,6 +334,19 @@ pub enum Command {
         topic: Vec<String>,
     },
 
+    /// Shell completions, from the command definition: `nimlab completions bash`.
+    ///
+    /// Bash: `source <(nimlab completions bash)`; zsh: write it as `_nimlab` in a directory
+    /// on `$fpath`; fish: `nimlab completions fish > ~/.config/fish/completions/nimlab.fish`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+
+    /// The manual page, in roff: `nimlab man | man -l -`.
+    Man,
+
     /// Leave the activity you are in (a game, a derivation, a proof, a lesson), or nimlab.
     #[command(alias = "exit")]
     Quit,

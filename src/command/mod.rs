@@ -99,7 +99,8 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         }),
         Command::Help { topic } => help_text(topic).map(Output::Help),
         Command::Quit => Ok(quit(session)),
-        Command::Run { .. } => Ok(Output::Nothing),
+        // Written by the caller, which owns the output stream.
+        Command::Run { .. } | Command::Completions { .. } | Command::Man => Ok(Output::Nothing),
         Command::Play(args) => play::start(session, args),
         Command::Take { .. }
         | Command::Pass { .. }

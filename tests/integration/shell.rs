@@ -297,3 +297,76 @@ fn play_on_a_terminal_takes_moves() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+#[test]
+fn bash_completions_are_valid_bash() {
+    let out = Test::new().args(["completions", "bash"]).run().success();
+    assert!(out.stdout.contains("winner"), "{}", out.stdout);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let script = dir.path().join("nimlab.bash");
+    std::fs::write(&script, &out.stdout).expect("write the script");
+    let checked = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&script)
+        .output();
+    // Without bash there is nothing to check the syntax with.
+    if let Ok(checked) = checked {
+        assert!(
+            checked.status.success(),
+            "{}",
+            String::from_utf8_lossy(&checked.stderr)
+        );
+    }
+}
+
+#[test]
+fn zsh_and_fish_completions_name_the_commands() {
+    for shell in ["zsh", "fish"] {
+        let out = Test::new().args(["completions", shell]).run().success();
+        for name in ["grundy", "conjecture", "lesson"] {
+            assert!(out.stdout.contains(name), "{shell}: {name}");
+        }
+    }
+    Test::new()
+        .args(["completions", "powershel"])
+        .run()
+        .code(2)
+        .stderr_has("powershel");
+}
+
+#[test]
+fn the_man_page_renders() {
+    let out = Test::new().arg("man").run().success();
+    let roff = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with(".TH"))
+        .unwrap_or_default();
+    assert!(roff.starts_with(".TH nimlab 1"), "{}", out.stdout);
+    assert!(out.stdout.contains("conjecture"), "{}", out.stdout);
+    let man = std::process::Command::new("man")
+        .args(["-l", "-"])
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn();
+    // `man` is not everywhere; where it is, it must render the page.
+    if let Ok(mut man) = man {
+        use std::io::Write;
+        if let Some(mut stdin) = man.stdin.take() {
+            stdin
+                .write_all(out.stdout.as_bytes())
+                .expect("write to man");
+        }
+        let rendered = man.wait_with_output().expect("man runs");
+        let text = String::from_utf8_lossy(&rendered.stdout);
+        assert!(
+            rendered.status.success(),
+            "{}",
+            String::from_utf8_lossy(&rendered.stderr)
+        );
+        assert!(text.contains("NAME") && text.contains("nimlab"), "{text}");
+    }
+}
