@@ -370,3 +370,48 @@ fn the_man_page_renders() {
         assert!(text.contains("NAME") && text.contains("nimlab"), "{text}");
     }
 }
+
+/// The workbench on a pty with line editing, for completion.
+#[cfg(unix)]
+fn workbench() -> (rexpect::session::PtySession, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut cmd = std::process::Command::new(crate::support::bin());
+    cmd.env("NIMLAB_STATE_DIR", dir.path())
+        .env("NIMLAB_DATA_DIR", dir.path().join("data"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    let mut p = rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn on a pty");
+    p.exp_string("nimlab[zero-move]> ").unwrap();
+    (p, dir)
+}
+
+/// `les<Tab>` completes the one match; `lesson start <Tab><Tab>` and `--rules oc<Tab>…` list
+/// the matches (the lesson ids of the bundled lessons, the octal examples).
+#[cfg(unix)]
+#[test]
+fn completion_on_a_terminal_lists_matches() {
+    let (mut p, _dir) = workbench();
+    p.send("les\t").unwrap();
+    p.flush().unwrap();
+    p.exp_string("lesson").unwrap();
+    p.send(" start \t\t").unwrap();
+    p.flush().unwrap();
+    // The list, then the line redrawn under it.
+    let listed = p.exp_string("> lesson start ").unwrap();
+    for id in ["mex", "kayles", "play-zero-move"] {
+        assert!(listed.contains(id), "{id} not in {listed:?}");
+    }
+    p.send_control('u').unwrap();
+    p.flush().unwrap();
+    p.send("grundy --rules oc\t").unwrap();
+    p.flush().unwrap();
+    p.exp_string("octal:").unwrap();
+    p.send("\t\t").unwrap();
+    p.flush().unwrap();
+    let listed = p.exp_string("> grundy --rules octal:").unwrap();
+    assert!(listed.contains("octal:0.07"), "{listed:?}");
+    p.send_control('u').unwrap();
+    p.flush().unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
