@@ -77,7 +77,7 @@ impl Completion {
                 pending = flag.filter(|a| a.get_action().takes_values()).cloned();
                 continue;
             }
-            match here.find_subcommand(&typed.to_ascii_lowercase()) {
+            match here.find_subcommand(typed.to_ascii_lowercase()) {
                 Some(sub) if positionals == 0 && here.has_subcommands() => {
                     let sub = sub.clone();
                     path.push(sub);
@@ -105,7 +105,7 @@ impl Completion {
             ["help", ..] => {
                 // `help lesson st…`: the subcommands of the command named so far.
                 let topic = earlier.iter().skip(1).try_fold(Cli::command(), |c, w| {
-                    c.find_subcommand(&w.to_ascii_lowercase()).cloned()
+                    c.find_subcommand(w.to_ascii_lowercase()).cloned()
                 });
                 Slot::Words(topic.map(|c| subcommand_names(&c)).unwrap_or_default())
             }

@@ -54,7 +54,7 @@ fn help_lists_every_command() {
         let listed = out
             .stdout
             .lines()
-            .any(|l| l.trim_start().split_whitespace().next() == Some(name));
+            .any(|l| l.split_whitespace().next() == Some(name));
         assert!(listed, "`{name}` missing from help:\n{}", out.stdout);
     }
 }
