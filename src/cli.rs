@@ -618,8 +618,8 @@ fn split_ruleset(words: &[std::ffi::OsString]) -> Option<crate::Error> {
         || (text.first() == Some(&"rules")).then_some(1),
         |i| Some(i + 1),
     )?;
-    let name = text.get(at)?;
-    let row = ruleset_name::find(name.trim_end_matches(':'))?;
+    let name = text.get(at).filter(|name| !name.contains(':'))?;
+    let row = ruleset_name::find(name)?;
     row.argument?;
     let parts: Vec<&str> = text[at + 1..]
         .iter()
@@ -789,7 +789,7 @@ mod tests {
         use clap::CommandFactory;
         for sub in Cli::command().get_subcommands() {
             let name = sub.get_name();
-            let parsed = ["", " 1", " 1 1", " n = 1", " list"]
+            let parsed = ["", " 1", " 1 1", " n = 1", " list", " bash"]
                 .iter()
                 .find_map(|tail| match Cli::parse_line(&format!("{name}{tail}")) {
                     Ok(Parsed::Cli(cli)) => cli.command,
