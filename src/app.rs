@@ -207,6 +207,14 @@ pub fn dispatch(
     if let Command::Run { file } = command {
         return repl::run_file(file, session, env, nest).map(|()| Flow::Continue);
     }
+    if let Some(text) = generated(command)? {
+        let mut stdout = io::stdout().lock();
+        stdout.write_all(&text).map_err(Error::Write)?;
+        return stdout
+            .flush()
+            .map_err(Error::Write)
+            .map(|()| Flow::Continue);
+    }
     let opts = env.render_options(cli);
     check_format(command, opts.format)?;
     let output = execute(command, session)?;
@@ -218,6 +226,22 @@ pub fn dispatch(
         }),
         _ => Ok(flow),
     }
+}
+
+/// Shell completions and the man page, generated from the one command definition.
+fn generated(command: &Command) -> Result<Option<Vec<u8>>, Error> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    match command {
+        Command::Completions { shell } => {
+            clap_complete::generate(*shell, &mut Cli::command(), "nimlab", &mut out);
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command())
+            .render(&mut out)
+            .map_err(Error::Write)?,
+        _ => return Ok(None),
+    }
+    Ok(Some(out))
 }
 
 /// Leaves whatever activities are still going on as nimlab ends on a terminal (Ctrl-D), each
@@ -286,6 +310,9 @@ pub fn report(error: &Error, env: &Env, line: Option<usize>) {
         let snippet = crate::render::snippet(source, error.span.clone(), &error.label(), style);
         let _ = write!(io::stderr(), "{snippet}");
     }
+    if let Some(hint) = crate::suggestion::hint(error) {
+        let _ = writeln!(io::stderr(), "help: {hint}");
+    }
 }
 
 /// A command line with no flags, for probing the environment before one parsed.
@@ -302,6 +329,7 @@ fn no_flags() -> Cli {
 /// The whole program.
 pub fn main(args: Vec<OsString>) -> ExitCode {
     let no_pager = args.iter().any(|a| a == "--no-pager");
+    let typed = args.get(1).map(|w| w.to_string_lossy().to_lowercase());
     // Paths stay as the shell gave them: a file name that is not UTF-8 is opened as is.
     let cli = match Cli::parse_words(args) {
         Ok(Parsed::Cli(cli)) => cli,
@@ -335,6 +363,25 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         .map(crate::lesson::progress::Store::new);
     let result = match &cli.command {
         None => repl::run(&mut session, &env),
+        Some(command) if command.is_workbench_only() => Err(Error::Usage {
+            message: format!(
+                "`{}` works inside the workbench, in a game, a derivation, a proof or a \
+                 lesson: start one with `nimlab play 4 7 5` or `nimlab lesson start mex`, or \
+                 run `nimlab` and type `help`",
+                typed.unwrap_or_default()
+            ),
+        }),
+        Some(command) if command.starts_session() => {
+            // The game or lesson goes on at the prompt, or reads its moves from a pipe.
+            session.interactive = env.stdin_tty;
+            dispatch(&cli, &mut session, &env, &mut repl::Nesting::default()).and_then(|flow| {
+                if flow == Flow::Continue && !session.focus.is_empty() {
+                    repl::resume(&mut session, &env)
+                } else {
+                    Ok(())
+                }
+            })
+        }
         Some(_) => dispatch(&cli, &mut session, &env, &mut repl::Nesting::default()).map(|_| ()),
     };
     match result {

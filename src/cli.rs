@@ -16,7 +16,9 @@ use crate::engine::ruleset_name::{self, RULESETS, RulesetName};
     name = "nimlab",
     version,
     disable_help_subcommand = true,
-    after_help = "Run `nimlab` with no command to start the interactive workbench (try `help` there)."
+    after_help = "Run `nimlab` with no command to start the interactive workbench (try `help` there). \
+                  `nimlab play 4 7 5` and `nimlab lesson start ID` start it in a game or a lesson; \
+                  the commands that step through one (`next`, `take`, `hint`, …) work there."
 )]
 pub struct Cli {
     /// How to print results.
@@ -212,9 +214,11 @@ pub enum Command {
     },
 
     /// Show the evidence for the current proof step's check, value by value.
+    #[command(hide = true)]
     Expand,
 
     /// Instantiate the current proof step at one value: `at n = 8`.
+    #[command(hide = true)]
     At {
         /// `VAR = K`.
         #[arg(
@@ -228,9 +232,11 @@ pub enum Command {
     },
 
     /// The next step of a derivation or proof (Enter does the same).
+    #[command(hide = true)]
     Next,
 
     /// The previous step of a derivation or proof.
+    #[command(hide = true)]
     Back,
 
     /// Lessons: `lesson list`, `lesson start ID [--present]`, `lesson quit`, `lesson reset ID`,
@@ -241,15 +247,18 @@ pub enum Command {
     },
 
     /// In a lesson: jump to the step with this id.
+    #[command(hide = true)]
     Goto {
         /// A step id.
         id: String,
     },
 
     /// In a lesson: give up on the question, see its solution and move on.
+    #[command(hide = true)]
     Skip,
 
     /// In a lesson being presented: show the current question's answer.
+    #[command(hide = true)]
     Reveal,
 
     /// Show the rulesets and the session's, or set the session's: `rules zero-move`.
@@ -279,7 +288,7 @@ pub enum Command {
     Play(PlayArgs),
 
     /// In a game: take K tokens from pile I (`take 3 from 2`, or just `2 3`).
-    #[command(allow_negative_numbers = true)]
+    #[command(allow_negative_numbers = true, hide = true)]
     Take {
         /// How many tokens.
         count: String,
@@ -289,19 +298,22 @@ pub enum Command {
     },
 
     /// In a zero-move game: spend pile I's pass (`pass 2`, or just `2 pass`).
-    #[command(allow_negative_numbers = true)]
+    #[command(allow_negative_numbers = true, hide = true)]
     Pass {
         /// Which pile, from 1.
         index: String,
     },
 
     /// In a game: take back your last move and the computer's reply.
+    #[command(hide = true)]
     Undo,
 
     /// In a game: show the winning move, or that every move loses.
+    #[command(hide = true)]
     Hint,
 
     /// In a game: give up; the computer wins.
+    #[command(hide = true)]
     Resign,
 
     /// Play one perfect move on the session's position for whoever is to move.
@@ -320,11 +332,25 @@ pub enum Command {
         file: PathBuf,
     },
 
-    /// Help on nimlab or on one command.
+    /// Help on nimlab or on one command: `help winner`, `help lesson start`.
     Help {
-        /// A command name.
-        topic: Option<String>,
+        /// A command name, and a subcommand's.
+        #[arg(value_name = "COMMAND")]
+        topic: Vec<String>,
     },
+
+    /// Shell completions, from the command definition: `nimlab completions bash`.
+    ///
+    /// Bash: `source <(nimlab completions bash)`; zsh: write it as `_nimlab` in a directory
+    /// on `$fpath`; fish: `nimlab completions fish > ~/.config/fish/completions/nimlab.fish`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+
+    /// The manual page, in roff: `nimlab man | man -l -`.
+    Man,
 
     /// Leave the activity you are in (a game, a derivation, a proof, a lesson), or nimlab.
     #[command(alias = "exit")]
@@ -547,18 +573,205 @@ impl Cli {
         T: Into<std::ffi::OsString> + Clone,
     {
         use clap::error::ErrorKind;
-        match Self::try_parse_from(words) {
-            Ok(cli) => Ok(Parsed::Cli(cli)),
+        let words = forgive(words.into_iter().map(Into::into).collect());
+        match Self::try_parse_from(&words) {
+            Ok(mut cli) => {
+                if let Some(piles) = cli.command.as_mut().and_then(Command::piles_mut) {
+                    *piles = split_commas(piles);
+                }
+                Ok(Parsed::Cli(cli))
+            }
             Err(e) => match e.kind() {
                 ErrorKind::DisplayHelp
                 | ErrorKind::DisplayVersion
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                     Ok(Parsed::Display(e.render().to_string()))
                 }
-                _ => Err(crate::Error::from_clap(&e)),
+                _ => Err(split_ruleset(&words).unwrap_or_else(|| crate::Error::from_clap(&e))),
             },
         }
     }
+}
+
+/// Rewrites what a newcomer types into what the language means: `lesson help start` is
+/// `help lesson start`, and flags after an expression (`= 3 xor 5 --format json`) are flags.
+fn forgive(words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    flags_before_rest(help_first(command_word(words)))
+}
+
+/// The command word as a newcomer may type it: `GRUNDY` is `grundy`, `=3 xor 5` is `= 3 xor 5`.
+fn command_word(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let Some(first) = words.get(1).and_then(|w| w.to_str()).map(str::to_string) else {
+        return words;
+    };
+    if let Some(rest) = first.strip_prefix('=').filter(|rest| !rest.is_empty()) {
+        let rest = rest.to_string();
+        words[1] = "=".into();
+        words.insert(2, rest.into());
+    } else if Cli::command().find_subcommand(&first).is_none() {
+        let lower = first.to_lowercase();
+        if Cli::command().find_subcommand(&lower).is_some() {
+            words[1] = lower.into();
+        }
+    }
+    words
+}
+
+/// `rules subtract 1 3 4`: a family's argument written as separate words, answered with the
+/// one word it should be.
+fn split_ruleset(words: &[std::ffi::OsString]) -> Option<crate::Error> {
+    let text: Vec<&str> = words
+        .iter()
+        .skip(1)
+        .map(|w| w.to_str())
+        .collect::<Option<_>>()?;
+    let at = text.iter().position(|w| *w == "--rules").map_or_else(
+        || (text.first() == Some(&"rules")).then_some(1),
+        |i| Some(i + 1),
+    )?;
+    let name = text.get(at).filter(|name| !name.contains(':'))?;
+    let row = ruleset_name::find(name)?;
+    row.argument?;
+    let parts: Vec<&str> = text[at + 1..]
+        .iter()
+        .take_while(|w| !w.starts_with('-'))
+        .copied()
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let joined = format!("{}:{}", row.name, parts.join(",").replace(",,", ","));
+    Some(crate::Error::Usage {
+        message: format!(
+            "`{name} {}` is one ruleset written as one word: did you mean `{joined}`?",
+            parts.join(" ")
+        ),
+    })
+}
+
+/// A command whose last argument takes the rest of the line (`=`, `conjecture`, `at`) would
+/// read its own flags as part of that text: they are moved in front of it. Words after `--`
+/// stay where they are.
+fn flags_before_rest(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let root = Cli::command();
+    let Some(sub) = words
+        .get(1)
+        .and_then(|w| w.to_str())
+        .and_then(|name| root.find_subcommand(name))
+    else {
+        return words;
+    };
+    if !sub
+        .get_positionals()
+        .any(clap::Arg::is_trailing_var_arg_set)
+    {
+        return words;
+    }
+    let flags: Vec<&clap::Arg> = root
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .chain(sub.get_arguments())
+        .filter(|a| a.get_long().is_some())
+        .collect();
+    let mut moved = Vec::new();
+    let mut rest = Vec::new();
+    let mut tail = words.split_off(2).into_iter();
+    while let Some(word) = tail.next() {
+        let text = word.to_str().unwrap_or_default();
+        if text == "--" {
+            rest.push(word);
+            rest.extend(tail.by_ref());
+            break;
+        }
+        let name = text
+            .strip_prefix("--")
+            .map(|t| t.split('=').next().unwrap_or(t));
+        let flag = name.and_then(|name| flags.iter().find(|a| a.get_long() == Some(name)));
+        match flag {
+            Some(flag) => {
+                let takes_value = flag.get_action().takes_values() && !text.contains('=');
+                moved.push(word);
+                if takes_value && let Some(value) = tail.next() {
+                    moved.push(value);
+                }
+            }
+            None => rest.push(word),
+        }
+    }
+    words.extend(moved);
+    words.extend(rest);
+    words
+}
+
+/// Piles a newcomer separates with commas (`winner 3,4,5`) are separate piles.
+fn split_commas(piles: &[String]) -> Vec<String> {
+    piles
+        .iter()
+        .flat_map(|p| p.split(','))
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+impl Command {
+    /// Whether the command only acts on an activity in the workbench (a game, a derivation, a
+    /// proof, a lesson). These are the commands hidden from the shell's `--help`.
+    pub fn is_workbench_only(&self) -> bool {
+        matches!(
+            self,
+            Self::Expand
+                | Self::At { .. }
+                | Self::Next
+                | Self::Back
+                | Self::Goto { .. }
+                | Self::Skip
+                | Self::Reveal
+                | Self::Take { .. }
+                | Self::Pass { .. }
+                | Self::Undo
+                | Self::Hint
+                | Self::Resign
+        )
+    }
+
+    /// Whether the command starts an activity that goes on at the prompt (a game, a lesson).
+    pub fn starts_session(&self) -> bool {
+        matches!(
+            self,
+            Self::Play(_)
+                | Self::Lesson {
+                    action: LessonAction::Start { .. }
+                }
+        )
+    }
+
+    /// The piles typed on the line, for the commands that take a position.
+    fn piles_mut(&mut self) -> Option<&mut Vec<String>> {
+        match self {
+            Self::Winner(args) | Self::Move(args) | Self::Nimsum(args) | Self::Position(args) => {
+                Some(&mut args.piles)
+            }
+            Self::Play(args) => Some(&mut args.position.piles),
+            _ => None,
+        }
+    }
+}
+
+/// `lesson help start` is `help lesson start`.
+fn help_first(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let parent_of_help = words.get(1).and_then(|w| w.to_str()).is_some_and(|name| {
+        Cli::command()
+            .find_subcommand(name)
+            .is_some_and(|c| c.has_subcommands())
+    });
+    if parent_of_help && words.get(2).is_some_and(|w| w == "help") {
+        words.remove(2);
+        words.insert(1, "help".into());
+    }
+    words
 }
 
 /// A parsed line: a command, or text clap was asked to show (`--help`, `--version`).
@@ -581,6 +794,23 @@ pub fn command_names() -> Vec<String> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The commands refused on the shell are exactly the ones its `--help` hides.
+    #[test]
+    fn workbench_only_is_what_help_hides() {
+        use clap::CommandFactory;
+        for sub in Cli::command().get_subcommands() {
+            let name = sub.get_name();
+            let parsed = ["", " 1", " 1 1", " n = 1", " list", " bash"]
+                .iter()
+                .find_map(|tail| match Cli::parse_line(&format!("{name}{tail}")) {
+                    Ok(Parsed::Cli(cli)) => cli.command,
+                    _ => None,
+                })
+                .unwrap_or_else(|| panic!("no sample line for `{name}`"));
+            assert_eq!(parsed.is_workbench_only(), sub.is_hide_set(), "`{name}`");
+        }
+    }
 
     proptest! {
         /// Whatever a user types, parsing a line answers with a command or an error.

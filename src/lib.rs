@@ -19,6 +19,7 @@ pub mod render;
 pub mod repl;
 pub mod set_notation;
 pub mod state_file;
+pub mod suggestion;
 pub mod text;
 pub mod yaml;
 

@@ -68,6 +68,8 @@ fn name(command: &Command) -> &'static str {
         Command::Resign => "resign",
         Command::Step { .. } => "step",
         Command::Run { .. } => "run",
+        Command::Completions { .. } => "completions",
+        Command::Man => "man",
         Command::Help { .. } => "help",
         Command::Quit => "quit",
     }

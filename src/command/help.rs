@@ -54,6 +54,7 @@ then nimlab; Ctrl-D leaves nimlab at once.";
 /// The overview, with the ruleset names from the engine's table and the commands that take
 /// `--rules` from the command definition.
 fn overview() -> String {
+    let commands = every_command();
     let names: Vec<String> = RULESETS.iter().map(|r| r.usage()).collect();
     let rulesets = format!("Rulesets: {} (`rules` describes each).", names.join(", "));
     let taking = format!(
@@ -64,7 +65,38 @@ fn overview() -> String {
         .iter()
         .flat_map(|sentence| wrap(sentence, 72))
         .collect();
-    format!("{OVERVIEW}\n{}\n{OVERVIEW_END}", lines.join("\n"))
+    format!(
+        "{OVERVIEW}\n{}\n\n{commands}\n{OVERVIEW_END}",
+        lines.join("\n")
+    )
+}
+
+/// Every command with the first line of its help, from the command definition: the ones the
+/// shell takes, then the ones that step through an activity in the workbench.
+fn every_command() -> String {
+    let cli = Cli::command();
+    // The first sentence of each command's help, wrapped beside its name.
+    let line = |c: &clap::Command| {
+        let about = c.get_about().map(|a| a.to_string()).unwrap_or_default();
+        let first = about.split(". ").next().unwrap_or_default();
+        let text = wrap(first, 76 - 14).join(&format!("\n{:14}", ""));
+        format!("  {:<12}{text}", c.get_name())
+    };
+    let anywhere: Vec<String> = cli
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(line)
+        .collect();
+    let inside: Vec<String> = cli
+        .get_subcommands()
+        .filter(|c| c.is_hide_set())
+        .map(line)
+        .collect();
+    format!(
+        "Every command:\n{}\nIn a game, a derivation, a proof or a lesson:\n{}\n",
+        anywhere.join("\n"),
+        inside.join("\n")
+    )
 }
 
 /// The commands that take `--rules R`, in the order of the command definition.
@@ -76,24 +108,38 @@ pub fn commands_taking_rules() -> Vec<String> {
         .collect()
 }
 
-/// The overview, or one command's help.
-pub fn help_text(topic: Option<&str>) -> Result<String, Error> {
-    let Some(topic) = topic else {
+/// The overview, or the help of one command or subcommand (`help lesson start`).
+pub fn help_text(topic: &[String]) -> Result<String, Error> {
+    let Some((first, rest)) = topic.split_first() else {
         return Ok(overview());
     };
-    let mut cli = Cli::command();
-    let name = topic.to_ascii_lowercase();
-    match cli.find_subcommand_mut(&name) {
-        Some(sub) => Ok(sub
-            .clone()
-            .bin_name(name)
-            .render_long_help()
-            .to_string()
-            .trim_end()
-            .to_string()),
-        None => Err(Error::bad_token(
-            topic,
-            format!("a command name, one of {}", command_names().join(", ")),
-        )),
+    let mut command = Cli::command();
+    let mut path = Vec::new();
+    for (depth, word) in std::iter::once(first).chain(rest).enumerate() {
+        let name = word.to_ascii_lowercase();
+        let choices: Vec<String> = command
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        let Some(sub) = command.find_subcommand(&name).cloned() else {
+            let expected = if depth == 0 {
+                format!("a command name, one of {}", command_names().join(", "))
+            } else {
+                format!(
+                    "a subcommand of `{}`, one of {}",
+                    path.join(" "),
+                    choices.join(", ")
+                )
+            };
+            return Err(Error::bad_token(word.as_str(), expected));
+        };
+        path.push(sub.get_name().to_string());
+        command = sub;
     }
+    Ok(command
+        .bin_name(path.join(" "))
+        .render_long_help()
+        .to_string()
+        .trim_end()
+        .to_string())
 }

@@ -99,9 +99,10 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             message: "no lesson in progress: start one with `lesson start ID` (see `lesson list`)"
                 .into(),
         }),
-        Command::Help { topic } => help_text(topic.as_deref()).map(Output::Help),
+        Command::Help { topic } => help_text(topic).map(Output::Help),
         Command::Quit => Ok(quit(session)),
-        Command::Run { .. } => Ok(Output::Nothing),
+        // Written by the caller, which owns the output stream.
+        Command::Run { .. } | Command::Completions { .. } | Command::Man => Ok(Output::Nothing),
         Command::Play(args) => play::start(session, args),
         Command::Take { .. }
         | Command::Pass { .. }

@@ -194,6 +194,10 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
         Command::Undo => Err(steers("undo"))?,
         Command::Hint => Err(steers("hint"))?,
         Command::Resign => Err(steers("resign"))?,
+        Command::Completions { .. } | Command::Man => Err(Refusal::NotForLessons {
+            command: "completions",
+            why: "shell completions and the manual page are for the shell, not a lesson",
+        })?,
     }
     Ok(Some(command))
 }

@@ -1,16 +1,26 @@
-//! Tab completion: command names first, ruleset names after `rules` or `--rules` (from the
-//! engine's name table: whole names, a family's `octal:` stem, then its examples).
+//! Tab completion, read from the one clap definition: commands and subcommands (the
+//! workbench's own too), flags, flag values, help topics; ruleset names from the engine's name
+//! table (whole names, a family's `octal:` stem, then its examples); lesson ids, proof names,
+//! and file paths after `--file`, `--lessons`, `run`, `lesson check` and `graph:`.
 
-use rustyline::completion::{Completer, Pair};
+use clap::CommandFactory;
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
-use crate::cli::command_names;
+use crate::cli::Cli;
 use crate::engine::ruleset_name::RULESETS;
 
 #[derive(Helper, Hinter, Highlighter, Validator)]
 pub struct Completion {
     /// The lessons' ids, for `lesson start` and `lesson reset`.
     pub lesson_ids: Vec<String>,
+}
+
+/// What the word under the cursor is.
+enum Slot {
+    Words(Vec<String>),
+    Rules,
+    Path,
 }
 
 impl Completer for Completion {
@@ -26,34 +36,138 @@ impl Completer for Completion {
         let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let word = &before[start..];
         let earlier: Vec<&str> = before[..start].split_whitespace().collect();
-        let previous = earlier.last().copied();
-        let candidates: Vec<String> = if start == 0 {
-            command_names()
-        } else if earlier == ["lesson"] {
-            ["list", "start", "quit", "reset", "check"]
-                .map(String::from)
-                .to_vec()
-        } else if matches!(earlier.as_slice(), ["lesson", "start" | "reset"]) {
-            self.lesson_ids.clone()
-        } else if matches!(previous, Some("rules" | "--rules")) {
-            ruleset_candidates(word)
-        } else if word.starts_with("--") {
-            ["--rules", "--format", "--color", "--file"]
-                .map(String::from)
-                .to_vec()
-        } else {
-            Vec::new()
-        };
-        let pairs = candidates
-            .into_iter()
-            .filter(|c| c.starts_with(word))
-            .map(|c| Pair {
-                display: c.clone(),
-                replacement: c,
-            })
-            .collect();
-        Ok((start, pairs))
+        match self.slot(&earlier, word) {
+            Slot::Path => FilenameCompleter::new().complete_path(line, pos),
+            Slot::Rules => match word.find(':') {
+                Some(colon) if word[..colon].eq_ignore_ascii_case("graph") => {
+                    let (at, pairs) = FilenameCompleter::new()
+                        .complete_path(&word[colon + 1..], word.len() - colon - 1)?;
+                    Ok((start + colon + 1 + at, pairs))
+                }
+                _ => Ok((start, matching(ruleset_candidates(word), word))),
+            },
+            Slot::Words(words) => Ok((start, matching(words, word))),
+        }
     }
+}
+
+impl Completion {
+    /// Walks the command definition along the words already typed.
+    fn slot(&self, earlier: &[&str], word: &str) -> Slot {
+        let root = Cli::command();
+        let globals: Vec<clap::Arg> = root
+            .get_arguments()
+            .filter(|a| a.is_global_set())
+            .cloned()
+            .collect();
+        let mut path: Vec<clap::Command> = vec![root];
+        let mut positionals = 0;
+        let mut pending: Option<clap::Arg> = None;
+        for typed in earlier {
+            let here = path.last().expect("the root is always there");
+            // A flag's value is not a command word.
+            if pending.take().is_some() {
+                continue;
+            }
+            if let Some(long) = typed.strip_prefix("--") {
+                let flag = here
+                    .get_arguments()
+                    .chain(&globals)
+                    .find(|a| a.get_long() == Some(long));
+                pending = flag.filter(|a| a.get_action().takes_values()).cloned();
+                continue;
+            }
+            match here.find_subcommand(typed.to_ascii_lowercase()) {
+                Some(sub) if positionals == 0 && here.has_subcommands() => {
+                    let sub = sub.clone();
+                    path.push(sub);
+                }
+                _ => positionals += 1,
+            }
+        }
+        let here = path.last().expect("the root is always there");
+        let names: Vec<&str> = path.iter().skip(1).map(clap::Command::get_name).collect();
+        if let Some(flag) = pending {
+            return self.values_of(&flag);
+        }
+        if word.starts_with('-') {
+            return Slot::Words(
+                here.get_arguments()
+                    .chain(&globals)
+                    .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+                    .collect(),
+            );
+        }
+        if here.has_subcommands() && positionals == 0 {
+            return Slot::Words(subcommand_names(here));
+        }
+        match names.as_slice() {
+            ["help", ..] => {
+                // `help lesson st…`: the subcommands of the command named so far.
+                let topic = earlier.iter().skip(1).try_fold(Cli::command(), |c, w| {
+                    c.find_subcommand(w.to_ascii_lowercase()).cloned()
+                });
+                Slot::Words(topic.map(|c| subcommand_names(&c)).unwrap_or_default())
+            }
+            ["rules"] => Slot::Rules,
+            ["lesson", "start" | "reset"] => Slot::Words(self.lesson_ids.clone()),
+            ["lesson", "check"] | ["run"] => Slot::Path,
+            ["prove"] => Slot::Words(proof_names()),
+            // Any other positional: its possible values, if it has a fixed set.
+            _ => Slot::Words(
+                here.get_positionals()
+                    .nth(positionals)
+                    .map(|a| {
+                        a.get_possible_values()
+                            .iter()
+                            .map(|v| v.get_name().to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+
+    /// What a flag's value can be.
+    fn values_of(&self, flag: &clap::Arg) -> Slot {
+        match flag.get_long() {
+            Some("rules") => Slot::Rules,
+            Some("file" | "lessons") => Slot::Path,
+            _ => Slot::Words(
+                flag.get_possible_values()
+                    .iter()
+                    .map(|v| v.get_name().to_string())
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// A command's subcommands, in the order of the definition.
+fn subcommand_names(command: &clap::Command) -> Vec<String> {
+    command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect()
+}
+
+/// The bundled proofs' names.
+fn proof_names() -> Vec<String> {
+    crate::proof::loader::bundled()
+        .map(|proofs| proofs.into_iter().map(|p| p.id).collect())
+        .unwrap_or_default()
+}
+
+/// The candidates that start with what is typed.
+fn matching(candidates: Vec<String>, word: &str) -> Vec<Pair> {
+    candidates
+        .into_iter()
+        .filter(|c| c.starts_with(word))
+        .map(|c| Pair {
+            display: c.clone(),
+            replacement: c,
+        })
+        .collect()
 }
 
 /// Whole names and stems (`subtract:`) until a stem is typed, then that family's examples.
@@ -77,7 +191,6 @@ fn ruleset_candidates(word: &str) -> Vec<String> {
         })
         .collect()
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +214,46 @@ mod tests {
         assert!(complete("winner 3").is_empty());
         assert_eq!(complete("lesson st"), ["start"]);
         assert_eq!(complete("lesson start m"), ["mex", "misere"]);
+    }
+
+    #[test]
+    fn completes_from_the_command_definition() {
+        assert_eq!(complete("les"), ["lesson"]);
+        assert_eq!(complete("ta"), ["take"]);
+        assert_eq!(
+            complete("lesson "),
+            ["list", "start", "quit", "reset", "check"]
+        );
+        assert_eq!(complete("winner --fo"), ["--format"]);
+        assert_eq!(complete("winner --format c"), ["csv"]);
+        assert_eq!(complete("play --first "), ["me", "computer"]);
+        assert_eq!(complete("--color a"), ["auto", "always"]);
+        assert_eq!(complete("verify --ru"), ["--rules"]);
+        assert_eq!(complete("help gr"), ["grundy"]);
+        assert_eq!(complete("help lesson st"), ["start"]);
+        assert_eq!(complete("prove b"), ["bouton"]);
+        assert_eq!(complete("completions f"), ["fish"]);
+        assert_eq!(complete("grundy --rules oc"), ["octal:"]);
+        assert_eq!(complete("winner --format json --rules n"), ["nim"]);
+    }
+
+    #[test]
+    fn completes_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("piles-one.txt"), "3 4 5").unwrap();
+        std::fs::write(dir.path().join("piles-two.txt"), "3 4 5").unwrap();
+        let stem = dir.path().join("piles-").display().to_string();
+        for line in [
+            format!("winner --file {stem}"),
+            format!("run {stem}"),
+            format!("lesson check {stem}"),
+            format!("grundy --rules graph:{stem}"),
+        ] {
+            let mut found = complete(&line);
+            found.sort();
+            assert_eq!(found.len(), 2, "{line}: {found:?}");
+            assert!(found[0].ends_with("piles-one.txt"), "{line}: {found:?}");
+        }
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
         let mut out = io::stdout().lock();
         writeln!(
             out,
-            "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.\nTry `grundy`, `winner 18 47 34` or `move 4 7 5`.\n`help` lists everything; `quit` or Ctrl-D leaves.",
+            "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.\nTry `grundy`, `winner 18 47 34` or `move 4 7 5`;\n`lesson list` shows the lessons; `lesson start mex` starts one.\n`help` lists everything; `quit` or Ctrl-D leaves.",
             style.heading("nimlab"),
             env!("CARGO_PKG_VERSION")
         )
@@ -65,6 +65,24 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
         .map_err(Error::Write)?;
         drop(out);
         // Each line is added to the history as it is typed: nothing is left to save here.
+        run_lines(&mut source, session, env, &mut Nesting::default())
+            .and_then(|()| crate::app::leave_all(session, env))
+    } else {
+        session.stdin_is_script = true;
+        let mut source = Plain::new(BufReader::new(io::stdin().lock()));
+        run_lines(&mut source, session, env, &mut Nesting::default())
+    }
+}
+
+/// Goes on with an activity the shell started (`nimlab play 4 7 5`, `nimlab lesson start ID`):
+/// at the prompt on a terminal, else reading standard input's lines as a script.
+pub fn resume(session: &mut Session, env: &Env) -> Result<(), Error> {
+    if env.stdin_tty {
+        let mut source = Terminal::new(
+            session.catalog().ids(),
+            env.history_file.clone(),
+            env.error_style(),
+        );
         run_lines(&mut source, session, env, &mut Nesting::default())
             .and_then(|()| crate::app::leave_all(session, env))
     } else {

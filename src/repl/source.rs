@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use rustyline::error::ReadlineError;
 use rustyline::history::MemHistory;
-use rustyline::{Config, Editor};
+use rustyline::{CompletionType, Config, Editor};
 
 use super::complete::Completion;
 use super::history::{HistoryFile, MAX_ENTRIES};
@@ -125,7 +125,11 @@ impl Terminal {
     pub fn new(lesson_ids: Vec<String>, history: Option<PathBuf>, style: Style) -> Self {
         let config = Config::builder()
             .max_history_size(MAX_ENTRIES)
-            .map(|b| b.auto_add_history(false).build())
+            .map(|b| {
+                b.auto_add_history(false)
+                    .completion_type(CompletionType::List)
+                    .build()
+            })
             .unwrap_or_default();
         let memory = MemHistory::with_config(&config);
         let editor = Editor::with_history(config, memory).ok().map(|mut e| {

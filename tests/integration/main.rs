@@ -31,6 +31,7 @@ mod reading;
 mod repl;
 mod ruleset_names;
 mod sandbox;
+mod shell;
 mod snapshots;
 mod support;
 mod winner;

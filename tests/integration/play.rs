@@ -695,8 +695,9 @@ fn game_commands_without_a_game_say_how_to_start_one() {
         .env("NIMLAB_STATE_DIR", state_dir())
         .output()
         .unwrap();
+    // On the shell there is no game to be in: the refusal says how to start one.
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no game in progress"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`nimlab play 4 7 5`"));
 }
 
 #[test]

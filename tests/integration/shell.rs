@@ -1,0 +1,417 @@
+//! The shell and the workbench agree: help lists every command and reaches subcommands,
+//! flags after an expression are flags, newcomers' spellings are forgiven or answered with a
+//! suggestion, the workbench's own commands start it or are refused with a way in, and
+//! completions and the man page come from the one command definition.
+
+use crate::support::Test;
+
+/// Every command the language has, written out by hand: `help` must name each one.
+const EVERY_COMMAND: &[&str] = &[
+    "mex",
+    "grundy",
+    "period",
+    "winner",
+    "move",
+    "nimsum",
+    "=",
+    "derive",
+    "conjecture",
+    "verify",
+    "prove",
+    "expand",
+    "at",
+    "next",
+    "back",
+    "lesson",
+    "goto",
+    "skip",
+    "reveal",
+    "rules",
+    "position",
+    "set",
+    "play",
+    "take",
+    "pass",
+    "undo",
+    "hint",
+    "resign",
+    "step",
+    "run",
+    "help",
+    "quit",
+];
+
+/// Commands that act on an activity in the workbench.
+const WORKBENCH_ONLY: &[&str] = &[
+    "expand", "at", "next", "back", "goto", "skip", "reveal", "take", "pass", "undo", "hint",
+    "resign",
+];
+
+#[test]
+fn help_lists_every_command() {
+    let out = Test::new().arg("help").run().success();
+    for name in EVERY_COMMAND {
+        let listed = out
+            .stdout
+            .lines()
+            .any(|l| l.split_whitespace().next() == Some(name));
+        assert!(listed, "`{name}` missing from help:\n{}", out.stdout);
+    }
+}
+
+#[test]
+fn help_reaches_a_subcommand_both_ways() {
+    for args in [["help", "lesson", "start"], ["lesson", "help", "start"]] {
+        Test::new()
+            .args(args)
+            .run()
+            .success()
+            .stdout_has("Usage: lesson start")
+            .stdout_has("--present");
+    }
+    Test::new()
+        .args(["lesson", "help"])
+        .run()
+        .success()
+        .stdout_has("lesson list");
+    Test::new()
+        .args(["help", "lesson", "begin"])
+        .run()
+        .bad_input("begin");
+}
+
+#[test]
+fn the_shell_help_keeps_workbench_commands_apart() {
+    let out = Test::new().arg("--help").run().success();
+    let commands: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for name in WORKBENCH_ONLY {
+        assert!(!commands.contains(name), "{name} in {commands:?}");
+    }
+    for name in EVERY_COMMAND.iter().filter(|n| !WORKBENCH_ONLY.contains(n)) {
+        assert!(commands.contains(name), "{name} not in {commands:?}");
+    }
+}
+
+/// 3 = 011 and 5 = 101 differ in bits 2 and 1: 3 xor 5 = 110 = 6.
+#[test]
+fn flags_after_an_expression_are_flags() {
+    for args in [
+        vec!["=", "3", "xor", "5", "--format", "json"],
+        vec!["=", "3", "xor", "5", "--format=json"],
+        vec!["eval", "3", "xor", "--format", "json", "5"],
+    ] {
+        let out = Test::new().args(args.clone()).run().success();
+        let json = out.json();
+        assert_eq!(json["value"], 6, "{args:?}: {}", out.stdout);
+        assert_eq!(json["expr"], "3 xor 5", "{args:?}: {}", out.stdout);
+    }
+    // The same in a script line.
+    let out = Test::new()
+        .stdin("= 3 xor 5 --format json\n")
+        .run()
+        .success();
+    assert_eq!(out.json()["value"], 6, "{}", out.stdout);
+}
+
+/// In Nim a heap of n has options 0..n-1, so by induction and mex g(n) = n.
+#[test]
+fn flags_after_a_formula_are_flags() {
+    let out = Test::new()
+        .args([
+            "conjecture",
+            "g(n)",
+            "=",
+            "n",
+            "--rules",
+            "nim",
+            "--format",
+            "json",
+        ])
+        .run()
+        .success();
+    let json = out.json();
+    assert_eq!(json["rules"], "nim", "{}", out.stdout);
+    assert_eq!(json["holds"], true, "{}", out.stdout);
+}
+
+#[test]
+fn a_command_in_capitals_is_the_command() {
+    let lower = Test::new().args(["grundy", "3"]).run().success();
+    Test::new()
+        .args(["GRUNDY", "3"])
+        .run()
+        .success()
+        .stdout(&lower.stdout);
+}
+
+/// `=3 xor 5` is `= 3 xor 5`: 011 xor 101 = 110 = 6.
+#[test]
+fn an_equals_sign_joined_to_the_expression() {
+    let out = Test::new()
+        .args(["=3", "xor", "5", "--format", "json"])
+        .run()
+        .success();
+    assert_eq!(out.json()["value"], 6, "{}", out.stdout);
+}
+
+/// `winner 3,4,5` is `winner 3 4 5`. Zero-move by hand: g(3T) = 4 (odd n: n + 1),
+/// g(4T) = 3 (even n: n − 1), g(5T) = 6; 4 xor 3 xor 6 = 100 ^ 011 ^ 110 = 001 = 1, so the
+/// first player wins.
+#[test]
+fn piles_separated_by_commas() {
+    let out = Test::new()
+        .args(["winner", "3,4,5", "--format", "json"])
+        .run()
+        .success();
+    let json = out.json();
+    assert_eq!(json["piles"].as_array().map(Vec::len), Some(3), "{json}");
+    assert_eq!(json["nim_sum"], 1, "{json}");
+    assert_eq!(json["winner"], "first", "{json}");
+}
+
+#[test]
+fn mistyped_names_get_a_suggestion() {
+    for (args, token, suggestion) in [
+        (
+            vec!["rules", "zero-mvoe"],
+            "zero-mvoe",
+            "did you mean `zero-move`?",
+        ),
+        (
+            vec!["winner", "--rules", "nimm", "3"],
+            "nimm",
+            "did you mean `nim`?",
+        ),
+        (
+            vec!["lesson", "start", "mexx"],
+            "mexx",
+            "did you mean `mex`?",
+        ),
+        (
+            vec!["prove", "bouton1"],
+            "bouton1",
+            "did you mean `bouton`?",
+        ),
+        (
+            vec!["winner", "--fromat", "json", "3"],
+            "--fromat",
+            "--format",
+        ),
+        (vec!["grundi"], "grundi", "grundy"),
+    ] {
+        Test::new()
+            .args(args)
+            .run()
+            .code(2)
+            .stderr_has(token)
+            .stderr_has(suggestion);
+    }
+}
+
+#[test]
+fn a_newcomers_spelling_gets_the_languages() {
+    Test::new()
+        .args(["rules", "subtract", "1", "3", "4"])
+        .run()
+        .code(2)
+        .stderr_has("did you mean `subtract:1,3,4`?");
+    Test::new()
+        .args(["=", "7", "mod", "3"])
+        .run()
+        .code(2)
+        .stderr_has("`mod`")
+        .stderr_has("written `%`");
+}
+
+/// Zero-move 4T 7T 5T by hand: g = 3, 8, 6 (even n: n − 1, odd n: n + 1) and
+/// 0011 ^ 1000 ^ 0110 = 1101 = 13. Only pile 2 has bit 8, and 8 ^ 13 = 5 = g(6T): the one
+/// winning move takes 1 from pile 2, after which 3 ^ 5 ^ 6 = 0.
+#[test]
+fn play_on_the_shell_reads_moves_from_a_pipe() {
+    let out = Test::new()
+        .args(["play", "4", "7", "5"])
+        .stdin("2 1\nquit\n")
+        .run()
+        .success();
+    assert!(out.stdout.contains("your move: 4T 7T 5T"), "{}", out.stdout);
+    // After our move the board shows 6T in pile 2, and the computer has moved again.
+    let after: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("your move: "))
+        .collect();
+    assert_eq!(after.len(), 2, "{}", out.stdout);
+    assert!(
+        after[1].contains("4T") && !after[1].contains("7T"),
+        "{}",
+        after[1]
+    );
+    assert!(out.stdout.contains("Left the game"), "{}", out.stdout);
+}
+
+#[test]
+fn workbench_commands_on_the_shell_are_refused_with_a_way_in() {
+    for name in WORKBENCH_ONLY {
+        let args: Vec<&str> = match *name {
+            "take" => vec!["take", "1", "from", "2"],
+            "pass" | "goto" => vec![name, "1"],
+            "at" => vec!["at", "n", "=", "8"],
+            _ => vec![name],
+        };
+        let out = Test::new().args(args).run().code(2);
+        let lines: Vec<&str> = out.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{name}: {}", out.stderr);
+        assert!(lines[0].contains(&format!("`{name}`")), "{}", lines[0]);
+        assert!(lines[0].contains("nimlab play"), "{}", lines[0]);
+    }
+}
+
+/// On a terminal `nimlab play 4 7 5` shows the board, takes a move and answers it.
+#[cfg(unix)]
+#[test]
+fn play_on_a_terminal_takes_moves() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut cmd = std::process::Command::new(crate::support::bin());
+    cmd.args(["play", "4", "7", "5"])
+        .env("NIMLAB_STATE_DIR", dir.path())
+        .env("NIMLAB_DATA_DIR", dir.path().join("data"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "dumb");
+    let mut p = rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn on a pty");
+    p.exp_string("nim-sum         13").unwrap();
+    p.exp_string("your move: 4T 7T 5T").unwrap();
+    p.send_line("2 1").unwrap();
+    // Our move, then the computer's, then the prompt again.
+    p.exp_string("6T").unwrap();
+    p.exp_string("your move:").unwrap();
+    p.send_line("resign").unwrap();
+    p.exp_string("the computer wins").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn bash_completions_are_valid_bash() {
+    let out = Test::new().args(["completions", "bash"]).run().success();
+    assert!(out.stdout.contains("winner"), "{}", out.stdout);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let script = dir.path().join("nimlab.bash");
+    std::fs::write(&script, &out.stdout).expect("write the script");
+    let checked = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&script)
+        .output();
+    // Without bash there is nothing to check the syntax with.
+    if let Ok(checked) = checked {
+        assert!(
+            checked.status.success(),
+            "{}",
+            String::from_utf8_lossy(&checked.stderr)
+        );
+    }
+}
+
+#[test]
+fn zsh_and_fish_completions_name_the_commands() {
+    for shell in ["zsh", "fish"] {
+        let out = Test::new().args(["completions", shell]).run().success();
+        for name in ["grundy", "conjecture", "lesson"] {
+            assert!(out.stdout.contains(name), "{shell}: {name}");
+        }
+    }
+    Test::new()
+        .args(["completions", "powershel"])
+        .run()
+        .code(2)
+        .stderr_has("powershel");
+}
+
+#[test]
+fn the_man_page_renders() {
+    let out = Test::new().arg("man").run().success();
+    let roff = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with(".TH"))
+        .unwrap_or_default();
+    assert!(roff.starts_with(".TH nimlab 1"), "{}", out.stdout);
+    assert!(out.stdout.contains("conjecture"), "{}", out.stdout);
+    let man = std::process::Command::new("man")
+        .args(["-l", "-"])
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn();
+    // `man` is not everywhere; where it is, it must render the page.
+    if let Ok(mut man) = man {
+        use std::io::Write;
+        if let Some(mut stdin) = man.stdin.take() {
+            stdin
+                .write_all(out.stdout.as_bytes())
+                .expect("write to man");
+        }
+        let rendered = man.wait_with_output().expect("man runs");
+        let text = String::from_utf8_lossy(&rendered.stdout);
+        assert!(
+            rendered.status.success(),
+            "{}",
+            String::from_utf8_lossy(&rendered.stderr)
+        );
+        assert!(text.contains("NAME") && text.contains("nimlab"), "{text}");
+    }
+}
+
+/// The workbench on a pty with line editing, for completion.
+#[cfg(unix)]
+fn workbench() -> (rexpect::session::PtySession, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut cmd = std::process::Command::new(crate::support::bin());
+    cmd.env("NIMLAB_STATE_DIR", dir.path())
+        .env("NIMLAB_DATA_DIR", dir.path().join("data"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    let mut p = rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn on a pty");
+    p.exp_string("nimlab[zero-move]> ").unwrap();
+    (p, dir)
+}
+
+/// `les<Tab>` completes the one match; `lesson start <Tab><Tab>` and `--rules oc<Tab>…` list
+/// the matches (the lesson ids of the bundled lessons, the octal examples).
+#[cfg(unix)]
+#[test]
+fn completion_on_a_terminal_lists_matches() {
+    let (mut p, _dir) = workbench();
+    p.send("les\t").unwrap();
+    p.flush().unwrap();
+    p.exp_string("lesson").unwrap();
+    p.send(" start \t\t").unwrap();
+    p.flush().unwrap();
+    // The list, then the line redrawn under it.
+    let listed = p.exp_string("> lesson start ").unwrap();
+    for id in ["mex", "kayles", "play-zero-move"] {
+        assert!(listed.contains(id), "{id} not in {listed:?}");
+    }
+    p.send_control('u').unwrap();
+    p.flush().unwrap();
+    p.send("grundy --rules oc\t").unwrap();
+    p.flush().unwrap();
+    p.exp_string("octal:").unwrap();
+    p.send("\t\t").unwrap();
+    p.flush().unwrap();
+    let listed = p.exp_string("> grundy --rules octal:").unwrap();
+    assert!(listed.contains("octal:0.07"), "{listed:?}");
+    p.send_control('u').unwrap();
+    p.flush().unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
