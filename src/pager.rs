@@ -99,9 +99,9 @@ fn screens(
     let pages = paginate(text, room, width);
     let count = pages.len();
     for (i, page) in pages.iter().enumerate() {
-        if i > 0 {
-            out.write_all(CLEAR_SCREEN.as_bytes())?;
-        }
+        // Every page starts a fresh screen, the first too: the clearing is ours, written past
+        // the renderer's guard, which lets no escape sequence through.
+        out.write_all(CLEAR_SCREEN.as_bytes())?;
         out.write_all(page.as_bytes())?;
         if i + 1 < count {
             write!(out, "{}", more_prompt(i + 2, count))?;
@@ -194,6 +194,9 @@ mod tests {
         )
         .unwrap();
         let out = String::from_utf8(out).unwrap();
+        let out = out
+            .strip_prefix(CLEAR_SCREEN)
+            .expect("a fresh first screen");
         let (first, second) = out.split_once(CLEAR_SCREEN).expect("a second screen");
         assert_eq!(first.lines().count(), 24, "23 lines and the prompt");
         assert!(first.ends_with(&more_prompt(2, 2)));

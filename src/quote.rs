@@ -28,7 +28,7 @@ impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "`{}`", Shortened(self.0))?;
         let count = self.0.chars().count();
-        if count > QUOTE_MAX {
+        if count > QUOTE_MAX && !is_excerpt(self.0) {
             write!(f, " ({count} characters)")?;
         }
         Ok(())
@@ -48,13 +48,19 @@ pub struct Shortened<'a>(&'a str);
 impl fmt::Display for Shortened<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let count = self.0.chars().count();
-        if count <= QUOTE_MAX {
+        if count <= QUOTE_MAX || is_excerpt(self.0) {
             return f.write_str(self.0);
         }
         let head: String = self.0.chars().take(HEAD).collect();
         let tail: String = self.0.chars().skip(count - TAIL).collect();
         write!(f, "{head}…{tail}")
     }
+}
+
+/// Whether `text` is already an excerpt of a token too long to keep (its start and `…`, as the
+/// pile reader makes without ever holding the whole token): it is shown as it is, bounded.
+fn is_excerpt(text: &str) -> bool {
+    text.ends_with('…') && text.len() <= 4 * crate::engine::pile::EXCERPT_CHARS * 2 + 3
 }
 
 #[cfg(test)]

@@ -189,12 +189,7 @@ fn mex_command(values: &[String]) -> Result<Output, Error> {
         },
         "a whole number ≥ 0",
     )
-    .map_err(|e| {
-        Error::bad_token(
-            crate::engine::pile::token_excerpt(e.token.as_bytes()),
-            e.expected,
-        )
-    })?;
+    .map_err(|e| Error::bad_token(e.token, e.expected))?;
     let set: Vec<Grundy> = set.into_iter().collect();
     let m = mex(set.iter().copied());
     Ok(Output::Mex { set, mex: m })

@@ -161,15 +161,9 @@ pub fn token_excerpt(token: &[u8]) -> String {
     let head = &token[..token.len().min(4 * EXCERPT_CHARS)];
     let text = String::from_utf8_lossy(head);
     let mut chars = text.chars();
-    // Control characters (a NUL from `/dev/zero`, an escape) are shown escaped, not sent on.
-    let mut excerpt = String::new();
-    for c in chars.by_ref().take(EXCERPT_CHARS) {
-        if c.is_control() {
-            excerpt.extend(c.escape_debug());
-        } else {
-            excerpt.push(c);
-        }
-    }
+    // Control characters (a NUL from `/dev/zero`, an escape) are kept: the renderer makes every
+    // message printable in one place (`^@`, `^[`) before it reaches the terminal.
+    let mut excerpt: String = chars.by_ref().take(EXCERPT_CHARS).collect();
     if chars.next().is_some() || head.len() < token.len() {
         excerpt.push('…');
     }

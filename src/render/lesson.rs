@@ -16,10 +16,8 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
     let width = usize::from(opts.width);
     let fill = |text: &str| fill(text, width);
     // A presented step starts a fresh screen on a terminal; in a pipe it reads as any step.
+    // (The pager clears the screen: nothing the renderer writes may.)
     let fresh_screen = opts.height.is_some() && starts_a_screen(report);
-    if fresh_screen {
-        write!(out, "{CLEAR_SCREEN}")?;
-    }
     for item in &report.items {
         match item {
             LessonItem::Heading {

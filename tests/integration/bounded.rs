@@ -93,7 +93,7 @@ fn dev_zero_as_a_script_is_one_error() {
 fn dev_zero_as_piles_is_one_error() {
     // On standard input: a token of NULs, refused once it is longer than any pile.
     let out = limited(&["winner", "-"], Path::new("/dev/zero"))
-        .bad_input(&format!("{}…", "\\0".repeat(40)))
+        .bad_input(&format!("{}…", "^@".repeat(40)))
         .stderr_has("pile 1, at byte 0");
     assert!(out.stderr.contains("at most 20 digits"), "{}", out.stderr);
     // As a file: not a regular file, refused before reading.
