@@ -49,7 +49,8 @@ walls, cpus = [], []
 def run(argv):
     with open(stdin, "rb") as inp, open(os.devnull, "wb") as out:
         start = time.perf_counter()
-        p = subprocess.Popen(argv, stdin=inp, stdout=out)
+        # stderr too: progress lines (ogsolve's) would break the tables printed here.
+        p = subprocess.Popen(argv, stdin=inp, stdout=out, stderr=out)
         _, status, usage = os.wait4(p.pid, 0)
         wall = time.perf_counter() - start
     if status != 0:
