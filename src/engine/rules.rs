@@ -165,9 +165,9 @@ impl Rules {
         if let Self::Graph(_) = self {
             "the name of a position in the graph"
         } else if self.has_pass() {
-            "a whole number 0..=18446744073709551615, optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`"
+            "a whole number 0..18446744073709551615, optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`"
         } else {
-            "a whole number 0..=18446744073709551615, like `7`"
+            "a whole number 0..18446744073709551615, like `7`"
         }
     }
 
