@@ -293,7 +293,8 @@ mod tests {
             token_excerpt(&[b'9'; 10 << 20]),
             format!("{}…", "9".repeat(40))
         );
-        assert_eq!(token_excerpt(b"\x00\x1b[31m"), "\\0\\u{1b}[31m");
+        // Control characters stay as they are: the renderer makes them visible when printing.
+        assert_eq!(token_excerpt(b"\x00\x1b[31m"), "\u{0}\u{1b}[31m");
         let threes = "٣".repeat(50);
         assert_eq!(
             token_excerpt(threes.as_bytes()),
