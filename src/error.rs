@@ -42,6 +42,8 @@ pub enum Error {
     CheckFailed { failures: usize },
     /// A script in which some lines failed; each was reported as it happened.
     ScriptFailed { failures: usize },
+    /// A command stopped by Ctrl-C before it finished; it left no result.
+    Interrupted,
     /// An expression that does not parse or evaluate; `source` is the expression's text.
     Expr {
         source: String,
@@ -50,9 +52,10 @@ pub enum Error {
 }
 
 impl Error {
-    /// 2 for bad input, 1 for a failed run.
+    /// 2 for bad input, 1 for a failed run, 130 (128 + SIGINT, as shells say) for Ctrl-C.
     pub fn exit_code(&self) -> u8 {
         match self {
+            Self::Interrupted => 130,
             Self::Write(_) | Self::CheckFailed { .. } => 1,
             _ => 2,
         }
@@ -102,6 +105,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Engine(e) => e.fmt(f),
+            Self::Interrupted => crate::engine::Interrupted.fmt(f),
             Self::Usage { message } => f.write_str(message),
             Self::BadToken { token, expected } => {
                 write!(f, "`{token}` is not valid here: expected {expected}")
@@ -157,8 +161,17 @@ impl From<IllegalMove> for Error {
     }
 }
 
+impl From<crate::engine::Interrupted> for Error {
+    fn from(_: crate::engine::Interrupted) -> Self {
+        Self::Interrupted
+    }
+}
+
 impl From<EngineError> for Error {
     fn from(e: EngineError) -> Self {
+        if let EngineError::Interrupted = e {
+            return Self::Interrupted;
+        }
         Self::Engine(e)
     }
 }

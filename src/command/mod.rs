@@ -208,7 +208,7 @@ fn grundy(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Out
         Target::Range { from, to } => {
             range::check_printable(&rules, from, to, target.unwrap_or("0..15"))?;
             GrundyRows::ByMex {
-                table: GrundyTable::compute(&rules, to)?,
+                table: GrundyTable::compute_with(&rules, to, &session.cancel)?,
                 from,
                 to,
             }
@@ -216,7 +216,7 @@ fn grundy(session: &Session, arg: &RulesArg, target: Option<&str>) -> Result<Out
         Target::States(states) => {
             let size = states[0].size;
             if size <= range::MEX_LOOKUP_MAX {
-                let table = GrundyTable::compute(&rules, size)?;
+                let table = GrundyTable::compute_with(&rules, size, &session.cancel)?;
                 GrundyRows::Lookup {
                     rows: states.iter().filter_map(|&p| table.row(p)).collect(),
                 }
@@ -255,7 +255,12 @@ fn grundy_values(session: &Session, arg: &RulesArg, target: Option<&str>) -> Res
         }
     };
     range::check_values(to, target.unwrap_or("0..15"))?;
-    Ok(Output::GrundyValues(ValueRange::new(&rules, from, to)?))
+    Ok(Output::GrundyValues(ValueRange::new_with(
+        &rules,
+        from,
+        to,
+        &session.cancel,
+    )?))
 }
 
 fn position_report(

@@ -25,6 +25,8 @@ pub struct Session {
     pub stdin_is_script: bool,
     /// Whether a person is typing at a terminal: stepping activities then wait for `next`.
     pub interactive: bool,
+    /// Stops the running command's long loops (Ctrl-C) and counts their progress.
+    pub cancel: crate::engine::Cancel,
     solver: Solver,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
@@ -60,6 +62,7 @@ impl Session {
             catalog: None,
             steps: StepLog::default(),
             interactive: false,
+            cancel: crate::engine::Cancel::new(),
             solver: Solver::new(&rules)?,
             position: Vec::new(),
             values: Vec::new(),

@@ -1,6 +1,7 @@
 //! Grundy values: computed by mex over explicit options for tables, and by proven closed forms
 //! (or a found period) for quick lookups of huge piles.
 
+use super::cancel::{Cancel, POLL_EVERY};
 use super::mex::mex;
 use super::octal_sequence::OctalSequence;
 use super::octal_values::OctalValues;
@@ -155,6 +156,12 @@ pub struct GrundyTable {
 impl GrundyTable {
     /// Computes the table. Take-any rulesets cost O(upto) in total through incremental mex.
     pub fn compute(rules: &Rules, upto: u64) -> Result<Self, EngineError> {
+        Self::compute_with(rules, upto, &Cancel::new())
+    }
+
+    /// [`GrundyTable::compute`], stopping with `Interrupted` once `cancel` is cancelled where
+    /// it can take long (octal and subtraction games); its progress counts sizes.
+    pub fn compute_with(rules: &Rules, upto: u64, cancel: &Cancel) -> Result<Self, EngineError> {
         if upto > TABLE_MAX_SIZE {
             return Err(EngineError::TooMuchWork {
                 what: format!("a table by mex up to {upto}"),
@@ -187,7 +194,8 @@ impl GrundyTable {
             }
             Rules::Octal(code) => {
                 let mut seq = OctalSequence::new(code);
-                seq.extend_to(len - 1)?;
+                cancel.begin(upto);
+                seq.extend_with(len - 1, cancel)?;
                 plain.extend(seq.values().iter().map(|&g| u32::from(g)));
             }
             Rules::Graph(graph) => {
@@ -200,7 +208,11 @@ impl GrundyTable {
                 plain.extend((0..len as u64).map(|n| narrow(graph.value(n))));
             }
             Rules::Subtract(set) => {
+                cancel.begin(upto);
                 for n in 0..len {
+                    if n as u64 % POLL_EVERY == 0 {
+                        cancel.reach(n as u64)?;
+                    }
                     let g = mex(set
                         .values()
                         .iter()

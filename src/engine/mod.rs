@@ -5,6 +5,7 @@
 //! returns values, so it reads like the mathematics and can be tested against brute force.
 
 pub mod bulk;
+pub mod cancel;
 pub mod colex;
 pub mod error;
 pub mod exhaustive;
@@ -29,6 +30,7 @@ pub mod take_any;
 pub mod value_range;
 pub mod verify;
 
+pub use cancel::{Cancel, Interrupted};
 pub use error::EngineError;
 pub use grundy::{GrundyRow, Method};
 pub use heaps::Heaps;

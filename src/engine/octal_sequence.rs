@@ -11,6 +11,7 @@
 //! the mex moves to a common value. Correctness never depends on the choice of C; speed does.
 
 use super::EngineError;
+use super::cancel::Cancel;
 use super::octal::OctalCode;
 
 /// Choose the split first at this many values, then at each doubling.
@@ -164,6 +165,12 @@ impl OctalSequence {
 
     /// Computes values up to g(upto).
     pub fn extend_to(&mut self, upto: usize) -> Result<(), EngineError> {
+        self.extend_with(upto, &Cancel::new())
+    }
+
+    /// Computes values up to g(upto), stopping with `Interrupted` once `cancel` is cancelled
+    /// (the values computed so far are kept); its progress counts values.
+    pub fn extend_with(&mut self, upto: usize, cancel: &Cancel) -> Result<(), EngineError> {
         if upto >= u32::MAX as usize {
             return Err(EngineError::TooMuchWork {
                 what: format!("computing values of {}", self.code),
@@ -173,6 +180,8 @@ impl OctalSequence {
         self.values
             .reserve((upto + 1).saturating_sub(self.values.len()));
         while self.values.len() <= upto {
+            // One look per value: a value costs at least a pass over the taking options.
+            cancel.reach(self.values.len() as u64)?;
             let g = self.next_value();
             let g = u16::try_from(g).map_err(|_| EngineError::TooMuchWork {
                 what: format!("computing values of {} up to {upto}", self.code),

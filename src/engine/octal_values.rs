@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::cancel::Cancel;
 use super::octal::OctalCode;
 use super::octal_sequence::{OctalSequence, Strategy};
 use super::period::{self, Certificate, Period};
@@ -26,11 +27,22 @@ impl OctalValues {
     /// Computes values until a period is proven or g(limit) is reached, looking for the period
     /// at 256, 512, … and at `limit`.
     pub fn compute(code: &OctalCode, limit: usize) -> Result<Self, EngineError> {
+        Self::compute_with(code, limit, &Cancel::new())
+    }
+
+    /// [`OctalValues::compute`], stopping with `Interrupted` once `cancel` is cancelled; its
+    /// progress counts values out of `limit`.
+    pub fn compute_with(
+        code: &OctalCode,
+        limit: usize,
+        cancel: &Cancel,
+    ) -> Result<Self, EngineError> {
+        cancel.begin(limit as u64);
         let mut seq = OctalSequence::new(code);
         let certificate = Self::certificate(code);
         let mut upto = FIRST_CHECK.min(limit);
         loop {
-            seq.extend_to(upto)?;
+            seq.extend_with(upto, cancel)?;
             let found = period::find(seq.values(), certificate);
             if found.is_some() || upto >= limit {
                 return Ok(Self {
