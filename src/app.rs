@@ -9,8 +9,10 @@ use crate::cli::{Cli, ColorChoice, Command, Format, Parsed};
 use crate::command::{
     Session, check_format, execute, execute_text, leave_all as leave_all_activities,
 };
+use crate::engine::{Cancel, Interrupted};
 use crate::error::Error;
 use crate::output::Output;
+use crate::progress::Progress;
 use crate::render::{RenderOptions, Style, render};
 use crate::repl;
 
@@ -85,8 +87,11 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
     }
     let opts = env.render_options(cli);
     check_format(command, opts.format)?;
-    let output = execute(command, session)?;
-    let flow = show(&output, &opts)?;
+    let output = {
+        let _progress = Progress::start(&session.cancel, env.stderr_tty);
+        execute(command, session)?
+    };
+    let flow = show(&output, &opts, &session.cancel)?;
     match &output {
         Output::LessonCheck(report) if !report.failures.is_empty() => Err(Error::CheckFailed {
             failures: report.failures.len(),
@@ -99,7 +104,7 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
 /// with the line that says so: a game or a lesson is not dropped without a word.
 pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
     for output in leave_all_activities(session) {
-        show(&output, &env.default_render_options())?;
+        show(&output, &env.default_render_options(), &session.cancel)?;
     }
     Ok(())
 }
@@ -114,20 +119,27 @@ pub fn dispatch_text(line: &str, session: &mut Session, env: &Env) -> Option<Res
         if opts.format == Format::Latex && crate::render::without_latex_form(&output).is_some() {
             opts.format = Format::Text;
         }
-        show(&output, &opts)
+        show(&output, &opts, &session.cancel)
     }))
 }
 
-fn show(output: &Output, opts: &RenderOptions) -> Result<Flow, Error> {
+/// Writes an output to stdout; Ctrl-C stops a long one at its next write.
+fn show(output: &Output, opts: &RenderOptions, cancel: &Cancel) -> Result<Flow, Error> {
     if let (Format::Latex, Some(what)) = (opts.format, crate::render::without_latex_form(output)) {
         return Err(Error::NoFormat {
             format: "latex".into(),
             what: what.into(),
         });
     }
-    let mut stdout = io::stdout().lock();
-    render(output, opts, &mut stdout).map_err(Error::Write)?;
-    stdout.flush().map_err(Error::Write)?;
+    let mut stdout = crate::interrupt::stdout(cancel);
+    let written = render(output, opts, &mut stdout).and_then(|()| stdout.flush());
+    written.map_err(|e| {
+        if Interrupted::caused(&e) {
+            Error::Interrupted
+        } else {
+            Error::Write(e)
+        }
+    })?;
     Ok(if matches!(output, Output::Quit) {
         Flow::Quit
     } else {

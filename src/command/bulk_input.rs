@@ -28,6 +28,7 @@ pub fn for_each_pile<R: Read>(
         let n = match reader.read(&mut buf[filled..]) {
             Ok(n) => n,
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) if crate::engine::Interrupted::caused(&e) => return Err(Error::Interrupted),
             Err(e) => {
                 return Err(Error::Read {
                     path: source.into(),

@@ -269,7 +269,7 @@ fn position_report(
     view: PositionView,
 ) -> Result<Output, Error> {
     let solver = rules_or_session(session, &args.rules)?;
-    let (piles, title) = match piles::read_piles(args, &solver, session.stdin_is_script)? {
+    let (piles, title) = match piles::read_piles(args, &solver, session)? {
         Piles::Listed(piles) => (piles, None),
         Piles::Streamed { summary, source } => {
             return Ok(Output::Bulk(BulkReport {
@@ -311,7 +311,7 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
             ),
         });
     }
-    match piles::read_piles(args, &solver, session.stdin_is_script)? {
+    match piles::read_piles(args, &solver, session)? {
         Piles::None => {}
         Piles::Listed(piles) => {
             let kept = session::piles_as(session.rules(), &piles);

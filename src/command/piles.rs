@@ -3,12 +3,14 @@
 
 use std::fs::File;
 
+use super::Session;
 use super::bulk_input::for_each_pile;
 use crate::cli::PositionArgs;
 use crate::engine::Pile;
 use crate::engine::bulk::{BulkSummary, BulkVerdict};
 use crate::engine::grundy::Solver;
 use crate::error::Error;
+use crate::interrupt::CancellableStdin;
 
 /// Inputs up to this many piles are kept and shown pile by pile; longer ones are summarised.
 pub const KEEP_PILES: usize = 10_000;
@@ -27,11 +29,7 @@ pub enum Piles {
     },
 }
 
-pub fn read_piles(
-    args: &PositionArgs,
-    solver: &Solver,
-    stdin_is_script: bool,
-) -> Result<Piles, Error> {
+pub fn read_piles(args: &PositionArgs, solver: &Solver, session: &Session) -> Result<Piles, Error> {
     let rules = solver.rules();
     if let Some(path) = &args.file {
         if let Some(extra) = args.piles.first() {
@@ -48,13 +46,15 @@ pub fn read_piles(
         return stream(file, solver, &format!("`{}`", path.display()));
     }
     if let [dash] = args.piles.as_slice() {
-        if dash == "-" && stdin_is_script {
+        if dash == "-" && session.stdin_is_script {
             return Err(Error::Usage {
                 message: "`-` reads piles from standard input, but standard input is the script being run; put the piles in a file and use `--file PATH`".into(),
             });
         }
         if dash == "-" {
-            return stream(std::io::stdin().lock(), solver, "standard input");
+            // Ctrl-C ends a wait for piles typed at the terminal.
+            let stdin = CancellableStdin::new(&session.cancel);
+            return stream(stdin, solver, "standard input");
         }
     }
     if args.piles.is_empty() {

@@ -21,6 +21,9 @@ const MAX_DEPTH: usize = 16;
 pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
     if env.stdin_tty {
         let mut source = Terminal::new(session.catalog().ids());
+        // Ctrl-C now stops the running command, not nimlab. Installed after rustyline's own
+        // handler, which it keeps calling. Should it fail, Ctrl-C ends nimlab as before.
+        let _ = crate::interrupt::install(&session.cancel);
         let style = env.stdout_style();
         println!(
             "{} {} — Nim, zero-move Nim and Sprague–Grundy theory.",
@@ -94,6 +97,11 @@ fn read_lines(
             }
         };
         number += 1;
+        if interactive {
+            // Each line typed at the terminal starts afresh; a script's lines share their
+            // caller's token, so Ctrl-C stops the whole script.
+            session.cancel.reset();
+        }
         let text = line.trim();
         let at = (!interactive).then_some(number);
         let result = if text.is_empty() || text.starts_with('#') {
@@ -124,6 +132,14 @@ fn read_lines(
                 return Err(Error::Write(e));
             }
             Err(Error::ScriptFailed { failures: inner }) => failures += inner,
+            Err(Error::Interrupted) if interactive => {
+                // Lines pasted after the one interrupted are dropped, as a shell drops
+                // typed-ahead input at Ctrl-C. The terminal has echoed `^C` after whatever
+                // was written last.
+                source.discard_pending();
+                let _ = writeln!(io::stderr(), "\ninterrupted");
+            }
+            Err(Error::Interrupted) => return Err(Error::Interrupted),
             Err(e) => {
                 failures += 1;
                 report(&e, env, at);

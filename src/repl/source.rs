@@ -16,6 +16,8 @@ pub trait LineSource {
     fn read_line(&mut self, prompt: &str) -> io::Result<Option<String>>;
     /// Whether a person is typing (errors then carry no line numbers and do not fail a run).
     fn is_interactive(&self) -> bool;
+    /// Forgets lines read ahead but not yet run (a pasted block, after Ctrl-C).
+    fn discard_pending(&mut self) {}
 }
 
 /// Lines from a reader: a script file or a pipe.
