@@ -1,7 +1,8 @@
-//! Where lines come from: rustyline on a terminal (history, completion, Ctrl-C/Ctrl-D), or a
-//! plain reader for scripts and pipes.
+//! Where lines come from: rustyline on a terminal (history, completion, Ctrl-C/Ctrl-D, pasted
+//! blocks run line by line), or a plain reader for scripts and pipes.
 
-use std::io::{self, BufRead};
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use rustyline::error::ReadlineError;
@@ -46,20 +47,31 @@ impl<R: BufRead> LineSource for Plain<R> {
 }
 
 /// rustyline with history kept in the user's state directory.
+///
+/// A pasted block of several lines comes back from rustyline as one line with line breaks
+/// (bracketed paste): its lines are queued and each is run in turn, its prompt echoed, as if
+/// typed. Without bracketed paste the terminal sends the lines as typed; rustyline keeps what
+/// it read ahead of the first (its `buffer-redux` feature) for the next line.
 pub struct Terminal {
     editor: Option<Editor<Completion, DefaultHistory>>,
     history: Option<PathBuf>,
+    pending: VecDeque<String>,
 }
 
 impl Terminal {
     pub fn new(lesson_ids: Vec<String>) -> Self {
-        let config = Config::builder().auto_add_history(true).build();
+        // Each line of a pasted block goes into the history on its own (see `read_line`).
+        let config = Config::builder().auto_add_history(false).build();
         let editor = Editor::with_config(config).ok().map(|mut e| {
             e.set_helper(Some(Completion { lesson_ids }));
             e
         });
         let history = history_path();
-        let mut term = Self { editor, history };
+        let mut term = Self {
+            editor,
+            history,
+            pending: VecDeque::new(),
+        };
         if let (Some(editor), Some(path)) = (term.editor.as_mut(), term.history.as_ref()) {
             // A missing history file is the normal first run.
             let _ = editor.load_history(path);
@@ -83,9 +95,24 @@ impl LineSource for Terminal {
         let Some(editor) = self.editor.as_mut() else {
             return Plain::new(io::stdin().lock()).read_line(prompt);
         };
+        if let Some(line) = self.pending.pop_front() {
+            // The line shows after its own prompt, as if typed there.
+            let mut out = io::stdout().lock();
+            writeln!(out, "{prompt}{line}")?;
+            out.flush()?;
+            let _ = editor.add_history_entry(line.as_str());
+            return Ok(Some(line));
+        }
         loop {
             match editor.readline(prompt) {
-                Ok(line) => return Ok(Some(line)),
+                Ok(text) => {
+                    // `lines` drops the break that ends a pasted block, not blank lines within.
+                    let mut lines = text.lines().map(String::from);
+                    let first = lines.next().unwrap_or_default();
+                    self.pending.extend(lines);
+                    let _ = editor.add_history_entry(first.as_str());
+                    return Ok(Some(first));
+                }
                 // Ctrl-C cancels the line being typed, as in a shell.
                 Err(ReadlineError::Interrupted) => continue,
                 Err(ReadlineError::Eof) => return Ok(None),
@@ -97,6 +124,10 @@ impl LineSource for Terminal {
 
     fn is_interactive(&self) -> bool {
         true
+    }
+
+    fn discard_pending(&mut self) {
+        self.pending.clear();
     }
 }
 
