@@ -85,6 +85,12 @@ fn read_lines(
     let mut failures = 0;
     let mut number = 0;
     loop {
+        if interactive {
+            // Each line typed starts afresh. Reset before reading: while rustyline reads a line
+            // Ctrl-C is a key, not a signal, so every signal from here on is for this line's
+            // command. A script's lines share their caller's token: Ctrl-C stops the script.
+            session.cancel.reset();
+        }
         let prompt = session.prompt();
         let line = match source.read_line(&prompt) {
             Ok(Some(line)) => line,
@@ -97,11 +103,6 @@ fn read_lines(
             }
         };
         number += 1;
-        if interactive {
-            // Each line typed at the terminal starts afresh; a script's lines share their
-            // caller's token, so Ctrl-C stops the whole script.
-            session.cancel.reset();
-        }
         let text = line.trim();
         let at = (!interactive).then_some(number);
         let result = if text.is_empty() || text.starts_with('#') {

@@ -12,6 +12,8 @@ mod faults;
 mod grundy;
 mod hostile;
 mod input;
+#[cfg(unix)]
+mod interrupt;
 mod json;
 mod latex;
 mod lessons;
