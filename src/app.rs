@@ -88,6 +88,8 @@ pub fn dispatch(cli: &Cli, session: &mut Session, env: &Env, depth: usize) -> Re
     let opts = env.render_options(cli);
     check_format(command, opts.format)?;
     let output = {
+        // Each command counts its own work (a script's lines share one token).
+        session.cancel.begin(0);
         let _progress = Progress::start(&session.cancel, env.stderr_tty);
         execute(command, session)?
     };
