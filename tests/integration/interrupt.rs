@@ -142,7 +142,7 @@ fn ctrl_c_stops_verify_and_the_rules_and_position_are_kept() {
 fn ctrl_c_stops_period_and_conjecture() {
     let mut t = Terminal::new(&[]);
     t.expect(PROMPT);
-    t.run("period --rules octal:0.16 --to 10000000");
+    t.run("period --rules octal:0.6 --to 10000000");
     t.interrupt(PROMPT);
     t.still_answers();
     // g(nF) = n (a spent pass leaves a Nim heap); the set's largest element is n for n ≥ 0.
