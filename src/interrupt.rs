@@ -66,8 +66,9 @@ pub fn stdout(cancel: &Cancel) -> io::BufWriter<Guarded<'_, Box<dyn Write>>> {
     io::BufWriter::with_capacity(BUFFER, Guarded::new(raw, cancel))
 }
 
-/// Output is written in blocks this large (a table's rows are written as it renders them).
-const BUFFER: usize = 1 << 16;
+/// Small writes are gathered up to this much; larger ones (a renderer's own buffer of rows)
+/// go straight through, copied once.
+const BUFFER: usize = 8 << 10;
 
 /// Standard input, read so that a cancelled token ends a wait for input: it waits in short
 /// polls and looks at the token between them (a blocking read would sleep through Ctrl-C, as
