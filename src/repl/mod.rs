@@ -23,6 +23,11 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
         let mut source = Terminal::new(session.catalog().ids());
         // Ctrl-C now stops the running command, not nimlab. Installed after rustyline's own
         // handler, which it keeps calling. Should it fail, Ctrl-C ends nimlab as before.
+        // rustyline's handler leaves a byte in a pipe that it reads only when a signal cuts
+        // its read short, so after an interrupted command a resize of the window cancels the
+        // line being typed, once. (rustyline's `signal-hook` feature drops that handler, but
+        // in version 17 it stalls typed-ahead input: it selects on the terminal while keys
+        // wait in its own buffer.)
         let _ = crate::interrupt::install(&session.cancel);
         let style = env.stdout_style();
         println!(
