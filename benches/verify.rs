@@ -6,9 +6,9 @@
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use nimlab::engine::Rules;
 use nimlab::engine::exhaustive::{Cores, Exhaustive};
 use nimlab::engine::verify::{nimlab_rule, verify};
+use nimlab::engine::{Cancel, Rules};
 
 fn main() {
     divan::main();
@@ -30,7 +30,7 @@ fn zero_move_6_piles_to_15(bencher: Bencher) {
         let rule = nimlab_rule(&Rules::ZeroMove, false)
             .expect("a solver")
             .expect("a rule");
-        verify(&table, Some(rule.as_ref()), 5)
+        verify(&table, Some(rule.as_ref()), 5, &Cancel::new())
             .expect("small piles have values")
             .mismatches
     });
@@ -46,7 +46,7 @@ fn search_only_zero_move_6_piles_to_15(bencher: Bencher, cores: &str) {
     bencher
         .counter(ItemsCount::new(moves_examined()))
         .bench(|| {
-            Exhaustive::solve_on(&Rules::ZeroMove, false, PILES, MAX, cores)
+            Exhaustive::solve_on(&Rules::ZeroMove, false, PILES, MAX, cores, &Cancel::new())
                 .expect("within limits")
                 .len()
         });
@@ -61,7 +61,7 @@ fn compare_with_rule_only(bencher: Bencher) {
     bencher
         .counter(ItemsCount::new(table.len()))
         .bench_local(|| {
-            verify(&table, Some(rule.as_ref()), 5)
+            verify(&table, Some(rule.as_ref()), 5, &Cancel::new())
                 .expect("small piles have values")
                 .mismatches
         });

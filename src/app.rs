@@ -10,9 +10,11 @@ use crate::cli::{Cli, ColorChoice, Command, Format, Parsed};
 use crate::command::{
     Session, check_format, execute, execute_text, leave_all as leave_all_activities,
 };
+use crate::engine::{Cancel, Interrupted};
 use crate::error::Error;
 use crate::output::Output;
 use crate::pager::Paging;
+use crate::progress::Progress;
 use crate::render::{RenderOptions, Style, render};
 use crate::repl;
 
@@ -113,19 +115,17 @@ impl Env {
                 width: self.width,
             };
         }
-        let presenting = session.focus.iter().any(|f| {
-            matches!(
-                f.activity(),
-                crate::output::Activity::Lesson {
-                    presenting: true,
-                    ..
-                }
-            )
-        });
+        // Inside an activity (a game, a derivation, a lesson) output is one turn of a
+        // conversation: a pager would swallow the keys of the next move. Values streamed by
+        // `--values` may run to millions of rows: they are written as computed, so Ctrl-C
+        // stops them, and not held whole for a pager.
+        let conversing = !session.focus.is_empty();
+        let streamed = matches!(output, Output::GrundyValues(_));
         match &self.pager {
             Some(command)
                 if !no_pager
-                    && !presenting
+                    && !conversing
+                    && !streamed
                     && depth == 0
                     && self.stdin_tty
                     && !session.stdin_is_script =>
@@ -217,9 +217,14 @@ pub fn dispatch(
     }
     let opts = env.render_options(cli);
     check_format(command, opts.format)?;
-    let output = execute(command, session)?;
+    let output = {
+        // Each command counts its own work (a script's lines share one token).
+        session.cancel.begin(0);
+        let _progress = Progress::start(&session.cancel, env.stderr_tty);
+        execute(command, session)?
+    };
     let paging = env.paging(&output, cli.no_pager, nest.depth, session);
-    let flow = show(&output, &opts, &paging, env.width)?;
+    let flow = show(&output, &opts, &paging, env.width, &session.cancel)?;
     match &output {
         Output::LessonCheck(report) if !report.failures.is_empty() => Err(Error::CheckFailed {
             failures: report.failures.len(),
@@ -253,6 +258,7 @@ pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
             &env.default_render_options(),
             &Paging::Direct,
             env.width,
+            &session.cancel,
         )?;
     }
     Ok(())
@@ -269,26 +275,41 @@ pub fn dispatch_text(line: &str, session: &mut Session, env: &Env) -> Option<Res
         if opts.format == Format::Latex && crate::render::without_latex_form(&output).is_some() {
             opts.format = Format::Text;
         }
-        show(&output, &opts, &paging, env.width)
+        show(&output, &opts, &paging, env.width, &session.cancel)
     }))
 }
 
-fn show(output: &Output, opts: &RenderOptions, paging: &Paging, width: u16) -> Result<Flow, Error> {
+/// Writes an output to stdout, directly or through the pager; Ctrl-C stops a long one at its
+/// next write.
+fn show(
+    output: &Output,
+    opts: &RenderOptions,
+    paging: &Paging,
+    width: u16,
+    cancel: &Cancel,
+) -> Result<Flow, Error> {
     if let (Format::Latex, Some(what)) = (opts.format, crate::render::without_latex_form(output)) {
         return Err(Error::NoFormat {
             format: "latex".into(),
             what: what.into(),
         });
     }
-    let mut stdout = io::stdout().lock();
-    if *paging == Paging::Direct {
-        render(output, opts, &mut stdout).map_err(Error::Write)?;
+    let written = if *paging == Paging::Direct {
+        let mut stdout = crate::interrupt::stdout(cancel);
+        render(output, opts, &mut stdout).and_then(|()| stdout.flush())
     } else {
         let text = crate::render::render_to_string(output, opts);
+        let mut stdout = io::stdout().lock();
         crate::pager::show(&text, paging, width, &mut stdout, &mut io::stdin().lock())
-            .map_err(Error::Write)?;
-    }
-    stdout.flush().map_err(Error::Write)?;
+            .and_then(|()| stdout.flush())
+    };
+    written.map_err(|e| {
+        if Interrupted::caused(&e) {
+            Error::Interrupted
+        } else {
+            Error::Write(e)
+        }
+    })?;
     Ok(if matches!(output, Output::Quit) {
         Flow::Quit
     } else {

@@ -64,6 +64,8 @@ pub enum Error {
     ScriptFailed { failures: usize },
     /// A lesson's command line that a lesson may not run.
     Refused(crate::command::Refusal),
+    /// A command stopped by Ctrl-C before it finished; it left no result.
+    Interrupted,
     /// An expression that does not parse or evaluate; `source` is the expression's text.
     Expr {
         source: String,
@@ -74,9 +76,11 @@ pub enum Error {
 impl Error {
     /// The process's exit code: 0 is success (never an error); 1 a check that failed, or output
     /// that could not be written; 2 bad input (a command, a token, a file named on the command
-    /// line); 3 a file nimlab keeps for the learner (lesson progress) that could not be written.
+    /// line); 3 a file nimlab keeps for the learner (lesson progress) that could not be written;
+    /// 130 (128 + SIGINT, as shells say) a command stopped by Ctrl-C.
     pub fn exit_code(&self) -> u8 {
         match self {
+            Self::Interrupted => 130,
             Self::Write(_) | Self::CheckFailed { .. } => 1,
             Self::Progress(_) => 3,
             _ => 2,
@@ -148,6 +152,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Engine(e) => e.fmt(f),
+            Self::Interrupted => crate::engine::Interrupted.fmt(f),
             Self::Usage { message } => f.write_str(message),
             Self::BadToken { token, expected } => {
                 write!(
@@ -241,8 +246,17 @@ impl From<crate::command::Refusal> for Error {
     }
 }
 
+impl From<crate::engine::Interrupted> for Error {
+    fn from(_: crate::engine::Interrupted) -> Self {
+        Self::Interrupted
+    }
+}
+
 impl From<EngineError> for Error {
     fn from(e: EngineError) -> Self {
+        if let EngineError::Interrupted = e {
+            return Self::Interrupted;
+        }
         Self::Engine(e)
     }
 }

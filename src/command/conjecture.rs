@@ -84,7 +84,9 @@ pub fn conjecture(session: &Session, arg: &RulesArg, words: &[String]) -> Result
                 })
         })
         .collect::<Result<Vec<u64>, _>>()?;
-    let table = GrundyTable::compute(&rules, sizes.iter().copied().max().unwrap_or(0))?;
+    let cancel = &session.cancel;
+    let table =
+        GrundyTable::compute_with(&rules, sizes.iter().copied().max().unwrap_or(0), cancel)?;
     let state = |n: u64| match side.pass {
         Some(pass) => Pile::zero_move(n, pass),
         None => rules.pile(n),
@@ -92,7 +94,10 @@ pub fn conjecture(session: &Session, arg: &RulesArg, words: &[String]) -> Result
 
     let mut first = None;
     let mut failures = Vec::new();
-    for &n in &sizes {
+    cancel.begin(sizes.len() as u64);
+    for (i, &n) in sizes.iter().enumerate() {
+        // A formula may take long to evaluate: one look at the token for each.
+        cancel.reach(i as u64)?;
         eval.bind(&side.var, Value::Int(Int::from(n)));
         let claimed = match eval.eval(rhs).map_err(fail)? {
             Value::Int(v) => v,

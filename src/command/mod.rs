@@ -215,7 +215,7 @@ fn grundy(session: &mut Session, arg: &RulesArg, target: Option<&str>) -> Result
         Target::Range { from, to } => {
             range::check_printable(&rules, from, to, target.unwrap_or("0..15"))?;
             GrundyRows::ByMex {
-                table: GrundyTable::compute(&rules, to)?,
+                table: GrundyTable::compute_with(&rules, to, &session.cancel)?,
                 from,
                 to,
             }
@@ -234,7 +234,7 @@ fn grundy(session: &mut Session, arg: &RulesArg, target: Option<&str>) -> Result
                         .collect::<Result<_, _>>()?
                 }
                 _ if size <= range::MEX_LOOKUP_MAX => {
-                    let table = GrundyTable::compute(&rules, size)?;
+                    let table = GrundyTable::compute_with(&rules, size, &session.cancel)?;
                     states.iter().filter_map(|&p| table.row(p)).collect()
                 }
                 _ => {
@@ -268,7 +268,12 @@ fn grundy_values(session: &Session, arg: &RulesArg, target: Option<&str>) -> Res
         }
     };
     range::check_values(to, target.unwrap_or("0..15"))?;
-    Ok(Output::GrundyValues(ValueRange::new(&rules, from, to)?))
+    Ok(Output::GrundyValues(ValueRange::new_with(
+        &rules,
+        from,
+        to,
+        &session.cancel,
+    )?))
 }
 
 fn position_report(
@@ -277,7 +282,7 @@ fn position_report(
     view: PositionView,
 ) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, &args.rules)?;
-    let (piles, title) = match piles::read_piles(args, &mut solver, session.stdin_is_script)? {
+    let (piles, title) = match piles::read_piles(args, &mut solver, session)? {
         Piles::Listed(piles) => (piles, None),
         Piles::Streamed { summary, source } => {
             return Ok(Output::Bulk(BulkReport {
@@ -321,7 +326,7 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
         });
     }
     let mut solver = solver;
-    match piles::read_piles(args, &mut solver, session.stdin_is_script)? {
+    match piles::read_piles(args, &mut solver, session)? {
         Piles::None => {}
         Piles::Listed(piles) => {
             let kept = session::piles_as(session.rules(), &piles);

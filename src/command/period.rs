@@ -40,7 +40,11 @@ pub fn period(
     let upto = usize::try_from(limit).unwrap_or(usize::MAX);
     let (values, found, by): (Arc<[u16]>, _, _) = match &rules {
         Rules::Octal(code) => {
-            let v = OctalValues::compute(code, upto, &mut Budget::new(TABLE_WORK))?;
+            let v = OctalValues::compute(
+                code,
+                upto,
+                &mut Budget::new(TABLE_WORK).cancelled_by(&session.cancel),
+            )?;
             let by = match v.strategy() {
                 Strategy::Sparse => ValuesBy::Sparse,
                 Strategy::Plain => ValuesBy::Plain,
@@ -53,7 +57,7 @@ pub fn period(
             let certificate = Certificate::Window { m: set.max() };
             let mut upto = 256.min(upto);
             loop {
-                let table = GrundyTable::compute(&rules, upto as u64)?;
+                let table = GrundyTable::compute_with(&rules, upto as u64, &session.cancel)?;
                 let values: Vec<u16> = (0..=upto as u64)
                     .map(|n| {
                         let g = table.value(rules.pile(n)).unwrap_or(0);

@@ -3,6 +3,7 @@
 
 use std::io::{self, Read};
 
+use super::Session;
 use super::bulk_input::for_each_pile;
 use crate::capped_read::{CappedReadError, open_regular};
 use crate::cli::PositionArgs;
@@ -10,6 +11,7 @@ use crate::engine::Pile;
 use crate::engine::bulk::{BulkSummary, BulkVerdict};
 use crate::engine::grundy::Solver;
 use crate::error::Error;
+use crate::interrupt::CancellableStdin;
 
 /// Inputs up to this many piles are kept and shown pile by pile; longer ones are summarised.
 pub const KEEP_PILES: usize = 10_000;
@@ -33,20 +35,16 @@ pub enum Piles {
 pub fn read_piles(
     args: &PositionArgs,
     solver: &mut Solver,
-    stdin_is_script: bool,
+    session: &Session,
 ) -> Result<Piles, Error> {
-    let piles = read_unvalued(args, solver, stdin_is_script)?;
+    let piles = read_unvalued(args, solver, session)?;
     if let Piles::Listed(listed) = &piles {
         solver.reach_all(listed)?;
     }
     Ok(piles)
 }
 
-fn read_unvalued(
-    args: &PositionArgs,
-    solver: &Solver,
-    stdin_is_script: bool,
-) -> Result<Piles, Error> {
+fn read_unvalued(args: &PositionArgs, solver: &Solver, session: &Session) -> Result<Piles, Error> {
     let rules = solver.rules();
     if let Some(path) = &args.file {
         if let Some(extra) = args.piles.first() {
@@ -61,13 +59,15 @@ fn read_unvalued(
         return stream_piles(file, solver, &format!("`{}`", path.display()));
     }
     if let [dash] = args.piles.as_slice() {
-        if dash == "-" && stdin_is_script {
+        if dash == "-" && session.stdin_is_script {
             return Err(Error::Usage {
                 message: "`-` reads piles from standard input, but standard input is the script being run; put the piles in a file and use `--file PATH`".into(),
             });
         }
         if dash == "-" {
-            return stream_piles(std::io::stdin().lock(), solver, "standard input");
+            // Ctrl-C ends a wait for piles typed at the terminal.
+            let stdin = CancellableStdin::new(&session.cancel);
+            return stream_piles(stdin, solver, "standard input");
         }
     }
     if args.piles.is_empty() {

@@ -50,7 +50,7 @@ pub struct PlayFocus {
 pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, &args.position.rules)?;
     refuse_unplayable(solver.rules())?;
-    let piles = match read_piles(&args.position, &mut solver, session.stdin_is_script)? {
+    let piles = match read_piles(&args.position, &mut solver, session)? {
         Piles::Listed(piles) => piles,
         Piles::Streamed { source, .. } => {
             return Err(Error::Usage {

@@ -25,6 +25,8 @@ pub struct Session {
     pub stdin_is_script: bool,
     /// Whether a person is typing at a terminal: stepping activities then wait for `next`.
     pub interactive: bool,
+    /// Stops the running command's long loops (Ctrl-C) and counts their progress.
+    pub cancel: crate::engine::Cancel,
     solver: Solver,
     /// Solvers for other rulesets (`--rules`) that computed something worth keeping, latest
     /// last; at most [`KEPT_SOLVERS`].
@@ -66,6 +68,7 @@ impl Session {
             catalog: None,
             steps: StepLog::default(),
             interactive: false,
+            cancel: crate::engine::Cancel::new(),
             solver: Solver::new(&rules)?,
             others: Vec::new(),
             position: Vec::new(),

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crate::engine::exhaustive::Exhaustive;
+use crate::engine::exhaustive::{Cores, Exhaustive};
 use crate::engine::ruleset_name;
 use crate::engine::verify::{nimlab_rule, verify as compare};
 use crate::error::Error;
@@ -38,10 +38,11 @@ pub fn verify(
         }
     };
     let started = Instant::now();
-    let table = Exhaustive::solve(&rules, misere, piles, max)?;
+    let cancel = &session.cancel;
+    let table = Exhaustive::solve_on(&rules, misere, piles, max, Cores::All, cancel)?;
     let search_time = started.elapsed();
     let rule = nimlab_rule(&rules, misere)?;
-    let result = compare(&table, rule.as_deref(), EXAMPLES)?;
+    let result = compare(&table, rule.as_deref(), EXAMPLES, cancel)?;
     let elapsed = started.elapsed();
 
     let description = rule.as_ref().map(|_| {

@@ -3,17 +3,55 @@
 //!
 //! Work is counted in options examined (one option's value looked up and marked for the mex),
 //! the unit every mex computation shares, so one budget can be handed from one step to the next.
+//!
+//! A budget may also carry the [`Cancel`] token of the command it serves, so the loops that
+//! charge it can stop early when the person at the terminal presses Ctrl-C.
 
-/// Work allowed and work spent, in options examined.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+use super::cancel::{Cancel, Interrupted};
+
+/// Work allowed and work spent, in options examined; and the token that can stop it sooner.
+#[derive(Debug, Clone, Default)]
 pub struct Budget {
     limit: u64,
     spent: u64,
+    cancel: Option<Cancel>,
 }
 
 impl Budget {
+    /// A budget no one can cancel.
     pub const fn new(limit: u64) -> Self {
-        Self { limit, spent: 0 }
+        Self {
+            limit,
+            spent: 0,
+            cancel: None,
+        }
+    }
+
+    /// The same budget, stopped early once `cancel` is cancelled.
+    pub fn cancelled_by(self, cancel: &Cancel) -> Self {
+        Self {
+            cancel: Some(cancel.clone()),
+            ..self
+        }
+    }
+
+    /// `Err(Interrupted)` once the budget's token (if any) is cancelled.
+    #[inline]
+    pub fn check(&self) -> Result<(), Interrupted> {
+        self.cancel.as_ref().map_or(Ok(()), Cancel::check)
+    }
+
+    /// The token's progress: a piece of work of `total` units begins (see [`Cancel::begin`]).
+    pub fn begin(&self, total: u64) {
+        if let Some(cancel) = &self.cancel {
+            cancel.begin(total);
+        }
+    }
+
+    /// The token's progress: `done` units are done; then the stop flag is checked.
+    #[inline]
+    pub fn reach(&self, done: u64) -> Result<(), Interrupted> {
+        self.cancel.as_ref().map_or(Ok(()), |c| c.reach(done))
     }
 
     /// The most work allowed in all.
@@ -54,5 +92,19 @@ mod tests {
         assert_eq!((b.spent(), b.left(), b.is_spent()), (7, 3, false));
         b.charge(u64::MAX);
         assert_eq!((b.spent(), b.left(), b.is_spent()), (u64::MAX, 0, true));
+    }
+
+    #[test]
+    fn a_cancelled_token_stops_the_budget() {
+        let cancel = Cancel::new();
+        let b = Budget::new(10).cancelled_by(&cancel);
+        assert_eq!(b.check(), Ok(()));
+        b.begin(5);
+        assert_eq!(b.reach(2), Ok(()));
+        assert_eq!(cancel.progress(), (2, 5));
+        cancel.cancel();
+        assert_eq!(b.check(), Err(Interrupted));
+        assert_eq!(b.reach(3), Err(Interrupted));
+        assert_eq!(Budget::new(10).check(), Ok(()));
     }
 }

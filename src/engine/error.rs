@@ -34,6 +34,8 @@ pub enum EngineError {
     PileTooLarge { token: String },
     /// A computation that would need more work than nimlab allows (never a hang).
     TooMuchWork { what: String, limit: String },
+    /// A computation stopped by its cancel token (Ctrl-C), leaving no result.
+    Interrupted,
 }
 
 /// What [`EngineError::BeyondComputed`] says.
@@ -128,8 +130,15 @@ impl fmt::Display for EngineError {
                 quoted(token)
             ),
             Self::TooMuchWork { what, limit } => write!(f, "{what} would take too long ({limit})"),
+            Self::Interrupted => super::cancel::Interrupted.fmt(f),
         }
     }
 }
 
 impl std::error::Error for EngineError {}
+
+impl From<super::cancel::Interrupted> for EngineError {
+    fn from(_: super::cancel::Interrupted) -> Self {
+        Self::Interrupted
+    }
+}

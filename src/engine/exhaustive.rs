@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use super::cancel::{Cancel, POLL_EVERY};
 use super::colex::{Colex, fill_even, next_same_sum};
 use super::{EngineError, Pass, Pile, Rules};
 
@@ -49,16 +50,18 @@ pub struct Exhaustive {
 impl Exhaustive {
     /// Solves every position on every core. `misere`: the player who cannot move wins.
     pub fn solve(rules: &Rules, misere: bool, piles: usize, max: u64) -> Result<Self, EngineError> {
-        Self::solve_on(rules, misere, piles, max, Cores::All)
+        Self::solve_on(rules, misere, piles, max, Cores::All, &Cancel::new())
     }
 
-    /// [`Exhaustive::solve`] on one core or all.
+    /// [`Exhaustive::solve`] on one core or all, stopping with `Interrupted` once `cancel` is
+    /// cancelled; its progress counts positions solved.
     pub fn solve_on(
         rules: &Rules,
         misere: bool,
         piles: usize,
         max: u64,
         cores: Cores,
+        cancel: &Cancel,
     ) -> Result<Self, EngineError> {
         let moves = Moves::list(rules, piles, max)?;
         let colex = Colex::new(piles, moves.codes()).ok_or_else(|| too_many(piles, max))?;
@@ -69,10 +72,14 @@ impl Exhaustive {
             moves: &moves,
             misere,
             won: &won,
+            cancel,
         };
+        cancel.begin(colex.count());
         let codes = moves.codes() as u64;
         let mut examined = 0;
         for sum in 0..=(piles as u64 * (codes - 1)) {
+            // A block stops early once cancelled; its level is then incomplete.
+            cancel.check()?;
             // The largest code c: the others (≤ c) make up sum − c, so c ≥ sum / piles.
             let tops = sum.div_ceil(piles as u64)..=sum.min(codes - 1);
             examined += match cores {
@@ -83,6 +90,7 @@ impl Exhaustive {
                     .sum(),
             };
         }
+        cancel.check()?;
         Ok(Self {
             states: moves.states,
             piles,
@@ -289,11 +297,13 @@ struct Level<'a> {
     moves: &'a Moves,
     misere: bool,
     won: &'a [AtomicU64],
+    cancel: &'a Cancel,
 }
 
 impl Level<'_> {
     /// Solves the positions of code sum `sum` whose largest code is `top`; returns the moves
-    /// examined. SHARED: other cores write bits of the same level at once.
+    /// examined. SHARED: other cores write bits of the same level at once. Stops early, the
+    /// block unfinished, once the cancel token is cancelled.
     fn block<const SHARED: bool>(&self, sum: u64, top: u64) -> u64 {
         let k = self.colex.piles();
         let mut a = vec![0u32; k];
@@ -302,7 +312,7 @@ impl Level<'_> {
         let top = top as u32;
         a[k - 1] = top;
         fill_even(&mut a[..k - 1], sum - u64::from(top));
-        let mut examined = 0;
+        let (mut examined, mut solved) = (0, 0u64);
         loop {
             let (rank, wins, n) = self.position(&a, &mut prefix);
             examined += n;
@@ -315,7 +325,13 @@ impl Level<'_> {
                     word.store(word.load(Relaxed) | bit, Relaxed);
                 }
             }
+            solved += 1;
+            if solved % POLL_EVERY == 0 && self.cancel.advance(POLL_EVERY).is_err() {
+                return examined;
+            }
             if !next_same_sum(&mut a[..k - 1], top) {
+                // Progress is only shown, so an error here can wait for the level's check.
+                let _ = self.cancel.advance(solved % POLL_EVERY);
                 return examined;
             }
         }
@@ -409,8 +425,9 @@ mod tests {
             (Rules::Misere, true),
             (Rules::parse("subtract:1,3,4").unwrap(), false),
         ] {
-            let all = Exhaustive::solve_on(&rules, misere, 3, 4, Cores::All).unwrap();
-            let one = Exhaustive::solve_on(&rules, misere, 3, 4, Cores::One).unwrap();
+            let cancel = Cancel::new();
+            let all = Exhaustive::solve_on(&rules, misere, 3, 4, Cores::All, &cancel).unwrap();
+            let one = Exhaustive::solve_on(&rules, misere, 3, 4, Cores::One, &cancel).unwrap();
             assert_eq!(all.won, one.won, "{rules}");
             assert_eq!(all.moves_examined(), one.moves_examined(), "{rules}");
             let mut search = Search::new(&rules, misere, u64::MAX);

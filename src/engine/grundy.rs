@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::budget::Budget;
+use super::cancel::{Cancel, POLL_EVERY};
 use super::error::Beyond;
 use super::mex::mex;
 use super::octal_sequence::{OctalSequence, Progress};
@@ -382,6 +383,16 @@ impl GrundyTable {
         Self::compute_within(rules, upto, &mut Budget::new(TABLE_WORK))
     }
 
+    /// [`GrundyTable::compute`], stopping with `Interrupted` once `cancel` is cancelled where
+    /// it can take long (octal and subtraction games); its progress counts sizes.
+    pub fn compute_with(rules: &Rules, upto: u64, cancel: &Cancel) -> Result<Self, EngineError> {
+        Self::compute_within(
+            rules,
+            upto,
+            &mut Budget::new(TABLE_WORK).cancelled_by(cancel),
+        )
+    }
+
     /// Computes the table within `budget`, which is charged with the work done; refuses if it
     /// runs out. A graph's table holds every position (so every row's options are in it).
     pub fn compute_within(
@@ -420,6 +431,7 @@ impl GrundyTable {
             }
             Rules::Octal(code) => {
                 let mut seq = OctalSequence::new(code);
+                budget.begin(upto);
                 if seq.extend_to(len - 1, budget)? == Progress::BudgetSpent {
                     return Err(EngineError::TooMuchWork {
                         what: format!("a table of {rules} by mex up to {upto}"),
@@ -444,7 +456,11 @@ impl GrundyTable {
             }
             Rules::Subtract(set) => {
                 budget.charge(upto.saturating_mul(set.values().len() as u64));
+                budget.begin(upto);
                 for n in 0..len {
+                    if (n as u64).is_multiple_of(POLL_EVERY) {
+                        budget.reach(n as u64)?;
+                    }
                     let g = mex(set
                         .values()
                         .iter()

@@ -6,6 +6,7 @@
 
 pub mod budget;
 pub mod bulk;
+pub mod cancel;
 pub mod colex;
 pub mod error;
 pub mod exhaustive;
@@ -31,6 +32,7 @@ pub mod take_any;
 pub mod value_range;
 pub mod verify;
 
+pub use cancel::{Cancel, Interrupted};
 pub use error::EngineError;
 pub use grundy::{GrundyRow, Known, Method};
 pub use heaps::Heaps;

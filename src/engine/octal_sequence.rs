@@ -190,6 +190,8 @@ impl OctalSequence {
                 return Ok(Progress::BudgetSpent);
             }
             let before = self.work;
+            // One look per value: a value costs at least a pass over the taking options.
+            budget.reach(self.values.len() as u64)?;
             let g = self.next_value();
             self.work += 1;
             budget.charge(self.work - before);

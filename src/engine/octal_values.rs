@@ -48,6 +48,7 @@ impl OctalValues {
         budget: &mut Budget,
     ) -> Result<Self, EngineError> {
         let mut values = Self::new(code);
+        budget.begin(limit as u64);
         match values.extend(limit, budget)? {
             Progress::Done => Ok(values),
             Progress::BudgetSpent => Err(values.out_of_budget(limit, budget)),

@@ -3,6 +3,7 @@
 //! kept, nothing per row); the others compute their table first (its values kept, nothing
 //! more).
 
+use super::cancel::Cancel;
 use super::grundy::{GrundyTable, TABLE_MAX_SIZE};
 use super::take_any::TakeAnyMex;
 use super::{EngineError, Grundy, Pass, Pile, Rules};
@@ -27,6 +28,17 @@ pub struct SizeValues {
 
 impl ValueRange {
     pub fn new(rules: &Rules, from: u64, to: u64) -> Result<Self, EngineError> {
+        Self::new_with(rules, from, to, &Cancel::new())
+    }
+
+    /// [`ValueRange::new`], whose table (for rulesets that are not take-any) stops with
+    /// `Interrupted` once `cancel` is cancelled.
+    pub fn new_with(
+        rules: &Rules,
+        from: u64,
+        to: u64,
+        cancel: &Cancel,
+    ) -> Result<Self, EngineError> {
         if to > TABLE_MAX_SIZE {
             return Err(EngineError::TooMuchWork {
                 what: format!("values by mex up to {to}"),
@@ -36,7 +48,7 @@ impl ValueRange {
         let table = if rules.is_take_any() {
             None
         } else {
-            Some(GrundyTable::compute(rules, to)?)
+            Some(GrundyTable::compute_with(rules, to, cancel)?)
         };
         Ok(Self {
             rules: rules.clone(),

@@ -1,6 +1,7 @@
 //! Checking a winner rule against exhaustive search: the rule nimlab uses (XOR of Grundy
 //! values; misère Nim's rule) or any other, so a wrong rule is shown to fail.
 
+use super::cancel::Cancel;
 use super::exhaustive::Exhaustive;
 use rayon::prelude::*;
 
@@ -34,26 +35,38 @@ pub struct Verification {
 
 /// Compares every position of `table` with `rule`, keeping the first `keep` disagreements (in
 /// rank order). Ranges of ranks are compared on all cores and merged in order, so the result
-/// does not depend on how many there are.
+/// does not depend on how many there are. Stops once `cancel` is cancelled; its progress
+/// counts positions compared.
 pub fn verify(
     table: &Exhaustive,
     rule: Option<&WinnerRule<'_>>,
     keep: usize,
+    cancel: &Cancel,
 ) -> Result<Verification, EngineError> {
     let total = table.len() as u64;
     // Enough pieces to balance two busy cores, few enough that merging costs nothing.
     let pieces: u64 = 64;
+    // Ranks compared between two looks at the cancel token.
+    let chunk: u64 = 1 << 16;
+    cancel.begin(total);
     let parts: Vec<Verification> = (0..pieces)
         .into_par_iter()
         .map(|p| {
             let mut v = Verification::default();
             let mut refused = None;
             let (from, to) = (total * p / pieces, total * (p + 1) / pieces);
-            table.scan(from, to, |piles, wins| {
-                if refused.is_none() {
-                    refused = v.add(piles, wins, rule, keep).err();
-                }
-            });
+            let mut at = from;
+            while at < to && refused.is_none() {
+                cancel.check()?;
+                let end = to.min(at + chunk);
+                table.scan(at, end, |piles, wins| {
+                    if refused.is_none() {
+                        refused = v.add(piles, wins, rule, keep).err();
+                    }
+                });
+                cancel.advance(end - at)?;
+                at = end;
+            }
             refused.map_or(Ok(v), Err)
         })
         .collect::<Result<_, EngineError>>()?;
@@ -126,7 +139,7 @@ mod tests {
     fn check(rules: &Rules, misere: bool, piles: usize, max: u64) -> Verification {
         let table = Exhaustive::solve(rules, misere, piles, max).unwrap();
         let rule = nimlab_rule(rules, misere).unwrap().expect("a rule");
-        verify(&table, Some(rule.as_ref()), 5).unwrap()
+        verify(&table, Some(rule.as_ref()), 5, &Cancel::new()).unwrap()
     }
 
     #[test]
@@ -160,7 +173,7 @@ mod tests {
                 Player::Second
             })
         };
-        let v = verify(&table, Some(&sizes_xor), 3).unwrap();
+        let v = verify(&table, Some(&sizes_xor), 3, &Cancel::new()).unwrap();
         assert!(v.mismatches > 0);
         assert_eq!(v.examples.len(), 3);
         let hand = [
@@ -188,7 +201,7 @@ mod tests {
         // Misère decided as if normal Nim: a lone 1 is won in Nim, lost in misère.
         let mis = Exhaustive::solve(&Rules::Misere, true, 4, 7).unwrap();
         let normal = nimlab_rule(&Rules::Nim, false).unwrap().unwrap();
-        let v = verify(&mis, Some(normal.as_ref()), 5).unwrap();
+        let v = verify(&mis, Some(normal.as_ref()), 5, &Cancel::new()).unwrap();
         assert!(v.mismatches > 0);
         assert!(v.examples.iter().any(|m| m.piles == [Pile::plain(1)]));
     }
@@ -197,8 +210,36 @@ mod tests {
     fn zero_move_misere_has_no_rule() {
         assert!(nimlab_rule(&Rules::ZeroMove, true).unwrap().is_none());
         let table = Exhaustive::solve(&Rules::ZeroMove, true, 3, 3).unwrap();
-        let v = verify(&table, None, 5).unwrap();
+        let v = verify(&table, None, 5, &Cancel::new()).unwrap();
         assert_eq!(v.mismatches, 0);
         assert!(v.second_wins > 0);
+    }
+
+    #[test]
+    fn a_cancelled_token_leaves_no_result() {
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let solved = Exhaustive::solve_on(
+            &Rules::ZeroMove,
+            false,
+            3,
+            5,
+            crate::engine::exhaustive::Cores::All,
+            &cancel,
+        );
+        assert_eq!(solved.err(), Some(EngineError::Interrupted));
+        // A finished table, compared under a cancelled token: no counts come back.
+        let table = Exhaustive::solve(&Rules::ZeroMove, false, 3, 5).unwrap();
+        let rule = nimlab_rule(&Rules::ZeroMove, false).unwrap().unwrap();
+        assert_eq!(
+            verify(&table, Some(rule.as_ref()), 5, &cancel),
+            Err(EngineError::Interrupted)
+        );
+        // The same token reset works again and counts every position: 3 piles of the 11
+        // states 0, 1F, 1T, …, 5T are multisets of 3 from 11, C(13, 3) = 286.
+        cancel.reset();
+        let v = verify(&table, Some(rule.as_ref()), 5, &cancel).unwrap();
+        assert_eq!(v.positions, 286);
+        assert_eq!(cancel.progress(), (286, 286));
     }
 }

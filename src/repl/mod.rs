@@ -52,6 +52,14 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
             env.history_file.clone(),
             env.error_style(),
         );
+        // Ctrl-C now stops the running command, not nimlab. Installed after rustyline's own
+        // handler, which it keeps calling. Should it fail, Ctrl-C ends nimlab as before.
+        // rustyline's handler leaves a byte in a pipe that it reads only when a signal cuts
+        // its read short, so after an interrupted command a resize of the window cancels the
+        // line being typed, once. (rustyline's `signal-hook` feature drops that handler, but
+        // in version 17 it stalls typed-ahead input: it selects on the terminal while keys
+        // wait in its own buffer.)
+        let _ = crate::interrupt::install(&session.cancel);
         let style = env.stdout_style();
         // `println!` would panic on a full disk; a write error is reported like any other.
         let mut out = io::stdout().lock();
@@ -83,6 +91,8 @@ pub fn resume(session: &mut Session, env: &Env) -> Result<(), Error> {
             env.history_file.clone(),
             env.error_style(),
         );
+        // Ctrl-C stops the running command, as in `run`.
+        let _ = crate::interrupt::install(&session.cancel);
         run_lines(&mut source, session, env, &mut Nesting::default())
             .and_then(|()| crate::app::leave_all(session, env))
     } else {
@@ -156,6 +166,12 @@ fn read_lines(
     let mut failures = 0;
     let mut number = 0;
     loop {
+        if interactive {
+            // Each line typed starts afresh. Reset before reading: while rustyline reads a line
+            // Ctrl-C is a key, not a signal, so every signal from here on is for this line's
+            // command. A script's lines share their caller's token: Ctrl-C stops the script.
+            session.cancel.reset();
+        }
         // The prompt can name a graph file, whose path the user typed: shown, not obeyed.
         let prompt = crate::render::printable(&session.prompt()).into_owned();
         let line = match source.read_line(&prompt) {
@@ -223,6 +239,14 @@ fn read_lines(
             Err(Error::ScriptFailed { failures: inner }) => failures += inner,
             // Too deep or too long: the script that went too far and every one around it stop.
             Err(e @ Error::ScriptLimit { .. }) if in_script => return Err(e),
+            Err(Error::Interrupted) if interactive => {
+                // Lines pasted after the one interrupted are dropped, as a shell drops
+                // typed-ahead input at Ctrl-C. The terminal has echoed `^C` after whatever
+                // was written last.
+                source.discard_pending();
+                let _ = writeln!(io::stderr(), "\ninterrupted");
+            }
+            Err(Error::Interrupted) => return Err(Error::Interrupted),
             Err(e) => {
                 failures += 1;
                 report(&e, env, at);

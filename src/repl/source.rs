@@ -1,8 +1,9 @@
-//! Where lines come from: rustyline on a terminal (history, completion, Ctrl-C/Ctrl-D), or a
-//! plain reader for scripts and pipes. The plain reader holds at most [`MAX_LINE`] bytes of a
-//! line: a longer line is skipped to its newline without being kept, and input that is not
-//! text (a NUL byte, as from `/dev/zero`) ends the read.
+//! Where lines come from: rustyline on a terminal (history, completion, Ctrl-C/Ctrl-D, pasted
+//! blocks run line by line), or a plain reader for scripts and pipes. The plain reader holds at
+//! most [`MAX_LINE`] bytes of a line: a longer line is skipped to its newline without being
+//! kept, and input that is not text (a NUL byte, as from `/dev/zero`) ends the read.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, ErrorKind, Write};
 use std::path::PathBuf;
 
@@ -33,6 +34,8 @@ pub trait LineSource {
     fn read_line(&mut self, prompt: &str) -> io::Result<Option<Line>>;
     /// Whether a person is typing (errors then carry no line numbers and do not fail a run).
     fn is_interactive(&self) -> bool;
+    /// Forgets lines read ahead but not yet run (a pasted block, after Ctrl-C).
+    fn discard_pending(&mut self) {}
 }
 
 /// Lines from a reader: a script file or a pipe.
@@ -113,9 +116,16 @@ impl<R: BufRead> LineSource for Plain<R> {
 }
 
 /// rustyline, with each line typed added to the history file as it is entered.
+///
+/// A pasted block of several lines comes back from rustyline as one line with line breaks
+/// (bracketed paste): its lines are queued and each is run in turn, its prompt echoed, as if
+/// typed. Without bracketed paste the terminal sends the lines as typed; rustyline keeps what
+/// it read ahead of the first (its `buffer-redux` feature) for the next line.
 pub struct Terminal {
     editor: Option<Editor<Completion, MemHistory>>,
     history: Option<HistoryFile>,
+    /// Lines of a pasted block not yet run.
+    pending: VecDeque<String>,
     /// For the warning that the history is not being kept.
     style: Style,
 }
@@ -139,6 +149,7 @@ impl Terminal {
         let mut term = Self {
             editor,
             history: None,
+            pending: VecDeque::new(),
             style,
         };
         match history.map(HistoryFile::open) {
@@ -185,11 +196,24 @@ impl LineSource for Terminal {
         let Some(editor) = self.editor.as_mut() else {
             return Plain::new(io::stdin().lock()).read_line(prompt);
         };
+        if let Some(line) = self.pending.pop_front() {
+            // The line shows after its own prompt, as if typed there.
+            let mut out = io::stdout().lock();
+            writeln!(out, "{prompt}{line}")?;
+            out.flush()?;
+            drop(out);
+            self.remember(&line);
+            return Ok(Some(Line::Text(line)));
+        }
         loop {
             match editor.readline(prompt) {
-                Ok(line) => {
-                    self.remember(&line);
-                    return Ok(Some(Line::Text(line)));
+                Ok(text) => {
+                    // `lines` drops the break that ends a pasted block, not blank lines within.
+                    let mut lines = text.lines().map(String::from);
+                    let first = lines.next().unwrap_or_default();
+                    self.pending.extend(lines);
+                    self.remember(&first);
+                    return Ok(Some(Line::Text(first)));
                 }
                 // Ctrl-C cancels the line being typed, as in a shell.
                 Err(ReadlineError::Interrupted) => continue,
@@ -202,6 +226,10 @@ impl LineSource for Terminal {
 
     fn is_interactive(&self) -> bool {
         true
+    }
+
+    fn discard_pending(&mut self) {
+        self.pending.clear();
     }
 }
 

@@ -15,6 +15,8 @@ mod history;
 mod hostile;
 mod hostile_yaml;
 mod input;
+#[cfg(unix)]
+mod interrupt;
 mod json;
 mod json_docs;
 mod latex;
