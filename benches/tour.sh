@@ -32,7 +32,10 @@ screen "play" 'play 4 7 5' Enter
 screen "play: a move" '2 3' Enter
 screen "play: winner on the board" 'winner' Enter
 screen "play: quit" 'quit' Enter
-screen "paste three lines" 'mex 0 1' Enter 'mex 0 2' Enter 'mex 1 2' Enter
+# A real paste: the terminal wraps the block in bracketed-paste markers.
+tmux set-buffer -b tour $'mex 0 1\nmex 0 2\nmex 1 2\n'
+tmux paste-buffer -p -b tour -t nimlab-tour
+screen "paste three lines, then Enter" Enter
 screen "a long table, interrupted" 'grundy 0..10000000 --values' Enter
 screen "Ctrl-C" C-c
 screen "after the interrupt" 'winner 1 2' Enter

@@ -345,6 +345,19 @@ mod terminal {
         p.send_line("grundy 0..40").unwrap();
         p.exp_string("PAGED:").unwrap();
         p.exp_string("nimlab[zero-move]> ").unwrap();
+        // Values streamed by `--values` are written as computed, never held for a pager.
+        p.send_line("grundy 0..40 --values").unwrap();
+        let out = text(&p.exp_string("nimlab[zero-move]> ").unwrap());
+        assert!(out.lines().count() > 24 && !out.contains("PAGED:"), "{out}");
+        // Inside a game, output is one turn of the game: a pager would take the next move's
+        // keys. The same long table is written straight out.
+        p.send_line("play 4 7 5").unwrap();
+        p.exp_string("nimlab[play 4T 7T 5T]> ").unwrap();
+        p.send_line("grundy 0..40").unwrap();
+        let out = text(&p.exp_string("nimlab[play 4T 7T 5T]> ").unwrap());
+        assert!(out.lines().count() > 24 && !out.contains("PAGED:"), "{out}");
+        p.send_line("quit").unwrap();
+        p.exp_string("nimlab[zero-move]> ").unwrap();
         p.send_line("quit").unwrap();
         p.exp_eof().unwrap();
     }
