@@ -395,6 +395,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Some(command) if command.starts_session() => {
             // The game or lesson goes on at the prompt, or reads its moves from a pipe.
             session.interactive = env.stdin_tty;
+            session.for_one_activity = true;
             dispatch(&cli, &mut session, &env, &mut repl::Nesting::default()).and_then(|flow| {
                 if flow == Flow::Continue && !session.focus.is_empty() {
                     repl::resume(&mut session, &env)

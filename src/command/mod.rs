@@ -120,10 +120,12 @@ pub fn quit(session: &mut Session) -> Output {
         Some((left, notes)) => Output::Left(LeftReport {
             left,
             notes: LessonReport { items: notes },
-            then: session
-                .focus
-                .last()
-                .map_or(Then::TopLevel, |f| Then::Inside(f.activity())),
+            then: match session.focus.last() {
+                Some(f) => Then::Inside(f.activity()),
+                // Started on the shell for this activity: nimlab ends with it.
+                None if session.for_one_activity => Then::Ending,
+                None => Then::TopLevel,
+            },
         }),
         None => Output::Quit,
     }

@@ -232,6 +232,12 @@ fn read_lines(
         };
         match result {
             Ok(Flow::Quit) => break,
+            // The activity the shell started is over (left, won, finished): back to the shell.
+            Ok(Flow::Continue)
+                if nest.depth == 0 && session.for_one_activity && session.focus.is_empty() =>
+            {
+                break;
+            }
             Ok(Flow::Continue) => {}
             // Output that cannot be written (a closed pipe, a full disk) ends the run: the
             // lines after it could not be seen either.
