@@ -566,6 +566,21 @@ impl Cli {
         Self::parse_words(std::iter::once("nimlab".to_string()).chain(words))
     }
 
+    /// Parses `words` with a command definition built once per thread: building clap's
+    /// definition of every command and flag costs more than parsing a line with it, and a
+    /// script or a paste parses thousands of lines.
+    fn try_parse_built(words: &[std::ffi::OsString]) -> Result<Self, clap::Error> {
+        use clap::{CommandFactory, FromArgMatches};
+        thread_local! {
+            static DEFINITION: std::cell::RefCell<clap::Command> =
+                std::cell::RefCell::new(Cli::command());
+        }
+        DEFINITION.with_borrow_mut(|definition| {
+            let mut matches = definition.try_get_matches_from_mut(words)?;
+            Self::from_arg_matches_mut(&mut matches).map_err(|e| e.format(definition))
+        })
+    }
+
     /// Parses a command line (the first word is the program name).
     pub fn parse_words<I, T>(words: I) -> Result<Parsed, crate::Error>
     where
@@ -574,7 +589,7 @@ impl Cli {
     {
         use clap::error::ErrorKind;
         let words = forgive(words.into_iter().map(Into::into).collect());
-        match Self::try_parse_from(&words) {
+        match Self::try_parse_built(&words) {
             Ok(mut cli) => {
                 if let Some(piles) = cli.command.as_mut().and_then(Command::piles_mut) {
                     *piles = split_commas(piles);
