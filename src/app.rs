@@ -384,13 +384,8 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         .map(crate::lesson::progress::Store::new);
     let result = match &cli.command {
         None => repl::run(&mut session, &env),
-        Some(command) if command.is_workbench_only() => Err(Error::Usage {
-            message: format!(
-                "`{}` works inside the workbench, in a game, a derivation, a proof or a \
-                 lesson: start one with `nimlab play 4 7 5` or `nimlab lesson start mex`, or \
-                 run `nimlab` and type `help`",
-                typed.unwrap_or_default()
-            ),
+        Some(command) if command.is_workbench_only() => Err(Error::WorkbenchOnly {
+            command: typed.unwrap_or_default(),
         }),
         Some(command) if command.starts_session() => {
             // The game or lesson goes on at the prompt, or reads its moves from a pipe.

@@ -56,9 +56,7 @@ pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Er
             start(session, id, *present, notes)
         }
         LessonAction::Reset { id, yes } => reset(session, id, *yes),
-        LessonAction::Quit => Err(Error::Usage {
-            message: "no lesson in progress: see `lesson list`".into(),
-        }),
+        LessonAction::Quit => Err(Error::NoLesson),
         LessonAction::Check { paths } => super::lesson_check::check(session, paths),
     }
 }

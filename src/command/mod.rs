@@ -91,14 +91,11 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             max,
         } => verify::verify(session, rules.as_deref(), *misere, *piles, *max),
         Command::Prove { name, all } => prove::prove(session, name.as_deref(), *all),
-        Command::Next | Command::Back | Command::Expand | Command::At { .. } => Err(Error::Usage {
-            message: "nothing to step through: start with `derive 0..5` or `prove NAME`".into(),
-        }),
+        Command::Next | Command::Back | Command::Expand | Command::At { .. } => {
+            Err(Error::NothingToStep)
+        }
         Command::Lesson { action } => lesson::lesson(session, action),
-        Command::Goto { .. } | Command::Skip | Command::Reveal => Err(Error::Usage {
-            message: "no lesson in progress: start one with `lesson start ID` (see `lesson list`)"
-                .into(),
-        }),
+        Command::Goto { .. } | Command::Skip | Command::Reveal => Err(Error::NoLesson),
         Command::Help { topic } => help_text(topic).map(Output::Help),
         Command::Quit => Ok(quit(session)),
         // Written by the caller, which owns the output stream.
@@ -298,9 +295,7 @@ fn position_report(
             (piles, Some("the session's position".to_string()))
         }
         Piles::None => {
-            return Err(Error::Usage {
-                message: "no piles given: write them like `winner 3 4 5`, or set the session's position with `position 3 4 5`".into(),
-            });
+            return Err(Error::NoPiles);
         }
     };
     session.remember(&solver);
@@ -318,11 +313,8 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
         .filter(|r| matches!(r, Rules::Graph(_)))
         .count();
     if graphs == 1 {
-        return Err(Error::Usage {
-            message: format!(
-                "a graph's positions are names, not pile sizes: they mean nothing by the session's rules (`{}`) or the other way round; change the session's rules first with `rules …`",
-                session.rules()
-            ),
+        return Err(Error::GraphAgainstSession {
+            rules: session.rules().clone(),
         });
     }
     let mut solver = solver;
@@ -333,11 +325,9 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
             session.set_position(kept)?;
         }
         Piles::Streamed { source, .. } => {
-            return Err(Error::Usage {
-                message: format!(
-                    "{source} holds more than {} piles, too many for the session's position; use `winner --file` or `move --file` to decide it",
-                    piles::KEEP_PILES
-                ),
+            return Err(Error::TooManyPilesToKeep {
+                source,
+                limit: piles::KEEP_PILES,
             });
         }
     }
@@ -355,9 +345,7 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
 fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Error> {
     let count = session.position().len();
     if count == 0 {
-        return Err(Error::Usage {
-            message: "no position to change: set one first with `position 3 4 5`".into(),
-        });
+        return Err(Error::NoPositionToChange);
     }
     let i: usize = index
         .parse()

@@ -187,12 +187,15 @@ fn read_lines(
                 continue;
             }
             Ok(None) => break,
-            Err(e) => {
+            // A line that is not text (a NUL byte, bad UTF-8) is bad input; a read that
+            // fails is the device's fault.
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
                 return Err(Error::Read {
                     path: "standard input".into(),
                     source: e,
                 });
             }
+            Err(e) => return Err(Error::ReadInput(e)),
         };
         number += 1;
         let text = line.trim();
