@@ -16,6 +16,15 @@ pub enum ScriptLimit {
     Lines(u64),
 }
 
+/// What a `--format` does not apply to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Formless {
+    /// A command, by its name (`mex`, `grundy --values`).
+    Command(&'static str),
+    /// A command's output, described (`a position too long to show pile by pile`).
+    Output(&'static str),
+}
+
 /// Something nimlab could not do, with the offending input named. Each variant holds data (what
 /// was given, what is lacking, the limit); the words are written once, in `Display` below.
 #[derive(Debug)]
@@ -94,8 +103,13 @@ pub enum Error {
     AtSyntax { var: String },
     /// A bundled proof that does not load.
     Proof(crate::proof::ProofError),
-    /// A `--format` that does not apply to a command (`what`, in the words of the message).
-    NoFormat { format: String, what: String },
+    /// A `--format` that does not apply to a command or to its output (`what`); `others` are
+    /// the formats it prints in.
+    NoFormat {
+        format: &'static str,
+        what: Formless,
+        others: Vec<String>,
+    },
     /// A file that could not be read.
     Read {
         path: PathBuf,
@@ -118,7 +132,7 @@ pub enum Error {
     /// A script in which some lines failed; each was reported as it happened.
     ScriptFailed { failures: usize },
     /// A lesson's command line that a lesson may not run.
-    Refused(crate::command::Refusal),
+    Refused(crate::refusal::Refusal),
     /// A command stopped by Ctrl-C before it finished; it left no result.
     Interrupted,
     /// An expression that does not parse or evaluate; `source` is the expression's text.
@@ -348,19 +362,24 @@ impl fmt::Display for Error {
             ),
             Self::AtSyntax { var } => write!(f, "write `at {var} = K`, with a whole number K"),
             Self::Proof(e) => write!(f, "a bundled proof does not load: {e}"),
-            Self::NoFormat { format, what } => write!(
-                f,
-                "`--format {format}` does not apply to {what}: it prints as {}",
-                {
-                    let names = crate::cli::Format::names_but(format);
-                    match names.split_last() {
-                        Some((last, rest)) if !rest.is_empty() => {
-                            format!("{} or {last}", rest.join(", "))
-                        }
-                        _ => names.join(""),
-                    }
+            Self::NoFormat {
+                format,
+                what,
+                others,
+            } => {
+                write!(f, "`--format {format}` does not apply to ")?;
+                match what {
+                    Formless::Command(name) => write!(f, "`{name}`")?,
+                    Formless::Output(description) => f.write_str(description)?,
                 }
-            ),
+                f.write_str(": it prints as ")?;
+                match others.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        write!(f, "{} or {last}", rest.join(", "))
+                    }
+                    _ => f.write_str(&others.join("")),
+                }
+            }
             Self::Read { path, source } => write!(
                 f,
                 "cannot read {}: {source}",
@@ -410,8 +429,8 @@ impl From<IllegalMove> for Error {
     }
 }
 
-impl From<crate::command::Refusal> for Error {
-    fn from(refusal: crate::command::Refusal) -> Self {
+impl From<crate::refusal::Refusal> for Error {
+    fn from(refusal: crate::refusal::Refusal) -> Self {
         Self::Refused(refusal)
     }
 }
@@ -608,6 +627,24 @@ mod tests {
                     crate::engine::TooMuchWork::SubtractionPeriod { set, values: 9 },
                 )),
                 "finding the period of subtract:1,3,4 would take too long (no period within the first 9 values)",
+                2,
+            ),
+            (
+                Error::NoFormat {
+                    format: "latex",
+                    what: Formless::Command("mex"),
+                    others: vec!["text".into(), "markdown".into(), "csv".into()],
+                },
+                "`--format latex` does not apply to `mex`: it prints as text, markdown or csv",
+                2,
+            ),
+            (
+                Error::NoFormat {
+                    format: "latex",
+                    what: Formless::Output("a game"),
+                    others: vec!["text".into()],
+                },
+                "`--format latex` does not apply to a game: it prints as text",
                 2,
             ),
             (Error::Interrupted, "interrupted", 130),

@@ -2,15 +2,18 @@
 //! parsed by the one command language and dispatched; errors are printed and the loop goes on.
 
 mod complete;
+mod dispatch;
 mod history;
 mod source;
 
 use std::io::{self, BufReader, Write};
 use std::path::Path;
 
-use crate::app::{Env, Flow, dispatch, dispatch_text, report};
+pub use dispatch::{Flow, dispatch, dispatch_text, leave_all, report};
+
 use crate::cli::{Cli, Parsed};
 use crate::command::Session;
+use crate::env::Env;
 use crate::error::{Error, ScriptLimit};
 
 use source::{Line, LineSource, Plain, Terminal};
@@ -74,7 +77,7 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
         drop(out);
         // Each line is added to the history as it is typed: nothing is left to save here.
         run_lines(&mut source, session, env, &mut Nesting::default())
-            .and_then(|()| crate::app::leave_all(session, env))
+            .and_then(|()| leave_all(session, env))
     } else {
         session.stdin_is_script = true;
         let mut source = Plain::new(BufReader::new(io::stdin().lock()));
@@ -94,7 +97,7 @@ pub fn resume(session: &mut Session, env: &Env) -> Result<(), Error> {
         // Ctrl-C stops the running command, as in `run`.
         let _ = crate::interrupt::install(&session.cancel);
         run_lines(&mut source, session, env, &mut Nesting::default())
-            .and_then(|()| crate::app::leave_all(session, env))
+            .and_then(|()| leave_all(session, env))
     } else {
         session.stdin_is_script = true;
         let mut source = Plain::new(BufReader::new(io::stdin().lock()));
