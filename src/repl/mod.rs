@@ -214,27 +214,8 @@ fn read_lines(
                 });
             }
         }
-        let result = if text.is_empty() || text.starts_with('#') {
-            // An empty line on a terminal means "go on" to a focus (Enter for `next`).
-            if !(interactive && text.is_empty()) {
-                continue;
-            }
-            match dispatch_text(text, session, env) {
-                Some(result) => result,
-                None => continue,
-            }
-        } else {
-            match Cli::parse_line(text) {
-                // Each command at the top gets its own count of script lines.
-                Ok(Parsed::Cli(cli)) if in_script => dispatch(&cli, session, env, nest),
-                Ok(Parsed::Cli(cli)) => dispatch(&cli, session, env, &mut Nesting::default()),
-                Ok(Parsed::Display(help)) => {
-                    let no_pager =
-                        nest.depth > 0 || text.split_whitespace().any(|w| w == "--no-pager");
-                    env.show_text(&help, no_pager).map(|()| Flow::Continue)
-                }
-                Err(e) => dispatch_text(text, session, env).unwrap_or(Err(e)),
-            }
+        let Some(result) = run_text(text, session, env, nest, interactive) else {
+            continue;
         };
         match result {
             Ok(Flow::Quit) => break,
@@ -263,6 +244,34 @@ fn read_lines(
         return Err(Error::ScriptFailed { failures });
     }
     Ok(())
+}
+
+/// Runs one line's text: a command, or an answer or a move for the focus. `None` for a line
+/// that does nothing (a comment, an empty line that no focus takes).
+fn run_text(
+    text: &str,
+    session: &mut Session,
+    env: &Env,
+    nest: &mut Nesting,
+    interactive: bool,
+) -> Option<Result<Flow, Error>> {
+    if text.is_empty() || text.starts_with('#') {
+        // An empty line on a terminal means "go on" to a focus (Enter for `next`).
+        if !(interactive && text.is_empty()) {
+            return None;
+        }
+        return dispatch_text(text, session, env);
+    }
+    Some(match Cli::parse_line(text) {
+        // Each command at the top gets its own count of script lines.
+        Ok(Parsed::Cli(cli)) if nest.depth > 0 => dispatch(&cli, session, env, nest),
+        Ok(Parsed::Cli(cli)) => dispatch(&cli, session, env, &mut Nesting::default()),
+        Ok(Parsed::Display(help)) => {
+            let no_pager = nest.depth > 0 || text.split_whitespace().any(|w| w == "--no-pager");
+            env.show_text(&help, no_pager).map(|()| Flow::Continue)
+        }
+        Err(e) => dispatch_text(text, session, env).unwrap_or(Err(e)),
+    })
 }
 
 #[cfg(test)]
