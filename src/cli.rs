@@ -560,9 +560,7 @@ pub enum Switch {
 impl Cli {
     /// Parses one REPL or script line with the same definition as the shell.
     pub fn parse_line(line: &str) -> Result<Parsed, crate::Error> {
-        let words = shell_words::split(line).map_err(|e| crate::Error::Usage {
-            message: format!("cannot split the line into words ({e}); check its quotes"),
-        })?;
+        let words = shell_words::split(line).map_err(crate::Error::Quotes)?;
         Self::parse_words(std::iter::once("nimlab".to_string()).chain(words))
     }
 
@@ -657,11 +655,9 @@ fn split_ruleset(words: &[std::ffi::OsString]) -> Option<crate::Error> {
         return None;
     }
     let joined = format!("{}:{}", row.name, parts.join(",").replace(",,", ","));
-    Some(crate::Error::Usage {
-        message: format!(
-            "`{name} {}` is one ruleset written as one word: did you mean `{joined}`?",
-            parts.join(" ")
-        ),
+    Some(crate::Error::SplitRuleset {
+        typed: format!("{name} {}", parts.join(" ")),
+        joined,
     })
 }
 

@@ -7,6 +7,7 @@ use super::{Focus, Session};
 use crate::cli::{Command, LessonAction};
 use crate::error::Error;
 use crate::expr::Value;
+use crate::lesson::fill::{ExprJudge, fill};
 use crate::lesson::progress::{Progress, SaveError};
 use crate::lesson::runner::{Event, Judge, Runner};
 use crate::lesson::speaker_notes::SpeakerNotes;
@@ -16,38 +17,6 @@ use crate::output::{
 };
 use crate::quote::quoted;
 
-/// Lesson expressions evaluated by the expression language, with a ruleset as default.
-pub struct ExprJudge {
-    pub rules: crate::engine::Rules,
-}
-
-impl Judge for ExprJudge {
-    fn eval(&mut self, source: &str) -> Result<Value, String> {
-        crate::expr::evaluate(source, &self.rules).map_err(|e| e.to_string())
-    }
-}
-
-/// Replaces each `{{ EXPR }}` with its value.
-pub fn fill(text: &str, judge: &mut dyn Judge) -> Result<String, String> {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let end = after
-            .find("}}")
-            .ok_or_else(|| "a `{{` is never closed with `}}`".to_string())?;
-        let source = after[..end].trim();
-        let value = judge
-            .eval(source)
-            .map_err(|e| format!("{} fails: {e}", quoted(&format!("{{{{ {source} }}}}"))))?;
-        out.push_str(&value.to_string());
-        rest = &after[end + 2..];
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
 pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
     match action {
         LessonAction::List => Ok(list(session)),
@@ -56,9 +25,7 @@ pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Er
             start(session, id, *present, notes)
         }
         LessonAction::Reset { id, yes } => reset(session, id, *yes),
-        LessonAction::Quit => Err(Error::Usage {
-            message: "no lesson in progress: see `lesson list`".into(),
-        }),
+        LessonAction::Quit => Err(Error::NoLesson),
         LessonAction::Check { paths } => super::lesson_check::check(session, paths),
     }
 }

@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use super::Session;
-use super::lesson::{ExprJudge, fill};
 use super::sandbox::{Budget, Refusal, run_line};
 use crate::error::Error;
 use crate::expr::Value;
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
+use crate::lesson::fill::{ExprJudge, fill};
 use crate::lesson::runner::{Judge, accepts};
 use crate::lesson::{Lesson, LessonError, StepKind, load};
 use crate::output::{CheckReport, Output};

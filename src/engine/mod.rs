@@ -29,6 +29,7 @@ pub mod search;
 pub mod strategy;
 pub mod subtraction;
 pub mod take_any;
+pub mod too_much_work;
 pub mod value_range;
 pub mod verify;
 
@@ -40,6 +41,7 @@ pub use pile::{Pass, Pile};
 pub use position::{Player, Verdict};
 pub use rules::Rules;
 pub use strategy::Move;
+pub use too_much_work::TooMuchWork;
 
 /// A Grundy value. Wider than a pile size: in zero-move Nim, g(nT) = n + 1 for odd n, so
 /// u64::MAX as a pile has the value 2^64.

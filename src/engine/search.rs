@@ -43,10 +43,10 @@ impl<'r> Search<'r> {
     /// The options of a whole position: one pile moved, sorted, empty piles dropped.
     fn options(&mut self, position: &[Pile]) -> Result<Vec<Vec<Pile>>, EngineError> {
         if self.depth > MAX_DEPTH {
-            return Err(EngineError::TooMuchWork {
-                what: "searching this position's game tree".into(),
-                limit: format!("games longer than {MAX_DEPTH} moves are not searched"),
-            });
+            return Err(super::TooMuchWork::GameTreeDepth {
+                moves: MAX_DEPTH as u64,
+            }
+            .into());
         }
         let mut out = Vec::new();
         for i in 0..position.len() {
@@ -56,10 +56,7 @@ impl<'r> Search<'r> {
             for o in self.rules.heap_options(position[i]) {
                 self.work += 1;
                 if self.work > self.limit {
-                    return Err(EngineError::TooMuchWork {
-                        what: "searching this position's game tree".into(),
-                        limit: format!("more than {} moves examined", self.limit),
-                    });
+                    return Err(super::TooMuchWork::GameTreeMoves { moves: self.limit }.into());
                 }
                 let mut next = position.to_vec();
                 next[i] = o.first();

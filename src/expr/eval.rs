@@ -790,14 +790,14 @@ impl Evaluator {
                     ..
                 } = *beyond;
                 Err(engine(
-                    EngineError::TooMuchWork {
-                        what: format!("valuing `{token}` of {rules} by mex"),
-                        limit: format!(
-                            "the expression's budget of {} steps ran out with values computed {} and no period proven; `period --rules {rules} --to {extend_to}` looks further, with more work allowed",
-                            self.budget,
-                            computed.map_or("to none".to_string(), |n| format!("to g({n})"))
-                        ),
-                    },
+                    crate::engine::TooMuchWork::ExpressionBudget {
+                        token,
+                        rules,
+                        steps: self.budget,
+                        reached: computed,
+                        extend_to,
+                    }
+                    .into(),
                     span,
                 ))
             }
@@ -860,10 +860,11 @@ impl Evaluator {
     fn mex_set(&mut self, rules: &Rules, pile: Pile, span: &Range<usize>) -> Result<Value> {
         if pile.size > MEX_LIMIT {
             return Err(engine(
-                EngineError::TooMuchWork {
-                    what: format!("listing the options of {pile}"),
-                    limit: format!("mexset goes up to size {MEX_LIMIT}"),
-                },
+                crate::engine::TooMuchWork::Mexset {
+                    pile,
+                    max: MEX_LIMIT,
+                }
+                .into(),
                 span,
             ));
         }

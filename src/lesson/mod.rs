@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod catalog;
+pub mod fill;
 pub mod loader;
 pub mod model;
 pub mod progress;

@@ -29,7 +29,7 @@ mod verify;
 
 use std::io::{self, Write};
 
-pub use diagnostic::snippet;
+pub use diagnostic::{diagnostic, snippet};
 pub use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub use printable::{Guard, Sink, printable};
 pub(crate) use prose::wrap;

@@ -33,6 +33,7 @@ mod reading;
 mod repl;
 mod ruleset_names;
 mod sandbox;
+mod session_errors;
 mod shell;
 mod snapshots;
 mod support;
