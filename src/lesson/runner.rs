@@ -352,10 +352,12 @@ pub fn accepts(q: &Question, input: &str, judge: &mut dyn Judge) -> Result<bool,
         title: String::new(),
         summary: String::new(),
         requires: Vec::new(),
+        rules: None,
         setup: Vec::new(),
         steps: vec![step],
         origin: String::new(),
         requires_line: 0,
+        rules_line: 0,
         setup_line: 0,
     };
     let mut runner = Runner::new(lesson, None, false);
