@@ -396,26 +396,26 @@ fn circular(check: &str, theorem: Theorem, pinned: Option<&Rules>) -> Option<Str
     let calls = expr.calls();
     let by = |how: String| {
         Some(format!(
-            "the claim illustrates the theorem `{theorem}`, but its check {how}; check it against game-tree search: `lost(RULES, piles…)` (who wins, by trying every move) or `g(RULES, piles…)` of two or more piles (the value by mex over the whole position's options)"
+            "the claim illustrates the theorem `{theorem}`, but its check {how}; check it by game-tree search: `lost(RULES, piles…)`, or `g(RULES, piles…)` of two or more piles"
         ))
     };
     for call in &calls {
         match call.name {
             "winner" => {
                 return by(
-                    "calls `winner`, which decides by the XOR of Grundy values (or misère Nim's rule) — the theorem itself".into(),
+                    "calls `winner`, which applies the theorem (it decides by the XOR of Grundy values, or by misère Nim's rule)".into(),
                 );
             }
             "nimsum" => {
                 return by(
-                    "calls `nimsum`, nimlab's rule for combining values; write the XOR the theorem states with `xor`".into(),
+                    "calls `nimsum`, which applies the theorem's way of combining values (write the XOR the theorem states with `xor`)".into(),
                 );
             }
             "g" | "mexset" if call.args == 1 => {
                 let rules = call.rules.or(pinned);
                 if rules.is_some_and(Rules::splits) {
                     return by(format!(
-                        "calls `{}` on one heap of a game whose moves split heaps, whose options are valued as sums by the theorem",
+                        "calls `{}` on one heap of a game whose moves split heaps, and its options are valued as sums, by the theorem",
                         call.name
                     ));
                 }

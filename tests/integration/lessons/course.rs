@@ -1,0 +1,155 @@
+//! What a course needs of its lessons: `lesson check` refuses a command or expression that
+//! leans on the session's ruleset in a lesson that pins none, a `rules` command in `setup`, an
+//! answer that is a constant in disguise, and a claim that illustrates a theorem but is
+//! checked with the functions that apply it (`tests/fixtures/lessons/unfit/unfit.yaml`, one
+//! mistake per step). A pinned lesson (`pinned/pinned.yaml`) runs under its own ruleset
+//! whatever the learner chose, before or during it, and gives the learner's back at the end.
+
+use super::{Learner, fixture, in_order, json_lines, path_str};
+use crate::support::Test;
+
+/// `(line, step, words the reason must contain)`; lines are the steps' `- id:` lines, counted
+/// by hand in `unfit.yaml` (the setup is on line 7).
+const UNFIT: &[(u64, Option<&str>, &[&str])] = &[
+    (7, None, &["setup `rules nim`", "`rules:` key"]),
+    (
+        9,
+        Some("session-run"),
+        &["`winner 3 4 5`", "session's ruleset", "--rules"],
+    ),
+    (11, Some("session-answer"), &["`g(7)`", "without a ruleset"]),
+    (
+        14,
+        Some("session-template"),
+        &["`g(7)`", "without a ruleset"],
+    ),
+    (
+        16,
+        Some("session-eval"),
+        &["`winner(1, 2, 3)`", "without a ruleset"],
+    ),
+    (18, Some("disguised"), &["`1 + 2`", "constant"]),
+    (
+        21,
+        Some("bouton-by-winner"),
+        &["`bouton`", "calls `winner`", "lost("],
+    ),
+    (
+        25,
+        Some("bouton-by-nimsum"),
+        &["`bouton`", "calls `nimsum`", "lost("],
+    ),
+    (
+        29,
+        Some("copying-without-search"),
+        &["`copying`", "never searches the game tree"],
+    ),
+    (33, Some("sum-on-splits"), &["`sprague-grundy`", "split"]),
+];
+
+#[test]
+fn lesson_check_refuses_what_a_course_cannot_trust() {
+    let file = path_str(&fixture("unfit/unfit.yaml"));
+    let out = Test::new().args(["lesson", "check", &file]).run().code(1);
+    let failures: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with('✗')).collect();
+    for (line, step, says) in UNFIT {
+        let at = match step {
+            Some(step) => format!("unfit.yaml:{line}: step `{step}`: "),
+            None => format!("unfit.yaml:{line}: "),
+        };
+        let found = failures
+            .iter()
+            .find(|f| f.contains(&at) && says.iter().all(|w| f.contains(w)));
+        assert!(
+            found.is_some(),
+            "no failure at {at} saying {says:?} in:\n{}",
+            out.stdout
+        );
+    }
+    // One line each, and nothing about the two fine steps.
+    assert_eq!(failures.len(), UNFIT.len(), "{}", out.stdout);
+    assert!(!out.stdout.contains("fine-"), "{}", out.stdout);
+    assert_eq!(
+        out.stderr,
+        format!("error: lesson check: {} failures\n", UNFIT.len())
+    );
+}
+
+#[test]
+fn a_pinned_lesson_names_no_ruleset_and_passes() {
+    let file = path_str(&fixture("pinned/pinned.yaml"));
+    let out = Test::new().args(["lesson", "check", &file]).run().success();
+    assert!(out.stdout.contains("all passed"), "{}", out.stdout);
+}
+
+/// The learner plays Nim, starts the zero-move lesson, switches to Nim in the middle of it and
+/// finishes it. g(1T) = mex{g(0), g(1F)} = mex{0, 1} = 2; 3T 3F is won by the player to move
+/// (pass: 3F 3F, two equal Nim piles); under Nim `3T` would not even be a pile.
+#[test]
+fn a_pinned_lesson_runs_under_its_ruleset_and_gives_the_learners_back() {
+    let learner = Learner::new();
+    let out = pinned(&learner)
+        .stdin(
+            [
+                "rules nim",
+                "lesson start pinned",
+                "next",
+                "next",
+                "rules nim",
+                "first",
+                "next",
+                "next",
+                "winner --format json 1 2 3",
+            ]
+            .join("\n"),
+        )
+        .run()
+        .success();
+    in_order(
+        &out.stdout,
+        &[
+            "rules: zero-move for this lesson; yours, nim, come back when it ends",
+            "1T is worth 2.",
+            "nimlab> winner 3T 3F",
+            "the first player (to move) wins",
+            "Correct!",
+            "rules: back to zero-move, this lesson's ruleset, for its commands",
+            "winning move: pass on pile 1",
+            "rules: back to nim",
+            "You have finished",
+        ],
+    );
+    assert!(!out.stdout.contains("is not a pile"), "{}", out.stdout);
+    let after = json_lines(&out.stdout);
+    assert_eq!(
+        after.last().map(|j| &j["rules"]),
+        Some(&"nim".into()),
+        "{}",
+        out.stdout
+    );
+}
+
+/// A run of nimlab as `learner`, with the pinned lesson.
+fn pinned(learner: &Learner) -> Test {
+    Test::new()
+        .args(["--lessons", &path_str(&fixture("pinned"))])
+        .env("NIMLAB_DATA_DIR", &path_str(learner.data.path()))
+}
+
+/// Leaving in the middle gives the learner's ruleset back too.
+#[test]
+fn quitting_a_pinned_lesson_gives_the_learners_rules_back() {
+    let learner = Learner::new();
+    let out = pinned(&learner)
+        .stdin("rules misere\nlesson start pinned\nnext\nlesson quit\nrules\n")
+        .run()
+        .success();
+    in_order(
+        &out.stdout,
+        &[
+            "rules: zero-move for this lesson",
+            "nimlab> winner 3T 3F",
+            "rules: back to misere",
+        ],
+    );
+}
