@@ -18,6 +18,7 @@ use super::value::{Int, Value};
 use crate::engine::budget::Budget;
 use crate::engine::error::Beyond;
 use crate::engine::grundy::{GrundyTable, Solver};
+use crate::engine::nim_product::nim_product;
 use crate::engine::position::verdict;
 use crate::engine::search::Search;
 use crate::engine::{EngineError, Pile, Rules};
@@ -459,6 +460,22 @@ impl Evaluator {
                     }
                 }
                 Ok(Value::Int(x ^ y))
+            }
+            NimMul => {
+                let (x, y) = ints(&a, &b)?;
+                let nimber = |v: Int, at: &std::ops::Range<usize>| {
+                    u64::try_from(v).map_err(|_| {
+                        ExprError::new(
+                            ErrorKind::Type {
+                                expected: "a whole number from 0 to 18446744073709551615 (nim multiplication works on 64-bit nimbers)".into(),
+                                found: v.to_string(),
+                            },
+                            at.clone(),
+                        )
+                    })
+                };
+                let product = nim_product(nimber(x, lhs)?, nimber(y, rhs)?);
+                Ok(Value::Int(Int::from(product)))
             }
             Lt | Le | Gt | Ge => {
                 let (x, y) = ints(&a, &b)?;
