@@ -66,7 +66,8 @@ pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Er
 fn list(session: &mut Session) -> Output {
     let (progress, warning) = load_progress(session);
     let catalog = session.catalog();
-    let rows = catalog
+    let done = |id: &String| progress.lessons.get(id).is_some_and(|p| p.finished);
+    let rows: Vec<LessonListRow> = catalog
         .lessons()
         .iter()
         .map(|l| {
@@ -84,13 +85,28 @@ fn list(session: &mut Session) -> Output {
             LessonListRow {
                 id: l.id.clone(),
                 title: l.title.clone(),
+                chapter: l
+                    .chapter
+                    .clone()
+                    .unwrap_or_else(|| "More lessons".to_string()),
                 steps: l.steps.len(),
                 status,
                 requires: l.requires.clone(),
+                waiting_for: l.requires.iter().filter(|r| !done(r)).cloned().collect(),
             }
         })
         .collect();
+    let ready = rows
+        .iter()
+        .filter(|r| r.status == LessonStatus::NotStarted && r.waiting_for.is_empty())
+        .map(|r| r.id.clone())
+        .collect();
     Output::LessonList(LessonList {
+        done: rows
+            .iter()
+            .filter(|r| r.status == LessonStatus::Done)
+            .count(),
+        ready,
         rows,
         errors: session.catalog_errors().to_vec(),
         warnings: warning.into_iter().collect(),

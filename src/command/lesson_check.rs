@@ -105,10 +105,14 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
     for line in &lesson.setup {
         report.checks += 1;
         let at = Some(lesson.setup_line).filter(|&l| l > 0);
-        if let Some(why) = line_problem(line, pinned, true) {
+        let result = run_line(&mut session, line, &mut budget);
+        // A line the sandbox refuses is reported for that alone.
+        if !matches!(result, Err(Error::Refused(_)))
+            && let Some(why) = line_problem(line, pinned, true)
+        {
             fail(report, at, None, format!("setup {}: {why}", quoted(line)));
         }
-        if let Err(e) = run_line(&mut session, line, &mut budget) {
+        if let Err(e) = result {
             fail(
                 report,
                 at,
@@ -171,10 +175,13 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                 }
                 for command in commands {
                     report.checks += 1;
-                    if let Some(why) = line_problem(command, pinned, false) {
+                    let result = run_line(&mut session, command, &mut budget);
+                    if !matches!(result, Err(Error::Refused(_)))
+                        && let Some(why) = line_problem(command, pinned, false)
+                    {
                         fail(report, line, id, format!("{}: {why}", quoted(command)));
                     }
-                    if let Err(e) = run_line(&mut session, command, &mut budget) {
+                    if let Err(e) = result {
                         fail(report, line, id, format!("{} fails: {e}", quoted(command)));
                         if over_budget(&e) {
                             return;

@@ -115,6 +115,7 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         version: file.version,
         title: file.title,
         summary: file.summary,
+        chapter: file.chapter,
         requires: file.requires,
         rules,
         setup: file.setup,

@@ -20,6 +20,9 @@ pub struct LessonFile {
     pub title: String,
     #[serde(default)]
     pub summary: String,
+    /// The part of the course the lesson belongs to, as `lesson list` groups them.
+    #[serde(default)]
+    pub chapter: Option<String>,
     #[serde(default)]
     pub requires: Vec<String>,
     /// The ruleset the lesson's commands and expressions mean, whatever the learner's is.
@@ -117,6 +120,8 @@ pub struct Lesson {
     pub version: u32,
     pub title: String,
     pub summary: String,
+    /// The chapter of the course, if the lesson names one.
+    pub chapter: Option<String>,
     pub requires: Vec<String>,
     /// The ruleset pinned for the lesson's duration (`rules:`), if the lesson names one.
     pub rules: Option<Rules>,

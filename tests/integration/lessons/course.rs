@@ -153,3 +153,78 @@ fn quitting_a_pinned_lesson_gives_the_learners_rules_back() {
         ],
     );
 }
+
+/// `lesson list` as a map of the course: chapters in teaching order, prerequisites ticked when
+/// done, lessons whose prerequisites are all done marked ready, and a count of those done. The
+/// learner finishes `mex` (11 steps: text, run, ask, ask, text, ask, text, ask, run, claim,
+/// text — questions skipped); `nim` needs only `mex`, `grundy` needs `nim` as well.
+#[test]
+fn lesson_list_is_a_map_of_the_course() {
+    let learner = Learner::new();
+    let finish_mex = [
+        "lesson start mex",
+        "next",
+        "next",
+        "skip",
+        "skip",
+        "next",
+        "skip",
+        "next",
+        "skip",
+        "next",
+        "next",
+        "next",
+    ];
+    learner.script(&finish_mex).success();
+    let out = learner
+        .script(&["lesson list --format json", "lesson list"])
+        .success();
+    let list = &json_lines(&out.stdout)[0];
+    assert_eq!(list["done"], 1, "{list}");
+    // The drill lesson (added by the learner's `--lessons`) needs nothing, so it is ready too.
+    assert_eq!(list["ready"], serde_json::json!(["nim", "drill"]), "{list}");
+    let nim = super::listed(list, "nim");
+    assert_eq!(nim["chapter"], "Foundations", "{list}");
+    assert_eq!(nim["waiting_for"], serde_json::json!([]), "{list}");
+    let grundy = super::listed(list, "grundy");
+    assert_eq!(grundy["waiting_for"], serde_json::json!(["nim"]), "{list}");
+    // The chapters, in teaching order, each named once.
+    let lessons = list["lessons"].as_array().expect("lessons");
+    let mut chapters: Vec<&str> = Vec::new();
+    for l in lessons {
+        let c = l["chapter"].as_str().expect("a chapter");
+        if chapters.last() != Some(&c) {
+            chapters.push(c);
+        }
+    }
+    let mut unique = chapters.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        chapters.len(),
+        "a chapter is split: {chapters:?}"
+    );
+    assert_eq!(chapters.first(), Some(&"Foundations"));
+    // The table: chapter headings before their lessons, `mex ✓` for nim, the summary line.
+    in_order(
+        &out.stdout,
+        &[
+            "Foundations",
+            "mex",
+            "done",
+            "nim",
+            "ready",
+            "mex ✓",
+            "grundy",
+            "not started",
+            "mex ✓, nim",
+        ],
+    );
+    assert!(
+        out.stdout
+            .contains("1 of 10 done; ready to start: nim, drill."),
+        "{}",
+        out.stdout
+    );
+}
