@@ -33,7 +33,8 @@ pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Er
 fn list(session: &mut Session) -> Output {
     let (progress, warning) = load_progress(session);
     let catalog = session.catalog();
-    let rows = catalog
+    let done = |id: &String| progress.lessons.get(id).is_some_and(|p| p.finished);
+    let rows: Vec<LessonListRow> = catalog
         .lessons()
         .iter()
         .map(|l| {
@@ -51,13 +52,28 @@ fn list(session: &mut Session) -> Output {
             LessonListRow {
                 id: l.id.clone(),
                 title: l.title.clone(),
+                chapter: l
+                    .chapter
+                    .clone()
+                    .unwrap_or_else(|| "More lessons".to_string()),
                 steps: l.steps.len(),
                 status,
                 requires: l.requires.clone(),
+                waiting_for: l.requires.iter().filter(|r| !done(r)).cloned().collect(),
             }
         })
         .collect();
+    let ready = rows
+        .iter()
+        .filter(|r| r.status == LessonStatus::NotStarted && r.waiting_for.is_empty())
+        .map(|r| r.id.clone())
+        .collect();
     Output::LessonList(LessonList {
+        done: rows
+            .iter()
+            .filter(|r| r.status == LessonStatus::Done)
+            .count(),
+        ready,
         rows,
         errors: session.catalog_errors().to_vec(),
         warnings: warning.into_iter().collect(),
@@ -103,9 +119,26 @@ fn start(
     if let Some(w) = &warning {
         items.push(feedback(Tone::Warning, w.clone()));
     }
-    // Setup runs silently, on start and on resume alike; the rules it changes come back
-    // when the lesson ends.
-    let rules_before = (!lesson.setup.is_empty()).then(|| session.rules().clone());
+    // A pinned ruleset and the setup apply on start and on resume alike; the learner's rules
+    // come back when the lesson ends.
+    let pinned = lesson.rules.clone();
+    let rules_before =
+        (pinned.is_some() || !lesson.setup.is_empty()).then(|| session.rules().clone());
+    if let Some(rules) = &pinned
+        && rules != session.rules()
+    {
+        let yours = session.rules().clone();
+        match session.set_rules(rules.clone()) {
+            Ok(()) => items.push(feedback(
+                Tone::Info,
+                format!("rules: {rules} for this lesson; yours, {yours}, come back when it ends"),
+            )),
+            Err(e) => items.push(feedback(
+                Tone::Warning,
+                format!("this lesson's rules, {rules}, cannot be set: {e}"),
+            )),
+        }
+    }
     let mut budget = Budget::default();
     for line in &lesson.setup {
         if let Err(e) = run_line(session, line, &mut budget) {
@@ -143,6 +176,7 @@ fn start(
     let mut focus = LessonFocus {
         runner,
         rules_before,
+        pinned,
         budget,
         warned: warning.into_iter().collect(),
         done: false,
@@ -194,6 +228,9 @@ pub struct LessonFocus {
     warned: std::collections::BTreeSet<String>,
     /// The session's rules before the lesson's setup, restored when it ends.
     rules_before: Option<crate::engine::Rules>,
+    /// The lesson's own ruleset (`rules:`): its expressions use it, and its commands run under
+    /// it whatever the learner has switched to meanwhile.
+    pinned: Option<crate::engine::Rules>,
     /// What the lesson's command lines may still spend in the learner's current action.
     budget: Budget,
     done: bool,
@@ -212,15 +249,33 @@ impl LessonFocus {
         }
     }
 
-    fn judge(session: &Session) -> ExprJudge {
+    fn judge(&self, session: &Session) -> ExprJudge {
         ExprJudge {
-            rules: session.rules().clone(),
+            rules: self.pinned.as_ref().unwrap_or(session.rules()).clone(),
+        }
+    }
+
+    /// Sets the lesson's ruleset again if the learner changed it, and says so.
+    fn repin(&self, session: &mut Session, items: &mut Vec<LessonItem>) {
+        let Some(rules) = &self.pinned else { return };
+        if rules == session.rules() {
+            return;
+        }
+        match session.set_rules(rules.clone()) {
+            Ok(()) => items.push(feedback(
+                Tone::Info,
+                format!("rules: back to {rules}, this lesson's ruleset, for its commands"),
+            )),
+            Err(e) => items.push(feedback(
+                Tone::Warning,
+                format!("this lesson's rules, {rules}, cannot be set: {e}"),
+            )),
         }
     }
 
     /// Turns runner events into items, showing steps in full.
     fn report(&mut self, session: &mut Session, events: Vec<Event>, items: &mut Vec<LessonItem>) {
-        let mut judge = Self::judge(session);
+        let mut judge = self.judge(session);
         // Authors may compute values in hints, feedback, solutions and notes too.
         let mut fill_in = |text: String| fill(&text, &mut judge).unwrap_or(text);
         for event in events {
@@ -314,12 +369,13 @@ impl LessonFocus {
             step: step.id.clone(),
             present: self.runner.present,
         });
-        let mut judge = Self::judge(session);
+        let mut judge = self.judge(session);
         match &step.kind {
             StepKind::Text(text) => items.push(LessonItem::Text(
                 fill(text, &mut judge).unwrap_or_else(|e| format!("{text}\n(⚠ {e})")),
             )),
             StepKind::Run(lines) => {
+                self.repin(session, items);
                 for (i, line) in lines.iter().enumerate() {
                     let result = run_line(session, line, &mut self.budget);
                     let over = matches!(result, Err(Error::Refused(Refusal::OverBudget { .. })));
@@ -349,7 +405,9 @@ impl LessonFocus {
                 hints: q.hints.len(),
                 present: self.runner.present,
             }),
-            StepKind::Claim { statement, check } => items.push(LessonItem::Claim {
+            StepKind::Claim {
+                statement, check, ..
+            } => items.push(LessonItem::Claim {
                 statement: fill(statement, &mut judge).unwrap_or_else(|_| statement.clone()),
                 check: check.clone(),
                 holds: match judge.eval(check) {
@@ -410,7 +468,7 @@ impl LessonFocus {
         session: &mut Session,
         events: impl FnOnce(&mut Runner, &mut ExprJudge) -> Vec<Event>,
     ) -> Output {
-        let mut judge = Self::judge(session);
+        let mut judge = self.judge(session);
         // Each action the learner takes gets a fresh budget for the lesson's command lines.
         self.budget = Budget::default();
         let events = events(&mut self.runner, &mut judge);

@@ -16,6 +16,7 @@ pub mod grundy;
 pub mod heaps;
 pub mod mex;
 pub mod moves;
+pub mod nim_product;
 pub mod octal;
 pub mod octal_sequence;
 pub mod octal_values;

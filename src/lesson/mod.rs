@@ -11,4 +11,4 @@ pub mod runner;
 pub mod speaker_notes;
 
 pub use loader::{LessonError, load};
-pub use model::{Lesson, Question, Step, StepKind};
+pub use model::{Lesson, Question, Step, StepKind, Theorem};

@@ -58,7 +58,12 @@ pub enum Tone {
 /// `lesson list`: each lesson with the learner's status.
 #[derive(Debug)]
 pub struct LessonList {
+    /// The lessons in teaching order; a chapter's lessons follow one another.
     pub rows: Vec<LessonListRow>,
+    /// How many are done, of how many.
+    pub done: usize,
+    /// The lessons not started whose prerequisites are all done: where to go next.
+    pub ready: Vec<String>,
     /// Lessons that failed to load.
     pub errors: Vec<LessonError>,
     /// Trouble with the progress file (a corrupt one kept aside).
@@ -69,9 +74,13 @@ pub struct LessonList {
 pub struct LessonListRow {
     pub id: String,
     pub title: String,
+    /// The chapter it belongs to (`More lessons` for one that names none).
+    pub chapter: String,
     pub steps: usize,
     pub status: LessonStatus,
     pub requires: Vec<String>,
+    /// The prerequisites not done yet.
+    pub waiting_for: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -186,18 +186,50 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(["id", "title", "status", "after"].map(|h| opts.style.heading(h)));
     table.set_width(opts.width);
+    let mut chapter = None;
     for row in &list.rows {
+        // The course as chapters: a heading row wherever the chapter changes.
+        if chapter != Some(&row.chapter) {
+            chapter = Some(&row.chapter);
+            let heading = opts.style.heading(&printable(&row.chapter));
+            table.add_row(vec![heading, String::new(), String::new(), String::new()]);
+        }
+        let status = match row.status {
+            LessonStatus::NotStarted if row.waiting_for.is_empty() => "ready".to_string(),
+            status => status_text(status, row.steps),
+        };
+        // Prerequisites done are ticked.
+        let after: Vec<String> = row
+            .requires
+            .iter()
+            .map(|r| {
+                let r = printable(r);
+                if row.waiting_for.contains(&r.to_string()) {
+                    r.into_owned()
+                } else {
+                    format!("{r} ✓")
+                }
+            })
+            .collect();
         table.add_row(vec![
-            printable(&row.id).into_owned(),
+            format!("  {}", printable(&row.id)),
             printable(&row.title).into_owned(),
-            status_text(row.status, row.steps),
-            row.requires.join(", "),
+            status,
+            after.join(", "),
         ]);
     }
     writeln!(out, "{table}")?;
+    let ready = if list.ready.is_empty() {
+        String::new()
+    } else {
+        format!("; ready to start: {}", list.ready.join(", "))
+    };
     writeln!(
         out,
-        "{}",
+        "{} of {} done{}. {}",
+        list.done,
+        list.rows.len(),
+        printable(&ready),
         opts.style.dim("Start one with `lesson start ID`.")
     )?;
     for e in &list.errors {
@@ -238,7 +270,11 @@ pub fn list_json(list: &LessonList) -> Value {
             },
             "step": match r.status { LessonStatus::AtStep(k) => json!(k), _ => Value::Null },
             "requires": r.requires,
+            "chapter": r.chapter,
+            "waiting_for": r.waiting_for,
         })).collect::<Vec<_>>(),
+        "done": list.done,
+        "ready": list.ready,
         "errors": list.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "warnings": list.warnings,
     })

@@ -24,6 +24,7 @@ mod lessons;
 mod lookups;
 mod moves;
 mod nesting;
+mod nimmul;
 mod notation;
 mod octal;
 mod play;
