@@ -718,14 +718,11 @@ impl Parser {
                         self.expect_punct(",", "`,` or `}` in the subtraction set")?;
                     }
                 } else {
-                    match self.advance().kind {
-                        TokenKind::Int(v) => amounts.push(v.to_string()),
-                        _ => {
-                            self.pos -= 1;
-                            return Err(self
-                                .unexpected(&format!("the amounts in braces, as in `{example}`")));
-                        }
-                    }
+                    // Without braces `g(subtract:1,3,4, 7)` would read as subtract:1 with the
+                    // piles 3, 4 and 7: the set is always written in braces, one amount too.
+                    return Err(self.unexpected(&format!(
+                        "the amounts in braces, as in `{example}` (one amount too: `subtract:{{2}}`)"
+                    )));
                 }
                 format!("subtract:{}", amounts.join(","))
             }

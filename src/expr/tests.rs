@@ -207,6 +207,9 @@ fn syntax_errors_point_at_the_bad_token() {
         ("7Tx", "Tx", "`T` or `F`"),
         ("1 2", "2", "an operator or the end"),
         ("g(zero-mov, 3)", "zero-mov", "unknown rules"),
+        // Without braces the set would swallow the piles: refused, never misread.
+        ("g(subtract:1,3,4, 7)", "1", "in braces"),
+        ("g(subtract:2, 5)", "2", "`subtract:{2}`"),
     ];
     for (source, under, words) in cases {
         let (e, covered) = error(source);
