@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::prose::{fill, hanging};
 use super::{RenderOptions, printable, render, render_to_string};
-use crate::cli::Format;
+use super::Format;
 use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Tone};
 
 pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {

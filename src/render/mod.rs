@@ -7,6 +7,7 @@ mod bulk;
 mod conjecture;
 mod derive;
 mod diagnostic;
+mod format;
 mod game;
 mod game_json;
 mod json;
@@ -34,9 +35,9 @@ pub use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub use printable::{Guard, Sink, printable};
 pub(crate) use prose::wrap;
 pub use set::format_set;
-pub use style::Style;
+pub use format::Format;
+pub use style::{ColorChoice, Style};
 
-use crate::cli::Format;
 use crate::output::Output;
 
 /// How to render: the format, colour, and the width tables must fit.
