@@ -11,7 +11,7 @@ use crate::output::{Activity, LeftReport, Then};
 
 pub fn text(report: &LeftReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     super::lesson::text(&report.notes, opts, out)?;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     for line in paragraph(&left_line(&report.left), width) {
         writeln!(out, "{line}")?;
     }

@@ -97,7 +97,7 @@ fn table(
     // Misère positions of piles ≤ 1 are decided by counting 1-piles, not by the nim-sum.
     if !matches!(v.rule, Rule::MisereAllSmall { .. }) {
         let indent = label_w + state_w + g_w + 6;
-        writeln!(out, "{}", marks(v.nim_sum, bits, spaced, indent, style))?;
+        writeln!(out, "{}", marks(v.nim_sum, bits, spaced, indent, opts))?;
     }
     Ok(())
 }
@@ -156,7 +156,14 @@ fn top_index(value: Grundy) -> Option<usize> {
 }
 
 /// The marker line under the bit columns, with its legend.
-fn marks(nim_sum: Grundy, bits: usize, spaced: bool, indent: usize, style: Style) -> String {
+fn marks(
+    nim_sum: Grundy,
+    bits: usize,
+    spaced: bool,
+    indent: usize,
+    opts: &RenderOptions,
+) -> String {
+    let style = opts.style;
     if nim_sum == 0 {
         return format!(
             "{:indent$}{}",
@@ -180,7 +187,7 @@ fn marks(nim_sum: Grundy, bits: usize, spaced: bool, indent: usize, style: Style
     let line = cells.join(if spaced { " " } else { "" });
     let legend = "^ top bit of the nim-sum, * odd count of 1s";
     let columns = if spaced { bits * 2 - 1 } else { bits };
-    if indent + columns + 3 + legend.chars().count() <= 80 {
+    if indent + columns + 3 + legend.chars().count() <= opts.layout_width() {
         format!("{:indent$}{line}   {}", "", style.dim(legend))
     } else {
         format!("{:indent$}{line}\n{:indent$}{}", "", "", style.dim(legend))
@@ -317,7 +324,7 @@ pub fn render_move(
         "{}",
         line("nim-sum", "before", sum_before, before_cells(sum_before))
     )?;
-    writeln!(out, "{}", marks(sum_before, bits, spaced, indent, style))?;
+    writeln!(out, "{}", marks(sum_before, bits, spaced, indent, opts))?;
     let after = cells(sum_after, &|_, bit| bit.to_string());
     writeln!(out, "{}", line("", "after", sum_after, after))
 }

@@ -16,7 +16,7 @@ pub fn text(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     let para = |out: &mut dyn Write, text: &str| -> io::Result<()> {
         for line in wrap(text, width) {
             writeln!(out, "{line}")?;

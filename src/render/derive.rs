@@ -54,7 +54,7 @@ pub fn write_row(
     indent: &str,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     if row.parts.iter().any(Option::is_some) {
         return write_splitting_row(row, opts, indent, out);
     }

@@ -27,6 +27,7 @@ mod value;
 mod values;
 mod verdict;
 mod verify;
+mod width;
 
 use std::io::{self, Write};
 
@@ -37,6 +38,7 @@ pub(crate) use prose::wrap;
 pub use set::format_set;
 pub use format::Format;
 pub use style::{ColorChoice, Style};
+pub use width::DEFAULT_WIDTH;
 
 use crate::output::Output;
 
@@ -46,7 +48,7 @@ pub struct RenderOptions {
     pub format: Format,
     pub style: Style,
     /// Columns tables and prose must fit: the terminal's width, probed once at the edge, or
-    /// 80 when the output is not a terminal.
+    /// [`DEFAULT_WIDTH`] when the output is not a terminal.
     pub width: u16,
     /// Rows of the terminal stdout is, or `None` when it is not a terminal (a pipe, a file):
     /// then nothing is cleared and nothing is paged.
@@ -58,7 +60,7 @@ impl Default for RenderOptions {
         Self {
             format: Format::Text,
             style: Style::default(),
-            width: 80,
+            width: DEFAULT_WIDTH,
             height: None,
         }
     }

@@ -72,7 +72,7 @@ fn method(by: ValuesBy) -> &'static str {
 
 pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     writeln!(
         out,
         "{}",
@@ -165,7 +165,7 @@ fn table(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io
     let max_value = rows.iter().flat_map(|(_, v)| v).max().copied().unwrap_or(0);
     let cell = digits(u64::from(max_value)).max(digits(p.period - 1) + 1) + 1;
     let label = digits(rows.last().map_or(0, |r| r.0)).max(1) + 1;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     let per_block = ((width - label) / (cell + 1)).max(1);
     let period = usize::try_from(p.period).unwrap_or(usize::MAX);
     for block in (0..period).step_by(per_block) {

@@ -13,7 +13,7 @@ use crate::proof::{CheckOutcome, Checked};
 
 pub fn text(report: &ProofView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     if report.step.is_none() {
         writeln!(out, "{}", style.heading(&report.title))?;
     }
@@ -172,7 +172,7 @@ fn detail(
             table
                 .load_style(presets::UTF8_FULL_CONDENSED)
                 .set_content_arrangement(ContentArrangement::Dynamic)
-                .set_width(u16::try_from(width).unwrap_or(80));
+                .set_width(u16::try_from(width).unwrap_or(super::DEFAULT_WIDTH));
             let mut header = vec![var.clone()];
             header.extend(columns.iter().cloned());
             header.push("check".into());

@@ -13,7 +13,7 @@ use crate::engine::ruleset_name::RULESETS;
 
 pub fn text(current: &Rules, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     writeln!(out, "rules: {}", style.heading(&current.to_string()))?;
     writeln!(
         out,

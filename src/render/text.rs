@@ -156,7 +156,7 @@ fn misere_note(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     if rules.is_misere() {
-        let width = usize::from(opts.width).max(40);
+        let width = opts.layout_width();
         for line in super::prose::wrap(super::misere::NOTE, width) {
             writeln!(out, "{}", opts.style.dim(&line))?;
         }

@@ -34,7 +34,7 @@ fn millis(report: &VerifyReport) -> f64 {
 
 pub fn text(report: &VerifyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     let r = &report.result;
     let mix = if report.rules.has_pass() {
         " (T and F mixed)"
