@@ -11,7 +11,7 @@ pub use lesson::*;
 pub use proof::*;
 
 use crate::engine::grundy::{GrundyTable, Solver};
-use crate::engine::period::Period;
+use crate::engine::sequence::Sequence;
 use crate::engine::position::Verdict;
 use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
@@ -110,67 +110,10 @@ pub struct BulkReport {
 #[derive(Debug, Clone)]
 pub struct PeriodReport {
     pub rules: Rules,
-    /// g(0), g(1), … g(N).
-    pub values: std::sync::Arc<[u16]>,
-    pub period: Option<Period>,
+    pub sequence: Sequence,
     pub by: ValuesBy,
     /// Show one period per row.
     pub table: bool,
-}
-
-impl PeriodReport {
-    /// g(n) as computed.
-    pub fn value(&self, n: u64) -> Option<u16> {
-        usize::try_from(n)
-            .ok()
-            .and_then(|i| self.values.get(i).copied())
-    }
-
-    /// The largest n computed.
-    pub fn computed_to(&self) -> u64 {
-        self.values.len() as u64 - 1
-    }
-
-    /// The last n before the period where g(n) ≠ g(n + p), with both values.
-    pub fn last_exception(&self) -> Option<(u64, u16, u16)> {
-        let p = self.period?;
-        let n = p.preperiod.checked_sub(1)?;
-        Some((n, self.value(n)?, self.value(n + p.period)?))
-    }
-
-    /// Whether g(n) is exceptional: before the period and unlike g(n + p).
-    pub fn is_exception(&self, n: u64) -> bool {
-        self.period
-            .is_some_and(|p| n < p.preperiod && self.value(n) != self.value(n + p.period))
-    }
-
-    /// One period of values, from the preperiod on.
-    pub fn one_period(&self) -> Vec<u16> {
-        self.period.map_or_else(Vec::new, |p| {
-            (p.preperiod..p.preperiod + p.period)
-                .filter_map(|n| self.value(n))
-                .collect()
-        })
-    }
-
-    /// The rows of the periodic table: each starts at a multiple of p and holds p values;
-    /// the rows cover the preperiod and one full period after it.
-    pub fn table_rows(&self) -> Vec<(u64, Vec<u16>)> {
-        let Some(p) = self.period else {
-            return Vec::new();
-        };
-        let end = p.preperiod + p.period;
-        let rows = end.div_ceil(p.period);
-        (0..rows)
-            .map(|r| {
-                let start = r * p.period;
-                let values = (start..start + p.period)
-                    .filter_map(|n| self.value(n))
-                    .collect();
-                (start, values)
-            })
-            .collect()
-    }
 }
 
 /// How a sequence's values were computed.

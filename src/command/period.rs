@@ -14,6 +14,7 @@ use crate::engine::octal_values::OctalValues;
 use crate::engine::period::{self, Certificate};
 use crate::engine::rules::parse_size;
 use crate::error::Error;
+use crate::engine::sequence::Sequence;
 use crate::output::{Output, PeriodReport, ValuesBy};
 
 /// Heaps looked at unless `--to` says otherwise.
@@ -94,8 +95,7 @@ pub fn period(
     };
     Ok(Output::Period(PeriodReport {
         rules,
-        values,
-        period: found,
+        sequence: Sequence::new(values, found),
         by,
         table,
     }))

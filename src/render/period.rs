@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use super::RenderOptions;
 use crate::engine::Rules;
 use crate::engine::period::Certificate;
+use crate::engine::sequence::Exception;
 use crate::output::{PeriodReport, ValuesBy};
 
 /// Well-known names of octal games, for headings.
@@ -34,7 +35,7 @@ fn title(report: &PeriodReport) -> String {
 
 /// The certificate in words: the theorem, its bound, and that it was checked.
 pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
-    let Some(p) = report.period else {
+    let Some(p) = report.sequence.period() else {
         return Vec::new();
     };
     let (n0, per) = (p.preperiod, p.period);
@@ -46,7 +47,7 @@ pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
             format!(
                 "checked: g(n + {per}) = g(n) for all {n0} ≤ n < 2·{n0} + {per} + {t} = {}, using g(0..{}).",
                 p.checked_to,
-                report.computed_to()
+                report.sequence.computed_to()
             ),
         ],
         Certificate::Window { m } => vec![
@@ -56,7 +57,7 @@ pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
             format!(
                 "checked: g(n + {per}) = g(n) for all {n0} ≤ n < {n0} + {m} = {}, using g(0..{}).",
                 p.checked_to,
-                report.computed_to()
+                report.sequence.computed_to()
             ),
         ],
     }
@@ -78,12 +79,12 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
         "{}",
         style.heading(&format!("Period of {}", title(report)))
     )?;
-    match report.period {
+    match report.sequence.period() {
         None => {
             writeln!(
                 out,
                 "no period found in g(0..{}): these values prove none.",
-                report.computed_to()
+                report.sequence.computed_to()
             )?;
             let hint = match report.rules {
                 Rules::Octal(_) => {
@@ -101,8 +102,12 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 "preperiod {}, period {}: g(n + {}) = g(n) for every n ≥ {}",
                 p.preperiod, p.period, p.period, p.preperiod
             )?;
-            match report.last_exception() {
-                Some((n, a, b)) => writeln!(
+            match report.sequence.last_exception() {
+                Some(Exception {
+                    n,
+                    value: a,
+                    value_a_period_on: b,
+                }) => writeln!(
                     out,
                     "last exceptional value: g({n}) = {a}, but g({}) = {b}",
                     n + p.period
@@ -115,7 +120,7 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 }
             }
             const SHOWN: usize = 60;
-            let one = report.one_period();
+            let one = report.sequence.one_period();
             let mut period: Vec<String> = one.iter().take(SHOWN).map(u16::to_string).collect();
             if one.len() > SHOWN {
                 period.push(format!(
@@ -141,9 +146,9 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
         }
     }
     let spark_width = width.saturating_sub(24).clamp(16, 64);
-    let (line, per) = sparkline(&report.values, spark_width);
-    let max = report.values.iter().max().copied().unwrap_or(0);
-    writeln!(out, "g(0..{}) {line}", report.computed_to())?;
+    let (line, per) = sparkline(&report.sequence.values(), spark_width);
+    let max = report.sequence.values().iter().max().copied().unwrap_or(0);
+    writeln!(out, "g(0..{}) {line}", report.sequence.computed_to())?;
     let legend = format!(
         "each mark the largest of {per} value{}, full height {max}; values by {}",
         if per == 1 { "" } else { "s" },
@@ -157,8 +162,8 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
 
 /// The periodic table: rows of p values starting at 0, p, 2p, …; exceptional values get `*`.
 fn table(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
-    let rows = report.table_rows();
-    let Some(p) = report.period else {
+    let rows = report.sequence.table_rows();
+    let Some(p) = report.sequence.period() else {
         return Ok(());
     };
     let digits = |v: u64| v.to_string().len();
@@ -180,7 +185,7 @@ fn table(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io
             for c in cols.clone() {
                 let Some(v) = values.get(c) else { break };
                 let n = start + c as u64;
-                let text = if report.is_exception(n) {
+                let text = if report.sequence.is_exception(n) {
                     opts.style.change(&format!("{v}*"))
                 } else {
                     format!("{v} ")
@@ -236,14 +241,14 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 pub fn json(report: &PeriodReport) -> Value {
     let mut v = json!({
         "rules": report.rules.to_string(),
-        "computed_to": report.computed_to(),
+        "computed_to": report.sequence.computed_to(),
         "values_by": match report.by {
             ValuesBy::Plain => "mex",
             ValuesBy::Sparse => "sparse-space",
             ValuesBy::Window => "mex",
         },
     });
-    match report.period {
+    match report.sequence.period() {
         None => {
             v["period"] = Value::Null;
         }
@@ -266,17 +271,18 @@ pub fn json(report: &PeriodReport) -> Value {
             };
             v["period"] = json!(p.period);
             v["preperiod"] = json!(p.preperiod);
-            v["last_exception"] = json!(report.last_exception().map(|(n, _, _)| n));
+            v["last_exception"] = json!(report.sequence.last_exception().map(|e| e.n));
             v["certificate"] = certificate;
-            v["one_period"] = json!(report.one_period());
+            v["one_period"] = json!(report.sequence.one_period());
             if report.table {
                 v["rows"] = report
+                    .sequence
                     .table_rows()
                     .iter()
                     .map(|(start, values)| {
                         let exceptions: Vec<u64> = (0..values.len() as u64)
                             .map(|c| start + c)
-                            .filter(|&n| report.is_exception(n))
+                            .filter(|&n| report.sequence.is_exception(n))
                             .collect();
                         json!({ "n": start, "values": values, "exceptions": exceptions })
                     })
@@ -289,16 +295,17 @@ pub fn json(report: &PeriodReport) -> Value {
 
 /// Markdown/CSV: the periodic table with `--table`, else key–value rows.
 pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
-    if let (true, Some(p)) = (report.table, report.period) {
+    if let (true, Some(p)) = (report.table, report.sequence.period()) {
         let mut headers = vec!["n".to_string()];
         headers.extend((0..p.period).map(|c| format!("+{c}")));
         let rows = report
+            .sequence
             .table_rows()
             .iter()
             .map(|(start, values)| {
                 let mut row = vec![start.to_string()];
                 row.extend(values.iter().enumerate().map(|(c, v)| {
-                    if report.is_exception(start + c as u64) {
+                    if report.sequence.is_exception(start + c as u64) {
                         format!("{v}*")
                     } else {
                         v.to_string()
@@ -311,17 +318,17 @@ pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
     }
     let mut rows = vec![
         vec!["rules".to_string(), report.rules.to_string()],
-        vec!["computed to".to_string(), report.computed_to().to_string()],
+        vec!["computed to".to_string(), report.sequence.computed_to().to_string()],
     ];
-    match report.period {
+    match report.sequence.period() {
         None => rows.push(vec!["period".into(), "none found".into()]),
         Some(p) => {
             rows.push(vec!["preperiod".into(), p.preperiod.to_string()]);
             rows.push(vec!["period".into(), p.period.to_string()]);
-            if let Some((n, _, _)) = report.last_exception() {
+            if let Some(Exception { n, .. }) = report.sequence.last_exception() {
                 rows.push(vec!["last exception".into(), n.to_string()]);
             }
-            let period: Vec<String> = report.one_period().iter().map(u16::to_string).collect();
+            let period: Vec<String> = report.sequence.one_period().iter().map(u16::to_string).collect();
             rows.push(vec!["one period".into(), period.join(" ")]);
             for line in certificate_lines(report) {
                 rows.push(vec!["certificate".into(), line]);
