@@ -103,19 +103,6 @@ pub fn render_to_string(output: &Output, opts: &RenderOptions) -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
-/// The words of the proven formula that valued a state.
-pub(crate) fn closed_form_reason(formula: crate::engine::grundy::Formula) -> &'static str {
-    use crate::engine::grundy::Formula;
-    match formula {
-        Formula::ZeroMoveOdd => "n odd, so g(nT) = n + 1",
-        Formula::ZeroMoveEven => "n even ≥ 2, so g(nT) = n − 1",
-        Formula::ZeroMoveSpent => "g(nF) = n: nF is a Nim pile",
-        Formula::ZeroMoveEmpty => "the empty pile has no moves: g(0) = 0",
-        Formula::MisereNormalPlay => "g(n) = n, the normal-play value",
-        Formula::Nim => "g(n) = n",
-    }
-}
-
 /// A move in words: `pile 1: 7 → 5 (take 2)`, `pass on pile 1: 4T → 4F`, a split
 /// `pile 1: 10 → 4+4 (take 2, leaving two piles)`, or a graph's `pile 1: start → a`.
 pub(crate) fn move_words(rules: &crate::engine::Rules, m: &crate::engine::Move) -> String {

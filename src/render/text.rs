@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 
-use super::{RenderOptions, binary, closed_form_reason, format_set, game};
+use super::{RenderOptions, binary, format_set, game};
 use crate::engine::{GrundyRow, Method, Pass};
 use crate::output::{GrundyReport, GrundyRows, Output};
 
@@ -204,7 +204,7 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
                 out,
                 "{name} = {}  {}",
                 style.heading(&row.grundy.to_string()),
-                style.dim(&format!("(closed form: {})", closed_form_reason(formula)))
+                style.dim(&format!("(closed form: {})", formula.statement()))
             )?,
             Method::Computed { upto } => writeln!(
                 out,
