@@ -11,8 +11,8 @@ pub use lesson::*;
 pub use proof::*;
 
 use crate::engine::grundy::{GrundyTable, Solver};
-use crate::engine::sequence::Sequence;
 use crate::engine::position::Verdict;
+use crate::engine::sequence::Sequence;
 use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
 

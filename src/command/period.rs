@@ -13,8 +13,8 @@ use crate::engine::octal_sequence::Strategy;
 use crate::engine::octal_values::OctalValues;
 use crate::engine::period::{self, Certificate};
 use crate::engine::rules::parse_size;
-use crate::error::Error;
 use crate::engine::sequence::Sequence;
+use crate::error::Error;
 use crate::output::{Output, PeriodReport, ValuesBy};
 
 /// Heaps looked at unless `--to` says otherwise.

@@ -4,14 +4,14 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
+use crate::engine::Rules;
 use crate::engine::position::Rule;
-use crate::engine::{GrundyRow, Method, Rules};
-use crate::output::{GrundyReport, Output, PositionReport, PositionView};
+use crate::output::{Output, PositionReport, PositionView};
 
 pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     let value = match output {
         Output::Mex { set, mex } => json!({ "set": set, "mex": mex }),
-        Output::Grundy(report) => return grundy(report, out),
+        Output::Grundy(report) => return super::table::json(report, out),
         Output::GrundyValues(range) => return super::values::json(range, out),
         Output::Period(report) => super::period::json(report),
         Output::Position(report) => position(report),
@@ -34,53 +34,6 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     };
     serde_json::to_writer(&mut *out, &value)?;
     writeln!(out)
-}
-
-/// Streams the rows one at a time, so a long table never sits in memory as JSON.
-fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
-    write!(out, "{{\"rules\":{},", json!(report.rules.to_string()))?;
-    if report.rules.is_misere() {
-        // Misère Nim's table holds its piles' normal-play values (see render/misere.rs).
-        out.write_all(b"\"values\":\"normal-play\",")?;
-    }
-    out.write_all(b"\"rows\":[")?;
-    for (i, row) in report.rows().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        serde_json::to_writer(&mut *out, &row_json(&report.rules, &row))?;
-    }
-    writeln!(out, "]}}")
-}
-
-fn row_json(rules: &Rules, row: &GrundyRow) -> Value {
-    let mut v = json!({
-        "state": rules.name_of(row.pile),
-        "n": row.pile.size,
-        "grundy": row.grundy,
-    });
-    match row.method {
-        Method::Mex => {
-            v["reachable"] = json!(row.reachable());
-            v["options"] = row
-                .options
-                .iter()
-                .map(|(p, g)| json!({ "state": rules.name_of_heaps(*p), "grundy": g }))
-                .collect();
-            v["method"] = json!("mex");
-        }
-        Method::ClosedForm(_) => v["method"] = json!("closed-form"),
-        Method::Computed { upto } => {
-            v["method"] = json!("mex");
-            v["computed_to"] = json!(upto);
-        }
-        Method::Periodic { preperiod, period } => {
-            v["method"] = json!("periodic");
-            v["preperiod"] = json!(preperiod);
-            v["period"] = json!(period);
-        }
-    }
-    v
 }
 
 fn position(report: &PositionReport) -> Value {

@@ -6,9 +6,9 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde_json::{Value, json};
 
+use super::Format;
 use super::prose::{fill, hanging};
 use super::{RenderOptions, printable, render, render_to_string};
-use super::Format;
 use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Tone};
 
 pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {

@@ -21,6 +21,7 @@ pub mod prose;
 mod rulesets;
 mod set;
 mod style;
+mod table;
 mod tabular;
 mod text;
 mod value;
@@ -32,11 +33,11 @@ mod width;
 use std::io::{self, Write};
 
 pub use diagnostic::snippet;
+pub use format::Format;
 pub use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub use printable::{Guard, Sink, printable};
 pub(crate) use prose::wrap;
 pub use set::format_set;
-pub use format::Format;
 pub use style::{ColorChoice, Style};
 pub use width::DEFAULT_WIDTH;
 

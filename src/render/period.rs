@@ -318,7 +318,10 @@ pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
     }
     let mut rows = vec![
         vec!["rules".to_string(), report.rules.to_string()],
-        vec!["computed to".to_string(), report.sequence.computed_to().to_string()],
+        vec![
+            "computed to".to_string(),
+            report.sequence.computed_to().to_string(),
+        ],
     ];
     match report.sequence.period() {
         None => rows.push(vec!["period".into(), "none found".into()]),
@@ -328,7 +331,12 @@ pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
             if let Some(Exception { n, .. }) = report.sequence.last_exception() {
                 rows.push(vec!["last exception".into(), n.to_string()]);
             }
-            let period: Vec<String> = report.sequence.one_period().iter().map(u16::to_string).collect();
+            let period: Vec<String> = report
+                .sequence
+                .one_period()
+                .iter()
+                .map(u16::to_string)
+                .collect();
             rows.push(vec!["one period".into(), period.join(" ")]);
             for line in certificate_lines(report) {
                 rows.push(vec!["certificate".into(), line]);

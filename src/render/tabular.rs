@@ -2,13 +2,10 @@
 
 use std::io::{self, Write};
 
-use crate::engine::Method;
 use crate::engine::Move;
 use crate::engine::game::Side;
 use crate::engine::reply::Intent;
-use crate::output::{
-    GameEvent, GameReport, GrundyReport, Output, PositionReport, PositionView, StepReport,
-};
+use crate::output::{GameEvent, GameReport, Output, PositionReport, PositionView, StepReport};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flavor {
@@ -17,14 +14,18 @@ pub enum Flavor {
 }
 
 /// A table being written row by row in one flavour.
-struct Sink<'a> {
+pub(super) struct Sink<'a> {
     flavor: Flavor,
     csv: Option<csv::Writer<&'a mut dyn Write>>,
     out_md: Option<&'a mut dyn Write>,
 }
 
 impl<'a> Sink<'a> {
-    fn new(flavor: Flavor, out: &'a mut dyn Write, headers: &[&str]) -> io::Result<Self> {
+    pub(super) fn new(
+        flavor: Flavor,
+        out: &'a mut dyn Write,
+        headers: &[&str],
+    ) -> io::Result<Self> {
         let mut sink = match flavor {
             Flavor::Csv => Sink {
                 flavor,
@@ -45,7 +46,7 @@ impl<'a> Sink<'a> {
         Ok(sink)
     }
 
-    fn row<S: AsRef<str>>(&mut self, cells: &[S]) -> io::Result<()> {
+    pub(super) fn row<S: AsRef<str>>(&mut self, cells: &[S]) -> io::Result<()> {
         if let Some(w) = self.csv.as_mut() {
             return w
                 .write_record(cells.iter().map(AsRef::as_ref))
@@ -61,7 +62,7 @@ impl<'a> Sink<'a> {
         Ok(())
     }
 
-    fn finish(self) -> io::Result<()> {
+    pub(super) fn finish(self) -> io::Result<()> {
         if let Some(mut w) = self.csv {
             w.flush()?;
         }
@@ -77,7 +78,7 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
             sink.row(&[set.join(" "), mex.to_string()])?;
             sink.finish()
         }
-        Output::Grundy(report) => grundy(report, flavor, out),
+        Output::Grundy(report) => super::table::rows(report, flavor, out),
         Output::GrundyValues(range) => super::values::table(range, flavor, out),
         Output::Period(report) => {
             let (headers, rows) = super::period::rows(report);
@@ -136,46 +137,6 @@ fn table(
     let mut sink = Sink::new(flavor, out, &headers)?;
     for row in &rows {
         sink.row(row)?;
-    }
-    sink.finish()
-}
-
-fn grundy(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let mut sink = Sink::new(
-        flavor,
-        out,
-        &["state", "n", "grundy", "mex set", "options", "method"],
-    )?;
-    for row in report.rows() {
-        let (set, options) = match row.method {
-            Method::Mex => (
-                row.reachable()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                row.options
-                    .iter()
-                    .map(|(p, g)| format!("{}:{g}", report.rules.name_of_heaps(*p)))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
-            _ => (String::new(), String::new()),
-        };
-        let method = match row.method {
-            Method::Mex => "mex",
-            Method::ClosedForm(_) => "closed-form",
-            Method::Computed { .. } => "mex",
-            Method::Periodic { .. } => "periodic",
-        };
-        sink.row(&[
-            report.rules.name_of(row.pile),
-            row.pile.size.to_string(),
-            row.grundy.to_string(),
-            set,
-            options,
-            method.to_string(),
-        ])?;
     }
     sink.finish()
 }
