@@ -4,10 +4,13 @@
 
 use std::io::{self, Write};
 
+use serde_json::{Value, json};
+
+use super::tabular::{Flavor, Sink};
 use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
-use crate::engine::Grundy;
 use crate::engine::position::Rule;
+use crate::engine::{Grundy, Rules};
 use crate::output::{MoveView, PositionReport, PositionView};
 
 /// Piles shown one per row; a longer position shows its first rows and a count.
@@ -327,4 +330,109 @@ pub fn render_move(
     writeln!(out, "{}", marks(sum_before, bits, spaced, indent, opts))?;
     let after = cells(sum_after, &|_, bit| bit.to_string());
     writeln!(out, "{}", line("", "after", sum_after, after))
+}
+
+pub fn json(report: &PositionReport) -> Value {
+    let piles: Vec<String> = report
+        .piles
+        .iter()
+        .map(|&p| report.rules.name_of(p))
+        .collect();
+    let rules = report.rules.to_string();
+    let v = &report.verdict;
+    match report.view {
+        PositionView::Move => {
+            let mv = report.winning_move.map(|(m, _)| {
+                let mut mv = json!({
+                    "pile": m.index + 1,
+                    "from": report.rules.name_of(m.from),
+                    "to": report.rules.name_of_heaps(m.after()),
+                });
+                // A graph's moves take no tokens.
+                if !matches!(report.rules, Rules::Graph(_)) {
+                    mv["take"] = json!(m.take());
+                }
+                mv
+            });
+            json!({ "rules": rules, "piles": piles, "move": mv })
+        }
+        PositionView::Winner | PositionView::NimSum => {
+            let mut out = json!({ "rules": rules, "piles": piles });
+            match v.rule {
+                Rule::NimSum => {
+                    out["grundy"] = json!(v.grundy);
+                    out["nim_sum"] = json!(v.nim_sum);
+                }
+                Rule::MisereNimSum => {
+                    out["nim_sum"] = json!(v.nim_sum);
+                    out["method"] = json!(
+                        "misere: some pile is 2 or more, so the first player wins iff the nim-sum is not 0"
+                    );
+                }
+                Rule::MisereAllSmall { ones } => {
+                    out["ones"] = json!(ones);
+                    out["method"] = json!(
+                        "misere: every pile is 0 or 1, so the first player wins iff the number of 1-piles is even"
+                    );
+                }
+            }
+            out["winner"] = json!(v.winner.name());
+            out
+        }
+    }
+}
+
+pub fn rows(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+    let v = &report.verdict;
+    let mut sink = Sink::new(flavor, out, &["pile", "state", "grundy", "binary"])?;
+    // Every binary cell zero-padded to the widest, so the bit columns line up on a slide.
+    let bits = v
+        .grundy
+        .iter()
+        .chain([&v.nim_sum])
+        .map(|g| format!("{g:b}").len())
+        .max()
+        .unwrap_or(1);
+    for (i, (pile, g)) in report.piles.iter().zip(&v.grundy).enumerate() {
+        sink.row(&[
+            (i + 1).to_string(),
+            report.rules.name_of(*pile),
+            g.to_string(),
+            format!("{g:0bits$b}"),
+        ])?;
+    }
+    sink.row(&[
+        "nim-sum".to_string(),
+        String::new(),
+        v.nim_sum.to_string(),
+        format!("{:0bits$b}", v.nim_sum),
+    ])?;
+    sink.row(&["winner", v.winner.name(), "", ""])?;
+    if report.view == PositionView::Move {
+        let cells = match report.winning_move {
+            Some((m, g)) => [
+                format!("move {}", m.index + 1),
+                format!(
+                    "{} -> {}",
+                    report.rules.name_of(m.from),
+                    report.rules.name_of_heaps(m.after())
+                ),
+                g.to_string(),
+                // A graph's moves take no tokens (its positions are not sizes).
+                if matches!(report.rules, crate::engine::Rules::Graph(_)) {
+                    String::new()
+                } else {
+                    format!("take {}", m.take())
+                },
+            ],
+            None => [
+                "move".to_string(),
+                "none".to_string(),
+                String::new(),
+                String::new(),
+            ],
+        };
+        sink.row(&cells)?;
+    }
+    sink.finish()
 }

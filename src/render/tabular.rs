@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use crate::engine::Move;
 use crate::engine::game::Side;
 use crate::engine::reply::Intent;
-use crate::output::{GameEvent, GameReport, Output, PositionReport, PositionView, StepReport};
+use crate::output::{GameEvent, GameReport, Output, StepReport};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flavor {
@@ -96,7 +96,7 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
             }
             sink.finish()
         }
-        Output::Position(report) => position(report, flavor, out),
+        Output::Position(report) => super::binary::rows(report, flavor, out),
         Output::Game(report) => game(report, flavor, out),
         Output::Step(report) => step(report, flavor, out),
         Output::Value(report) => table(super::value::rows(report), flavor, out),
@@ -137,61 +137,6 @@ fn table(
     let mut sink = Sink::new(flavor, out, &headers)?;
     for row in &rows {
         sink.row(row)?;
-    }
-    sink.finish()
-}
-
-fn position(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let v = &report.verdict;
-    let mut sink = Sink::new(flavor, out, &["pile", "state", "grundy", "binary"])?;
-    // Every binary cell zero-padded to the widest, so the bit columns line up on a slide.
-    let bits = v
-        .grundy
-        .iter()
-        .chain([&v.nim_sum])
-        .map(|g| format!("{g:b}").len())
-        .max()
-        .unwrap_or(1);
-    for (i, (pile, g)) in report.piles.iter().zip(&v.grundy).enumerate() {
-        sink.row(&[
-            (i + 1).to_string(),
-            report.rules.name_of(*pile),
-            g.to_string(),
-            format!("{g:0bits$b}"),
-        ])?;
-    }
-    sink.row(&[
-        "nim-sum".to_string(),
-        String::new(),
-        v.nim_sum.to_string(),
-        format!("{:0bits$b}", v.nim_sum),
-    ])?;
-    sink.row(&["winner", v.winner.name(), "", ""])?;
-    if report.view == PositionView::Move {
-        let cells = match report.winning_move {
-            Some((m, g)) => [
-                format!("move {}", m.index + 1),
-                format!(
-                    "{} -> {}",
-                    report.rules.name_of(m.from),
-                    report.rules.name_of_heaps(m.after())
-                ),
-                g.to_string(),
-                // A graph's moves take no tokens (its positions are not sizes).
-                if matches!(report.rules, crate::engine::Rules::Graph(_)) {
-                    String::new()
-                } else {
-                    format!("take {}", m.take())
-                },
-            ],
-            None => [
-                "move".to_string(),
-                "none".to_string(),
-                String::new(),
-                String::new(),
-            ],
-        };
-        sink.row(&cells)?;
     }
     sink.finish()
 }
