@@ -9,7 +9,6 @@ mod derive;
 mod diagnostic;
 mod format;
 mod game;
-mod game_json;
 mod json;
 mod latex;
 mod lesson;

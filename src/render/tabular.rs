@@ -2,10 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::engine::Move;
-use crate::engine::game::Side;
-use crate::engine::reply::Intent;
-use crate::output::{GameEvent, GameReport, Output, StepReport};
+use crate::output::Output;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flavor {
@@ -97,8 +94,8 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
             sink.finish()
         }
         Output::Position(report) => super::binary::rows(report, flavor, out),
-        Output::Game(report) => game(report, flavor, out),
-        Output::Step(report) => step(report, flavor, out),
+        Output::Game(report) => super::game::game_rows(report, flavor, out),
+        Output::Step(report) => super::game::step_rows(report, flavor, out),
         Output::Value(report) => table(super::value::rows(report), flavor, out),
         Output::Derivation(report) => table(super::derive::rows(report), flavor, out),
         Output::Conjecture(report) => table(super::conjecture::rows(report), flavor, out),
@@ -137,71 +134,6 @@ fn table(
     let mut sink = Sink::new(flavor, out, &headers)?;
     for row in &rows {
         sink.row(row)?;
-    }
-    sink.finish()
-}
-
-const MOVE_HEADERS: [&str; 7] = ["#", "by", "pile", "from", "to", "take", "intent"];
-
-fn move_cells(number: usize, by: &str, m: &Move, intent: Option<Intent>) -> [String; 7] {
-    [
-        number.to_string(),
-        by.to_string(),
-        (m.index + 1).to_string(),
-        m.from.to_string(),
-        m.after().to_string(),
-        m.take().to_string(),
-        match intent {
-            Some(Intent::Winning) => "winning",
-            Some(Intent::Delaying) => "delaying",
-            None => "",
-        }
-        .to_string(),
-    ]
-}
-
-/// A game's moves as rows, then its winner once it is over.
-fn game(report: &GameReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let mut sink = Sink::new(flavor, out, &MOVE_HEADERS)?;
-    for event in &report.events {
-        if let GameEvent::Moved {
-            number,
-            side,
-            mv,
-            intent,
-            ..
-        } = event
-        {
-            let by = match side {
-                Side::Learner => "learner",
-                Side::Computer => "computer",
-            };
-            sink.row(&move_cells(*number, by, mv, *intent))?;
-        }
-    }
-    if let Some(winner) = report.winner {
-        let name = match winner {
-            Side::Learner => "learner",
-            Side::Computer => "computer",
-        };
-        sink.row(&["winner", name, "", "", "", "", ""])?;
-    }
-    sink.finish()
-}
-
-/// The line of play of `step`, then the winner once no move is left.
-fn step(report: &StepReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let mut sink = Sink::new(flavor, out, &MOVE_HEADERS)?;
-    for m in &report.moves {
-        sink.row(&move_cells(
-            m.number,
-            m.player.name(),
-            &m.view.mv,
-            Some(m.intent),
-        ))?;
-    }
-    if let Some(winner) = report.winner {
-        sink.row(&["winner", winner.name(), "", "", "", "", ""])?;
     }
     sink.finish()
 }

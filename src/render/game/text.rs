@@ -3,12 +3,12 @@
 
 use std::io::{self, Write};
 
-use super::{RenderOptions, binary};
 use crate::engine::game::{Side, Turn};
 use crate::engine::position::{Player, Rule};
 use crate::engine::reply::Intent;
 use crate::engine::{Move, Pile};
 use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
+use crate::render::{RenderOptions, binary};
 
 pub fn render_game(
     report: &GameReport,
