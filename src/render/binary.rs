@@ -4,13 +4,14 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
+use super::json::MoveJson;
 use super::tabular::{Flavor, Sink};
 use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
 use crate::engine::position::Rule;
-use crate::engine::{Grundy, Rules};
+use crate::engine::Grundy;
 use crate::output::{MoveView, PositionReport, PositionView};
 
 /// Piles shown one per row; a longer position shows its first rows and a count.
@@ -332,7 +333,41 @@ pub fn render_move(
     writeln!(out, "{}", line("", "after", sum_after, after))
 }
 
-pub fn json(report: &PositionReport) -> Value {
+/// `winner`, `nimsum`, `position`, `set`: the piles, their values and who wins. Misère Nim
+/// says which of its two rules decided instead of listing values.
+#[derive(Serialize)]
+pub struct PositionJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grundy: Option<Vec<Grundy>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nim_sum: Option<Grundy>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ones: Option<usize>,
+    piles: Vec<String>,
+    rules: String,
+    winner: &'static str,
+}
+
+/// `move`: the piles and the winning move, or `null` when there is none.
+#[derive(Serialize)]
+pub struct MoveReportJson {
+    #[serde(rename = "move")]
+    mv: Option<MoveJson>,
+    piles: Vec<String>,
+    rules: String,
+}
+
+/// A position's JSON: which shape depends on the command.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Json {
+    Position(PositionJson),
+    Move(MoveReportJson),
+}
+
+pub fn json(report: &PositionReport) -> Json {
     let piles: Vec<String> = report
         .piles
         .iter()
@@ -340,46 +375,43 @@ pub fn json(report: &PositionReport) -> Value {
         .collect();
     let rules = report.rules.to_string();
     let v = &report.verdict;
-    match report.view {
-        PositionView::Move => {
-            let mv = report.winning_move.map(|(m, _)| {
-                let mut mv = json!({
-                    "pile": m.index + 1,
-                    "from": report.rules.name_of(m.from),
-                    "to": report.rules.name_of_heaps(m.after()),
-                });
-                // A graph's moves take no tokens.
-                if !matches!(report.rules, Rules::Graph(_)) {
-                    mv["take"] = json!(m.take());
-                }
-                mv
-            });
-            json!({ "rules": rules, "piles": piles, "move": mv })
-        }
-        PositionView::Winner | PositionView::NimSum => {
-            let mut out = json!({ "rules": rules, "piles": piles });
-            match v.rule {
-                Rule::NimSum => {
-                    out["grundy"] = json!(v.grundy);
-                    out["nim_sum"] = json!(v.nim_sum);
-                }
-                Rule::MisereNimSum => {
-                    out["nim_sum"] = json!(v.nim_sum);
-                    out["method"] = json!(
-                        "misere: some pile is 2 or more, so the first player wins iff the nim-sum is not 0"
-                    );
-                }
-                Rule::MisereAllSmall { ones } => {
-                    out["ones"] = json!(ones);
-                    out["method"] = json!(
-                        "misere: every pile is 0 or 1, so the first player wins iff the number of 1-piles is even"
-                    );
-                }
-            }
-            out["winner"] = json!(v.winner.name());
-            out
-        }
+    if report.view == PositionView::Move {
+        return Json::Move(MoveReportJson {
+            mv: report
+                .winning_move
+                .map(|(m, _)| MoveJson::named(&report.rules, &m)),
+            piles,
+            rules,
+        });
     }
+    let (grundy, nim_sum, ones, method) = match v.rule {
+        Rule::NimSum => (Some(v.grundy.clone()), Some(v.nim_sum), None, None),
+        Rule::MisereNimSum => (
+            None,
+            Some(v.nim_sum),
+            None,
+            Some(
+                "misere: some pile is 2 or more, so the first player wins iff the nim-sum is not 0",
+            ),
+        ),
+        Rule::MisereAllSmall { ones } => (
+            None,
+            None,
+            Some(ones),
+            Some(
+                "misere: every pile is 0 or 1, so the first player wins iff the number of 1-piles is even",
+            ),
+        ),
+    };
+    Json::Position(PositionJson {
+        grundy,
+        method,
+        nim_sum,
+        ones,
+        piles,
+        rules,
+        winner: v.winner.name(),
+    })
 }
 
 pub fn rows(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {

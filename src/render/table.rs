@@ -5,11 +5,12 @@
 use std::io::{self, Write};
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
-use serde_json::{Value, json};
+use serde::Serialize;
 
+use super::json::StateValue;
 use super::tabular::{Flavor, Sink};
 use super::{RenderOptions, format_set};
-use crate::engine::{GrundyRow, Method, Pass, Rules};
+use crate::engine::{Grundy, GrundyRow, Method, Pass, Rules};
 use crate::output::{GrundyReport, GrundyRows};
 
 /// Text: the table computed by mex, or single states with how each was valued.
@@ -208,7 +209,9 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
 
 /// Streams the rows one at a time, so a long table never sits in memory as JSON.
 pub fn json(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
-    write!(out, "{{\"rules\":{},", json!(report.rules.to_string()))?;
+    out.write_all(b"{\"rules\":")?;
+    serde_json::to_writer(&mut *out, &report.rules.to_string())?;
+    out.write_all(b",")?;
     if report.rules.is_misere() {
         // Misère Nim's table holds its piles' normal-play values (see render/misere.rs).
         out.write_all(b"\"values\":\"normal-play\",")?;
@@ -218,39 +221,67 @@ pub fn json(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
         if i > 0 {
             out.write_all(b",")?;
         }
-        serde_json::to_writer(&mut *out, &row_json(&report.rules, &row))?;
+        serde_json::to_writer(&mut *out, &RowJson::new(&report.rules, &row))?;
     }
     writeln!(out, "]}}")
 }
 
-fn row_json(rules: &Rules, row: &GrundyRow) -> Value {
-    let mut v = json!({
-        "state": rules.name_of(row.pile),
-        "n": row.pile.size,
-        "grundy": row.grundy,
-    });
-    match row.method {
-        Method::Mex => {
-            v["reachable"] = json!(row.reachable());
-            v["options"] = row
-                .options
-                .iter()
-                .map(|(p, g)| json!({ "state": rules.name_of_heaps(*p), "grundy": g }))
-                .collect();
-            v["method"] = json!("mex");
+/// One row of a Grundy table: the state, its value and how it was computed — with its
+/// options when by mex, the period when by period.
+#[derive(Serialize)]
+struct RowJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    computed_to: Option<u64>,
+    grundy: Grundy,
+    method: &'static str,
+    n: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options: Option<Vec<StateValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preperiod: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reachable: Option<Vec<Grundy>>,
+    state: String,
+}
+
+impl RowJson {
+    fn new(rules: &Rules, row: &GrundyRow) -> Self {
+        let mut json = Self {
+            computed_to: None,
+            grundy: row.grundy,
+            method: "mex",
+            n: row.pile.size,
+            options: None,
+            period: None,
+            preperiod: None,
+            reachable: None,
+            state: rules.name_of(row.pile),
+        };
+        match row.method {
+            Method::Mex => {
+                json.reachable = Some(row.reachable());
+                json.options = Some(
+                    row.options
+                        .iter()
+                        .map(|(p, g)| StateValue {
+                            grundy: *g,
+                            state: rules.name_of_heaps(*p),
+                        })
+                        .collect(),
+                );
+            }
+            Method::ClosedForm(_) => json.method = "closed-form",
+            Method::Computed { upto } => json.computed_to = Some(upto),
+            Method::Periodic { preperiod, period } => {
+                json.method = "periodic";
+                json.preperiod = Some(preperiod);
+                json.period = Some(period);
+            }
         }
-        Method::ClosedForm(_) => v["method"] = json!("closed-form"),
-        Method::Computed { upto } => {
-            v["method"] = json!("mex");
-            v["computed_to"] = json!(upto);
-        }
-        Method::Periodic { preperiod, period } => {
-            v["method"] = json!("periodic");
-            v["preperiod"] = json!(preperiod);
-            v["period"] = json!(period);
-        }
+        json
     }
-    v
 }
 
 pub fn rows(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
