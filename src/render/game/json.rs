@@ -1,24 +1,16 @@
-//! Games and `step` as JSON: one object per command, with its events in order.
+//! Games and `step` as JSON: one object per command, with its events in order. Each event is
+//! a struct whose `event` field names it; fields are in the documented key order.
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
+use crate::engine::Pile;
 use crate::engine::game::{Side, Turn};
 use crate::engine::reply::Intent;
-use crate::engine::{Move, Pile};
 use crate::output::{CoachNote, GameEvent, GameReport, StepReport};
+use crate::render::json::MoveJson;
 
-fn piles(piles: &[Pile]) -> Value {
+fn piles(piles: &[Pile]) -> Vec<String> {
     piles.iter().map(ToString::to_string).collect()
-}
-
-/// `{"pile": 2, "from": "7T", "to": "2T", "take": 5}` — the shape of `move`'s JSON.
-fn mv(m: &Move) -> Value {
-    json!({
-        "pile": m.index + 1,
-        "from": m.from.to_string(),
-        "to": m.to.to_string(),
-        "take": m.take(),
-    })
 }
 
 fn side(s: Side) -> &'static str {
@@ -28,110 +20,210 @@ fn side(s: Side) -> &'static str {
     }
 }
 
-fn intent(i: Option<Intent>) -> Value {
-    match i {
-        Some(Intent::Winning) => json!("winning"),
-        Some(Intent::Delaying) => json!("delaying"),
-        None => Value::Null,
-    }
-}
-
-fn turns(turns: &[Turn]) -> Value {
-    turns
-        .iter()
-        .map(|t| json!({ "side": side(t.side), "move": mv(&t.mv) }))
-        .collect()
-}
-
-pub fn game(report: &GameReport) -> Value {
-    let events: Vec<Value> = report.events.iter().map(event).collect();
-    json!({
-        "rules": report.rules.to_string(),
-        "events": events,
-        "piles": piles(&report.piles),
-        "to_move": report.to_move.map(side),
-        "winner": report.winner.map(side),
+fn intent(i: Option<Intent>) -> Option<&'static str> {
+    i.map(|i| match i {
+        Intent::Winning => "winning",
+        Intent::Delaying => "delaying",
     })
 }
 
-fn event(e: &GameEvent) -> Value {
+/// A move already played, by whom.
+#[derive(Serialize)]
+struct TurnJson {
+    #[serde(rename = "move")]
+    mv: MoveJson,
+    side: &'static str,
+}
+
+fn turns(turns: &[Turn]) -> Vec<TurnJson> {
+    turns
+        .iter()
+        .map(|t| TurnJson {
+            mv: MoveJson::plain(&t.mv),
+            side: side(t.side),
+        })
+        .collect()
+}
+
+/// `play` and a game's moves: the events since the last command and the game's state.
+#[derive(Serialize)]
+pub struct GameJson {
+    events: Vec<EventJson>,
+    piles: Vec<String>,
+    rules: String,
+    to_move: Option<&'static str>,
+    winner: Option<&'static str>,
+}
+
+pub fn game(report: &GameReport) -> GameJson {
+    GameJson {
+        events: report.events.iter().map(event).collect(),
+        piles: piles(&report.piles),
+        rules: report.rules.to_string(),
+        to_move: report.to_move.map(side),
+        winner: report.winner.map(side),
+    }
+}
+
+/// One event of a game, written with its `event` name.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum EventJson {
+    Start {
+        coach: bool,
+        event: &'static str,
+        first: &'static str,
+        piles: Vec<String>,
+    },
+    Move {
+        event: &'static str,
+        intent: Option<&'static str>,
+        #[serde(rename = "move")]
+        mv: MoveJson,
+        number: usize,
+        piles: Vec<String>,
+        side: &'static str,
+    },
+    Coach {
+        best: Option<MoveJson>,
+        event: &'static str,
+        verdict: &'static str,
+    },
+    Hint {
+        event: &'static str,
+        #[serde(rename = "move")]
+        mv: Option<MoveJson>,
+        piles: Vec<String>,
+        winner: &'static str,
+    },
+    Undo {
+        event: &'static str,
+        moves: Vec<TurnJson>,
+        piles: Vec<String>,
+    },
+    YourMove {
+        event: &'static str,
+        piles: Vec<String>,
+    },
+    End {
+        event: &'static str,
+        replay: Vec<TurnJson>,
+        resigned: bool,
+        start: Vec<String>,
+        winner: &'static str,
+    },
+}
+
+fn event(e: &GameEvent) -> EventJson {
     match e {
         GameEvent::Start {
             piles: p,
             first,
             coach,
             ..
-        } => json!({ "event": "start", "piles": piles(p), "first": side(*first), "coach": coach }),
+        } => EventJson::Start {
+            coach: *coach,
+            event: "start",
+            first: side(*first),
+            piles: piles(p),
+        },
         GameEvent::Moved {
             number,
             side: s,
-            mv: m,
+            mv,
             intent: i,
             piles: p,
             ..
-        } => json!({
-            "event": "move",
-            "number": number,
-            "side": side(*s),
-            "move": mv(m),
-            "intent": intent(*i),
-            "piles": piles(p),
-        }),
-        GameEvent::Coach(note) => match note {
-            CoachNote::Kept => json!({ "event": "coach", "verdict": "kept", "best": null }),
-            CoachNote::ThrewAway { best } => {
-                json!({ "event": "coach", "verdict": "threw-away", "best": mv(&best.mv) })
-            }
-            CoachNote::AlreadyLost => {
-                json!({ "event": "coach", "verdict": "already-lost", "best": null })
-            }
+        } => EventJson::Move {
+            event: "move",
+            intent: intent(*i),
+            mv: MoveJson::plain(mv),
+            number: *number,
+            piles: piles(p),
+            side: side(*s),
         },
-        GameEvent::Hint { report, .. } => json!({
-            "event": "hint",
-            "piles": piles(&report.piles),
-            "winner": report.verdict.winner.name(),
-            "move": report.winning_move.map(|(m, _)| mv(&m)),
-        }),
-        GameEvent::Undone { turns: t, piles: p } => {
-            json!({ "event": "undo", "moves": turns(t), "piles": piles(p) })
+        GameEvent::Coach(note) => {
+            let (verdict, best) = match note {
+                CoachNote::Kept => ("kept", None),
+                CoachNote::ThrewAway { best } => ("threw-away", Some(MoveJson::plain(&best.mv))),
+                CoachNote::AlreadyLost => ("already-lost", None),
+            };
+            EventJson::Coach {
+                best,
+                event: "coach",
+                verdict,
+            }
         }
-        GameEvent::YourMove { piles: p } => json!({ "event": "your-move", "piles": piles(p) }),
+        GameEvent::Hint { report, .. } => EventJson::Hint {
+            event: "hint",
+            mv: report.winning_move.map(|(m, _)| MoveJson::plain(&m)),
+            piles: piles(&report.piles),
+            winner: report.verdict.winner.name(),
+        },
+        GameEvent::Undone { turns: t, piles: p } => EventJson::Undo {
+            event: "undo",
+            moves: turns(t),
+            piles: piles(p),
+        },
+        GameEvent::YourMove { piles: p } => EventJson::YourMove {
+            event: "your-move",
+            piles: piles(p),
+        },
         GameEvent::End {
             winner,
             resigned,
             start,
             turns: t,
-        } => json!({
-            "event": "end",
-            "winner": side(*winner),
-            "resigned": resigned,
-            "start": piles(start),
-            "replay": turns(t),
-        }),
+        } => EventJson::End {
+            event: "end",
+            replay: turns(t),
+            resigned: *resigned,
+            start: piles(start),
+            winner: side(*winner),
+        },
     }
 }
 
-pub fn step(report: &StepReport) -> Value {
-    let moves: Vec<Value> = report
-        .moves
-        .iter()
-        .map(|m| {
-            json!({
-                "number": m.number,
-                "player": m.player.name(),
-                "intent": intent(Some(m.intent)),
-                "before": piles(&m.view.piles),
-                "move": mv(&m.view.mv),
-                "nim_sum_before": m.view.before.nim_sum,
-                "nim_sum_after": m.view.after.nim_sum,
+/// `step`: the perfect moves played, with the nim-sums before and after each.
+#[derive(Serialize)]
+pub struct StepJson {
+    moves: Vec<StepMoveJson>,
+    piles: Vec<String>,
+    rules: String,
+    start: Vec<String>,
+    winner: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct StepMoveJson {
+    before: Vec<String>,
+    intent: Option<&'static str>,
+    #[serde(rename = "move")]
+    mv: MoveJson,
+    nim_sum_after: crate::engine::Grundy,
+    nim_sum_before: crate::engine::Grundy,
+    number: usize,
+    player: &'static str,
+}
+
+pub fn step(report: &StepReport) -> StepJson {
+    StepJson {
+        moves: report
+            .moves
+            .iter()
+            .map(|m| StepMoveJson {
+                before: piles(&m.view.piles),
+                intent: intent(Some(m.intent)),
+                mv: MoveJson::plain(&m.view.mv),
+                nim_sum_after: m.view.after.nim_sum,
+                nim_sum_before: m.view.before.nim_sum,
+                number: m.number,
+                player: m.player.name(),
             })
-        })
-        .collect();
-    json!({
-        "rules": report.rules.to_string(),
-        "start": piles(&report.start),
-        "moves": moves,
-        "piles": piles(&report.piles),
-        "winner": report.winner.map(|w| w.name()),
-    })
+            .collect(),
+        piles: piles(&report.piles),
+        rules: report.rules.to_string(),
+        start: piles(&report.start),
+        winner: report.winner.map(|w| w.name()),
+    }
 }
