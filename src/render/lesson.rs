@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use comfy_table::{ContentArrangement, Table, presets};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::Format;
 use super::prose::{fill, hanging};
@@ -128,47 +128,143 @@ pub fn starts_a_screen(report: &LessonReport) -> bool {
         .any(|i| matches!(i, LessonItem::Heading { present: true, .. }))
 }
 
-pub fn json(report: &LessonReport) -> Value {
-    let items: Vec<Value> = report
-        .items
-        .iter()
-        .map(|item| match item {
+/// A lesson step: `{"items": […]}`, each item with its `kind`.
+#[derive(Serialize)]
+pub struct LessonJson<'a> {
+    items: Vec<ItemJson<'a>>,
+}
+
+/// One item shown at a lesson step, written with its `kind`.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(super) enum ItemJson<'a> {
+    Step {
+        id: &'a str,
+        kind: &'static str,
+        lesson: &'a str,
+        number: usize,
+        of: usize,
+    },
+    Text {
+        kind: &'static str,
+        text: &'a str,
+    },
+    Run {
+        command: &'a str,
+        kind: &'static str,
+        output: String,
+    },
+    RunFailed {
+        command: &'a str,
+        error: &'a str,
+        kind: &'static str,
+    },
+    Ask {
+        choices: &'a [String],
+        hints: usize,
+        kind: &'static str,
+        prompt: &'a str,
+    },
+    Claim {
+        check: &'a str,
+        holds: bool,
+        kind: &'static str,
+        statement: &'a str,
+    },
+    ClaimFailed {
+        check: &'a str,
+        error: &'a str,
+        kind: &'static str,
+        statement: &'a str,
+    },
+    Feedback {
+        kind: &'static str,
+        text: &'a str,
+        tone: &'static str,
+    },
+}
+
+impl<'a> ItemJson<'a> {
+    fn new(item: &'a LessonItem) -> Self {
+        match item {
             LessonItem::Heading {
                 lesson,
                 number,
                 of,
                 step,
                 ..
-            } => json!({"kind": "step", "lesson": lesson, "number": number, "of": of, "id": step}),
-            LessonItem::Text(t) => json!({"kind": "text", "text": t}),
+            } => Self::Step {
+                id: step,
+                kind: "step",
+                lesson,
+                number: *number,
+                of: *of,
+            },
+            LessonItem::Text(text) => Self::Text { kind: "text", text },
             LessonItem::Command { line, output } => match output {
-                Ok(o) => json!({"kind": "run", "command": line, "output": render_to_string(o, &RenderOptions::default())}),
-                Err(e) => json!({"kind": "run", "command": line, "error": e}),
+                Ok(o) => Self::Run {
+                    command: line,
+                    kind: "run",
+                    output: render_to_string(o, &RenderOptions::default()),
+                },
+                Err(error) => Self::RunFailed {
+                    command: line,
+                    error,
+                    kind: "run",
+                },
             },
             LessonItem::Question {
-                prompt, choices, hints, ..
-            } => json!({"kind": "ask", "prompt": prompt, "choices": choices, "hints": hints}),
+                prompt,
+                choices,
+                hints,
+                ..
+            } => Self::Ask {
+                choices,
+                hints: *hints,
+                kind: "ask",
+                prompt,
+            },
             LessonItem::Claim {
                 statement,
                 check,
                 holds,
             } => match holds {
-                Ok(h) => json!({"kind": "claim", "statement": statement, "check": check, "holds": h}),
-                Err(e) => json!({"kind": "claim", "statement": statement, "check": check, "error": e}),
+                Ok(holds) => Self::Claim {
+                    check,
+                    holds: *holds,
+                    kind: "claim",
+                    statement,
+                },
+                Err(error) => Self::ClaimFailed {
+                    check,
+                    error,
+                    kind: "claim",
+                    statement,
+                },
             },
-            LessonItem::Feedback { tone, text } => json!({
-                "kind": "feedback",
-                "tone": match tone {
+            LessonItem::Feedback { tone, text } => Self::Feedback {
+                kind: "feedback",
+                text,
+                tone: match tone {
                     Tone::Good => "good",
                     Tone::Bad => "bad",
                     Tone::Info => "info",
                     Tone::Warning => "warning",
                 },
-                "text": text,
-            }),
-        })
-        .collect();
-    json!({ "items": items })
+            },
+        }
+    }
+}
+
+pub fn json(report: &LessonReport) -> LessonJson<'_> {
+    LessonJson {
+        items: items_json(report),
+    }
+}
+
+/// The items of a step as JSON, for a step's answer and for the notes left with an activity.
+pub(super) fn items_json(report: &LessonReport) -> Vec<ItemJson<'_>> {
+    report.items.iter().map(ItemJson::new).collect()
 }
 
 fn status_text(status: LessonStatus, steps: usize) -> String {
@@ -225,23 +321,48 @@ pub fn list_rows(list: &LessonList) -> Vec<Vec<String>> {
         .collect()
 }
 
-pub fn list_json(list: &LessonList) -> Value {
-    json!({
-        "lessons": list.rows.iter().map(|r| json!({
-            "id": r.id,
-            "title": r.title,
-            "steps": r.steps,
-            "status": match r.status {
-                LessonStatus::NotStarted => "not-started",
-                LessonStatus::AtStep(_) => "in-progress",
-                LessonStatus::Done => "done",
-            },
-            "step": match r.status { LessonStatus::AtStep(k) => json!(k), _ => Value::Null },
-            "requires": r.requires,
-        })).collect::<Vec<_>>(),
-        "errors": list.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "warnings": list.warnings,
-    })
+/// `lesson list`: every lesson with the learner's status, and what could not be read.
+#[derive(Serialize)]
+pub struct ListJson<'a> {
+    errors: Vec<String>,
+    lessons: Vec<ListRowJson<'a>>,
+    warnings: &'a [String],
+}
+
+#[derive(Serialize)]
+struct ListRowJson<'a> {
+    id: &'a str,
+    requires: &'a [String],
+    status: &'static str,
+    step: Option<usize>,
+    steps: usize,
+    title: &'a str,
+}
+
+pub fn list_json(list: &LessonList) -> ListJson<'_> {
+    ListJson {
+        errors: list.errors.iter().map(ToString::to_string).collect(),
+        lessons: list
+            .rows
+            .iter()
+            .map(|r| ListRowJson {
+                id: &r.id,
+                requires: &r.requires,
+                status: match r.status {
+                    LessonStatus::NotStarted => "not-started",
+                    LessonStatus::AtStep(_) => "in-progress",
+                    LessonStatus::Done => "done",
+                },
+                step: match r.status {
+                    LessonStatus::AtStep(k) => Some(k),
+                    _ => None,
+                },
+                steps: r.steps,
+                title: &r.title,
+            })
+            .collect(),
+        warnings: &list.warnings,
+    }
 }
 
 pub fn check_text(
@@ -272,20 +393,43 @@ pub fn check_text(
     }
 }
 
-pub fn check_json(report: &CheckReport) -> Value {
-    json!({
-        "ok": report.failures.is_empty(),
-        "lessons": report.lessons,
-        "steps": report.steps,
-        "checks": report.checks,
-        "failures": report.failures.iter().map(|f| json!({
-            "file": f.origin,
-            "line": f.line,
-            "column": f.column,
-            "step": f.step,
-            "message": f.message,
-        })).collect::<Vec<_>>(),
-    })
+/// `lesson check`: what was checked and every failure.
+#[derive(Serialize)]
+pub struct CheckJson<'a> {
+    checks: usize,
+    failures: Vec<FailureJson<'a>>,
+    lessons: usize,
+    ok: bool,
+    steps: usize,
+}
+
+#[derive(Serialize)]
+struct FailureJson<'a> {
+    column: Option<usize>,
+    file: &'a str,
+    line: Option<usize>,
+    message: &'a str,
+    step: Option<&'a str>,
+}
+
+pub fn check_json(report: &CheckReport) -> CheckJson<'_> {
+    CheckJson {
+        checks: report.checks,
+        failures: report
+            .failures
+            .iter()
+            .map(|f| FailureJson {
+                column: f.column,
+                file: &f.origin,
+                line: f.line,
+                message: &f.message,
+                step: f.step.as_deref(),
+            })
+            .collect(),
+        lessons: report.lessons,
+        ok: report.failures.is_empty(),
+        steps: report.steps,
+    }
 }
 
 pub fn check_rows(report: &CheckReport) -> Vec<Vec<String>> {
