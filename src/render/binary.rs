@@ -10,8 +10,8 @@ use super::json::MoveJson;
 use super::tabular::{Flavor, Sink};
 use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
-use crate::engine::position::Rule;
 use crate::engine::Grundy;
+use crate::engine::position::Rule;
 use crate::output::{MoveView, PositionReport, PositionView};
 
 /// Piles shown one per row; a longer position shows its first rows and a count.

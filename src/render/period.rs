@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::RenderOptions;
 use crate::engine::Rules;
@@ -238,57 +238,113 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-pub fn json(report: &PeriodReport) -> Value {
-    let mut v = json!({
-        "rules": report.rules.to_string(),
-        "computed_to": report.sequence.computed_to(),
-        "values_by": match report.by {
+/// `period`: the sequence computed, and the period with its certificate when one is proven
+/// (`period` is `null` otherwise).
+#[derive(Serialize)]
+pub struct PeriodJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    certificate: Option<CertificateJson>,
+    computed_to: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_exception: Option<Option<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    one_period: Option<Vec<u16>>,
+    period: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preperiod: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<Vec<PeriodRowJson>>,
+    rules: String,
+    values_by: &'static str,
+}
+
+/// The finite check that proves the period, by theorem.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum CertificateJson {
+    GuySmith {
+        checked: String,
+        checked_from: u64,
+        checked_to: u64,
+        t: u64,
+        theorem: &'static str,
+    },
+    Window {
+        checked: String,
+        checked_from: u64,
+        checked_to: u64,
+        m: u64,
+        theorem: &'static str,
+    },
+}
+
+/// A row of `--table`: p values from `n`, with the exceptional n among them.
+#[derive(Serialize)]
+struct PeriodRowJson {
+    exceptions: Vec<u64>,
+    n: u64,
+    values: Vec<u16>,
+}
+
+pub fn json(report: &PeriodReport) -> PeriodJson {
+    let sequence = &report.sequence;
+    let mut v = PeriodJson {
+        certificate: None,
+        computed_to: sequence.computed_to(),
+        last_exception: None,
+        one_period: None,
+        period: None,
+        preperiod: None,
+        rows: None,
+        rules: report.rules.to_string(),
+        values_by: match report.by {
             ValuesBy::Plain => "mex",
             ValuesBy::Sparse => "sparse-space",
             ValuesBy::Window => "mex",
         },
+    };
+    let Some(p) = sequence.period() else {
+        return v;
+    };
+    let checked = format!(
+        "g(n + {}) = g(n) for {} <= n < {}",
+        p.period, p.preperiod, p.checked_to
+    );
+    v.certificate = Some(match p.certificate {
+        Certificate::GuySmith { t } => CertificateJson::GuySmith {
+            checked,
+            checked_from: p.preperiod,
+            checked_to: p.checked_to,
+            t,
+            theorem: "guy-smith",
+        },
+        Certificate::Window { m } => CertificateJson::Window {
+            checked,
+            checked_from: p.preperiod,
+            checked_to: p.checked_to,
+            m,
+            theorem: "window-repeat",
+        },
     });
-    match report.sequence.period() {
-        None => {
-            v["period"] = Value::Null;
-        }
-        Some(p) => {
-            let certificate = match p.certificate {
-                Certificate::GuySmith { t } => json!({
-                    "theorem": "guy-smith",
-                    "t": t,
-                    "checked": format!("g(n + {}) = g(n) for {} <= n < {}", p.period, p.preperiod, p.checked_to),
-                    "checked_from": p.preperiod,
-                    "checked_to": p.checked_to,
-                }),
-                Certificate::Window { m } => json!({
-                    "theorem": "window-repeat",
-                    "m": m,
-                    "checked": format!("g(n + {}) = g(n) for {} <= n < {}", p.period, p.preperiod, p.checked_to),
-                    "checked_from": p.preperiod,
-                    "checked_to": p.checked_to,
-                }),
-            };
-            v["period"] = json!(p.period);
-            v["preperiod"] = json!(p.preperiod);
-            v["last_exception"] = json!(report.sequence.last_exception().map(|e| e.n));
-            v["certificate"] = certificate;
-            v["one_period"] = json!(report.sequence.one_period());
-            if report.table {
-                v["rows"] = report
-                    .sequence
-                    .table_rows()
-                    .iter()
-                    .map(|(start, values)| {
-                        let exceptions: Vec<u64> = (0..values.len() as u64)
-                            .map(|c| start + c)
-                            .filter(|&n| report.sequence.is_exception(n))
-                            .collect();
-                        json!({ "n": start, "values": values, "exceptions": exceptions })
-                    })
-                    .collect();
-            }
-        }
+    v.period = Some(p.period);
+    v.preperiod = Some(p.preperiod);
+    v.last_exception = Some(sequence.last_exception().map(|e| e.n));
+    v.one_period = Some(sequence.one_period());
+    if report.table {
+        v.rows = Some(
+            sequence
+                .table_rows()
+                .into_iter()
+                .map(|(start, values)| PeriodRowJson {
+                    exceptions: (start..)
+                        .take(values.len())
+                        .filter(|&n| sequence.is_exception(n))
+                        .collect(),
+                    n: start,
+                    values,
+                })
+                .collect(),
+        );
     }
     v
 }

@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::prose::wrap;
-use crate::output::{ProofView, StepDetail, StepView};
 use crate::expr::Int;
+use crate::output::{ProofView, StepDetail, StepView};
 use crate::proof::{CheckOutcome, Checked};
 
 pub fn text(report: &ProofView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
@@ -323,7 +323,9 @@ fn step_json(step: &StepView) -> StepJson<'_> {
         }
         Some(CheckOutcome::Fails { at }) => {
             v.holds = Some(false);
-            v.fails_at = at.as_ref().map(|(var, value)| VarValue { value: *value, var });
+            v.fails_at = at
+                .as_ref()
+                .map(|(var, value)| VarValue { value: *value, var });
         }
         Some(CheckOutcome::Error { message }) => {
             v.holds = Some(false);
