@@ -12,7 +12,7 @@ use crate::lesson::runner::{Event, Judge, Runner};
 use crate::lesson::speaker_notes::SpeakerNotes;
 use crate::lesson::{Lesson, StepKind};
 use crate::output::{
-    LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Output, Tone,
+    Feedback, LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Output,
 };
 use crate::quote::quoted;
 
@@ -134,7 +134,7 @@ fn start(
     let again = saved.is_some_and(|p| p.finished);
     let mut items = Vec::new();
     if let Some(w) = &warning {
-        items.push(feedback(Tone::Warning, w.clone()));
+        items.push(LessonItem::Feedback(Feedback::Progress(w.clone())));
     }
     // Setup runs silently, on start and on resume alike; the rules it changes come back
     // when the lesson ends.
@@ -142,36 +142,30 @@ fn start(
     let mut budget = Budget::default();
     for line in &lesson.setup {
         if let Err(e) = run_line(session, line, &mut budget) {
-            items.push(feedback(
-                Tone::Warning,
-                format!("setup {} failed: {e}", quoted(line)),
-            ));
+            items.push(LessonItem::Feedback(Feedback::SetupFailed {
+                line: line.clone(),
+                error: e.to_string(),
+            }));
         }
     }
     let mut runner = Runner::new(lesson, saved, present);
     let title = &runner.lesson().title;
     let count = runner.lesson().steps.len();
+    let title = title.clone();
     let intro = match (present, resumed) {
-        (true, _) => {
-            let notes = notes.as_ref().map_or_else(
-                || "Speaker notes are not shown (`--notes FILE` sends them to a file).".to_string(),
-                |n| format!("Speaker notes go to `{}`.", n.path().display()),
-            );
-            format!(
-                "Presenting “{title}” ({count} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer. {notes}"
-            )
-        }
-        (false, _) if again => format!(
-            "You have finished “{title}” before: here it is again from the start.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
-        ),
-        (false, true) => format!(
-            "Welcome back to “{title}”: here is where you were.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
-        ),
-        (false, false) => format!(
-            "“{title}”, {count} steps. Enter or `next` moves on; answer at the prompt.\n`hint` for a hint, `skip` for the solution, `back`, `lesson quit` (kept)."
-        ),
+        (true, _) => Feedback::Presenting {
+            title,
+            steps: count,
+            notes: notes.as_ref().map(|n| n.path().to_path_buf()),
+        },
+        (false, _) if again => Feedback::Again { title },
+        (false, true) => Feedback::Resumed { title },
+        (false, false) => Feedback::Started {
+            title,
+            steps: count,
+        },
     };
-    items.push(feedback(Tone::Info, intro));
+    items.push(LessonItem::Feedback(intro));
     let event = runner.show();
     let mut focus = LessonFocus {
         runner,
@@ -212,11 +206,8 @@ fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
     }))
 }
 
-fn feedback(tone: Tone, text: impl Into<String>) -> LessonItem {
-    LessonItem::Feedback {
-        tone,
-        text: text.into(),
-    }
+fn feedback(feedback: Feedback) -> LessonItem {
+    LessonItem::Feedback(feedback)
 }
 
 /// A lesson running in the session.
@@ -241,7 +232,7 @@ impl LessonFocus {
             return;
         };
         if &rules != session.rules() && session.set_rules(rules.clone()).is_ok() {
-            items.push(feedback(Tone::Info, format!("rules: back to {rules}")));
+            items.push(feedback(Feedback::RulesRestored(rules)));
         }
     }
 
@@ -260,79 +251,39 @@ impl LessonFocus {
             match event {
                 Event::Show(i) => self.show_step(session, i, items),
                 Event::AnswerFirst => {
-                    let hints = matches!(&self.runner.step().kind, StepKind::Ask(q) if !q.hints.is_empty());
-                    items.push(feedback(
-                        Tone::Info,
-                        if hints {
-                            "Answer the question first — or `hint` for a hint, `skip` to see the solution."
-                        } else {
-                            "Answer the question first — or `skip` to see the solution."
-                        },
-                    ));
+                    let hints =
+                        matches!(&self.runner.step().kind, StepKind::Ask(q) if !q.hints.is_empty());
+                    items.push(feedback(Feedback::AnswerFirst { hints }));
                 }
                 Event::Hint { number, of, text } => {
                     let text = fill_in(text);
-                    items.push(feedback(Tone::Info, format!("Hint {number} of {of}: {text}")));
+                    items.push(feedback(Feedback::Hint { number, of, text }));
                 }
-                Event::NoMoreHints => items.push(feedback(
-                    Tone::Info,
-                    "No more hints: `skip` shows the solution.",
-                )),
-                Event::NotAQuestion => items.push(feedback(
-                    Tone::Info,
-                    "This step is not a question: `next` moves on.",
-                )),
-                Event::Correct => items.push(feedback(Tone::Good, "Correct!")),
+                Event::NoMoreHints => items.push(feedback(Feedback::NoMoreHints)),
+                Event::NotAQuestion => items.push(feedback(Feedback::NotAQuestion)),
+                Event::Correct => items.push(feedback(Feedback::Correct)),
                 Event::Wrong {
                     feedback: text,
                     hints_left,
-                } => {
-                    let mut line = text.map_or_else(|| "Not quite.".to_string(), &mut fill_in);
-                    line.push_str(if hints_left > 0 {
-                        " Try again, or `hint`."
-                    } else {
-                        " Try again, or `skip` to see the solution."
-                    });
-                    items.push(feedback(Tone::Bad, line));
+                } => items.push(feedback(Feedback::Wrong {
+                    feedback: text.map(&mut fill_in),
+                    hints_left: hints_left > 0,
+                })),
+                Event::Unreadable { input } => items.push(feedback(Feedback::Unreadable { input })),
+                Event::NoSuchChoice { count } => {
+                    items.push(feedback(Feedback::NoSuchChoice { count }));
                 }
-                Event::Unreadable { input } => items.push(feedback(
-                    Tone::Bad,
-                    format!(
-                        "{} is not an answer nimlab can read: give a number (13, 0b1101), a player (first, second), a set ({{0, 2}}) or yes/no.",
-                        quoted(&input)
-                    ),
-                )),
-                Event::NoSuchChoice { count } => items.push(feedback(
-                    Tone::Bad,
-                    format!(
-                        "There are {count} choices: answer with a letter from a to {}, or the choice itself.",
-                        crate::lesson::runner::choice_label(count.saturating_sub(1))
-                    ),
-                )),
-                Event::Solution(s) => {
-                    let s = fill_in(s);
-                    items.push(feedback(Tone::Info, format!("Solution: {s}")));
-                }
-                Event::Broken(e) => items.push(feedback(
-                    Tone::Warning,
-                    format!("this question is broken ({e}); `skip` moves on"),
-                )),
-                Event::AtStart => items.push(feedback(Tone::Info, "This is the first step.")),
+                Event::Solution(s) => items.push(feedback(Feedback::Solution(fill_in(s)))),
+                Event::Broken(e) => items.push(feedback(Feedback::Broken(e.to_string()))),
+                Event::AtStart => items.push(feedback(Feedback::AtStart)),
                 Event::Finished => {
                     self.done = true;
                     self.restore(session, items);
-                    items.push(feedback(
-                        Tone::Good,
-                        format!(
-                            "You have finished “{}”. `lesson list` shows what is next.",
-                            self.runner.lesson().title
-                        ),
-                    ));
+                    items.push(feedback(Feedback::Finished {
+                        title: self.runner.lesson().title.clone(),
+                    }));
                 }
-                Event::NoSuchStep { id } => items.push(feedback(
-                    Tone::Bad,
-                    format!("this lesson has no step {}", quoted(&id)),
-                )),
+                Event::NoSuchStep { id } => items.push(feedback(Feedback::NoSuchStep { id })),
             }
         }
     }
@@ -364,13 +315,7 @@ impl LessonFocus {
                         // One refusal says it; the lines after it are not run either.
                         let rest = lines.len() - i - 1;
                         if rest > 0 {
-                            items.push(feedback(
-                                Tone::Warning,
-                                format!(
-                                    "{rest} more command line{} of this step not run",
-                                    if rest == 1 { "" } else { "s" }
-                                ),
-                            ));
+                            items.push(feedback(Feedback::NotRun { lines: rest }));
                         }
                         break;
                     }
@@ -405,12 +350,12 @@ impl LessonFocus {
                 step.id
             );
             if let Err(e) = speaker.append(&heading, notes.as_deref()) {
-                let warning = format!(
-                    "speaker notes cannot be written to `{}`: {e}",
-                    speaker.path().display()
-                );
-                if self.warned.insert(warning.clone()) {
-                    items.push(feedback(Tone::Warning, warning));
+                let error = e.to_string();
+                if self.warned.insert(error.clone()) {
+                    items.push(feedback(Feedback::NotesUnwritable {
+                        path: speaker.path().to_path_buf(),
+                        error,
+                    }));
                 }
             }
         }
@@ -430,11 +375,14 @@ impl LessonFocus {
             progress.lessons.insert(id, lesson);
         }) {
             Ok(None) => return,
-            Ok(Some(unusable)) | Err(SaveError::Unusable(unusable)) => unusable.to_string(),
-            Err(e) => format!("{e}; the lesson goes on"),
+            Ok(Some(unusable)) | Err(SaveError::Unusable(unusable)) => {
+                Feedback::Progress(unusable.to_string())
+            }
+            Err(e) => Feedback::NotSaved(e.to_string()),
         };
-        if self.warned.insert(warning.clone()) {
-            items.push(feedback(Tone::Warning, warning));
+        let key = format!("{warning:?}");
+        if self.warned.insert(key) {
+            items.push(feedback(warning));
         }
     }
 
@@ -488,17 +436,18 @@ impl Focus for LessonFocus {
                 self.restore(session, &mut items);
                 self.save(session, &mut items);
                 let lesson = self.runner.lesson();
-                let text = if self.runner.present {
-                    format!("Stopped presenting “{}”.", lesson.title)
+                let left = if self.runner.present {
+                    Feedback::StoppedPresenting {
+                        title: lesson.title.clone(),
+                    }
                 } else {
-                    format!(
-                        "Left “{}” at step {}; `lesson start {}` brings you back here.",
-                        lesson.title,
-                        self.runner.index() + 1,
-                        lesson.id
-                    )
+                    Feedback::Left {
+                        title: lesson.title.clone(),
+                        step: self.runner.index() + 1,
+                        id: lesson.id.clone(),
+                    }
                 };
-                items.push(feedback(Tone::Info, text));
+                items.push(feedback(left));
                 Output::Lesson(LessonReport { items })
             }
             _ => return None,
@@ -517,20 +466,14 @@ impl Focus for LessonFocus {
             let looks_like_answer = crate::lesson::answer::read_answer(line).is_some();
             return looks_like_answer.then(|| {
                 Ok(Output::Lesson(LessonReport {
-                    items: vec![feedback(
-                        Tone::Info,
-                        "This step is not a question: Enter or `next` moves on.",
-                    )],
+                    items: vec![feedback(Feedback::AnswerWithoutQuestion)],
                 }))
             });
         }
         if self.runner.present {
             // Not an unknown command: a lecturer trying an answer from the room.
             return Some(Ok(Output::Lesson(LessonReport {
-                items: vec![feedback(
-                    Tone::Info,
-                    "Presenting: answers are not graded. `reveal` shows the answer; `next` moves on.",
-                )],
+                items: vec![feedback(Feedback::NotGraded)],
             })));
         }
         Some(Ok(self.act(session, |r, j| r.answer(line, j))))

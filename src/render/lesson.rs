@@ -7,9 +7,10 @@ use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
 use super::Format;
+use super::feedback::{Tone, tone, words};
 use super::prose::{fill, hanging};
 use super::{RenderOptions, printable, render, render_to_string};
-use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Tone};
+use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus};
 
 pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
@@ -101,9 +102,9 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 };
                 writeln!(out, "{verdict}")?;
             }
-            LessonItem::Feedback { tone, text } => {
-                let text = &printable(text).into_owned();
-                let line = match tone {
+            LessonItem::Feedback(feedback) => {
+                let text = &printable(&words(feedback)).into_owned();
+                let line = match tone(feedback) {
                     Tone::Good => style.win(&fill(text)),
                     Tone::Bad => style.lose(&fill(text)),
                     Tone::Info => fill(text),
@@ -179,7 +180,7 @@ pub(super) enum ItemJson<'a> {
     },
     Feedback {
         kind: &'static str,
-        text: &'a str,
+        text: String,
         tone: &'static str,
     },
 }
@@ -242,15 +243,10 @@ impl<'a> ItemJson<'a> {
                     statement,
                 },
             },
-            LessonItem::Feedback { tone, text } => Self::Feedback {
+            LessonItem::Feedback(feedback) => Self::Feedback {
                 kind: "feedback",
-                text,
-                tone: match tone {
-                    Tone::Good => "good",
-                    Tone::Bad => "bad",
-                    Tone::Info => "info",
-                    Tone::Warning => "warning",
-                },
+                text: words(feedback),
+                tone: tone(feedback).name(),
             },
         }
     }
