@@ -56,8 +56,8 @@ pub enum Output {
     Proof(ProofView),
     /// `rules`: the session's ruleset and every ruleset name nimlab reads.
     Rulesets { current: Rules },
-    /// A short confirmation, such as a change of ruleset.
-    Message(String),
+    /// A short confirmation or pointer, such as a change of ruleset.
+    Note(Note),
     /// Help text, already worded.
     Help(String),
     /// `quit` inside an activity: it was left, and nimlab goes on.
@@ -66,6 +66,29 @@ pub enum Output {
     Nothing,
     /// Leave the REPL.
     Quit,
+}
+
+/// A short answer that is neither a table nor a position: what happened, or where to go.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Note {
+    /// `rules R`: the session's ruleset is now this.
+    RulesSet(Rules),
+    /// `position` with no position set.
+    NoPosition,
+    /// `back` on a derivation's first state.
+    FirstState,
+    /// `back` on a proof's first step.
+    FirstStep,
+    /// `prove` alone: the bundled proofs, by id and title.
+    Proofs(Vec<(String, String)>),
+    /// Past a proof's last step.
+    ProofEnd { id: String },
+    /// `lesson reset ID` at the REPL without `--yes`: how to confirm.
+    ConfirmReset { id: String },
+    /// `lesson reset` in a session that keeps no progress.
+    NoProgressKept,
+    /// `lesson reset ID --yes`: done, with any warning about the progress file.
+    Forgotten { id: String, warning: Option<String> },
 }
 
 /// Which of a position's facts a command asked for.

@@ -12,7 +12,7 @@ use crate::lesson::runner::{Event, Judge, Runner};
 use crate::lesson::speaker_notes::SpeakerNotes;
 use crate::lesson::{Lesson, StepKind};
 use crate::output::{
-    Feedback, LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Output,
+    Feedback, LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Note, Output,
 };
 use crate::quote::quoted;
 
@@ -184,14 +184,10 @@ fn start(
 fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
     find(session, id)?;
     if session.interactive && !yes {
-        return Ok(Output::Message(format!(
-            "This forgets your progress in `{id}`. To confirm, type `lesson reset {id} --yes`."
-        )));
+        return Ok(Output::Note(Note::ConfirmReset { id: id.to_string() }));
     }
     let Some(store) = session.store.clone() else {
-        return Ok(Output::Message(
-            "no progress is kept in this session".into(),
-        ));
+        return Ok(Output::Note(Note::NoProgressKept));
     };
     // Only this lesson: the others stay as the file has them now.
     let unusable = store
@@ -199,10 +195,9 @@ fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
             progress.forget(id);
         })
         .map_err(Error::Progress)?;
-    let forgotten = format!("progress in `{id}` forgotten");
-    Ok(Output::Message(match unusable {
-        Some(w) => format!("warning: {w}\n{forgotten}"),
-        None => forgotten,
+    Ok(Output::Note(Note::Forgotten {
+        id: id.to_string(),
+        warning: unusable.map(|w| w.to_string()),
     }))
 }
 

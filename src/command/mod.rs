@@ -33,8 +33,8 @@ use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, GrundyRow, Rules, mex::mex};
 use crate::error::Error;
 use crate::output::{
-    Activity, BulkReport, GrundyReport, GrundyRows, LeftReport, LessonItem, LessonReport, Output,
-    PositionReport, PositionView, Then,
+    Activity, BulkReport, GrundyReport, GrundyRows, LeftReport, LessonItem, LessonReport, Note,
+    Output, PositionReport, PositionView, Then,
 };
 
 pub use rules::parse_rules;
@@ -75,7 +75,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         }),
         Command::Rules { name: Some(name) } => {
             session.set_rules(parse_rules(name)?)?;
-            Ok(Output::Message(format!("rules: {}", session.rules())))
+            Ok(Output::Note(Note::RulesSet(session.rules().clone())))
         }
         Command::Position(args) => set_position(session, args),
         Command::Set { index, pile } => set_pile(session, index, pile),
@@ -342,9 +342,7 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
         }
     }
     if session.position().is_empty() {
-        return Ok(Output::Message(
-            "no position yet: set one with `position 3 4 5`".into(),
-        ));
+        return Ok(Output::Note(Note::NoPosition));
     }
     let piles = session.position_for(solver.rules());
     let mut report = PositionReport::new(PositionView::NimSum, &solver, piles)?;

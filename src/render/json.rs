@@ -30,7 +30,7 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Proof(report) => emit(&super::proof::json(report), out),
         Output::Left(report) => emit(&super::activity::json(report), out),
         Output::Rulesets { current } => emit(&super::rulesets::json(current), out),
-        Output::Message(message) => emit(&MessageJson { message }, out),
+        Output::Note(note) => emit(&super::note::json(note), out),
         Output::Help(help) => emit(&HelpJson { help }, out),
         Output::Nothing | Output::Quit => Ok(()),
     }
@@ -47,12 +47,6 @@ pub(super) fn emit<T: Serialize + ?Sized>(value: &T, out: &mut dyn Write) -> io:
 struct MexJson<'a> {
     mex: Grundy,
     set: &'a [Grundy],
-}
-
-/// A confirmation: `{"message": …}`.
-#[derive(Serialize)]
-struct MessageJson<'a> {
-    message: &'a str,
 }
 
 /// Help text: `{"help": …}`.

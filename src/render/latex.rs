@@ -22,7 +22,7 @@ pub fn has_form(output: &Output) -> bool {
         Output::Grundy(_)
             | Output::Position(_)
             | Output::Derivation(_)
-            | Output::Message(_)
+            | Output::Note(_)
             | Output::Help(_)
             | Output::Left(_)
             | Output::Rulesets { .. }

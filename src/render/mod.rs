@@ -14,6 +14,7 @@ mod json;
 mod latex;
 mod lesson;
 mod misere;
+mod note;
 mod period;
 mod printable;
 mod proof;

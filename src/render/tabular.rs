@@ -120,7 +120,8 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
         Output::Proof(report) => table(super::proof::rows(report), flavor, out),
         Output::Left(report) => write!(out, "{}", super::activity::plain(report)),
         Output::Rulesets { current } => table(super::rulesets::rows(current), flavor, out),
-        Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
+        Output::Note(note) => super::note::plain(note, out),
+        Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }

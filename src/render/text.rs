@@ -31,7 +31,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::Proof(report) => super::proof::text(report, opts, out),
         Output::Left(report) => super::activity::text(report, opts, out),
         Output::Rulesets { current } => super::rulesets::text(current, opts, out),
-        Output::Message(text) => writeln!(out, "{}", super::prose::fill(text, opts.width.into())),
+        Output::Note(note) => super::note::text(note, opts, out),
         Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
