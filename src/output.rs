@@ -113,10 +113,35 @@ pub struct PositionReport {
     pub winning_move: Option<(Move, Grundy)>,
     /// For `move`: the winning move in binary, before and after.
     pub move_view: Option<Box<game::MoveView>>,
-    /// A heading such as "position" for the session's position.
-    pub title: Option<String>,
+    /// Which position this is, when it is not simply the piles the command was given.
+    pub title: Option<PositionTitle>,
     /// Whether no move is left: the verdict then rests on who cannot move, not on a move.
     pub over: bool,
+}
+
+/// Which position a report shows, for its heading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionTitle {
+    /// `position`: the session's position.
+    Position,
+    /// `winner`/`move`/`nimsum` without piles: the session's position.
+    SessionPosition,
+    /// `set I PILE`: one pile changed, with its values and the nim-sum before and after.
+    Changed {
+        pile: usize,
+        from: Pile,
+        to: Pile,
+        old_value: Grundy,
+        new_value: Grundy,
+        old_sum: Grundy,
+        new_sum: Grundy,
+    },
+    /// The position a game starts from.
+    Start,
+    /// A game's position, for a hint.
+    Hint,
+    /// A game's board.
+    Board,
 }
 
 /// A long position decided in one pass.

@@ -34,7 +34,7 @@ use crate::engine::{Grundy, GrundyRow, Rules, mex::mex};
 use crate::error::Error;
 use crate::output::{
     Activity, BulkReport, GrundyReport, GrundyRows, LeftReport, LessonItem, LessonReport, Note,
-    Output, PositionReport, PositionView, Then,
+    Output, PositionReport, PositionTitle, PositionView, Then,
 };
 
 pub use rules::parse_rules;
@@ -295,7 +295,7 @@ fn position_report(
         Piles::None if !session.position().is_empty() => {
             let piles = session.position_for(solver.rules());
             solver.reach_all(&piles)?;
-            (piles, Some("the session's position".to_string()))
+            (piles, Some(PositionTitle::SessionPosition))
         }
         Piles::None => {
             return Err(Error::Usage {
@@ -346,7 +346,7 @@ fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Er
     }
     let piles = session.position_for(solver.rules());
     let mut report = PositionReport::new(PositionView::NimSum, &solver, piles)?;
-    report.title = Some("position".into());
+    report.title = Some(PositionTitle::Position);
     Ok(Output::Position(report))
 }
 
@@ -373,17 +373,14 @@ fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Er
         session.solver(),
         session.position().to_vec(),
     )?;
-    report.title = Some(format!(
-        "pile {}: {} → {}, value {} → {}; nim-sum {} ⊕ {} ⊕ {} = {}",
-        i,
-        change.from,
-        change.to,
-        change.old_value,
-        change.new_value,
-        change.old_sum,
-        change.old_value,
-        change.new_value,
-        change.new_sum
-    ));
+    report.title = Some(PositionTitle::Changed {
+        pile: i,
+        from: change.from,
+        to: change.to,
+        old_value: change.old_value,
+        new_value: change.new_value,
+        old_sum: change.old_sum,
+        new_sum: change.new_sum,
+    });
     Ok(Output::Position(report))
 }

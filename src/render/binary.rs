@@ -12,7 +12,30 @@ use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
 use crate::engine::position::Rule;
-use crate::output::{MoveView, PositionReport, PositionView};
+use crate::output::{MoveView, PositionReport, PositionTitle, PositionView};
+
+/// A position's heading: which position it is. A changed pile shows the nim-sum worked out
+/// from the old sum: the old value leaves it and the new one joins (x ⊕ x = 0).
+pub(super) fn title(title: &PositionTitle) -> String {
+    match title {
+        PositionTitle::Position => "position".into(),
+        PositionTitle::SessionPosition => "the session's position".into(),
+        PositionTitle::Start => "start".into(),
+        PositionTitle::Hint => "hint".into(),
+        PositionTitle::Board => "the game's board".into(),
+        PositionTitle::Changed {
+            pile,
+            from,
+            to,
+            old_value,
+            new_value,
+            old_sum,
+            new_sum,
+        } => format!(
+            "pile {pile}: {from} → {to}, value {old_value} → {new_value}; nim-sum {old_sum} ⊕ {old_value} ⊕ {new_value} = {new_sum}"
+        ),
+    }
+}
 
 /// Piles shown one per row; a longer position shows its first rows and a count.
 const MAX_ROWS: usize = 40;
@@ -30,7 +53,7 @@ pub fn render(
         .map(|&p| report.rules.name_of(p))
         .collect();
     let heading = match &report.title {
-        Some(t) => format!("{} ({}): {}", t, report.rules, summary(&piles)),
+        Some(t) => format!("{} ({}): {}", title(t), report.rules, summary(&piles)),
         None => format!("{}: {}", report.rules, summary(&piles)),
     };
     writeln!(out, "{}", style.heading(&heading))?;
@@ -467,4 +490,30 @@ pub fn rows(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io:
         sink.row(&cells)?;
     }
     sink.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Pass, Pile};
+
+    #[test]
+    fn a_changed_pile_is_headed_with_the_nim_sum_worked_out() {
+        // Zero-move 3T 4T 5T, pile 2 set to 7T: g(4T) = 3 (4 even, n − 1), g(7T) = 8 (7 odd,
+        // n + 1); the old nim-sum 4 ⊕ 3 ⊕ 6 = 1, the new one 1 ⊕ 3 ⊕ 8 = 10.
+        let changed = PositionTitle::Changed {
+            pile: 2,
+            from: Pile::zero_move(4, Pass::Unused),
+            to: Pile::zero_move(7, Pass::Unused),
+            old_value: 3,
+            new_value: 8,
+            old_sum: 1,
+            new_sum: 10,
+        };
+        assert_eq!(
+            title(&changed),
+            "pile 2: 4T → 7T, value 3 → 8; nim-sum 1 ⊕ 3 ⊕ 8 = 10"
+        );
+        assert_eq!(title(&PositionTitle::Board), "the game's board");
+    }
 }
