@@ -304,7 +304,7 @@ impl LessonFocus {
                     let over = matches!(result, Err(Error::Refused(Refusal::OverBudget { .. })));
                     items.push(LessonItem::Command {
                         line: line.clone(),
-                        output: result.map(Box::new).map_err(|e| e.to_string()),
+                        output: result.map(Box::new),
                     });
                     if over {
                         // One refusal says it; the lines after it are not run either.

@@ -3,6 +3,7 @@
 
 use super::Output;
 use crate::engine::Rules;
+use crate::error::Error;
 use crate::lesson::LessonError;
 
 /// What a lesson command shows: items in order.
@@ -28,7 +29,7 @@ pub enum LessonItem {
     /// A command and its output (or its error).
     Command {
         line: String,
-        output: Result<Box<Output>, String>,
+        output: Result<Box<Output>, Error>,
     },
     /// A question: its prompt and choices.
     Question {

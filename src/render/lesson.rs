@@ -5,12 +5,13 @@ use std::io::{self, Write};
 
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 use super::Format;
 use super::feedback::{Tone, tone, words};
 use super::prose::{fill, hanging};
-use super::{RenderOptions, printable, render, render_to_string};
-use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus};
+use super::{RenderOptions, printable, render};
+use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Output};
 
 pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
@@ -44,11 +45,7 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 writeln!(out, "{}", style.dim(&format!("nimlab> {line}")))?;
                 match output {
                     Ok(output) => render(output, opts, out)?,
-                    Err(e) => writeln!(
-                        out,
-                        "{}",
-                        fill(&format!("{} {}", style.error("error:"), printable(e)))
-                    )?,
+                    Err(e) => super::error::write(e, style, Some(width), out)?,
                 }
             }
             LessonItem::Question {
@@ -153,11 +150,12 @@ pub(super) enum ItemJson<'a> {
     Run {
         command: &'a str,
         kind: &'static str,
-        output: String,
+        /// The command's own JSON, as it prints on its own (`null` when it prints nothing).
+        output: Option<Box<RawValue>>,
     },
     RunFailed {
         command: &'a str,
-        error: &'a str,
+        error: String,
         kind: &'static str,
     },
     Ask {
@@ -206,11 +204,11 @@ impl<'a> ItemJson<'a> {
                 Ok(o) => Self::Run {
                     command: line,
                     kind: "run",
-                    output: render_to_string(o, &RenderOptions::default()),
+                    output: nested_json(o),
                 },
                 Err(error) => Self::RunFailed {
                     command: line,
-                    error,
+                    error: error.to_string(),
                     kind: "run",
                 },
             },
@@ -250,6 +248,14 @@ impl<'a> ItemJson<'a> {
             },
         }
     }
+}
+
+/// A command's output as the JSON it prints on its own, to nest in a lesson's item.
+fn nested_json(output: &Output) -> Option<Box<RawValue>> {
+    let mut buf = Vec::new();
+    super::json::render(output, &mut buf).ok()?;
+    let text = String::from_utf8(buf).ok()?;
+    RawValue::from_string(text.trim_end().to_string()).ok()
 }
 
 pub fn json(report: &LessonReport) -> LessonJson<'_> {

@@ -7,6 +7,7 @@ mod bulk;
 mod conjecture;
 mod derive;
 mod diagnostic;
+mod error;
 mod feedback;
 mod format;
 mod game;
