@@ -459,3 +459,34 @@ pub fn plain(report: &LessonReport) -> String {
     let _ = text(report, &opts, &mut buf);
     String::from_utf8_lossy(&buf).into_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::Feedback;
+
+    #[test]
+    fn feedback_in_text_and_json() {
+        let report = LessonReport {
+            items: vec![
+                LessonItem::Feedback(Feedback::Wrong {
+                    feedback: None,
+                    hints_left: true,
+                }),
+                LessonItem::Feedback(Feedback::NotRun { lines: 2 }),
+            ],
+        };
+        let mut out = Vec::new();
+        text(&report, &RenderOptions::default(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Not quite. Try again, or `hint`.\n\
+             warning: 2 more command lines of this step not run\n"
+        );
+        assert_eq!(
+            serde_json::to_string(&json(&report)).unwrap(),
+            "{\"items\":[{\"kind\":\"feedback\",\"text\":\"Not quite. Try again, or `hint`.\",\"tone\":\"bad\"},\
+             {\"kind\":\"feedback\",\"text\":\"2 more command lines of this step not run\",\"tone\":\"warning\"}]}"
+        );
+    }
+}

@@ -401,3 +401,39 @@ pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
     }
     (vec!["what".into(), "value".into()], rows)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::engine::period::Period;
+    use crate::engine::sequence::Sequence;
+
+    #[test]
+    fn a_proven_period_as_json() {
+        // Subtract {1, 2}: g(n) = n mod 3, so 0 1 2 0 1 2 0 1 2 — period 3 from n = 0, and
+        // the window check (m = 2) covers 0 ≤ n < 2. Written out by hand.
+        let period = Period {
+            preperiod: 0,
+            period: 3,
+            certificate: Certificate::Window { m: 2 },
+            checked_to: 2,
+        };
+        let report = PeriodReport {
+            rules: Rules::parse("subtract:1,2").unwrap(),
+            sequence: Sequence::new(
+                [0u16, 1, 2, 0, 1, 2, 0, 1, 2].as_slice().into(),
+                Some(period),
+            ),
+            by: ValuesBy::Window,
+            table: false,
+        };
+        assert_eq!(
+            serde_json::to_string(&json(&report)).unwrap(),
+            "{\"certificate\":{\"checked\":\"g(n + 3) = g(n) for 0 <= n < 2\",\"checked_from\":0,\
+             \"checked_to\":2,\"m\":2,\"theorem\":\"window-repeat\"},\"computed_to\":8,\
+             \"last_exception\":null,\"one_period\":[0,1,2],\"period\":3,\"preperiod\":0,\
+             \"rules\":\"subtract:1,2\",\"values_by\":\"mex\"}"
+        );
+    }
+}

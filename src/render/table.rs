@@ -323,3 +323,45 @@ pub fn rows(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::R
     }
     sink.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Pile;
+    use crate::engine::grundy::Solver;
+
+    /// A single zero-move state valued by its closed form: 5 is odd, so g(5T) = 5 + 1 = 6.
+    fn five_t() -> GrundyReport {
+        let rules = Rules::ZeroMove;
+        let solver = Solver::new(&rules).unwrap();
+        let pile = Pile::zero_move(5, Pass::Unused);
+        let row = GrundyRow::known(pile, solver.value(pile).unwrap());
+        GrundyReport {
+            rules,
+            rows: GrundyRows::Lookup { rows: vec![row] },
+        }
+    }
+
+    #[test]
+    fn a_closed_form_row_in_text_and_json() {
+        let report = five_t();
+        let mut text_out = Vec::new();
+        text(&report, &RenderOptions::default(), &mut text_out).unwrap();
+        assert_eq!(
+            String::from_utf8(text_out).unwrap(),
+            "g(5T) = 6  (closed form: n odd, so g(nT) = n + 1)\n"
+        );
+        let mut json_out = Vec::new();
+        json(&report, &mut json_out).unwrap();
+        assert_eq!(
+            String::from_utf8(json_out).unwrap(),
+            "{\"rules\":\"zero-move\",\"rows\":[{\"grundy\":6,\"method\":\"closed-form\",\"n\":5,\"state\":\"5T\"}]}\n"
+        );
+        let mut csv_out = Vec::new();
+        rows(&report, Flavor::Csv, &mut csv_out).unwrap();
+        assert_eq!(
+            String::from_utf8(csv_out).unwrap(),
+            "state,n,grundy,mex set,options,method\n5T,5,6,,,closed-form\n"
+        );
+    }
+}
