@@ -127,21 +127,25 @@ pub enum PositionTitle {
     /// `winner`/`move`/`nimsum` without piles: the session's position.
     SessionPosition,
     /// `set I PILE`: one pile changed, with its values and the nim-sum before and after.
-    Changed {
-        pile: usize,
-        from: Pile,
-        to: Pile,
-        old_value: Grundy,
-        new_value: Grundy,
-        old_sum: Grundy,
-        new_sum: Grundy,
-    },
+    Changed(Box<PileChanged>),
     /// The position a game starts from.
     Start,
     /// A game's position, for a hint.
     Hint,
     /// A game's board.
     Board,
+}
+
+/// `set I PILE`: pile `pile` (1-based) went from `from` to `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PileChanged {
+    pub pile: usize,
+    pub from: Pile,
+    pub to: Pile,
+    pub old_value: Grundy,
+    pub new_value: Grundy,
+    pub old_sum: Grundy,
+    pub new_sum: Grundy,
 }
 
 /// A long position decided in one pass.

@@ -34,7 +34,7 @@ use crate::engine::{Grundy, GrundyRow, Rules, mex::mex};
 use crate::error::Error;
 use crate::output::{
     Activity, BulkReport, GrundyReport, GrundyRows, LeftReport, LessonItem, LessonReport, Note,
-    Output, PositionReport, PositionTitle, PositionView, Then,
+    Output, PileChanged, PositionReport, PositionTitle, PositionView, Then,
 };
 
 pub use rules::parse_rules;
@@ -373,7 +373,7 @@ fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Er
         session.solver(),
         session.position().to_vec(),
     )?;
-    report.title = Some(PositionTitle::Changed {
+    report.title = Some(PositionTitle::Changed(Box::new(PileChanged {
         pile: i,
         from: change.from,
         to: change.to,
@@ -381,6 +381,6 @@ fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Er
         new_value: change.new_value,
         old_sum: change.old_sum,
         new_sum: change.new_sum,
-    });
+    })));
     Ok(Output::Position(report))
 }

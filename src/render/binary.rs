@@ -12,7 +12,7 @@ use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
 use crate::engine::position::Rule;
-use crate::output::{MoveView, PositionReport, PositionTitle, PositionView};
+use crate::output::{MoveView, PileChanged, PositionReport, PositionTitle, PositionView};
 
 /// A position's heading: which position it is. A changed pile shows the nim-sum worked out
 /// from the old sum: the old value leaves it and the new one joins (x ⊕ x = 0).
@@ -23,17 +23,20 @@ pub(super) fn title(title: &PositionTitle) -> String {
         PositionTitle::Start => "start".into(),
         PositionTitle::Hint => "hint".into(),
         PositionTitle::Board => "the game's board".into(),
-        PositionTitle::Changed {
-            pile,
-            from,
-            to,
-            old_value,
-            new_value,
-            old_sum,
-            new_sum,
-        } => format!(
-            "pile {pile}: {from} → {to}, value {old_value} → {new_value}; nim-sum {old_sum} ⊕ {old_value} ⊕ {new_value} = {new_sum}"
-        ),
+        PositionTitle::Changed(changed) => {
+            let PileChanged {
+                pile,
+                from,
+                to,
+                old_value,
+                new_value,
+                old_sum,
+                new_sum,
+            } = changed.as_ref();
+            format!(
+                "pile {pile}: {from} → {to}, value {old_value} → {new_value}; nim-sum {old_sum} ⊕ {old_value} ⊕ {new_value} = {new_sum}"
+            )
+        }
     }
 }
 
@@ -501,7 +504,7 @@ mod tests {
     fn a_changed_pile_is_headed_with_the_nim_sum_worked_out() {
         // Zero-move 3T 4T 5T, pile 2 set to 7T: g(4T) = 3 (4 even, n − 1), g(7T) = 8 (7 odd,
         // n + 1); the old nim-sum 4 ⊕ 3 ⊕ 6 = 1, the new one 1 ⊕ 3 ⊕ 8 = 10.
-        let changed = PositionTitle::Changed {
+        let changed = PositionTitle::Changed(Box::new(PileChanged {
             pile: 2,
             from: Pile::zero_move(4, Pass::Unused),
             to: Pile::zero_move(7, Pass::Unused),
@@ -509,7 +512,7 @@ mod tests {
             new_value: 8,
             old_sum: 1,
             new_sum: 10,
-        };
+        }));
         assert_eq!(
             title(&changed),
             "pile 2: 4T → 7T, value 3 → 8; nim-sum 1 ⊕ 3 ⊕ 8 = 10"

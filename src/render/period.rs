@@ -146,7 +146,7 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
         }
     }
     let spark_width = width.saturating_sub(24).clamp(16, 64);
-    let (line, per) = sparkline(&report.sequence.values(), spark_width);
+    let (line, per) = sparkline(report.sequence.values(), spark_width);
     let max = report.sequence.values().iter().max().copied().unwrap_or(0);
     writeln!(out, "g(0..{}) {line}", report.sequence.computed_to())?;
     let legend = format!(
