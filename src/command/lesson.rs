@@ -366,18 +366,18 @@ impl LessonFocus {
         let lesson = self.runner.progress();
         // Only this lesson, into the file as it is now: another nimlab (another terminal) may
         // have saved other lessons since this one started.
-        let warning = match store.update(|progress| {
+        // Each warning once, keyed by its text: the one given at the start is not repeated.
+        let (key, warning): (String, fn(String) -> Feedback) = match store.update(|progress| {
             progress.lessons.insert(id, lesson);
         }) {
             Ok(None) => return,
             Ok(Some(unusable)) | Err(SaveError::Unusable(unusable)) => {
-                Feedback::Progress(unusable.to_string())
+                (unusable.to_string(), Feedback::Progress)
             }
-            Err(e) => Feedback::NotSaved(e.to_string()),
+            Err(e) => (e.to_string(), Feedback::NotSaved),
         };
-        let key = format!("{warning:?}");
-        if self.warned.insert(key) {
-            items.push(feedback(warning));
+        if self.warned.insert(key.clone()) {
+            items.push(feedback(warning(key)));
         }
     }
 
