@@ -42,6 +42,10 @@ screen "after the interrupt" 'winner 1 2' Enter
 screen "lesson" 'lesson start mex' Enter
 screen "lesson: next" Enter
 screen "lesson: quit" 'quit' Enter
+screen "present a lesson" 'lesson start nim --present' Enter
+screen "present: next" Enter
+screen "present: next" Enter
+screen "present: quit" 'quit' Enter
 screen "bad input" 'winner 3 x 5' Enter
 screen "help" 'help' Enter
 screen "leave" 'quit' Enter

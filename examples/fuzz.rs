@@ -358,7 +358,9 @@ fn expressions(lesson: &Lesson) -> Vec<String> {
                 out.extend(q.choices.iter().cloned());
                 out.extend(q.wrong_examples.iter().map(|w| w.answer.clone()));
             }
-            StepKind::Claim { statement, check } => {
+            StepKind::Claim {
+                statement, check, ..
+            } => {
                 fills(statement, &mut out);
                 out.push(check.clone());
             }

@@ -333,6 +333,8 @@ Evaluate an expression. Integers are exact: too large is an error, never a wrap.
                      the divisor's sign, so a = (a / b) * b + a % b: 7 % -2 = -1
   xor  ^  ⊕          bitwise XOR, the nim-sum of two numbers: 3 xor 5 = 6.
                      `^` is NOT a power (2 ^ 3 = 1); write pow(2, 3) for 8
+  nimmul  ⊗          nim multiplication, binding like *: 8 nimmul 8 = 13; 0 to
+                     2^64 - 1, and the product of two such stays below 2^64
   = != < <= > >=     comparisons (they do not chain)
   and  or  not  implies
   if C then A else B
@@ -528,10 +530,23 @@ pub enum Switch {
 impl Cli {
     /// Parses one REPL or script line with the same definition as the shell.
     pub fn parse_line(line: &str) -> Result<Parsed, crate::Error> {
-        let words = shell_words::split(line).map_err(|e| crate::Error::Usage {
-            message: format!("cannot split the line into words ({e}); check its quotes"),
-        })?;
+        let words = shell_words::split(line).map_err(crate::Error::Quotes)?;
         Self::parse_words(std::iter::once("nimlab".to_string()).chain(words))
+    }
+
+    /// Parses `words` with a command definition built once per thread: building clap's
+    /// definition of every command and flag costs more than parsing a line with it, and a
+    /// script or a paste parses thousands of lines.
+    fn try_parse_built(words: &[std::ffi::OsString]) -> Result<Self, clap::Error> {
+        use clap::{CommandFactory, FromArgMatches};
+        thread_local! {
+            static DEFINITION: std::cell::RefCell<clap::Command> =
+                std::cell::RefCell::new(Cli::command());
+        }
+        DEFINITION.with_borrow_mut(|definition| {
+            let mut matches = definition.try_get_matches_from_mut(words)?;
+            Self::from_arg_matches_mut(&mut matches).map_err(|e| e.format(definition))
+        })
     }
 
     /// Parses a command line (the first word is the program name).
@@ -542,7 +557,7 @@ impl Cli {
     {
         use clap::error::ErrorKind;
         let words = forgive(words.into_iter().map(Into::into).collect());
-        match Self::try_parse_from(&words) {
+        match Self::try_parse_built(&words) {
             Ok(mut cli) => {
                 if let Some(piles) = cli.command.as_mut().and_then(Command::piles_mut) {
                     *piles = split_commas(piles);
@@ -610,11 +625,9 @@ fn split_ruleset(words: &[std::ffi::OsString]) -> Option<crate::Error> {
         return None;
     }
     let joined = format!("{}:{}", row.name, parts.join(",").replace(",,", ","));
-    Some(crate::Error::Usage {
-        message: format!(
-            "`{name} {}` is one ruleset written as one word: did you mean `{joined}`?",
-            parts.join(" ")
-        ),
+    Some(crate::Error::SplitRuleset {
+        typed: format!("{name} {}", parts.join(" ")),
+        joined,
     })
 }
 

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::engine::EngineError;
 use crate::engine::moves::IllegalMove;
+use crate::engine::{EngineError, Rules};
 use crate::quote::quoted;
 
 /// A limit on scripts run by scripts.
@@ -16,13 +16,30 @@ pub enum ScriptLimit {
     Lines(u64),
 }
 
-/// Something nimlab could not do, with the offending input named.
+/// What a `--format` does not apply to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Formless {
+    /// A command, by its name (`mex`, `grundy --values`).
+    Command(&'static str),
+    /// A command's output, described (`a position too long to show pile by pile`).
+    Output(&'static str),
+}
+
+/// Something nimlab could not do, with the offending input named. Each variant holds data (what
+/// was given, what is lacking, the limit); the words are written once, in `Display` below.
 #[derive(Debug)]
 pub enum Error {
     /// The engine refused an input (a ruleset, a pile, a range of work).
     Engine(EngineError),
-    /// A command line that does not parse: the first line of clap's message.
-    Usage { message: String },
+    /// A command line that does not parse: clap's message, made one line.
+    CommandLine { message: String },
+    /// A line whose quotes do not close, so it cannot be split into words.
+    Quotes(shell_words::ParseError),
+    /// A family's argument written as separate words (`rules subtract 1 3 4`): `typed` is what
+    /// was written, `joined` the one word meant (`subtract:1,3,4`).
+    SplitRuleset { typed: String, joined: String },
+    /// A command that works only inside the workbench, given on the shell's line.
+    WorkbenchOnly { command: String },
     /// A token that is not what the command expected.
     BadToken { token: String, expected: String },
     /// A bad token in streamed pile input, with where it was.
@@ -39,16 +56,68 @@ pub enum Error {
     BadRange { token: String, reason: String },
     /// A move in a game that the rules do not allow, with the reason.
     IllegalMove(IllegalMove),
-    /// A command that needs a game when none is in progress, or that a game refuses.
-    NoGame { message: String },
-    /// A `--format` that does not apply to a command (`what`, in the words of the message).
-    NoFormat { format: String, what: String },
+    /// A game command with no game in progress.
+    NoGame,
+    /// `undo` before any move of the game.
+    NothingToUndo,
+    /// `play` while a game is in progress.
+    GameInProgress,
+    /// `step` in a game, which plays the session's position instead.
+    StepInGame,
+    /// A lesson command with no lesson in progress.
+    NoLesson,
+    /// `next`, `back`, `expand` or `at` with no derivation or proof open.
+    NothingToStep,
+    /// A command that needs piles, given none and with no session position.
+    NoPiles,
+    /// `pile` with no session position to change.
+    NoPositionToChange,
+    /// `step` with no session position to step through.
+    NoPositionToStep,
+    /// Piles from a file or standard input and on the line at once; `extra` is the first on
+    /// the line.
+    PilesTwice { extra: String },
+    /// `-` for piles from standard input while standard input is the script being run.
+    StdinIsScript,
+    /// A pile source with no piles in it; `source` names it (a quoted path, `standard input`).
+    NoPilesIn { source: String },
+    /// Streamed piles (`source`) too many to start a game with.
+    TooManyPilesToPlay { source: String },
+    /// Streamed piles (`source`) more than the `limit` the session's position keeps.
+    TooManyPilesToKeep { source: String, limit: usize },
+    /// A ruleset that `play` and `step` cannot play (its moves may split a pile, or it is a
+    /// graph).
+    Unplayable { rules: Rules },
+    /// `period` for a ruleset whose values do not repeat or have no sizes.
+    NoPeriod { rules: Rules },
+    /// A graph's named positions mixed with the session's rules (`rules`), where one would be
+    /// read by the other.
+    GraphAgainstSession { rules: Rules },
+    /// `step --all` from a position whose line of play is longer than `limit` moves.
+    PlayTooLong { limit: usize },
+    /// A conjecture's failure at `size` with no derivation to show for it.
+    NoDerivation { size: u64 },
+    /// `at` on a proof step whose check has no variable.
+    NoVariable,
+    /// `at` not written `at VAR = K`; `var` is the step's variable.
+    AtSyntax { var: String },
+    /// A bundled proof that does not load.
+    Proof(crate::proof::ProofError),
+    /// A `--format` that does not apply to a command or to its output (`what`); `others` are
+    /// the formats it prints in.
+    NoFormat {
+        format: &'static str,
+        what: Formless,
+        others: Vec<String>,
+    },
     /// A file that could not be read.
     Read {
         path: PathBuf,
         source: std::io::Error,
     },
-    /// Output that could not be written (a closed pipe is not an error; see `main`).
+    /// Standard input that could not be read (not its content: the read itself failed).
+    ReadInput(std::io::Error),
+    /// Output that could not be written (a closed pipe is not an error; see `app`).
     Write(std::io::Error),
     /// Lesson progress that could not be saved: the disk, not the learner, is at fault.
     Progress(crate::lesson::progress::SaveError),
@@ -63,7 +132,7 @@ pub enum Error {
     /// A script in which some lines failed; each was reported as it happened.
     ScriptFailed { failures: usize },
     /// A lesson's command line that a lesson may not run.
-    Refused(crate::command::Refusal),
+    Refused(crate::refusal::Refusal),
     /// A command stopped by Ctrl-C before it finished; it left no result.
     Interrupted,
     /// An expression that does not parse or evaluate; `source` is the expression's text.
@@ -74,15 +143,27 @@ pub enum Error {
 }
 
 impl Error {
-    /// The process's exit code: 0 is success (never an error); 1 a check that failed, or output
-    /// that could not be written; 2 bad input (a command, a token, a file named on the command
-    /// line); 3 a file nimlab keeps for the learner (lesson progress) that could not be written;
-    /// 130 (128 + SIGINT, as shells say) a command stopped by Ctrl-C.
+    /// The process's exit code. The policy, the same on the shell's line, for a script and
+    /// for `nimlab run`:
+    ///
+    /// - 0: done (never an error).
+    /// - 1: a check ran and failed (`lesson check` found failures). The input was fine; the
+    ///   content it checked is not.
+    /// - 2: bad input: a command, token, ruleset, expression or file nimlab cannot take, a
+    ///   command the session's state does not allow, work past a limit, or a script with such
+    ///   a line. Fixing what was typed fixes it.
+    /// - 3: an input/output failure: output that could not be written (a full disk), standard
+    ///   input that could not be read, lesson progress that could not be saved. Nothing the
+    ///   user typed is at fault and the same command may succeed once the disk or device is
+    ///   fixed, so a script or CI job must be able to tell it from 1 (a real failed check)
+    ///   and from 2 (a mistake to correct). A closed pipe (`nimlab grundy | head`) is not a
+    ///   failure: it exits 0.
+    /// - 130: stopped by Ctrl-C (128 + SIGINT, as shells say).
     pub fn exit_code(&self) -> u8 {
         match self {
             Self::Interrupted => 130,
-            Self::Write(_) | Self::CheckFailed { .. } => 1,
-            Self::Progress(_) => 3,
+            Self::Write(_) | Self::ReadInput(_) | Self::Progress(_) => 3,
+            Self::CheckFailed { .. } => 1,
             _ => 2,
         }
     }
@@ -129,7 +210,7 @@ impl Error {
         if message.starts_with("unrecognized subcommand") {
             message.push_str("; type `help` for the list of commands");
         }
-        Self::Usage { message }
+        Self::CommandLine { message }
     }
 
     /// An expression error with the text it points into.
@@ -153,7 +234,21 @@ impl fmt::Display for Error {
         match self {
             Self::Engine(e) => e.fmt(f),
             Self::Interrupted => crate::engine::Interrupted.fmt(f),
-            Self::Usage { message } => f.write_str(message),
+            Self::CommandLine { message } => f.write_str(message),
+            Self::Quotes(e) => write!(
+                f,
+                "cannot split the line into words ({e}); check its quotes"
+            ),
+            Self::SplitRuleset { typed, joined } => write!(
+                f,
+                "`{typed}` is one ruleset written as one word: did you mean `{joined}`?"
+            ),
+            Self::WorkbenchOnly { command } => write!(
+                f,
+                "`{command}` works inside the workbench, in a game, a derivation, a proof or a \
+                 lesson: start one with `nimlab play 4 7 5` or `nimlab lesson start mex`, or \
+                 run `nimlab` and type `help`"
+            ),
             Self::BadToken { token, expected } => {
                 write!(
                     f,
@@ -178,25 +273,119 @@ impl fmt::Display for Error {
             ),
             Self::BadRange { token, reason } => write!(f, "bad range {}: {reason}", quoted(token)),
             Self::IllegalMove(e) => write!(f, "illegal move: {e}"),
-            Self::NoGame { message } => f.write_str(message),
-            Self::NoFormat { format, what } => write!(
-                f,
-                "`--format {format}` does not apply to {what}: it prints as {}",
-                {
-                    let names = crate::cli::Format::names_but(format);
-                    match names.split_last() {
-                        Some((last, rest)) if !rest.is_empty() => {
-                            format!("{} or {last}", rest.join(", "))
-                        }
-                        _ => names.join(""),
-                    }
-                }
+            Self::NoGame => f.write_str("no game in progress; start one with `play 4 7 5`"),
+            Self::NothingToUndo => f.write_str("nothing to undo: you have not moved yet"),
+            Self::GameInProgress => {
+                f.write_str("a game is in progress: finish it, or `resign` first")
+            }
+            Self::StepInGame => f.write_str(
+                "`step` plays the session's position, not a game: in a game, `hint` shows the \
+                 winning move",
             ),
+            Self::NoLesson => f.write_str(
+                "no lesson in progress: start one with `lesson start ID` (see `lesson list`)",
+            ),
+            Self::NothingToStep => {
+                f.write_str("nothing to step through: start with `derive 0..5` or `prove NAME`")
+            }
+            Self::NoPiles => f.write_str(
+                "no piles given: write them like `winner 3 4 5`, or set the session's position \
+                 with `position 3 4 5`",
+            ),
+            Self::NoPositionToChange => {
+                f.write_str("no position to change: set one first with `position 3 4 5`")
+            }
+            Self::NoPositionToStep => {
+                f.write_str("no position to step through: set one with `position 4 7 5`")
+            }
+            Self::PilesTwice { extra } => write!(
+                f,
+                "give piles either with --file or on the line, not both (found {})",
+                quoted(extra)
+            ),
+            Self::StdinIsScript => f.write_str(
+                "`-` reads piles from standard input, but standard input is the script being \
+                 run; put the piles in a file and use `--file PATH`",
+            ),
+            Self::NoPilesIn { source } => write!(
+                f,
+                "no piles found in {source}: expected whitespace-separated pile sizes"
+            ),
+            Self::TooManyPilesToPlay { source } => {
+                write!(f, "{source} holds too many piles to play a game with")
+            }
+            Self::TooManyPilesToKeep { source, limit } => write!(
+                f,
+                "{source} holds more than {limit} piles, too many for the session's position; \
+                 use `winner --file` or `move --file` to decide it"
+            ),
+            Self::Unplayable { rules } => write!(
+                f,
+                "`{rules}` cannot be played or stepped yet (only nim, zero-move, misere and \
+                 subtract:S); use `move` for its winning move"
+            ),
+            Self::NoPeriod { rules } => {
+                f.write_str(
+                    "`period` looks at octal games (`--rules octal:0.77`) and subtraction games \
+                     (`--rules subtract:1,3,4`); ",
+                )?;
+                match rules {
+                    Rules::Graph(_) => {
+                        f.write_str("a graph's positions have no sizes to repeat over")
+                    }
+                    Rules::ZeroMove => f.write_str(
+                        "zero-move values grow with n (g(nF) = n), so they never repeat",
+                    ),
+                    Rules::Misere => f.write_str(
+                        "misere's piles have the normal-play values of Nim, g(n) = n, which \
+                         never repeat (misère play is decided by Bouton's misère rule, not by \
+                         these values: see `winner`)",
+                    ),
+                    _ => write!(f, "{rules} has g(n) = n, which never repeats"),
+                }
+            }
+            Self::GraphAgainstSession { rules } => write!(
+                f,
+                "a graph's positions are names, not pile sizes: they mean nothing by the \
+                 session's rules (`{rules}`) or the other way round; change the session's rules \
+                 first with `rules …`"
+            ),
+            Self::PlayTooLong { limit } => write!(
+                f,
+                "the line of play from here is longer than {limit} moves: use `step` to go one \
+                 move at a time"
+            ),
+            Self::NoDerivation { size } => write!(f, "no derivation for size {size}"),
+            Self::NoVariable => f.write_str(
+                "this step has no variable to instantiate: its check is one fact (`next` goes \
+                 on)",
+            ),
+            Self::AtSyntax { var } => write!(f, "write `at {var} = K`, with a whole number K"),
+            Self::Proof(e) => write!(f, "a bundled proof does not load: {e}"),
+            Self::NoFormat {
+                format,
+                what,
+                others,
+            } => {
+                write!(f, "`--format {format}` does not apply to ")?;
+                match what {
+                    Formless::Command(name) => write!(f, "`{name}`")?,
+                    Formless::Output(description) => f.write_str(description)?,
+                }
+                f.write_str(": it prints as ")?;
+                match others.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        write!(f, "{} or {last}", rest.join(", "))
+                    }
+                    _ => f.write_str(&others.join("")),
+                }
+            }
             Self::Read { path, source } => write!(
                 f,
                 "cannot read {}: {source}",
                 quoted(&path.to_string_lossy())
             ),
+            Self::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Progress(e) => e.fmt(f),
             Self::Expr { error, .. } => error.fmt(f),
@@ -240,8 +429,8 @@ impl From<IllegalMove> for Error {
     }
 }
 
-impl From<crate::command::Refusal> for Error {
-    fn from(refusal: crate::command::Refusal) -> Self {
+impl From<crate::refusal::Refusal> for Error {
+    fn from(refusal: crate::refusal::Refusal) -> Self {
         Self::Refused(refusal)
     }
 }
@@ -258,5 +447,222 @@ impl From<EngineError> for Error {
             return Self::Interrupted;
         }
         Self::Engine(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each variant's words, written out by hand, and its exit code.
+    #[test]
+    fn each_variant_says_what_went_wrong_and_exits_by_the_policy() {
+        let Ok(Rules::Subtract(set)) = Rules::parse("subtract:1,3,4") else {
+            panic!("subtract:1,3,4 is a subtraction game");
+        };
+        let cases: Vec<(Error, &str, u8)> = vec![
+            (
+                Error::SplitRuleset {
+                    typed: "subtract 1 3 4".into(),
+                    joined: "subtract:1,3,4".into(),
+                },
+                "`subtract 1 3 4` is one ruleset written as one word: did you mean `subtract:1,3,4`?",
+                2,
+            ),
+            (
+                Error::WorkbenchOnly {
+                    command: "next".into(),
+                },
+                "`next` works inside the workbench, in a game, a derivation, a proof or a lesson: start one with `nimlab play 4 7 5` or `nimlab lesson start mex`, or run `nimlab` and type `help`",
+                2,
+            ),
+            (
+                Error::NoGame,
+                "no game in progress; start one with `play 4 7 5`",
+                2,
+            ),
+            (
+                Error::NothingToUndo,
+                "nothing to undo: you have not moved yet",
+                2,
+            ),
+            (
+                Error::GameInProgress,
+                "a game is in progress: finish it, or `resign` first",
+                2,
+            ),
+            (
+                Error::StepInGame,
+                "`step` plays the session's position, not a game: in a game, `hint` shows the winning move",
+                2,
+            ),
+            (
+                Error::NoLesson,
+                "no lesson in progress: start one with `lesson start ID` (see `lesson list`)",
+                2,
+            ),
+            (
+                Error::NothingToStep,
+                "nothing to step through: start with `derive 0..5` or `prove NAME`",
+                2,
+            ),
+            (
+                Error::NoPiles,
+                "no piles given: write them like `winner 3 4 5`, or set the session's position with `position 3 4 5`",
+                2,
+            ),
+            (
+                Error::NoPositionToChange,
+                "no position to change: set one first with `position 3 4 5`",
+                2,
+            ),
+            (
+                Error::NoPositionToStep,
+                "no position to step through: set one with `position 4 7 5`",
+                2,
+            ),
+            (
+                Error::PilesTwice { extra: "3".into() },
+                "give piles either with --file or on the line, not both (found `3`)",
+                2,
+            ),
+            (
+                Error::StdinIsScript,
+                "`-` reads piles from standard input, but standard input is the script being run; put the piles in a file and use `--file PATH`",
+                2,
+            ),
+            (
+                Error::NoPilesIn {
+                    source: "`empty.txt`".into(),
+                },
+                "no piles found in `empty.txt`: expected whitespace-separated pile sizes",
+                2,
+            ),
+            (
+                Error::TooManyPilesToPlay {
+                    source: "`big.txt`".into(),
+                },
+                "`big.txt` holds too many piles to play a game with",
+                2,
+            ),
+            (
+                Error::TooManyPilesToKeep {
+                    source: "`big.txt`".into(),
+                    limit: 10_000,
+                },
+                "`big.txt` holds more than 10000 piles, too many for the session's position; use `winner --file` or `move --file` to decide it",
+                2,
+            ),
+            (
+                Error::Unplayable {
+                    rules: Rules::parse("octal:0.77").unwrap(),
+                },
+                "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere and subtract:S); use `move` for its winning move",
+                2,
+            ),
+            (
+                Error::NoPeriod {
+                    rules: Rules::ZeroMove,
+                },
+                "`period` looks at octal games (`--rules octal:0.77`) and subtraction games (`--rules subtract:1,3,4`); zero-move values grow with n (g(nF) = n), so they never repeat",
+                2,
+            ),
+            (
+                Error::NoPeriod { rules: Rules::Nim },
+                "`period` looks at octal games (`--rules octal:0.77`) and subtraction games (`--rules subtract:1,3,4`); nim has g(n) = n, which never repeats",
+                2,
+            ),
+            (
+                Error::GraphAgainstSession {
+                    rules: Rules::ZeroMove,
+                },
+                "a graph's positions are names, not pile sizes: they mean nothing by the session's rules (`zero-move`) or the other way round; change the session's rules first with `rules …`",
+                2,
+            ),
+            (
+                Error::PlayTooLong { limit: 10_000 },
+                "the line of play from here is longer than 10000 moves: use `step` to go one move at a time",
+                2,
+            ),
+            (
+                Error::NoDerivation { size: 7 },
+                "no derivation for size 7",
+                2,
+            ),
+            (
+                Error::NoVariable,
+                "this step has no variable to instantiate: its check is one fact (`next` goes on)",
+                2,
+            ),
+            (
+                Error::AtSyntax { var: "n".into() },
+                "write `at n = K`, with a whole number K",
+                2,
+            ),
+            (
+                Error::Proof(crate::proof::ProofError {
+                    file: "p.yaml".into(),
+                    kind: Box::new(crate::proof::ProofErrorKind::StepTwice { id: "s".into() }),
+                }),
+                "a bundled proof does not load: p.yaml: step id `s` is used twice",
+                2,
+            ),
+            (
+                Error::ReadInput(std::io::Error::other("gone")),
+                "cannot read standard input: gone",
+                3,
+            ),
+            (
+                Error::Write(std::io::Error::other("full")),
+                "cannot write output: full",
+                3,
+            ),
+            (
+                Error::CheckFailed { failures: 2 },
+                "lesson check: 2 failures",
+                1,
+            ),
+            (
+                Error::Engine(EngineError::from(
+                    crate::engine::TooMuchWork::SubtractionPeriod { set, values: 9 },
+                )),
+                "finding the period of subtract:1,3,4 would take too long (no period within the first 9 values)",
+                2,
+            ),
+            (
+                Error::NoFormat {
+                    format: "latex",
+                    what: Formless::Command("mex"),
+                    others: vec!["text".into(), "markdown".into(), "csv".into()],
+                },
+                "`--format latex` does not apply to `mex`: it prints as text, markdown or csv",
+                2,
+            ),
+            (
+                Error::NoFormat {
+                    format: "latex",
+                    what: Formless::Output("a game"),
+                    others: vec!["text".into()],
+                },
+                "`--format latex` does not apply to a game: it prints as text",
+                2,
+            ),
+            (Error::Interrupted, "interrupted", 130),
+        ];
+        for (error, text, code) in cases {
+            assert_eq!(error.to_string(), text, "{error:?}");
+            assert_eq!(error.exit_code(), code, "{error:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_with_an_open_quote_says_so() {
+        let error = crate::cli::Cli::parse_line("winner \"3 4").unwrap_err();
+        assert!(matches!(error, Error::Quotes(_)), "{error:?}");
+        assert_eq!(
+            error.to_string(),
+            "cannot split the line into words (missing closing quote); check its quotes"
+        );
+        assert_eq!(error.exit_code(), 2);
     }
 }

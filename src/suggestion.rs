@@ -9,8 +9,16 @@ use crate::error::Error;
 /// How alike two names must be (Jaro–Winkler, ignoring case) to be suggested.
 const CLOSE_ENOUGH: f64 = 0.8;
 
+/// Tokens longer than this (in bytes) are not typos of any name: no suggestion is looked for.
+/// Jaro–Winkler costs the product of the lengths, and a pasted 100 KB token would otherwise
+/// be compared with every name.
+const LONGEST_TYPO: usize = 64;
+
 /// The candidate nearest to `typed`, if it is close enough and not `typed` itself.
 pub fn nearest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if typed.len() > LONGEST_TYPO {
+        return None;
+    }
     let typed = typed.to_lowercase();
     candidates
         .into_iter()

@@ -124,9 +124,7 @@ pub fn conjecture(session: &Session, arg: &RulesArg, words: &[String]) -> Result
     let outcome = match first {
         None => ConjectureOutcome::Holds,
         Some((n, formula_value)) => {
-            let row = table.row(state(n)).ok_or_else(|| Error::Usage {
-                message: format!("no derivation for size {n}"),
-            })?;
+            let row = table.row(state(n)).ok_or(Error::NoDerivation { size: n })?;
             let fix = (failures.len() == 1).then(|| {
                 let rhs_text = source.get(rhs.span.clone()).unwrap_or("");
                 format!(

@@ -3,7 +3,7 @@
 //! any other command is refused before it runs (a refused `play` starts no game).
 
 use crate::cli::{Command, Format};
-use crate::error::Error;
+use crate::error::{Error, Formless};
 
 /// Refuses `format` for `command` if the command has no form in it.
 pub fn check_format(command: &Command, format: Format) -> Result<(), Error> {
@@ -11,8 +11,9 @@ pub fn check_format(command: &Command, format: Format) -> Result<(), Error> {
         return Ok(());
     }
     Err(Error::NoFormat {
-        format: "latex".into(),
-        what: format!("`{}`", name(command)),
+        format: "latex",
+        what: Formless::Command(name(command)),
+        others: Format::names_but("latex"),
     })
 }
 

@@ -7,6 +7,7 @@ use super::{Focus, Session};
 use crate::cli::{Command, LessonAction};
 use crate::error::Error;
 use crate::expr::Value;
+use crate::lesson::fill::{ExprJudge, fill};
 use crate::lesson::progress::{Progress, SaveError};
 use crate::lesson::runner::{Event, Judge, Runner};
 use crate::lesson::speaker_notes::SpeakerNotes;
@@ -14,39 +15,6 @@ use crate::lesson::{Lesson, StepKind};
 use crate::output::{
     Feedback, LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Note, Output,
 };
-use crate::quote::quoted;
-
-/// Lesson expressions evaluated by the expression language, with a ruleset as default.
-pub struct ExprJudge {
-    pub rules: crate::engine::Rules,
-}
-
-impl Judge for ExprJudge {
-    fn eval(&mut self, source: &str) -> Result<Value, String> {
-        crate::expr::evaluate(source, &self.rules).map_err(|e| e.to_string())
-    }
-}
-
-/// Replaces each `{{ EXPR }}` with its value.
-pub fn fill(text: &str, judge: &mut dyn Judge) -> Result<String, String> {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let end = after
-            .find("}}")
-            .ok_or_else(|| "a `{{` is never closed with `}}`".to_string())?;
-        let source = after[..end].trim();
-        let value = judge
-            .eval(source)
-            .map_err(|e| format!("{} fails: {e}", quoted(&format!("{{{{ {source} }}}}"))))?;
-        out.push_str(&value.to_string());
-        rest = &after[end + 2..];
-    }
-    out.push_str(rest);
-    Ok(out)
-}
 
 pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
     match action {
@@ -56,9 +24,7 @@ pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Er
             start(session, id, *present, notes)
         }
         LessonAction::Reset { id, yes } => reset(session, id, *yes),
-        LessonAction::Quit => Err(Error::Usage {
-            message: "no lesson in progress: see `lesson list`".into(),
-        }),
+        LessonAction::Quit => Err(Error::NoLesson),
         LessonAction::Check { paths } => super::lesson_check::check(session, paths),
     }
 }
@@ -66,7 +32,8 @@ pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Er
 fn list(session: &mut Session) -> Output {
     let (progress, warning) = load_progress(session);
     let catalog = session.catalog();
-    let rows = catalog
+    let done = |id: &String| progress.lessons.get(id).is_some_and(|p| p.finished);
+    let rows: Vec<LessonListRow> = catalog
         .lessons()
         .iter()
         .map(|l| {
@@ -84,13 +51,28 @@ fn list(session: &mut Session) -> Output {
             LessonListRow {
                 id: l.id.clone(),
                 title: l.title.clone(),
+                chapter: l
+                    .chapter
+                    .clone()
+                    .unwrap_or_else(|| "More lessons".to_string()),
                 steps: l.steps.len(),
                 status,
                 requires: l.requires.clone(),
+                waiting_for: l.requires.iter().filter(|r| !done(r)).cloned().collect(),
             }
         })
         .collect();
+    let ready = rows
+        .iter()
+        .filter(|r| r.status == LessonStatus::NotStarted && r.waiting_for.is_empty())
+        .map(|r| r.id.clone())
+        .collect();
     Output::LessonList(LessonList {
+        done: rows
+            .iter()
+            .filter(|r| r.status == LessonStatus::Done)
+            .count(),
+        ready,
         rows,
         errors: session.catalog_errors().to_vec(),
         warnings: warning.into_iter().collect(),
@@ -136,9 +118,26 @@ fn start(
     if let Some(w) = &warning {
         items.push(LessonItem::Feedback(Feedback::Progress(w.clone())));
     }
-    // Setup runs silently, on start and on resume alike; the rules it changes come back
-    // when the lesson ends.
-    let rules_before = (!lesson.setup.is_empty()).then(|| session.rules().clone());
+    // A pinned ruleset and the setup apply on start and on resume alike; the learner's rules
+    // come back when the lesson ends.
+    let pinned = lesson.rules.clone();
+    let rules_before =
+        (pinned.is_some() || !lesson.setup.is_empty()).then(|| session.rules().clone());
+    if let Some(rules) = &pinned
+        && rules != session.rules()
+    {
+        let yours = session.rules().clone();
+        match session.set_rules(rules.clone()) {
+            Ok(()) => items.push(feedback(Feedback::RulesPinned {
+                rules: rules.clone(),
+                yours,
+            })),
+            Err(e) => items.push(feedback(Feedback::PinFailed {
+                rules: rules.clone(),
+                error: e.to_string(),
+            })),
+        }
+    }
     let mut budget = Budget::default();
     for line in &lesson.setup {
         if let Err(e) = run_line(session, line, &mut budget) {
@@ -170,6 +169,7 @@ fn start(
     let mut focus = LessonFocus {
         runner,
         rules_before,
+        pinned,
         budget,
         warned: warning.into_iter().collect(),
         done: false,
@@ -213,6 +213,9 @@ pub struct LessonFocus {
     warned: std::collections::BTreeSet<String>,
     /// The session's rules before the lesson's setup, restored when it ends.
     rules_before: Option<crate::engine::Rules>,
+    /// The lesson's own ruleset (`rules:`): its expressions use it, and its commands run under
+    /// it whatever the learner has switched to meanwhile.
+    pinned: Option<crate::engine::Rules>,
     /// What the lesson's command lines may still spend in the learner's current action.
     budget: Budget,
     done: bool,
@@ -231,15 +234,30 @@ impl LessonFocus {
         }
     }
 
-    fn judge(session: &Session) -> ExprJudge {
+    fn judge(&self, session: &Session) -> ExprJudge {
         ExprJudge {
-            rules: session.rules().clone(),
+            rules: self.pinned.as_ref().unwrap_or(session.rules()).clone(),
+        }
+    }
+
+    /// Sets the lesson's ruleset again if the learner changed it, and says so.
+    fn repin(&self, session: &mut Session, items: &mut Vec<LessonItem>) {
+        let Some(rules) = &self.pinned else { return };
+        if rules == session.rules() {
+            return;
+        }
+        match session.set_rules(rules.clone()) {
+            Ok(()) => items.push(feedback(Feedback::Repinned(rules.clone()))),
+            Err(e) => items.push(feedback(Feedback::PinFailed {
+                rules: rules.clone(),
+                error: e.to_string(),
+            })),
         }
     }
 
     /// Turns runner events into items, showing steps in full.
     fn report(&mut self, session: &mut Session, events: Vec<Event>, items: &mut Vec<LessonItem>) {
-        let mut judge = Self::judge(session);
+        let mut judge = self.judge(session);
         // Authors may compute values in hints, feedback, solutions and notes too.
         let mut fill_in = |text: String| fill(&text, &mut judge).unwrap_or(text);
         for event in events {
@@ -293,12 +311,13 @@ impl LessonFocus {
             step: step.id.clone(),
             present: self.runner.present,
         });
-        let mut judge = Self::judge(session);
+        let mut judge = self.judge(session);
         match &step.kind {
             StepKind::Text(text) => items.push(LessonItem::Text(
                 fill(text, &mut judge).unwrap_or_else(|e| format!("{text}\n(⚠ {e})")),
             )),
             StepKind::Run(lines) => {
+                self.repin(session, items);
                 for (i, line) in lines.iter().enumerate() {
                     let result = run_line(session, line, &mut self.budget);
                     let over = matches!(result, Err(Error::Refused(Refusal::OverBudget { .. })));
@@ -322,7 +341,9 @@ impl LessonFocus {
                 hints: q.hints.len(),
                 present: self.runner.present,
             }),
-            StepKind::Claim { statement, check } => items.push(LessonItem::Claim {
+            StepKind::Claim {
+                statement, check, ..
+            } => items.push(LessonItem::Claim {
                 statement: fill(statement, &mut judge).unwrap_or_else(|_| statement.clone()),
                 check: check.clone(),
                 holds: match judge.eval(check) {
@@ -386,7 +407,7 @@ impl LessonFocus {
         session: &mut Session,
         events: impl FnOnce(&mut Runner, &mut ExprJudge) -> Vec<Event>,
     ) -> Output {
-        let mut judge = Self::judge(session);
+        let mut judge = self.judge(session);
         // Each action the learner takes gets a fresh budget for the lesson's command lines.
         self.budget = Budget::default();
         let events = events(&mut self.runner, &mut judge);

@@ -1,17 +1,22 @@
 //! `lesson check [FILES|DIR]`: proves a lesson works before a learner meets it — schema, unique
 //! ids, `requires`, every expression, every `{{ }}`, every `run` command, every solution
-//! accepted, every wrong example rejected, one right choice, every claim true.
+//! accepted, every wrong example rejected, one right choice, every claim true — and that it
+//! means the same whatever the learner did before: no command or expression leans on the
+//! session's ruleset unless the lesson pins one, no answer is a constant in disguise, and no
+//! claim that illustrates a theorem is checked with the functions that apply it.
 
 use std::path::{Path, PathBuf};
 
 use super::Session;
-use super::lesson::{ExprJudge, fill};
 use super::sandbox::{Budget, Refusal, run_line};
+use crate::cli::{Cli, Command, Parsed};
+use crate::engine::Rules;
 use crate::error::Error;
-use crate::expr::Value;
+use crate::expr::{Value, parse};
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
+use crate::lesson::fill::{ExprJudge, fill};
 use crate::lesson::runner::{Judge, accepts};
-use crate::lesson::{Lesson, LessonError, StepKind, load};
+use crate::lesson::{Lesson, LessonError, StepKind, Theorem, load};
 use crate::output::{CheckReport, Output};
 use crate::quote::quoted;
 
@@ -89,10 +94,25 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
     // the lesson's command lines and expressions: once it is spent, checking stops.
     let mut session = Session::default();
     let mut budget = Budget::default();
+    let pinned = lesson.rules.as_ref();
+    if let Some(rules) = pinned
+        && let Err(e) = session.set_rules(rules.clone())
+    {
+        let at = Some(lesson.rules_line).filter(|&l| l > 0);
+        fail(report, at, None, format!("`rules: {rules}` fails: {e}"));
+        return;
+    }
     for line in &lesson.setup {
         report.checks += 1;
-        if let Err(e) = run_line(&mut session, line, &mut budget) {
-            let at = Some(lesson.setup_line).filter(|&l| l > 0);
+        let at = Some(lesson.setup_line).filter(|&l| l > 0);
+        let result = run_line(&mut session, line, &mut budget);
+        // A line the sandbox refuses is reported for that alone.
+        if !matches!(result, Err(Error::Refused(_)))
+            && let Some(why) = line_problem(line, pinned, true)
+        {
+            fail(report, at, None, format!("setup {}: {why}", quoted(line)));
+        }
+        if let Err(e) = result {
             fail(
                 report,
                 at,
@@ -120,8 +140,12 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
             );
             return;
         }
-        let mut judge = ExprJudge {
-            rules: session.rules().clone(),
+        let mut judge = CheckingJudge {
+            inner: ExprJudge {
+                rules: pinned.unwrap_or(session.rules()).clone(),
+            },
+            pinned: pinned.is_some(),
+            problems: Vec::new(),
         };
         let mut texts: Vec<&String> = step.notes.iter().collect();
         if let StepKind::Ask(q) = &step.kind {
@@ -142,9 +166,22 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                 }
             }
             StepKind::Run(commands) => {
+                // The runner gives a pinned lesson's commands its ruleset back before each step.
+                if let Some(rules) = pinned
+                    && session.rules() != rules
+                    && let Err(e) = session.set_rules(rules.clone())
+                {
+                    fail(report, line, id, format!("`rules: {rules}` fails: {e}"));
+                }
                 for command in commands {
                     report.checks += 1;
-                    if let Err(e) = run_line(&mut session, command, &mut budget) {
+                    let result = run_line(&mut session, command, &mut budget);
+                    if !matches!(result, Err(Error::Refused(_)))
+                        && let Some(why) = line_problem(command, pinned, false)
+                    {
+                        fail(report, line, id, format!("{}: {why}", quoted(command)));
+                    }
+                    if let Err(e) = result {
                         fail(report, line, id, format!("{} fails: {e}", quoted(command)));
                         if over_budget(&e) {
                             return;
@@ -152,10 +189,20 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                     }
                 }
             }
-            StepKind::Claim { statement, check } => {
+            StepKind::Claim {
+                statement,
+                check,
+                theorem,
+            } => {
                 report.checks += 2;
                 if let Err(e) = fill(statement, &mut judge) {
                     fail(report, line, id, e);
+                }
+                if let Some(theorem) = theorem {
+                    report.checks += 1;
+                    if let Some(why) = circular(check, *theorem, pinned) {
+                        fail(report, line, id, why);
+                    }
                 }
                 match judge.eval(check) {
                     Ok(Value::Bool(true)) => {}
@@ -188,7 +235,20 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                         line,
                         id,
                         format!(
-                            "the answer {} is a literal: write the expression that computes it (e.g. `mex{{0, 1, 3}}`, `3 xor 5`, `winner(nim, 1, 4, 5)`)",
+                            "the answer {} is a literal: write the expression that computes it (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `winner(nim, 1, 4, 5)`)",
+                            quoted(&q.answer)
+                        ),
+                    );
+                } else if let Ok(expr) = parse(&q.answer)
+                    && expr.calls().is_empty()
+                    && !expr.reads_variable()
+                {
+                    fail(
+                        report,
+                        line,
+                        id,
+                        format!(
+                            "the answer {} is a constant, a literal in disguise: write the expression that computes it with nimlab's functions (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `g(nim, 4)`)",
                             quoted(&q.answer)
                         ),
                     );
@@ -203,6 +263,9 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                             id,
                             format!("the answer {} fails: {e}", quoted(&q.answer)),
                         );
+                        for why in judge.problems.drain(..) {
+                            fail(report, line, id, why);
+                        }
                         continue;
                     }
                 };
@@ -258,6 +321,122 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                 }
             }
         }
+        for why in judge.problems.drain(..) {
+            fail(report, line, id, why);
+        }
+    }
+}
+
+/// Evaluates as the learner's judge would, and notes each expression that leans on the
+/// session's ruleset when the lesson pins none.
+struct CheckingJudge {
+    inner: ExprJudge,
+    pinned: bool,
+    problems: Vec<String>,
+}
+
+impl Judge for CheckingJudge {
+    fn eval(&mut self, source: &str) -> Result<Value, String> {
+        if !self.pinned
+            && let Some(why) = session_rules_in_expr(source)
+            && !self.problems.contains(&why)
+        {
+            self.problems.push(why);
+        }
+        self.inner.eval(source)
+    }
+}
+
+/// Why an expression means different things under different session rulesets, if it does.
+fn session_rules_in_expr(source: &str) -> Option<String> {
+    let expr = parse(source).ok()?;
+    let call = expr.calls().into_iter().find(|c| c.uses_session_rules())?;
+    Some(format!(
+        "{} calls `{}` without a ruleset, so its value depends on the ruleset the learner last chose: write the ruleset first (`{}(zero-move, …)`), or pin the lesson's with `rules:`",
+        quoted(source),
+        call.name,
+        call.name
+    ))
+}
+
+/// Why a lesson's command line is not fit for a lesson, beyond what the sandbox refuses: its
+/// meaning depends on the session's ruleset, or (in `setup`) it changes that ruleset.
+fn line_problem(line: &str, pinned: Option<&Rules>, setup: bool) -> Option<String> {
+    let Ok(Parsed::Cli(cli)) = Cli::parse_line(line) else {
+        return None; // run_line reports it
+    };
+    let command = cli.command.as_ref()?;
+    if setup && let Command::Rules { name: Some(_) } = command {
+        return Some(
+            "a lesson pins its ruleset with the `rules:` key, which the runner applies for the lesson's duration and gives back after it, not with a `rules` command".into(),
+        );
+    }
+    if pinned.is_some() {
+        return None;
+    }
+    if let Command::Eval { expr } = command {
+        return session_rules_in_expr(&expr.join(" "));
+    }
+    let unnamed = match command {
+        Command::Grundy { rules, .. }
+        | Command::Period { rules, .. }
+        | Command::Derive { rules, .. }
+        | Command::Conjecture { rules, .. } => rules.rules.is_none(),
+        Command::Winner(args)
+        | Command::Move(args)
+        | Command::Nimsum(args)
+        | Command::Position(args) => args.rules.rules.is_none(),
+        Command::Play(args) => args.position.rules.rules.is_none(),
+        Command::Verify { rules, .. } => rules.is_none(),
+        Command::Set { .. } | Command::Step { .. } => true,
+        _ => false,
+    };
+    unnamed.then(|| {
+        "the command uses the session's ruleset, which the learner may have changed: give `--rules R` on the line, or pin the lesson's ruleset with `rules:`".into()
+    })
+}
+
+/// Why the check of a claim that illustrates `theorem` proves nothing about it, if it does not:
+/// it calls a function that applies the theorem, or it never searches the game tree.
+fn circular(check: &str, theorem: Theorem, pinned: Option<&Rules>) -> Option<String> {
+    let expr = parse(check).ok()?; // evaluating it reports the syntax error
+    let calls = expr.calls();
+    let by = |how: String| {
+        Some(format!(
+            "the claim illustrates the theorem `{theorem}`, but its check {how}; check it by game-tree search: `lost(RULES, piles…)`, or `g(RULES, piles…)` of two or more piles"
+        ))
+    };
+    for call in &calls {
+        match call.name {
+            "winner" => {
+                return by(
+                    "calls `winner`, which applies the theorem (it decides by the XOR of Grundy values, or by misère Nim's rule)".into(),
+                );
+            }
+            "nimsum" => {
+                return by(
+                    "calls `nimsum`, which applies the theorem's way of combining values (write the XOR the theorem states with `xor`)".into(),
+                );
+            }
+            "g" | "mexset" if call.args == 1 => {
+                let rules = call.rules.or(pinned);
+                if rules.is_some_and(Rules::splits) {
+                    return by(format!(
+                        "calls `{}` on one heap of a game whose moves split heaps, and its options are valued as sums, by the theorem",
+                        call.name
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    let searches = calls
+        .iter()
+        .any(|c| c.name == "lost" || (matches!(c.name, "g" | "mexset") && c.args > 1));
+    if searches {
+        None
+    } else {
+        by("never searches the game tree".into())
     }
 }
 

@@ -74,23 +74,7 @@ pub fn period(
             }
         }
         _ => {
-            return Err(Error::Usage {
-                message: format!(
-                    "`period` looks at octal games (`--rules octal:0.77`) and subtraction games (`--rules subtract:1,3,4`); {}",
-                    match rules {
-                        Rules::Graph(_) =>
-                            "a graph's positions have no sizes to repeat over".to_string(),
-                        Rules::ZeroMove =>
-                            "zero-move values grow with n (g(nF) = n), so they never repeat"
-                                .to_string(),
-                        Rules::Misere => "misere's piles have the normal-play values of Nim, \
-                             g(n) = n, which never repeat (misère play is decided by Bouton's \
-                             misère rule, not by these values: see `winner`)"
-                            .to_string(),
-                        _ => format!("{rules} has g(n) = n, which never repeats"),
-                    }
-                ),
-            });
+            return Err(Error::NoPeriod { rules });
         }
     };
     Ok(Output::Period(PeriodReport {

@@ -48,11 +48,8 @@ fn read_unvalued(args: &PositionArgs, solver: &Solver, session: &Session) -> Res
     let rules = solver.rules();
     if let Some(path) = &args.file {
         if let Some(extra) = args.piles.first() {
-            return Err(Error::Usage {
-                message: format!(
-                    "give piles either with --file or on the line, not both (found {})",
-                    crate::quote::quoted(extra)
-                ),
+            return Err(Error::PilesTwice {
+                extra: extra.clone(),
             });
         }
         let file = open_regular(path).map_err(read_error)?;
@@ -60,9 +57,7 @@ fn read_unvalued(args: &PositionArgs, solver: &Solver, session: &Session) -> Res
     }
     if let [dash] = args.piles.as_slice() {
         if dash == "-" && session.stdin_is_script {
-            return Err(Error::Usage {
-                message: "`-` reads piles from standard input, but standard input is the script being run; put the piles in a file and use `--file PATH`".into(),
-            });
+            return Err(Error::StdinIsScript);
         }
         if dash == "-" {
             // Ctrl-C ends a wait for piles typed at the terminal.
@@ -100,10 +95,8 @@ pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result
         return Err(e.into());
     }
     if count == 0 {
-        return Err(Error::Usage {
-            message: format!(
-                "no piles found in {source}: expected whitespace-separated pile sizes"
-            ),
+        return Err(Error::NoPilesIn {
+            source: source.to_string(),
         });
     }
     if kept.len() <= KEEP_PILES {

@@ -22,19 +22,15 @@ use crate::output::{
 
 /// What a game command says when no game is in progress.
 pub fn no_game() -> Error {
-    Error::NoGame {
-        message: "no game in progress; start one with `play 4 7 5`".into(),
-    }
+    Error::NoGame
 }
 
 /// Games are played on Nim-like rulesets for now: octal games (whose moves may split a pile,
 /// which `take K from I` cannot say) and graph games are not played yet.
 pub fn refuse_unplayable(rules: &Rules) -> Result<(), Error> {
     match rules {
-        Rules::Octal(_) | Rules::Graph(_) => Err(Error::Usage {
-            message: format!(
-                "`{rules}` cannot be played or stepped yet (only nim, zero-move, misere and subtract:S); use `move` for its winning move"
-            ),
+        Rules::Octal(_) | Rules::Graph(_) => Err(Error::Unplayable {
+            rules: rules.clone(),
         }),
         _ => Ok(()),
     }
@@ -54,9 +50,7 @@ pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     let piles = match read_piles(&args.position, &mut solver, session)? {
         Piles::Listed(piles) => piles,
         Piles::Streamed { source, .. } => {
-            return Err(Error::Usage {
-                message: format!("{source} holds too many piles to play a game with"),
-            });
+            return Err(Error::TooManyPilesToPlay { source });
         }
         Piles::None if !session.position().is_empty() => session.position_for(solver.rules()),
         Piles::None => random_position(solver.rules(), args.seed.unwrap_or_else(clock_seed)),
@@ -172,9 +166,7 @@ impl PlayFocus {
     fn undo(&mut self) -> Result<Output, Error> {
         let turns = self.game.undo();
         if turns.is_empty() {
-            return Err(Error::NoGame {
-                message: "nothing to undo: you have not moved yet".into(),
-            });
+            return Err(Error::NothingToUndo);
         }
         let piles = self.game.piles().to_vec();
         Ok(self.report(vec![
@@ -278,19 +270,11 @@ impl Focus for PlayFocus {
             Command::Hint => self.hint(),
             Command::Resign => self.resign(),
             // Without piles, the position commands look at the game's board.
-            Command::Winner(args) if names_no_piles(args) => {
-                self.board(args, PositionView::Winner)
-            }
+            Command::Winner(args) if names_no_piles(args) => self.board(args, PositionView::Winner),
             Command::Move(args) if names_no_piles(args) => self.board(args, PositionView::Move),
-            Command::Nimsum(args) if names_no_piles(args) => {
-                self.board(args, PositionView::NimSum)
-            }
-            Command::Play(_) => Err(Error::NoGame {
-                message: "a game is in progress: finish it, or `resign` first".into(),
-            }),
-            Command::Step { .. } => Err(Error::NoGame {
-                message: "`step` plays the session's position, not a game: in a game, `hint` shows the winning move".into(),
-            }),
+            Command::Nimsum(args) if names_no_piles(args) => self.board(args, PositionView::NimSum),
+            Command::Play(_) => Err(Error::GameInProgress),
+            Command::Step { .. } => Err(Error::StepInGame),
             _ => return None,
         };
         Some(result)

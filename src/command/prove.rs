@@ -13,7 +13,7 @@ use crate::proof::{Proof, check, loader};
 const EVIDENCE_ROWS: usize = 8;
 
 pub fn prove(session: &mut Session, name: Option<&str>, all: bool) -> Result<Output, Error> {
-    let proofs = loader::bundled().map_err(|message| Error::Usage { message })?;
+    let proofs = loader::bundled().map_err(Error::Proof)?;
     let ids: Vec<String> = proofs.iter().map(|p| format!("`{}`", p.id)).collect();
     let Some(name) = name else {
         return Ok(Output::Note(Note::Proofs(
@@ -117,13 +117,9 @@ impl ProofFocus {
         let text = words.join(" ");
         let step = self.proof.walk()[self.index].step.clone();
         let Some(var) = check::variable(&step) else {
-            return Err(Error::Usage {
-                message: "this step has no variable to instantiate: its check is one fact (`next` goes on)".into(),
-            });
+            return Err(Error::NoVariable);
         };
-        let usage = || Error::Usage {
-            message: format!("write `at {var} = K`, with a whole number K"),
-        };
+        let usage = || Error::AtSyntax { var: var.clone() };
         let (name, value) = text.split_once('=').ok_or_else(usage)?;
         let name = name.trim();
         if name != var {

@@ -4,7 +4,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use super::Session;
+use crate::cli::RulesArg;
 use crate::engine::Rules;
+use crate::engine::grundy::Solver;
 use crate::engine::ruleset_name::{self, Named};
 use crate::error::Error;
 
@@ -22,4 +25,10 @@ pub fn resolve(named: Named<'_>) -> Result<Rules, Error> {
             Ok(Rules::Graph(Arc::new(graph)))
         }
     }
+}
+
+/// The solver for a command's `--rules`, or the session's when it names none.
+pub fn rules_or_session(session: &Session, arg: &RulesArg) -> Result<Solver, Error> {
+    let rules = arg.rules.as_deref().map(parse_rules).transpose()?;
+    Ok(session.solver_for(rules.as_ref())?)
 }

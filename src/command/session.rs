@@ -25,6 +25,9 @@ pub struct Session {
     pub stdin_is_script: bool,
     /// Whether a person is typing at a terminal: stepping activities then wait for `next`.
     pub interactive: bool,
+    /// Whether nimlab was started on the shell for one activity (`nimlab play 4 7 5`,
+    /// `nimlab lesson start ID`): it then ends when that activity does, back to the shell.
+    pub for_one_activity: bool,
     /// Stops the running command's long loops (Ctrl-C) and counts their progress.
     pub cancel: crate::engine::Cancel,
     solver: Solver,
@@ -68,6 +71,7 @@ impl Session {
             catalog: None,
             steps: StepLog::default(),
             interactive: false,
+            for_one_activity: false,
             cancel: crate::engine::Cancel::new(),
             solver: Solver::new(&rules)?,
             others: Vec::new(),

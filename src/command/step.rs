@@ -40,9 +40,7 @@ fn winner(rules: &Rules, stuck: Player) -> Player {
 
 pub fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     if session.position().is_empty() {
-        return Err(Error::Usage {
-            message: "no position to step through: set one with `position 4 7 5`".into(),
-        });
+        return Err(Error::NoPositionToStep);
     }
     let rules = session.rules().clone();
     super::play::refuse_unplayable(&rules)?;
@@ -63,11 +61,7 @@ pub fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
             break;
         }
         if moves.len() == MAX_LINE {
-            return Err(Error::Usage {
-                message: format!(
-                    "the line of play from here is longer than {MAX_LINE} moves: use `step` to go one move at a time"
-                ),
-            });
+            return Err(Error::PlayTooLong { limit: MAX_LINE });
         }
         let Some(r) = reply(&solver, &piles)? else {
             break;

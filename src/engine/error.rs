@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::too_much_work::TooMuchWork;
 use crate::quote::quoted;
 
 /// An input the engine cannot work with. Each variant names the offending token.
@@ -32,8 +33,9 @@ pub enum EngineError {
     BadPile { token: String, expected: String },
     /// A number above 2^64 - 1 where a pile size is expected.
     PileTooLarge { token: String },
-    /// A computation that would need more work than nimlab allows (never a hang).
-    TooMuchWork { what: String, limit: String },
+    /// A computation that would need more work than nimlab allows (never a hang); boxed: it
+    /// is rare and large.
+    TooMuchWork(Box<TooMuchWork>),
     /// A computation stopped by its cancel token (Ctrl-C), leaving no result.
     Interrupted,
 }
@@ -129,13 +131,19 @@ impl fmt::Display for EngineError {
                 "{} is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)",
                 quoted(token)
             ),
-            Self::TooMuchWork { what, limit } => write!(f, "{what} would take too long ({limit})"),
+            Self::TooMuchWork(work) => work.fmt(f),
             Self::Interrupted => super::cancel::Interrupted.fmt(f),
         }
     }
 }
 
 impl std::error::Error for EngineError {}
+
+impl From<TooMuchWork> for EngineError {
+    fn from(work: TooMuchWork) -> Self {
+        Self::TooMuchWork(Box::new(work))
+    }
+}
 
 impl From<super::cancel::Interrupted> for EngineError {
     fn from(_: super::cancel::Interrupted) -> Self {

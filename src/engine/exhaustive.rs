@@ -189,13 +189,11 @@ impl Exhaustive {
 }
 
 fn too_many(piles: usize, max: u64) -> EngineError {
-    EngineError::TooMuchWork {
-        what: format!("searching every position of up to {piles} piles of size ≤ {max}"),
-        limit: format!(
-            "the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} moves to examine or \
-             {MAX_CODES} pile states (and needs at least one pile)"
-        ),
+    super::TooMuchWork::Exhaustive {
+        piles: piles as u64,
+        max,
     }
+    .into()
 }
 
 /// Each state's options as codes, largest first, in one flat list.
@@ -212,10 +210,10 @@ impl Moves {
     fn list(rules: &Rules, piles: usize, max: u64) -> Result<Self, EngineError> {
         if rules.splits() {
             // A split adds a pile, which the fixed-width table of K piles cannot hold.
-            return Err(EngineError::TooMuchWork {
-                what: format!("searching every position of {rules} at once"),
-                limit: "its moves may split a pile, which this search does not follow yet".into(),
-            });
+            return Err(super::TooMuchWork::ExhaustiveSplits {
+                rules: rules.clone(),
+            }
+            .into());
         }
         // States per size: 2 with a pass (0 has one), else 1; counted before listing them.
         let per_size = if rules.has_pass() { 2 } else { 1 };
@@ -247,13 +245,12 @@ impl Moves {
                     Some(c) if (c as usize) < code => to.push(c),
                     // A graph may lead to a later node: the levels below need smaller codes.
                     _ => {
-                        return Err(EngineError::TooMuchWork {
-                            what: format!("searching every position of {rules} at once"),
-                            limit: format!(
-                                "a move from {p} leads to {o}, not to a smaller state, which \
-                                 this search needs"
-                            ),
-                        });
+                        return Err(super::TooMuchWork::ExhaustiveOrder {
+                            rules: rules.clone(),
+                            from: p,
+                            to: o,
+                        }
+                        .into());
                     }
                 }
                 if to.len() as u64 > MAX_OPTIONS {

@@ -415,10 +415,11 @@ impl GrundyTable {
         budget: &mut Budget,
     ) -> Result<Self, EngineError> {
         if upto > TABLE_MAX_SIZE {
-            return Err(EngineError::TooMuchWork {
-                what: format!("a table by mex up to {upto}"),
-                limit: format!("the limit is {TABLE_MAX_SIZE}; for one huge state use `grundy N`"),
-            });
+            return Err(super::TooMuchWork::Table {
+                upto,
+                max: TABLE_MAX_SIZE,
+            }
+            .into());
         }
         // upto ≤ TABLE_MAX_SIZE, which fits a usize everywhere nimlab runs.
         let len = usize::try_from(upto).unwrap_or(usize::MAX - 1) + 1;
@@ -447,23 +448,23 @@ impl GrundyTable {
                 let mut seq = OctalSequence::new(code);
                 budget.begin(upto);
                 if seq.extend_to(len - 1, budget)? == Progress::BudgetSpent {
-                    return Err(EngineError::TooMuchWork {
-                        what: format!("a table of {rules} by mex up to {upto}"),
-                        limit: format!(
-                            "the work limit of {} options examined was reached at g({})",
-                            budget.limit(),
-                            seq.values().len().saturating_sub(1)
-                        ),
-                    });
+                    return Err(super::TooMuchWork::TableBudget {
+                        rules: rules.clone(),
+                        upto,
+                        options: budget.limit(),
+                        reached: seq.values().len().saturating_sub(1) as u64,
+                    }
+                    .into());
                 }
                 plain.extend(seq.values().iter().map(|&g| u32::from(g)));
             }
             Rules::Graph(graph) => {
                 if len > graph.len() {
-                    return Err(EngineError::TooMuchWork {
-                        what: format!("a table of {len} positions"),
-                        limit: format!("the graph has {} positions", graph.len()),
-                    });
+                    return Err(super::TooMuchWork::GraphTable {
+                        rows: len as u64,
+                        positions: graph.len() as u64,
+                    }
+                    .into());
                 }
                 budget.charge(graph.len() as u64);
                 plain.extend(graph.values().iter().map(|&g| narrow(g)));

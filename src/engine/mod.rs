@@ -16,6 +16,7 @@ pub mod grundy;
 pub mod heaps;
 pub mod mex;
 pub mod moves;
+pub mod nim_product;
 pub mod octal;
 pub mod octal_sequence;
 pub mod octal_values;
@@ -30,6 +31,7 @@ pub mod sequence;
 pub mod strategy;
 pub mod subtraction;
 pub mod take_any;
+pub mod too_much_work;
 pub mod value_range;
 pub mod verify;
 
@@ -41,6 +43,7 @@ pub use pile::{Pass, Pile};
 pub use position::{Player, Verdict};
 pub use rules::Rules;
 pub use strategy::Move;
+pub use too_much_work::TooMuchWork;
 
 /// A Grundy value. Wider than a pile size: in zero-move Nim, g(nT) = n + 1 for odd n, so
 /// u64::MAX as a pile has the value 2^64.

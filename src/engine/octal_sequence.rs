@@ -178,10 +178,11 @@ impl OctalSequence {
     /// most one heap's work past it.
     pub fn extend_to(&mut self, upto: usize, budget: &mut Budget) -> Result<Progress, EngineError> {
         if upto >= u32::MAX as usize {
-            return Err(EngineError::TooMuchWork {
-                what: format!("computing values of {}", self.code),
-                limit: "heaps are limited to 2^32 - 2".into(),
-            });
+            return Err(super::TooMuchWork::OctalHeap {
+                code: self.code.clone(),
+                max: u64::from(u32::MAX - 1),
+            }
+            .into());
         }
         self.values
             .reserve((upto + 1).saturating_sub(self.values.len()));
@@ -195,9 +196,10 @@ impl OctalSequence {
             let g = self.next_value();
             self.work += 1;
             budget.charge(self.work - before);
-            let g = u16::try_from(g).map_err(|_| EngineError::TooMuchWork {
-                what: format!("computing values of {} up to {upto}", self.code),
-                limit: format!("a value above {} appeared", u16::MAX),
+            let g = u16::try_from(g).map_err(|_| super::TooMuchWork::OctalValue {
+                code: self.code.clone(),
+                upto: upto as u64,
+                max: u64::from(u16::MAX),
             })?;
             self.push(g);
         }

@@ -77,20 +77,13 @@ impl OctalValues {
 
     /// The refusal when the budget ran out before g(upto) or a period.
     pub fn out_of_budget(&self, upto: usize, budget: &Budget) -> EngineError {
-        EngineError::TooMuchWork {
-            what: format!(
-                "computing the values of octal:{} by mex up to {upto}",
-                self.seq.code()
-            ),
-            limit: format!(
-                "the work limit of {} options examined was reached {}, with no period proven; try a smaller `--to`",
-                budget.limit(),
-                match self.computed() {
-                    Some(n) => format!("at g({n})"),
-                    None => "before g(0)".to_string(),
-                }
-            ),
+        super::TooMuchWork::OctalBudget {
+            code: self.seq.code().clone(),
+            upto: upto as u64,
+            options: budget.limit(),
+            reached: self.computed(),
         }
+        .into()
     }
 
     /// The Guy–Smith certificate for this code: t is the most tokens a move removes.

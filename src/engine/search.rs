@@ -12,8 +12,7 @@ use super::{EngineError, Grundy, Pile, Rules};
 pub struct Search<'r> {
     rules: &'r Rules,
     misere: bool,
-    values: HashMap<Vec<Pile>, Grundy>,
-    wins: HashMap<Vec<Pile>, bool>,
+    memo: Memo,
     work: u64,
     limit: u64,
     depth: usize,
@@ -24,15 +23,25 @@ const MAX_DEPTH: usize = 1_000;
 
 impl<'r> Search<'r> {
     pub fn new(rules: &'r Rules, misere: bool, limit: u64) -> Self {
+        Self::resume(rules, misere, limit, Memo::default())
+    }
+
+    /// A search that starts from what an earlier one of the same `rules` and `misere` solved,
+    /// so a quantifier over many positions searches each subtree once.
+    pub fn resume(rules: &'r Rules, misere: bool, limit: u64, memo: Memo) -> Self {
         Self {
             rules,
             misere,
-            values: HashMap::new(),
-            wins: HashMap::new(),
+            memo,
             work: 0,
             limit,
             depth: 0,
         }
+    }
+
+    /// What the search has solved, to resume from.
+    pub fn into_memo(self) -> Memo {
+        self.memo
     }
 
     /// Work done so far (options examined).
@@ -43,10 +52,10 @@ impl<'r> Search<'r> {
     /// The options of a whole position: one pile moved, sorted, empty piles dropped.
     fn options(&mut self, position: &[Pile]) -> Result<Vec<Vec<Pile>>, EngineError> {
         if self.depth > MAX_DEPTH {
-            return Err(EngineError::TooMuchWork {
-                what: "searching this position's game tree".into(),
-                limit: format!("games longer than {MAX_DEPTH} moves are not searched"),
-            });
+            return Err(super::TooMuchWork::GameTreeDepth {
+                moves: MAX_DEPTH as u64,
+            }
+            .into());
         }
         let mut out = Vec::new();
         for i in 0..position.len() {
@@ -56,10 +65,7 @@ impl<'r> Search<'r> {
             for o in self.rules.heap_options(position[i]) {
                 self.work += 1;
                 if self.work > self.limit {
-                    return Err(EngineError::TooMuchWork {
-                        what: "searching this position's game tree".into(),
-                        limit: format!("more than {} moves examined", self.limit),
-                    });
+                    return Err(super::TooMuchWork::GameTreeMoves { moves: self.limit }.into());
                 }
                 let mut next = position.to_vec();
                 next[i] = o.first();
@@ -73,7 +79,7 @@ impl<'r> Search<'r> {
     /// The Grundy value of the whole position: the mex of its options' values, recursively.
     pub fn value(&mut self, piles: &[Pile]) -> Result<Grundy, EngineError> {
         let position = canonical(piles.to_vec());
-        if let Some(&g) = self.values.get(&position) {
+        if let Some(&g) = self.memo.values.get(&position) {
             return Ok(g);
         }
         let mut seen = Vec::new();
@@ -87,7 +93,7 @@ impl<'r> Search<'r> {
         self.depth -= 1;
         result?;
         let g = super::mex::mex(seen);
-        self.values.insert(position, g);
+        self.memo.values.insert(position, g);
         Ok(g)
     }
 
@@ -106,7 +112,7 @@ impl<'r> Search<'r> {
     /// Whether the player to move wins, by trying every move.
     pub fn first_wins(&mut self, piles: &[Pile]) -> Result<bool, EngineError> {
         let position = canonical(piles.to_vec());
-        if let Some(&w) = self.wins.get(&position) {
+        if let Some(&w) = self.memo.wins.get(&position) {
             return Ok(w);
         }
         self.depth += 1;
@@ -122,9 +128,17 @@ impl<'r> Search<'r> {
         });
         self.depth -= 1;
         let wins = result?;
-        self.wins.insert(position, wins);
+        self.memo.wins.insert(position, wins);
         Ok(wins)
     }
+}
+
+/// Positions a search has solved: their values, and whether the player to move wins (under
+/// the search's own ending rule).
+#[derive(Debug, Clone, Default)]
+pub struct Memo {
+    values: HashMap<Vec<Pile>, Grundy>,
+    wins: HashMap<Vec<Pile>, bool>,
 }
 
 /// A position in canonical form: empty piles dropped, the rest sorted.
@@ -149,6 +163,20 @@ mod tests {
         assert_eq!(deep.first_wins(&[Pile::plain(501)]), Ok(true));
         let mut s = Search::new(&Rules::Nim, false, 100);
         assert!(s.value(&[Pile::plain(50), Pile::plain(50)]).is_err());
+    }
+
+    #[test]
+    fn a_resumed_search_reuses_what_was_solved() {
+        let piles = |sizes: &[u64]| sizes.iter().map(|&n| Pile::plain(n)).collect::<Vec<_>>();
+        let mut first = Search::new(&Rules::Nim, false, 1_000_000);
+        // 3 ⊕ 5 ⊕ 6 = 0: lost for the player to move.
+        assert_eq!(first.first_wins(&piles(&[3, 5, 6])), Ok(false));
+        assert!(first.work() > 0);
+        let mut again = Search::resume(&Rules::Nim, false, 1_000_000, first.into_memo());
+        // 1 2 3 (1 ⊕ 2 ⊕ 3 = 0) lies below 3 5 6 and was solved on the way: no work at all.
+        assert_eq!(again.first_wins(&piles(&[1, 2, 3])), Ok(false));
+        assert_eq!(again.first_wins(&piles(&[3, 5, 6])), Ok(false));
+        assert_eq!(again.work(), 0);
     }
 
     #[test]

@@ -128,10 +128,11 @@ impl Periodic {
             }
             earlier.push(start);
         }
-        Err(EngineError::TooMuchWork {
-            what: format!("finding the period of subtract:{set}"),
-            limit: format!("no period within the first {SEARCH_LIMIT} values"),
-        })
+        Err(super::TooMuchWork::SubtractionPeriod {
+            set: set.clone(),
+            values: SEARCH_LIMIT as u64,
+        }
+        .into())
     }
 
     /// g(n) as computed by mex: for n below preperiod + period.

@@ -40,10 +40,11 @@ impl ValueRange {
         cancel: &Cancel,
     ) -> Result<Self, EngineError> {
         if to > TABLE_MAX_SIZE {
-            return Err(EngineError::TooMuchWork {
-                what: format!("values by mex up to {to}"),
-                limit: format!("the limit is {TABLE_MAX_SIZE}; for one huge state use `grundy N`"),
-            });
+            return Err(super::TooMuchWork::Values {
+                upto: to,
+                max: TABLE_MAX_SIZE,
+            }
+            .into());
         }
         let table = if rules.is_take_any() {
             None

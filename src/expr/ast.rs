@@ -89,6 +89,8 @@ pub enum BinaryOp {
     Div,
     Rem,
     Xor,
+    /// Nim multiplication, `nimmul` or `⊗`: the product of the field in which XOR is the sum.
+    NimMul,
     Eq,
     Ne,
     Lt,
@@ -114,6 +116,7 @@ impl BinaryOp {
             Self::Div => "/",
             Self::Rem => "%",
             Self::Xor => "xor",
+            Self::NimMul => "nimmul",
             Self::Eq => "=",
             Self::Ne => "!=",
             Self::Lt => "<",

@@ -18,8 +18,9 @@ use super::value::{Int, Value};
 use crate::engine::budget::Budget;
 use crate::engine::error::Beyond;
 use crate::engine::grundy::{GrundyTable, Solver};
+use crate::engine::nim_product::nim_product;
 use crate::engine::position::verdict;
-use crate::engine::search::Search;
+use crate::engine::search::{Memo, Search};
 use crate::engine::{EngineError, Pile, Rules};
 
 /// Steps one evaluation may take unless told otherwise: about a second of work.
@@ -51,6 +52,8 @@ pub struct Evaluator {
     tables: Vec<(Rules, GrundyTable)>,
     /// Solvers for the rulesets valued by the solver, with what they computed so far.
     solvers: Vec<Solver>,
+    /// What game-tree searches solved, by ruleset and ending rule (misère or not).
+    searched: Vec<(Rules, bool, Memo)>,
 }
 
 type Result<T> = std::result::Result<T, ExprError>;
@@ -66,6 +69,7 @@ impl Evaluator {
             depth: 0,
             tables: Vec::new(),
             solvers: Vec::new(),
+            searched: Vec::new(),
         }
     }
 
@@ -460,6 +464,22 @@ impl Evaluator {
                 }
                 Ok(Value::Int(x ^ y))
             }
+            NimMul => {
+                let (x, y) = ints(&a, &b)?;
+                let nimber = |v: Int, at: &std::ops::Range<usize>| {
+                    u64::try_from(v).map_err(|_| {
+                        ExprError::new(
+                            ErrorKind::Type {
+                                expected: "a whole number from 0 to 18446744073709551615 (nim multiplication works on 64-bit nimbers)".into(),
+                                found: v.to_string(),
+                            },
+                            at.clone(),
+                        )
+                    })
+                };
+                let product = nim_product(nimber(x, lhs)?, nimber(y, rhs)?);
+                Ok(Value::Int(Int::from(product)))
+            }
             Lt | Le | Gt | Ge => {
                 let (x, y) = ints(&a, &b)?;
                 Ok(Value::Bool(match op {
@@ -790,14 +810,14 @@ impl Evaluator {
                     ..
                 } = *beyond;
                 Err(engine(
-                    EngineError::TooMuchWork {
-                        what: format!("valuing `{token}` of {rules} by mex"),
-                        limit: format!(
-                            "the expression's budget of {} steps ran out with values computed {} and no period proven; `period --rules {rules} --to {extend_to}` looks further, with more work allowed",
-                            self.budget,
-                            computed.map_or("to none".to_string(), |n| format!("to g({n})"))
-                        ),
-                    },
+                    crate::engine::TooMuchWork::ExpressionBudget {
+                        token,
+                        rules,
+                        steps: self.budget,
+                        reached: computed,
+                        extend_to,
+                    }
+                    .into(),
                     span,
                 ))
             }
@@ -830,7 +850,13 @@ impl Evaluator {
     ) -> Result<Value> {
         // A move examined by the search costs far more than an expression step.
         let left = self.budget.saturating_sub(self.steps) / SEARCH_STEP_COST;
-        let mut search = Search::new(rules, rules.is_misere() && name == "lost", left);
+        let misere = rules.is_misere() && name == "lost";
+        let index = self
+            .searched
+            .iter()
+            .position(|(r, m, _)| r == rules && *m == misere);
+        let memo = index.map_or_else(Memo::default, |i| std::mem::take(&mut self.searched[i].2));
+        let mut search = Search::resume(rules, misere, left, memo);
         let result = match name {
             "g" => search
                 .value(piles)
@@ -845,6 +871,12 @@ impl Evaluator {
             _ => search.first_wins(piles).map(|wins| Value::Bool(!wins)),
         };
         let work = search.work().saturating_mul(SEARCH_STEP_COST);
+        // Keep what was solved, even by a search cut short: every entry is exact.
+        let memo = search.into_memo();
+        match index {
+            Some(i) => self.searched[i].2 = memo,
+            None => self.searched.push((rules.clone(), misere, memo)),
+        }
         match result {
             Ok(v) => {
                 self.tick(work, span)?;
@@ -860,10 +892,11 @@ impl Evaluator {
     fn mex_set(&mut self, rules: &Rules, pile: Pile, span: &Range<usize>) -> Result<Value> {
         if pile.size > MEX_LIMIT {
             return Err(engine(
-                EngineError::TooMuchWork {
-                    what: format!("listing the options of {pile}"),
-                    limit: format!("mexset goes up to size {MEX_LIMIT}"),
-                },
+                crate::engine::TooMuchWork::Mexset {
+                    pile,
+                    max: MEX_LIMIT,
+                }
+                .into(),
                 span,
             ));
         }

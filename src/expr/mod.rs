@@ -14,6 +14,7 @@
 
 mod arith;
 mod ast;
+mod calls;
 mod error;
 mod eval;
 mod parser;
@@ -22,6 +23,7 @@ mod token;
 mod value;
 
 pub use ast::{BinaryOp, Expr, ExprKind, UnaryOp};
+pub use calls::{Call, RULES_FUNCTIONS};
 pub use error::{ErrorKind, ExprError, FUNCTIONS};
 pub use eval::{DEFAULT_BUDGET, Evaluator, MEX_LIMIT};
 pub use parser::{MAX_DEPTH, parse, parse_domain, parse_with_domain};

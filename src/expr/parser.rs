@@ -1,6 +1,6 @@
 //! A precedence-climbing parser from tokens to [`Expr`]. Precedence, loosest first:
 //! `implies`, `or`, `and`, `not`, comparisons and `in`, `union`, `..`, `xor`/`^`, `+ -`,
-//! `* / %`, unary `-`; `if`, `all` and `any` reach as far right as they can.
+//! `* / % nimmul`, unary `-`; `if`, `all` and `any` reach as far right as they can.
 //!
 //! Nesting is bounded, so no input can exhaust the stack: the parser recurses once per level (a
 //! bracket, an argument, a prefix `-` or `not`, the right operand of an operator) and refuses a
@@ -27,8 +27,8 @@ const OPERAND: &str = "a number, a name, `(`, `{` or `if`";
 
 /// Words that end or join expressions and so cannot be names.
 const KEYWORDS: &[&str] = &[
-    "and", "or", "not", "xor", "if", "then", "else", "all", "any", "in", "implies", "union", "for",
-    "true", "false", "first", "second",
+    "and", "or", "not", "xor", "nimmul", "if", "then", "else", "all", "any", "in", "implies",
+    "union", "for", "true", "false", "first", "second",
 ];
 
 /// Functions that may be written before a set without brackets: `mex{0, 2}`.
@@ -328,6 +328,7 @@ impl Parser {
                 "in" => (In, Level::Compare),
                 "union" => (Union, Level::Union),
                 "xor" => (Xor, Level::Xor),
+                "nimmul" => (NimMul, Level::Mul),
                 _ => return None,
             },
             TokenKind::Punct(p) => match *p {
@@ -345,6 +346,7 @@ impl Parser {
                 "*" => (Mul, Level::Mul),
                 "/" => (Div, Level::Mul),
                 "%" => (Rem, Level::Mul),
+                "nimmul" => (NimMul, Level::Mul),
                 _ => return None,
             },
             _ => return None,
@@ -716,14 +718,11 @@ impl Parser {
                         self.expect_punct(",", "`,` or `}` in the subtraction set")?;
                     }
                 } else {
-                    match self.advance().kind {
-                        TokenKind::Int(v) => amounts.push(v.to_string()),
-                        _ => {
-                            self.pos -= 1;
-                            return Err(self
-                                .unexpected(&format!("the amounts in braces, as in `{example}`")));
-                        }
-                    }
+                    // Without braces `g(subtract:1,3,4, 7)` would read as subtract:1 with the
+                    // piles 3, 4 and 7: the set is always written in braces, one amount too.
+                    return Err(self.unexpected(&format!(
+                        "the amounts in braces, as in `{example}` (one amount too: `subtract:{{2}}`)"
+                    )));
                 }
                 format!("subtract:{}", amounts.join(","))
             }

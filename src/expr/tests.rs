@@ -207,6 +207,9 @@ fn syntax_errors_point_at_the_bad_token() {
         ("7Tx", "Tx", "`T` or `F`"),
         ("1 2", "2", "an operator or the end"),
         ("g(zero-mov, 3)", "zero-mov", "unknown rules"),
+        // Without braces the set would swallow the piles: refused, never misread.
+        ("g(subtract:1,3,4, 7)", "1", "in braces"),
+        ("g(subtract:2, 5)", "2", "`subtract:{2}`"),
     ];
     for (source, under, words) in cases {
         let (e, covered) = error(source);
@@ -670,4 +673,53 @@ mod division {
             prop_assert_eq!(eval(&format!("{} % {}", literal(x), literal(y))), Ok(Value::Int(r)));
         }
     }
+}
+
+/// `nimmul` (or `⊗`) binds like `*`: tighter than `+` and `xor`, left to right with `*`.
+#[test]
+fn nim_multiplication_as_an_operator() {
+    let cases: &[(&str, &str)] = &[
+        // 8 ⊗ 8 = 13 and 16 ⊗ 16 = 24 (Fermat 2-powers square to 3F/2; see the engine's tests).
+        ("8 nimmul 8", "13"),
+        ("16 ⊗ 16", "24"),
+        // 3 ⊗ 3 = (2 ⊕ 1) ⊗ (2 ⊕ 1) = 3 ⊕ 2 ⊕ 2 ⊕ 1 = 2.
+        ("2 + 3 nimmul 3", "4"),
+        ("3 nimmul 3 xor 1", "3"),
+        // Left to right with `*`: (2 * 3) ⊗ 3 = 6 ⊗ 3 = 8 ⊕ 4 ⊕ 3 ⊕ 2 = 13; 2 * (3 ⊗ 3) = 4.
+        ("2 * 3 nimmul 3", "13"),
+        ("3 nimmul 3 * 2", "4"),
+        // The largest nimbers stay in 64 bits.
+        (
+            "18446744073709551615 nimmul 18446744073709551615 <= 18446744073709551615",
+            "true",
+        ),
+        (
+            "all a in 0..15: all b in 0..15: a nimmul b = b nimmul a",
+            "true",
+        ),
+    ];
+    for (source, expected) in cases {
+        assert_eq!(show(source), *expected, "{source}");
+    }
+}
+
+#[test]
+fn nim_multiplication_refuses_what_is_not_a_64_bit_nimber() {
+    for (source, found, at) in [
+        ("-1 nimmul 3", "-1", 0..2),
+        (
+            "2 nimmul 18446744073709551616",
+            "18446744073709551616",
+            9..29,
+        ),
+    ] {
+        let e = eval(source).unwrap_err();
+        assert_eq!(e.span, at, "{source}");
+        assert!(
+            matches!(&e.kind, ErrorKind::Type { found: f, expected } if f == found && expected.contains("64-bit nimbers")),
+            "{source}: {e}"
+        );
+    }
+    assert!(eval("true nimmul 3").is_err());
+    assert!(eval("nimmul(2, 3)").is_err(), "an operator, not a function");
 }

@@ -12,6 +12,8 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("mex.yaml", include_str!("../../lessons/mex.yaml")),
     ("nim.yaml", include_str!("../../lessons/nim.yaml")),
     ("grundy.yaml", include_str!("../../lessons/grundy.yaml")),
+    // Kayles needs only Grundy values and sums, so it comes before the zero-move chapter.
+    ("kayles.yaml", include_str!("../../lessons/kayles.yaml")),
     (
         "zero-move.yaml",
         include_str!("../../lessons/zero-move.yaml"),
@@ -26,7 +28,6 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "check-the-textbook.yaml",
         include_str!("../../lessons/check-the-textbook.yaml"),
     ),
-    ("kayles.yaml", include_str!("../../lessons/kayles.yaml")),
 ];
 
 /// Every lesson available, in order: bundled first, then a directory's new ones by file name.

@@ -7,6 +7,7 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::model::{FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
+use crate::engine::Rules;
 use crate::yaml::{self, YamlError, YamlErrorKind};
 
 /// The largest lesson file accepted.
@@ -82,6 +83,17 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     if file.steps.is_empty() {
         return Err(error(None, None, "a lesson needs at least one step".into()));
     }
+    let rules_line = key_line(text, "rules");
+    let rules = match &file.rules {
+        None => None,
+        Some(name) => Some(Rules::parse(name).map_err(|e| {
+            error(
+                Some(rules_line).filter(|&l| l > 0),
+                None,
+                format!("`rules: {name}` is not a ruleset a lesson can pin: {e}"),
+            )
+        })?),
+    };
     let lines = step_lines(text, file.steps.len());
     let mut seen = HashSet::new();
     let mut steps = Vec::with_capacity(file.steps.len());
@@ -103,11 +115,14 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         version: file.version,
         title: file.title,
         summary: file.summary,
+        chapter: file.chapter,
         requires: file.requires,
+        rules,
         setup: file.setup,
         steps,
         origin: origin.to_string(),
         requires_line: key_line(text, "requires"),
+        rules_line,
         setup_line: key_line(text, "setup"),
     })
 }
@@ -231,9 +246,16 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
             "`{field}` belongs to an `ask` step, not a `{kind}` step"
         ));
     }
-    if kind != "claim" && raw.check.is_some() {
+    if kind != "claim"
+        && let Some(field) = [
+            ("check", raw.check.is_some()),
+            ("theorem", raw.theorem.is_some()),
+        ]
+        .iter()
+        .find_map(|(field, present)| present.then_some(field))
+    {
         return fail(format!(
-            "`check` belongs to a `claim` step, not a `{kind}` step"
+            "`{field}` belongs to a `claim` step, not a `{kind}` step"
         ));
     }
     let step_kind = match kind {
@@ -269,6 +291,7 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
             StepKind::Claim {
                 statement: raw.claim.unwrap_or_default(),
                 check,
+                theorem: raw.theorem,
             }
         }
     };

@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod catalog;
+pub mod fill;
 pub mod loader;
 pub mod model;
 pub mod progress;
@@ -10,4 +11,4 @@ pub mod runner;
 pub mod speaker_notes;
 
 pub use loader::{LessonError, load};
-pub use model::{Lesson, Question, Step, StepKind};
+pub use model::{Lesson, Question, Step, StepKind, Theorem};

@@ -1,7 +1,11 @@
 //! The lesson file's schema as serde structs (unknown keys rejected), and the validated lesson
 //! the runner uses: each step with exactly one kind.
 
+use std::fmt;
+
 use serde::Deserialize;
+
+use crate::engine::Rules;
 
 /// The lesson format this nimlab reads.
 pub const FORMAT: u32 = 1;
@@ -16,8 +20,14 @@ pub struct LessonFile {
     pub title: String,
     #[serde(default)]
     pub summary: String,
+    /// The part of the course the lesson belongs to, as `lesson list` groups them.
+    #[serde(default)]
+    pub chapter: Option<String>,
     #[serde(default)]
     pub requires: Vec<String>,
+    /// The ruleset the lesson's commands and expressions mean, whatever the learner's is.
+    #[serde(default)]
+    pub rules: Option<String>,
     #[serde(default)]
     pub setup: Vec<String>,
     pub steps: Vec<StepFile>,
@@ -40,7 +50,41 @@ pub struct StepFile {
     pub wrong_examples: Vec<WrongExample>,
     pub claim: Option<String>,
     pub check: Option<String>,
+    pub theorem: Option<Theorem>,
     pub notes: Option<String>,
+}
+
+/// A theorem a claim illustrates. Such a claim must be checked by game-tree search, never by
+/// the functions that apply the theorem (`lesson check` refuses `winner` and `nimsum` there).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Theorem {
+    /// Bouton: a Nim position is lost for the player to move exactly when its nim-sum is 0.
+    Bouton,
+    /// Sprague–Grundy: a sum of games is worth the XOR of its parts' values.
+    SpragueGrundy,
+    /// Bouton's misère rule: with a pile of 2 or more, misère Nim is decided as Nim.
+    Misere,
+    /// The copying (mirror) strategy: two equal games are lost for the player to move.
+    Copying,
+}
+
+impl Theorem {
+    /// The name as a lesson writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Bouton => "bouton",
+            Self::SpragueGrundy => "sprague-grundy",
+            Self::Misere => "misere",
+            Self::Copying => "copying",
+        }
+    }
+}
+
+impl fmt::Display for Theorem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// `run: grundy` or `run: [rules nim, grundy]`.
@@ -76,13 +120,19 @@ pub struct Lesson {
     pub version: u32,
     pub title: String,
     pub summary: String,
+    /// The chapter of the course, if the lesson names one.
+    pub chapter: Option<String>,
     pub requires: Vec<String>,
+    /// The ruleset pinned for the lesson's duration (`rules:`), if the lesson names one.
+    pub rules: Option<Rules>,
     pub setup: Vec<String>,
     pub steps: Vec<Step>,
     /// Where it came from (a path, or `bundled:NAME`), for messages.
     pub origin: String,
-    /// The 1-based lines of the `requires:` and `setup:` keys (0 if absent), for messages.
+    /// The 1-based lines of the `requires:`, `rules:` and `setup:` keys (0 if absent), for
+    /// messages.
     pub requires_line: usize,
+    pub rules_line: usize,
     pub setup_line: usize,
 }
 
@@ -104,8 +154,13 @@ pub enum StepKind {
     Run(Vec<String>),
     /// A question whose answer is an expression the engine evaluates.
     Ask(Question),
-    /// A statement checked by an expression (over its domain, if quantified).
-    Claim { statement: String, check: String },
+    /// A statement checked by an expression (over its domain, if quantified), and the theorem
+    /// it illustrates, if it says so.
+    Claim {
+        statement: String,
+        check: String,
+        theorem: Option<Theorem>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -79,6 +79,18 @@ pub enum Feedback {
         line: String,
         error: String,
     },
+    /// The lesson pins its ruleset: `rules` for now, the learner's `yours` after.
+    RulesPinned {
+        rules: Rules,
+        yours: Rules,
+    },
+    /// The learner changed the rules; the lesson's are set again for its commands.
+    Repinned(Rules),
+    /// The lesson's ruleset cannot be set.
+    PinFailed {
+        rules: Rules,
+        error: String,
+    },
     /// The rules the lesson changed are given back.
     RulesRestored(Rules),
     /// Enter or `next` at an unanswered question.
@@ -148,7 +160,12 @@ pub enum Feedback {
 /// `lesson list`: each lesson with the learner's status.
 #[derive(Debug)]
 pub struct LessonList {
+    /// The lessons in teaching order; a chapter's lessons follow one another.
     pub rows: Vec<LessonListRow>,
+    /// How many are done, of how many.
+    pub done: usize,
+    /// The lessons not started whose prerequisites are all done: where to go next.
+    pub ready: Vec<String>,
     /// Lessons that failed to load.
     pub errors: Vec<LessonError>,
     /// Trouble with the progress file (a corrupt one kept aside).
@@ -159,9 +176,13 @@ pub struct LessonList {
 pub struct LessonListRow {
     pub id: String,
     pub title: String,
+    /// The chapter it belongs to (`More lessons` for one that names none).
+    pub chapter: String,
     pub steps: usize,
     pub status: LessonStatus,
     pub requires: Vec<String>,
+    /// The prerequisites not done yet.
+    pub waiting_for: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

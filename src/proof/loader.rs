@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use super::error::{ProofError, ProofErrorKind};
 use super::model::Proof;
 use crate::engine::Rules;
 use crate::expr::{parse, parse_domain};
@@ -32,21 +33,28 @@ pub const BUNDLED: &[(&str, &str)] = &[
 ];
 
 /// Parses and validates one proof file; the error names the file and what is wrong.
-pub fn load(file: &str, text: &str) -> Result<Proof, String> {
-    let proof: Proof = yaml::from_str(text, &LIMITS).map_err(|e| match (e.line, e.column) {
-        (Some(line), Some(column)) => format!("{file}:{line}:{column}: {e}"),
-        (Some(line), None) => format!("{file}:{line}: {e}"),
-        _ => format!("{file}: {e}"),
-    })?;
-    Rules::parse(&proof.rules).map_err(|e| format!("{file}: {e}"))?;
+pub fn load(file: &str, text: &str) -> Result<Proof, ProofError> {
+    let error = |kind| ProofError {
+        file: file.to_string(),
+        kind: Box::new(kind),
+    };
+    let proof: Proof = yaml::from_str(text, &LIMITS).map_err(|e| error(ProofErrorKind::Yaml(e)))?;
+    Rules::parse(&proof.rules).map_err(|e| error(ProofErrorKind::Rules(e)))?;
     let mut ids = HashSet::new();
     for walk in proof.walk() {
         let step = walk.step;
         if !ids.insert(step.id.as_str()) {
-            return Err(format!("{file}: step id `{}` is used twice", step.id));
+            return Err(error(ProofErrorKind::StepTwice {
+                id: step.id.clone(),
+            }));
         }
-        let bad = |what: &str, src: &str, e: crate::expr::ExprError| {
-            format!("{file}: step `{}`: {what} `{src}`: {e}", step.id)
+        let bad = |field: &'static str, source: &str, e: crate::expr::ExprError| {
+            error(ProofErrorKind::Expr {
+                step: step.id.clone(),
+                field,
+                source: source.to_string(),
+                error: e,
+            })
         };
         if let Some(check) = &step.check {
             parse(check).map_err(|e| bad("check", check, e))?;
@@ -62,7 +70,7 @@ pub fn load(file: &str, text: &str) -> Result<Proof, String> {
 }
 
 /// Every bundled proof.
-pub fn bundled() -> Result<Vec<Proof>, String> {
+pub fn bundled() -> Result<Vec<Proof>, ProofError> {
     BUNDLED
         .iter()
         .map(|(file, text)| load(file, text))
@@ -88,14 +96,24 @@ mod tests {
         let ok = "id: p\ntitle: T\nstatement:\n  id: s\n  text: x\n  check: 1 = 1\n";
         assert!(load("p.yaml", ok).is_ok());
         let unknown = format!("{ok}  chek: 1 = 1\n");
-        let e = load("p.yaml", &unknown).unwrap_err();
+        let e = load("p.yaml", &unknown).unwrap_err().to_string();
         assert!(e.contains("chek"), "{e}");
         let bad = ok.replace("1 = 1", "1 = ");
-        let e = load("p.yaml", &bad).unwrap_err();
+        let e = load("p.yaml", &bad).unwrap_err().to_string();
         assert!(e.contains("step `s`") && e.contains("check"), "{e}");
         let twice = format!("{ok}conclusion:\n  id: s\n  text: y\n");
-        assert!(load("p.yaml", &twice).unwrap_err().contains("twice"));
+        assert!(
+            load("p.yaml", &twice)
+                .unwrap_err()
+                .to_string()
+                .contains("twice")
+        );
         let rules = ok.replace("title: T", "title: T\nrules: chess");
-        assert!(load("p.yaml", &rules).unwrap_err().contains("chess"));
+        assert!(
+            load("p.yaml", &rules)
+                .unwrap_err()
+                .to_string()
+                .contains("chess")
+        );
     }
 }

@@ -2,14 +2,16 @@
 //! Stepping through a proof in the REPL is `command::prove`'s job.
 
 pub mod check;
+pub mod error;
 pub mod loader;
 pub mod model;
 
 pub use check::{CheckOutcome, Checked, EvidenceRow};
+pub use error::{ProofError, ProofErrorKind};
 pub use model::{Proof, Section, Step, Walk};
 
 /// The bundled proof named `id`.
-pub fn find(id: &str) -> Result<Option<Proof>, String> {
+pub fn find(id: &str) -> Result<Option<Proof>, ProofError> {
     Ok(loader::bundled()?.into_iter().find(|p| p.id == id))
 }
 

@@ -1,17 +1,40 @@
-//! A caret under the bad part of an expression: the input line, `^^^` under the span and what
-//! was expected there.
+//! The one way nimlab shows an error: `error: ` and the message (with `line N: ` in a
+//! script), a caret under the bad part of an expression, and a `help: ` line with what the
+//! user probably meant. It formats what the error holds; it never decides what went wrong.
 //!
-//! Hand-drawn on purpose: `ariadne` was tried, but for a one-line input it prints seven lines
-//! with an `<unknown>:1:5` file header and emits colour codes even when colour is off.
+//! The caret is hand-drawn on purpose: `ariadne` was tried, but for a one-line input it prints
+//! seven lines with an `<unknown>:1:5` file header and emits colour codes even when colour is
+//! off.
 
 use std::ops::Range;
 
 use super::{Style, printable};
+use crate::error::Error;
 
 /// The most characters of the source shown; a longer one is cut around the span, with `…`.
 const SHOWN: usize = 72;
 /// Characters kept before the span when the source is cut.
 const BEFORE: usize = 24;
+
+/// An error as it is printed on stderr, ending in a newline: `line` is the script's line it
+/// came from, and `width` the columns of a terminal to wrap the message to (none in a pipe or
+/// a log, where an error stays one line for `grep`).
+pub fn diagnostic(error: &Error, line: Option<usize>, style: Style, width: Option<u16>) -> String {
+    let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
+    let message = printable(&error.to_string()).into_owned();
+    let mut out = format!("{} {at}{message}", style.error("error:"));
+    if let Some(width) = width {
+        out = super::prose::fill(&out, usize::from(width));
+    }
+    out.push('\n');
+    if let Error::Expr { source, error } = error {
+        out.push_str(&snippet(source, error.span.clone(), &error.label(), style));
+    }
+    if let Some(hint) = crate::suggestion::hint(error) {
+        out.push_str(&format!("help: {hint}\n"));
+    }
+    out
+}
 
 /// Two lines to print under an error: the source, and carets under `span` (byte offsets) with
 /// `label` after them. The source is made printable and, if long, cut to a window around the
@@ -59,6 +82,50 @@ pub fn snippet(source: &str, span: Range<usize>, label: &str, style: Style) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_is_one_line_with_its_script_line_and_help() {
+        let error = Error::NoGame;
+        assert_eq!(
+            diagnostic(&error, None, Style::default(), None),
+            "error: no game in progress; start one with `play 4 7 5`\n"
+        );
+        assert_eq!(
+            diagnostic(&error, Some(3), Style::default(), None),
+            "error: line 3: no game in progress; start one with `play 4 7 5`\n"
+        );
+        // Wrapped to a terminal's width: 27 columns, then the 27 that do not fit in 30.
+        let wrapped = diagnostic(&error, None, Style::default(), Some(30));
+        assert_eq!(
+            wrapped,
+            "error: no game in progress;\nstart one with `play 4 7 5`\n"
+        );
+        // A mistyped ruleset gets the nearest name on a `help:` line.
+        let error = Error::Engine(crate::engine::EngineError::UnknownRules {
+            token: "nimm".into(),
+        });
+        let text = diagnostic(&error, None, Style::default(), None);
+        assert!(
+            text.starts_with("error: unknown rules `nimm`: expected one of "),
+            "{text}"
+        );
+        assert!(text.ends_with("\nhelp: did you mean `nim`?\n"), "{text}");
+    }
+
+    #[test]
+    fn an_expression_error_has_a_caret_under_its_span() {
+        let error = crate::expr::evaluate("3 + )", &crate::engine::Rules::Nim).unwrap_err();
+        let text = diagnostic(
+            &Error::expr("3 + )", error.clone()),
+            None,
+            Style::default(),
+            None,
+        );
+        assert_eq!(
+            text,
+            format!("error: {error}\n  | 3 + )\n  |     ^ {}\n", error.label())
+        );
+    }
 
     #[test]
     fn carets_sit_under_the_span() {

@@ -39,12 +39,15 @@ pub fn tone(feedback: &Feedback) -> Tone {
         | Feedback::SetupFailed { .. }
         | Feedback::Broken(_)
         | Feedback::NotRun { .. }
-        | Feedback::NotesUnwritable { .. } => Tone::Warning,
+        | Feedback::NotesUnwritable { .. }
+        | Feedback::PinFailed { .. } => Tone::Warning,
         Feedback::Started { .. }
         | Feedback::Resumed { .. }
         | Feedback::Again { .. }
         | Feedback::Presenting { .. }
         | Feedback::RulesRestored(_)
+        | Feedback::RulesPinned { .. }
+        | Feedback::Repinned(_)
         | Feedback::AnswerFirst { .. }
         | Feedback::Hint { .. }
         | Feedback::NoMoreHints
@@ -87,6 +90,15 @@ pub fn words(feedback: &Feedback) -> String {
         Feedback::NotSaved(error) => format!("{error}; the lesson goes on"),
         Feedback::SetupFailed { line, error } => format!("setup {} failed: {error}", quoted(line)),
         Feedback::RulesRestored(rules) => format!("rules: back to {rules}"),
+        Feedback::RulesPinned { rules, yours } => {
+            format!("rules: {rules} for this lesson; yours, {yours}, come back when it ends")
+        }
+        Feedback::Repinned(rules) => {
+            format!("rules: back to {rules}, this lesson's ruleset, for its commands")
+        }
+        Feedback::PinFailed { rules, error } => {
+            format!("this lesson's rules, {rules}, cannot be set: {error}")
+        }
         Feedback::AnswerFirst { hints: true } => {
             "Answer the question first — or `hint` for a hint, `skip` to see the solution.".into()
         }

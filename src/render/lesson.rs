@@ -45,7 +45,11 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 writeln!(out, "{}", style.dim(&format!("nimlab> {line}")))?;
                 match output {
                     Ok(output) => render(output, opts, out)?,
-                    Err(e) => super::error::write(e, style, Some(width), out)?,
+                    Err(e) => write!(
+                        out,
+                        "{}",
+                        super::diagnostic(e, None, style, Some(opts.width))
+                    )?,
                 }
             }
             LessonItem::Question {
@@ -284,18 +288,50 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(["id", "title", "status", "after"].map(|h| opts.style.heading(h)));
     table.set_width(opts.width);
+    let mut chapter = None;
     for row in &list.rows {
+        // The course as chapters: a heading row wherever the chapter changes.
+        if chapter != Some(&row.chapter) {
+            chapter = Some(&row.chapter);
+            let heading = opts.style.heading(&printable(&row.chapter));
+            table.add_row(vec![heading, String::new(), String::new(), String::new()]);
+        }
+        let status = match row.status {
+            LessonStatus::NotStarted if row.waiting_for.is_empty() => "ready".to_string(),
+            status => status_text(status, row.steps),
+        };
+        // Prerequisites done are ticked.
+        let after: Vec<String> = row
+            .requires
+            .iter()
+            .map(|r| {
+                let r = printable(r);
+                if row.waiting_for.contains(&r.to_string()) {
+                    r.into_owned()
+                } else {
+                    format!("{r} ✓")
+                }
+            })
+            .collect();
         table.add_row(vec![
-            printable(&row.id).into_owned(),
+            format!("  {}", printable(&row.id)),
             printable(&row.title).into_owned(),
-            status_text(row.status, row.steps),
-            row.requires.join(", "),
+            status,
+            after.join(", "),
         ]);
     }
     writeln!(out, "{table}")?;
+    let ready = if list.ready.is_empty() {
+        String::new()
+    } else {
+        format!("; ready to start: {}", list.ready.join(", "))
+    };
     writeln!(
         out,
-        "{}",
+        "{} of {} done{}. {}",
+        list.done,
+        list.rows.len(),
+        printable(&ready),
         opts.style.dim("Start one with `lesson start ID`.")
     )?;
     for e in &list.errors {
@@ -323,31 +359,38 @@ pub fn list_rows(list: &LessonList) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// `lesson list`: every lesson with the learner's status, and what could not be read.
+/// `lesson list`: every lesson with the learner's status, how many are done and which are
+/// ready to start, and what could not be read.
 #[derive(Serialize)]
 pub struct ListJson<'a> {
+    done: usize,
     errors: Vec<String>,
     lessons: Vec<ListRowJson<'a>>,
+    ready: &'a [String],
     warnings: &'a [String],
 }
 
 #[derive(Serialize)]
 struct ListRowJson<'a> {
+    chapter: &'a str,
     id: &'a str,
     requires: &'a [String],
     status: &'static str,
     step: Option<usize>,
     steps: usize,
     title: &'a str,
+    waiting_for: &'a [String],
 }
 
 pub fn list_json(list: &LessonList) -> ListJson<'_> {
     ListJson {
+        done: list.done,
         errors: list.errors.iter().map(ToString::to_string).collect(),
         lessons: list
             .rows
             .iter()
             .map(|r| ListRowJson {
+                chapter: &r.chapter,
                 id: &r.id,
                 requires: &r.requires,
                 status: match r.status {
@@ -361,8 +404,10 @@ pub fn list_json(list: &LessonList) -> ListJson<'_> {
                 },
                 steps: r.steps,
                 title: &r.title,
+                waiting_for: &r.waiting_for,
             })
             .collect(),
+        ready: &list.ready,
         warnings: &list.warnings,
     }
 }

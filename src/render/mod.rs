@@ -7,7 +7,6 @@ mod bulk;
 mod conjecture;
 mod derive;
 mod diagnostic;
-mod error;
 mod feedback;
 mod format;
 mod game;
@@ -34,7 +33,7 @@ mod width;
 
 use std::io::{self, Write};
 
-pub use diagnostic::snippet;
+pub use diagnostic::{diagnostic, snippet};
 pub use format::Format;
 pub use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub use printable::{Guard, Sink, printable};

@@ -2,15 +2,18 @@
 //! parsed by the one command language and dispatched; errors are printed and the loop goes on.
 
 mod complete;
+mod dispatch;
 mod history;
 mod source;
 
 use std::io::{self, BufReader, Write};
 use std::path::Path;
 
-use crate::app::{Env, Flow, dispatch, dispatch_text, report};
+pub use dispatch::{Flow, dispatch, dispatch_text, leave_all, report};
+
 use crate::cli::{Cli, Parsed};
 use crate::command::Session;
+use crate::env::Env;
 use crate::error::{Error, ScriptLimit};
 
 use source::{Line, LineSource, Plain, Terminal};
@@ -74,7 +77,7 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
         drop(out);
         // Each line is added to the history as it is typed: nothing is left to save here.
         run_lines(&mut source, session, env, &mut Nesting::default())
-            .and_then(|()| crate::app::leave_all(session, env))
+            .and_then(|()| leave_all(session, env))
     } else {
         session.stdin_is_script = true;
         let mut source = Plain::new(BufReader::new(io::stdin().lock()));
@@ -94,7 +97,7 @@ pub fn resume(session: &mut Session, env: &Env) -> Result<(), Error> {
         // Ctrl-C stops the running command, as in `run`.
         let _ = crate::interrupt::install(&session.cancel);
         run_lines(&mut source, session, env, &mut Nesting::default())
-            .and_then(|()| crate::app::leave_all(session, env))
+            .and_then(|()| leave_all(session, env))
     } else {
         session.stdin_is_script = true;
         let mut source = Plain::new(BufReader::new(io::stdin().lock()));
@@ -187,12 +190,15 @@ fn read_lines(
                 continue;
             }
             Ok(None) => break,
-            Err(e) => {
+            // A line that is not text (a NUL byte, bad UTF-8) is bad input; a read that
+            // fails is the device's fault.
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
                 return Err(Error::Read {
                     path: "standard input".into(),
                     source: e,
                 });
             }
+            Err(e) => return Err(Error::ReadInput(e)),
         };
         number += 1;
         let text = line.trim();
@@ -208,30 +214,17 @@ fn read_lines(
                 });
             }
         }
-        let result = if text.is_empty() || text.starts_with('#') {
-            // An empty line on a terminal means "go on" to a focus (Enter for `next`).
-            if !(interactive && text.is_empty()) {
-                continue;
-            }
-            match dispatch_text(text, session, env) {
-                Some(result) => result,
-                None => continue,
-            }
-        } else {
-            match Cli::parse_line(text) {
-                // Each command at the top gets its own count of script lines.
-                Ok(Parsed::Cli(cli)) if in_script => dispatch(&cli, session, env, nest),
-                Ok(Parsed::Cli(cli)) => dispatch(&cli, session, env, &mut Nesting::default()),
-                Ok(Parsed::Display(help)) => {
-                    let no_pager =
-                        nest.depth > 0 || text.split_whitespace().any(|w| w == "--no-pager");
-                    env.show_text(&help, no_pager).map(|()| Flow::Continue)
-                }
-                Err(e) => dispatch_text(text, session, env).unwrap_or(Err(e)),
-            }
+        let Some(result) = run_text(text, session, env, nest, interactive) else {
+            continue;
         };
         match result {
             Ok(Flow::Quit) => break,
+            // The activity the shell started is over (left, won, finished): back to the shell.
+            Ok(Flow::Continue)
+                if nest.depth == 0 && session.for_one_activity && session.focus.is_empty() =>
+            {
+                break;
+            }
             Ok(Flow::Continue) => {}
             // Output that cannot be written (a closed pipe, a full disk) ends the run: the
             // lines after it could not be seen either.
@@ -257,6 +250,34 @@ fn read_lines(
         return Err(Error::ScriptFailed { failures });
     }
     Ok(())
+}
+
+/// Runs one line's text: a command, or an answer or a move for the focus. `None` for a line
+/// that does nothing (a comment, an empty line that no focus takes).
+fn run_text(
+    text: &str,
+    session: &mut Session,
+    env: &Env,
+    nest: &mut Nesting,
+    interactive: bool,
+) -> Option<Result<Flow, Error>> {
+    if text.is_empty() || text.starts_with('#') {
+        // An empty line on a terminal means "go on" to a focus (Enter for `next`).
+        if !(interactive && text.is_empty()) {
+            return None;
+        }
+        return dispatch_text(text, session, env);
+    }
+    Some(match Cli::parse_line(text) {
+        // Each command at the top gets its own count of script lines.
+        Ok(Parsed::Cli(cli)) if nest.depth > 0 => dispatch(&cli, session, env, nest),
+        Ok(Parsed::Cli(cli)) => dispatch(&cli, session, env, &mut Nesting::default()),
+        Ok(Parsed::Display(help)) => {
+            let no_pager = nest.depth > 0 || text.split_whitespace().any(|w| w == "--no-pager");
+            env.show_text(&help, no_pager).map(|()| Flow::Continue)
+        }
+        Err(e) => dispatch_text(text, session, env).unwrap_or(Err(e)),
+    })
 }
 
 #[cfg(test)]

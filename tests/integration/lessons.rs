@@ -14,6 +14,7 @@ mod answers;
 mod check;
 mod complete;
 mod concurrent;
+mod course;
 mod progress;
 mod terminal;
 mod unusable;

@@ -667,7 +667,8 @@ fn output_to_a_full_disk_fails_with_a_message() {
             .stderr(std::process::Stdio::piped())
             .output()
             .expect("run nimlab");
-        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        // 3: an input/output failure, not bad input (2) nor a failed check (1).
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
             stderr.starts_with("error: cannot write output"),

@@ -294,6 +294,47 @@ fn play_on_a_terminal_takes_moves() {
     p.exp_string("your move:").unwrap();
     p.send_line("resign").unwrap();
     p.exp_string("the computer wins").unwrap();
+    // The game was what the shell started: when it is over, so is nimlab.
+    p.exp_eof().unwrap();
+}
+
+/// `quit` in the activity the shell started goes back to the shell, not to a workbench the
+/// user never opened; the exit code is 0 and the lesson's progress is kept.
+#[cfg(unix)]
+#[test]
+fn quit_in_an_activity_started_on_the_shell_goes_back_to_the_shell() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let spawn = |args: &[&str]| {
+        let mut cmd = std::process::Command::new(crate::support::bin());
+        cmd.args(args)
+            .env("NIMLAB_STATE_DIR", dir.path())
+            .env("NIMLAB_DATA_DIR", dir.path().join("data"))
+            .env("NO_COLOR", "1")
+            .env("TERM", "dumb");
+        rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn on a pty")
+    };
+    let mut p = spawn(&["play", "4", "7", "5"]);
+    p.exp_string("your move: 4T 7T 5T").unwrap();
+    p.send_line("quit").unwrap();
+    let rest = p.exp_eof().unwrap();
+    assert!(rest.contains("Left the game"), "{rest}");
+    assert!(!rest.contains("again leaves"), "{rest}");
+    let status = p.process().wait();
+    assert!(
+        matches!(status, Ok(rexpect::process::WaitStatus::Exited(_, 0))),
+        "{status:?}"
+    );
+
+    let mut p = spawn(&["lesson", "start", "mex"]);
+    p.exp_string("step 1 of 11").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("step 2 of 11").unwrap();
+    p.send_line("quit").unwrap();
+    let rest = p.exp_eof().unwrap();
+    assert!(rest.contains("your progress is kept"), "{rest}");
+    // Started again, the lesson comes back at step 2.
+    let mut p = spawn(&["lesson", "start", "mex"]);
+    p.exp_string("step 2 of 11").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }

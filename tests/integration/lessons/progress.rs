@@ -1,5 +1,5 @@
-//! Progress in the drill lesson: quit and resume on the same step (keyed by step id, `setup`
-//! rerun), `back` and `goto`, a `kill -9` between steps, a corrupt progress file kept aside, an
+//! Progress in the drill lesson: quit and resume on the same step (keyed by step id, the
+//! lesson's ruleset applied again), `back` and `goto`, a `kill -9` between steps, a corrupt progress file kept aside, an
 //! unwritable data directory, `lesson reset`.
 
 use std::io::{Read, Write};
@@ -32,8 +32,8 @@ fn quit_then_start_again_lands_on_the_same_step() {
     assert_eq!(headings(&out.stdout), [Heading::drill(3, "xor")]);
 }
 
-/// A fresh process knows nothing of the last one's ruleset: resuming must rerun `setup`
-/// (`rules nim`).
+/// A fresh process knows nothing of the last one's ruleset: resuming must apply the lesson's
+/// own again (`rules: nim`), as `setup` is rerun.
 #[test]
 fn resuming_reruns_the_setup() {
     let learner = Learner::new();

@@ -1,0 +1,97 @@
+//! `grundy`: values of a ruleset's states, as a table by mex with each state's options, as
+//! rows looked up, or (`--values`) as values alone, streamed as they are computed.
+
+use super::Session;
+use super::range::{self, Target};
+use super::rules::rules_or_session;
+use crate::cli::RulesArg;
+use crate::engine::grundy::GrundyTable;
+use crate::engine::value_range::ValueRange;
+use crate::engine::{GrundyRow, Rules};
+use crate::error::Error;
+use crate::output::{GrundyReport, GrundyRows, Output};
+
+/// `grundy`: a table of values by mex over a range, or the rows of the states looked up.
+pub fn grundy(
+    session: &mut Session,
+    arg: &RulesArg,
+    target: Option<&str>,
+) -> Result<Output, Error> {
+    let mut solver = rules_or_session(session, arg)?;
+    let rules = solver.rules().clone();
+    let parsed = match (&rules, target) {
+        // A graph's table lists every position unless one is named.
+        (Rules::Graph(graph), None) => Target::Range {
+            from: 0,
+            to: graph.len() as u64 - 1,
+        },
+        _ => Target::parse(target, &rules)?,
+    };
+    let rows = match parsed {
+        Target::Range { from, to } => {
+            range::check_printable(&rules, from, to, target.unwrap_or("0..15"))?;
+            GrundyRows::ByMex {
+                table: GrundyTable::compute_with(&rules, to, &session.cancel)?,
+                from,
+                to,
+            }
+        }
+        Target::States(states) => {
+            let size = states[0].size;
+            let token = target.unwrap_or_default();
+            let rows = match &rules {
+                // Rows by mex with their options: a graph's come from its values (all known),
+                // an octal game's from the solver's values (computed as far as asked).
+                Rules::Graph(_) | Rules::Octal(_) if size <= range::MEX_LOOKUP_MAX => {
+                    solver.reach(states[0], token)?;
+                    states
+                        .iter()
+                        .map(|&p| solver.row(p))
+                        .collect::<Result<_, _>>()?
+                }
+                _ if size <= range::MEX_LOOKUP_MAX => {
+                    let table = GrundyTable::compute_with(&rules, size, &session.cancel)?;
+                    states.iter().filter_map(|&p| table.row(p)).collect()
+                }
+                _ => {
+                    solver.reach(states[0], token)?;
+                    states
+                        .iter()
+                        .map(|&p| Ok(GrundyRow::known(p, solver.value(p)?)))
+                        .collect::<Result<_, Error>>()?
+                }
+            };
+            session.remember(&solver);
+            GrundyRows::Lookup { rows }
+        }
+    };
+    Ok(Output::Grundy(GrundyReport { rules, rows }))
+}
+
+/// `grundy A..B --values`: each state's value alone, computed as it is printed.
+pub fn grundy_values(
+    session: &Session,
+    arg: &RulesArg,
+    target: Option<&str>,
+) -> Result<Output, Error> {
+    let solver = rules_or_session(session, arg)?;
+    let rules = solver.rules().clone();
+    let (from, to) = match (&rules, Target::parse(target, &rules)?) {
+        (Rules::Graph(graph), _) if target.is_none() => (0, graph.len() as u64 - 1),
+        (_, Target::Range { from, to }) => (from, to),
+        (_, Target::States(_)) => {
+            return Err(Error::BadRange {
+                token: target.unwrap_or_default().into(),
+                reason: "`--values` lists a range: write it like `0..1000000` (both ends included)"
+                    .into(),
+            });
+        }
+    };
+    range::check_values(to, target.unwrap_or("0..15"))?;
+    Ok(Output::GrundyValues(ValueRange::new_with(
+        &rules,
+        from,
+        to,
+        &session.cancel,
+    )?))
+}

@@ -1,0 +1,115 @@
+//! Commands on a position: `winner`, `move`, `nimsum` (a report on piles given, streamed or
+//! the session's), `position` (set or show the session's position) and `set` (one pile).
+
+use super::piles::{self, Piles};
+use super::rules::rules_or_session;
+use super::session::{self, Session};
+use crate::cli::PositionArgs;
+use crate::engine::Rules;
+use crate::error::Error;
+use crate::output::{
+    BulkReport, Note, Output, PileChanged, PositionReport, PositionTitle, PositionView,
+};
+
+/// `winner`, `move` and `nimsum`: a position's report in one view, or a summary of piles
+/// streamed from a file or standard input.
+pub fn report(
+    session: &mut Session,
+    args: &PositionArgs,
+    view: PositionView,
+) -> Result<Output, Error> {
+    let mut solver = rules_or_session(session, &args.rules)?;
+    let (piles, title) = match piles::read_piles(args, &mut solver, session)? {
+        Piles::Listed(piles) => (piles, None),
+        Piles::Streamed { summary, source } => {
+            return Ok(Output::Bulk(BulkReport {
+                view,
+                rules: solver.rules().clone(),
+                summary,
+                source,
+            }));
+        }
+        Piles::None if !session.position().is_empty() => {
+            let piles = session.position_for(solver.rules());
+            solver.reach_all(&piles)?;
+            (piles, Some(PositionTitle::SessionPosition))
+        }
+        Piles::None => {
+            return Err(Error::NoPiles);
+        }
+    };
+    session.remember(&solver);
+    let mut report = PositionReport::new(view, &solver, piles)?;
+    report.title = title;
+    Ok(Output::Position(report))
+}
+
+/// `position`: sets or shows the session's position. `--rules R` reads and shows it by R for
+/// this command only; the session keeps its rules, and the piles become its states.
+pub fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
+    let solver = rules_or_session(session, &args.rules)?;
+    let graphs = [solver.rules(), session.rules()]
+        .iter()
+        .filter(|r| matches!(r, Rules::Graph(_)))
+        .count();
+    if graphs == 1 {
+        return Err(Error::GraphAgainstSession {
+            rules: session.rules().clone(),
+        });
+    }
+    let mut solver = solver;
+    match piles::read_piles(args, &mut solver, session)? {
+        Piles::None => {}
+        Piles::Listed(piles) => {
+            let kept = session::piles_as(session.rules(), &piles);
+            session.set_position(kept)?;
+        }
+        Piles::Streamed { source, .. } => {
+            return Err(Error::TooManyPilesToKeep {
+                source,
+                limit: piles::KEEP_PILES,
+            });
+        }
+    }
+    if session.position().is_empty() {
+        return Ok(Output::Note(Note::NoPosition));
+    }
+    let piles = session.position_for(solver.rules());
+    let mut report = PositionReport::new(PositionView::NimSum, &solver, piles)?;
+    report.title = Some(PositionTitle::Position);
+    Ok(Output::Position(report))
+}
+
+/// `set I PILE`: changes one pile of the session's position and says how the nim-sum moved.
+pub fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Error> {
+    let count = session.position().len();
+    if count == 0 {
+        return Err(Error::NoPositionToChange);
+    }
+    let i: usize = index
+        .parse()
+        .ok()
+        .filter(|i| (1..=count).contains(i))
+        .ok_or_else(|| Error::bad_token(index, format!("a pile number from 1 to {count}")))?;
+    let token = pile;
+    let pile = session.rules().parse_pile(token)?;
+    let mut solver = session.solver().clone();
+    solver.reach(pile, token)?;
+    session.remember(&solver);
+    let change = session.set_pile(i - 1, pile)?;
+    let mut report = PositionReport::new(
+        PositionView::NimSum,
+        session.solver(),
+        session.position().to_vec(),
+    )?;
+    report.title = Some(PositionTitle::Changed(Box::new(PileChanged {
+        pile: i,
+        from: change.from,
+        to: change.to,
+        old_value: change.old_value,
+        new_value: change.new_value,
+        old_sum: change.old_sum,
+        new_sum: change.new_sum,
+    })));
+    Ok(Output::Position(report))
+}

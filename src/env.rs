@@ -1,0 +1,182 @@
+//! Where nimlab runs: terminals, sizes, colour, the pager and the directories it keeps files
+//! in, probed once at start (every environment variable nimlab reads is read here) and passed
+//! down. Nothing below reads the environment.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+use crate::cli::{Cli, ColorChoice, Format};
+use crate::command::Session;
+use crate::error::Error;
+use crate::output::Output;
+use crate::pager::Paging;
+use crate::render::{RenderOptions, Style};
+
+/// Facts about where nimlab runs, probed once and passed down.
+#[derive(Debug, Clone)]
+pub struct Env {
+    pub stdin_tty: bool,
+    pub stdout_tty: bool,
+    pub stderr_tty: bool,
+    /// Columns of stdout: a terminal's width, else 80.
+    pub width: u16,
+    /// Rows of stdout if it is a terminal.
+    pub height: Option<u16>,
+    /// Columns of stderr if it is a terminal. An error in a pipe or a log stays one line, for
+    /// `grep` and for scripts that read it.
+    pub error_width: Option<u16>,
+    pub no_color: Option<String>,
+    /// The pager for long output on a terminal (`$PAGER`, default `less -FRX`); `None` with
+    /// `--no-pager` on the shell's line or an empty `$PAGER`.
+    pub pager: Option<Vec<String>>,
+    /// The shell's `--format` and `--color`, the defaults for every line.
+    pub format: Format,
+    pub color: ColorChoice,
+    /// Where lesson progress is kept: `$NIMLAB_DATA_DIR`, else the platform's data directory
+    /// (`~/.local/share/nimlab`); `None` if there is neither.
+    pub data_dir: Option<PathBuf>,
+    /// The REPL's history: `history` in `$NIMLAB_STATE_DIR`, else in the platform's state (or
+    /// local data) directory; `None` if there is neither.
+    pub history_file: Option<PathBuf>,
+}
+
+impl Env {
+    pub fn probe(cli: &Cli) -> Self {
+        Self {
+            stdin_tty: io::stdin().is_terminal(),
+            stdout_tty: io::stdout().is_terminal(),
+            stderr_tty: io::stderr().is_terminal(),
+            width: columns(terminal_size::terminal_size_of(io::stdout())),
+            height: terminal_size::terminal_size_of(io::stdout())
+                .map(|(_, terminal_size::Height(h))| h)
+                .filter(|h| *h > 0),
+            error_width: terminal_size::terminal_size_of(io::stderr()).map(|s| columns(Some(s))),
+            no_color: std::env::var("NO_COLOR").ok(),
+            pager: if cli.no_pager {
+                None
+            } else {
+                crate::pager::pager_command(std::env::var("PAGER").ok().as_deref())
+            },
+            format: cli.format.unwrap_or_default(),
+            color: cli.color.unwrap_or_default(),
+            data_dir: dir_from_env("NIMLAB_DATA_DIR")
+                .or_else(|| dirs::data_dir().map(|d| d.join("nimlab"))),
+            history_file: dir_from_env("NIMLAB_STATE_DIR")
+                .or_else(|| dirs::state_dir().map(|d| d.join("nimlab")))
+                .or_else(|| dirs::data_local_dir().map(|d| d.join("nimlab")))
+                .map(|d| d.join("history")),
+        }
+    }
+
+    /// Render options for one command line, whose own `--format`/`--color` take precedence.
+    pub fn render_options(&self, cli: &Cli) -> RenderOptions {
+        let choice = cli.color.unwrap_or(self.color);
+        RenderOptions {
+            format: cli.format.unwrap_or(self.format),
+            style: Style::decide(choice, self.stdout_tty, self.no_color.as_deref()),
+            ..self.default_render_options()
+        }
+    }
+
+    /// Render options for output that no command line asked for (a focus's reply to text).
+    pub fn default_render_options(&self) -> RenderOptions {
+        RenderOptions {
+            format: self.format,
+            style: self.stdout_style(),
+            width: self.width,
+            height: self.height,
+        }
+    }
+
+    /// How `output` of a line reaches the screen. A presented step comes in screens of its
+    /// own; other long output goes through the pager only on a terminal, from a person at the
+    /// prompt (not a script, not `--no-pager`) and never while a lesson is being presented.
+    pub fn paging(
+        &self,
+        output: &Output,
+        no_pager: bool,
+        depth: usize,
+        session: &Session,
+    ) -> Paging {
+        let Some(rows) = self.height.filter(|_| self.stdout_tty) else {
+            return Paging::Direct;
+        };
+        if let Output::Lesson(report) = output
+            && crate::render::starts_a_screen(report)
+        {
+            return Paging::Screens {
+                rows,
+                width: self.width,
+            };
+        }
+        // Inside an activity (a game, a derivation, a lesson) output is one turn of a
+        // conversation: a pager would swallow the keys of the next move. Values streamed by
+        // `--values` may run to millions of rows: they are written as computed, so Ctrl-C
+        // stops them, and not held whole for a pager.
+        let conversing = !session.focus.is_empty();
+        let streamed = matches!(output, Output::GrundyValues(_));
+        match &self.pager {
+            Some(command)
+                if !no_pager
+                    && !conversing
+                    && !streamed
+                    && depth == 0
+                    && self.stdin_tty
+                    && !session.stdin_is_script =>
+            {
+                Paging::Pager {
+                    command: command.clone(),
+                    rows,
+                }
+            }
+            _ => Paging::Direct,
+        }
+    }
+
+    /// Text that is not a command's output (a help page) on its way to the screen.
+    pub fn show_text(&self, text: &str, no_pager: bool) -> Result<(), Error> {
+        let paging = match &self.pager {
+            Some(command) if !no_pager && self.stdout_tty && self.stdin_tty => Paging::Pager {
+                command: command.clone(),
+                rows: self.height.unwrap_or(u16::MAX),
+            },
+            _ => Paging::Direct,
+        };
+        let mut stdout = io::stdout().lock();
+        crate::pager::show(
+            text,
+            &paging,
+            self.width,
+            &mut stdout,
+            &mut io::stdin().lock(),
+        )
+        .and_then(|()| stdout.flush())
+        .map_err(Error::Write)
+    }
+
+    /// The style for text on stdout that is not a command's output (the REPL's welcome).
+    pub fn stdout_style(&self) -> Style {
+        Style::decide(self.color, self.stdout_tty, self.no_color.as_deref())
+    }
+
+    /// The style for messages on stderr.
+    pub fn error_style(&self) -> Style {
+        Style::decide(self.color, self.stderr_tty, self.no_color.as_deref())
+    }
+}
+
+/// A terminal's columns, or 80 for anything else (a pipe, a file, a terminal that says 0).
+fn columns(size: Option<(terminal_size::Width, terminal_size::Height)>) -> u16 {
+    match size {
+        Some((terminal_size::Width(w), _)) if w > 0 => w,
+        _ => crate::render::DEFAULT_WIDTH,
+    }
+}
+
+/// A directory named by the environment variable `name`. Empty is the same as unset: an
+/// empty path would mean the current directory, wherever nimlab happens to be started.
+fn dir_from_env(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name)
+        .filter(|value| !value.is_empty())
+        .map(PathBuf::from)
+}

@@ -1,0 +1,154 @@
+//! One parsed line run against the session, its output written to stdout (directly or
+//! through the pager), and errors printed the one way nimlab prints them.
+
+use std::io::{self, Write};
+
+use super::Nesting;
+use crate::cli::{Cli, Command, Format};
+use crate::command::{
+    Session, check_format, execute, execute_text, leave_all as leave_all_activities,
+};
+use crate::engine::{Cancel, Interrupted};
+use crate::env::Env;
+use crate::error::{Error, Formless};
+use crate::output::Output;
+use crate::pager::Paging;
+use crate::progress::Progress;
+use crate::render::{RenderOptions, render};
+
+/// What to do after a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// Runs one parsed line against the session and writes its output.
+pub fn dispatch(
+    cli: &Cli,
+    session: &mut Session,
+    env: &Env,
+    nest: &mut Nesting,
+) -> Result<Flow, Error> {
+    let Some(command) = &cli.command else {
+        return Ok(Flow::Continue);
+    };
+    if let Command::Run { file } = command {
+        return super::run_file(file, session, env, nest).map(|()| Flow::Continue);
+    }
+    if let Some(text) = generated(command)? {
+        let mut stdout = io::stdout().lock();
+        stdout.write_all(&text).map_err(Error::Write)?;
+        return stdout
+            .flush()
+            .map_err(Error::Write)
+            .map(|()| Flow::Continue);
+    }
+    let opts = env.render_options(cli);
+    check_format(command, opts.format)?;
+    let output = {
+        // Each command counts its own work (a script's lines share one token).
+        session.cancel.begin(0);
+        let _progress = Progress::start(&session.cancel, env.stderr_tty);
+        execute(command, session)?
+    };
+    let paging = env.paging(&output, cli.no_pager, nest.depth, session);
+    let flow = show(&output, &opts, &paging, env.width, &session.cancel)?;
+    match &output {
+        Output::LessonCheck(report) if !report.failures.is_empty() => Err(Error::CheckFailed {
+            failures: report.failures.len(),
+        }),
+        _ => Ok(flow),
+    }
+}
+
+/// Shell completions and the man page, generated from the one command definition.
+fn generated(command: &Command) -> Result<Option<Vec<u8>>, Error> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    match command {
+        Command::Completions { shell } => {
+            clap_complete::generate(*shell, &mut Cli::command(), "nimlab", &mut out);
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command())
+            .render(&mut out)
+            .map_err(Error::Write)?,
+        _ => return Ok(None),
+    }
+    Ok(Some(out))
+}
+
+/// Leaves whatever activities are still going on as nimlab ends on a terminal (Ctrl-D), each
+/// with the line that says so: a game or a lesson is not dropped without a word.
+pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
+    for output in leave_all_activities(session) {
+        show(
+            &output,
+            &env.default_render_options(),
+            &Paging::Direct,
+            env.width,
+            &session.cancel,
+        )?;
+    }
+    Ok(())
+}
+
+/// Offers a line that is not a command to the session's focus (an answer, a short move).
+pub fn dispatch_text(line: &str, session: &mut Session, env: &Env) -> Option<Result<Flow, Error>> {
+    let result = execute_text(line, session)?;
+    Some(result.and_then(|output| {
+        let paging = env.paging(&output, false, 0, session);
+        let mut opts = env.default_render_options();
+        // A reply to a typed answer or move is for the person typing: text if LaTeX has no
+        // form for it.
+        if opts.format == Format::Latex && crate::render::without_latex_form(&output).is_some() {
+            opts.format = Format::Text;
+        }
+        show(&output, &opts, &paging, env.width, &session.cancel)
+    }))
+}
+
+/// Writes an output to stdout, directly or through the pager; Ctrl-C stops a long one at its
+/// next write.
+fn show(
+    output: &Output,
+    opts: &RenderOptions,
+    paging: &Paging,
+    width: u16,
+    cancel: &Cancel,
+) -> Result<Flow, Error> {
+    if let (Format::Latex, Some(what)) = (opts.format, crate::render::without_latex_form(output)) {
+        return Err(Error::NoFormat {
+            format: "latex",
+            what: Formless::Output(what),
+            others: Format::names_but("latex"),
+        });
+    }
+    let written = if *paging == Paging::Direct {
+        let mut stdout = crate::interrupt::stdout(cancel);
+        render(output, opts, &mut stdout).and_then(|()| stdout.flush())
+    } else {
+        let text = crate::render::render_to_string(output, opts);
+        let mut stdout = io::stdout().lock();
+        crate::pager::show(&text, paging, width, &mut stdout, &mut io::stdin().lock())
+            .and_then(|()| stdout.flush())
+    };
+    written.map_err(|e| {
+        if Interrupted::caused(&e) {
+            Error::Interrupted
+        } else {
+            Error::Write(e)
+        }
+    })?;
+    Ok(if matches!(output, Output::Quit) {
+        Flow::Quit
+    } else {
+        Flow::Continue
+    })
+}
+
+/// Prints an error the one way nimlab prints errors (see `render::diagnostic`) on stderr.
+pub fn report(error: &Error, env: &Env, line: Option<usize>) {
+    let text = crate::render::diagnostic(error, line, env.error_style(), env.error_width);
+    let _ = io::stderr().write_all(text.as_bytes());
+}

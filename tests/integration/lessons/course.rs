@@ -1,0 +1,230 @@
+//! What a course needs of its lessons: `lesson check` refuses a command or expression that
+//! leans on the session's ruleset in a lesson that pins none, a `rules` command in `setup`, an
+//! answer that is a constant in disguise, and a claim that illustrates a theorem but is
+//! checked with the functions that apply it (`tests/fixtures/lessons/unfit/unfit.yaml`, one
+//! mistake per step). A pinned lesson (`pinned/pinned.yaml`) runs under its own ruleset
+//! whatever the learner chose, before or during it, and gives the learner's back at the end.
+
+use super::{Learner, fixture, in_order, json_lines, path_str};
+use crate::support::Test;
+
+/// `(line, step, words the reason must contain)`; lines are the steps' `- id:` lines, counted
+/// by hand in `unfit.yaml` (the setup is on line 7).
+const UNFIT: &[(u64, Option<&str>, &[&str])] = &[
+    (7, None, &["setup `rules nim`", "`rules:` key"]),
+    (
+        9,
+        Some("session-run"),
+        &["`winner 3 4 5`", "session's ruleset", "--rules"],
+    ),
+    (11, Some("session-answer"), &["`g(7)`", "without a ruleset"]),
+    (
+        14,
+        Some("session-template"),
+        &["`g(7)`", "without a ruleset"],
+    ),
+    (
+        16,
+        Some("session-eval"),
+        &["`winner(1, 2, 3)`", "without a ruleset"],
+    ),
+    (18, Some("disguised"), &["`1 + 2`", "constant"]),
+    (
+        21,
+        Some("bouton-by-winner"),
+        &["`bouton`", "calls `winner`", "lost("],
+    ),
+    (
+        25,
+        Some("bouton-by-nimsum"),
+        &["`bouton`", "calls `nimsum`", "lost("],
+    ),
+    (
+        29,
+        Some("copying-without-search"),
+        &["`copying`", "never searches the game tree"],
+    ),
+    (33, Some("sum-on-splits"), &["`sprague-grundy`", "split"]),
+];
+
+#[test]
+fn lesson_check_refuses_what_a_course_cannot_trust() {
+    let file = path_str(&fixture("unfit/unfit.yaml"));
+    let out = Test::new().args(["lesson", "check", &file]).run().code(1);
+    let failures: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with('✗')).collect();
+    for (line, step, says) in UNFIT {
+        let at = match step {
+            Some(step) => format!("unfit.yaml:{line}: step `{step}`: "),
+            None => format!("unfit.yaml:{line}: "),
+        };
+        let found = failures
+            .iter()
+            .find(|f| f.contains(&at) && says.iter().all(|w| f.contains(w)));
+        assert!(
+            found.is_some(),
+            "no failure at {at} saying {says:?} in:\n{}",
+            out.stdout
+        );
+    }
+    // One line each, and nothing about the two fine steps.
+    assert_eq!(failures.len(), UNFIT.len(), "{}", out.stdout);
+    assert!(!out.stdout.contains("fine-"), "{}", out.stdout);
+    assert_eq!(
+        out.stderr,
+        format!("error: lesson check: {} failures\n", UNFIT.len())
+    );
+}
+
+#[test]
+fn a_pinned_lesson_names_no_ruleset_and_passes() {
+    let file = path_str(&fixture("pinned/pinned.yaml"));
+    let out = Test::new().args(["lesson", "check", &file]).run().success();
+    assert!(out.stdout.contains("all passed"), "{}", out.stdout);
+}
+
+/// The learner plays Nim, starts the zero-move lesson, switches to Nim in the middle of it and
+/// finishes it. g(1T) = mex{g(0), g(1F)} = mex{0, 1} = 2; 3T 3F is won by the player to move
+/// (pass: 3F 3F, two equal Nim piles); under Nim `3T` would not even be a pile.
+#[test]
+fn a_pinned_lesson_runs_under_its_ruleset_and_gives_the_learners_back() {
+    let learner = Learner::new();
+    let out = pinned(&learner)
+        .stdin(
+            [
+                "rules nim",
+                "lesson start pinned",
+                "next",
+                "next",
+                "rules nim",
+                "first",
+                "next",
+                "next",
+                "winner --format json 1 2 3",
+            ]
+            .join("\n"),
+        )
+        .run()
+        .success();
+    in_order(
+        &out.stdout,
+        &[
+            "rules: zero-move for this lesson; yours, nim, come back when it ends",
+            "1T is worth 2.",
+            "nimlab> winner 3T 3F",
+            "the first player (to move) wins",
+            "Correct!",
+            "rules: back to zero-move, this lesson's ruleset, for its commands",
+            "winning move: pass on pile 1",
+            "rules: back to nim",
+            "You have finished",
+        ],
+    );
+    assert!(!out.stdout.contains("is not a pile"), "{}", out.stdout);
+    let after = json_lines(&out.stdout);
+    assert_eq!(
+        after.last().map(|j| &j["rules"]),
+        Some(&"nim".into()),
+        "{}",
+        out.stdout
+    );
+}
+
+/// A run of nimlab as `learner`, with the pinned lesson.
+fn pinned(learner: &Learner) -> Test {
+    Test::new()
+        .args(["--lessons", &path_str(&fixture("pinned"))])
+        .env("NIMLAB_DATA_DIR", &path_str(learner.data.path()))
+}
+
+/// Leaving in the middle gives the learner's ruleset back too.
+#[test]
+fn quitting_a_pinned_lesson_gives_the_learners_rules_back() {
+    let learner = Learner::new();
+    let out = pinned(&learner)
+        .stdin("rules misere\nlesson start pinned\nnext\nlesson quit\nrules\n")
+        .run()
+        .success();
+    in_order(
+        &out.stdout,
+        &[
+            "rules: zero-move for this lesson",
+            "nimlab> winner 3T 3F",
+            "rules: back to misere",
+        ],
+    );
+}
+
+/// `lesson list` as a map of the course: chapters in teaching order, prerequisites ticked when
+/// done, lessons whose prerequisites are all done marked ready, and a count of those done. The
+/// learner finishes `mex` (11 steps: text, run, ask, ask, text, ask, text, ask, run, claim,
+/// text — questions skipped); `nim` needs only `mex`, `grundy` needs `nim` as well.
+#[test]
+fn lesson_list_is_a_map_of_the_course() {
+    let learner = Learner::new();
+    let finish_mex = [
+        "lesson start mex",
+        "next",
+        "next",
+        "skip",
+        "skip",
+        "next",
+        "skip",
+        "next",
+        "skip",
+        "next",
+        "next",
+        "next",
+    ];
+    learner.script(&finish_mex).success();
+    let out = learner
+        .script(&["lesson list --format json", "lesson list"])
+        .success();
+    let list = &json_lines(&out.stdout)[0];
+    assert_eq!(list["done"], 1, "{list}");
+    // The drill lesson (added by the learner's `--lessons`) needs nothing, so it is ready too.
+    assert_eq!(list["ready"], serde_json::json!(["nim", "drill"]), "{list}");
+    let nim = super::listed(list, "nim");
+    assert_eq!(nim["chapter"], "Foundations", "{list}");
+    assert_eq!(nim["waiting_for"], serde_json::json!([]), "{list}");
+    let grundy = super::listed(list, "grundy");
+    assert_eq!(grundy["waiting_for"], serde_json::json!(["nim"]), "{list}");
+    // The chapters, in teaching order, each named once.
+    let lessons = list["lessons"].as_array().expect("lessons");
+    let mut chapters: Vec<&str> = Vec::new();
+    for l in lessons {
+        let c = l["chapter"].as_str().expect("a chapter");
+        if chapters.last() != Some(&c) {
+            chapters.push(c);
+        }
+    }
+    let mut unique = chapters.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        chapters.len(),
+        "a chapter is split: {chapters:?}"
+    );
+    assert_eq!(chapters.first(), Some(&"Foundations"));
+    // The table: chapter headings before their lessons, `mex ✓` for nim, the summary line.
+    in_order(
+        &out.stdout,
+        &[
+            "Foundations",
+            "mex",
+            "done",
+            "nim",
+            "ready",
+            "mex ✓",
+            "grundy",
+            "not started",
+            "mex ✓, nim",
+        ],
+    );
+    assert!(
+        out.stdout
+            .contains("1 of 10 done; ready to start: nim, drill."),
+        "{}",
+        out.stdout
+    );
+}
