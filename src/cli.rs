@@ -9,6 +9,7 @@ use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::ruleset_name::{self, RULESETS, RulesetName};
+pub use crate::render::{ColorChoice, Format};
 
 /// A terminal workbench for Nim, zero-move Nim and Sprague–Grundy theory.
 #[derive(Debug, Parser)]
@@ -39,39 +40,6 @@ pub struct Cli {
 
     #[command(subcommand)]
     pub command: Option<Command>,
-}
-
-/// Output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum Format {
-    #[default]
-    Text,
-    Markdown,
-    Csv,
-    Json,
-    /// `tabular` environments for slides: Grundy tables, binary views, derivations.
-    Latex,
-}
-
-impl Format {
-    /// The formats' names as `--format` takes them, except `name`.
-    pub fn names_but(name: &str) -> Vec<String> {
-        Self::value_variants()
-            .iter()
-            .filter_map(ValueEnum::to_possible_value)
-            .map(|v| v.get_name().to_string())
-            .filter(|n| n != name)
-            .collect()
-    }
-}
-
-/// When to colour output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum ColorChoice {
-    #[default]
-    Auto,
-    Always,
-    Never,
 }
 
 /// One command of the language.

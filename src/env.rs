@@ -169,7 +169,7 @@ impl Env {
 fn columns(size: Option<(terminal_size::Width, terminal_size::Height)>) -> u16 {
     match size {
         Some((terminal_size::Width(w), _)) if w > 0 => w,
-        _ => 80,
+        _ => crate::render::DEFAULT_WIDTH,
     }
 }
 

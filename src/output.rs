@@ -11,8 +11,8 @@ pub use lesson::*;
 pub use proof::*;
 
 use crate::engine::grundy::{GrundyTable, Solver};
-use crate::engine::period::Period;
 use crate::engine::position::Verdict;
+use crate::engine::sequence::Sequence;
 use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
 
@@ -56,8 +56,8 @@ pub enum Output {
     Proof(ProofView),
     /// `rules`: the session's ruleset and every ruleset name nimlab reads.
     Rulesets { current: Rules },
-    /// A short confirmation, such as a change of ruleset.
-    Message(String),
+    /// A short confirmation or pointer, such as a change of ruleset.
+    Note(Note),
     /// Help text, already worded.
     Help(String),
     /// `quit` inside an activity: it was left, and nimlab goes on.
@@ -66,6 +66,29 @@ pub enum Output {
     Nothing,
     /// Leave the REPL.
     Quit,
+}
+
+/// A short answer that is neither a table nor a position: what happened, or where to go.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Note {
+    /// `rules R`: the session's ruleset is now this.
+    RulesSet(Rules),
+    /// `position` with no position set.
+    NoPosition,
+    /// `back` on a derivation's first state.
+    FirstState,
+    /// `back` on a proof's first step.
+    FirstStep,
+    /// `prove` alone: the bundled proofs, by id and title.
+    Proofs(Vec<(String, String)>),
+    /// Past a proof's last step.
+    ProofEnd { id: String },
+    /// `lesson reset ID` at the REPL without `--yes`: how to confirm.
+    ConfirmReset { id: String },
+    /// `lesson reset` in a session that keeps no progress.
+    NoProgressKept,
+    /// `lesson reset ID --yes`: done, with any warning about the progress file.
+    Forgotten { id: String, warning: Option<String> },
 }
 
 /// Which of a position's facts a command asked for.
@@ -90,10 +113,39 @@ pub struct PositionReport {
     pub winning_move: Option<(Move, Grundy)>,
     /// For `move`: the winning move in binary, before and after.
     pub move_view: Option<Box<game::MoveView>>,
-    /// A heading such as "position" for the session's position.
-    pub title: Option<String>,
+    /// Which position this is, when it is not simply the piles the command was given.
+    pub title: Option<PositionTitle>,
     /// Whether no move is left: the verdict then rests on who cannot move, not on a move.
     pub over: bool,
+}
+
+/// Which position a report shows, for its heading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionTitle {
+    /// `position`: the session's position.
+    Position,
+    /// `winner`/`move`/`nimsum` without piles: the session's position.
+    SessionPosition,
+    /// `set I PILE`: one pile changed, with its values and the nim-sum before and after.
+    Changed(Box<PileChanged>),
+    /// The position a game starts from.
+    Start,
+    /// A game's position, for a hint.
+    Hint,
+    /// A game's board.
+    Board,
+}
+
+/// `set I PILE`: pile `pile` (1-based) went from `from` to `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PileChanged {
+    pub pile: usize,
+    pub from: Pile,
+    pub to: Pile,
+    pub old_value: Grundy,
+    pub new_value: Grundy,
+    pub old_sum: Grundy,
+    pub new_sum: Grundy,
 }
 
 /// A long position decided in one pass.
@@ -110,67 +162,10 @@ pub struct BulkReport {
 #[derive(Debug, Clone)]
 pub struct PeriodReport {
     pub rules: Rules,
-    /// g(0), g(1), … g(N).
-    pub values: std::sync::Arc<[u16]>,
-    pub period: Option<Period>,
+    pub sequence: Sequence,
     pub by: ValuesBy,
     /// Show one period per row.
     pub table: bool,
-}
-
-impl PeriodReport {
-    /// g(n) as computed.
-    pub fn value(&self, n: u64) -> Option<u16> {
-        usize::try_from(n)
-            .ok()
-            .and_then(|i| self.values.get(i).copied())
-    }
-
-    /// The largest n computed.
-    pub fn computed_to(&self) -> u64 {
-        self.values.len() as u64 - 1
-    }
-
-    /// The last n before the period where g(n) ≠ g(n + p), with both values.
-    pub fn last_exception(&self) -> Option<(u64, u16, u16)> {
-        let p = self.period?;
-        let n = p.preperiod.checked_sub(1)?;
-        Some((n, self.value(n)?, self.value(n + p.period)?))
-    }
-
-    /// Whether g(n) is exceptional: before the period and unlike g(n + p).
-    pub fn is_exception(&self, n: u64) -> bool {
-        self.period
-            .is_some_and(|p| n < p.preperiod && self.value(n) != self.value(n + p.period))
-    }
-
-    /// One period of values, from the preperiod on.
-    pub fn one_period(&self) -> Vec<u16> {
-        self.period.map_or_else(Vec::new, |p| {
-            (p.preperiod..p.preperiod + p.period)
-                .filter_map(|n| self.value(n))
-                .collect()
-        })
-    }
-
-    /// The rows of the periodic table: each starts at a multiple of p and holds p values;
-    /// the rows cover the preperiod and one full period after it.
-    pub fn table_rows(&self) -> Vec<(u64, Vec<u16>)> {
-        let Some(p) = self.period else {
-            return Vec::new();
-        };
-        let end = p.preperiod + p.period;
-        let rows = end.div_ceil(p.period);
-        (0..rows)
-            .map(|r| {
-                let start = r * p.period;
-                let values = (start..start + p.period)
-                    .filter_map(|n| self.value(n))
-                    .collect();
-                (start, values)
-            })
-            .collect()
-    }
 }
 
 /// How a sequence's values were computed.

@@ -6,7 +6,7 @@ use crate::cli::{Command, RulesArg};
 use crate::engine::grundy::GrundyTable;
 use crate::engine::{GrundyRow, Rules};
 use crate::error::Error;
-use crate::output::{Activity, Derivation, Output};
+use crate::output::{Activity, Derivation, Note, Output};
 
 use super::range::Target;
 
@@ -112,9 +112,7 @@ impl Focus for DeriveFocus {
     ) -> Option<Result<Output, Error>> {
         match command {
             Command::Next => Some(Ok(self.next())),
-            Command::Back if self.index == 0 => Some(Ok(Output::Message(
-                "this is the first state; Enter or `next` goes on".into(),
-            ))),
+            Command::Back if self.index == 0 => Some(Ok(Output::Note(Note::FirstState))),
             Command::Back => {
                 self.index -= 1;
                 Some(Ok(self.show()))

@@ -13,9 +13,8 @@ use crate::lesson::runner::{Event, Judge, Runner};
 use crate::lesson::speaker_notes::SpeakerNotes;
 use crate::lesson::{Lesson, StepKind};
 use crate::output::{
-    LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Output, Tone,
+    Feedback, LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Note, Output,
 };
-use crate::quote::quoted;
 
 pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
     match action {
@@ -117,7 +116,7 @@ fn start(
     let again = saved.is_some_and(|p| p.finished);
     let mut items = Vec::new();
     if let Some(w) = &warning {
-        items.push(feedback(Tone::Warning, w.clone()));
+        items.push(LessonItem::Feedback(Feedback::Progress(w.clone())));
     }
     // A pinned ruleset and the setup apply on start and on resume alike; the learner's rules
     // come back when the lesson ends.
@@ -129,49 +128,43 @@ fn start(
     {
         let yours = session.rules().clone();
         match session.set_rules(rules.clone()) {
-            Ok(()) => items.push(feedback(
-                Tone::Info,
-                format!("rules: {rules} for this lesson; yours, {yours}, come back when it ends"),
-            )),
-            Err(e) => items.push(feedback(
-                Tone::Warning,
-                format!("this lesson's rules, {rules}, cannot be set: {e}"),
-            )),
+            Ok(()) => items.push(feedback(Feedback::RulesPinned {
+                rules: rules.clone(),
+                yours,
+            })),
+            Err(e) => items.push(feedback(Feedback::PinFailed {
+                rules: rules.clone(),
+                error: e.to_string(),
+            })),
         }
     }
     let mut budget = Budget::default();
     for line in &lesson.setup {
         if let Err(e) = run_line(session, line, &mut budget) {
-            items.push(feedback(
-                Tone::Warning,
-                format!("setup {} failed: {e}", quoted(line)),
-            ));
+            items.push(LessonItem::Feedback(Feedback::SetupFailed {
+                line: line.clone(),
+                error: e.to_string(),
+            }));
         }
     }
     let mut runner = Runner::new(lesson, saved, present);
     let title = &runner.lesson().title;
     let count = runner.lesson().steps.len();
+    let title = title.clone();
     let intro = match (present, resumed) {
-        (true, _) => {
-            let notes = notes.as_ref().map_or_else(
-                || "Speaker notes are not shown (`--notes FILE` sends them to a file).".to_string(),
-                |n| format!("Speaker notes go to `{}`.", n.path().display()),
-            );
-            format!(
-                "Presenting “{title}” ({count} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer. {notes}"
-            )
-        }
-        (false, _) if again => format!(
-            "You have finished “{title}” before: here it is again from the start.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
-        ),
-        (false, true) => format!(
-            "Welcome back to “{title}”: here is where you were.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
-        ),
-        (false, false) => format!(
-            "“{title}”, {count} steps. Enter or `next` moves on; answer at the prompt.\n`hint` for a hint, `skip` for the solution, `back`, `lesson quit` (kept)."
-        ),
+        (true, _) => Feedback::Presenting {
+            title,
+            steps: count,
+            notes: notes.as_ref().map(|n| n.path().to_path_buf()),
+        },
+        (false, _) if again => Feedback::Again { title },
+        (false, true) => Feedback::Resumed { title },
+        (false, false) => Feedback::Started {
+            title,
+            steps: count,
+        },
     };
-    items.push(feedback(Tone::Info, intro));
+    items.push(LessonItem::Feedback(intro));
     let event = runner.show();
     let mut focus = LessonFocus {
         runner,
@@ -191,14 +184,10 @@ fn start(
 fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
     find(session, id)?;
     if session.interactive && !yes {
-        return Ok(Output::Message(format!(
-            "This forgets your progress in `{id}`. To confirm, type `lesson reset {id} --yes`."
-        )));
+        return Ok(Output::Note(Note::ConfirmReset { id: id.to_string() }));
     }
     let Some(store) = session.store.clone() else {
-        return Ok(Output::Message(
-            "no progress is kept in this session".into(),
-        ));
+        return Ok(Output::Note(Note::NoProgressKept));
     };
     // Only this lesson: the others stay as the file has them now.
     let unusable = store
@@ -206,18 +195,14 @@ fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output, Error> {
             progress.forget(id);
         })
         .map_err(Error::Progress)?;
-    let forgotten = format!("progress in `{id}` forgotten");
-    Ok(Output::Message(match unusable {
-        Some(w) => format!("warning: {w}\n{forgotten}"),
-        None => forgotten,
+    Ok(Output::Note(Note::Forgotten {
+        id: id.to_string(),
+        warning: unusable.map(|w| w.to_string()),
     }))
 }
 
-fn feedback(tone: Tone, text: impl Into<String>) -> LessonItem {
-    LessonItem::Feedback {
-        tone,
-        text: text.into(),
-    }
+fn feedback(feedback: Feedback) -> LessonItem {
+    LessonItem::Feedback(feedback)
 }
 
 /// A lesson running in the session.
@@ -245,7 +230,7 @@ impl LessonFocus {
             return;
         };
         if &rules != session.rules() && session.set_rules(rules.clone()).is_ok() {
-            items.push(feedback(Tone::Info, format!("rules: back to {rules}")));
+            items.push(feedback(Feedback::RulesRestored(rules)));
         }
     }
 
@@ -262,14 +247,11 @@ impl LessonFocus {
             return;
         }
         match session.set_rules(rules.clone()) {
-            Ok(()) => items.push(feedback(
-                Tone::Info,
-                format!("rules: back to {rules}, this lesson's ruleset, for its commands"),
-            )),
-            Err(e) => items.push(feedback(
-                Tone::Warning,
-                format!("this lesson's rules, {rules}, cannot be set: {e}"),
-            )),
+            Ok(()) => items.push(feedback(Feedback::Repinned(rules.clone()))),
+            Err(e) => items.push(feedback(Feedback::PinFailed {
+                rules: rules.clone(),
+                error: e.to_string(),
+            })),
         }
     }
 
@@ -282,79 +264,39 @@ impl LessonFocus {
             match event {
                 Event::Show(i) => self.show_step(session, i, items),
                 Event::AnswerFirst => {
-                    let hints = matches!(&self.runner.step().kind, StepKind::Ask(q) if !q.hints.is_empty());
-                    items.push(feedback(
-                        Tone::Info,
-                        if hints {
-                            "Answer the question first — or `hint` for a hint, `skip` to see the solution."
-                        } else {
-                            "Answer the question first — or `skip` to see the solution."
-                        },
-                    ));
+                    let hints =
+                        matches!(&self.runner.step().kind, StepKind::Ask(q) if !q.hints.is_empty());
+                    items.push(feedback(Feedback::AnswerFirst { hints }));
                 }
                 Event::Hint { number, of, text } => {
                     let text = fill_in(text);
-                    items.push(feedback(Tone::Info, format!("Hint {number} of {of}: {text}")));
+                    items.push(feedback(Feedback::Hint { number, of, text }));
                 }
-                Event::NoMoreHints => items.push(feedback(
-                    Tone::Info,
-                    "No more hints: `skip` shows the solution.",
-                )),
-                Event::NotAQuestion => items.push(feedback(
-                    Tone::Info,
-                    "This step is not a question: `next` moves on.",
-                )),
-                Event::Correct => items.push(feedback(Tone::Good, "Correct!")),
+                Event::NoMoreHints => items.push(feedback(Feedback::NoMoreHints)),
+                Event::NotAQuestion => items.push(feedback(Feedback::NotAQuestion)),
+                Event::Correct => items.push(feedback(Feedback::Correct)),
                 Event::Wrong {
                     feedback: text,
                     hints_left,
-                } => {
-                    let mut line = text.map_or_else(|| "Not quite.".to_string(), &mut fill_in);
-                    line.push_str(if hints_left > 0 {
-                        " Try again, or `hint`."
-                    } else {
-                        " Try again, or `skip` to see the solution."
-                    });
-                    items.push(feedback(Tone::Bad, line));
+                } => items.push(feedback(Feedback::Wrong {
+                    feedback: text.map(&mut fill_in),
+                    hints_left: hints_left > 0,
+                })),
+                Event::Unreadable { input } => items.push(feedback(Feedback::Unreadable { input })),
+                Event::NoSuchChoice { count } => {
+                    items.push(feedback(Feedback::NoSuchChoice { count }));
                 }
-                Event::Unreadable { input } => items.push(feedback(
-                    Tone::Bad,
-                    format!(
-                        "{} is not an answer nimlab can read: give a number (13, 0b1101), a player (first, second), a set ({{0, 2}}) or yes/no.",
-                        quoted(&input)
-                    ),
-                )),
-                Event::NoSuchChoice { count } => items.push(feedback(
-                    Tone::Bad,
-                    format!(
-                        "There are {count} choices: answer with a letter from a to {}, or the choice itself.",
-                        crate::lesson::runner::choice_label(count.saturating_sub(1))
-                    ),
-                )),
-                Event::Solution(s) => {
-                    let s = fill_in(s);
-                    items.push(feedback(Tone::Info, format!("Solution: {s}")));
-                }
-                Event::Broken(e) => items.push(feedback(
-                    Tone::Warning,
-                    format!("this question is broken ({e}); `skip` moves on"),
-                )),
-                Event::AtStart => items.push(feedback(Tone::Info, "This is the first step.")),
+                Event::Solution(s) => items.push(feedback(Feedback::Solution(fill_in(s)))),
+                Event::Broken(e) => items.push(feedback(Feedback::Broken(e.to_string()))),
+                Event::AtStart => items.push(feedback(Feedback::AtStart)),
                 Event::Finished => {
                     self.done = true;
                     self.restore(session, items);
-                    items.push(feedback(
-                        Tone::Good,
-                        format!(
-                            "You have finished “{}”. `lesson list` shows what is next.",
-                            self.runner.lesson().title
-                        ),
-                    ));
+                    items.push(feedback(Feedback::Finished {
+                        title: self.runner.lesson().title.clone(),
+                    }));
                 }
-                Event::NoSuchStep { id } => items.push(feedback(
-                    Tone::Bad,
-                    format!("this lesson has no step {}", quoted(&id)),
-                )),
+                Event::NoSuchStep { id } => items.push(feedback(Feedback::NoSuchStep { id })),
             }
         }
     }
@@ -381,19 +323,13 @@ impl LessonFocus {
                     let over = matches!(result, Err(Error::Refused(Refusal::OverBudget { .. })));
                     items.push(LessonItem::Command {
                         line: line.clone(),
-                        output: result.map(Box::new).map_err(|e| e.to_string()),
+                        output: result.map(Box::new),
                     });
                     if over {
                         // One refusal says it; the lines after it are not run either.
                         let rest = lines.len() - i - 1;
                         if rest > 0 {
-                            items.push(feedback(
-                                Tone::Warning,
-                                format!(
-                                    "{rest} more command line{} of this step not run",
-                                    if rest == 1 { "" } else { "s" }
-                                ),
-                            ));
+                            items.push(feedback(Feedback::NotRun { lines: rest }));
                         }
                         break;
                     }
@@ -430,12 +366,12 @@ impl LessonFocus {
                 step.id
             );
             if let Err(e) = speaker.append(&heading, notes.as_deref()) {
-                let warning = format!(
-                    "speaker notes cannot be written to `{}`: {e}",
-                    speaker.path().display()
-                );
-                if self.warned.insert(warning.clone()) {
-                    items.push(feedback(Tone::Warning, warning));
+                let error = e.to_string();
+                if self.warned.insert(error.clone()) {
+                    items.push(feedback(Feedback::NotesUnwritable {
+                        path: speaker.path().to_path_buf(),
+                        error,
+                    }));
                 }
             }
         }
@@ -451,15 +387,18 @@ impl LessonFocus {
         let lesson = self.runner.progress();
         // Only this lesson, into the file as it is now: another nimlab (another terminal) may
         // have saved other lessons since this one started.
-        let warning = match store.update(|progress| {
+        // Each warning once, keyed by its text: the one given at the start is not repeated.
+        let (key, warning): (String, fn(String) -> Feedback) = match store.update(|progress| {
             progress.lessons.insert(id, lesson);
         }) {
             Ok(None) => return,
-            Ok(Some(unusable)) | Err(SaveError::Unusable(unusable)) => unusable.to_string(),
-            Err(e) => format!("{e}; the lesson goes on"),
+            Ok(Some(unusable)) | Err(SaveError::Unusable(unusable)) => {
+                (unusable.to_string(), Feedback::Progress)
+            }
+            Err(e) => (e.to_string(), Feedback::NotSaved),
         };
-        if self.warned.insert(warning.clone()) {
-            items.push(feedback(Tone::Warning, warning));
+        if self.warned.insert(key.clone()) {
+            items.push(feedback(warning(key)));
         }
     }
 
@@ -513,17 +452,18 @@ impl Focus for LessonFocus {
                 self.restore(session, &mut items);
                 self.save(session, &mut items);
                 let lesson = self.runner.lesson();
-                let text = if self.runner.present {
-                    format!("Stopped presenting “{}”.", lesson.title)
+                let left = if self.runner.present {
+                    Feedback::StoppedPresenting {
+                        title: lesson.title.clone(),
+                    }
                 } else {
-                    format!(
-                        "Left “{}” at step {}; `lesson start {}` brings you back here.",
-                        lesson.title,
-                        self.runner.index() + 1,
-                        lesson.id
-                    )
+                    Feedback::Left {
+                        title: lesson.title.clone(),
+                        step: self.runner.index() + 1,
+                        id: lesson.id.clone(),
+                    }
                 };
-                items.push(feedback(Tone::Info, text));
+                items.push(feedback(left));
                 Output::Lesson(LessonReport { items })
             }
             _ => return None,
@@ -542,20 +482,14 @@ impl Focus for LessonFocus {
             let looks_like_answer = crate::lesson::answer::read_answer(line).is_some();
             return looks_like_answer.then(|| {
                 Ok(Output::Lesson(LessonReport {
-                    items: vec![feedback(
-                        Tone::Info,
-                        "This step is not a question: Enter or `next` moves on.",
-                    )],
+                    items: vec![feedback(Feedback::AnswerWithoutQuestion)],
                 }))
             });
         }
         if self.runner.present {
             // Not an unknown command: a lecturer trying an answer from the room.
             return Some(Ok(Output::Lesson(LessonReport {
-                items: vec![feedback(
-                    Tone::Info,
-                    "Presenting: answers are not graded. `reveal` shows the answer; `next` moves on.",
-                )],
+                items: vec![feedback(Feedback::NotGraded)],
             })));
         }
         Some(Ok(self.act(session, |r, j| r.answer(line, j))))

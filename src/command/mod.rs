@@ -35,7 +35,7 @@ pub use session::{PileChange, Session};
 
 use crate::cli::Command;
 use crate::error::Error;
-use crate::output::{Output, PositionView};
+use crate::output::{Note, Output, PositionView};
 
 pub use rules::parse_rules;
 use rules::rules_or_session;
@@ -75,7 +75,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         }),
         Command::Rules { name: Some(name) } => {
             session.set_rules(parse_rules(name)?)?;
-            Ok(Output::Message(format!("rules: {}", session.rules())))
+            Ok(Output::Note(Note::RulesSet(session.rules().clone())))
         }
         Command::Position(args) => position::set_position(session, args),
         Command::Set { index, pile } => position::set_pile(session, index, pile),

@@ -13,6 +13,7 @@ use crate::engine::octal_sequence::Strategy;
 use crate::engine::octal_values::OctalValues;
 use crate::engine::period::{self, Certificate};
 use crate::engine::rules::parse_size;
+use crate::engine::sequence::Sequence;
 use crate::error::Error;
 use crate::output::{Output, PeriodReport, ValuesBy};
 
@@ -78,8 +79,7 @@ pub fn period(
     };
     Ok(Output::Period(PeriodReport {
         rules,
-        values,
-        period: found,
+        sequence: Sequence::new(values, found),
         by,
         table,
     }))

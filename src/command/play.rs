@@ -16,7 +16,8 @@ use crate::engine::strategy::winning_move;
 use crate::engine::{Pile, Rules};
 use crate::error::Error;
 use crate::output::{
-    Activity, CoachNote, GameEvent, GameReport, MoveView, Output, PositionReport, PositionView,
+    Activity, CoachNote, GameEvent, GameReport, MoveView, Output, PositionReport, PositionTitle,
+    PositionView,
 };
 
 /// What a game command says when no game is in progress.
@@ -66,7 +67,7 @@ pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     };
     let view = if coach && first == Side::Learner {
         let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone())?;
-        report.title = Some("start".into());
+        report.title = Some(PositionTitle::Start);
         Some(report)
     } else {
         None
@@ -183,7 +184,7 @@ impl PlayFocus {
             self.game.solver(),
             self.game.piles().to_vec(),
         )?;
-        report.title = Some("hint".into());
+        report.title = Some(PositionTitle::Hint);
         let best = match report.winning_move {
             Some((m, _)) => Some(MoveView::new(self.game.solver(), self.game.piles(), m)?),
             None => None,
@@ -201,7 +202,7 @@ impl PlayFocus {
         };
         let piles = piles_as(solver.rules(), self.game.piles());
         let mut report = PositionReport::new(view, &solver, piles)?;
-        report.title = Some("the game's board".into());
+        report.title = Some(PositionTitle::Board);
         Ok(Output::Position(report))
     }
 

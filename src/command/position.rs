@@ -7,7 +7,9 @@ use super::session::{self, Session};
 use crate::cli::PositionArgs;
 use crate::engine::Rules;
 use crate::error::Error;
-use crate::output::{BulkReport, Output, PositionReport, PositionView};
+use crate::output::{
+    BulkReport, Note, Output, PileChanged, PositionReport, PositionTitle, PositionView,
+};
 
 /// `winner`, `move` and `nimsum`: a position's report in one view, or a summary of piles
 /// streamed from a file or standard input.
@@ -30,7 +32,7 @@ pub fn report(
         Piles::None if !session.position().is_empty() => {
             let piles = session.position_for(solver.rules());
             solver.reach_all(&piles)?;
-            (piles, Some("the session's position".to_string()))
+            (piles, Some(PositionTitle::SessionPosition))
         }
         Piles::None => {
             return Err(Error::NoPiles);
@@ -70,13 +72,11 @@ pub fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output
         }
     }
     if session.position().is_empty() {
-        return Ok(Output::Message(
-            "no position yet: set one with `position 3 4 5`".into(),
-        ));
+        return Ok(Output::Note(Note::NoPosition));
     }
     let piles = session.position_for(solver.rules());
     let mut report = PositionReport::new(PositionView::NimSum, &solver, piles)?;
-    report.title = Some("position".into());
+    report.title = Some(PositionTitle::Position);
     Ok(Output::Position(report))
 }
 
@@ -102,17 +102,14 @@ pub fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output
         session.solver(),
         session.position().to_vec(),
     )?;
-    report.title = Some(format!(
-        "pile {}: {} → {}, value {} → {}; nim-sum {} ⊕ {} ⊕ {} = {}",
-        i,
-        change.from,
-        change.to,
-        change.old_value,
-        change.new_value,
-        change.old_sum,
-        change.old_value,
-        change.new_value,
-        change.new_sum
-    ));
+    report.title = Some(PositionTitle::Changed(Box::new(PileChanged {
+        pile: i,
+        from: change.from,
+        to: change.to,
+        old_value: change.old_value,
+        new_value: change.new_value,
+        old_sum: change.old_sum,
+        new_sum: change.new_sum,
+    })));
     Ok(Output::Position(report))
 }

@@ -6,7 +6,7 @@ use crate::cli::Command;
 use crate::engine::Rules;
 use crate::error::Error;
 use crate::expr::{Evaluator, Int, Value, parse};
-use crate::output::{Activity, Output, ProofView, StepDetail, StepView};
+use crate::output::{Activity, Note, Output, ProofView, StepDetail, StepView};
 use crate::proof::{Proof, check, loader};
 
 /// Values of the domain `expand` lays out.
@@ -16,13 +16,11 @@ pub fn prove(session: &mut Session, name: Option<&str>, all: bool) -> Result<Out
     let proofs = loader::bundled().map_err(Error::Proof)?;
     let ids: Vec<String> = proofs.iter().map(|p| format!("`{}`", p.id)).collect();
     let Some(name) = name else {
-        let list: Vec<String> = proofs
-            .iter()
-            .map(|p| format!("  {:<20} {}", p.id, p.title))
-            .collect();
-        return Ok(Output::Message(format!(
-            "proofs (open one with `prove NAME`):\n{}",
-            list.join("\n")
+        return Ok(Output::Note(Note::Proofs(
+            proofs
+                .iter()
+                .map(|p| (p.id.clone(), p.title.clone()))
+                .collect(),
         )));
     };
     let proof = proofs
@@ -94,10 +92,9 @@ impl ProofFocus {
     fn next(&mut self) -> Output {
         if self.index + 1 >= self.len() {
             self.done = true;
-            return Output::Message(format!(
-                "end of `{}`: every step's check was run by the engine. `prove` lists the others.",
-                self.proof.id
-            ));
+            return Output::Note(Note::ProofEnd {
+                id: self.proof.id.clone(),
+            });
         }
         self.index += 1;
         self.show(StepDetail::None)
@@ -163,9 +160,7 @@ impl Focus for ProofFocus {
     ) -> Option<Result<Output, Error>> {
         match command {
             Command::Next => Some(Ok(self.next())),
-            Command::Back if self.index == 0 => Some(Ok(Output::Message(
-                "this is the first step; Enter or `next` goes on".into(),
-            ))),
+            Command::Back if self.index == 0 => Some(Ok(Output::Note(Note::FirstStep))),
             Command::Back => {
                 self.index -= 1;
                 Some(Ok(self.show(StepDetail::None)))

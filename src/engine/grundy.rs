@@ -32,6 +32,20 @@ pub enum Formula {
     ZeroMoveEven,
 }
 
+impl Formula {
+    /// The formula as proven, with the condition it covers: the reason a closed form holds.
+    pub fn statement(self) -> &'static str {
+        match self {
+            Self::ZeroMoveOdd => "n odd, so g(nT) = n + 1",
+            Self::ZeroMoveEven => "n even ≥ 2, so g(nT) = n − 1",
+            Self::ZeroMoveSpent => "g(nF) = n: nF is a Nim pile",
+            Self::ZeroMoveEmpty => "the empty pile has no moves: g(0) = 0",
+            Self::MisereNormalPlay => "g(n) = n, the normal-play value",
+            Self::Nim => "g(n) = n",
+        }
+    }
+}
+
 /// How a Grundy value was obtained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {

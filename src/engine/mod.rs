@@ -27,6 +27,7 @@ pub mod reply;
 pub mod rules;
 pub mod ruleset_name;
 pub mod search;
+pub mod sequence;
 pub mod strategy;
 pub mod subtraction;
 pub mod take_any;

@@ -2,6 +2,8 @@
 //! Data only; `render` words them.
 
 use super::Output;
+use crate::engine::Rules;
+use crate::error::Error;
 use crate::lesson::LessonError;
 
 /// What a lesson command shows: items in order.
@@ -27,7 +29,7 @@ pub enum LessonItem {
     /// A command and its output (or its error).
     Command {
         line: String,
-        output: Result<Box<Output>, String>,
+        output: Result<Box<Output>, Error>,
     },
     /// A question: its prompt and choices.
     Question {
@@ -43,16 +45,116 @@ pub enum LessonItem {
         holds: Result<bool, String>,
     },
     /// A reply to the learner.
-    Feedback { tone: Tone, text: String },
+    Feedback(Feedback),
 }
 
-/// How a reply should read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
-    Good,
-    Bad,
-    Info,
-    Warning,
+/// What nimlab tells the learner at a lesson step; `render` words it and picks its tone.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Feedback {
+    /// A lesson starts from its first step.
+    Started {
+        title: String,
+        steps: usize,
+    },
+    /// A lesson picks up where the learner left it.
+    Resumed {
+        title: String,
+    },
+    /// A finished lesson starts again from the beginning.
+    Again {
+        title: String,
+    },
+    /// Presenter mode starts; speaker notes go to `notes` if given.
+    Presenting {
+        title: String,
+        steps: usize,
+        notes: Option<std::path::PathBuf>,
+    },
+    /// Trouble with the progress file, already worded by its error; the lesson goes on.
+    Progress(String),
+    /// Saving progress failed; the lesson goes on.
+    NotSaved(String),
+    /// A setup line of the lesson failed.
+    SetupFailed {
+        line: String,
+        error: String,
+    },
+    /// The lesson pins its ruleset: `rules` for now, the learner's `yours` after.
+    RulesPinned {
+        rules: Rules,
+        yours: Rules,
+    },
+    /// The learner changed the rules; the lesson's are set again for its commands.
+    Repinned(Rules),
+    /// The lesson's ruleset cannot be set.
+    PinFailed {
+        rules: Rules,
+        error: String,
+    },
+    /// The rules the lesson changed are given back.
+    RulesRestored(Rules),
+    /// Enter or `next` at an unanswered question.
+    AnswerFirst {
+        hints: bool,
+    },
+    /// The hint asked for.
+    Hint {
+        number: usize,
+        of: usize,
+        text: String,
+    },
+    NoMoreHints,
+    /// `hint` or `skip` where there is no question.
+    NotAQuestion,
+    /// Something that reads as an answer, typed where there is no question.
+    AnswerWithoutQuestion,
+    Correct,
+    /// A wrong answer, with the author's feedback if any.
+    Wrong {
+        feedback: Option<String>,
+        hints_left: bool,
+    },
+    /// Input that reads as no kind of answer.
+    Unreadable {
+        input: String,
+    },
+    /// A choice's letter past the last choice.
+    NoSuchChoice {
+        count: usize,
+    },
+    Solution(String),
+    /// The question's own answer cannot be checked.
+    Broken(String),
+    /// `back` on the first step.
+    AtStart,
+    Finished {
+        title: String,
+    },
+    /// `goto` an id the lesson does not have.
+    NoSuchStep {
+        id: String,
+    },
+    /// A step's command lines after one that ran out of budget.
+    NotRun {
+        lines: usize,
+    },
+    /// Speaker notes cannot be written.
+    NotesUnwritable {
+        path: std::path::PathBuf,
+        error: String,
+    },
+    /// `lesson quit`: where the learner stopped.
+    Left {
+        title: String,
+        step: usize,
+        id: String,
+    },
+    /// `lesson quit` in presenter mode.
+    StoppedPresenting {
+        title: String,
+    },
+    /// An answer typed while presenting.
+    NotGraded,
 }
 
 /// `lesson list`: each lesson with the learner's status.

@@ -3,15 +3,16 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::RenderOptions;
+use super::lesson::ItemJson;
 use crate::engine::{Pile, Rules};
 use crate::output::{Activity, LeftReport, Then};
 
 pub fn text(report: &LeftReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     super::lesson::text(&report.notes, opts, out)?;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     for line in paragraph(&left_line(&report.left), width) {
         writeln!(out, "{line}")?;
     }
@@ -99,20 +100,69 @@ pub fn plain(report: &LeftReport) -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
-pub fn json(report: &LeftReport) -> Value {
-    let notes = super::lesson::json(&report.notes);
-    json!({
-        "left": activity_json(&report.left),
-        "notes": notes["items"],
-        "then": match &report.then {
-            Then::Inside(a) => activity_json(a),
-            Then::TopLevel => json!("top-level"),
-            Then::Ending => json!("end"),
-        },
-    })
+/// Leaving an activity: what was left, the notes shown on the way out, and what `quit` leaves
+/// next.
+#[derive(Serialize)]
+pub struct LeftJson<'a> {
+    left: ActivityJson<'a>,
+    notes: Vec<ItemJson<'a>>,
+    then: ThenJson<'a>,
 }
 
-fn activity_json(activity: &Activity) -> Value {
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ThenJson<'a> {
+    Inside(ActivityJson<'a>),
+    Word(&'static str),
+}
+
+/// An activity, written with its `activity` name.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ActivityJson<'a> {
+    Game {
+        activity: &'static str,
+        board: Vec<String>,
+        moves: usize,
+        rules: String,
+        start: Vec<String>,
+    },
+    Derivation {
+        activity: &'static str,
+        at: usize,
+        of: usize,
+        rules: String,
+    },
+    Proof {
+        activity: &'static str,
+        at: usize,
+        id: &'a str,
+        of: usize,
+        title: &'a str,
+    },
+    Lesson {
+        activity: &'static str,
+        at: usize,
+        id: &'a str,
+        of: usize,
+        presenting: bool,
+        title: &'a str,
+    },
+}
+
+pub fn json(report: &LeftReport) -> LeftJson<'_> {
+    LeftJson {
+        left: activity_json(&report.left),
+        notes: super::lesson::items_json(&report.notes),
+        then: match &report.then {
+            Then::Inside(a) => ThenJson::Inside(activity_json(a)),
+            Then::TopLevel => ThenJson::Word("top-level"),
+            Then::Ending => ThenJson::Word("end"),
+        },
+    }
+}
+
+fn activity_json(activity: &Activity) -> ActivityJson<'_> {
     let names = |rules: &Rules, piles: &[Pile]| -> Vec<String> {
         piles.iter().map(|&p| rules.name_of(p)).collect()
     };
@@ -122,28 +172,39 @@ fn activity_json(activity: &Activity) -> Value {
             start,
             board,
             moves,
-        } => json!({
-            "activity": "game",
-            "rules": rules.to_string(),
-            "start": names(rules, start),
-            "board": names(rules, board),
-            "moves": moves,
-        }),
-        Activity::Derivation { rules, at, of } => json!({
-            "activity": "derivation", "rules": rules.to_string(), "at": at, "of": of,
-        }),
-        Activity::Proof { id, title, at, of } => json!({
-            "activity": "proof", "id": id, "title": title, "at": at, "of": of,
-        }),
+        } => ActivityJson::Game {
+            activity: "game",
+            board: names(rules, board),
+            moves: *moves,
+            rules: rules.to_string(),
+            start: names(rules, start),
+        },
+        Activity::Derivation { rules, at, of } => ActivityJson::Derivation {
+            activity: "derivation",
+            at: *at,
+            of: *of,
+            rules: rules.to_string(),
+        },
+        Activity::Proof { id, title, at, of } => ActivityJson::Proof {
+            activity: "proof",
+            at: *at,
+            id,
+            of: *of,
+            title,
+        },
         Activity::Lesson {
             id,
             title,
             at,
             of,
             presenting,
-        } => json!({
-            "activity": "lesson", "id": id, "title": title, "at": at, "of": of,
-            "presenting": presenting,
-        }),
+        } => ActivityJson::Lesson {
+            activity: "lesson",
+            at: *at,
+            id,
+            of: *of,
+            presenting: *presenting,
+            title,
+        },
     }
 }

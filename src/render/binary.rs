@@ -4,11 +4,41 @@
 
 use std::io::{self, Write};
 
+use serde::Serialize;
+
+use super::json::MoveJson;
+use super::tabular::{Flavor, Sink};
 use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
 use crate::engine::position::Rule;
-use crate::output::{MoveView, PositionReport, PositionView};
+use crate::output::{MoveView, PileChanged, PositionReport, PositionTitle, PositionView};
+
+/// A position's heading: which position it is. A changed pile shows the nim-sum worked out
+/// from the old sum: the old value leaves it and the new one joins (x ⊕ x = 0).
+pub(super) fn title(title: &PositionTitle) -> String {
+    match title {
+        PositionTitle::Position => "position".into(),
+        PositionTitle::SessionPosition => "the session's position".into(),
+        PositionTitle::Start => "start".into(),
+        PositionTitle::Hint => "hint".into(),
+        PositionTitle::Board => "the game's board".into(),
+        PositionTitle::Changed(changed) => {
+            let PileChanged {
+                pile,
+                from,
+                to,
+                old_value,
+                new_value,
+                old_sum,
+                new_sum,
+            } = changed.as_ref();
+            format!(
+                "pile {pile}: {from} → {to}, value {old_value} → {new_value}; nim-sum {old_sum} ⊕ {old_value} ⊕ {new_value} = {new_sum}"
+            )
+        }
+    }
+}
 
 /// Piles shown one per row; a longer position shows its first rows and a count.
 const MAX_ROWS: usize = 40;
@@ -26,7 +56,7 @@ pub fn render(
         .map(|&p| report.rules.name_of(p))
         .collect();
     let heading = match &report.title {
-        Some(t) => format!("{} ({}): {}", t, report.rules, summary(&piles)),
+        Some(t) => format!("{} ({}): {}", title(t), report.rules, summary(&piles)),
         None => format!("{}: {}", report.rules, summary(&piles)),
     };
     writeln!(out, "{}", style.heading(&heading))?;
@@ -97,7 +127,7 @@ fn table(
     // Misère positions of piles ≤ 1 are decided by counting 1-piles, not by the nim-sum.
     if !matches!(v.rule, Rule::MisereAllSmall { .. }) {
         let indent = label_w + state_w + g_w + 6;
-        writeln!(out, "{}", marks(v.nim_sum, bits, spaced, indent, style))?;
+        writeln!(out, "{}", marks(v.nim_sum, bits, spaced, indent, opts))?;
     }
     Ok(())
 }
@@ -156,7 +186,14 @@ fn top_index(value: Grundy) -> Option<usize> {
 }
 
 /// The marker line under the bit columns, with its legend.
-fn marks(nim_sum: Grundy, bits: usize, spaced: bool, indent: usize, style: Style) -> String {
+fn marks(
+    nim_sum: Grundy,
+    bits: usize,
+    spaced: bool,
+    indent: usize,
+    opts: &RenderOptions,
+) -> String {
+    let style = opts.style;
     if nim_sum == 0 {
         return format!(
             "{:indent$}{}",
@@ -180,7 +217,7 @@ fn marks(nim_sum: Grundy, bits: usize, spaced: bool, indent: usize, style: Style
     let line = cells.join(if spaced { " " } else { "" });
     let legend = "^ top bit of the nim-sum, * odd count of 1s";
     let columns = if spaced { bits * 2 - 1 } else { bits };
-    if indent + columns + 3 + legend.chars().count() <= 80 {
+    if indent + columns + 3 + legend.chars().count() <= opts.layout_width() {
         format!("{:indent$}{line}   {}", "", style.dim(legend))
     } else {
         format!("{:indent$}{line}\n{:indent$}{}", "", "", style.dim(legend))
@@ -317,7 +354,169 @@ pub fn render_move(
         "{}",
         line("nim-sum", "before", sum_before, before_cells(sum_before))
     )?;
-    writeln!(out, "{}", marks(sum_before, bits, spaced, indent, style))?;
+    writeln!(out, "{}", marks(sum_before, bits, spaced, indent, opts))?;
     let after = cells(sum_after, &|_, bit| bit.to_string());
     writeln!(out, "{}", line("", "after", sum_after, after))
+}
+
+/// `winner`, `nimsum`, `position`, `set`: the piles, their values and who wins. Misère Nim
+/// says which of its two rules decided instead of listing values.
+#[derive(Serialize)]
+pub struct PositionJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grundy: Option<Vec<Grundy>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nim_sum: Option<Grundy>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ones: Option<usize>,
+    piles: Vec<String>,
+    rules: String,
+    winner: &'static str,
+}
+
+/// `move`: the piles and the winning move, or `null` when there is none.
+#[derive(Serialize)]
+pub struct MoveReportJson {
+    #[serde(rename = "move")]
+    mv: Option<MoveJson>,
+    piles: Vec<String>,
+    rules: String,
+}
+
+/// A position's JSON: which shape depends on the command.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Json {
+    Position(PositionJson),
+    Move(MoveReportJson),
+}
+
+pub fn json(report: &PositionReport) -> Json {
+    let piles: Vec<String> = report
+        .piles
+        .iter()
+        .map(|&p| report.rules.name_of(p))
+        .collect();
+    let rules = report.rules.to_string();
+    let v = &report.verdict;
+    if report.view == PositionView::Move {
+        return Json::Move(MoveReportJson {
+            mv: report
+                .winning_move
+                .map(|(m, _)| MoveJson::named(&report.rules, &m)),
+            piles,
+            rules,
+        });
+    }
+    let (grundy, nim_sum, ones, method) = match v.rule {
+        Rule::NimSum => (Some(v.grundy.clone()), Some(v.nim_sum), None, None),
+        Rule::MisereNimSum => (
+            None,
+            Some(v.nim_sum),
+            None,
+            Some(
+                "misere: some pile is 2 or more, so the first player wins iff the nim-sum is not 0",
+            ),
+        ),
+        Rule::MisereAllSmall { ones } => (
+            None,
+            None,
+            Some(ones),
+            Some(
+                "misere: every pile is 0 or 1, so the first player wins iff the number of 1-piles is even",
+            ),
+        ),
+    };
+    Json::Position(PositionJson {
+        grundy,
+        method,
+        nim_sum,
+        ones,
+        piles,
+        rules,
+        winner: v.winner.name(),
+    })
+}
+
+pub fn rows(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+    let v = &report.verdict;
+    let mut sink = Sink::new(flavor, out, &["pile", "state", "grundy", "binary"])?;
+    // Every binary cell zero-padded to the widest, so the bit columns line up on a slide.
+    let bits = v
+        .grundy
+        .iter()
+        .chain([&v.nim_sum])
+        .map(|g| format!("{g:b}").len())
+        .max()
+        .unwrap_or(1);
+    for (i, (pile, g)) in report.piles.iter().zip(&v.grundy).enumerate() {
+        sink.row(&[
+            (i + 1).to_string(),
+            report.rules.name_of(*pile),
+            g.to_string(),
+            format!("{g:0bits$b}"),
+        ])?;
+    }
+    sink.row(&[
+        "nim-sum".to_string(),
+        String::new(),
+        v.nim_sum.to_string(),
+        format!("{:0bits$b}", v.nim_sum),
+    ])?;
+    sink.row(&["winner", v.winner.name(), "", ""])?;
+    if report.view == PositionView::Move {
+        let cells = match report.winning_move {
+            Some((m, g)) => [
+                format!("move {}", m.index + 1),
+                format!(
+                    "{} -> {}",
+                    report.rules.name_of(m.from),
+                    report.rules.name_of_heaps(m.after())
+                ),
+                g.to_string(),
+                // A graph's moves take no tokens (its positions are not sizes).
+                if matches!(report.rules, crate::engine::Rules::Graph(_)) {
+                    String::new()
+                } else {
+                    format!("take {}", m.take())
+                },
+            ],
+            None => [
+                "move".to_string(),
+                "none".to_string(),
+                String::new(),
+                String::new(),
+            ],
+        };
+        sink.row(&cells)?;
+    }
+    sink.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Pass, Pile};
+
+    #[test]
+    fn a_changed_pile_is_headed_with_the_nim_sum_worked_out() {
+        // Zero-move 3T 4T 5T, pile 2 set to 7T: g(4T) = 3 (4 even, n − 1), g(7T) = 8 (7 odd,
+        // n + 1); the old nim-sum 4 ⊕ 3 ⊕ 6 = 1, the new one 1 ⊕ 3 ⊕ 8 = 10.
+        let changed = PositionTitle::Changed(Box::new(PileChanged {
+            pile: 2,
+            from: Pile::zero_move(4, Pass::Unused),
+            to: Pile::zero_move(7, Pass::Unused),
+            old_value: 3,
+            new_value: 8,
+            old_sum: 1,
+            new_sum: 10,
+        }));
+        assert_eq!(
+            title(&changed),
+            "pile 2: 4T → 7T, value 3 → 8; nim-sum 1 ⊕ 3 ⊕ 8 = 10"
+        );
+        assert_eq!(title(&PositionTitle::Board), "the game's board");
+    }
 }

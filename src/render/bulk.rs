@@ -2,9 +2,11 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
+use super::json::MoveJson;
 use super::{RenderOptions, verdict::verdict_sentence};
+use crate::engine::Grundy;
 use crate::engine::bulk::BulkMove;
 use crate::output::{BulkReport, PositionView};
 
@@ -50,26 +52,33 @@ fn describe(m: BulkMove) -> String {
     }
 }
 
-/// `{"rules", "count", "nim_sum", "winner"}`, plus `"move"` for `move`.
-pub fn json(report: &BulkReport) -> Value {
+/// `{"count", "nim_sum", "rules", "winner"}`, plus `"move"` for `move` (`null` when there is none).
+#[derive(Serialize)]
+pub struct BulkJson {
+    count: u64,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<Option<MoveJson>>,
+    nim_sum: Grundy,
+    rules: String,
+    winner: &'static str,
+}
+
+pub fn json(report: &BulkReport) -> BulkJson {
     let s = &report.summary;
-    let mut v = json!({
-        "rules": report.rules.to_string(),
-        "count": s.count,
-        "nim_sum": s.nim_sum,
-        "winner": s.winner.name(),
-    });
-    if report.view == PositionView::Move {
-        v["move"] = s.winning_move.map_or(Value::Null, |m| {
-            json!({
-                "pile": m.index + 1,
-                "from": m.from.to_string(),
-                "to": m.to.to_string(),
-                "take": m.from.size - m.to.tokens(),
+    BulkJson {
+        count: s.count,
+        mv: (report.view == PositionView::Move).then(|| {
+            s.winning_move.map(|m| MoveJson {
+                from: m.from.to_string(),
+                pile: m.index.saturating_add(1),
+                take: Some(m.from.size - m.to.tokens()),
+                to: m.to.to_string(),
             })
-        });
+        }),
+        nim_sum: s.nim_sum,
+        rules: report.rules.to_string(),
+        winner: s.winner.name(),
     }
-    v
 }
 
 /// Key–value rows for Markdown and CSV.

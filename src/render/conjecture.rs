@@ -3,7 +3,11 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value as Json, json};
+use serde::Serialize;
+
+use super::json::StateValue;
+use crate::engine::Grundy;
+use crate::expr::Int;
 
 use super::RenderOptions;
 use super::derive::write_row;
@@ -16,7 +20,7 @@ pub fn text(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     let para = |out: &mut dyn Write, text: &str| -> io::Result<()> {
         for line in wrap(text, width) {
             writeln!(out, "{line}")?;
@@ -126,38 +130,76 @@ pub fn text(
     Ok(())
 }
 
-pub fn json(report: &ConjectureReport) -> Json {
-    let mut v = json!({
-        "formula": report.formula,
-        "rules": report.rules.to_string(),
-        "domain": report.domain,
-        "checked": report.checked,
-    });
-    match &report.outcome {
-        ConjectureOutcome::Holds => v["holds"] = json!(true),
-        ConjectureOutcome::Fails {
-            n,
-            formula_value,
-            row,
-            failures,
-            first_failures,
-            fix,
-        } => {
-            v["holds"] = json!(false);
-            v["counterexample"] = json!({
-                "n": n,
-                "state": row.pile.to_string(),
-                "formula": formula_value,
-                "grundy": row.grundy,
-                "reachable": row.reachable(),
-                "options": row.options.iter().map(|(p, g)| json!({ "state": p.to_string(), "grundy": g })).collect::<Vec<_>>(),
-            });
-            v["failures"] = json!(failures);
-            v["first_failures"] = json!(first_failures);
-            if let Some(fix) = fix {
-                v["fix"] = json!(fix);
-            }
-        }
+/// `conjecture`: the formula, what it was checked over and whether it held; when it failed,
+/// the first counterexample with its derivation.
+#[derive(Serialize)]
+pub struct ConjectureJson<'a> {
+    checked: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counterexample: Option<CounterexampleJson>,
+    domain: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failures: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_failures: Option<&'a [Int]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<&'a str>,
+    formula: &'a str,
+    holds: bool,
+    rules: String,
+}
+
+/// The first state where the formula and brute force disagree.
+#[derive(Serialize)]
+struct CounterexampleJson {
+    formula: Int,
+    grundy: Grundy,
+    n: Int,
+    options: Vec<StateValue>,
+    reachable: Vec<Grundy>,
+    state: String,
+}
+
+pub fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
+    let mut v = ConjectureJson {
+        checked: report.checked,
+        counterexample: None,
+        domain: &report.domain,
+        failures: None,
+        first_failures: None,
+        fix: None,
+        formula: &report.formula,
+        holds: true,
+        rules: report.rules.to_string(),
+    };
+    if let ConjectureOutcome::Fails {
+        n,
+        formula_value,
+        row,
+        failures,
+        first_failures,
+        fix,
+    } = &report.outcome
+    {
+        v.holds = false;
+        v.counterexample = Some(CounterexampleJson {
+            formula: *formula_value,
+            grundy: row.grundy,
+            n: *n,
+            options: row
+                .options
+                .iter()
+                .map(|(p, g)| StateValue {
+                    grundy: *g,
+                    state: p.to_string(),
+                })
+                .collect(),
+            reachable: row.reachable(),
+            state: row.pile.to_string(),
+        });
+        v.failures = Some(*failures);
+        v.first_failures = Some(first_failures);
+        v.fix = fix.as_deref();
     }
     v
 }

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value as Json, json};
+use serde::Serialize;
 
 use super::prose::wrap_items;
 use super::{RenderOptions, format_set};
@@ -54,7 +54,7 @@ pub fn write_row(
     indent: &str,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     if row.parts.iter().any(Option::is_some) {
         return write_splitting_row(row, opts, indent, out);
     }
@@ -128,31 +128,60 @@ pub fn written_set(values: &[Grundy]) -> String {
     }
 }
 
-fn row_json(row: &GrundyRow) -> Json {
-    json!({
-        "state": row.pile.to_string(),
-        "options": row.options.iter().zip(&row.parts).map(|((p, g), parts)| {
-            let mut o = json!({ "state": p.to_string(), "grundy": g });
-            if let Some(parts) = parts {
-                o["parts"] = json!(parts);
-            }
-            o
-        }).collect::<Vec<_>>(),
-        "set": row.reachable(),
-        "mex": row.grundy,
-    })
+/// One state's derivation: its options with their values, the mex set and its mex.
+#[derive(Serialize)]
+struct RowJson {
+    mex: Grundy,
+    options: Vec<OptionJson>,
+    set: Vec<Grundy>,
+    state: String,
 }
 
-pub fn json(report: &Derivation) -> Json {
-    let mut v = json!({
-        "rules": report.rules.to_string(),
-        "steps": report.rows.iter().map(row_json).collect::<Vec<_>>(),
-    });
-    if let Some((first, total)) = report.step {
-        v["step"] = json!(first);
-        v["of"] = json!(total);
+/// An option; a split's `parts` are its two heaps' values.
+#[derive(Serialize)]
+struct OptionJson {
+    grundy: Grundy,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parts: Option<[Grundy; 2]>,
+    state: String,
+}
+
+fn row_json(row: &GrundyRow) -> RowJson {
+    RowJson {
+        mex: row.grundy,
+        options: row
+            .options
+            .iter()
+            .zip(&row.parts)
+            .map(|((p, g), parts)| OptionJson {
+                grundy: *g,
+                parts: *parts,
+                state: p.to_string(),
+            })
+            .collect(),
+        set: row.reachable(),
+        state: row.pile.to_string(),
     }
-    v
+}
+
+/// `derive`: every derivation, or the one being looked at with its number.
+#[derive(Serialize)]
+pub struct DerivationJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    of: Option<usize>,
+    rules: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<usize>,
+    steps: Vec<RowJson>,
+}
+
+pub fn json(report: &Derivation) -> DerivationJson {
+    DerivationJson {
+        of: report.step.map(|(_, total)| total),
+        rules: report.rules.to_string(),
+        step: report.step.map(|(first, _)| first),
+        steps: report.rows.iter().map(row_json).collect(),
+    }
 }
 
 pub fn rows(report: &Derivation) -> (Vec<&'static str>, Vec<Vec<String>>) {

@@ -1,134 +1,101 @@
-//! JSON, in the stable shapes documented in `docs/json.md`. Integers are exact JSON numbers (u128 included).
+//! JSON, in the stable shapes documented in `docs/json.md`: each family builds a view struct
+//! that derives `Serialize`, and this module writes it as one line. Integers are exact JSON
+//! numbers (u128 included). A view's fields are declared in alphabetical order, the order the
+//! documented examples print them in.
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
-use crate::engine::position::Rule;
-use crate::engine::{GrundyRow, Method, Rules};
-use crate::output::{GrundyReport, Output, PositionReport, PositionView};
+use crate::engine::{Grundy, Move, Rules};
+use crate::output::Output;
 
 pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
-    let value = match output {
-        Output::Mex { set, mex } => json!({ "set": set, "mex": mex }),
-        Output::Grundy(report) => return grundy(report, out),
-        Output::GrundyValues(range) => return super::values::json(range, out),
-        Output::Period(report) => super::period::json(report),
-        Output::Position(report) => position(report),
-        Output::Bulk(report) => super::bulk::json(report),
-        Output::Game(report) => super::game_json::game(report),
-        Output::Step(report) => super::game_json::step(report),
-        Output::Value(report) => super::value::json(report),
-        Output::Derivation(report) => super::derive::json(report),
-        Output::Conjecture(report) => super::conjecture::json(report),
-        Output::Lesson(report) => super::lesson::json(report),
-        Output::LessonList(list) => super::lesson::list_json(list),
-        Output::LessonCheck(report) => super::lesson::check_json(report),
-        Output::Verify(report) => super::verify::json(report),
-        Output::Proof(report) => super::proof::json(report),
-        Output::Left(report) => super::activity::json(report),
-        Output::Rulesets { current } => super::rulesets::json(current),
-        Output::Message(m) => json!({ "message": m }),
-        Output::Help(h) => json!({ "help": h }),
-        Output::Nothing | Output::Quit => return Ok(()),
-    };
-    serde_json::to_writer(&mut *out, &value)?;
+    match output {
+        Output::Mex { set, mex } => emit(&MexJson { mex: *mex, set }, out),
+        Output::Grundy(report) => super::table::json(report, out),
+        Output::GrundyValues(range) => super::values::json(range, out),
+        Output::Period(report) => emit(&super::period::json(report), out),
+        Output::Position(report) => emit(&super::binary::json(report), out),
+        Output::Bulk(report) => emit(&super::bulk::json(report), out),
+        Output::Game(report) => emit(&super::game::game_json(report), out),
+        Output::Step(report) => emit(&super::game::step_json(report), out),
+        Output::Value(report) => emit(&super::value::json(report), out),
+        Output::Derivation(report) => emit(&super::derive::json(report), out),
+        Output::Conjecture(report) => emit(&super::conjecture::json(report), out),
+        Output::Lesson(report) => emit(&super::lesson::json(report), out),
+        Output::LessonList(list) => emit(&super::lesson::list_json(list), out),
+        Output::LessonCheck(report) => emit(&super::lesson::check_json(report), out),
+        Output::Verify(report) => emit(&super::verify::json(report), out),
+        Output::Proof(report) => emit(&super::proof::json(report), out),
+        Output::Left(report) => emit(&super::activity::json(report), out),
+        Output::Rulesets { current } => emit(&super::rulesets::json(current), out),
+        Output::Note(note) => emit(&super::note::json(note), out),
+        Output::Help(help) => emit(&HelpJson { help }, out),
+        Output::Nothing | Output::Quit => Ok(()),
+    }
+}
+
+/// Writes `value` as one line of JSON.
+pub(super) fn emit<T: Serialize + ?Sized>(value: &T, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
     writeln!(out)
 }
 
-/// Streams the rows one at a time, so a long table never sits in memory as JSON.
-fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
-    write!(out, "{{\"rules\":{},", json!(report.rules.to_string()))?;
-    if report.rules.is_misere() {
-        // Misère Nim's table holds its piles' normal-play values (see render/misere.rs).
-        out.write_all(b"\"values\":\"normal-play\",")?;
-    }
-    out.write_all(b"\"rows\":[")?;
-    for (i, row) in report.rows().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        serde_json::to_writer(&mut *out, &row_json(&report.rules, &row))?;
-    }
-    writeln!(out, "]}}")
+/// `mex`: `{"mex": 2, "set": [0, 1, 3]}`.
+#[derive(Serialize)]
+struct MexJson<'a> {
+    mex: Grundy,
+    set: &'a [Grundy],
 }
 
-fn row_json(rules: &Rules, row: &GrundyRow) -> Value {
-    let mut v = json!({
-        "state": rules.name_of(row.pile),
-        "n": row.pile.size,
-        "grundy": row.grundy,
-    });
-    match row.method {
-        Method::Mex => {
-            v["reachable"] = json!(row.reachable());
-            v["options"] = row
-                .options
-                .iter()
-                .map(|(p, g)| json!({ "state": rules.name_of_heaps(*p), "grundy": g }))
-                .collect();
-            v["method"] = json!("mex");
-        }
-        Method::ClosedForm(_) => v["method"] = json!("closed-form"),
-        Method::Computed { upto } => {
-            v["method"] = json!("mex");
-            v["computed_to"] = json!(upto);
-        }
-        Method::Periodic { preperiod, period } => {
-            v["method"] = json!("periodic");
-            v["preperiod"] = json!(preperiod);
-            v["period"] = json!(period);
-        }
-    }
-    v
+/// Help text: `{"help": …}`.
+#[derive(Serialize)]
+struct HelpJson<'a> {
+    help: &'a str,
 }
 
-fn position(report: &PositionReport) -> Value {
-    let piles: Vec<String> = report
-        .piles
-        .iter()
-        .map(|&p| report.rules.name_of(p))
-        .collect();
-    let rules = report.rules.to_string();
-    let v = &report.verdict;
-    match report.view {
-        PositionView::Move => {
-            let mv = report.winning_move.map(|(m, _)| {
-                let mut mv = json!({
-                    "pile": m.index + 1,
-                    "from": report.rules.name_of(m.from),
-                    "to": report.rules.name_of_heaps(m.after()),
-                });
-                // A graph's moves take no tokens.
-                if !matches!(report.rules, Rules::Graph(_)) {
-                    mv["take"] = json!(m.take());
-                }
-                mv
-            });
-            json!({ "rules": rules, "piles": piles, "move": mv })
-        }
-        PositionView::Winner | PositionView::NimSum => {
-            let mut out = json!({ "rules": rules, "piles": piles });
-            match v.rule {
-                Rule::NimSum => {
-                    out["grundy"] = json!(v.grundy);
-                    out["nim_sum"] = json!(v.nim_sum);
-                }
-                Rule::MisereNimSum => {
-                    out["nim_sum"] = json!(v.nim_sum);
-                    out["method"] = json!(
-                        "misere: some pile is 2 or more, so the first player wins iff the nim-sum is not 0"
-                    );
-                }
-                Rule::MisereAllSmall { ones } => {
-                    out["ones"] = json!(ones);
-                    out["method"] = json!(
-                        "misere: every pile is 0 or 1, so the first player wins iff the number of 1-piles is even"
-                    );
-                }
-            }
-            out["winner"] = json!(v.winner.name());
-            out
+/// A state and its Grundy value, as an option in a row: `{"grundy": 3, "state": "4T"}`.
+#[derive(Serialize)]
+pub(super) struct StateValue {
+    pub grundy: Grundy,
+    pub state: String,
+}
+
+/// A move: `{"from": "7T", "pile": 2, "take": 5, "to": "2T"}`; a graph's moves take no tokens,
+/// so `take` is left out.
+#[derive(Serialize)]
+pub(super) struct MoveJson {
+    pub from: String,
+    pub pile: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub take: Option<u64>,
+    pub to: String,
+}
+
+impl MoveJson {
+    /// A move with its states named by `rules` (a graph's position names).
+    pub fn named(rules: &Rules, m: &Move) -> Self {
+        Self {
+            from: rules.name_of(m.from),
+            pile: pile_number(m.index),
+            take: (!matches!(rules, Rules::Graph(_))).then(|| m.take()),
+            to: rules.name_of_heaps(m.after()),
         }
     }
+
+    /// A move with its states written as piles (`7T`).
+    pub fn plain(m: &Move) -> Self {
+        Self {
+            from: m.from.to_string(),
+            pile: pile_number(m.index),
+            take: Some(m.take()),
+            to: m.to.to_string(),
+        }
+    }
+}
+
+/// A 0-based pile index as the 1-based number users see.
+pub(super) fn pile_number(index: usize) -> u64 {
+    u64::try_from(index).map_or(u64::MAX, |i| i.saturating_add(1))
 }

@@ -22,7 +22,7 @@ pub fn has_form(output: &Output) -> bool {
         Output::Grundy(_)
             | Output::Position(_)
             | Output::Derivation(_)
-            | Output::Message(_)
+            | Output::Note(_)
             | Output::Help(_)
             | Output::Left(_)
             | Output::Rulesets { .. }
@@ -219,7 +219,10 @@ fn binary(report: &PositionReport, out: &mut dyn Write) -> io::Result<()> {
         format!("{} … ({} piles)", names[..12].join(" "), names.len())
     };
     let comment = match &report.title {
-        Some(title) => format!("{title} ({rules}): {shown}, in binary"),
+        Some(title) => format!(
+            "{} ({rules}): {shown}, in binary",
+            super::binary::title(title)
+        ),
         None => format!("{rules}: {shown}, in binary"),
     };
     begin(out, &comment, &format!("rrr|{}", "c".repeat(bits)))?;

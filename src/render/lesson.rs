@@ -4,12 +4,14 @@
 use std::io::{self, Write};
 
 use comfy_table::{ContentArrangement, Table, presets};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::value::RawValue;
 
+use super::Format;
+use super::feedback::{Tone, tone, words};
 use super::prose::{fill, hanging};
-use super::{RenderOptions, printable, render, render_to_string};
-use crate::cli::Format;
-use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Tone};
+use super::{RenderOptions, printable, render};
+use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Output};
 
 pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
@@ -43,10 +45,10 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 writeln!(out, "{}", style.dim(&format!("nimlab> {line}")))?;
                 match output {
                     Ok(output) => render(output, opts, out)?,
-                    Err(e) => writeln!(
+                    Err(e) => write!(
                         out,
                         "{}",
-                        fill(&format!("{} {}", style.error("error:"), printable(e)))
+                        super::diagnostic(e, None, style, Some(opts.width))
                     )?,
                 }
             }
@@ -101,9 +103,9 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 };
                 writeln!(out, "{verdict}")?;
             }
-            LessonItem::Feedback { tone, text } => {
-                let text = &printable(text).into_owned();
-                let line = match tone {
+            LessonItem::Feedback(feedback) => {
+                let text = &printable(&words(feedback)).into_owned();
+                let line = match tone(feedback) {
                     Tone::Good => style.win(&fill(text)),
                     Tone::Bad => style.lose(&fill(text)),
                     Tone::Info => fill(text),
@@ -128,47 +130,147 @@ pub fn starts_a_screen(report: &LessonReport) -> bool {
         .any(|i| matches!(i, LessonItem::Heading { present: true, .. }))
 }
 
-pub fn json(report: &LessonReport) -> Value {
-    let items: Vec<Value> = report
-        .items
-        .iter()
-        .map(|item| match item {
+/// A lesson step: `{"items": […]}`, each item with its `kind`.
+#[derive(Serialize)]
+pub struct LessonJson<'a> {
+    items: Vec<ItemJson<'a>>,
+}
+
+/// One item shown at a lesson step, written with its `kind`.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(super) enum ItemJson<'a> {
+    Step {
+        id: &'a str,
+        kind: &'static str,
+        lesson: &'a str,
+        number: usize,
+        of: usize,
+    },
+    Text {
+        kind: &'static str,
+        text: &'a str,
+    },
+    Run {
+        command: &'a str,
+        kind: &'static str,
+        /// The command's own JSON, as it prints on its own (`null` when it prints nothing).
+        output: Option<Box<RawValue>>,
+    },
+    RunFailed {
+        command: &'a str,
+        error: String,
+        kind: &'static str,
+    },
+    Ask {
+        choices: &'a [String],
+        hints: usize,
+        kind: &'static str,
+        prompt: &'a str,
+    },
+    Claim {
+        check: &'a str,
+        holds: bool,
+        kind: &'static str,
+        statement: &'a str,
+    },
+    ClaimFailed {
+        check: &'a str,
+        error: &'a str,
+        kind: &'static str,
+        statement: &'a str,
+    },
+    Feedback {
+        kind: &'static str,
+        text: String,
+        tone: &'static str,
+    },
+}
+
+impl<'a> ItemJson<'a> {
+    fn new(item: &'a LessonItem) -> Self {
+        match item {
             LessonItem::Heading {
                 lesson,
                 number,
                 of,
                 step,
                 ..
-            } => json!({"kind": "step", "lesson": lesson, "number": number, "of": of, "id": step}),
-            LessonItem::Text(t) => json!({"kind": "text", "text": t}),
+            } => Self::Step {
+                id: step,
+                kind: "step",
+                lesson,
+                number: *number,
+                of: *of,
+            },
+            LessonItem::Text(text) => Self::Text { kind: "text", text },
             LessonItem::Command { line, output } => match output {
-                Ok(o) => json!({"kind": "run", "command": line, "output": render_to_string(o, &RenderOptions::default())}),
-                Err(e) => json!({"kind": "run", "command": line, "error": e}),
+                Ok(o) => Self::Run {
+                    command: line,
+                    kind: "run",
+                    output: nested_json(o),
+                },
+                Err(error) => Self::RunFailed {
+                    command: line,
+                    error: error.to_string(),
+                    kind: "run",
+                },
             },
             LessonItem::Question {
-                prompt, choices, hints, ..
-            } => json!({"kind": "ask", "prompt": prompt, "choices": choices, "hints": hints}),
+                prompt,
+                choices,
+                hints,
+                ..
+            } => Self::Ask {
+                choices,
+                hints: *hints,
+                kind: "ask",
+                prompt,
+            },
             LessonItem::Claim {
                 statement,
                 check,
                 holds,
             } => match holds {
-                Ok(h) => json!({"kind": "claim", "statement": statement, "check": check, "holds": h}),
-                Err(e) => json!({"kind": "claim", "statement": statement, "check": check, "error": e}),
-            },
-            LessonItem::Feedback { tone, text } => json!({
-                "kind": "feedback",
-                "tone": match tone {
-                    Tone::Good => "good",
-                    Tone::Bad => "bad",
-                    Tone::Info => "info",
-                    Tone::Warning => "warning",
+                Ok(holds) => Self::Claim {
+                    check,
+                    holds: *holds,
+                    kind: "claim",
+                    statement,
                 },
-                "text": text,
-            }),
-        })
-        .collect();
-    json!({ "items": items })
+                Err(error) => Self::ClaimFailed {
+                    check,
+                    error,
+                    kind: "claim",
+                    statement,
+                },
+            },
+            LessonItem::Feedback(feedback) => Self::Feedback {
+                kind: "feedback",
+                text: words(feedback),
+                tone: tone(feedback).name(),
+            },
+        }
+    }
+}
+
+/// A command's output as the JSON it prints on its own, to nest in a lesson's item.
+fn nested_json(output: &Output) -> Option<Box<RawValue>> {
+    let mut buf = Vec::new();
+    super::json::render(output, &mut buf).ok()?;
+    let text = String::from_utf8(buf).ok()?;
+    RawValue::from_string(text.trim_end().to_string()).ok()
+}
+
+pub fn json(report: &LessonReport) -> LessonJson<'_> {
+    LessonJson {
+        items: items_json(report),
+    }
+}
+
+/// The items of a step as JSON, for a step's answer and for the notes left with an activity.
+pub(super) fn items_json(report: &LessonReport) -> Vec<ItemJson<'_>> {
+    report.items.iter().map(ItemJson::new).collect()
 }
 
 fn status_text(status: LessonStatus, steps: usize) -> String {
@@ -257,27 +359,57 @@ pub fn list_rows(list: &LessonList) -> Vec<Vec<String>> {
         .collect()
 }
 
-pub fn list_json(list: &LessonList) -> Value {
-    json!({
-        "lessons": list.rows.iter().map(|r| json!({
-            "id": r.id,
-            "title": r.title,
-            "steps": r.steps,
-            "status": match r.status {
-                LessonStatus::NotStarted => "not-started",
-                LessonStatus::AtStep(_) => "in-progress",
-                LessonStatus::Done => "done",
-            },
-            "step": match r.status { LessonStatus::AtStep(k) => json!(k), _ => Value::Null },
-            "requires": r.requires,
-            "chapter": r.chapter,
-            "waiting_for": r.waiting_for,
-        })).collect::<Vec<_>>(),
-        "done": list.done,
-        "ready": list.ready,
-        "errors": list.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "warnings": list.warnings,
-    })
+/// `lesson list`: every lesson with the learner's status, how many are done and which are
+/// ready to start, and what could not be read.
+#[derive(Serialize)]
+pub struct ListJson<'a> {
+    done: usize,
+    errors: Vec<String>,
+    lessons: Vec<ListRowJson<'a>>,
+    ready: &'a [String],
+    warnings: &'a [String],
+}
+
+#[derive(Serialize)]
+struct ListRowJson<'a> {
+    chapter: &'a str,
+    id: &'a str,
+    requires: &'a [String],
+    status: &'static str,
+    step: Option<usize>,
+    steps: usize,
+    title: &'a str,
+    waiting_for: &'a [String],
+}
+
+pub fn list_json(list: &LessonList) -> ListJson<'_> {
+    ListJson {
+        done: list.done,
+        errors: list.errors.iter().map(ToString::to_string).collect(),
+        lessons: list
+            .rows
+            .iter()
+            .map(|r| ListRowJson {
+                chapter: &r.chapter,
+                id: &r.id,
+                requires: &r.requires,
+                status: match r.status {
+                    LessonStatus::NotStarted => "not-started",
+                    LessonStatus::AtStep(_) => "in-progress",
+                    LessonStatus::Done => "done",
+                },
+                step: match r.status {
+                    LessonStatus::AtStep(k) => Some(k),
+                    _ => None,
+                },
+                steps: r.steps,
+                title: &r.title,
+                waiting_for: &r.waiting_for,
+            })
+            .collect(),
+        ready: &list.ready,
+        warnings: &list.warnings,
+    }
 }
 
 pub fn check_text(
@@ -308,20 +440,43 @@ pub fn check_text(
     }
 }
 
-pub fn check_json(report: &CheckReport) -> Value {
-    json!({
-        "ok": report.failures.is_empty(),
-        "lessons": report.lessons,
-        "steps": report.steps,
-        "checks": report.checks,
-        "failures": report.failures.iter().map(|f| json!({
-            "file": f.origin,
-            "line": f.line,
-            "column": f.column,
-            "step": f.step,
-            "message": f.message,
-        })).collect::<Vec<_>>(),
-    })
+/// `lesson check`: what was checked and every failure.
+#[derive(Serialize)]
+pub struct CheckJson<'a> {
+    checks: usize,
+    failures: Vec<FailureJson<'a>>,
+    lessons: usize,
+    ok: bool,
+    steps: usize,
+}
+
+#[derive(Serialize)]
+struct FailureJson<'a> {
+    column: Option<usize>,
+    file: &'a str,
+    line: Option<usize>,
+    message: &'a str,
+    step: Option<&'a str>,
+}
+
+pub fn check_json(report: &CheckReport) -> CheckJson<'_> {
+    CheckJson {
+        checks: report.checks,
+        failures: report
+            .failures
+            .iter()
+            .map(|f| FailureJson {
+                column: f.column,
+                file: &f.origin,
+                line: f.line,
+                message: &f.message,
+                step: f.step.as_deref(),
+            })
+            .collect(),
+        lessons: report.lessons,
+        ok: report.failures.is_empty(),
+        steps: report.steps,
+    }
 }
 
 pub fn check_rows(report: &CheckReport) -> Vec<Vec<String>> {
@@ -348,4 +503,35 @@ pub fn plain(report: &LessonReport) -> String {
     let mut buf = Vec::new();
     let _ = text(report, &opts, &mut buf);
     String::from_utf8_lossy(&buf).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::Feedback;
+
+    #[test]
+    fn feedback_in_text_and_json() {
+        let report = LessonReport {
+            items: vec![
+                LessonItem::Feedback(Feedback::Wrong {
+                    feedback: None,
+                    hints_left: true,
+                }),
+                LessonItem::Feedback(Feedback::NotRun { lines: 2 }),
+            ],
+        };
+        let mut out = Vec::new();
+        text(&report, &RenderOptions::default(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Not quite. Try again, or `hint`.\n\
+             warning: 2 more command lines of this step not run\n"
+        );
+        assert_eq!(
+            serde_json::to_string(&json(&report)).unwrap(),
+            "{\"items\":[{\"kind\":\"feedback\",\"text\":\"Not quite. Try again, or `hint`.\",\"tone\":\"bad\"},\
+             {\"kind\":\"feedback\",\"text\":\"2 more command lines of this step not run\",\"tone\":\"warning\"}]}"
+        );
+    }
 }

@@ -7,12 +7,14 @@ mod bulk;
 mod conjecture;
 mod derive;
 mod diagnostic;
+mod feedback;
+mod format;
 mod game;
-mod game_json;
 mod json;
 mod latex;
 mod lesson;
 mod misere;
+mod note;
 mod period;
 mod printable;
 mod proof;
@@ -20,23 +22,26 @@ pub mod prose;
 mod rulesets;
 mod set;
 mod style;
+mod table;
 mod tabular;
 mod text;
 mod value;
 mod values;
 mod verdict;
 mod verify;
+mod width;
 
 use std::io::{self, Write};
 
 pub use diagnostic::{diagnostic, snippet};
+pub use format::Format;
 pub use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub use printable::{Guard, Sink, printable};
 pub(crate) use prose::wrap;
 pub use set::format_set;
-pub use style::Style;
+pub use style::{ColorChoice, Style};
+pub use width::DEFAULT_WIDTH;
 
-use crate::cli::Format;
 use crate::output::Output;
 
 /// How to render: the format, colour, and the width tables must fit.
@@ -45,7 +50,7 @@ pub struct RenderOptions {
     pub format: Format,
     pub style: Style,
     /// Columns tables and prose must fit: the terminal's width, probed once at the edge, or
-    /// 80 when the output is not a terminal.
+    /// [`DEFAULT_WIDTH`] when the output is not a terminal.
     pub width: u16,
     /// Rows of the terminal stdout is, or `None` when it is not a terminal (a pipe, a file):
     /// then nothing is cleared and nothing is paged.
@@ -57,7 +62,7 @@ impl Default for RenderOptions {
         Self {
             format: Format::Text,
             style: Style::default(),
-            width: 80,
+            width: DEFAULT_WIDTH,
             height: None,
         }
     }
@@ -98,19 +103,6 @@ pub fn render_to_string(output: &Output, opts: &RenderOptions) -> String {
     // Writing to a Vec cannot fail.
     let _ = render(output, opts, &mut buf);
     String::from_utf8_lossy(&buf).into_owned()
-}
-
-/// The words of the proven formula that valued a state.
-pub(crate) fn closed_form_reason(formula: crate::engine::grundy::Formula) -> &'static str {
-    use crate::engine::grundy::Formula;
-    match formula {
-        Formula::ZeroMoveOdd => "n odd, so g(nT) = n + 1",
-        Formula::ZeroMoveEven => "n even ≥ 2, so g(nT) = n − 1",
-        Formula::ZeroMoveSpent => "g(nF) = n: nF is a Nim pile",
-        Formula::ZeroMoveEmpty => "the empty pile has no moves: g(0) = 0",
-        Formula::MisereNormalPlay => "g(n) = n, the normal-play value",
-        Formula::Nim => "g(n) = n",
-    }
 }
 
 /// A move in words: `pile 1: 7 → 5 (take 2)`, `pass on pile 1: 4T → 4F`, a split

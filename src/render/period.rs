@@ -3,11 +3,12 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::RenderOptions;
 use crate::engine::Rules;
 use crate::engine::period::Certificate;
+use crate::engine::sequence::Exception;
 use crate::output::{PeriodReport, ValuesBy};
 
 /// Well-known names of octal games, for headings.
@@ -34,7 +35,7 @@ fn title(report: &PeriodReport) -> String {
 
 /// The certificate in words: the theorem, its bound, and that it was checked.
 pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
-    let Some(p) = report.period else {
+    let Some(p) = report.sequence.period() else {
         return Vec::new();
     };
     let (n0, per) = (p.preperiod, p.period);
@@ -46,7 +47,7 @@ pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
             format!(
                 "checked: g(n + {per}) = g(n) for all {n0} ≤ n < 2·{n0} + {per} + {t} = {}, using g(0..{}).",
                 p.checked_to,
-                report.computed_to()
+                report.sequence.computed_to()
             ),
         ],
         Certificate::Window { m } => vec![
@@ -56,7 +57,7 @@ pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
             format!(
                 "checked: g(n + {per}) = g(n) for all {n0} ≤ n < {n0} + {m} = {}, using g(0..{}).",
                 p.checked_to,
-                report.computed_to()
+                report.sequence.computed_to()
             ),
         ],
     }
@@ -72,18 +73,18 @@ fn method(by: ValuesBy) -> &'static str {
 
 pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     writeln!(
         out,
         "{}",
         style.heading(&format!("Period of {}", title(report)))
     )?;
-    match report.period {
+    match report.sequence.period() {
         None => {
             writeln!(
                 out,
                 "no period found in g(0..{}): these values prove none.",
-                report.computed_to()
+                report.sequence.computed_to()
             )?;
             let hint = match report.rules {
                 Rules::Octal(_) => {
@@ -101,8 +102,12 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 "preperiod {}, period {}: g(n + {}) = g(n) for every n ≥ {}",
                 p.preperiod, p.period, p.period, p.preperiod
             )?;
-            match report.last_exception() {
-                Some((n, a, b)) => writeln!(
+            match report.sequence.last_exception() {
+                Some(Exception {
+                    n,
+                    value: a,
+                    value_a_period_on: b,
+                }) => writeln!(
                     out,
                     "last exceptional value: g({n}) = {a}, but g({}) = {b}",
                     n + p.period
@@ -115,7 +120,7 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 }
             }
             const SHOWN: usize = 60;
-            let one = report.one_period();
+            let one = report.sequence.one_period();
             let mut period: Vec<String> = one.iter().take(SHOWN).map(u16::to_string).collect();
             if one.len() > SHOWN {
                 period.push(format!(
@@ -141,9 +146,9 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
         }
     }
     let spark_width = width.saturating_sub(24).clamp(16, 64);
-    let (line, per) = sparkline(&report.values, spark_width);
-    let max = report.values.iter().max().copied().unwrap_or(0);
-    writeln!(out, "g(0..{}) {line}", report.computed_to())?;
+    let (line, per) = sparkline(report.sequence.values(), spark_width);
+    let max = report.sequence.values().iter().max().copied().unwrap_or(0);
+    writeln!(out, "g(0..{}) {line}", report.sequence.computed_to())?;
     let legend = format!(
         "each mark the largest of {per} value{}, full height {max}; values by {}",
         if per == 1 { "" } else { "s" },
@@ -157,15 +162,15 @@ pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) ->
 
 /// The periodic table: rows of p values starting at 0, p, 2p, …; exceptional values get `*`.
 fn table(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
-    let rows = report.table_rows();
-    let Some(p) = report.period else {
+    let rows = report.sequence.table_rows();
+    let Some(p) = report.sequence.period() else {
         return Ok(());
     };
     let digits = |v: u64| v.to_string().len();
     let max_value = rows.iter().flat_map(|(_, v)| v).max().copied().unwrap_or(0);
     let cell = digits(u64::from(max_value)).max(digits(p.period - 1) + 1) + 1;
     let label = digits(rows.last().map_or(0, |r| r.0)).max(1) + 1;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     let per_block = ((width - label) / (cell + 1)).max(1);
     let period = usize::try_from(p.period).unwrap_or(usize::MAX);
     for block in (0..period).step_by(per_block) {
@@ -180,7 +185,7 @@ fn table(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io
             for c in cols.clone() {
                 let Some(v) = values.get(c) else { break };
                 let n = start + c as u64;
-                let text = if report.is_exception(n) {
+                let text = if report.sequence.is_exception(n) {
                     opts.style.change(&format!("{v}*"))
                 } else {
                     format!("{v} ")
@@ -233,72 +238,130 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-pub fn json(report: &PeriodReport) -> Value {
-    let mut v = json!({
-        "rules": report.rules.to_string(),
-        "computed_to": report.computed_to(),
-        "values_by": match report.by {
+/// `period`: the sequence computed, and the period with its certificate when one is proven
+/// (`period` is `null` otherwise).
+#[derive(Serialize)]
+pub struct PeriodJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    certificate: Option<CertificateJson>,
+    computed_to: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_exception: Option<Option<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    one_period: Option<Vec<u16>>,
+    period: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preperiod: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<Vec<PeriodRowJson>>,
+    rules: String,
+    values_by: &'static str,
+}
+
+/// The finite check that proves the period, by theorem.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum CertificateJson {
+    GuySmith {
+        checked: String,
+        checked_from: u64,
+        checked_to: u64,
+        t: u64,
+        theorem: &'static str,
+    },
+    Window {
+        checked: String,
+        checked_from: u64,
+        checked_to: u64,
+        m: u64,
+        theorem: &'static str,
+    },
+}
+
+/// A row of `--table`: p values from `n`, with the exceptional n among them.
+#[derive(Serialize)]
+struct PeriodRowJson {
+    exceptions: Vec<u64>,
+    n: u64,
+    values: Vec<u16>,
+}
+
+pub fn json(report: &PeriodReport) -> PeriodJson {
+    let sequence = &report.sequence;
+    let mut v = PeriodJson {
+        certificate: None,
+        computed_to: sequence.computed_to(),
+        last_exception: None,
+        one_period: None,
+        period: None,
+        preperiod: None,
+        rows: None,
+        rules: report.rules.to_string(),
+        values_by: match report.by {
             ValuesBy::Plain => "mex",
             ValuesBy::Sparse => "sparse-space",
             ValuesBy::Window => "mex",
         },
+    };
+    let Some(p) = sequence.period() else {
+        return v;
+    };
+    let checked = format!(
+        "g(n + {}) = g(n) for {} <= n < {}",
+        p.period, p.preperiod, p.checked_to
+    );
+    v.certificate = Some(match p.certificate {
+        Certificate::GuySmith { t } => CertificateJson::GuySmith {
+            checked,
+            checked_from: p.preperiod,
+            checked_to: p.checked_to,
+            t,
+            theorem: "guy-smith",
+        },
+        Certificate::Window { m } => CertificateJson::Window {
+            checked,
+            checked_from: p.preperiod,
+            checked_to: p.checked_to,
+            m,
+            theorem: "window-repeat",
+        },
     });
-    match report.period {
-        None => {
-            v["period"] = Value::Null;
-        }
-        Some(p) => {
-            let certificate = match p.certificate {
-                Certificate::GuySmith { t } => json!({
-                    "theorem": "guy-smith",
-                    "t": t,
-                    "checked": format!("g(n + {}) = g(n) for {} <= n < {}", p.period, p.preperiod, p.checked_to),
-                    "checked_from": p.preperiod,
-                    "checked_to": p.checked_to,
-                }),
-                Certificate::Window { m } => json!({
-                    "theorem": "window-repeat",
-                    "m": m,
-                    "checked": format!("g(n + {}) = g(n) for {} <= n < {}", p.period, p.preperiod, p.checked_to),
-                    "checked_from": p.preperiod,
-                    "checked_to": p.checked_to,
-                }),
-            };
-            v["period"] = json!(p.period);
-            v["preperiod"] = json!(p.preperiod);
-            v["last_exception"] = json!(report.last_exception().map(|(n, _, _)| n));
-            v["certificate"] = certificate;
-            v["one_period"] = json!(report.one_period());
-            if report.table {
-                v["rows"] = report
-                    .table_rows()
-                    .iter()
-                    .map(|(start, values)| {
-                        let exceptions: Vec<u64> = (0..values.len() as u64)
-                            .map(|c| start + c)
-                            .filter(|&n| report.is_exception(n))
-                            .collect();
-                        json!({ "n": start, "values": values, "exceptions": exceptions })
-                    })
-                    .collect();
-            }
-        }
+    v.period = Some(p.period);
+    v.preperiod = Some(p.preperiod);
+    v.last_exception = Some(sequence.last_exception().map(|e| e.n));
+    v.one_period = Some(sequence.one_period());
+    if report.table {
+        v.rows = Some(
+            sequence
+                .table_rows()
+                .into_iter()
+                .map(|(start, values)| PeriodRowJson {
+                    exceptions: (start..)
+                        .take(values.len())
+                        .filter(|&n| sequence.is_exception(n))
+                        .collect(),
+                    n: start,
+                    values,
+                })
+                .collect(),
+        );
     }
     v
 }
 
 /// Markdown/CSV: the periodic table with `--table`, else key–value rows.
 pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
-    if let (true, Some(p)) = (report.table, report.period) {
+    if let (true, Some(p)) = (report.table, report.sequence.period()) {
         let mut headers = vec!["n".to_string()];
         headers.extend((0..p.period).map(|c| format!("+{c}")));
         let rows = report
+            .sequence
             .table_rows()
             .iter()
             .map(|(start, values)| {
                 let mut row = vec![start.to_string()];
                 row.extend(values.iter().enumerate().map(|(c, v)| {
-                    if report.is_exception(start + c as u64) {
+                    if report.sequence.is_exception(start + c as u64) {
                         format!("{v}*")
                     } else {
                         v.to_string()
@@ -311,17 +374,25 @@ pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
     }
     let mut rows = vec![
         vec!["rules".to_string(), report.rules.to_string()],
-        vec!["computed to".to_string(), report.computed_to().to_string()],
+        vec![
+            "computed to".to_string(),
+            report.sequence.computed_to().to_string(),
+        ],
     ];
-    match report.period {
+    match report.sequence.period() {
         None => rows.push(vec!["period".into(), "none found".into()]),
         Some(p) => {
             rows.push(vec!["preperiod".into(), p.preperiod.to_string()]);
             rows.push(vec!["period".into(), p.period.to_string()]);
-            if let Some((n, _, _)) = report.last_exception() {
+            if let Some(Exception { n, .. }) = report.sequence.last_exception() {
                 rows.push(vec!["last exception".into(), n.to_string()]);
             }
-            let period: Vec<String> = report.one_period().iter().map(u16::to_string).collect();
+            let period: Vec<String> = report
+                .sequence
+                .one_period()
+                .iter()
+                .map(u16::to_string)
+                .collect();
             rows.push(vec!["one period".into(), period.join(" ")]);
             for line in certificate_lines(report) {
                 rows.push(vec!["certificate".into(), line]);
@@ -329,4 +400,40 @@ pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
         }
     }
     (vec!["what".into(), "value".into()], rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::engine::period::Period;
+    use crate::engine::sequence::Sequence;
+
+    #[test]
+    fn a_proven_period_as_json() {
+        // Subtract {1, 2}: g(n) = n mod 3, so 0 1 2 0 1 2 0 1 2 — period 3 from n = 0, and
+        // the window check (m = 2) covers 0 ≤ n < 2. Written out by hand.
+        let period = Period {
+            preperiod: 0,
+            period: 3,
+            certificate: Certificate::Window { m: 2 },
+            checked_to: 2,
+        };
+        let report = PeriodReport {
+            rules: Rules::parse("subtract:1,2").unwrap(),
+            sequence: Sequence::new(
+                [0u16, 1, 2, 0, 1, 2, 0, 1, 2].as_slice().into(),
+                Some(period),
+            ),
+            by: ValuesBy::Window,
+            table: false,
+        };
+        assert_eq!(
+            serde_json::to_string(&json(&report)).unwrap(),
+            "{\"certificate\":{\"checked\":\"g(n + 3) = g(n) for 0 <= n < 2\",\"checked_from\":0,\
+             \"checked_to\":2,\"m\":2,\"theorem\":\"window-repeat\"},\"computed_to\":8,\
+             \"last_exception\":null,\"one_period\":[0,1,2],\"period\":3,\"preperiod\":0,\
+             \"rules\":\"subtract:1,2\",\"values_by\":\"mex\"}"
+        );
+    }
 }

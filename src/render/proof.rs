@@ -4,16 +4,17 @@
 use std::io::{self, Write};
 
 use comfy_table::{ContentArrangement, Table, presets};
-use serde_json::{Value as Json, json};
+use serde::Serialize;
 
 use super::RenderOptions;
 use super::prose::wrap;
+use crate::expr::Int;
 use crate::output::{ProofView, StepDetail, StepView};
 use crate::proof::{CheckOutcome, Checked};
 
 pub fn text(report: &ProofView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     if report.step.is_none() {
         writeln!(out, "{}", style.heading(&report.title))?;
     }
@@ -172,7 +173,7 @@ fn detail(
             table
                 .load_style(presets::UTF8_FULL_CONDENSED)
                 .set_content_arrangement(ContentArrangement::Dynamic)
-                .set_width(u16::try_from(width).unwrap_or(80));
+                .set_width(u16::try_from(width).unwrap_or(super::DEFAULT_WIDTH));
             let mut header = vec![var.clone()];
             header.extend(columns.iter().cloned());
             header.push("check".into());
@@ -188,49 +189,160 @@ fn detail(
     }
 }
 
-fn step_json(step: &StepView) -> Json {
-    let mut v = json!({
-        "heading": step.heading,
-        "section": step.section,
-        "text": step.text,
-        "check": step.check,
-        "for": step.domain,
-    });
+/// `prove`: the proof's steps, or the one step being looked at with its number.
+#[derive(Serialize)]
+pub struct ProofJson<'a> {
+    id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    of: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<usize>,
+    steps: Vec<StepJson<'a>>,
+    title: &'a str,
+}
+
+/// One step: its words, its check and how the check went, and any detail asked for.
+#[derive(Serialize)]
+struct StepJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<AtJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cases: Option<usize>,
+    check: Option<&'a str>,
+    /// Only when the check held: how far (`null` for a fact with no variable).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked: Option<Option<CheckedJson<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    evidence: Option<EvidenceJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fails_at: Option<VarValue<'a>>,
+    #[serde(rename = "for")]
+    domain: Option<&'a str>,
+    heading: &'a str,
+    holds: Option<bool>,
+    section: Option<&'a str>,
+    text: &'a str,
+}
+
+/// What a check that held went through.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum CheckedJson<'a> {
+    Range {
+        from: Int,
+        to: Int,
+        var: &'a str,
+    },
+    Values {
+        count: usize,
+        greatest: Int,
+        least: Int,
+        var: &'a str,
+    },
+    Nothing {
+        count: usize,
+        var: &'a str,
+    },
+}
+
+#[derive(Serialize)]
+struct VarValue<'a> {
+    value: Int,
+    var: &'a str,
+}
+
+#[derive(Serialize)]
+struct AtJson<'a> {
+    value: Int,
+    values: Vec<ExprValue<'a>>,
+    var: &'a str,
+}
+
+#[derive(Serialize)]
+struct ExprValue<'a> {
+    expr: &'a str,
+    value: &'a str,
+}
+
+#[derive(Serialize)]
+struct EvidenceJson<'a> {
+    columns: &'a [String],
+    rows: Vec<EvidenceRowJson<'a>>,
+    total: usize,
+    var: &'a str,
+}
+
+#[derive(Serialize)]
+struct EvidenceRowJson<'a> {
+    holds: bool,
+    shown: &'a [String],
+    value: Int,
+}
+
+fn step_json(step: &StepView) -> StepJson<'_> {
+    let mut v = StepJson {
+        at: None,
+        cases: None,
+        check: step.check.as_deref(),
+        checked: None,
+        error: None,
+        evidence: None,
+        fails_at: None,
+        domain: step.domain.as_deref(),
+        heading: &step.heading,
+        holds: None,
+        section: step.section.as_deref(),
+        text: &step.text,
+    };
     match &step.outcome {
         Some(CheckOutcome::Holds { checked }) => {
-            v["holds"] = json!(true);
-            v["cases"] = json!(checked.cases());
-            v["checked"] = match checked {
-                Checked::Fact => Json::Null,
-                Checked::Range { var, from, to } => json!({ "var": var, "from": from, "to": to }),
+            v.holds = Some(true);
+            v.cases = Some(checked.cases());
+            v.checked = Some(match checked {
+                Checked::Fact => None,
+                Checked::Range { var, from, to } => Some(CheckedJson::Range {
+                    from: *from,
+                    to: *to,
+                    var,
+                }),
                 Checked::Values {
                     var,
                     count,
                     least,
                     greatest,
-                } => json!({ "var": var, "count": count, "least": least, "greatest": greatest }),
-                Checked::Nothing { var } => json!({ "var": var, "count": 0 }),
-            };
+                } => Some(CheckedJson::Values {
+                    count: *count,
+                    greatest: *greatest,
+                    least: *least,
+                    var,
+                }),
+                Checked::Nothing { var } => Some(CheckedJson::Nothing { count: 0, var }),
+            });
         }
         Some(CheckOutcome::Fails { at }) => {
-            v["holds"] = json!(false);
-            if let Some((var, value)) = at {
-                v["fails_at"] = json!({ "var": var, "value": value });
-            }
+            v.holds = Some(false);
+            v.fails_at = at
+                .as_ref()
+                .map(|(var, value)| VarValue { value: *value, var });
         }
         Some(CheckOutcome::Error { message }) => {
-            v["holds"] = json!(false);
-            v["error"] = json!(message);
+            v.holds = Some(false);
+            v.error = Some(message);
         }
-        None => v["holds"] = Json::Null,
+        None => {}
     }
     match &step.detail {
         StepDetail::None => {}
         StepDetail::At { var, value, items } => {
-            v["at"] = json!({
-                "var": var,
-                "value": value,
-                "values": items.iter().map(|(e, val)| json!({ "expr": e, "value": val })).collect::<Vec<_>>(),
+            v.at = Some(AtJson {
+                value: *value,
+                values: items
+                    .iter()
+                    .map(|(expr, value)| ExprValue { expr, value })
+                    .collect(),
+                var,
             });
         }
         StepDetail::Evidence {
@@ -239,28 +351,32 @@ fn step_json(step: &StepView) -> Json {
             rows,
             total,
         } => {
-            v["evidence"] = json!({
-                "var": var,
-                "columns": columns,
-                "total": total,
-                "rows": rows.iter().map(|r| json!({ "value": r.value, "shown": r.shown, "holds": r.holds })).collect::<Vec<_>>(),
+            v.evidence = Some(EvidenceJson {
+                columns,
+                rows: rows
+                    .iter()
+                    .map(|r| EvidenceRowJson {
+                        holds: r.holds,
+                        shown: &r.shown,
+                        value: r.value,
+                    })
+                    .collect(),
+                total: *total,
+                var,
             });
         }
     }
     v
 }
 
-pub fn json(report: &ProofView) -> Json {
-    let mut v = json!({
-        "id": report.id,
-        "title": report.title,
-        "steps": report.steps.iter().map(step_json).collect::<Vec<_>>(),
-    });
-    if let Some((n, total)) = report.step {
-        v["step"] = json!(n);
-        v["of"] = json!(total);
+pub fn json(report: &ProofView) -> ProofJson<'_> {
+    ProofJson {
+        id: &report.id,
+        of: report.step.map(|(_, total)| total),
+        step: report.step.map(|(n, _)| n),
+        steps: report.steps.iter().map(step_json).collect(),
+        title: &report.title,
     }
-    v
 }
 
 pub fn rows(report: &ProofView) -> (Vec<&'static str>, Vec<Vec<String>>) {

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::RenderOptions;
 use super::prose::wrap;
@@ -13,7 +13,7 @@ use crate::engine::ruleset_name::RULESETS;
 
 pub fn text(current: &Rules, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     writeln!(out, "rules: {}", style.heading(&current.to_string()))?;
     writeln!(
         out,
@@ -64,21 +64,47 @@ pub fn rows(current: &Rules) -> (Vec<&'static str>, Vec<Vec<String>>) {
     )
 }
 
-pub fn json(current: &Rules) -> Value {
-    let rulesets: Vec<Value> = RULESETS
-        .iter()
-        .map(|row| {
-            json!({
-                "name": row.usage(),
-                "aliases": row.aliases,
-                "examples": row.examples.iter().map(|e| json!({
-                    "name": e.name,
-                    "known_as": e.known_as,
-                })).collect::<Vec<_>>(),
-                "summary": row.summary,
-                "in_expressions": row.in_expression,
+/// `rules`: the session's ruleset and every ruleset name nimlab reads.
+#[derive(Serialize)]
+pub struct RulesetsJson {
+    rules: String,
+    rulesets: Vec<RulesetJson>,
+}
+
+#[derive(Serialize)]
+struct RulesetJson {
+    aliases: &'static [&'static str],
+    examples: Vec<ExampleJson>,
+    in_expressions: Option<&'static str>,
+    name: String,
+    summary: &'static str,
+}
+
+#[derive(Serialize)]
+struct ExampleJson {
+    known_as: Option<&'static str>,
+    name: &'static str,
+}
+
+pub fn json(current: &Rules) -> RulesetsJson {
+    RulesetsJson {
+        rules: current.to_string(),
+        rulesets: RULESETS
+            .iter()
+            .map(|row| RulesetJson {
+                aliases: row.aliases,
+                examples: row
+                    .examples
+                    .iter()
+                    .map(|e| ExampleJson {
+                        known_as: e.known_as,
+                        name: e.name,
+                    })
+                    .collect(),
+                in_expressions: row.in_expression,
+                name: row.usage(),
+                summary: row.summary,
             })
-        })
-        .collect();
-    json!({ "rules": current.to_string(), "rulesets": rulesets })
+            .collect(),
+    }
 }

@@ -2,13 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::engine::Method;
-use crate::engine::Move;
-use crate::engine::game::Side;
-use crate::engine::reply::Intent;
-use crate::output::{
-    GameEvent, GameReport, GrundyReport, Output, PositionReport, PositionView, StepReport,
-};
+use crate::output::Output;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flavor {
@@ -17,14 +11,18 @@ pub enum Flavor {
 }
 
 /// A table being written row by row in one flavour.
-struct Sink<'a> {
+pub(super) struct Sink<'a> {
     flavor: Flavor,
     csv: Option<csv::Writer<&'a mut dyn Write>>,
     out_md: Option<&'a mut dyn Write>,
 }
 
 impl<'a> Sink<'a> {
-    fn new(flavor: Flavor, out: &'a mut dyn Write, headers: &[&str]) -> io::Result<Self> {
+    pub(super) fn new(
+        flavor: Flavor,
+        out: &'a mut dyn Write,
+        headers: &[&str],
+    ) -> io::Result<Self> {
         let mut sink = match flavor {
             Flavor::Csv => Sink {
                 flavor,
@@ -45,7 +43,7 @@ impl<'a> Sink<'a> {
         Ok(sink)
     }
 
-    fn row<S: AsRef<str>>(&mut self, cells: &[S]) -> io::Result<()> {
+    pub(super) fn row<S: AsRef<str>>(&mut self, cells: &[S]) -> io::Result<()> {
         if let Some(w) = self.csv.as_mut() {
             return w
                 .write_record(cells.iter().map(AsRef::as_ref))
@@ -61,7 +59,7 @@ impl<'a> Sink<'a> {
         Ok(())
     }
 
-    fn finish(self) -> io::Result<()> {
+    pub(super) fn finish(self) -> io::Result<()> {
         if let Some(mut w) = self.csv {
             w.flush()?;
         }
@@ -77,7 +75,7 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
             sink.row(&[set.join(" "), mex.to_string()])?;
             sink.finish()
         }
-        Output::Grundy(report) => grundy(report, flavor, out),
+        Output::Grundy(report) => super::table::rows(report, flavor, out),
         Output::GrundyValues(range) => super::values::table(range, flavor, out),
         Output::Period(report) => {
             let (headers, rows) = super::period::rows(report);
@@ -95,9 +93,9 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
             }
             sink.finish()
         }
-        Output::Position(report) => position(report, flavor, out),
-        Output::Game(report) => game(report, flavor, out),
-        Output::Step(report) => step(report, flavor, out),
+        Output::Position(report) => super::binary::rows(report, flavor, out),
+        Output::Game(report) => super::game::game_rows(report, flavor, out),
+        Output::Step(report) => super::game::step_rows(report, flavor, out),
         Output::Value(report) => table(super::value::rows(report), flavor, out),
         Output::Derivation(report) => table(super::derive::rows(report), flavor, out),
         Output::Conjecture(report) => table(super::conjecture::rows(report), flavor, out),
@@ -122,7 +120,8 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
         Output::Proof(report) => table(super::proof::rows(report), flavor, out),
         Output::Left(report) => write!(out, "{}", super::activity::plain(report)),
         Output::Rulesets { current } => table(super::rulesets::rows(current), flavor, out),
-        Output::Message(text) | Output::Help(text) => writeln!(out, "{text}"),
+        Output::Note(note) => super::note::plain(note, out),
+        Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }
@@ -136,166 +135,6 @@ fn table(
     let mut sink = Sink::new(flavor, out, &headers)?;
     for row in &rows {
         sink.row(row)?;
-    }
-    sink.finish()
-}
-
-fn grundy(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let mut sink = Sink::new(
-        flavor,
-        out,
-        &["state", "n", "grundy", "mex set", "options", "method"],
-    )?;
-    for row in report.rows() {
-        let (set, options) = match row.method {
-            Method::Mex => (
-                row.reachable()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                row.options
-                    .iter()
-                    .map(|(p, g)| format!("{}:{g}", report.rules.name_of_heaps(*p)))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
-            _ => (String::new(), String::new()),
-        };
-        let method = match row.method {
-            Method::Mex => "mex",
-            Method::ClosedForm(_) => "closed-form",
-            Method::Computed { .. } => "mex",
-            Method::Periodic { .. } => "periodic",
-        };
-        sink.row(&[
-            report.rules.name_of(row.pile),
-            row.pile.size.to_string(),
-            row.grundy.to_string(),
-            set,
-            options,
-            method.to_string(),
-        ])?;
-    }
-    sink.finish()
-}
-
-fn position(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let v = &report.verdict;
-    let mut sink = Sink::new(flavor, out, &["pile", "state", "grundy", "binary"])?;
-    // Every binary cell zero-padded to the widest, so the bit columns line up on a slide.
-    let bits = v
-        .grundy
-        .iter()
-        .chain([&v.nim_sum])
-        .map(|g| format!("{g:b}").len())
-        .max()
-        .unwrap_or(1);
-    for (i, (pile, g)) in report.piles.iter().zip(&v.grundy).enumerate() {
-        sink.row(&[
-            (i + 1).to_string(),
-            report.rules.name_of(*pile),
-            g.to_string(),
-            format!("{g:0bits$b}"),
-        ])?;
-    }
-    sink.row(&[
-        "nim-sum".to_string(),
-        String::new(),
-        v.nim_sum.to_string(),
-        format!("{:0bits$b}", v.nim_sum),
-    ])?;
-    sink.row(&["winner", v.winner.name(), "", ""])?;
-    if report.view == PositionView::Move {
-        let cells = match report.winning_move {
-            Some((m, g)) => [
-                format!("move {}", m.index + 1),
-                format!(
-                    "{} -> {}",
-                    report.rules.name_of(m.from),
-                    report.rules.name_of_heaps(m.after())
-                ),
-                g.to_string(),
-                // A graph's moves take no tokens (its positions are not sizes).
-                if matches!(report.rules, crate::engine::Rules::Graph(_)) {
-                    String::new()
-                } else {
-                    format!("take {}", m.take())
-                },
-            ],
-            None => [
-                "move".to_string(),
-                "none".to_string(),
-                String::new(),
-                String::new(),
-            ],
-        };
-        sink.row(&cells)?;
-    }
-    sink.finish()
-}
-
-const MOVE_HEADERS: [&str; 7] = ["#", "by", "pile", "from", "to", "take", "intent"];
-
-fn move_cells(number: usize, by: &str, m: &Move, intent: Option<Intent>) -> [String; 7] {
-    [
-        number.to_string(),
-        by.to_string(),
-        (m.index + 1).to_string(),
-        m.from.to_string(),
-        m.after().to_string(),
-        m.take().to_string(),
-        match intent {
-            Some(Intent::Winning) => "winning",
-            Some(Intent::Delaying) => "delaying",
-            None => "",
-        }
-        .to_string(),
-    ]
-}
-
-/// A game's moves as rows, then its winner once it is over.
-fn game(report: &GameReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let mut sink = Sink::new(flavor, out, &MOVE_HEADERS)?;
-    for event in &report.events {
-        if let GameEvent::Moved {
-            number,
-            side,
-            mv,
-            intent,
-            ..
-        } = event
-        {
-            let by = match side {
-                Side::Learner => "learner",
-                Side::Computer => "computer",
-            };
-            sink.row(&move_cells(*number, by, mv, *intent))?;
-        }
-    }
-    if let Some(winner) = report.winner {
-        let name = match winner {
-            Side::Learner => "learner",
-            Side::Computer => "computer",
-        };
-        sink.row(&["winner", name, "", "", "", "", ""])?;
-    }
-    sink.finish()
-}
-
-/// The line of play of `step`, then the winner once no move is left.
-fn step(report: &StepReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let mut sink = Sink::new(flavor, out, &MOVE_HEADERS)?;
-    for m in &report.moves {
-        sink.row(&move_cells(
-            m.number,
-            m.player.name(),
-            &m.view.mv,
-            Some(m.intent),
-        ))?;
-    }
-    if let Some(winner) = report.winner {
-        sink.row(&["winner", winner.name(), "", "", "", "", ""])?;
     }
     sink.finish()
 }

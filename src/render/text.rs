@@ -1,12 +1,9 @@
-//! Plain and coloured text: comfy-table tables sized to the terminal, and prose lines.
+//! Plain and coloured text: sends each output to its family's text printer.
 
 use std::io::{self, Write};
 
-use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
-
-use super::{RenderOptions, binary, closed_form_reason, format_set, game};
-use crate::engine::{GrundyRow, Method, Pass};
-use crate::output::{GrundyReport, GrundyRows, Output};
+use super::{RenderOptions, binary, format_set, game};
+use crate::output::Output;
 
 pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
@@ -17,10 +14,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
             format_set(set),
             style.heading(&mex.to_string())
         ),
-        Output::Grundy(report) => match &report.rows {
-            GrundyRows::ByMex { .. } => grundy_table(report, opts, out),
-            GrundyRows::Lookup { .. } => lookup(report, opts, out),
-        },
+        Output::Grundy(report) => super::table::text(report, opts, out),
         Output::GrundyValues(range) => super::values::text(range, opts, out),
         Output::Period(report) => super::period::text(report, opts, out),
         Output::Position(report) => binary::render(report, opts, out),
@@ -37,194 +31,8 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::Proof(report) => super::proof::text(report, opts, out),
         Output::Left(report) => super::activity::text(report, opts, out),
         Output::Rulesets { current } => super::rulesets::text(current, opts, out),
-        Output::Message(text) => writeln!(out, "{}", super::prose::fill(text, opts.width.into())),
+        Output::Note(note) => super::note::text(note, opts, out),
         Output::Help(text) => writeln!(out, "{text}"),
         Output::Nothing | Output::Quit => Ok(()),
     }
-}
-
-fn new_table(opts: &RenderOptions, headers: &[&str]) -> Table {
-    let mut table = Table::new();
-    table
-        .load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_header(headers.iter().map(|h| opts.style.heading(h)));
-    table.set_width(opts.width);
-    table
-}
-
-fn right_align(table: &mut Table, columns: &[usize]) {
-    for &i in columns {
-        if let Some(c) = table.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-}
-
-/// The table a learner copies into a notebook: for zero-move, nF and nT side by side.
-fn grundy_table(
-    report: &GrundyReport,
-    opts: &RenderOptions,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let rules = &report.rules;
-    writeln!(
-        out,
-        "{}",
-        opts.style.heading(&format!(
-            "{}, each the mex of its options' values (the mex set)",
-            super::misere::values_of(rules)
-        ))
-    )?;
-    let table = if rules.has_pass() {
-        let mut table = new_table(opts, &["n", "nF: mex set", "g(nF)", "nT: mex set", "g(nT)"]);
-        let mut pending: Option<GrundyRow> = None;
-        for row in report.rows() {
-            match row.pile.pass {
-                None => table.add_row(vec![
-                    row.pile.size.to_string(),
-                    format_set(&row.reachable()),
-                    row.grundy.to_string(),
-                    format_set(&row.reachable()),
-                    row.grundy.to_string(),
-                ]),
-                Some(Pass::Spent) => {
-                    pending = Some(row);
-                    continue;
-                }
-                Some(Pass::Unused) => {
-                    let (f_set, f_g) = pending
-                        .take()
-                        .map(|f| (format_set(&f.reachable()), f.grundy.to_string()))
-                        .unwrap_or_default();
-                    table.add_row(vec![
-                        row.pile.size.to_string(),
-                        f_set,
-                        f_g,
-                        format_set(&row.reachable()),
-                        opts.style.heading(&row.grundy.to_string()),
-                    ])
-                }
-            };
-        }
-        right_align(&mut table, &[0, 2, 4]);
-        table
-    } else {
-        use crate::engine::Rules;
-        let subtract = matches!(rules, Rules::Subtract(_) | Rules::Graph(_));
-        let graph = matches!(rules, Rules::Graph(_));
-        let mut headers = vec![if graph { "position" } else { "n" }];
-        if subtract {
-            headers.push("options → value");
-        }
-        headers.extend(["mex set", "g(n)"]);
-        let mut table = new_table(opts, &headers);
-        for row in report.rows() {
-            let mut cells = vec![rules.name_of(row.pile)];
-            if subtract {
-                let opts_text: Vec<String> = row
-                    .options
-                    .iter()
-                    .map(|(p, g)| format!("{}→{g}", rules.name_of_heaps(*p)))
-                    .collect();
-                cells.push(if opts_text.is_empty() {
-                    "none".into()
-                } else {
-                    opts_text.join(", ")
-                });
-            }
-            cells.push(format_set(&row.reachable()));
-            cells.push(opts.style.heading(&row.grundy.to_string()));
-            table.add_row(cells);
-        }
-        let last = headers.len() - 1;
-        if graph {
-            right_align(&mut table, &[last]);
-        } else {
-            right_align(&mut table, &[0, last]);
-        }
-        table
-    };
-    writeln!(out, "{table}")?;
-    misere_note(rules, opts, out)
-}
-
-/// Under a misère table or value: what the values are, and what decides misère play.
-fn misere_note(
-    rules: &crate::engine::Rules,
-    opts: &RenderOptions,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    if rules.is_misere() {
-        let width = usize::from(opts.width).max(40);
-        for line in super::prose::wrap(super::misere::NOTE, width) {
-            writeln!(out, "{}", opts.style.dim(&line))?;
-        }
-    }
-    Ok(())
-}
-
-/// Options listed in full for a single state up to this many; beyond, the first few.
-const OPTIONS_SHOWN: usize = 24;
-
-/// One state, by mex with its options, or by closed form with the formula that gives it.
-fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
-    let style = opts.style;
-    for row in report.rows() {
-        let name = format!("g({})", report.rules.name_of(row.pile));
-        match row.method {
-            Method::Mex => {
-                let mut listed: Vec<String> = row
-                    .options
-                    .iter()
-                    .take(OPTIONS_SHOWN)
-                    .map(|(p, g)| format!("{}→{g}", report.rules.name_of_heaps(*p)))
-                    .collect();
-                if row.options.len() > OPTIONS_SHOWN {
-                    listed.push(format!("… ({} options in all)", row.options.len()));
-                }
-                let options = if listed.is_empty() {
-                    "none (no move is possible)".to_string()
-                } else {
-                    listed.join(", ")
-                };
-                writeln!(
-                    out,
-                    "options of {}: {options}",
-                    report.rules.name_of(row.pile)
-                )?;
-                writeln!(
-                    out,
-                    "mex set {}; {name} = {}",
-                    format_set(&row.reachable()),
-                    style.heading(&row.grundy.to_string())
-                )?;
-            }
-            Method::ClosedForm(formula) => writeln!(
-                out,
-                "{name} = {}  {}",
-                style.heading(&row.grundy.to_string()),
-                style.dim(&format!("(closed form: {})", closed_form_reason(formula)))
-            )?,
-            Method::Computed { upto } => writeln!(
-                out,
-                "{name} = {}  {}",
-                style.heading(&row.grundy.to_string()),
-                style.dim(&format!(
-                    "(by mex: {}'s values computed in order up to g({upto}))",
-                    report.rules
-                ))
-            )?,
-            Method::Periodic { preperiod, period } => writeln!(
-                out,
-                "{name} = {}  {}",
-                style.heading(&row.grundy.to_string()),
-                style.dim(&format!(
-                    "(by period: {} repeats with period {period} from n = {preperiod}, found by mex)",
-                    report.rules
-                ))
-            )?,
-        }
-    }
-    misere_note(&report.rules, opts, out)
 }

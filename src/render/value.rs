@@ -2,29 +2,54 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value as Json, json};
+use std::collections::BTreeSet;
+
+use serde::Serialize;
 
 use super::RenderOptions;
-use crate::expr::Value;
+use crate::expr::{Int, Value};
 use crate::output::ValueReport;
 
 pub fn text(report: &ValueReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{}", opts.style.heading(&report.value.to_string()))
 }
 
-pub fn json(report: &ValueReport) -> Json {
-    json!({ "expr": report.expr, "value": value_json(&report.value) })
+/// `= EXPR`: `{"expr": …, "value": …}`.
+#[derive(Serialize)]
+pub struct ValueReportJson<'a> {
+    expr: &'a str,
+    value: ValueJson<'a>,
+}
+
+pub fn json(report: &ValueReport) -> ValueReportJson<'_> {
+    ValueReportJson {
+        expr: &report.expr,
+        value: ValueJson::new(&report.value),
+    }
 }
 
 /// A value as JSON: numbers exact, sets as sorted arrays, ranges as their ends.
-pub fn value_json(value: &Value) -> Json {
-    match value {
-        Value::Int(v) => json!(v),
-        Value::Bool(b) => json!(b),
-        Value::Set(s) => json!(s.iter().collect::<Vec<_>>()),
-        Value::Range(a, b) => json!({ "from": a, "to": b }),
-        Value::State { .. } => json!(value.to_string()),
-        Value::Player(p) => json!(p.name()),
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum ValueJson<'a> {
+    Int(Int),
+    Bool(bool),
+    Set(&'a BTreeSet<Int>),
+    Range { from: Int, to: Int },
+    Name(String),
+    Player(&'static str),
+}
+
+impl<'a> ValueJson<'a> {
+    pub fn new(value: &'a Value) -> Self {
+        match value {
+            Value::Int(v) => Self::Int(*v),
+            Value::Bool(b) => Self::Bool(*b),
+            Value::Set(s) => Self::Set(s),
+            Value::Range(a, b) => Self::Range { from: *a, to: *b },
+            Value::State { .. } => Self::Name(value.to_string()),
+            Value::Player(p) => Self::Player(p.name()),
+        }
     }
 }
 

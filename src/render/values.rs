@@ -69,7 +69,7 @@ pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io
         }
     }
     if rules.is_misere() {
-        let width = usize::from(opts.width).max(40);
+        let width = opts.layout_width();
         for line in super::prose::wrap(super::misere::NOTE, width) {
             writeln!(out, "{}", opts.style.dim(&line))?;
         }

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value as Json, json};
+use serde::Serialize;
 
 use super::RenderOptions;
 use super::prose::{wrap, wrap_items};
@@ -34,7 +34,7 @@ fn millis(report: &VerifyReport) -> f64 {
 
 pub fn text(report: &VerifyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
-    let width = usize::from(opts.width).max(40);
+    let width = opts.layout_width();
     let r = &report.result;
     let mix = if report.rules.has_pass() {
         " (T and F mixed)"
@@ -180,32 +180,65 @@ fn no_rule_table(
     Ok(())
 }
 
-pub fn json(report: &VerifyReport) -> Json {
+/// `verify`: what the search found and how it compares with the rule.
+#[derive(Serialize)]
+pub struct VerifyJson<'a> {
+    examples: Vec<MismatchJson>,
+    first_wins: usize,
+    /// Only without a rule: the first positions lost for the player to move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lost: Option<Vec<Vec<String>>>,
+    max: u64,
+    misere: bool,
+    mismatches: usize,
+    moves_examined: u64,
+    piles: usize,
+    positions: usize,
+    rule: Option<&'a str>,
+    rules: String,
+    search_ms: f64,
+    second_wins: usize,
+    time_ms: f64,
+}
+
+/// A position where the search and the rule disagree.
+#[derive(Serialize)]
+struct MismatchJson {
+    piles: Vec<String>,
+    rule: &'static str,
+    search: &'static str,
+}
+
+pub fn json(report: &VerifyReport) -> VerifyJson<'_> {
     let r = &report.result;
     let piles = |p: &[Pile]| p.iter().map(ToString::to_string).collect::<Vec<_>>();
-    let mut v = json!({
-        "rules": report.rules.to_string(),
-        "misere": report.misere,
-        "piles": report.piles,
-        "max": report.max,
-        "positions": r.positions,
-        "first_wins": r.first_wins,
-        "second_wins": r.second_wins,
-        "rule": report.rule,
-        "mismatches": r.mismatches,
-        "examples": r.examples.iter().map(|m| json!({
-            "piles": piles(&m.piles),
-            "search": m.search.name(),
-            "rule": m.rule.name(),
-        })).collect::<Vec<_>>(),
-        "moves_examined": report.moves_examined,
-        "search_ms": report.search_time.as_secs_f64() * 1000.0,
-        "time_ms": millis(report),
-    });
-    if report.rule.is_none() {
-        v["lost"] = report.lost.iter().map(|p| json!(piles(p))).collect();
+    VerifyJson {
+        examples: r
+            .examples
+            .iter()
+            .map(|m| MismatchJson {
+                piles: piles(&m.piles),
+                rule: m.rule.name(),
+                search: m.search.name(),
+            })
+            .collect(),
+        first_wins: r.first_wins,
+        lost: report
+            .rule
+            .is_none()
+            .then(|| report.lost.iter().map(|p| piles(p)).collect()),
+        max: report.max,
+        misere: report.misere,
+        mismatches: r.mismatches,
+        moves_examined: report.moves_examined,
+        piles: report.piles,
+        positions: r.positions,
+        rule: report.rule.as_deref(),
+        rules: report.rules.to_string(),
+        search_ms: report.search_time.as_secs_f64() * 1000.0,
+        second_wins: r.second_wins,
+        time_ms: millis(report),
     }
-    v
 }
 
 pub fn rows(report: &VerifyReport) -> (Vec<&'static str>, Vec<Vec<String>>) {

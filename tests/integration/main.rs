@@ -20,6 +20,7 @@ mod interrupt;
 mod json;
 mod json_docs;
 mod latex;
+mod lesson_runs;
 mod lessons;
 mod lookups;
 mod moves;

@@ -3,12 +3,12 @@
 
 use std::io::{self, Write};
 
-use super::{RenderOptions, binary};
 use crate::engine::game::{Side, Turn};
 use crate::engine::position::{Player, Rule};
 use crate::engine::reply::Intent;
 use crate::engine::{Move, Pile};
 use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
+use crate::render::{RenderOptions, binary};
 
 pub fn render_game(
     report: &GameReport,
@@ -16,7 +16,7 @@ pub fn render_game(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = opts.style;
-    let w = width(opts);
+    let w = opts.layout_width();
     for event in &report.events {
         match event {
             GameEvent::Start {
@@ -145,7 +145,7 @@ pub fn render_game(
 }
 
 fn coach(note: &CoachNote, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
-    let (style, w) = (opts.style, width(opts));
+    let (style, w) = (opts.style, opts.layout_width());
     match note {
         CoachNote::Kept => para(
             out,
@@ -187,7 +187,7 @@ pub fn render_step(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let (style, w) = (opts.style, width(opts));
+    let (style, w) = (opts.style, opts.layout_width());
     if report.all {
         writeln!(
             out,
@@ -335,10 +335,6 @@ fn replay(start: &[Pile], turns: &[Turn]) -> String {
 fn join(piles: &[Pile]) -> String {
     let names: Vec<String> = piles.iter().map(Pile::to_string).collect();
     names.join(" ")
-}
-
-fn width(opts: &RenderOptions) -> usize {
-    usize::from(opts.width).max(40)
 }
 
 /// A paragraph: `lead` (already styled) then `text` wrapped at `width`, continuation lines

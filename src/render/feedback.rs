@@ -1,0 +1,191 @@
+//! The words of lesson feedback, and the tone each reads in: the one place a lesson's
+//! replies to the learner are worded.
+
+use crate::lesson::runner::choice_label;
+use crate::output::Feedback;
+use crate::quote::quoted;
+
+/// How a reply reads: good news, bad news, information or a warning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Good,
+    Bad,
+    Info,
+    Warning,
+}
+
+impl Tone {
+    /// The tone's name in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Good => "good",
+            Self::Bad => "bad",
+            Self::Info => "info",
+            Self::Warning => "warning",
+        }
+    }
+}
+
+/// The tone `feedback` reads in.
+pub fn tone(feedback: &Feedback) -> Tone {
+    match feedback {
+        Feedback::Correct | Feedback::Finished { .. } => Tone::Good,
+        Feedback::Wrong { .. }
+        | Feedback::Unreadable { .. }
+        | Feedback::NoSuchChoice { .. }
+        | Feedback::NoSuchStep { .. } => Tone::Bad,
+        Feedback::Progress(_)
+        | Feedback::NotSaved(_)
+        | Feedback::SetupFailed { .. }
+        | Feedback::Broken(_)
+        | Feedback::NotRun { .. }
+        | Feedback::NotesUnwritable { .. }
+        | Feedback::PinFailed { .. } => Tone::Warning,
+        Feedback::Started { .. }
+        | Feedback::Resumed { .. }
+        | Feedback::Again { .. }
+        | Feedback::Presenting { .. }
+        | Feedback::RulesRestored(_)
+        | Feedback::RulesPinned { .. }
+        | Feedback::Repinned(_)
+        | Feedback::AnswerFirst { .. }
+        | Feedback::Hint { .. }
+        | Feedback::NoMoreHints
+        | Feedback::NotAQuestion
+        | Feedback::AnswerWithoutQuestion
+        | Feedback::Solution(_)
+        | Feedback::AtStart
+        | Feedback::Left { .. }
+        | Feedback::StoppedPresenting { .. }
+        | Feedback::NotGraded => Tone::Info,
+    }
+}
+
+/// `feedback` in words (without the `warning:` a warning's text line starts with).
+pub fn words(feedback: &Feedback) -> String {
+    match feedback {
+        Feedback::Started { title, steps } => format!(
+            "“{title}”, {steps} steps. Enter or `next` moves on; answer at the prompt.\n`hint` for a hint, `skip` for the solution, `back`, `lesson quit` (kept)."
+        ),
+        Feedback::Resumed { title } => format!(
+            "Welcome back to “{title}”: here is where you were.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
+        ),
+        Feedback::Again { title } => format!(
+            "You have finished “{title}” before: here it is again from the start.\nEnter or `next` moves on; `hint`, `skip`, `back`, `lesson quit`."
+        ),
+        Feedback::Presenting {
+            title,
+            steps,
+            notes,
+        } => {
+            let notes = notes.as_ref().map_or_else(
+                || "Speaker notes are not shown (`--notes FILE` sends them to a file).".to_string(),
+                |path| format!("Speaker notes go to `{}`.", path.display()),
+            );
+            format!(
+                "Presenting “{title}” ({steps} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer. {notes}"
+            )
+        }
+        Feedback::Progress(text) => text.clone(),
+        Feedback::NotSaved(error) => format!("{error}; the lesson goes on"),
+        Feedback::SetupFailed { line, error } => format!("setup {} failed: {error}", quoted(line)),
+        Feedback::RulesRestored(rules) => format!("rules: back to {rules}"),
+        Feedback::RulesPinned { rules, yours } => {
+            format!("rules: {rules} for this lesson; yours, {yours}, come back when it ends")
+        }
+        Feedback::Repinned(rules) => {
+            format!("rules: back to {rules}, this lesson's ruleset, for its commands")
+        }
+        Feedback::PinFailed { rules, error } => {
+            format!("this lesson's rules, {rules}, cannot be set: {error}")
+        }
+        Feedback::AnswerFirst { hints: true } => {
+            "Answer the question first — or `hint` for a hint, `skip` to see the solution.".into()
+        }
+        Feedback::AnswerFirst { hints: false } => {
+            "Answer the question first — or `skip` to see the solution.".into()
+        }
+        Feedback::Hint { number, of, text } => format!("Hint {number} of {of}: {text}"),
+        Feedback::NoMoreHints => "No more hints: `skip` shows the solution.".into(),
+        Feedback::NotAQuestion => "This step is not a question: `next` moves on.".into(),
+        Feedback::AnswerWithoutQuestion => {
+            "This step is not a question: Enter or `next` moves on.".into()
+        }
+        Feedback::Correct => "Correct!".into(),
+        Feedback::Wrong {
+            feedback,
+            hints_left,
+        } => {
+            let mut line = feedback.clone().unwrap_or_else(|| "Not quite.".into());
+            line.push_str(if *hints_left {
+                " Try again, or `hint`."
+            } else {
+                " Try again, or `skip` to see the solution."
+            });
+            line
+        }
+        Feedback::Unreadable { input } => format!(
+            "{} is not an answer nimlab can read: give a number (13, 0b1101), a player (first, second), a set ({{0, 2}}) or yes/no.",
+            quoted(input)
+        ),
+        Feedback::NoSuchChoice { count } => format!(
+            "There are {count} choices: answer with a letter from a to {}, or the choice itself.",
+            choice_label(count.saturating_sub(1))
+        ),
+        Feedback::Solution(solution) => format!("Solution: {solution}"),
+        Feedback::Broken(error) => format!("this question is broken ({error}); `skip` moves on"),
+        Feedback::AtStart => "This is the first step.".into(),
+        Feedback::Finished { title } => {
+            format!("You have finished “{title}”. `lesson list` shows what is next.")
+        }
+        Feedback::NoSuchStep { id } => format!("this lesson has no step {}", quoted(id)),
+        Feedback::NotRun { lines } => format!(
+            "{lines} more command line{} of this step not run",
+            if *lines == 1 { "" } else { "s" }
+        ),
+        Feedback::NotesUnwritable { path, error } => format!(
+            "speaker notes cannot be written to `{}`: {error}",
+            path.display()
+        ),
+        Feedback::Left { title, step, id } => {
+            format!("Left “{title}” at step {step}; `lesson start {id}` brings you back here.")
+        }
+        Feedback::StoppedPresenting { title } => format!("Stopped presenting “{title}”."),
+        Feedback::NotGraded => {
+            "Presenting: answers are not graded. `reveal` shows the answer; `next` moves on.".into()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_read_in_their_tone() {
+        let wrong = Feedback::Wrong {
+            feedback: None,
+            hints_left: true,
+        };
+        assert_eq!(words(&wrong), "Not quite. Try again, or `hint`.");
+        assert_eq!(tone(&wrong), Tone::Bad);
+        let last = Feedback::Wrong {
+            feedback: Some("Count from 0.".into()),
+            hints_left: false,
+        };
+        assert_eq!(
+            words(&last),
+            "Count from 0. Try again, or `skip` to see the solution."
+        );
+        assert_eq!(tone(&Feedback::Correct), Tone::Good);
+        assert_eq!(
+            words(&Feedback::NotRun { lines: 1 }),
+            "1 more command line of this step not run"
+        );
+        assert_eq!(
+            words(&Feedback::NoSuchChoice { count: 3 }),
+            "There are 3 choices: answer with a letter from a to c, or the choice itself."
+        );
+        assert_eq!(tone(&Feedback::NotRun { lines: 2 }), Tone::Warning);
+    }
+}

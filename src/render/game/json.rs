@@ -1,0 +1,229 @@
+//! Games and `step` as JSON: one object per command, with its events in order. Each event is
+//! a struct whose `event` field names it; fields are in the documented key order.
+
+use serde::Serialize;
+
+use crate::engine::Pile;
+use crate::engine::game::{Side, Turn};
+use crate::engine::reply::Intent;
+use crate::output::{CoachNote, GameEvent, GameReport, StepReport};
+use crate::render::json::MoveJson;
+
+fn piles(piles: &[Pile]) -> Vec<String> {
+    piles.iter().map(ToString::to_string).collect()
+}
+
+fn side(s: Side) -> &'static str {
+    match s {
+        Side::Learner => "learner",
+        Side::Computer => "computer",
+    }
+}
+
+fn intent(i: Option<Intent>) -> Option<&'static str> {
+    i.map(|i| match i {
+        Intent::Winning => "winning",
+        Intent::Delaying => "delaying",
+    })
+}
+
+/// A move already played, by whom.
+#[derive(Serialize)]
+struct TurnJson {
+    #[serde(rename = "move")]
+    mv: MoveJson,
+    side: &'static str,
+}
+
+fn turns(turns: &[Turn]) -> Vec<TurnJson> {
+    turns
+        .iter()
+        .map(|t| TurnJson {
+            mv: MoveJson::plain(&t.mv),
+            side: side(t.side),
+        })
+        .collect()
+}
+
+/// `play` and a game's moves: the events since the last command and the game's state.
+#[derive(Serialize)]
+pub struct GameJson {
+    events: Vec<EventJson>,
+    piles: Vec<String>,
+    rules: String,
+    to_move: Option<&'static str>,
+    winner: Option<&'static str>,
+}
+
+pub fn game(report: &GameReport) -> GameJson {
+    GameJson {
+        events: report.events.iter().map(event).collect(),
+        piles: piles(&report.piles),
+        rules: report.rules.to_string(),
+        to_move: report.to_move.map(side),
+        winner: report.winner.map(side),
+    }
+}
+
+/// One event of a game, written with its `event` name.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum EventJson {
+    Start {
+        coach: bool,
+        event: &'static str,
+        first: &'static str,
+        piles: Vec<String>,
+    },
+    Move {
+        event: &'static str,
+        intent: Option<&'static str>,
+        #[serde(rename = "move")]
+        mv: MoveJson,
+        number: usize,
+        piles: Vec<String>,
+        side: &'static str,
+    },
+    Coach {
+        best: Option<MoveJson>,
+        event: &'static str,
+        verdict: &'static str,
+    },
+    Hint {
+        event: &'static str,
+        #[serde(rename = "move")]
+        mv: Option<MoveJson>,
+        piles: Vec<String>,
+        winner: &'static str,
+    },
+    Undo {
+        event: &'static str,
+        moves: Vec<TurnJson>,
+        piles: Vec<String>,
+    },
+    YourMove {
+        event: &'static str,
+        piles: Vec<String>,
+    },
+    End {
+        event: &'static str,
+        replay: Vec<TurnJson>,
+        resigned: bool,
+        start: Vec<String>,
+        winner: &'static str,
+    },
+}
+
+fn event(e: &GameEvent) -> EventJson {
+    match e {
+        GameEvent::Start {
+            piles: p,
+            first,
+            coach,
+            ..
+        } => EventJson::Start {
+            coach: *coach,
+            event: "start",
+            first: side(*first),
+            piles: piles(p),
+        },
+        GameEvent::Moved {
+            number,
+            side: s,
+            mv,
+            intent: i,
+            piles: p,
+            ..
+        } => EventJson::Move {
+            event: "move",
+            intent: intent(*i),
+            mv: MoveJson::plain(mv),
+            number: *number,
+            piles: piles(p),
+            side: side(*s),
+        },
+        GameEvent::Coach(note) => {
+            let (verdict, best) = match note {
+                CoachNote::Kept => ("kept", None),
+                CoachNote::ThrewAway { best } => ("threw-away", Some(MoveJson::plain(&best.mv))),
+                CoachNote::AlreadyLost => ("already-lost", None),
+            };
+            EventJson::Coach {
+                best,
+                event: "coach",
+                verdict,
+            }
+        }
+        GameEvent::Hint { report, .. } => EventJson::Hint {
+            event: "hint",
+            mv: report.winning_move.map(|(m, _)| MoveJson::plain(&m)),
+            piles: piles(&report.piles),
+            winner: report.verdict.winner.name(),
+        },
+        GameEvent::Undone { turns: t, piles: p } => EventJson::Undo {
+            event: "undo",
+            moves: turns(t),
+            piles: piles(p),
+        },
+        GameEvent::YourMove { piles: p } => EventJson::YourMove {
+            event: "your-move",
+            piles: piles(p),
+        },
+        GameEvent::End {
+            winner,
+            resigned,
+            start,
+            turns: t,
+        } => EventJson::End {
+            event: "end",
+            replay: turns(t),
+            resigned: *resigned,
+            start: piles(start),
+            winner: side(*winner),
+        },
+    }
+}
+
+/// `step`: the perfect moves played, with the nim-sums before and after each.
+#[derive(Serialize)]
+pub struct StepJson {
+    moves: Vec<StepMoveJson>,
+    piles: Vec<String>,
+    rules: String,
+    start: Vec<String>,
+    winner: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct StepMoveJson {
+    before: Vec<String>,
+    intent: Option<&'static str>,
+    #[serde(rename = "move")]
+    mv: MoveJson,
+    nim_sum_after: crate::engine::Grundy,
+    nim_sum_before: crate::engine::Grundy,
+    number: usize,
+    player: &'static str,
+}
+
+pub fn step(report: &StepReport) -> StepJson {
+    StepJson {
+        moves: report
+            .moves
+            .iter()
+            .map(|m| StepMoveJson {
+                before: piles(&m.view.piles),
+                intent: intent(Some(m.intent)),
+                mv: MoveJson::plain(&m.view.mv),
+                nim_sum_after: m.view.after.nim_sum,
+                nim_sum_before: m.view.before.nim_sum,
+                number: m.number,
+                player: m.player.name(),
+            })
+            .collect(),
+        piles: piles(&report.piles),
+        rules: report.rules.to_string(),
+        start: piles(&report.start),
+        winner: report.winner.map(|w| w.name()),
+    }
+}

@@ -1,0 +1,10 @@
+//! The game family: `play` and its moves, and `step`'s perfect play — as text (the coach's
+//! words and the binary view of each move), rows and JSON.
+
+mod json;
+mod rows;
+mod text;
+
+pub use json::{game as game_json, step as step_json};
+pub use rows::{game as game_rows, step as step_rows};
+pub use text::{render_game, render_step};

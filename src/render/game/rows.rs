@@ -1,0 +1,74 @@
+//! A game's moves and `step`'s line of play as CSV or Markdown rows.
+
+use std::io::{self, Write};
+
+use crate::engine::Move;
+use crate::engine::game::Side;
+use crate::engine::reply::Intent;
+use crate::output::{GameEvent, GameReport, StepReport};
+use crate::render::tabular::{Flavor, Sink};
+
+const MOVE_HEADERS: [&str; 7] = ["#", "by", "pile", "from", "to", "take", "intent"];
+
+fn move_cells(number: usize, by: &str, m: &Move, intent: Option<Intent>) -> [String; 7] {
+    [
+        number.to_string(),
+        by.to_string(),
+        (m.index + 1).to_string(),
+        m.from.to_string(),
+        m.after().to_string(),
+        m.take().to_string(),
+        match intent {
+            Some(Intent::Winning) => "winning",
+            Some(Intent::Delaying) => "delaying",
+            None => "",
+        }
+        .to_string(),
+    ]
+}
+
+/// A game's moves as rows, then its winner once it is over.
+pub fn game(report: &GameReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+    let mut sink = Sink::new(flavor, out, &MOVE_HEADERS)?;
+    for event in &report.events {
+        if let GameEvent::Moved {
+            number,
+            side,
+            mv,
+            intent,
+            ..
+        } = event
+        {
+            let by = match side {
+                Side::Learner => "learner",
+                Side::Computer => "computer",
+            };
+            sink.row(&move_cells(*number, by, mv, *intent))?;
+        }
+    }
+    if let Some(winner) = report.winner {
+        let name = match winner {
+            Side::Learner => "learner",
+            Side::Computer => "computer",
+        };
+        sink.row(&["winner", name, "", "", "", "", ""])?;
+    }
+    sink.finish()
+}
+
+/// The line of play of `step`, then the winner once no move is left.
+pub fn step(report: &StepReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+    let mut sink = Sink::new(flavor, out, &MOVE_HEADERS)?;
+    for m in &report.moves {
+        sink.row(&move_cells(
+            m.number,
+            m.player.name(),
+            &m.view.mv,
+            Some(m.intent),
+        ))?;
+    }
+    if let Some(winner) = report.winner {
+        sink.row(&["winner", winner.name(), "", "", "", "", ""])?;
+    }
+    sink.finish()
+}

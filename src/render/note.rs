@@ -1,0 +1,112 @@
+//! The words of short notes: confirmations and pointers that are neither a table nor a
+//! position. Text fills them to the width; CSV and Markdown print them as they are; JSON
+//! holds them under `message`.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::RenderOptions;
+use crate::output::Note;
+
+/// `note` in words.
+pub fn words(note: &Note) -> String {
+    match note {
+        Note::RulesSet(rules) => format!("rules: {rules}"),
+        Note::NoPosition => "no position yet: set one with `position 3 4 5`".into(),
+        Note::FirstState => "this is the first state; Enter or `next` goes on".into(),
+        Note::FirstStep => "this is the first step; Enter or `next` goes on".into(),
+        Note::Proofs(proofs) => {
+            let mut text = "proofs (open one with `prove NAME`):".to_string();
+            for (id, title) in proofs {
+                text.push_str(&format!("\n  {id:<20} {title}"));
+            }
+            text
+        }
+        Note::ProofEnd { id } => format!(
+            "end of `{id}`: every step's check was run by the engine. `prove` lists the others."
+        ),
+        Note::ConfirmReset { id } => format!(
+            "This forgets your progress in `{id}`. To confirm, type `lesson reset {id} --yes`."
+        ),
+        Note::NoProgressKept => "no progress is kept in this session".into(),
+        Note::Forgotten { id, warning } => {
+            let forgotten = format!("progress in `{id}` forgotten");
+            match warning {
+                Some(w) => format!("warning: {w}\n{forgotten}"),
+                None => forgotten,
+            }
+        }
+    }
+}
+
+/// Text: the words filled to the width.
+pub fn text(note: &Note, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}",
+        super::prose::fill(&words(note), opts.width.into())
+    )
+}
+
+/// CSV and Markdown: the words as they are.
+pub fn plain(note: &Note, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "{}", words(note))
+}
+
+/// JSON: `{"message": …}`.
+#[derive(Serialize)]
+pub struct NoteJson {
+    message: String,
+}
+
+pub fn json(note: &Note) -> NoteJson {
+    NoteJson {
+        message: words(note),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    fn written(note: &Note, width: u16) -> String {
+        let opts = RenderOptions {
+            width,
+            ..RenderOptions::default()
+        };
+        let mut buf = Vec::new();
+        text(note, &opts, &mut buf).unwrap();
+        String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn notes_in_words() {
+        assert_eq!(written(&Note::RulesSet(Rules::Nim), 80), "rules: nim\n");
+        let proofs = Note::Proofs(vec![("sg".into(), "The sum".into())]);
+        assert_eq!(
+            written(&proofs, 80),
+            "proofs (open one with `prove NAME`):\n  sg                   The sum\n"
+        );
+        let forgotten = Note::Forgotten {
+            id: "mex".into(),
+            warning: None,
+        };
+        let mut buf = Vec::new();
+        super::super::json::emit(&json(&forgotten), &mut buf).unwrap();
+        assert_eq!(
+            String::from_utf8(buf).unwrap(),
+            "{\"message\":\"progress in `mex` forgotten\"}\n"
+        );
+    }
+
+    #[test]
+    fn a_long_note_is_filled_to_the_width() {
+        let note = Note::ConfirmReset { id: "mex".into() };
+        assert_eq!(
+            written(&note, 40),
+            "This forgets your progress in `mex`. To\nconfirm, type `lesson reset mex --yes`.\n"
+        );
+    }
+}

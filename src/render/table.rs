@@ -1,0 +1,367 @@
+//! The Grundy table family (`grundy`): the text table a learner copies into a notebook, a
+//! single state's derivation line, and the same rows as CSV, Markdown and streamed JSON.
+//! It shows values the engine computed; it computes none.
+
+use std::io::{self, Write};
+
+use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
+use serde::Serialize;
+
+use super::json::StateValue;
+use super::tabular::{Flavor, Sink};
+use super::{RenderOptions, format_set};
+use crate::engine::{Grundy, GrundyRow, Method, Pass, Rules};
+use crate::output::{GrundyReport, GrundyRows};
+
+/// Text: the table computed by mex, or single states with how each was valued.
+pub fn text(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    match &report.rows {
+        GrundyRows::ByMex { .. } => grundy_table(report, opts, out),
+        GrundyRows::Lookup { .. } => lookup(report, opts, out),
+    }
+}
+
+fn new_table(opts: &RenderOptions, headers: &[&str]) -> Table {
+    let mut table = Table::new();
+    table
+        .load_style(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(headers.iter().map(|h| opts.style.heading(h)));
+    table.set_width(opts.width);
+    table
+}
+
+fn right_align(table: &mut Table, columns: &[usize]) {
+    for &i in columns {
+        if let Some(c) = table.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+}
+
+/// The table a learner copies into a notebook: for zero-move, nF and nT side by side.
+fn grundy_table(
+    report: &GrundyReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let rules = &report.rules;
+    writeln!(
+        out,
+        "{}",
+        opts.style.heading(&format!(
+            "{}, each the mex of its options' values (the mex set)",
+            super::misere::values_of(rules)
+        ))
+    )?;
+    let table = if rules.has_pass() {
+        let mut table = new_table(opts, &["n", "nF: mex set", "g(nF)", "nT: mex set", "g(nT)"]);
+        let mut pending: Option<GrundyRow> = None;
+        for row in report.rows() {
+            match row.pile.pass {
+                None => table.add_row(vec![
+                    row.pile.size.to_string(),
+                    format_set(&row.reachable()),
+                    row.grundy.to_string(),
+                    format_set(&row.reachable()),
+                    row.grundy.to_string(),
+                ]),
+                Some(Pass::Spent) => {
+                    pending = Some(row);
+                    continue;
+                }
+                Some(Pass::Unused) => {
+                    let (f_set, f_g) = pending
+                        .take()
+                        .map(|f| (format_set(&f.reachable()), f.grundy.to_string()))
+                        .unwrap_or_default();
+                    table.add_row(vec![
+                        row.pile.size.to_string(),
+                        f_set,
+                        f_g,
+                        format_set(&row.reachable()),
+                        opts.style.heading(&row.grundy.to_string()),
+                    ])
+                }
+            };
+        }
+        right_align(&mut table, &[0, 2, 4]);
+        table
+    } else {
+        use crate::engine::Rules;
+        let subtract = matches!(rules, Rules::Subtract(_) | Rules::Graph(_));
+        let graph = matches!(rules, Rules::Graph(_));
+        let mut headers = vec![if graph { "position" } else { "n" }];
+        if subtract {
+            headers.push("options → value");
+        }
+        headers.extend(["mex set", "g(n)"]);
+        let mut table = new_table(opts, &headers);
+        for row in report.rows() {
+            let mut cells = vec![rules.name_of(row.pile)];
+            if subtract {
+                let opts_text: Vec<String> = row
+                    .options
+                    .iter()
+                    .map(|(p, g)| format!("{}→{g}", rules.name_of_heaps(*p)))
+                    .collect();
+                cells.push(if opts_text.is_empty() {
+                    "none".into()
+                } else {
+                    opts_text.join(", ")
+                });
+            }
+            cells.push(format_set(&row.reachable()));
+            cells.push(opts.style.heading(&row.grundy.to_string()));
+            table.add_row(cells);
+        }
+        let last = headers.len() - 1;
+        if graph {
+            right_align(&mut table, &[last]);
+        } else {
+            right_align(&mut table, &[0, last]);
+        }
+        table
+    };
+    writeln!(out, "{table}")?;
+    misere_note(rules, opts, out)
+}
+
+/// Under a misère table or value: what the values are, and what decides misère play.
+fn misere_note(
+    rules: &crate::engine::Rules,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if rules.is_misere() {
+        let width = opts.layout_width();
+        for line in super::prose::wrap(super::misere::NOTE, width) {
+            writeln!(out, "{}", opts.style.dim(&line))?;
+        }
+    }
+    Ok(())
+}
+
+/// Options listed in full for a single state up to this many; beyond, the first few.
+const OPTIONS_SHOWN: usize = 24;
+
+/// One state, by mex with its options, or by closed form with the formula that gives it.
+fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let style = opts.style;
+    for row in report.rows() {
+        let name = format!("g({})", report.rules.name_of(row.pile));
+        match row.method {
+            Method::Mex => {
+                let mut listed: Vec<String> = row
+                    .options
+                    .iter()
+                    .take(OPTIONS_SHOWN)
+                    .map(|(p, g)| format!("{}→{g}", report.rules.name_of_heaps(*p)))
+                    .collect();
+                if row.options.len() > OPTIONS_SHOWN {
+                    listed.push(format!("… ({} options in all)", row.options.len()));
+                }
+                let options = if listed.is_empty() {
+                    "none (no move is possible)".to_string()
+                } else {
+                    listed.join(", ")
+                };
+                writeln!(
+                    out,
+                    "options of {}: {options}",
+                    report.rules.name_of(row.pile)
+                )?;
+                writeln!(
+                    out,
+                    "mex set {}; {name} = {}",
+                    format_set(&row.reachable()),
+                    style.heading(&row.grundy.to_string())
+                )?;
+            }
+            Method::ClosedForm(formula) => writeln!(
+                out,
+                "{name} = {}  {}",
+                style.heading(&row.grundy.to_string()),
+                style.dim(&format!("(closed form: {})", formula.statement()))
+            )?,
+            Method::Computed { upto } => writeln!(
+                out,
+                "{name} = {}  {}",
+                style.heading(&row.grundy.to_string()),
+                style.dim(&format!(
+                    "(by mex: {}'s values computed in order up to g({upto}))",
+                    report.rules
+                ))
+            )?,
+            Method::Periodic { preperiod, period } => writeln!(
+                out,
+                "{name} = {}  {}",
+                style.heading(&row.grundy.to_string()),
+                style.dim(&format!(
+                    "(by period: {} repeats with period {period} from n = {preperiod}, found by mex)",
+                    report.rules
+                ))
+            )?,
+        }
+    }
+    misere_note(&report.rules, opts, out)
+}
+
+/// Streams the rows one at a time, so a long table never sits in memory as JSON.
+pub fn json(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(b"{\"rules\":")?;
+    serde_json::to_writer(&mut *out, &report.rules.to_string())?;
+    out.write_all(b",")?;
+    if report.rules.is_misere() {
+        // Misère Nim's table holds its piles' normal-play values (see render/misere.rs).
+        out.write_all(b"\"values\":\"normal-play\",")?;
+    }
+    out.write_all(b"\"rows\":[")?;
+    for (i, row) in report.rows().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &RowJson::new(&report.rules, &row))?;
+    }
+    writeln!(out, "]}}")
+}
+
+/// One row of a Grundy table: the state, its value and how it was computed — with its
+/// options when by mex, the period when by period.
+#[derive(Serialize)]
+struct RowJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    computed_to: Option<u64>,
+    grundy: Grundy,
+    method: &'static str,
+    n: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options: Option<Vec<StateValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preperiod: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reachable: Option<Vec<Grundy>>,
+    state: String,
+}
+
+impl RowJson {
+    fn new(rules: &Rules, row: &GrundyRow) -> Self {
+        let mut json = Self {
+            computed_to: None,
+            grundy: row.grundy,
+            method: "mex",
+            n: row.pile.size,
+            options: None,
+            period: None,
+            preperiod: None,
+            reachable: None,
+            state: rules.name_of(row.pile),
+        };
+        match row.method {
+            Method::Mex => {
+                json.reachable = Some(row.reachable());
+                json.options = Some(
+                    row.options
+                        .iter()
+                        .map(|(p, g)| StateValue {
+                            grundy: *g,
+                            state: rules.name_of_heaps(*p),
+                        })
+                        .collect(),
+                );
+            }
+            Method::ClosedForm(_) => json.method = "closed-form",
+            Method::Computed { upto } => json.computed_to = Some(upto),
+            Method::Periodic { preperiod, period } => {
+                json.method = "periodic";
+                json.preperiod = Some(preperiod);
+                json.period = Some(period);
+            }
+        }
+        json
+    }
+}
+
+pub fn rows(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+    let mut sink = Sink::new(
+        flavor,
+        out,
+        &["state", "n", "grundy", "mex set", "options", "method"],
+    )?;
+    for row in report.rows() {
+        let (set, options) = match row.method {
+            Method::Mex => (
+                row.reachable()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                row.options
+                    .iter()
+                    .map(|(p, g)| format!("{}:{g}", report.rules.name_of_heaps(*p)))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            _ => (String::new(), String::new()),
+        };
+        let method = match row.method {
+            Method::Mex => "mex",
+            Method::ClosedForm(_) => "closed-form",
+            Method::Computed { .. } => "mex",
+            Method::Periodic { .. } => "periodic",
+        };
+        sink.row(&[
+            report.rules.name_of(row.pile),
+            row.pile.size.to_string(),
+            row.grundy.to_string(),
+            set,
+            options,
+            method.to_string(),
+        ])?;
+    }
+    sink.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Pile;
+    use crate::engine::grundy::Solver;
+
+    /// A single zero-move state valued by its closed form: 5 is odd, so g(5T) = 5 + 1 = 6.
+    fn five_t() -> GrundyReport {
+        let rules = Rules::ZeroMove;
+        let solver = Solver::new(&rules).unwrap();
+        let pile = Pile::zero_move(5, Pass::Unused);
+        let row = GrundyRow::known(pile, solver.value(pile).unwrap());
+        GrundyReport {
+            rules,
+            rows: GrundyRows::Lookup { rows: vec![row] },
+        }
+    }
+
+    #[test]
+    fn a_closed_form_row_in_text_and_json() {
+        let report = five_t();
+        let mut text_out = Vec::new();
+        text(&report, &RenderOptions::default(), &mut text_out).unwrap();
+        assert_eq!(
+            String::from_utf8(text_out).unwrap(),
+            "g(5T) = 6  (closed form: n odd, so g(nT) = n + 1)\n"
+        );
+        let mut json_out = Vec::new();
+        json(&report, &mut json_out).unwrap();
+        assert_eq!(
+            String::from_utf8(json_out).unwrap(),
+            "{\"rules\":\"zero-move\",\"rows\":[{\"grundy\":6,\"method\":\"closed-form\",\"n\":5,\"state\":\"5T\"}]}\n"
+        );
+        let mut csv_out = Vec::new();
+        rows(&report, Flavor::Csv, &mut csv_out).unwrap();
+        assert_eq!(
+            String::from_utf8(csv_out).unwrap(),
+            "state,n,grundy,mex set,options,method\n5T,5,6,,,closed-form\n"
+        );
+    }
+}
