@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use comfy_table::{ContentArrangement, Table, presets};
+use comfy_table::{ColumnConstraint, ContentArrangement, Table, presets};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
@@ -282,45 +282,49 @@ fn status_text(status: LessonStatus, steps: usize) -> String {
 }
 
 pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    // The course as a map: a chapter heading, then its lessons, each with where the learner
+    // stands — done, the step reached, ready, or the prerequisites still to do.
     let mut table = Table::new();
     table
-        .load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_header(["id", "title", "status", "after"].map(|h| opts.style.heading(h)));
+        .load_style(presets::NOTHING)
+        .set_content_arrangement(ContentArrangement::Dynamic);
     table.set_width(opts.width);
     let mut chapter = None;
     for row in &list.rows {
-        // The course as chapters: a heading row wherever the chapter changes.
         if chapter != Some(&row.chapter) {
             chapter = Some(&row.chapter);
             let heading = opts.style.heading(&printable(&row.chapter));
-            table.add_row(vec![heading, String::new(), String::new(), String::new()]);
+            table.add_row(vec![heading, String::new(), String::new()]);
         }
         let status = match row.status {
-            LessonStatus::NotStarted if row.waiting_for.is_empty() => "ready".to_string(),
+            LessonStatus::NotStarted if row.waiting_for.is_empty() => opts.style.win("ready"),
+            LessonStatus::NotStarted => opts.style.dim(&format!(
+                "after {}",
+                row.waiting_for
+                    .iter()
+                    .map(|r| printable(r).into_owned())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            LessonStatus::Done => format!("{} ✓", status_text(row.status, row.steps)),
             status => status_text(status, row.steps),
         };
-        // Prerequisites done are ticked.
-        let after: Vec<String> = row
-            .requires
-            .iter()
-            .map(|r| {
-                let r = printable(r);
-                if row.waiting_for.contains(&r.to_string()) {
-                    r.into_owned()
-                } else {
-                    format!("{r} ✓")
-                }
-            })
-            .collect();
         table.add_row(vec![
             format!("  {}", printable(&row.id)),
             printable(&row.title).into_owned(),
             status,
-            after.join(", "),
         ]);
     }
-    writeln!(out, "{table}")?;
+    // The id and the title keep their width; the status takes what is left and wraps.
+    for (i, column) in table.column_iter_mut().enumerate() {
+        column.set_padding((0, if i < 2 { 2 } else { 0 }));
+        if i < 2 {
+            column.set_constraint(ColumnConstraint::ContentWidth);
+        }
+    }
+    for line in table.lines() {
+        writeln!(out, "{}", line.trim_end())?;
+    }
     let ready = if list.ready.is_empty() {
         String::new()
     } else {
@@ -508,7 +512,50 @@ pub fn plain(report: &LessonReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::Feedback;
+    use crate::output::{Feedback, LessonListRow};
+
+    #[test]
+    fn the_lesson_list_is_a_map_of_chapters() {
+        let row = |id: &str, chapter: &str, status, waiting: &[&str]| LessonListRow {
+            id: id.into(),
+            title: format!("About {id}"),
+            chapter: chapter.into(),
+            steps: 11,
+            status,
+            requires: waiting.iter().map(|w| w.to_string()).collect(),
+            waiting_for: waiting.iter().map(|w| w.to_string()).collect(),
+        };
+        let list = LessonList {
+            rows: vec![
+                row("mex", "Foundations", LessonStatus::Done, &[]),
+                row("nim", "Foundations", LessonStatus::AtStep(3), &[]),
+                row("kayles", "Octal games", LessonStatus::NotStarted, &[]),
+                row(
+                    "more",
+                    "Octal games",
+                    LessonStatus::NotStarted,
+                    &["kayles", "nim"],
+                ),
+            ],
+            done: 1,
+            ready: vec!["kayles".into()],
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        };
+        let mut out = Vec::new();
+        list_text(&list, &RenderOptions::default(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            // The first column is as wide as its widest cell, the heading `Octal games`.
+            "Foundations\n  \
+             mex        About mex     done ✓\n  \
+             nim        About nim     step 3 of 11\n\
+             Octal games\n  \
+             kayles     About kayles  ready\n  \
+             more       About more    after kayles, nim\n\
+             1 of 4 done; ready to start: kayles. Start one with `lesson start ID`.\n"
+        );
+    }
 
     #[test]
     fn feedback_in_text_and_json() {
