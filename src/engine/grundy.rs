@@ -9,8 +9,9 @@ use super::budget::Budget;
 use super::cancel::{Cancel, POLL_EVERY};
 use super::error::Beyond;
 use super::mex::mex;
-use super::octal_sequence::{OctalSequence, Progress};
+use super::octal_sequence::Progress;
 use super::octal_values::OctalValues;
+use super::period::Period;
 use super::subtraction::Periodic;
 use super::take_any::TakeAnyMex;
 use super::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
@@ -374,6 +375,8 @@ pub struct GrundyTable {
     unused: Vec<u32>,
     /// The largest size asked for (a graph's table holds every position beyond it).
     upto: u64,
+    /// An octal game's values past this heap were read off this proven period.
+    periodic: Option<(u64, Period)>,
 }
 
 impl GrundyTable {
@@ -410,6 +413,7 @@ impl GrundyTable {
         let len = usize::try_from(upto).unwrap_or(usize::MAX - 1) + 1;
         let mut plain = Vec::with_capacity(len);
         let mut unused = Vec::new();
+        let mut periodic = None;
         match rules {
             Rules::Nim | Rules::Misere | Rules::ZeroMove => {
                 let with_pass = rules.has_pass();
@@ -430,19 +434,25 @@ impl GrundyTable {
                 }
             }
             Rules::Octal(code) => {
-                let mut seq = OctalSequence::new(code);
+                // Values by mex until the period is proven, then read off the period.
+                let mut values = OctalValues::new(code);
                 budget.begin(upto);
-                if seq.extend_to(len - 1, budget)? == Progress::BudgetSpent {
+                let tail = match values.extend(len - 1, budget)? {
+                    Progress::Done => values.sequence_to(len - 1),
+                    Progress::BudgetSpent => None,
+                };
+                let Some(tail) = tail else {
                     return Err(EngineError::TooMuchWork {
                         what: format!("a table of {rules} by mex up to {upto}"),
                         limit: format!(
                             "the work limit of {} options examined was reached at g({})",
                             budget.limit(),
-                            seq.values().len().saturating_sub(1)
+                            values.values().len().saturating_sub(1)
                         ),
                     });
-                }
-                plain.extend(seq.values().iter().map(|&g| u32::from(g)));
+                };
+                plain.extend(tail.values.iter().map(|&g| u32::from(g)));
+                periodic = tail.period;
             }
             Rules::Graph(graph) => {
                 if len > graph.len() {
@@ -476,6 +486,7 @@ impl GrundyTable {
             plain,
             unused,
             upto,
+            periodic,
         })
     }
 
@@ -520,6 +531,12 @@ impl GrundyTable {
     /// The largest size the table was computed for.
     pub fn upto(&self) -> u64 {
         self.upto
+    }
+
+    /// For an octal game whose period was proven before `upto`: the last heap valued by mex,
+    /// and the period that gives the values past it.
+    pub fn periodic(&self) -> Option<(u64, Period)> {
+        self.periodic
     }
 }
 

@@ -26,6 +26,7 @@ mod moves;
 mod nesting;
 mod notation;
 mod octal;
+mod octal_frontier;
 mod play;
 mod proof;
 mod props;
