@@ -52,7 +52,10 @@ fn dawson_1e5() -> usize {
     let _ = v
         .extend(black_box(100_000), &mut unlimited())
         .expect("small values");
-    v.sequence_to(100_000).expect("the period reaches").values.len()
+    v.sequence_to(100_000)
+        .expect("the period reaches")
+        .values
+        .len()
 }
 
 /// Games with no period proven by 10^5, where the parity-labelled rare/common split pays:
