@@ -305,6 +305,25 @@ impl OctalSequence {
             let totals = class.takes.iter().filter(|&&k| n >= k + 2).map(|&k| n - k);
             let longest = totals.clone().map(|m| m / 2).max().unwrap_or(0);
             let mut moved = false;
+            let mut rest = totals.clone();
+            if let (Some(m), None) = (rest.next(), rest.next()) {
+                // One split total, the usual case once split moves are classed by parity: a
+                // tight loop (0.6 to 10^5 in a quarter less time than the general one below).
+                let (start, g) = (next_a[i], &g[..m]);
+                let mut a = start;
+                while a <= m / 2 {
+                    let v = g[a] ^ g[m - a];
+                    a += 1;
+                    add(seen, v);
+                    if usize::from(v) == r {
+                        r = mex(seen);
+                        moved = true;
+                        break;
+                    }
+                }
+                self.work += (a - start) as u64;
+                next_a[i] = a;
+            }
             while next_a[i] <= longest && !moved {
                 let a = next_a[i];
                 next_a[i] += 1;
