@@ -146,7 +146,7 @@ const OGSOLVE_1E5: [(&str, u32); 7] = [
 
 /// As [`OGSOLVE_1E5`], for 10^6 (0.06 is left out: ogsolve would take hours).
 const OGSOLVE_1E6: [(&str, u32); 6] = [
-    ("0.07", 0x0),
+    ("0.07", 0x654549B1),
     ("0.16", 0x5DD3EF50),
     ("0.6", 0x28309550),
     ("0.104", 0xCC99A917),
