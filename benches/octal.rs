@@ -1,6 +1,6 @@
 //! Octal-game benchmarks: long Grundy sequences by plain mex and by the rare/common split,
 //! finding 0.16's period (preperiod 105 351, period 149 459), and single lookups. Run with
-//! `cargo bench --bench octal`; compare with `ogsolve 0.16 -m rc -n 1000000`.
+//! `cargo bench --bench octal`; `benches/octal_vs_ogsolve.sh` compares whole runs with ogsolve.
 
 use divan::black_box;
 use nimlab::engine::budget::Budget;
@@ -44,10 +44,25 @@ fn kayles_2e4_plain() -> usize {
     s.values().len()
 }
 
-/// Dawson's Kayles to 10^5.
+/// Dawson's Kayles to 10^5 as a table makes it: by mex until the period (34, proven near
+/// n = 176) and the rest read off it.
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn dawson_1e5() -> usize {
-    let mut s = OctalSequence::new(&code("0.07"));
+    let mut v = OctalValues::new(&code("0.07"));
+    let _ = v
+        .extend(black_box(100_000), &mut unlimited())
+        .expect("small values");
+    v.sequence_to(100_000)
+        .expect("the period reaches")
+        .values
+        .len()
+}
+
+/// Games with no period proven by 10^5, where the parity-labelled rare/common split pays:
+/// 0.104 took 12 s to 10^5 before the labels, 0.56 has split moves of both parities.
+#[divan::bench(sample_count = 3, sample_size = 1, args = ["0.104", "0.56"])]
+fn rc2_1e5(text: &str) -> usize {
+    let mut s = OctalSequence::new(&code(text));
     let _ = s
         .extend_to(black_box(100_000), &mut unlimited())
         .expect("small values");

@@ -9,8 +9,9 @@ use super::budget::Budget;
 use super::cancel::{Cancel, POLL_EVERY};
 use super::error::Beyond;
 use super::mex::mex;
-use super::octal_sequence::{OctalSequence, Progress};
+use super::octal_sequence::Progress;
 use super::octal_values::OctalValues;
+use super::period::Period;
 use super::subtraction::Periodic;
 use super::take_any::TakeAnyMex;
 use super::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
@@ -127,9 +128,10 @@ pub const SOLVER_WORK: u64 = 10_000_000;
 /// costs 3 ns (plain mex) to 9 ns (the rare/common split) on one core. Enough for
 /// octal:0.56 to g(200000), or to prove octal:0.16's period (about 10^8 options).
 pub const LOOKUP_WORK: u64 = 300_000_000;
-/// Work a table by mex (and `period`) may do: 10 to 30 seconds. Enough for `period`'s default
-/// 100000 heaps by plain mex (a quarter of 100000² options per splitting digit).
-pub const TABLE_WORK: u64 = 3_000_000_000;
+/// Work a table by mex (and `period`) may do: 10 to 30 seconds, as a split listed costs 1 to
+/// 3 ns (1.4 ns measured for octal:0.06 to 10^5). Enough for `period`'s default 100000 heaps by
+/// plain mex (a quarter of 100000² options per splitting digit), and octal:0.6 to 10^6.
+pub const TABLE_WORK: u64 = 10_000_000_000;
 
 /// Grundy values of any pile: closed forms where proven, else values by mex computed as far as
 /// a work budget allows and a proven period beyond them.
@@ -388,6 +390,8 @@ pub struct GrundyTable {
     unused: Vec<u32>,
     /// The largest size asked for (a graph's table holds every position beyond it).
     upto: u64,
+    /// An octal game's values past this heap were read off this proven period.
+    periodic: Option<(u64, Period)>,
 }
 
 impl GrundyTable {
@@ -425,6 +429,7 @@ impl GrundyTable {
         let len = usize::try_from(upto).unwrap_or(usize::MAX - 1) + 1;
         let mut plain = Vec::with_capacity(len);
         let mut unused = Vec::new();
+        let mut periodic = None;
         match rules {
             Rules::Nim | Rules::Misere | Rules::ZeroMove => {
                 let with_pass = rules.has_pass();
@@ -445,18 +450,24 @@ impl GrundyTable {
                 }
             }
             Rules::Octal(code) => {
-                let mut seq = OctalSequence::new(code);
+                // Values by mex until the period is proven, then read off the period.
+                let mut values = OctalValues::new(code);
                 budget.begin(upto);
-                if seq.extend_to(len - 1, budget)? == Progress::BudgetSpent {
+                let tail = match values.extend(len - 1, budget)? {
+                    Progress::Done => values.sequence_to(len - 1),
+                    Progress::BudgetSpent => None,
+                };
+                let Some(tail) = tail else {
                     return Err(super::TooMuchWork::TableBudget {
                         rules: rules.clone(),
                         upto,
                         options: budget.limit(),
-                        reached: seq.values().len().saturating_sub(1) as u64,
+                        reached: values.values().len().saturating_sub(1) as u64,
                     }
                     .into());
-                }
-                plain.extend(seq.values().iter().map(|&g| u32::from(g)));
+                };
+                plain.extend(tail.values.iter().map(|&g| u32::from(g)));
+                periodic = tail.period;
             }
             Rules::Graph(graph) => {
                 if len > graph.len() {
@@ -491,6 +502,7 @@ impl GrundyTable {
             plain,
             unused,
             upto,
+            periodic,
         })
     }
 
@@ -535,6 +547,12 @@ impl GrundyTable {
     /// The largest size the table was computed for.
     pub fn upto(&self) -> u64 {
         self.upto
+    }
+
+    /// For an octal game whose period was proven before `upto`: the last heap valued by mex,
+    /// and the period that gives the values past it.
+    pub fn periodic(&self) -> Option<(u64, Period)> {
+        self.periodic
     }
 }
 

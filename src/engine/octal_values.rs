@@ -138,6 +138,48 @@ impl OctalValues {
         };
         self.computed_value(index).map(|g| (g, p))
     }
+
+    /// g(0), …, g(upto): the computed values, then (past them) the proven period repeated; or
+    /// `None` when neither reaches `upto`. What a table of the sequence holds.
+    pub fn sequence_to(&self, upto: usize) -> Option<PeriodicTail> {
+        let computed = self.seq.values();
+        let len = upto.checked_add(1)?;
+        if len <= computed.len() {
+            return Some(PeriodicTail {
+                values: computed[..len].to_vec(),
+                period: None,
+            });
+        }
+        let p = self.period?;
+        // The period was proven on computed values: preperiod + period of them at least.
+        let start = usize::try_from(p.preperiod).ok()?;
+        let period = usize::try_from(p.period).ok()?;
+        let block = computed.get(start..start.checked_add(period)?)?;
+        let mut values = Vec::with_capacity(len);
+        values.extend_from_slice(computed);
+        // g(n) = g(n − period) for n ≥ preperiod + period, so each value past the computed
+        // ones is the one a whole number of periods back in the first block.
+        let mut offset = (computed.len() - start) % period;
+        while values.len() < len {
+            let take = (period - offset).min(len - values.len());
+            values.extend_from_slice(&block[offset..offset + take]);
+            offset = 0;
+        }
+        Some(PeriodicTail {
+            values,
+            period: Some((computed.len() as u64 - 1, p)),
+        })
+    }
+}
+
+/// A stretch g(0), g(1), … of an octal game's values, and how the ones past the computed
+/// values were found.
+#[derive(Debug, Clone)]
+pub struct PeriodicTail {
+    pub values: Vec<u16>,
+    /// When values past the computed ones were read off the proven period: the last heap
+    /// computed by mex, and the period.
+    pub period: Option<(u64, Period)>,
 }
 
 #[cfg(test)]

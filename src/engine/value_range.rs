@@ -5,6 +5,7 @@
 
 use super::cancel::Cancel;
 use super::grundy::{GrundyTable, TABLE_MAX_SIZE};
+use super::period::Period;
 use super::take_any::TakeAnyMex;
 use super::{EngineError, Grundy, Pass, Pile, Rules};
 
@@ -69,6 +70,12 @@ impl ValueRange {
 
     pub fn to(&self) -> u64 {
         self.to
+    }
+
+    /// For an octal game whose period was proven before `to`: the last heap valued by mex,
+    /// and the period that gives the values past it.
+    pub fn periodic(&self) -> Option<(u64, Period)> {
+        self.table.as_ref().and_then(GrundyTable::periodic)
     }
 
     /// How many states the range holds (for zero-move two per size but one for size 0).

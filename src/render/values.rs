@@ -21,10 +21,17 @@ pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io
         out,
         "{}",
         opts.style.heading(&format!(
-            "{} for n = {}..{}, each the mex of its options' values (options left out)",
+            "{} for n = {}..{}, {} (options left out)",
             super::misere::values_of(rules),
             range.from(),
-            range.to()
+            range.to(),
+            match range.periodic() {
+                Some((upto, p)) => format!(
+                    "by mex up to g({upto}), then by the period {} from n = {} proven on them",
+                    p.period, p.preperiod
+                ),
+                None => "each the mex of its options' values".to_string(),
+            }
         ))
     )?;
     // Values of sizes ≤ N are at most N + 1 (zero-move: g(nT) = n + 1 for odd n).

@@ -28,6 +28,7 @@ mod nesting;
 mod nimmul;
 mod notation;
 mod octal;
+mod octal_frontier;
 mod play;
 mod proof;
 mod props;

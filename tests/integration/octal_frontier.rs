@@ -1,0 +1,252 @@
+//! Long octal sequences: tables that go past a proven period, and whole sequences checked
+//! against a plain mex written here (sharing no code with nimlab) and against checksums of
+//! ogsolve's sequences.
+
+use crate::brute_octal::Octal;
+use crate::support::Test;
+
+/// g(0..=upto) as `grundy 0..upto --values` prints them, with the heading line.
+fn values(code: &str, upto: u64) -> (String, Vec<u64>) {
+    let out = Test::new()
+        .args([
+            "grundy".to_string(),
+            format!("0..{upto}"),
+            "--values".into(),
+            "--rules".into(),
+            format!("octal:{code}"),
+        ])
+        .timeout(std::time::Duration::from_secs(600))
+        .run()
+        .success();
+    let mut lines = out.stdout.lines();
+    let heading = lines.next().expect("a heading").to_string();
+    let header = lines.next().expect("column names");
+    assert_eq!(header.split_whitespace().collect::<Vec<_>>(), ["n", "g(n)"]);
+    let values: Vec<u64> = lines
+        .enumerate()
+        .map(|(i, line)| {
+            let cols: Vec<u64> = line
+                .split_whitespace()
+                .map(|w| w.parse().expect("numbers"))
+                .collect();
+            assert_eq!(cols.len(), 2, "{line}");
+            assert_eq!(cols[0], i as u64, "rows in order");
+            cols[1]
+        })
+        .collect();
+    assert_eq!(values.len() as u64, upto + 1);
+    (heading, values)
+}
+
+#[test]
+fn dawsons_kayles_past_its_period_agrees_with_mex_and_the_period() {
+    // Brute force for the first 1 200 values.
+    let mut brute = Octal::new("0.07");
+    let first: Vec<u64> = (0..1_200).map(|n| brute.grundy(n)).collect();
+    // The period by hand from those values: Winning Ways gives 0.07 period 34 with its last
+    // exceptional value at n = 52 (this indexing). Guy–Smith (t = 2): g(n + 34) = g(n) for
+    // 53 ≤ n < 2·53 + 34 + 2 = 142 proves it for every n ≥ 53; checked here on brute values.
+    for n in 53..142 {
+        assert_eq!(first[n + 34], first[n], "Guy–Smith check at {n}");
+    }
+    assert_ne!(first[52 + 34], first[52], "52 is exceptional");
+    let expected = |n: usize| {
+        if n < first.len() {
+            first[n]
+        } else {
+            first[53 + (n - 53) % 34]
+        }
+    };
+
+    let (heading, got) = values("0.07", 100_000);
+    for (n, &g) in got.iter().enumerate() {
+        assert_eq!(g, expected(n), "g({n})");
+    }
+    // The table says how it knows the values past the ones computed.
+    assert!(
+        heading.contains("then by the period 34 from n = 53"),
+        "{heading}"
+    );
+
+    // A lookup far out reads the same period.
+    let n = 1_000_000_000u64;
+    let want = expected(53 + ((n - 53) % 34) as usize);
+    Test::new()
+        .args(["grundy", "1000000000", "--rules", "octal:0.07"])
+        .run()
+        .success()
+        .stdout_has(&format!("g(1000000000) = {want} "));
+}
+
+/// g(0..=upto) by plain mex over every option, from the definition of the digits: bit 1 of
+/// d_k takes k tokens that are the whole heap, bit 2 takes k leaving one heap, bit 4 takes k
+/// leaving two non-empty heaps (d_0 = 4 splits without taking).
+fn plain_mex(code: &str, upto: usize) -> Vec<u64> {
+    let (whole, frac) = code.split_once('.').expect("a code like 0.77");
+    let mut digits = vec![whole.parse::<u32>().expect("0 or 4")];
+    digits.extend(frac.chars().map(|c| c.to_digit(8).expect("an octal digit")));
+    let mut g: Vec<u64> = Vec::with_capacity(upto + 1);
+    let mut seen: Vec<bool> = Vec::new();
+    for n in 0..=upto {
+        seen.clear();
+        seen.resize(n + 2, false);
+        let mut mark = |v: u64| {
+            if let Some(s) = seen.get_mut(v as usize) {
+                *s = true;
+            }
+        };
+        for (k, &d) in digits.iter().enumerate() {
+            if k > n {
+                break;
+            }
+            let rest = n - k;
+            if d & 1 != 0 && k > 0 && rest == 0 {
+                mark(0);
+            }
+            if d & 2 != 0 && k > 0 && rest > 0 {
+                mark(g[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    mark(g[a] ^ g[rest - a]);
+                }
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).expect("a value is missing") as u64);
+    }
+    g
+}
+
+/// ogsolve's checksum of g(0..=N) (Fletcher-32 over the values as 16-bit words), so stored
+/// figures can be compared with what `ogsolve CODE -m rc2 -n N` prints.
+fn fletcher(values: &[u64]) -> u32 {
+    let (mut lo, mut hi) = (0u16, 0u16);
+    for &v in values {
+        lo = lo.wrapping_add(u16::try_from(v).expect("values below 2^16"));
+        hi = hi.wrapping_add(lo);
+    }
+    (u32::from(hi) << 16) | u32::from(lo)
+}
+
+/// The codes compared with ogsolve: two with periods proven early (Kayles, Dawson's Kayles),
+/// 0.16 (period proven past 5·10^5), and games with no period known.
+const CODES: [&str; 7] = ["0.07", "0.16", "0.6", "0.06", "0.104", "0.56", "0.77"];
+
+/// Checksums of g(0..=N), printed by `ogsolve CODE -m rc2 -n N` (ogsolve 0.0.7). Those for
+/// 10^5 are also recomputed by the plain mex above in `stored_checksums_are_plain_mex`.
+const OGSOLVE_1E5: [(&str, u32); 7] = [
+    ("0.07", 0xFD5C20D5),
+    ("0.16", 0xE4D9167A),
+    ("0.6", 0x0D848C92),
+    ("0.06", 0xB173F3EF),
+    ("0.104", 0x697BB230),
+    ("0.56", 0x9678281C),
+    ("0.77", 0xE740F9DF),
+];
+
+/// As [`OGSOLVE_1E5`], for 10^6 (0.06 is left out: ogsolve would take hours).
+const OGSOLVE_1E6: [(&str, u32); 6] = [
+    ("0.07", 0x654549B1),
+    ("0.16", 0x5DD3EF50),
+    ("0.6", 0x28309550),
+    ("0.104", 0xCC99A917),
+    ("0.56", 0xE2734240),
+    ("0.77", 0xBFE8C367),
+];
+
+#[test]
+fn sequences_to_ten_thousand_are_plain_mex() {
+    for code in CODES {
+        let (_, got) = values(code, 10_000);
+        let want = plain_mex(code, 10_000);
+        if let Some(n) = (0..got.len()).find(|&n| got[n] != want[n]) {
+            panic!(
+                "{code}: g({n}) = {} by nimlab, {} by plain mex",
+                got[n], want[n]
+            );
+        }
+    }
+}
+
+#[test]
+fn sequences_to_a_hundred_thousand_match_ogsolve_checksums() {
+    // The codes whose values a debug build reaches quickly; the rest in the ignored test below.
+    for (code, sum) in OGSOLVE_1E5 {
+        if ["0.6", "0.06"].contains(&code) {
+            continue;
+        }
+        let (_, got) = values(code, 100_000);
+        assert_eq!(fletcher(&got), sum, "{code}");
+    }
+}
+
+#[test]
+#[ignore = "minutes in a debug build: run with --ignored (a release build takes seconds)"]
+fn sequences_to_a_million_match_ogsolve_checksums() {
+    for (code, sum) in OGSOLVE_1E5 {
+        let (_, got) = values(code, 100_000);
+        assert_eq!(fletcher(&got), sum, "{code} to 10^5");
+    }
+    for (code, sum) in OGSOLVE_1E6 {
+        let (_, got) = values(code, 1_000_000);
+        assert_eq!(fletcher(&got), sum, "{code} to 10^6");
+    }
+}
+
+#[test]
+#[ignore = "the plain mex to 10^5 takes minutes in a debug build"]
+fn stored_checksums_are_plain_mex() {
+    for (code, sum) in OGSOLVE_1E5 {
+        assert_eq!(fletcher(&plain_mex(code, 100_000)), sum, "{code}");
+    }
+}
+
+/// Whether ogsolve is on the PATH.
+fn ogsolve_installed() -> bool {
+    std::process::Command::new("ogsolve")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// ogsolve's checksum of g(0..=n) for `code`, read from its report line `… checksum: HEX`.
+fn ogsolve_checksum(code: &str, n: u64) -> u32 {
+    let out = std::process::Command::new("ogsolve")
+        .args([code, "-m", "rc2", "-n", &n.to_string()])
+        .output()
+        .expect("ogsolve runs");
+    assert!(out.status.success(), "ogsolve {code} failed");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let hex = text
+        .split("checksum: ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no checksum in ogsolve's output: {text}"));
+    u32::from_str_radix(hex, 16).expect("a hexadecimal checksum")
+}
+
+#[test]
+fn sequences_agree_with_ogsolve_when_it_is_installed() {
+    if !ogsolve_installed() {
+        eprintln!("ogsolve is not installed (`cargo install ogsolve`): comparison skipped");
+        return;
+    }
+    for code in CODES {
+        let (_, got) = values(code, 10_000);
+        assert_eq!(fletcher(&got), ogsolve_checksum(code, 10_000), "{code}");
+    }
+}
+
+#[test]
+#[ignore = "ogsolve takes minutes to 10^6 on some codes: run with --ignored"]
+fn sequences_to_a_million_agree_with_ogsolve_when_it_is_installed() {
+    if !ogsolve_installed() {
+        eprintln!("ogsolve is not installed (`cargo install ogsolve`): comparison skipped");
+        return;
+    }
+    for code in CODES {
+        let n = if code == "0.06" { 100_000 } else { 1_000_000 };
+        let (_, got) = values(code, n);
+        assert_eq!(fletcher(&got), ogsolve_checksum(code, n), "{code} to {n}");
+    }
+}
