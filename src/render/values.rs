@@ -145,6 +145,8 @@ pub fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {
     out.write_all(b"\"rows\":[")?;
     let mut row = Row::default();
     let mut first = true;
+    // Past the last heap valued by mex, an octal game's values are read off its proven period.
+    let by_mex_to = range.periodic().map_or(u64::MAX, |(last, _)| last);
     for_each_state(range, |pile, g| {
         if !first {
             out.write_all(b",")?;
@@ -157,7 +159,7 @@ pub fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {
                 serde_json::Value::from(rules.name_of(pile)),
                 pile.size
             )?,
-            _ => out.write_all(row.json(pile, g))?,
+            _ => out.write_all(row.json(pile, g, pile.size > by_mex_to))?,
         }
         Ok(())
     })?;
@@ -200,8 +202,9 @@ impl Row {
         &self.bytes
     }
 
-    /// `{"state":"3T","n":3,"grundy":4,"method":"mex"}`
-    fn json(&mut self, pile: Pile, g: Grundy) -> &[u8] {
+    /// `{"state":"3T","n":3,"grundy":4,"method":"mex"}`, or `"periodic"` for a value read off
+    /// a proven period.
+    fn json(&mut self, pile: Pile, g: Grundy, periodic: bool) -> &[u8] {
         let mut bytes = std::mem::take(&mut self.bytes);
         bytes.clear();
         let n = self.n.format(pile.size).as_bytes();
@@ -212,7 +215,11 @@ impl Row {
         bytes.extend_from_slice(n);
         bytes.extend_from_slice(b",\"grundy\":");
         bytes.extend_from_slice(self.value(g));
-        bytes.extend_from_slice(b",\"method\":\"mex\"}");
+        bytes.extend_from_slice(if periodic {
+            b",\"method\":\"periodic\"}"
+        } else {
+            b",\"method\":\"mex\"}"
+        });
         self.bytes = bytes;
         &self.bytes
     }

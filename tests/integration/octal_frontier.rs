@@ -68,6 +68,28 @@ fn dawsons_kayles_past_its_period_agrees_with_mex_and_the_period() {
         "{heading}"
     );
 
+    // In JSON each row says how its value is known: by mex up to the last heap computed
+    // (the heading's g(X)), read off the period after it.
+    let computed: u64 = heading
+        .split("by mex up to g(")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .and_then(|x| x.parse().ok())
+        .expect("the last heap computed, in the heading");
+    let out = Test::new()
+        .args(["grundy", "0..400", "--values", "--rules", "octal:0.07"])
+        .args(["--format", "json"])
+        .run()
+        .success();
+    let rows = out.json()["rows"].as_array().expect("rows").clone();
+    assert_eq!(rows.len(), 401);
+    for row in &rows {
+        let n = row["n"].as_u64().expect("n");
+        assert_eq!(row["grundy"].as_u64(), Some(expected(n as usize)), "{row}");
+        let method = if n <= computed { "mex" } else { "periodic" };
+        assert_eq!(row["method"], method, "{row}");
+    }
+
     // A lookup far out reads the same period.
     let n = 1_000_000_000u64;
     let want = expected(53 + ((n - 53) % 34) as usize);
