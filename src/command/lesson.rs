@@ -17,7 +17,7 @@ use crate::output::{
 };
 use crate::quote::quoted;
 
-pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
+pub(super) fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
     match action {
         LessonAction::List => Ok(list(session)),
         LessonAction::Start { id, present, notes } => {
@@ -222,7 +222,7 @@ fn feedback(tone: Tone, text: impl Into<String>) -> LessonItem {
 
 /// A lesson running in the session.
 #[derive(Debug)]
-pub struct LessonFocus {
+pub(super) struct LessonFocus {
     runner: Runner,
     /// Warnings about the progress file already given, so none is repeated at every step.
     warned: std::collections::BTreeSet<String>,

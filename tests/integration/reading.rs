@@ -5,7 +5,7 @@
 use crate::support::Test;
 
 /// What nimlab writes to clear a terminal before a presented step.
-pub const CLEAR: &str = "\x1b[H\x1b[2J";
+pub(crate) const CLEAR: &str = "\x1b[H\x1b[2J";
 
 /// Display columns of a line: every `char` here is one column wide (no wide CJK in nimlab's
 /// own text), and no colour is on in a pipe.
@@ -187,7 +187,7 @@ mod terminal {
     use crate::support::bin;
 
     /// `nimlab ARGS` on a pty of `cols`×`rows`, without colour, in a fresh data directory.
-    pub fn spawn(cols: u16, rows: u16, args: &str, data: &std::path::Path) -> PtySession {
+    pub(super) fn spawn(cols: u16, rows: u16, args: &str, data: &std::path::Path) -> PtySession {
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(format!(
@@ -204,7 +204,7 @@ mod terminal {
 
     /// rexpect turns each byte into a `char`; this gives the UTF-8 text back, without the
     /// terminal's carriage returns.
-    pub fn text(raw: &str) -> String {
+    pub(super) fn text(raw: &str) -> String {
         let bytes: Vec<u8> = raw
             .chars()
             .map(|c| u8::try_from(u32::from(c)).expect("a byte"))

@@ -18,12 +18,12 @@ use tempfile::TempDir;
 const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// The executable under test.
-pub fn bin() -> &'static str {
+pub(crate) fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_nimlab")
 }
 
 /// One run of `nimlab`, being built.
-pub struct Test {
+pub(crate) struct Test {
     args: Vec<String>,
     stdin: Option<String>,
     env: Vec<(String, String)>,
@@ -32,7 +32,7 @@ pub struct Test {
 }
 
 impl Test {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self {
             args: Vec::new(),
             stdin: None,
@@ -42,12 +42,12 @@ impl Test {
         }
     }
 
-    pub fn arg(mut self, arg: impl Into<String>) -> Self {
+    pub(crate) fn arg(mut self, arg: impl Into<String>) -> Self {
         self.args.push(arg.into());
         self
     }
 
-    pub fn args<I, S>(mut self, args: I) -> Self
+    pub(crate) fn args<I, S>(mut self, args: I) -> Self
     where
         I: IntoIterator<Item = S>,
         S: Into<String>,
@@ -56,30 +56,30 @@ impl Test {
         self
     }
 
-    pub fn stdin(mut self, text: impl Into<String>) -> Self {
+    pub(crate) fn stdin(mut self, text: impl Into<String>) -> Self {
         self.stdin = Some(text.into());
         self
     }
 
-    pub fn env(mut self, key: &str, value: &str) -> Self {
+    pub(crate) fn env(mut self, key: &str, value: &str) -> Self {
         self.env.push((key.to_owned(), value.to_owned()));
         self
     }
 
     /// Fails the test if nimlab runs longer than this (the default is `TIMEOUT`).
-    pub fn timeout(mut self, timeout: Duration) -> Self {
+    pub(crate) fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = timeout;
         self
     }
 
     /// Writes a file into the test's temporary directory and returns its path.
-    pub fn write(&self, name: &str, contents: &str) -> PathBuf {
+    pub(crate) fn write(&self, name: &str, contents: &str) -> PathBuf {
         let path = self.dir.path().join(name);
         std::fs::write(&path, contents).expect("write a test file");
         path
     }
 
-    pub fn run(self) -> Output {
+    pub(crate) fn run(self) -> Output {
         let mut command = Command::new(bin());
         command
             .args(&self.args)
@@ -151,7 +151,7 @@ impl Test {
 
 /// What one run produced.
 #[derive(Debug)]
-pub struct Output {
+pub(crate) struct Output {
     pub args: Vec<String>,
     pub stdout: String,
     pub stderr: String,
@@ -161,7 +161,7 @@ pub struct Output {
 impl Output {
     /// Exit code 0 and nothing on stderr.
     #[track_caller]
-    pub fn success(self) -> Self {
+    pub(crate) fn success(self) -> Self {
         assert_eq!(
             (self.code, self.stderr.as_str()),
             (0, ""),
@@ -173,7 +173,7 @@ impl Output {
     }
 
     #[track_caller]
-    pub fn code(self, code: i32) -> Self {
+    pub(crate) fn code(self, code: i32) -> Self {
         assert_eq!(
             self.code, code,
             "nimlab {:?}: exit code; stdout:\n{}\nstderr:\n{}",
@@ -183,19 +183,19 @@ impl Output {
     }
 
     #[track_caller]
-    pub fn stdout(self, expected: &str) -> Self {
+    pub(crate) fn stdout(self, expected: &str) -> Self {
         assert_eq!(self.stdout, expected, "nimlab {:?}: stdout", self.args);
         self
     }
 
     #[track_caller]
-    pub fn stderr(self, expected: &str) -> Self {
+    pub(crate) fn stderr(self, expected: &str) -> Self {
         assert_eq!(self.stderr, expected, "nimlab {:?}: stderr", self.args);
         self
     }
 
     #[track_caller]
-    pub fn stdout_has(self, needle: &str) -> Self {
+    pub(crate) fn stdout_has(self, needle: &str) -> Self {
         assert!(
             self.stdout.contains(needle),
             "nimlab {:?}: stdout lacks {needle:?}:\n{}",
@@ -206,7 +206,7 @@ impl Output {
     }
 
     #[track_caller]
-    pub fn stderr_has(self, needle: &str) -> Self {
+    pub(crate) fn stderr_has(self, needle: &str) -> Self {
         assert!(
             self.stderr.contains(needle),
             "nimlab {:?}: stderr lacks {needle:?}:\n{}",
@@ -219,7 +219,7 @@ impl Output {
     /// A failed run by the rules for bad input: exit code 2, no panic, and exactly one line on
     /// stderr, starting `error:` and naming `token` in backticks.
     #[track_caller]
-    pub fn bad_input(self, token: &str) -> Self {
+    pub(crate) fn bad_input(self, token: &str) -> Self {
         let out = self.code(2);
         assert!(
             !out.stderr.contains("panicked"),
@@ -252,7 +252,7 @@ impl Output {
 
     /// stdout parsed as one JSON document per line.
     #[track_caller]
-    pub fn json_lines(&self) -> Vec<Value> {
+    pub(crate) fn json_lines(&self) -> Vec<Value> {
         self.stdout
             .lines()
             .map(|line| {
@@ -264,7 +264,7 @@ impl Output {
 
     /// stdout as exactly one JSON document.
     #[track_caller]
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         let mut lines = self.json_lines();
         assert_eq!(lines.len(), 1, "nimlab {:?}: {}", self.args, self.stdout);
         lines.remove(0)
@@ -274,7 +274,7 @@ impl Output {
 /// Runs a script of commands on stdin (one per line) and returns one JSON value per line, in
 /// order. Every line must produce exactly one line of JSON, and the script must succeed.
 #[track_caller]
-pub fn batch(lines: &[String]) -> Vec<Value> {
+pub(crate) fn batch(lines: &[String]) -> Vec<Value> {
     let mut script = lines.join("\n");
     script.push('\n');
     let out = Test::new().stdin(script).run().success();
@@ -291,19 +291,26 @@ pub fn batch(lines: &[String]) -> Vec<Value> {
 
 /// A JSON value that must be a u64.
 #[track_caller]
-pub fn u64_of(v: &Value) -> u64 {
+pub(crate) fn u64_of(v: &Value) -> u64 {
     v.as_u64()
         .unwrap_or_else(|| panic!("expected an integer, got {v}"))
 }
 
 /// A JSON value that must be a string.
 #[track_caller]
-pub fn str_of(v: &Value) -> &str {
+pub(crate) fn str_of(v: &Value) -> &str {
     v.as_str()
         .unwrap_or_else(|| panic!("expected a string, got {v}"))
 }
 
 /// True if `text` holds an ANSI escape sequence.
-pub fn has_ansi(text: &str) -> bool {
+pub(crate) fn has_ansi(text: &str) -> bool {
     text.contains('\u{1b}')
+}
+
+/// A count or size from nimlab or a brute force, as an index. Panics if it does not fit a
+/// `usize` (no test here comes near).
+#[track_caller]
+pub(crate) fn index(n: u64) -> usize {
+    usize::try_from(n).unwrap_or_else(|_| panic!("{n} does not fit a usize"))
 }
