@@ -16,6 +16,7 @@ mod complete;
 mod concurrent;
 mod course;
 mod progress;
+#[cfg(unix)]
 mod terminal;
 mod unusable;
 
@@ -62,7 +63,7 @@ impl Learner {
     pub(crate) fn test(&self) -> Test {
         Test::new()
             .args(["--lessons", &path_str(&fixture("good"))])
-            .env("NIMLAB_DATA_DIR", &path_str(self.data.path()))
+            .env("NIMLAB_DATA_DIR", path_str(self.data.path()))
     }
 
     /// Runs `lines` as a script on standard input.

@@ -5,9 +5,15 @@
 //! data directories are fresh temporary directories (so no test reads or writes a real
 //! learner's history or lesson progress), and stdin is empty unless given. A run that takes
 //! longer than `TIMEOUT` is killed and fails the test (nothing nimlab does here is slow).
+//!
+//! On Unix the same builder starts nimlab on a pseudo-terminal instead: `Test::new()..pty()`
+//! gives a [`Pty`] to type into and read from, in the same temporary directories, with
+//! `NO_COLOR` set, `TERM=dumb` unless the test sets `TERM`, a terminal size set with `stty`
+//! when the test asks for one, and the test's timeout on every wait.
 
+use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -24,11 +30,17 @@ pub(crate) fn bin() -> &'static str {
 
 /// One run of `nimlab`, being built.
 pub(crate) struct Test {
-    args: Vec<String>,
+    args: Vec<OsString>,
     stdin: Option<String>,
-    env: Vec<(String, String)>,
+    env: Vec<(String, OsString)>,
     dir: TempDir,
     timeout: Duration,
+    /// nimlab's working directory, if not `dir`.
+    current_dir: Option<PathBuf>,
+    /// A program and its arguments that run nimlab (`prlimit --as=… --`), if any.
+    wrapper: Vec<OsString>,
+    /// Columns and rows of the pseudo-terminal, set with `stty` before nimlab starts.
+    size: Option<(u16, u16)>,
 }
 
 impl Test {
@@ -39,10 +51,13 @@ impl Test {
             env: Vec::new(),
             dir: tempfile::tempdir().expect("a temporary directory"),
             timeout: TIMEOUT,
+            current_dir: None,
+            wrapper: Vec::new(),
+            size: None,
         }
     }
 
-    pub(crate) fn arg(mut self, arg: impl Into<String>) -> Self {
+    pub(crate) fn arg(mut self, arg: impl Into<OsString>) -> Self {
         self.args.push(arg.into());
         self
     }
@@ -50,7 +65,7 @@ impl Test {
     pub(crate) fn args<I, S>(mut self, args: I) -> Self
     where
         I: IntoIterator<Item = S>,
-        S: Into<String>,
+        S: Into<OsString>,
     {
         self.args.extend(args.into_iter().map(Into::into));
         self
@@ -61,9 +76,53 @@ impl Test {
         self
     }
 
-    pub(crate) fn env(mut self, key: &str, value: &str) -> Self {
-        self.env.push((key.to_owned(), value.to_owned()));
+    pub(crate) fn env(mut self, key: &str, value: impl AsRef<OsStr>) -> Self {
+        self.env.push((key.to_owned(), value.as_ref().to_owned()));
         self
+    }
+
+    /// Runs nimlab under `program` (for example `prlimit --as=N --`).
+    pub(crate) fn wrapped<I, S>(mut self, program: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<OsString>,
+    {
+        self.wrapper = program.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Runs nimlab in `dir` rather than in the test's own directory.
+    pub(crate) fn current_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.current_dir = Some(dir.into());
+        self
+    }
+
+    /// On a pseudo-terminal, its size: `cols` columns and `rows` rows.
+    pub(crate) fn size(mut self, cols: u16, rows: u16) -> Self {
+        self.size = Some((cols, rows));
+        self
+    }
+
+    /// The command that starts nimlab (through the wrapper, if any) with the test's
+    /// arguments, in the test's directory, with the controlled environment.
+    fn command(&self) -> Command {
+        let mut command = match self.wrapper.split_first() {
+            Some((program, args)) => {
+                let mut command = Command::new(program);
+                command.args(args).arg(bin());
+                command
+            }
+            None => Command::new(bin()),
+        };
+        command
+            .args(&self.args)
+            .current_dir(self.current_dir.as_deref().unwrap_or(self.dir.path()))
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env("NIMLAB_STATE_DIR", self.dir.path().join("state"))
+            .env("NIMLAB_DATA_DIR", self.dir.path().join("data"))
+            .env("RUST_BACKTRACE", "0");
+        command
     }
 
     /// Fails the test if nimlab runs longer than this (the default is `TIMEOUT`).
@@ -80,15 +139,8 @@ impl Test {
     }
 
     pub(crate) fn run(self) -> Output {
-        let mut command = Command::new(bin());
+        let mut command = self.command();
         command
-            .args(&self.args)
-            .current_dir(self.dir.path())
-            .env_remove("NO_COLOR")
-            .env_remove("CLICOLOR_FORCE")
-            .env("NIMLAB_STATE_DIR", self.dir.path().join("state"))
-            .env("NIMLAB_DATA_DIR", self.dir.path().join("data"))
-            .env("RUST_BACKTRACE", "0")
             .stdin(if self.stdin.is_some() {
                 Stdio::piped()
             } else {
@@ -152,7 +204,7 @@ impl Test {
 /// What one run produced.
 #[derive(Debug)]
 pub(crate) struct Output {
-    pub args: Vec<String>,
+    pub args: Vec<OsString>,
     pub stdout: String,
     pub stderr: String,
     pub code: i32,
@@ -313,4 +365,85 @@ pub(crate) fn has_ansi(text: &str) -> bool {
 #[track_caller]
 pub(crate) fn index(n: u64) -> usize {
     usize::try_from(n).unwrap_or_else(|_| panic!("{n} does not fit a usize"))
+}
+
+#[cfg(unix)]
+impl Test {
+    /// Starts nimlab on a pseudo-terminal. Without [`Test::size`] the terminal keeps the size
+    /// it is opened with; with it, `sh` runs `stty` and then becomes nimlab.
+    pub(crate) fn pty(self) -> Pty {
+        let mut command = self.command();
+        command.env("NO_COLOR", "1").env("TERM", "dumb");
+        for (k, v) in &self.env {
+            command.env(k, v);
+        }
+        if let Some((cols, rows)) = self.size {
+            let nimlab = command;
+            command = Command::new("sh");
+            command
+                .arg("-c")
+                .arg(format!("stty cols {cols} rows {rows} && exec \"$@\""))
+                .arg("sh")
+                .arg(nimlab.get_program())
+                .args(nimlab.get_args())
+                .current_dir(self.current_dir.as_deref().unwrap_or(self.dir.path()));
+            for (key, value) in nimlab.get_envs() {
+                match value {
+                    Some(value) => command.env(key, value),
+                    None => command.env_remove(key),
+                };
+            }
+        }
+        let timeout = u64::try_from(self.timeout.as_millis()).expect("a timeout in u64 ms");
+        let session = rexpect::session::spawn_command(command, Some(timeout))
+            .unwrap_or_else(|e| panic!("spawn nimlab {:?} on a pty: {e}", self.args));
+        Pty {
+            session,
+            dir: self.dir,
+        }
+    }
+}
+
+/// nimlab on a pseudo-terminal: everything a `rexpect` session does (through `Deref`), and the
+/// test's directory, which lives as long as this does.
+#[cfg(unix)]
+pub(crate) struct Pty {
+    session: rexpect::session::PtySession,
+    dir: TempDir,
+}
+
+#[cfg(unix)]
+impl Pty {
+    /// The test's temporary directory: it holds `state/` and `data/` unless the test chose
+    /// others.
+    pub(crate) fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+#[cfg(unix)]
+impl std::ops::Deref for Pty {
+    type Target = rexpect::session::PtySession;
+
+    fn deref(&self) -> &Self::Target {
+        &self.session
+    }
+}
+
+#[cfg(unix)]
+impl std::ops::DerefMut for Pty {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.session
+    }
+}
+
+/// rexpect turns each byte it reads into a `char`; this gives the UTF-8 text back, without
+/// the terminal's carriage returns.
+#[cfg(unix)]
+pub(crate) fn pty_text(raw: &str) -> String {
+    let bytes: Vec<u8> = raw
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).expect("a byte"))
+        .collect();
+    String::from_utf8_lossy(&bytes).replace('\r', "")
 }
