@@ -79,9 +79,10 @@ fn zero_move_winner_and_move(bencher: Bencher, count: usize) {
 fn zero_move_mex_folded(bencher: Bencher, n: u64) {
     bencher.counter(ItemsCount::new(2 * (n + 1))).bench(|| {
         let n = black_box(n);
-        let mut values = nimlab::engine::take_any::TakeAnyMex::new(true, n as usize + 1);
+        let len = usize::try_from(n + 1).expect("n fits a usize");
+        let mut values = nimlab::engine::take_any::TakeAnyMex::new(true, len);
         let mut acc = 0;
-        values.for_each_pair(n as usize + 1, |f, t| acc ^= f ^ t);
+        values.for_each_pair(len, |f, t| acc ^= f ^ t);
         acc
     });
 }

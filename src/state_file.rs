@@ -61,13 +61,13 @@ pub fn with_lock<R>(path: &Path, wait: Duration, work: impl FnOnce() -> R) -> Re
             Err(e) => return Err(io_error(e)),
         }
         let waited = start.elapsed();
-        if waited >= wait {
+        let Some(left) = wait.checked_sub(waited).filter(|left| !left.is_zero()) else {
             return Err(LockError::Busy {
                 path: path.to_path_buf(),
                 waited,
             });
-        }
-        thread::sleep(pause.min(wait - waited));
+        };
+        thread::sleep(pause.min(left));
         pause = (pause * 2).min(Duration::from_millis(50));
     }
 }

@@ -14,7 +14,7 @@ const BLOCK: usize = 64 << 10;
 
 /// Reads whitespace-separated piles from `reader`, calling `each` on every one; returns how
 /// many there were. A malformed token stops the read with its number and byte offset.
-pub fn for_each_pile<R: Read>(
+pub(super) fn for_each_pile<R: Read>(
     reader: R,
     rules: &Rules,
     source: &str,

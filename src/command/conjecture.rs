@@ -19,7 +19,11 @@ const DEFAULT_TO: Int = 1000;
 /// Failures listed beyond the first.
 const LISTED: usize = 5;
 
-pub fn conjecture(session: &Session, arg: &RulesArg, words: &[String]) -> Result<Output, Error> {
+pub(super) fn conjecture(
+    session: &Session,
+    arg: &RulesArg,
+    words: &[String],
+) -> Result<Output, Error> {
     let source = words.join(" ");
     let fail = |e: ExprError| Error::expr(&source, e);
     let (expr, domain) = parse_with_domain(&source).map_err(fail)?;

@@ -11,9 +11,9 @@ use crate::output::{Activity, Derivation, Note, Output};
 use super::range::Target;
 
 /// The most sizes a derivation walks; larger tables are for `grundy`.
-pub const MAX_SIZES: u64 = 500;
+pub(super) const MAX_SIZES: u64 = 500;
 
-pub fn derive(
+pub(super) fn derive(
     session: &mut Session,
     arg: &RulesArg,
     range: Option<&str>,
@@ -73,7 +73,7 @@ pub fn derive(
 
 /// Stepping through a derivation.
 #[derive(Debug)]
-pub struct DeriveFocus {
+pub(super) struct DeriveFocus {
     rules: Rules,
     rows: Vec<GrundyRow>,
     index: usize,

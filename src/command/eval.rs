@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::expr::{Evaluator, parse};
 use crate::output::{Output, ValueReport};
 
-pub fn eval(session: &mut Session, words: &[String]) -> Result<Output, Error> {
+pub(super) fn eval(session: &mut Session, words: &[String]) -> Result<Output, Error> {
     let source = words.join(" ");
     let expr = parse(&source).map_err(|e| Error::expr(&source, e))?;
     let mut evaluator = Evaluator::new(session.rules().clone());

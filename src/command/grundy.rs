@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::output::{GrundyReport, GrundyRows, Output};
 
 /// `grundy`: a table of values by mex over a range, or the rows of the states looked up.
-pub fn grundy(
+pub(super) fn grundy(
     session: &mut Session,
     arg: &RulesArg,
     target: Option<&str>,
@@ -69,7 +69,7 @@ pub fn grundy(
 }
 
 /// `grundy A..B --values`: each state's value alone, computed as it is printed.
-pub fn grundy_values(
+pub(super) fn grundy_values(
     session: &Session,
     arg: &RulesArg,
     target: Option<&str>,

@@ -100,7 +100,7 @@ fn every_command() -> String {
 }
 
 /// The commands that take `--rules R`, in the order of the command definition.
-pub fn commands_taking_rules() -> Vec<String> {
+pub(super) fn commands_taking_rules() -> Vec<String> {
     Cli::command()
         .get_subcommands()
         .filter(|c| c.get_arguments().any(|a| a.get_long() == Some("rules")))

@@ -16,7 +16,7 @@ use crate::output::{
     Feedback, LessonItem, LessonList, LessonListRow, LessonReport, LessonStatus, Note, Output,
 };
 
-pub fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
+pub(super) fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
     match action {
         LessonAction::List => Ok(list(session)),
         LessonAction::Start { id, present, notes } => {
@@ -207,7 +207,7 @@ fn feedback(feedback: Feedback) -> LessonItem {
 
 /// A lesson running in the session.
 #[derive(Debug)]
-pub struct LessonFocus {
+pub(super) struct LessonFocus {
     runner: Runner,
     /// Warnings about the progress file already given, so none is repeated at every step.
     warned: std::collections::BTreeSet<String>,

@@ -20,7 +20,7 @@ use crate::lesson::{Lesson, LessonError, StepKind, Theorem, load};
 use crate::output::{CheckReport, Output};
 use crate::quote::quoted;
 
-pub fn check(session: &mut Session, paths: &[PathBuf]) -> Result<Output, Error> {
+pub(super) fn check(session: &mut Session, paths: &[PathBuf]) -> Result<Output, Error> {
     let mut failures = Vec::new();
     let mut lessons = Vec::new();
     if paths.is_empty() {

@@ -5,7 +5,7 @@ use crate::error::Error;
 use crate::output::Output;
 
 /// `mex 0 1 3`, `mex {0..4, 6}`: the set as nimlab prints sets.
-pub fn mex(values: &[String]) -> Result<Output, Error> {
+pub(super) fn mex(values: &[String]) -> Result<Output, Error> {
     let set = crate::set_notation::read_set(
         &values.join(" "),
         // Decimal digits only, as piles are written (`str::parse` would also take `+3`).

@@ -18,9 +18,9 @@ use crate::error::Error;
 use crate::output::{Output, PeriodReport, ValuesBy};
 
 /// Heaps looked at unless `--to` says otherwise.
-pub const DEFAULT_TO: u64 = 100_000;
+pub(super) const DEFAULT_TO: u64 = 100_000;
 
-pub fn period(
+pub(super) fn period(
     session: &mut Session,
     arg: &RulesArg,
     to: Option<&str>,

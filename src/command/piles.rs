@@ -32,7 +32,7 @@ pub enum Piles {
 
 /// The piles `args` give, each valued by `solver` (which computes further if it must, within a
 /// lookup's work) or refused.
-pub fn read_piles(
+pub(super) fn read_piles(
     args: &PositionArgs,
     solver: &mut Solver,
     session: &Session,

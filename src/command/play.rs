@@ -21,13 +21,13 @@ use crate::output::{
 };
 
 /// What a game command says when no game is in progress.
-pub fn no_game() -> Error {
+pub(super) fn no_game() -> Error {
     Error::NoGame
 }
 
 /// Games are played on Nim-like rulesets for now: octal games (whose moves may split a pile,
 /// which `take K from I` cannot say) and graph games are not played yet.
-pub fn refuse_unplayable(rules: &Rules) -> Result<(), Error> {
+pub(super) fn refuse_unplayable(rules: &Rules) -> Result<(), Error> {
     match rules {
         Rules::Octal(_) | Rules::Graph(_) => Err(Error::Unplayable {
             rules: rules.clone(),
@@ -38,13 +38,13 @@ pub fn refuse_unplayable(rules: &Rules) -> Result<(), Error> {
 
 /// A game in the session.
 #[derive(Debug)]
-pub struct PlayFocus {
+pub(super) struct PlayFocus {
     game: Game,
     coach: bool,
 }
 
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
-pub fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
+pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, &args.position.rules)?;
     refuse_unplayable(solver.rules())?;
     let piles = match read_piles(&args.position, &mut solver, session)? {

@@ -13,7 +13,7 @@ use crate::output::{
 
 /// `winner`, `move` and `nimsum`: a position's report in one view, or a summary of piles
 /// streamed from a file or standard input.
-pub fn report(
+pub(super) fn report(
     session: &mut Session,
     args: &PositionArgs,
     view: PositionView,
@@ -46,7 +46,7 @@ pub fn report(
 
 /// `position`: sets or shows the session's position. `--rules R` reads and shows it by R for
 /// this command only; the session keeps its rules, and the piles become its states.
-pub fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
+pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
     let solver = rules_or_session(session, &args.rules)?;
     let graphs = [solver.rules(), session.rules()]
         .iter()
@@ -81,7 +81,7 @@ pub fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output
 }
 
 /// `set I PILE`: changes one pile of the session's position and says how the nim-sum moved.
-pub fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Error> {
+pub(super) fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result<Output, Error> {
     let count = session.position().len();
     if count == 0 {
         return Err(Error::NoPositionToChange);

@@ -12,7 +12,7 @@ use crate::proof::{Proof, check, loader};
 /// Values of the domain `expand` lays out.
 const EVIDENCE_ROWS: usize = 8;
 
-pub fn prove(session: &mut Session, name: Option<&str>, all: bool) -> Result<Output, Error> {
+pub(super) fn prove(session: &mut Session, name: Option<&str>, all: bool) -> Result<Output, Error> {
     let proofs = loader::bundled().map_err(Error::Proof)?;
     let ids: Vec<String> = proofs.iter().map(|p| format!("`{}`", p.id)).collect();
     let Some(name) = name else {
@@ -52,7 +52,7 @@ pub fn prove(session: &mut Session, name: Option<&str>, all: bool) -> Result<Out
 
 /// Stepping through a proof.
 #[derive(Debug)]
-pub struct ProofFocus {
+pub(super) struct ProofFocus {
     proof: Proof,
     eval: Evaluator,
     index: usize,

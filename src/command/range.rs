@@ -6,21 +6,21 @@ use crate::engine::{Pile, Rules};
 use crate::error::Error;
 
 /// The most states a table shows, and the most options its rows list in total.
-pub const MAX_ROWS: u64 = 10_000;
-pub const MAX_OPTIONS: u64 = 20_000_000;
+pub(super) const MAX_ROWS: u64 = 10_000;
+pub(super) const MAX_OPTIONS: u64 = 20_000_000;
 /// Single sizes up to this are shown by mex with their options; larger ones by the solver (a
 /// closed form, values by mex, or a proven period).
-pub const MEX_LOOKUP_MAX: u64 = 100_000;
+pub(super) const MEX_LOOKUP_MAX: u64 = 100_000;
 
 /// The rows a `grundy` command asks for.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Target {
+pub(super) enum Target {
     Range { from: u64, to: u64 },
     States(Vec<Pile>),
 }
 
 impl Target {
-    pub fn parse(token: Option<&str>, rules: &Rules) -> Result<Self, Error> {
+    pub(super) fn parse(token: Option<&str>, rules: &Rules) -> Result<Self, Error> {
         let Some(token) = token else {
             return Ok(Self::Range { from: 0, to: 15 });
         };
@@ -63,7 +63,7 @@ fn bound(text: &str, token: &str) -> Result<u64, Error> {
 }
 
 /// Refuses a table too large to print, with the limit and what to do instead.
-pub fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) -> Result<(), Error> {
+pub(super) fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) -> Result<(), Error> {
     let refuse = |reason: String| {
         Err(Error::BadRange {
             token: token.into(),
@@ -102,7 +102,7 @@ pub fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) -> Result
 }
 
 /// Refuses a values-only range beyond what is computed by mex.
-pub fn check_values(to: u64, token: &str) -> Result<(), Error> {
+pub(super) fn check_values(to: u64, token: &str) -> Result<(), Error> {
     if to > TABLE_MAX_SIZE {
         return Err(Error::BadRange {
             token: token.into(),

@@ -17,7 +17,7 @@ pub fn parse_rules(token: &str) -> Result<Rules, Error> {
 }
 
 /// A read name as a ruleset, reading the file of `graph:FILE`.
-pub fn resolve(named: Named<'_>) -> Result<Rules, Error> {
+pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
     match named {
         Named::Rules(rules) => Ok(rules),
         Named::GraphFile(path) => {
@@ -28,7 +28,7 @@ pub fn resolve(named: Named<'_>) -> Result<Rules, Error> {
 }
 
 /// The solver for a command's `--rules`, or the session's when it names none.
-pub fn rules_or_session(session: &Session, arg: &RulesArg) -> Result<Solver, Error> {
+pub(super) fn rules_or_session(session: &Session, arg: &RulesArg) -> Result<Solver, Error> {
     let rules = arg.rules.as_deref().map(parse_rules).transpose()?;
     Ok(session.solver_for(rules.as_ref())?)
 }

@@ -17,9 +17,9 @@ pub use crate::refusal::{Refusal, Spent};
 
 /// Command lines one budget allows: every line of one `lesson check` of a lesson, or of one
 /// learner's action (starting a lesson with its setup, `next`, `goto`, …).
-pub const MAX_LINES: u32 = 200;
+pub(super) const MAX_LINES: u32 = 200;
 /// Time one budget allows for its command lines (and, in `lesson check`, its expressions).
-pub const MAX_TIME: Duration = Duration::from_secs(30);
+pub(super) const MAX_TIME: Duration = Duration::from_secs(30);
 
 /// What a lesson's command lines may still spend: a count of lines and a deadline.
 #[derive(Debug, Clone)]
@@ -72,7 +72,11 @@ impl Budget {
 }
 
 /// Runs one command line of a lesson against the session, if the lesson may run it.
-pub fn run_line(session: &mut Session, line: &str, budget: &mut Budget) -> Result<Output, Error> {
+pub(super) fn run_line(
+    session: &mut Session,
+    line: &str,
+    budget: &mut Budget,
+) -> Result<Output, Error> {
     budget.charge()?;
     match Cli::parse_line(line)? {
         Parsed::Cli(cli) => match permitted(&cli)? {

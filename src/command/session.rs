@@ -226,7 +226,7 @@ impl Session {
 }
 
 /// Piles as states of `rules`: the same sizes, each keeping its pass where `rules` has passes.
-pub fn piles_as(rules: &Rules, piles: &[Pile]) -> Vec<Pile> {
+pub(super) fn piles_as(rules: &Rules, piles: &[Pile]) -> Vec<Pile> {
     piles
         .iter()
         .map(|p| convert(rules, p.size, p.pass))

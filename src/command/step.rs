@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::output::{MoveView, Output, StepMove, StepReport};
 
 /// The longest line of play `step --all` shows.
-pub const MAX_LINE: usize = 10_000;
+pub(super) const MAX_LINE: usize = 10_000;
 
 /// Where a walkthrough stands: how many moves were stepped, and the position they led to. A position changed by other means starts a new walkthrough.
 #[derive(Debug, Default, Clone)]
@@ -38,7 +38,7 @@ fn winner(rules: &Rules, stuck: Player) -> Player {
     }
 }
 
-pub fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
+pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     if session.position().is_empty() {
         return Err(Error::NoPositionToStep);
     }

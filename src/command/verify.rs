@@ -17,7 +17,7 @@ const EXAMPLES: usize = 5;
 const LOST_LISTED: usize = 24;
 const GRID_MAX: u64 = 9;
 
-pub fn verify(
+pub(super) fn verify(
     session: &Session,
     rules: Option<&str>,
     misere: bool,

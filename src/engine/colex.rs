@@ -9,14 +9,18 @@
 pub struct Colex {
     piles: usize,
     codes: usize,
+    /// The largest code, `codes − 1`: codes are u32s.
+    top: u32,
     /// terms[i · codes + x] = C(x + i, i + 1), saturating.
     terms: Vec<u64>,
     count: u64,
 }
 
 impl Colex {
-    /// `None` when the number of multisets does not fit a u64.
+    /// `None` when the number of multisets does not fit a u64, or `codes` is 0 or more than the
+    /// u32 codes can name.
     pub fn new(piles: usize, codes: usize) -> Option<Self> {
+        let top = u32::try_from(codes.checked_sub(1)?).ok()?;
         let count = count_multisets(codes as u64, piles as u64)?;
         let mut terms = vec![0u64; piles * codes];
         for i in 0..piles {
@@ -32,6 +36,7 @@ impl Colex {
         Some(Self {
             piles,
             codes,
+            top,
             terms,
             count,
         })
@@ -69,7 +74,12 @@ impl Colex {
             let row = &self.terms[i * self.codes..i * self.codes + above];
             // The largest x with term(i, x) ≤ r; row[0] = 0, so there is one.
             let x = row.partition_point(|&t| t <= r) - 1;
-            out[i] = x as u32;
+            #[allow(
+                clippy::cast_possible_truncation,
+                reason = "x < codes, and `new` checked that every code fits a u32"
+            )]
+            let code = x as u32;
+            out[i] = code;
             r -= row[x];
             above = x + 1;
         }
@@ -79,11 +89,7 @@ impl Colex {
     pub fn next(&self, a: &mut [u32]) {
         let k = a.len();
         for i in 0..k {
-            let limit = if i + 1 < k {
-                a[i + 1]
-            } else {
-                self.codes as u32 - 1
-            };
+            let limit = if i + 1 < k { a[i + 1] } else { self.top };
             if a[i] < limit {
                 a[i] += 1;
                 a[..i].fill(0);
@@ -112,10 +118,10 @@ pub fn fill_even(a: &mut [u32], sum: u64) {
         return;
     }
     let (q, r) = (sum / n, sum % n);
-    let split = (n - r) as usize;
-    // q ≤ sum / n ≤ the largest code, which is a u32.
-    a[..split].fill(q as u32);
-    a[split..].fill(q as u32 + 1);
+    let split = a.len() - usize::try_from(r).expect("r < n = a.len(), a usize");
+    let q = u32::try_from(q).expect("fill_even needs q ≤ sum / n ≤ the largest code, a u32");
+    a[..split].fill(q);
+    a[split..].fill(q + 1);
 }
 
 /// The next sorted multiset with the same sum and every code ≤ `bound`; false after the last.

@@ -103,8 +103,7 @@ impl Exhaustive {
 
     /// How many positions were solved.
     pub fn len(&self) -> usize {
-        // Within MAX_POSITIONS.
-        self.colex.count() as usize
+        usize::try_from(self.colex.count()).expect("the count is within MAX_POSITIONS")
     }
 
     pub fn is_empty(&self) -> bool {
@@ -267,7 +266,7 @@ impl Moves {
                 }
             }
             to.truncate(kept);
-            start.push(to.len() as u32);
+            start.push(u32::try_from(to.len()).expect("within MAX_OPTIONS, far below u32::MAX"));
         }
         // Every code is in as many slots of all positions as any other: count · piles / codes.
         let slots = u128::from(count) * piles as u128 / u128::from(codes);
@@ -305,8 +304,7 @@ impl Level<'_> {
         let k = self.colex.piles();
         let mut a = vec![0u32; k];
         let mut prefix = vec![0u64; k];
-        // top < codes ≤ MAX_CODES.
-        let top = top as u32;
+        let top = u32::try_from(top).expect("top < codes ≤ MAX_CODES, a u32");
         a[k - 1] = top;
         fill_even(&mut a[..k - 1], sum - u64::from(top));
         let (mut examined, mut solved) = (0, 0u64);

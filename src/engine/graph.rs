@@ -242,7 +242,7 @@ mod tests {
 
     #[test]
     fn deep_chain_does_not_overflow() {
-        let n = 200_000;
+        let n: u32 = 200_000;
         let positions: Vec<(String, Vec<String>)> = (0..n)
             .map(|i| {
                 let to = if i + 1 < n {
@@ -255,7 +255,7 @@ mod tests {
             .collect();
         let g = GameGraph::new("chain", positions).unwrap();
         // A chain alternates 0 and 1 from its end: p(n-1) = 0, so p0 = (n-1) mod 2.
-        assert_eq!(g.value(0), Some(((n - 1) % 2) as Grundy));
+        assert_eq!(g.value(0), Some(Grundy::from((n - 1) % 2)));
     }
 
     #[test]

@@ -164,16 +164,18 @@ mod tests {
 
     /// g by plain recursion on the definition, for small n.
     fn brute(set: &[u64], n: u64) -> Grundy {
-        let mut g = vec![0; n as usize + 1];
-        for i in 0..=n as usize {
+        let n = usize::try_from(n).unwrap();
+        let mut g = vec![0; n + 1];
+        for i in 0..=n {
             let opts: Vec<Grundy> = set
                 .iter()
-                .filter(|&&s| s as usize <= i)
-                .map(|&s| g[i - s as usize])
+                .map(|&s| usize::try_from(s).unwrap())
+                .filter(|&s| s <= i)
+                .map(|s| g[i - s])
                 .collect();
             g[i] = mex(opts);
         }
-        g[n as usize]
+        g[n]
     }
 
     #[test]

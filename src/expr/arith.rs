@@ -7,7 +7,7 @@ use super::value::Int;
 
 /// Why an integer operation has no result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
+pub(super) enum Refusal {
     /// The divisor is 0 (also `pow(0, -n)`, which is `1 / 0^n`).
     DivisionByZero,
     /// The exact result lies outside [`Int`].
@@ -17,7 +17,7 @@ pub enum Refusal {
 }
 
 /// `⌊x / y⌋`.
-pub fn div_floor(x: Int, y: Int) -> Result<Int, Refusal> {
+pub(super) fn div_floor(x: Int, y: Int) -> Result<Int, Refusal> {
     if y == 0 {
         return Err(Refusal::DivisionByZero);
     }
@@ -34,7 +34,7 @@ pub fn div_floor(x: Int, y: Int) -> Result<Int, Refusal> {
 
 /// `x − ⌊x / y⌋·y`: 0 or of `y`'s sign, smaller than `|y|`. Never overflows, even for
 /// `Int::MIN % -1` (which is 0) where the quotient itself does not fit.
-pub fn rem_floor(x: Int, y: Int) -> Result<Int, Refusal> {
+pub(super) fn rem_floor(x: Int, y: Int) -> Result<Int, Refusal> {
     if y == 0 {
         return Err(Refusal::DivisionByZero);
     }
@@ -52,7 +52,7 @@ pub fn rem_floor(x: Int, y: Int) -> Result<Int, Refusal> {
 /// `base^exponent` for any exponent: `pow(0, 0)` is 1; 1, 0 and −1 raised to any power ≥ 1 are
 /// 1, 0 and ±1 however large the exponent; a negative exponent is allowed where the result is
 /// whole (bases 1 and −1).
-pub fn pow(base: Int, exponent: Int) -> Result<Int, Refusal> {
+pub(super) fn pow(base: Int, exponent: Int) -> Result<Int, Refusal> {
     let odd = exponent % 2 != 0;
     match base {
         1 => return Ok(1),

@@ -7,14 +7,14 @@ use super::error::{ErrorKind, ExprError, quoted};
 
 /// One token with where it sits in the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
+pub(super) struct Token {
     pub kind: TokenKind,
     pub span: Range<usize>,
 }
 
 /// What a token is. Keywords (`and`, `if`, `all`, …) are names; the parser tells them apart.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TokenKind {
+pub(super) enum TokenKind {
     Int(i128),
     Name(String),
     /// An operator or bracket, spelled canonically (`<=` for `≤`, `xor` for `^` and `⊕`).
@@ -24,7 +24,7 @@ pub enum TokenKind {
 
 impl TokenKind {
     /// How the token reads in an error message.
-    pub fn describe(&self) -> String {
+    pub(super) fn describe(&self) -> String {
         match self {
             Self::Int(v) => format!("`{v}`"),
             Self::Name(n) => quoted(n),
@@ -69,7 +69,7 @@ const PUNCTS: &[(&str, &str)] = &[
 ];
 
 /// Splits `source` into tokens, ending with [`TokenKind::End`].
-pub fn lex(source: &str) -> Result<Vec<Token>, ExprError> {
+pub(super) fn lex(source: &str) -> Result<Vec<Token>, ExprError> {
     let mut tokens = Vec::new();
     let mut rest = source.char_indices().peekable();
     while let Some(&(start, c)) = rest.peek() {

@@ -366,7 +366,7 @@ mod tests {
         assert!(error_of(&deep).contains("nests too deeply"));
         let huge = format!(
             "format: 1\npositions: {{a: []}}\n{}",
-            "#".repeat(MAX_BYTES as usize)
+            "#".repeat(usize::try_from(MAX_BYTES).unwrap())
         );
         assert!(error_of(&huge).contains("larger than"));
     }

@@ -11,7 +11,7 @@ use crate::cli::Cli;
 use crate::engine::ruleset_name::RULESETS;
 
 #[derive(Helper, Hinter, Highlighter, Validator)]
-pub struct Completion {
+pub(super) struct Completion {
     /// The lessons' ids, for `lesson start` and `lesson reset`.
     pub lesson_ids: Vec<String>,
 }

@@ -17,7 +17,7 @@ use crate::capped_read::{CappedReadError, open_regular};
 use crate::state_file::{self, LockError, with_lock};
 
 /// The entries kept.
-pub const MAX_ENTRIES: usize = 2000;
+pub(super) const MAX_ENTRIES: usize = 2000;
 /// Entries beyond `MAX_ENTRIES` before the file is trimmed (not a rewrite at every line).
 const SLACK: usize = 500;
 /// At most this much of the end of the file is read.
@@ -31,14 +31,14 @@ const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 /// The history file, to append to.
 #[derive(Debug)]
-pub struct HistoryFile {
+pub(super) struct HistoryFile {
     path: PathBuf,
     lock: PathBuf,
 }
 
 /// Why the history cannot be read or kept.
 #[derive(Debug)]
-pub enum HistoryError {
+pub(super) enum HistoryError {
     /// The file cannot be read: not a regular file, or opening it failed.
     Read(CappedReadError),
     /// The lock could not be taken.
@@ -62,7 +62,7 @@ impl fmt::Display for HistoryError {
 impl HistoryFile {
     /// The history at `path` and its entries, oldest first. `None`: the path is `/dev/null`,
     /// a learner's way of saying "keep no history".
-    pub fn open(path: PathBuf) -> Result<Option<(Self, Vec<String>)>, HistoryError> {
+    pub(super) fn open(path: PathBuf) -> Result<Option<(Self, Vec<String>)>, HistoryError> {
         if std::fs::canonicalize(&path).is_ok_and(|p| p == Path::new("/dev/null")) {
             return Ok(None);
         }
@@ -84,7 +84,7 @@ impl HistoryFile {
     }
 
     /// Adds `entry` at the end of the file, then trims the file if it has grown too long.
-    pub fn append(&self, entry: &str) -> Result<(), HistoryError> {
+    pub(super) fn append(&self, entry: &str) -> Result<(), HistoryError> {
         if let Some(dir) = self.path.parent() {
             std::fs::create_dir_all(dir).map_err(|source| self.write_error(source))?;
         }

@@ -17,11 +17,11 @@ use crate::render::Style;
 
 /// The longest script line, in bytes (its newline not counted): room for 10 000 piles of 20
 /// digits. Longer lists of piles belong in a file (`winner --file PATH`), which is streamed.
-pub const MAX_LINE: usize = 256 << 10;
+pub(super) const MAX_LINE: usize = 256 << 10;
 
 /// What a source hands over.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Line {
+pub(super) enum Line {
     /// A line of text, its newline included if it had one.
     Text(String),
     /// A line longer than `limit` bytes, skipped unread.
@@ -29,7 +29,7 @@ pub enum Line {
 }
 
 /// A source of command lines.
-pub trait LineSource {
+pub(super) trait LineSource {
     /// The next line, or `None` at the end (Ctrl-D, end of file).
     fn read_line(&mut self, prompt: &str) -> io::Result<Option<Line>>;
     /// Whether a person is typing (errors then carry no line numbers and do not fail a run).
@@ -39,7 +39,7 @@ pub trait LineSource {
 }
 
 /// Lines from a reader: a script file or a pipe.
-pub struct Plain<R> {
+pub(super) struct Plain<R> {
     reader: R,
     limit: usize,
     /// Lines read so far, to name the one that is not text.
@@ -47,12 +47,12 @@ pub struct Plain<R> {
 }
 
 impl<R: BufRead> Plain<R> {
-    pub fn new(reader: R) -> Self {
+    pub(super) fn new(reader: R) -> Self {
         Self::with_limit(reader, MAX_LINE)
     }
 
     /// A reader whose lines may be at most `limit` bytes long.
-    pub fn with_limit(reader: R, limit: usize) -> Self {
+    pub(super) fn with_limit(reader: R, limit: usize) -> Self {
         Self {
             reader,
             limit,
@@ -121,7 +121,7 @@ impl<R: BufRead> LineSource for Plain<R> {
 /// (bracketed paste): its lines are queued and each is run in turn, its prompt echoed, as if
 /// typed. Without bracketed paste the terminal sends the lines as typed; rustyline keeps what
 /// it read ahead of the first (its `buffer-redux` feature) for the next line.
-pub struct Terminal {
+pub(super) struct Terminal {
     editor: Option<Editor<Completion, MemHistory>>,
     history: Option<HistoryFile>,
     /// Lines of a pasted block not yet run.
@@ -132,7 +132,7 @@ pub struct Terminal {
 
 impl Terminal {
     /// The editor, with the history at `history` loaded (a warning on stderr if it cannot be).
-    pub fn new(lesson_ids: Vec<String>, history: Option<PathBuf>, style: Style) -> Self {
+    pub(super) fn new(lesson_ids: Vec<String>, history: Option<PathBuf>, style: Style) -> Self {
         let config = Config::builder()
             .max_history_size(MAX_ENTRIES)
             .map(|b| {

@@ -221,21 +221,13 @@ fn derive_all_derives_the_range_given() {
 /// text is matched: the lines are matched up to their first curly quote or dash.
 #[cfg(unix)]
 mod terminal {
-    use std::process::Command;
+    use std::time::Duration;
 
-    use rexpect::session::PtySession;
+    use crate::lessons::Learner;
+    use crate::support::Pty;
 
-    use crate::lessons::{Learner, fixture, path_str};
-    use crate::support::bin;
-
-    fn spawn(learner: &Learner) -> PtySession {
-        let mut cmd = Command::new(bin());
-        cmd.args(["--lessons", &path_str(&fixture("good"))])
-            .env("NIMLAB_DATA_DIR", learner.data.path())
-            .env("NIMLAB_STATE_DIR", learner.data.path().join("state"))
-            .env("NO_COLOR", "1")
-            .env("TERM", "dumb");
-        rexpect::session::spawn_command(cmd, Some(30_000)).expect("spawn nimlab on a pty")
+    fn spawn(learner: &Learner) -> Pty {
+        learner.test().timeout(Duration::from_secs(30)).pty()
     }
 
     /// `quit` in a game leaves the game and says so; the second `quit` leaves nimlab.

@@ -67,7 +67,7 @@ fn limited(args: &[&str], stdin: &Path) -> Output {
         thread::sleep(Duration::from_millis(5));
     };
     Output {
-        args: args.iter().map(ToString::to_string).collect(),
+        args: args.iter().map(Into::into).collect(),
         stdout: out.join().expect("stdout thread"),
         stderr: err.join().expect("stderr thread"),
         code: status.code().unwrap_or(-1),

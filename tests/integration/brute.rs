@@ -10,13 +10,13 @@ use std::collections::{BTreeSet, HashMap};
 /// One component: `n` counters and, in zero-move, whether the pass is still unused (`T`).
 /// A pile of 0 has no pass to use, so it is always stored with `pass: false`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Pile {
+pub(crate) struct Pile {
     pub n: u64,
     pub pass: bool,
 }
 
 impl Pile {
-    pub fn new(n: u64, pass: bool) -> Self {
+    pub(crate) fn new(n: u64, pass: bool) -> Self {
         Self {
             n,
             pass: pass && n > 0,
@@ -26,7 +26,7 @@ impl Pile {
 
 /// A ruleset, as defined in the README.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Rules {
+pub(crate) enum Rules {
     Nim,
     ZeroMove,
     Misere,
@@ -35,7 +35,7 @@ pub enum Rules {
 
 impl Rules {
     /// Every ruleset the suite checks.
-    pub fn all() -> Vec<Rules> {
+    pub(crate) fn all() -> Vec<Rules> {
         vec![
             Rules::Nim,
             Rules::ZeroMove,
@@ -47,7 +47,7 @@ impl Rules {
     }
 
     /// The name nimlab takes after `--rules` (and prints back in JSON).
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self {
             Rules::Nim => "nim".into(),
             Rules::ZeroMove => "zero-move".into(),
@@ -60,12 +60,12 @@ impl Rules {
     }
 
     /// Last mover loses.
-    pub fn misere(&self) -> bool {
+    pub(crate) fn misere(&self) -> bool {
         matches!(self, Rules::Misere)
     }
 
     /// The options of one component, exactly as the ruleset's definition states them.
-    pub fn options(&self, p: Pile) -> Vec<Pile> {
+    pub(crate) fn options(&self, p: Pile) -> Vec<Pile> {
         match self {
             Rules::Nim | Rules::Misere => (0..p.n).map(|k| Pile::new(k, false)).collect(),
             Rules::ZeroMove => {
@@ -85,7 +85,7 @@ impl Rules {
     }
 
     /// Every component state with size ≤ `max`: for zero-move 0, then 1F, 1T, 2F, 2T, …
-    pub fn states(&self, max: u64) -> Vec<Pile> {
+    pub(crate) fn states(&self, max: u64) -> Vec<Pile> {
         let mut states = Vec::new();
         for n in 0..=max {
             states.push(Pile::new(n, false));
@@ -97,7 +97,7 @@ impl Rules {
     }
 
     /// How a state is written on nimlab's command line: `7T`/`7F`/`0` in zero-move, `7` else.
-    pub fn label(&self, p: Pile) -> String {
+    pub(crate) fn label(&self, p: Pile) -> String {
         match (self, p.n, p.pass) {
             (Rules::ZeroMove, 0, _) => "0".into(),
             (Rules::ZeroMove, n, true) => format!("{n}T"),
@@ -109,7 +109,7 @@ impl Rules {
     /// Reads a state as nimlab prints it in JSON. Strict: in zero-move a non-empty pile must
     /// say `T` or `F`; elsewhere there is no suffix. `0`, `0T` and `0F` are all the empty pile.
     #[track_caller]
-    pub fn parse_state(&self, text: &str) -> Pile {
+    pub(crate) fn parse_state(&self, text: &str) -> Pile {
         let (digits, pass) = match text.strip_suffix('T') {
             Some(d) => (d, Some(true)),
             None => match text.strip_suffix('F') {
@@ -131,7 +131,7 @@ impl Rules {
 }
 
 /// The minimum excludant: the least natural number not in `values`.
-pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+pub(crate) fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     let set: BTreeSet<u64> = values.into_iter().collect();
     (0..)
         .find(|m| !set.contains(m))
@@ -139,20 +139,20 @@ pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
 }
 
 /// Grundy values of single components, by mex over the explicit options, memoised.
-pub struct Grundy {
+pub(crate) struct Grundy {
     rules: Rules,
     memo: HashMap<Pile, u64>,
 }
 
 impl Grundy {
-    pub fn new(rules: Rules) -> Self {
+    pub(crate) fn new(rules: Rules) -> Self {
         Self {
             rules,
             memo: HashMap::new(),
         }
     }
 
-    pub fn value(&mut self, p: Pile) -> u64 {
+    pub(crate) fn value(&mut self, p: Pile) -> u64 {
         if let Some(&g) = self.memo.get(&p) {
             return g;
         }
@@ -166,13 +166,13 @@ impl Grundy {
 /// Who wins whole positions, by exhaustive game-tree search. A position with no move is lost
 /// for the player to move in normal play and won in misère play; otherwise it is won iff some
 /// move leads to a position lost for the opponent.
-pub struct Solver {
+pub(crate) struct Solver {
     rules: Rules,
     memo: HashMap<Vec<Pile>, bool>,
 }
 
 impl Solver {
-    pub fn new(rules: Rules) -> Self {
+    pub(crate) fn new(rules: Rules) -> Self {
         Self {
             rules,
             memo: HashMap::new(),
@@ -180,7 +180,7 @@ impl Solver {
     }
 
     /// Every position one move away.
-    pub fn children(&self, position: &[Pile]) -> Vec<Vec<Pile>> {
+    pub(crate) fn children(&self, position: &[Pile]) -> Vec<Vec<Pile>> {
         let mut children = Vec::new();
         for (i, &p) in position.iter().enumerate() {
             for option in self.rules.options(p) {
@@ -193,7 +193,7 @@ impl Solver {
     }
 
     /// True if the player to move wins with perfect play.
-    pub fn first_wins(&mut self, position: &[Pile]) -> bool {
+    pub(crate) fn first_wins(&mut self, position: &[Pile]) -> bool {
         // The order of piles does not matter to who wins; sorting shares the memo.
         let mut key = position.to_vec();
         key.sort();
@@ -212,7 +212,7 @@ impl Solver {
 }
 
 /// Every position of 1..=`max_piles` piles, each a state of size ≤ `max`, in every order.
-pub fn positions(rules: &Rules, max_piles: usize, max: u64) -> Vec<Vec<Pile>> {
+pub(crate) fn positions(rules: &Rules, max_piles: usize, max: u64) -> Vec<Vec<Pile>> {
     let states = rules.states(max);
     let mut all: Vec<Vec<Pile>> = Vec::new();
     let mut layer: Vec<Vec<Pile>> = vec![Vec::new()];

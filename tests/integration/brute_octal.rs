@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-pub struct Octal {
+pub(crate) struct Octal {
     /// d_0, d_1, …
     digits: Vec<u32>,
     values: Vec<u64>,
@@ -17,7 +17,7 @@ pub struct Octal {
 }
 
 impl Octal {
-    pub fn new(code: &str) -> Self {
+    pub(crate) fn new(code: &str) -> Self {
         let (whole, frac) = code.split_once('.').expect("a code like 0.77");
         let mut digits = vec![whole.parse::<u32>().expect("0 or 4")];
         digits.extend(frac.chars().map(|c| c.to_digit(8).expect("an octal digit")));
@@ -29,7 +29,7 @@ impl Octal {
     }
 
     /// Every move from a heap of n: the heaps left (empty list: none left), each sorted.
-    pub fn moves(&self, n: u64) -> BTreeSet<Vec<u64>> {
+    pub(crate) fn moves(&self, n: u64) -> BTreeSet<Vec<u64>> {
         let mut out = BTreeSet::new();
         for (k, &d) in self.digits.iter().enumerate() {
             let k = k as u64;
@@ -56,13 +56,17 @@ impl Octal {
     }
 
     /// g(n) by mex over explicit options; a split's value is the XOR of its parts.
-    pub fn grundy(&mut self, n: u64) -> u64 {
+    pub(crate) fn grundy(&mut self, n: u64) -> u64 {
         while self.values.len() as u64 <= n {
             let m = self.values.len() as u64;
             let seen: BTreeSet<u64> = self
                 .moves(m)
                 .iter()
-                .map(|heaps| heaps.iter().fold(0, |x, &h| x ^ self.values[h as usize]))
+                .map(|heaps| {
+                    heaps
+                        .iter()
+                        .fold(0, |x, &h| x ^ self.values[crate::support::index(h)])
+                })
                 .collect();
             let mut g = 0;
             while seen.contains(&g) {
@@ -70,11 +74,11 @@ impl Octal {
             }
             self.values.push(g);
         }
-        self.values[n as usize]
+        self.values[crate::support::index(n)]
     }
 
     /// A move's result written as nimlab writes it: `3`, `0`, or `2+3`.
-    pub fn written(heaps: &[u64]) -> String {
+    pub(crate) fn written(heaps: &[u64]) -> String {
         match heaps {
             [] => "0".into(),
             _ => heaps
@@ -86,7 +90,7 @@ impl Octal {
     }
 
     /// Whether the player to move wins `position` (normal play), by trying every move.
-    pub fn first_wins(&mut self, position: &[u64]) -> bool {
+    pub(crate) fn first_wins(&mut self, position: &[u64]) -> bool {
         let mut key: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
         key.sort_unstable();
         if let Some(&w) = self.wins.get(&key) {
@@ -110,13 +114,13 @@ impl Octal {
 }
 
 /// g(n) of the subtraction game S by mex over n − s.
-pub fn subtraction(set: &[u64], upto: u64) -> Vec<u64> {
+pub(crate) fn subtraction(set: &[u64], upto: u64) -> Vec<u64> {
     let mut g: Vec<u64> = Vec::new();
     for n in 0..=upto {
         let seen: BTreeSet<u64> = set
             .iter()
             .filter(|&&s| s <= n)
-            .map(|&s| g[(n - s) as usize])
+            .map(|&s| g[crate::support::index(n - s)])
             .collect();
         let mut v = 0;
         while seen.contains(&v) {

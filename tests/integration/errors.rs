@@ -108,7 +108,7 @@ fn a_bad_pile_in_a_file() {
     let test = Test::new();
     let path = test.write("piles.txt", "3 4\n5 oops 6\n");
     test.args(["winner", "--file"])
-        .arg(path.to_string_lossy())
+        .arg(path.to_string_lossy().into_owned())
         .run()
         .bad_input("oops");
 }

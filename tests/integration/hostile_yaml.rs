@@ -9,15 +9,13 @@
 //! would abort instead of taking the machine's memory, and the test would see the abort.
 
 use std::ffi::{OsStr, OsString};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use tempfile::TempDir;
 
-use crate::support::bin;
+use crate::support::{Output, Test};
 
 /// Address space allowed to one run: nimlab needs far less; expanding the bomb needs 50 GB.
 const MEMORY: u64 = 512 << 20;
@@ -58,7 +56,7 @@ fn deep_graph() -> String {
     format!("format: 1\npositions: {{a: {}}}\n", brackets())
 }
 
-/// A temporary directory for one test's files, state and data.
+/// A temporary directory for one test's files; nimlab runs in it.
 struct Place {
     dir: TempDir,
 }
@@ -89,58 +87,31 @@ impl Place {
         dir
     }
 
-    /// Runs nimlab with `args` under the memory limit, with `stdin` piped in.
-    fn run<I, S>(&self, args: I, stdin: &str) -> Run
+    /// nimlab with `args` under the memory and time limits, run here.
+    fn test<I, S>(&self, args: I) -> Test
     where
         I: IntoIterator<Item = S>,
-        S: AsRef<OsStr>,
+        S: Into<OsString>,
     {
-        let args: Vec<OsString> = args.into_iter().map(|a| a.as_ref().to_owned()).collect();
-        let mut command = limited();
-        command
-            .args(&args)
+        Test::new()
+            .args(args)
             .current_dir(self.dir.path())
-            .env_remove("NO_COLOR")
-            .env("NIMLAB_STATE_DIR", self.path("state"))
-            .env("NIMLAB_DATA_DIR", self.path("data"))
-            .env("RUST_BACKTRACE", "0")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let start = Instant::now();
-        let mut child = command.spawn().expect("spawn prlimit and nimlab");
-        let mut input = child.stdin.take().expect("stdin");
-        let text = stdin.to_owned();
-        let feeder = thread::spawn(move || {
-            let _ = std::io::Write::write_all(&mut input, text.as_bytes());
-        });
-        let drain = |mut pipe: Box<dyn Read + Send>| {
-            thread::spawn(move || {
-                let mut bytes = Vec::new();
-                let _ = pipe.read_to_end(&mut bytes);
-                String::from_utf8_lossy(&bytes).into_owned()
-            })
-        };
-        let out = drain(Box::new(child.stdout.take().expect("stdout")));
-        let err = drain(Box::new(child.stderr.take().expect("stderr")));
-        let status = loop {
-            if let Some(status) = child.try_wait().expect("wait for nimlab") {
-                break status;
-            }
-            if start.elapsed() > QUICKLY {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("nimlab {args:?} ran longer than {QUICKLY:?}");
-            }
-            thread::sleep(Duration::from_millis(5));
-        };
-        let _ = feeder.join();
-        let run = Run {
-            args,
-            code: status.code().unwrap_or(-1),
-            stdout: out.join().expect("stdout thread"),
-            stderr: err.join().expect("stderr thread"),
-        };
+            .wrapped([
+                OsString::from("prlimit"),
+                format!("--as={MEMORY}").into(),
+                "--".into(),
+            ])
+            .timeout(QUICKLY)
+    }
+
+    /// Runs nimlab with `args` under the limits, with `stdin` piped in; it must neither run
+    /// out of memory nor panic.
+    fn run<I, S>(&self, args: I, stdin: &str) -> Output
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<OsString>,
+    {
+        let run = self.test(args).stdin(stdin).run();
         assert!(
             !run.stderr.contains("memory allocation") && !run.stderr.contains("panicked"),
             "nimlab {:?} failed under the memory limit:\n{}",
@@ -151,32 +122,19 @@ impl Place {
     }
 }
 
-/// `prlimit --as=MEMORY -- nimlab`, ready for nimlab's arguments.
-fn limited() -> Command {
-    let mut command = Command::new("prlimit");
-    command.arg(format!("--as={MEMORY}")).arg("--").arg(bin());
-    command
-}
-
-struct Run {
-    args: Vec<OsString>,
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    #[track_caller]
-    fn code(self, code: i32) -> Self {
-        assert_eq!(
-            self.code, code,
-            "nimlab {:?}: exit code; stdout:\n{}\nstderr:\n{}",
-            self.args, self.stdout, self.stderr
-        );
-        self
-    }
-
+/// How each command refuses a bad file.
+trait Refusal: Sized {
     /// The one line of `text` that mentions `file`, which must also say each of `says`.
+    fn one_line<'a>(&self, text: &'a str, file: &str, says: &[&str]) -> &'a str;
+    /// `lesson list`: the bundled lessons are still listed, with one warning about `file`.
+    fn lists_with_a_warning(self, file: &str, says: &[&str]) -> Self;
+    /// `lesson check`: exit 1 and one failure line naming `file`.
+    fn check_fails(self, file: &str, says: &[&str]) -> Self;
+    /// Bad input: exit 2 and one line on stderr naming `file` in backticks.
+    fn bad_file(self, file: &str, says: &[&str]) -> Self;
+}
+
+impl Refusal for Output {
     #[track_caller]
     fn one_line<'a>(&self, text: &'a str, file: &str, says: &[&str]) -> &'a str {
         let lines: Vec<&str> = text.lines().filter(|l| l.contains(file)).collect();
@@ -192,7 +150,6 @@ impl Run {
         lines[0]
     }
 
-    /// `lesson list`: the bundled lessons are still listed, with one warning about `file`.
     #[track_caller]
     fn lists_with_a_warning(self, file: &str, says: &[&str]) -> Self {
         let out = self.code(0);
@@ -203,7 +160,6 @@ impl Run {
         out
     }
 
-    /// `lesson check`: exit 1 and one failure line naming `file`.
     #[track_caller]
     fn check_fails(self, file: &str, says: &[&str]) -> Self {
         let out = self.code(1);
@@ -214,7 +170,6 @@ impl Run {
         out
     }
 
-    /// Bad input: exit 2 and one line on stderr naming `file` in backticks.
     #[track_caller]
     fn bad_file(self, file: &str, says: &[&str]) -> Self {
         let out = self.code(2);
@@ -276,18 +231,12 @@ fn a_bomb_of_one_big_string_when_the_repl_reads_its_lessons() {
 }
 
 /// On a terminal the REPL reads the lessons as it starts (for completion).
+#[cfg(unix)]
 #[test]
 fn a_bomb_of_one_big_string_when_the_repl_starts_on_a_terminal() {
     let place = Place::new();
     let dir = place.lessons("more", "bomb.yaml", &bomb_lesson());
-    let mut cmd = limited();
-    cmd.arg("--lessons")
-        .arg(&dir)
-        .env("NIMLAB_DATA_DIR", place.path("data"))
-        .env("NIMLAB_STATE_DIR", place.path("state"))
-        .env("NO_COLOR", "1")
-        .env("TERM", "dumb");
-    let mut p = rexpect::session::spawn_command(cmd, Some(10_000)).expect("spawn nimlab on a pty");
+    let mut p = place.test([OsStr::new("--lessons"), dir.as_os_str()]).pty();
     p.exp_string("nimlab[zero-move]> ").unwrap();
     p.send_line("lesson list").unwrap();
     p.exp_string("warning: ").unwrap();

@@ -9,7 +9,7 @@ fn piles_from_a_file() {
     let path = test.write("piles.txt", "3\t4\n\n  5\n");
     let v = test
         .args(["winner", "--rules", "nim", "--format", "json", "--file"])
-        .arg(path.to_string_lossy())
+        .arg(path.to_string_lossy().into_owned())
         .run()
         .success()
         .json();
@@ -52,7 +52,7 @@ fn zero_move_piles_from_input() {
     let path = test.write("p", "18T 47T 34F");
     let v = test
         .args(["winner", "--format", "json", "--file"])
-        .arg(path.to_string_lossy())
+        .arg(path.to_string_lossy().into_owned())
         .run()
         .success()
         .json();

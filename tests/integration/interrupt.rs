@@ -15,35 +15,29 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use rexpect::process::{Signal, WaitStatus};
-use rexpect::session::PtySession;
-use tempfile::TempDir;
 
 use crate::lessons::{fixture, path_str};
-use crate::support::bin;
+use crate::support::{Pty, Test, bin};
 
 const PROMPT: &str = "nimlab[zero-move]> ";
 /// rustyline has left raw mode: the line was accepted and its command starts.
 const ACCEPTED: &str = "\x1b[?2004l";
 /// Generous: a command that was not stopped runs far longer than this.
-const TIMEOUT_MS: u64 = 20_000;
+const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// nimlab on a pty, with a terminal that rustyline edits on (raw mode, bracketed paste).
 struct Terminal {
-    p: PtySession,
-    state: TempDir,
+    p: Pty,
 }
 
 impl Terminal {
     fn new(args: &[&str]) -> Self {
-        let state = tempfile::tempdir().expect("a temporary directory");
-        let mut cmd = Command::new(bin());
-        cmd.args(args)
-            .env("NIMLAB_DATA_DIR", state.path())
-            .env("NIMLAB_STATE_DIR", state.path().join("state"))
-            .env("NO_COLOR", "1")
-            .env("TERM", "xterm");
-        let p = rexpect::session::spawn_command(cmd, Some(TIMEOUT_MS)).expect("spawn on a pty");
-        Self { p, state }
+        let p = Test::new()
+            .args(args.iter().copied())
+            .env("TERM", "xterm")
+            .timeout(TIMEOUT)
+            .pty();
+        Self { p }
     }
 
     #[track_caller]
@@ -86,10 +80,11 @@ impl Terminal {
         self.expect(PROMPT);
     }
 
-    fn quit(mut self) -> TempDir {
+    /// Quits; what is left is the ended session and its directories.
+    fn quit(mut self) -> Pty {
         self.type_text("quit\r");
         self.p.exp_eof().expect("nimlab ends");
-        self.state
+        self.p
     }
 }
 
@@ -188,21 +183,19 @@ fn ctrl_c_inside_a_lesson_keeps_the_lesson_where_it_was() {
 #[test]
 fn outside_the_repl_ctrl_c_ends_nimlab_at_once() {
     // A command on the shell, on a terminal: killed by SIGINT, which the shell reports as 130.
-    let state = tempfile::tempdir().expect("a temporary directory");
-    let mut cmd = Command::new(bin());
-    cmd.args([
-        "verify",
-        "--rules",
-        "zero-move",
-        "--piles",
-        "7",
-        "--max",
-        "15",
-    ])
-    .env("NIMLAB_STATE_DIR", state.path())
-    .env("NO_COLOR", "1")
-    .env("TERM", "xterm");
-    let mut p = rexpect::session::spawn_command(cmd, Some(TIMEOUT_MS)).expect("spawn on a pty");
+    let mut p = Test::new()
+        .args([
+            "verify",
+            "--rules",
+            "zero-move",
+            "--piles",
+            "7",
+            "--max",
+            "15",
+        ])
+        .env("TERM", "xterm")
+        .timeout(TIMEOUT)
+        .pty();
     p.exp_string("(Ctrl-C stops)")
         .expect("progress after a second");
     p.send_control('c').expect("Ctrl-C on the pty");
@@ -212,9 +205,12 @@ fn outside_the_repl_ctrl_c_ends_nimlab_at_once() {
         other => panic!("ended by {other:?}, not by SIGINT"),
     }
 
-    // A script read from a pipe: the same.
+    // A script read from a pipe: the same. (`Test::run` would wait for the end; this needs
+    // the process while it runs.)
+    let state = tempfile::tempdir().expect("a temporary directory");
     let mut child = Command::new(bin())
-        .env("NIMLAB_STATE_DIR", state.path())
+        .env("NIMLAB_STATE_DIR", state.path().join("state"))
+        .env("NIMLAB_DATA_DIR", state.path().join("data"))
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -236,10 +232,7 @@ fn outside_the_repl_ctrl_c_ends_nimlab_at_once() {
         if let Some(status) = child.try_wait().expect("wait for nimlab") {
             break status;
         }
-        assert!(
-            started.elapsed() < Duration::from_millis(TIMEOUT_MS),
-            "SIGINT did not end nimlab"
-        );
+        assert!(started.elapsed() < TIMEOUT, "SIGINT did not end nimlab");
         std::thread::sleep(Duration::from_millis(10));
     };
     drop(script);
@@ -284,9 +277,9 @@ fn a_pasted_block_runs_every_line_with_bracketed_paste() {
     t.type_text(&format!("\x1b[200~{}\r\x1b[201~", BLOCK.join("\r")));
     t.type_text("\r");
     each_line_answers_in_order(&mut t, true);
-    let state = t.quit();
+    let ended = t.quit();
     // Each line is its own history entry.
-    let history = std::fs::read_to_string(state.path().join("state/history")).expect("history");
+    let history = std::fs::read_to_string(ended.dir().join("state/history")).expect("history");
     for line in BLOCK {
         assert!(
             history.lines().any(|l| l == line),

@@ -16,6 +16,7 @@ mod complete;
 mod concurrent;
 mod course;
 mod progress;
+#[cfg(unix)]
 mod terminal;
 mod unusable;
 
@@ -27,46 +28,46 @@ use tempfile::TempDir;
 use crate::support::{Output, Test};
 
 /// `tests/fixtures/lessons/NAME`.
-pub fn fixture(name: &str) -> PathBuf {
+pub(crate) fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/lessons")
         .join(name)
 }
 
 /// The bundled lessons' directory, `lessons/`.
-pub fn bundled_dir() -> PathBuf {
+pub(crate) fn bundled_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons")
 }
 
-pub fn path_str(path: &Path) -> String {
+pub(crate) fn path_str(path: &Path) -> String {
     path.to_str().expect("a UTF-8 path").to_owned()
 }
 
 /// The drill lesson has this many steps.
-pub const DRILL_STEPS: usize = 7;
+pub(crate) const DRILL_STEPS: usize = 7;
 
 /// A learner: a data directory of their own that outlives single runs of nimlab, and the drill
 /// lesson on top of the bundled ones.
-pub struct Learner {
+pub(crate) struct Learner {
     pub data: TempDir,
 }
 
 impl Learner {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self {
             data: tempfile::tempdir().expect("a temporary data directory"),
         }
     }
 
     /// A run of nimlab as this learner.
-    pub fn test(&self) -> Test {
+    pub(crate) fn test(&self) -> Test {
         Test::new()
             .args(["--lessons", &path_str(&fixture("good"))])
-            .env("NIMLAB_DATA_DIR", &path_str(self.data.path()))
+            .env("NIMLAB_DATA_DIR", path_str(self.data.path()))
     }
 
     /// Runs `lines` as a script on standard input.
-    pub fn script<S: AsRef<str>>(&self, lines: &[S]) -> Output {
+    pub(crate) fn script<S: AsRef<str>>(&self, lines: &[S]) -> Output {
         let mut script = String::new();
         for line in lines {
             script.push_str(line.as_ref());
@@ -75,13 +76,13 @@ impl Learner {
         self.test().stdin(script).run()
     }
 
-    pub fn progress_path(&self) -> PathBuf {
+    pub(crate) fn progress_path(&self) -> PathBuf {
         self.data.path().join("progress.json")
     }
 
     /// The progress file, parsed.
     #[track_caller]
-    pub fn progress(&self) -> Value {
+    pub(crate) fn progress(&self) -> Value {
         let text = std::fs::read_to_string(self.progress_path()).expect("progress.json exists");
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("progress.json ({e}):\n{text}"))
     }
@@ -89,14 +90,14 @@ impl Learner {
 
 /// A step's heading as printed: `── TITLE · step K of N · ID ──`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Heading {
+pub(crate) struct Heading {
     pub number: usize,
     pub of: usize,
     pub id: String,
 }
 
 impl Heading {
-    pub fn new(number: usize, of: usize, id: &str) -> Self {
+    pub(crate) fn new(number: usize, of: usize, id: &str) -> Self {
         Self {
             number,
             of,
@@ -105,13 +106,13 @@ impl Heading {
     }
 
     /// A step of the drill lesson.
-    pub fn drill(number: usize, id: &str) -> Self {
+    pub(crate) fn drill(number: usize, id: &str) -> Self {
         Self::new(number, DRILL_STEPS, id)
     }
 }
 
 /// Every step heading in `stdout`, in order.
-pub fn headings(stdout: &str) -> Vec<Heading> {
+pub(crate) fn headings(stdout: &str) -> Vec<Heading> {
     stdout
         .lines()
         .filter_map(|line| {
@@ -132,14 +133,14 @@ pub fn headings(stdout: &str) -> Vec<Heading> {
 
 /// The last step heading in `stdout`.
 #[track_caller]
-pub fn last_heading(stdout: &str) -> Heading {
+pub(crate) fn last_heading(stdout: &str) -> Heading {
     headings(stdout)
         .pop()
         .unwrap_or_else(|| panic!("no step heading in:\n{stdout}"))
 }
 
 /// The JSON documents among the lines of `stdout` (a script mixing text and `--format json`).
-pub fn json_lines(stdout: &str) -> Vec<Value> {
+pub(crate) fn json_lines(stdout: &str) -> Vec<Value> {
     stdout
         .lines()
         .filter(|l| l.starts_with('{'))
@@ -149,7 +150,7 @@ pub fn json_lines(stdout: &str) -> Vec<Value> {
 
 /// The entry for lesson `id` in a `lesson list --format json` document.
 #[track_caller]
-pub fn listed<'a>(list: &'a Value, id: &str) -> &'a Value {
+pub(crate) fn listed<'a>(list: &'a Value, id: &str) -> &'a Value {
     list["lessons"]
         .as_array()
         .unwrap_or_else(|| panic!("not a lesson list: {list}"))
@@ -160,7 +161,7 @@ pub fn listed<'a>(list: &'a Value, id: &str) -> &'a Value {
 
 /// Asserts `needles` occur in `haystack` in this order.
 #[track_caller]
-pub fn in_order(haystack: &str, needles: &[&str]) {
+pub(crate) fn in_order(haystack: &str, needles: &[&str]) {
     let mut from = 0;
     for needle in needles {
         match haystack[from..].find(needle) {
@@ -172,7 +173,7 @@ pub fn in_order(haystack: &str, needles: &[&str]) {
 
 /// One bundled lesson as its author wrote it, read straight from `lessons/` (so lessons added
 /// later are covered without touching the tests).
-pub struct Authored {
+pub(crate) struct Authored {
     pub file: PathBuf,
     pub id: String,
     pub title: String,
@@ -180,7 +181,7 @@ pub struct Authored {
 }
 
 /// Every lesson file directly in `lessons/` (proofs live in a subdirectory).
-pub fn bundled_lessons() -> Vec<Authored> {
+pub(crate) fn bundled_lessons() -> Vec<Authored> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(bundled_dir())
         .expect("the lessons directory")
         .map(|e| e.expect("a directory entry").path())

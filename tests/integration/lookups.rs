@@ -43,7 +43,7 @@ fn octal_values(code: &str, upto: usize) -> Vec<u64> {
         seen.clear();
         seen.resize(n + 2, false);
         let mut mark = |v: u64| {
-            if let Some(s) = seen.get_mut(v as usize) {
+            if let Some(s) = seen.get_mut(crate::support::index(v)) {
                 *s = true;
             }
         };
@@ -156,7 +156,7 @@ impl Game {
 
     fn subtract(set: &[u64]) -> Self {
         let values = crate::brute_octal::subtraction(set, 3000);
-        let m = *set.iter().max().expect("a set") as usize;
+        let m = crate::support::index(*set.iter().max().expect("a set"));
         let period = window(&values, m);
         // The repeat goes on through every value computed.
         let (n0, p) = period;
@@ -699,7 +699,11 @@ fn a_graph_agrees_on_every_path_and_shows_rows_by_name() {
                 .map(|o| (str_of(&o["state"]).to_string(), int(&o["grundy"])))
                 .collect();
             assert_eq!(listed, expected, "{name}");
-            let mex = brute::mex(expected.iter().map(|&(_, g)| g as u64));
+            let mex = brute::mex(
+                expected
+                    .iter()
+                    .map(|&(_, g)| u64::try_from(g).expect("a small value")),
+            );
             assert_eq!(int(&row["grundy"]), u128::from(mex), "{name}");
         });
     }

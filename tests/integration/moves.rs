@@ -9,7 +9,7 @@ use crate::winner::{MAX, PILES, line};
 
 /// Checks one `move` answer for `position` and returns the position after the move, if any.
 #[track_caller]
-pub fn check_move(
+pub(crate) fn check_move(
     rules: &Rules,
     solver: &mut Solver,
     position: &[Pile],

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::brute_octal::{Octal, subtraction};
-use crate::support::{Test, batch, str_of, u64_of};
+use crate::support::{Test, batch, index, str_of, u64_of};
 
 const UPTO: u64 = 300;
 
@@ -97,17 +97,13 @@ fn check_period(rules: &str, values: &[u64], preperiod: u64, period: u64, last: 
         assert_eq!(to, 2 * preperiod + period + t, "{rules}: Guy–Smith bound");
     }
     for n in from..to {
-        assert_eq!(
-            values[n as usize],
-            values[(n + period) as usize],
-            "{rules} n={n}"
-        );
+        assert_eq!(values[index(n)], values[index(n + period)], "{rules} n={n}");
     }
     if preperiod > 0 {
-        let n = (preperiod - 1) as usize;
+        let n = index(preperiod - 1);
         assert_ne!(
             values[n],
-            values[n + period as usize],
+            values[n + index(period)],
             "{rules}: not exceptional"
         );
     }
@@ -115,7 +111,7 @@ fn check_period(rules: &str, values: &[u64], preperiod: u64, period: u64, last: 
     let end = values.len() as u64;
     for p in 1..period {
         assert!(
-            (preperiod..end - p).any(|n| values[n as usize] != values[(n + p) as usize]),
+            (preperiod..end - p).any(|n| values[index(n)] != values[index(n + p)]),
             "{rules}: {p} also repeats"
         );
     }
@@ -125,10 +121,7 @@ fn check_period(rules: &str, values: &[u64], preperiod: u64, period: u64, last: 
         .iter()
         .map(u64_of)
         .collect();
-    assert_eq!(
-        one,
-        values[preperiod as usize..(preperiod + period) as usize]
-    );
+    assert_eq!(one, values[index(preperiod)..index(preperiod + period)]);
 }
 
 #[test]
@@ -273,7 +266,7 @@ fn winning_moves_leave_lost_positions() {
                 assert!(mv.is_null(), "{what}: lost, so no winning move");
                 continue;
             }
-            let i = (u64_of(&mv["pile"]) - 1) as usize;
+            let i = index(u64_of(&mv["pile"]) - 1);
             let from: u64 = str_of(&mv["from"]).parse().expect("a size");
             assert_eq!(from, position[i], "{what}");
             let to: Vec<u64> = str_of(&mv["to"])

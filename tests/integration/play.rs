@@ -156,7 +156,7 @@ impl Brute {
     /// Checks a move from JSON (`{"pile","from","to","take"}`) on `pos`: it is legal, and
     /// returns the position after it.
     fn apply(&self, pos: &[P], mv: &Value) -> Vec<P> {
-        let i = mv["pile"].as_u64().unwrap() as usize - 1;
+        let i = crate::support::index(mv["pile"].as_u64().unwrap()) - 1;
         let from = self.game.parse(mv["from"].as_str().unwrap());
         let to = self.game.parse(mv["to"].as_str().unwrap());
         assert_eq!(from, pos[i], "move {mv} does not start from {pos:?}");
@@ -476,7 +476,7 @@ fn play_game(
                 rng ^= rng << 13;
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
-                moves[(rng % moves.len() as u64) as usize]
+                moves[crate::support::index(rng % moves.len() as u64)]
             }
         };
         let report = repl.send(&short_form(&t.pos, i, to));

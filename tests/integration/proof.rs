@@ -140,19 +140,13 @@ fn conjecture_teaches_with_the_first_counterexample() {
     assert_eq!(run.code, 2);
 }
 
+/// The bundled proofs are listed; each is run and checked once, in text and JSON, by
+/// `words::proof_steps_say_which_instances_were_checked`.
 #[test]
-fn every_bundled_proof_checks_out() {
+fn the_bundled_proofs_are_listed() {
     let list = nimlab(&["prove"], "");
     for id in ["zero-move-rule", "bouton", "sprague-grundy-sum"] {
         assert!(list.stdout.contains(id), "{}", list.stdout);
-        let run = nimlab(&["prove", id], "");
-        assert_eq!(run.code, 0, "{id}: {}", run.stderr);
-        assert!(!run.stdout.contains('✗'), "{id}:\n{}", run.stdout);
-        assert!(run.stdout.matches('✓').count() >= 3, "{id}");
-        let v = json(&["prove", id, "--all"]);
-        for step in v["steps"].as_array().expect("steps") {
-            assert_ne!(step["holds"], false, "{id}: {step}");
-        }
     }
     let run = nimlab(&["prove", "nosuch"], "");
     assert_eq!(run.code, 2);

@@ -5,7 +5,7 @@
 use crate::support::Test;
 
 /// What nimlab writes to clear a terminal before a presented step.
-pub const CLEAR: &str = "\x1b[H\x1b[2J";
+pub(crate) const CLEAR: &str = "\x1b[H\x1b[2J";
 
 /// Display columns of a line: every `char` here is one column wide (no wide CJK in nimlab's
 /// own text), and no colour is on in a pipe.
@@ -179,45 +179,27 @@ fn a_pipe_is_never_paged() {
 /// On a real terminal (a pty) of a chosen size, set with `stty` before nimlab starts.
 #[cfg(unix)]
 mod terminal {
-    use std::process::Command;
-
-    use rexpect::session::PtySession;
+    use std::time::Duration;
 
     use super::wrapped_at_words;
-    use crate::support::bin;
+    use crate::support::{Pty, Test, pty_text as text};
 
-    /// `nimlab ARGS` on a pty of `cols`×`rows`, without colour, in a fresh data directory.
-    pub fn spawn(cols: u16, rows: u16, args: &str, data: &std::path::Path) -> PtySession {
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c")
-            .arg(format!(
-                "stty cols {cols} rows {rows} && exec \"$0\" {args}"
-            ))
-            .arg(bin())
-            .env("NIMLAB_DATA_DIR", data)
-            .env("NIMLAB_STATE_DIR", data.join("state"))
-            .env("NO_COLOR", "1")
-            .env("TERM", "dumb")
-            .env("PAGER", "sed s/^/PAGED:/");
-        rexpect::session::spawn_command(cmd, Some(30_000)).expect("spawn nimlab on a pty")
-    }
-
-    /// rexpect turns each byte into a `char`; this gives the UTF-8 text back, without the
-    /// terminal's carriage returns.
-    pub fn text(raw: &str) -> String {
-        let bytes: Vec<u8> = raw
-            .chars()
-            .map(|c| u8::try_from(u32::from(c)).expect("a byte"))
-            .collect();
-        String::from_utf8_lossy(&bytes).replace('\r', "")
+    /// `nimlab ARGS` on a pty of `cols`×`rows`, without colour, in a fresh data directory,
+    /// with a pager that marks each line it shows.
+    fn spawn(cols: u16, rows: u16, args: &[&str]) -> Pty {
+        Test::new()
+            .args(args.iter().copied())
+            .size(cols, rows)
+            .env("PAGER", "sed s/^/PAGED:/")
+            .timeout(Duration::from_secs(30))
+            .pty()
     }
 
     /// The issue's own example: on a terminal this error broke `number` at the right edge.
     #[test]
     fn an_error_wraps_at_the_terminals_width_between_words() {
-        let data = tempfile::tempdir().unwrap();
         for cols in [60, 80] {
-            let mut p = spawn(cols, 24, "mex foo", data.path());
+            let mut p = spawn(cols, 24, &["mex", "foo"]);
             let out = text(&p.exp_eof().unwrap());
             assert!(out.lines().count() > 1, "{out}");
             wrapped_at_words(&out, usize::from(cols));
@@ -240,9 +222,7 @@ mod terminal {
     /// A presented step clears the screen, fits 24 rows with the prompt, and shows no notes.
     #[test]
     fn presenting_clears_the_screen_between_steps_and_hides_the_notes() {
-        let data = tempfile::tempdir().unwrap();
-        let args = format!("--lessons {}", super::fixtures());
-        let mut p = spawn(80, 24, &args, data.path());
+        let mut p = spawn(80, 24, &["--lessons", &super::fixtures()]);
         p.exp_string("nimlab[zero-move]> ").unwrap();
         p.send_line("lesson start drill --present").unwrap();
         let raw = p.exp_string("nimlab[drill 1/7]> ").unwrap();
@@ -274,7 +254,6 @@ mod terminal {
     /// A step taller than the screen comes in screens of 24 rows, turned with Enter.
     #[test]
     fn a_long_presented_step_is_paginated() {
-        let data = tempfile::tempdir().unwrap();
         let lessons = tempfile::tempdir().unwrap();
         let lines: Vec<String> = (1..=40)
             .map(|k| format!("      Line {k} of the step."))
@@ -288,8 +267,8 @@ mod terminal {
             ),
         )
         .unwrap();
-        let args = format!("--lessons {}", lessons.path().display());
-        let mut p = spawn(80, 24, &args, data.path());
+        let dir = lessons.path().to_str().expect("a UTF-8 path");
+        let mut p = spawn(80, 24, &["--lessons", dir]);
         p.exp_string("nimlab[zero-move]> ").unwrap();
         p.send_line("lesson start long --present").unwrap();
         let raw = p.exp_string("-- more: Enter for page 2 of 2 --").unwrap();
@@ -311,19 +290,7 @@ mod terminal {
     /// script do not.
     #[test]
     fn long_output_goes_through_the_pager_on_a_terminal() {
-        let data = tempfile::tempdir().unwrap();
-        let spawn_paged = |args: &str| {
-            let mut cmd = Command::new("sh");
-            cmd.arg("-c")
-                .arg(format!("stty cols 80 rows 24 && exec \"$0\" {args}"))
-                .arg(bin())
-                .env("NIMLAB_DATA_DIR", data.path())
-                .env("NIMLAB_STATE_DIR", data.path().join("state"))
-                .env("NO_COLOR", "1")
-                .env("TERM", "dumb")
-                .env("PAGER", "sed s/^/PAGED:/");
-            rexpect::session::spawn_command(cmd, Some(30_000)).expect("spawn nimlab on a pty")
-        };
+        let spawn_paged = |args: &str| spawn(80, 24, &args.split_whitespace().collect::<Vec<_>>());
         let mut p = spawn_paged("grundy 0..40");
         let out = text(&p.exp_eof().unwrap());
         assert!(out.lines().count() > 24);

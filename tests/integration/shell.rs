@@ -3,6 +3,8 @@
 //! suggestion, the workbench's own commands start it or are refused with a way in, and
 //! completions and the man page come from the one command definition.
 
+use std::time::Duration;
+
 use crate::support::Test;
 
 /// Every command the language has, written out by hand: `help` must name each one.
@@ -278,14 +280,10 @@ fn workbench_commands_on_the_shell_are_refused_with_a_way_in() {
 #[cfg(unix)]
 #[test]
 fn play_on_a_terminal_takes_moves() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let mut cmd = std::process::Command::new(crate::support::bin());
-    cmd.args(["play", "4", "7", "5"])
-        .env("NIMLAB_STATE_DIR", dir.path())
-        .env("NIMLAB_DATA_DIR", dir.path().join("data"))
-        .env("NO_COLOR", "1")
-        .env("TERM", "dumb");
-    let mut p = rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn on a pty");
+    let mut p = Test::new()
+        .args(["play", "4", "7", "5"])
+        .timeout(Duration::from_secs(60))
+        .pty();
     p.exp_string("nim-sum         13").unwrap();
     p.exp_string("your move: 4T 7T 5T").unwrap();
     p.send_line("2 1").unwrap();
@@ -303,15 +301,15 @@ fn play_on_a_terminal_takes_moves() {
 #[cfg(unix)]
 #[test]
 fn quit_in_an_activity_started_on_the_shell_goes_back_to_the_shell() {
+    // One learner's state and data for all three runs.
     let dir = tempfile::tempdir().expect("a temporary directory");
     let spawn = |args: &[&str]| {
-        let mut cmd = std::process::Command::new(crate::support::bin());
-        cmd.args(args)
+        Test::new()
+            .args(args.iter().copied())
             .env("NIMLAB_STATE_DIR", dir.path())
             .env("NIMLAB_DATA_DIR", dir.path().join("data"))
-            .env("NO_COLOR", "1")
-            .env("TERM", "dumb");
-        rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn on a pty")
+            .timeout(Duration::from_secs(60))
+            .pty()
     };
     let mut p = spawn(&["play", "4", "7", "5"]);
     p.exp_string("your move: 4T 7T 5T").unwrap();
@@ -414,16 +412,13 @@ fn the_man_page_renders() {
 
 /// The workbench on a pty with line editing, for completion.
 #[cfg(unix)]
-fn workbench() -> (rexpect::session::PtySession, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let mut cmd = std::process::Command::new(crate::support::bin());
-    cmd.env("NIMLAB_STATE_DIR", dir.path())
-        .env("NIMLAB_DATA_DIR", dir.path().join("data"))
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm");
-    let mut p = rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn on a pty");
+fn workbench() -> crate::support::Pty {
+    let mut p = Test::new()
+        .env("TERM", "xterm")
+        .timeout(Duration::from_secs(60))
+        .pty();
     p.exp_string("nimlab[zero-move]> ").unwrap();
-    (p, dir)
+    p
 }
 
 /// `les<Tab>` completes the one match; `lesson start <Tab><Tab>` and `--rules oc<Tab>…` list
@@ -431,7 +426,7 @@ fn workbench() -> (rexpect::session::PtySession, tempfile::TempDir) {
 #[cfg(unix)]
 #[test]
 fn completion_on_a_terminal_lists_matches() {
-    let (mut p, _dir) = workbench();
+    let mut p = workbench();
     p.send("les\t").unwrap();
     p.flush().unwrap();
     p.exp_string("lesson").unwrap();

@@ -4,11 +4,11 @@ use crate::brute::{Grundy, Pile, Rules, Solver, positions};
 use crate::support::{batch, str_of, u64_of};
 
 /// Up to 3 piles of size ≤ 6: every zero-move T/F mix, zeros included, every order.
-pub const PILES: usize = 3;
-pub const MAX: u64 = 6;
+pub(crate) const PILES: usize = 3;
+pub(crate) const MAX: u64 = 6;
 
 /// The command line for one query about `position`.
-pub fn line(command: &str, rules: &Rules, position: &[Pile]) -> String {
+pub(crate) fn line(command: &str, rules: &Rules, position: &[Pile]) -> String {
     let piles: Vec<String> = position.iter().map(|&p| rules.label(p)).collect();
     format!(
         "{command} --format json --rules {} {}",

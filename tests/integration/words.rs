@@ -153,10 +153,14 @@ fn misere_tables_say_they_hold_normal_play_values_and_state_the_rule() {
     // Normal-play values by mex over the explicit options k < n: g(n) = mex{g(0), …, g(n−1)}.
     let mut normal: Vec<u64> = Vec::new();
     for n in 0..=7u64 {
-        let reachable: Vec<u64> = (0..n).map(|k| normal[k as usize]).collect();
+        let reachable: Vec<u64> = (0..n).map(|k| normal[crate::support::index(k)]).collect();
         let mex = (0..).find(|m| !reachable.contains(m)).expect("a mex");
         normal.push(mex);
-        assert_eq!(u64_of(&table["rows"][n as usize]["grundy"]), mex, "g({n})");
+        assert_eq!(
+            u64_of(&table["rows"][crate::support::index(n)]["grundy"]),
+            mex,
+            "g({n})"
+        );
     }
     // The values alone would call a lone 1 a win (g(1) ≠ 0); misère play loses it.
     assert_ne!(normal[1], 0);
@@ -276,12 +280,16 @@ fn range(text: &str) -> Option<(i64, i64)> {
     Some((a.parse().ok()?, b.parse().ok()?))
 }
 
+/// Every bundled proof checks out (its only run through nimlab in this suite, in text and in
+/// JSON), and each step says which instances were checked.
 #[test]
 fn proof_steps_say_which_instances_were_checked() {
     let mut ranges = 0;
     let mut zero_move_rule = String::new();
     for name in proofs() {
         let text = run_proof(&["prove", &name]).success().stdout;
+        assert!(!text.contains('✗'), "{name}:\n{text}");
+        assert!(text.matches('✓').count() >= 3, "{name}");
         if name == "zero-move-rule" {
             zero_move_rule.clone_from(&text);
         }
@@ -307,6 +315,7 @@ fn proof_steps_say_which_instances_were_checked() {
             .success()
             .json();
         for step in json["steps"].as_array().expect("steps") {
+            assert_ne!(step["holds"], false, "{name}: {step}");
             let Some(domain) = step["for"].as_str() else {
                 if step["check"].is_string() {
                     assert_eq!(step["checked"], Value::Null, "{step}");

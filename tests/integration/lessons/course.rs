@@ -133,7 +133,7 @@ fn a_pinned_lesson_runs_under_its_ruleset_and_gives_the_learners_back() {
 fn pinned(learner: &Learner) -> Test {
     Test::new()
         .args(["--lessons", &path_str(&fixture("pinned"))])
-        .env("NIMLAB_DATA_DIR", &path_str(learner.data.path()))
+        .env("NIMLAB_DATA_DIR", path_str(learner.data.path()))
 }
 
 /// Leaving in the middle gives the learner's ruleset back too.

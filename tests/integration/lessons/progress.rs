@@ -123,7 +123,7 @@ fn a_changed_lesson_resumes_by_step_id() {
     std::fs::write(dir.path().join("drill.yaml"), v2).unwrap();
     let out = Test::new()
         .args(["--lessons", &path_str(dir.path())])
-        .env("NIMLAB_DATA_DIR", &path_str(learner.data.path()))
+        .env("NIMLAB_DATA_DIR", path_str(learner.data.path()))
         .stdin("lesson start drill\n")
         .run()
         .success();
@@ -420,7 +420,7 @@ fn an_unwritable_data_directory_warns_and_the_lesson_goes_on() {
     let dir = unwritable(&learner);
     let out = Test::new()
         .args(["--lessons", &path_str(&fixture("good"))])
-        .env("NIMLAB_DATA_DIR", &path_str(&dir))
+        .env("NIMLAB_DATA_DIR", path_str(&dir))
         .stdin("lesson start drill\nnext\nnext\n13\n")
         .run()
         .success();

@@ -1,24 +1,16 @@
 //! The drill lesson on a real terminal (a pty): the prompt names the lesson and step, Enter moves
 //! on, `hint`, a wrong and a right answer, `lesson quit`, and `lesson reset` asks to confirm.
 
-use std::process::Command;
+use std::time::Duration;
 
-use rexpect::session::PtySession;
-
-use super::{Learner, fixture, path_str};
-use crate::support::bin;
+use super::Learner;
+use crate::support::Pty;
 
 // rexpect turns each byte it reads into a char, so only ASCII text can be matched: the step
 // headings are matched by their `step K of N` and the prompt.
 
-fn spawn(learner: &Learner) -> PtySession {
-    let mut cmd = Command::new(bin());
-    cmd.args(["--lessons", &path_str(&fixture("good"))])
-        .env("NIMLAB_DATA_DIR", learner.data.path())
-        .env("NIMLAB_STATE_DIR", learner.data.path().join("state"))
-        .env("NO_COLOR", "1")
-        .env("TERM", "dumb");
-    rexpect::session::spawn_command(cmd, Some(20_000)).expect("spawn nimlab on a pty")
+fn spawn(learner: &Learner) -> Pty {
+    learner.test().timeout(Duration::from_secs(20)).pty()
 }
 
 #[test]

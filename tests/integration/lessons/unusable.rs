@@ -386,7 +386,7 @@ fn a_file_that_cannot_be_moved_aside_is_never_written_over() {
     .unwrap();
     let out = Test::new()
         .args(["--lessons", &path_str(&fixture("good"))])
-        .env("NIMLAB_DATA_DIR", &path_str(&dir))
+        .env("NIMLAB_DATA_DIR", path_str(&dir))
         .stdin("lesson start drill\nnext\nnext\n")
         .run()
         .success();
@@ -408,7 +408,7 @@ fn a_file_that_cannot_be_moved_aside_is_never_written_over() {
     let out = Test::new()
         .args(["--lessons", &path_str(&fixture("good"))])
         .args(["lesson", "reset", "drill"])
-        .env("NIMLAB_DATA_DIR", &path_str(&dir))
+        .env("NIMLAB_DATA_DIR", path_str(&dir))
         .run()
         .code(3);
     assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
@@ -450,7 +450,7 @@ fn a_failed_save_exits_3() {
     let out = Test::new()
         .args(["--lessons", &path_str(&fixture("good"))])
         .args(["lesson", "reset", "drill"])
-        .env("NIMLAB_DATA_DIR", &path_str(&file.join("data")))
+        .env("NIMLAB_DATA_DIR", path_str(&file.join("data")))
         .run()
         .code(3);
     assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
@@ -508,8 +508,8 @@ fn an_empty_data_dir_variable_is_unset() {
     let test = Test::new()
         .args(["--lessons", &path_str(&fixture("good"))])
         .env("NIMLAB_DATA_DIR", "")
-        .env("HOME", &path_str(home.path()))
-        .env("XDG_DATA_HOME", &path_str(&home.path().join("xdg")))
+        .env("HOME", path_str(home.path()))
+        .env("XDG_DATA_HOME", path_str(&home.path().join("xdg")))
         .stdin("lesson start drill\nnext\n");
     let cwd = test.write("marker", "").parent().unwrap().to_path_buf();
     test.run().success();
