@@ -432,28 +432,13 @@ fn engine(e: EngineError, span: &Range<usize>) -> ExprError {
     ExprError::new(ErrorKind::Engine(e), span.clone())
 }
 
-/// The known function closest to a misspelt one, if any is close.
+/// The known function closest to a misspelt one, if any is close. Function names are case
+/// sensitive, so one that differs only in case is the closest of all.
 fn suggest(name: &str) -> Option<String> {
     FUNCTIONS
         .iter()
-        .map(|f| (distance(name, f), f))
-        .filter(|(d, f)| *d <= (f.len() / 3).max(1))
-        .min()
-        .map(|(_, f)| f.to_string())
-}
-
-/// Levenshtein distance, for suggestions.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
+        .copied()
+        .find(|f| f.eq_ignore_ascii_case(name))
+        .or_else(|| crate::suggestion::nearest(name, FUNCTIONS.iter().copied()))
+        .map(str::to_string)
 }
