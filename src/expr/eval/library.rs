@@ -13,6 +13,7 @@ use crate::expr::error::{ErrorKind, ExprError};
 use crate::expr::value::{Int, Value};
 
 impl Evaluator {
+    /// `name(args)`, with `rules` when the call names a ruleset (`g(nim, 7)`), else the default.
     pub(super) fn call(
         &mut self,
         name: &str,
@@ -53,21 +54,7 @@ impl Evaluator {
                 let [base, exp] = args else {
                     return arity("two numbers: pow(base, exponent)");
                 };
-                let b = self.int(base)?;
-                let e = self.int(exp)?;
-                let what = || format!("pow({b}, {e})");
-                arith::pow(b, e)
-                    .map(Value::Int)
-                    .map_err(|refusal| match refusal {
-                        // 0 to a negative power is 1 / 0.
-                        Refusal::DivisionByZero => {
-                            ExprError::new(ErrorKind::DivisionByZero, base.span.clone())
-                        }
-                        Refusal::Overflow => overflow(what(), span),
-                        Refusal::Fraction => {
-                            ExprError::new(ErrorKind::NotWhole { what: what() }, span.clone())
-                        }
-                    })
+                self.pow(base, exp, span)
             }
             "size" => {
                 let [s] = args else { return arity("one set") };
@@ -84,39 +71,11 @@ impl Evaluator {
                 let values = self.numbers(args, span)?;
                 match name {
                     "mex" => Ok(Value::Int(mex_of(&values))),
-                    _ => {
-                        let pick = if name == "min" {
-                            values.first()
-                        } else {
-                            values.last()
-                        };
-                        pick.copied().map(Value::Int).ok_or_else(|| {
-                            ExprError::new(
-                                ErrorKind::Type {
-                                    expected: "at least one number".into(),
-                                    found: "an empty set".into(),
-                                },
-                                span.clone(),
-                            )
-                        })
-                    }
+                    "min" => least_or_greatest(values.first(), span),
+                    _ => least_or_greatest(values.last(), span),
                 }
             }
-            "nimsum" => {
-                let mut sum: Int = 0;
-                for a in args {
-                    let v = self.int(a)?;
-                    if v < 0 {
-                        return Err(type_error(
-                            "a value ≥ 0 (nim-sums XOR Grundy values; for piles write nimsum(g(3T), g(4T)))",
-                            &Value::Int(v),
-                            &a.span,
-                        ));
-                    }
-                    sum ^= v;
-                }
-                Ok(Value::Int(sum))
-            }
+            "nimsum" => self.nimsum(args),
             "g" | "mexset" | "lost" => {
                 if args.is_empty() {
                     return arity(
@@ -133,16 +92,7 @@ impl Evaluator {
                     _ => self.search(name, &rules, &piles, span),
                 }
             }
-            "winner" => {
-                let mut piles = Vec::with_capacity(args.len());
-                for a in args {
-                    piles.push(self.pile(&rules, a)?);
-                }
-                self.tick(args.len() as u64, span)?;
-                let solver = self.solver(&rules, &piles, span)?;
-                let v = verdict(solver, &piles).map_err(|e| engine(e, span))?;
-                Ok(Value::Player(v.winner))
-            }
+            "winner" => self.winner(&rules, args, span),
             _ => Err(ExprError::new(
                 ErrorKind::UnknownFunction {
                     name: name.to_string(),
@@ -151,6 +101,54 @@ impl Evaluator {
                 name_span.clone(),
             )),
         }
+    }
+
+    /// `pow(base, exp)`: exact, refused when it overflows or is not a whole number.
+    fn pow(&mut self, base: &Expr, exp: &Expr, span: &Range<usize>) -> Result<Value> {
+        let b = self.int(base)?;
+        let e = self.int(exp)?;
+        let what = || format!("pow({b}, {e})");
+        arith::pow(b, e)
+            .map(Value::Int)
+            .map_err(|refusal| match refusal {
+                // 0 to a negative power is 1 / 0.
+                Refusal::DivisionByZero => {
+                    ExprError::new(ErrorKind::DivisionByZero, base.span.clone())
+                }
+                Refusal::Overflow => overflow(what(), span),
+                Refusal::Fraction => {
+                    ExprError::new(ErrorKind::NotWhole { what: what() }, span.clone())
+                }
+            })
+    }
+
+    /// `nimsum(a, b, …)`: the XOR of values ≥ 0.
+    fn nimsum(&mut self, args: &[Expr]) -> Result<Value> {
+        let mut sum: Int = 0;
+        for a in args {
+            let v = self.int(a)?;
+            if v < 0 {
+                return Err(type_error(
+                    "a value ≥ 0 (nim-sums XOR Grundy values; for piles write nimsum(g(3T), g(4T)))",
+                    &Value::Int(v),
+                    &a.span,
+                ));
+            }
+            sum ^= v;
+        }
+        Ok(Value::Int(sum))
+    }
+
+    /// `winner(STATE, …)`: who wins the sum of the states with best play.
+    fn winner(&mut self, rules: &Rules, args: &[Expr], span: &Range<usize>) -> Result<Value> {
+        let mut piles = Vec::with_capacity(args.len());
+        for a in args {
+            piles.push(self.pile(rules, a)?);
+        }
+        self.tick(args.len() as u64, span)?;
+        let solver = self.solver(rules, &piles, span)?;
+        let v = verdict(solver, &piles).map_err(|e| engine(e, span))?;
+        Ok(Value::Player(v.winner))
     }
 
     /// The numbers of a call's arguments: one set or range, or several numbers; sorted.
@@ -226,4 +224,17 @@ fn mex_of(values: &[Int]) -> Int {
         }
     }
     m
+}
+
+/// The least or greatest of `min`/`max`'s numbers: refused when there were none.
+fn least_or_greatest(pick: Option<&Int>, span: &Range<usize>) -> Result<Value> {
+    pick.copied().map(Value::Int).ok_or_else(|| {
+        ExprError::new(
+            ErrorKind::Type {
+                expected: "at least one number".into(),
+                found: "an empty set".into(),
+            },
+            span.clone(),
+        )
+    })
 }

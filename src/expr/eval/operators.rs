@@ -29,69 +29,28 @@ impl Evaluator {
                 (other, _) => Err(type_error("a number", other, lhs)),
             }
         };
-        let checked = |r: Option<Int>, x: Int, y: Int| {
-            r.map(Value::Int)
-                .ok_or_else(|| overflow(format!("{x} {} {y}", op.symbol()), span))
-        };
         match op {
-            Add => {
+            Add | Sub | Mul => {
                 let (x, y) = ints(&a, &b)?;
-                checked(x.checked_add(y), x, y)
-            }
-            Sub => {
-                let (x, y) = ints(&a, &b)?;
-                checked(x.checked_sub(y), x, y)
-            }
-            Mul => {
-                let (x, y) = ints(&a, &b)?;
-                checked(x.checked_mul(y), x, y)
+                let r = match op {
+                    Add => x.checked_add(y),
+                    Sub => x.checked_sub(y),
+                    _ => x.checked_mul(y),
+                };
+                r.map(Value::Int)
+                    .ok_or_else(|| overflow(format!("{x} {} {y}", op.symbol()), span))
             }
             Div | Rem => {
                 let (x, y) = ints(&a, &b)?;
-                let r = if op == Div {
-                    arith::div_floor(x, y)
-                } else {
-                    arith::rem_floor(x, y)
-                };
-                r.map(Value::Int).map_err(|refusal| match refusal {
-                    Refusal::DivisionByZero => {
-                        ExprError::new(ErrorKind::DivisionByZero, rhs.clone())
-                    }
-                    Refusal::Overflow | Refusal::Fraction => {
-                        overflow(format!("{x} {} {y}", op.symbol()), span)
-                    }
-                })
+                divide(op, x, y, rhs, span).map(Value::Int)
             }
             Xor => {
                 let (x, y) = ints(&a, &b)?;
-                for (v, at) in [(x, lhs), (y, rhs)] {
-                    if v < 0 {
-                        return Err(ExprError::new(
-                            ErrorKind::Type {
-                                expected: "a whole number ≥ 0 (xor works on binary digits)".into(),
-                                found: v.to_string(),
-                            },
-                            at.clone(),
-                        ));
-                    }
-                }
-                Ok(Value::Int(x ^ y))
+                xor(x, y, lhs, rhs).map(Value::Int)
             }
             NimMul => {
                 let (x, y) = ints(&a, &b)?;
-                let nimber = |v: Int, at: &std::ops::Range<usize>| {
-                    u64::try_from(v).map_err(|_| {
-                        ExprError::new(
-                            ErrorKind::Type {
-                                expected: "a whole number from 0 to 18446744073709551615 (nim multiplication works on 64-bit nimbers)".into(),
-                                found: v.to_string(),
-                            },
-                            at.clone(),
-                        )
-                    })
-                };
-                let product = nim_product(nimber(x, lhs)?, nimber(y, rhs)?);
-                Ok(Value::Int(Int::from(product)))
+                nim_mul(x, y, lhs, rhs).map(Value::Int)
             }
             Lt | Le | Gt | Ge => {
                 let (x, y) = ints(&a, &b)?;
@@ -160,4 +119,50 @@ impl Evaluator {
         }
         Ok(a == b)
     }
+}
+
+/// `x / y` or `x % y` (`op`), rounding down; refused for a zero divisor (marked at `rhs`) or a
+/// result that does not fit.
+fn divide(op: BinaryOp, x: Int, y: Int, rhs: &Range<usize>, span: &Range<usize>) -> Result<Int> {
+    let r = if op == BinaryOp::Div {
+        arith::div_floor(x, y)
+    } else {
+        arith::rem_floor(x, y)
+    };
+    r.map_err(|refusal| match refusal {
+        Refusal::DivisionByZero => ExprError::new(ErrorKind::DivisionByZero, rhs.clone()),
+        Refusal::Overflow | Refusal::Fraction => overflow(format!("{x} {} {y}", op.symbol()), span),
+    })
+}
+
+/// `x xor y`, for whole numbers ≥ 0 only.
+fn xor(x: Int, y: Int, lhs: &Range<usize>, rhs: &Range<usize>) -> Result<Int> {
+    for (v, at) in [(x, lhs), (y, rhs)] {
+        if v < 0 {
+            return Err(ExprError::new(
+                ErrorKind::Type {
+                    expected: "a whole number ≥ 0 (xor works on binary digits)".into(),
+                    found: v.to_string(),
+                },
+                at.clone(),
+            ));
+        }
+    }
+    Ok(x ^ y)
+}
+
+/// The nim product of `x` and `y`, for 64-bit nimbers only.
+fn nim_mul(x: Int, y: Int, lhs: &Range<usize>, rhs: &Range<usize>) -> Result<Int> {
+    let nimber = |v: Int, at: &Range<usize>| {
+        u64::try_from(v).map_err(|_| {
+            ExprError::new(
+                ErrorKind::Type {
+                    expected: "a whole number from 0 to 18446744073709551615 (nim multiplication works on 64-bit nimbers)".into(),
+                    found: v.to_string(),
+                },
+                at.clone(),
+            )
+        })
+    };
+    Ok(Int::from(nim_product(nimber(x, lhs)?, nimber(y, rhs)?)))
 }
