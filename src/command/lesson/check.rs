@@ -7,9 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Session;
-use super::sandbox::{Budget, Refusal, run_line};
 use crate::cli::{Cli, Command, Parsed};
+use crate::command::Session;
+use crate::command::sandbox::{Budget, Refusal, run_line};
 use crate::engine::Rules;
 use crate::error::Error;
 use crate::expr::{Value, parse};
