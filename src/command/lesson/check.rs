@@ -5,6 +5,7 @@
 //! session's ruleset unless the lesson pins one, no answer is a constant in disguise, and no
 //! claim that illustrates a theorem is checked with the functions that apply it.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{Cli, Command, Parsed};
@@ -16,7 +17,7 @@ use crate::expr::{Value, parse};
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
 use crate::lesson::fill::{ExprJudge, fill};
 use crate::lesson::runner::{Judge, accepts};
-use crate::lesson::{Lesson, LessonError, StepKind, Theorem, load};
+use crate::lesson::{Lesson, LessonError, Question, Step, StepKind, Theorem, load};
 use crate::output::{CheckReport, Output};
 use crate::quote::quoted;
 
@@ -68,69 +69,100 @@ fn collect(path: &Path, lessons: &mut Vec<Lesson>, failures: &mut Vec<LessonErro
 }
 
 fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
-    let fail =
-        |report: &mut CheckReport, line: Option<usize>, step: Option<&str>, message: String| {
-            report.failures.push(LessonError {
-                origin: lesson.origin.clone(),
-                line,
-                column: None,
-                step: step.map(str::to_string),
-                message,
-            });
-        };
-    let requires_line = Some(lesson.requires_line).filter(|&l| l > 0);
-    for req in &lesson.requires {
-        report.checks += 1;
-        if !known.contains(req) {
-            fail(
-                report,
-                requires_line,
-                None,
-                format!("`requires` names {}, which is not a lesson", quoted(req)),
-            );
-        }
-    }
     // A fresh session per lesson, set up as a learner's would be, and one budget for all of
     // the lesson's command lines and expressions: once it is spent, checking stops.
-    let mut session = Session::default();
-    let mut budget = Budget::default();
-    let pinned = lesson.rules.as_ref();
-    if let Some(rules) = pinned
-        && let Err(e) = session.set_rules(rules.clone())
-    {
-        let at = Some(lesson.rules_line).filter(|&l| l > 0);
-        fail(report, at, None, format!("`rules: {rules}` fails: {e}"));
+    let mut checker = Checker {
+        lesson,
+        report,
+        session: Session::default(),
+        budget: Budget::default(),
+    };
+    checker.requires(known);
+    if checker.setup().is_break() {
         return;
     }
-    for line in &lesson.setup {
-        report.checks += 1;
-        let at = Some(lesson.setup_line).filter(|&l| l > 0);
-        let result = run_line(&mut session, line, &mut budget);
-        // A line the sandbox refuses is reported for that alone.
-        if !matches!(result, Err(Error::Refused(_)))
-            && let Some(why) = line_problem(line, pinned, true)
-        {
-            fail(report, at, None, format!("setup {}: {why}", quoted(line)));
+    for step in &lesson.steps {
+        if checker.step(step).is_break() {
+            return;
         }
-        if let Err(e) = result {
-            fail(
-                report,
-                at,
-                None,
-                format!("setup {} fails: {e}", quoted(line)),
-            );
-            if over_budget(&e) {
-                return;
+    }
+}
+
+/// Checks one lesson in a session of its own, adding what fails to the report.
+struct Checker<'a> {
+    lesson: &'a Lesson,
+    report: &'a mut CheckReport,
+    session: Session,
+    budget: Budget,
+}
+
+impl Checker<'_> {
+    fn fail(&mut self, line: Option<usize>, step: Option<&str>, message: String) {
+        self.report.failures.push(LessonError {
+            origin: self.lesson.origin.clone(),
+            line,
+            column: None,
+            step: step.map(str::to_string),
+            message,
+        });
+    }
+
+    fn pinned(&self) -> Option<&Rules> {
+        self.lesson.rules.as_ref()
+    }
+
+    /// Every lesson `requires` names is one being checked or one the catalog knows.
+    fn requires(&mut self, known: &[String]) {
+        let requires_line = Some(self.lesson.requires_line).filter(|&l| l > 0);
+        for req in &self.lesson.requires {
+            self.report.checks += 1;
+            if !known.contains(req) {
+                self.fail(
+                    requires_line,
+                    None,
+                    format!("`requires` names {}, which is not a lesson", quoted(req)),
+                );
             }
         }
     }
-    for step in &lesson.steps {
+
+    /// The pinned ruleset and the setup lines; breaks when checking cannot go on.
+    fn setup(&mut self) -> ControlFlow<()> {
+        let lesson = self.lesson;
+        if let Some(rules) = lesson.rules.as_ref()
+            && let Err(e) = self.session.set_rules(rules.clone())
+        {
+            let at = Some(lesson.rules_line).filter(|&l| l > 0);
+            self.fail(at, None, format!("`rules: {rules}` fails: {e}"));
+            return ControlFlow::Break(());
+        }
+        for line in &lesson.setup {
+            self.report.checks += 1;
+            let at = Some(lesson.setup_line).filter(|&l| l > 0);
+            let result = run_line(&mut self.session, line, &mut self.budget);
+            // A line the sandbox refuses is reported for that alone.
+            if !matches!(result, Err(Error::Refused(_)))
+                && let Some(why) = line_problem(line, self.pinned(), true)
+            {
+                self.fail(at, None, format!("setup {}: {why}", quoted(line)));
+            }
+            if let Err(e) = result {
+                self.fail(at, None, format!("setup {} fails: {e}", quoted(line)));
+                if over_budget(&e) {
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One step: its texts filled in, then what its kind asks; breaks when the budget is spent.
+    fn step(&mut self, step: &Step) -> ControlFlow<()> {
         let line = Some(step.line).filter(|&l| l > 0);
         let id = Some(step.id.as_str());
-        if let Some(spent) = budget.spent() {
-            report.checks += 1;
-            fail(
-                report,
+        if let Some(spent) = self.budget.spent() {
+            self.report.checks += 1;
+            self.fail(
                 line,
                 id,
                 format!(
@@ -138,13 +170,13 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
                     Refusal::OverBudget { spent }
                 ),
             );
-            return;
+            return ControlFlow::Break(());
         }
         let mut judge = CheckingJudge {
             inner: ExprJudge {
-                rules: pinned.unwrap_or(session.rules()).clone(),
+                rules: self.pinned().unwrap_or(self.session.rules()).clone(),
             },
-            pinned: pinned.is_some(),
+            pinned: self.pinned().is_some(),
             problems: Vec::new(),
         };
         let mut texts: Vec<&String> = step.notes.iter().collect();
@@ -153,176 +185,203 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
             texts.extend(q.wrong_examples.iter().filter_map(|w| w.feedback.as_ref()));
         }
         for text in texts {
-            report.checks += 1;
+            self.report.checks += 1;
             if let Err(e) = fill(text, &mut judge) {
-                fail(report, line, id, e);
+                self.fail(line, id, e);
             }
         }
-        match &step.kind {
+        let flow = match &step.kind {
             StepKind::Text(text) => {
-                report.checks += 1;
+                self.report.checks += 1;
                 if let Err(e) = fill(text, &mut judge) {
-                    fail(report, line, id, e);
+                    self.fail(line, id, e);
                 }
+                ControlFlow::Continue(())
             }
-            StepKind::Run(commands) => {
-                // The runner gives a pinned lesson's commands its ruleset back before each step.
-                if let Some(rules) = pinned
-                    && session.rules() != rules
-                    && let Err(e) = session.set_rules(rules.clone())
-                {
-                    fail(report, line, id, format!("`rules: {rules}` fails: {e}"));
-                }
-                for command in commands {
-                    report.checks += 1;
-                    let result = run_line(&mut session, command, &mut budget);
-                    if !matches!(result, Err(Error::Refused(_)))
-                        && let Some(why) = line_problem(command, pinned, false)
-                    {
-                        fail(report, line, id, format!("{}: {why}", quoted(command)));
-                    }
-                    if let Err(e) = result {
-                        fail(report, line, id, format!("{} fails: {e}", quoted(command)));
-                        if over_budget(&e) {
-                            return;
-                        }
-                    }
-                }
-            }
+            StepKind::Run(commands) => self.run(commands, line, id),
             StepKind::Claim {
                 statement,
                 check,
                 theorem,
             } => {
-                report.checks += 2;
-                if let Err(e) = fill(statement, &mut judge) {
-                    fail(report, line, id, e);
-                }
-                if let Some(theorem) = theorem {
-                    report.checks += 1;
-                    if let Some(why) = circular(check, *theorem, pinned) {
-                        fail(report, line, id, why);
-                    }
-                }
-                match judge.eval(check) {
-                    Ok(Value::Bool(true)) => {}
-                    Ok(Value::Bool(false)) => {
-                        fail(
-                            report,
-                            line,
-                            id,
-                            format!("the claim is false: {} does not hold", quoted(check)),
-                        );
-                    }
-                    Ok(v) => fail(
-                        report,
-                        line,
-                        id,
-                        format!("{} gives {v}, not true or false", quoted(check)),
-                    ),
-                    Err(e) => fail(report, line, id, format!("{} fails: {e}", quoted(check))),
-                }
+                self.claim(statement, check, *theorem, &mut judge, line, id);
+                ControlFlow::Continue(())
             }
             StepKind::Ask(q) => {
-                report.checks += 1;
-                if let Err(e) = fill(&q.prompt, &mut judge) {
-                    fail(report, line, id, e);
-                }
-                report.checks += 1;
-                if crate::lesson::answer::read_answer(&q.answer).is_some() {
-                    fail(
-                        report,
-                        line,
-                        id,
-                        format!(
-                            "the answer {} is a literal: write the expression that computes it (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `winner(nim, 1, 4, 5)`)",
-                            quoted(&q.answer)
-                        ),
-                    );
-                } else if let Ok(expr) = parse(&q.answer)
-                    && expr.calls().is_empty()
-                    && !expr.reads_variable()
-                {
-                    fail(
-                        report,
-                        line,
-                        id,
-                        format!(
-                            "the answer {} is a constant, a literal in disguise: write the expression that computes it with nimlab's functions (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `g(nim, 4)`)",
-                            quoted(&q.answer)
-                        ),
-                    );
-                }
-                report.checks += 1;
-                let answer = match judge.eval(&q.answer) {
-                    Ok(v) => v,
-                    Err(e) => {
-                        fail(
-                            report,
-                            line,
-                            id,
-                            format!("the answer {} fails: {e}", quoted(&q.answer)),
-                        );
-                        for why in judge.problems.drain(..) {
-                            fail(report, line, id, why);
-                        }
-                        continue;
-                    }
-                };
-                if let Some(solution) = &q.solution {
-                    report.checks += 1;
-                    if !matches!(accepts(q, solution, &mut judge), Ok(true)) {
-                        fail(
-                            report,
-                            line,
-                            id,
-                            format!(
-                                "the solution {} is not accepted (the answer {} is {answer})",
-                                quoted(solution),
-                                quoted(&q.answer)
-                            ),
-                        );
-                    }
-                }
-                for wrong in &q.wrong_examples {
-                    report.checks += 1;
-                    if !matches!(accepts(q, &wrong.answer, &mut judge), Ok(false)) {
-                        fail(
-                            report,
-                            line,
-                            id,
-                            format!(
-                                "the wrong example {} is accepted (the answer {} is {answer})",
-                                quoted(&wrong.answer),
-                                quoted(&q.answer)
-                            ),
-                        );
-                    }
-                }
-                if !q.choices.is_empty() {
-                    report.checks += 1;
-                    let right: Vec<&String> = q
-                        .choices
-                        .iter()
-                        .filter(|c| matches!(accepts(q, c, &mut judge), Ok(true)))
-                        .collect();
-                    if right.len() != 1 {
-                        fail(
-                            report,
-                            line,
-                            id,
-                            format!(
-                                "{} of the choices are right (the answer {} is {answer}); exactly one must be",
-                                right.len(),
-                                quoted(&q.answer)
-                            ),
-                        );
-                    }
+                self.question(q, &mut judge, line, id);
+                ControlFlow::Continue(())
+            }
+        };
+        for why in judge.problems.drain(..) {
+            self.fail(line, id, why);
+        }
+        flow
+    }
+
+    /// A step's command lines, run as the runner would; breaks when the budget is spent.
+    fn run(
+        &mut self,
+        commands: &[String],
+        line: Option<usize>,
+        id: Option<&str>,
+    ) -> ControlFlow<()> {
+        // The runner gives a pinned lesson's commands its ruleset back before each step.
+        if let Some(rules) = self.lesson.rules.as_ref()
+            && self.session.rules() != rules
+            && let Err(e) = self.session.set_rules(rules.clone())
+        {
+            self.fail(line, id, format!("`rules: {rules}` fails: {e}"));
+        }
+        for command in commands {
+            self.report.checks += 1;
+            let result = run_line(&mut self.session, command, &mut self.budget);
+            if !matches!(result, Err(Error::Refused(_)))
+                && let Some(why) = line_problem(command, self.pinned(), false)
+            {
+                self.fail(line, id, format!("{}: {why}", quoted(command)));
+            }
+            if let Err(e) = result {
+                self.fail(line, id, format!("{} fails: {e}", quoted(command)));
+                if over_budget(&e) {
+                    return ControlFlow::Break(());
                 }
             }
         }
-        for why in judge.problems.drain(..) {
-            fail(report, line, id, why);
+        ControlFlow::Continue(())
+    }
+
+    /// A claim: its statement fills in, its check is true, and a theorem's check searches.
+    fn claim(
+        &mut self,
+        statement: &str,
+        check: &str,
+        theorem: Option<Theorem>,
+        judge: &mut CheckingJudge,
+        line: Option<usize>,
+        id: Option<&str>,
+    ) {
+        self.report.checks += 2;
+        if let Err(e) = fill(statement, judge) {
+            self.fail(line, id, e);
+        }
+        if let Some(theorem) = theorem {
+            self.report.checks += 1;
+            if let Some(why) = circular(check, theorem, self.pinned()) {
+                self.fail(line, id, why);
+            }
+        }
+        match judge.eval(check) {
+            Ok(Value::Bool(true)) => {}
+            Ok(Value::Bool(false)) => {
+                self.fail(
+                    line,
+                    id,
+                    format!("the claim is false: {} does not hold", quoted(check)),
+                );
+            }
+            Ok(v) => self.fail(
+                line,
+                id,
+                format!("{} gives {v}, not true or false", quoted(check)),
+            ),
+            Err(e) => self.fail(line, id, format!("{} fails: {e}", quoted(check))),
+        }
+    }
+
+    /// A question: its prompt fills in, its answer is computed (not a literal), its solution
+    /// is accepted, its wrong examples are not, and exactly one choice is right.
+    fn question(
+        &mut self,
+        q: &Question,
+        judge: &mut CheckingJudge,
+        line: Option<usize>,
+        id: Option<&str>,
+    ) {
+        self.report.checks += 1;
+        if let Err(e) = fill(&q.prompt, judge) {
+            self.fail(line, id, e);
+        }
+        self.report.checks += 1;
+        if crate::lesson::answer::read_answer(&q.answer).is_some() {
+            self.fail(
+                line,
+                id,
+                format!(
+                    "the answer {} is a literal: write the expression that computes it (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `winner(nim, 1, 4, 5)`)",
+                    quoted(&q.answer)
+                ),
+            );
+        } else if let Ok(expr) = parse(&q.answer)
+            && expr.calls().is_empty()
+            && !expr.reads_variable()
+        {
+            self.fail(
+                line,
+                id,
+                format!(
+                    "the answer {} is a constant, a literal in disguise: write the expression that computes it with nimlab's functions (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `g(nim, 4)`)",
+                    quoted(&q.answer)
+                ),
+            );
+        }
+        self.report.checks += 1;
+        let answer = match judge.eval(&q.answer) {
+            Ok(v) => v,
+            Err(e) => {
+                self.fail(
+                    line,
+                    id,
+                    format!("the answer {} fails: {e}", quoted(&q.answer)),
+                );
+                return;
+            }
+        };
+        if let Some(solution) = &q.solution {
+            self.report.checks += 1;
+            if !matches!(accepts(q, solution, judge), Ok(true)) {
+                self.fail(
+                    line,
+                    id,
+                    format!(
+                        "the solution {} is not accepted (the answer {} is {answer})",
+                        quoted(solution),
+                        quoted(&q.answer)
+                    ),
+                );
+            }
+        }
+        for wrong in &q.wrong_examples {
+            self.report.checks += 1;
+            if !matches!(accepts(q, &wrong.answer, judge), Ok(false)) {
+                self.fail(
+                    line,
+                    id,
+                    format!(
+                        "the wrong example {} is accepted (the answer {} is {answer})",
+                        quoted(&wrong.answer),
+                        quoted(&q.answer)
+                    ),
+                );
+            }
+        }
+        if !q.choices.is_empty() {
+            self.report.checks += 1;
+            let right: Vec<&String> = q
+                .choices
+                .iter()
+                .filter(|c| matches!(accepts(q, c, judge), Ok(true)))
+                .collect();
+            if right.len() != 1 {
+                self.fail(
+                    line,
+                    id,
+                    format!(
+                        "{} of the choices are right (the answer {} is {answer}); exactly one must be",
+                        right.len(),
+                        quoted(&q.answer)
+                    ),
+                );
+            }
         }
     }
 }
