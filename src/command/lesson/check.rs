@@ -17,7 +17,7 @@ use crate::expr::{Value, parse};
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
 use crate::lesson::fill::{ExprJudge, fill};
 use crate::lesson::runner::{Judge, accepts};
-use crate::lesson::{Lesson, LessonError, Question, Step, StepKind, Theorem, load};
+use crate::lesson::{JudgeError, Lesson, LessonError, Question, Step, StepKind, Theorem, load};
 use crate::output::{CheckReport, Output};
 use crate::quote::quoted;
 
@@ -97,13 +97,13 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn fail(&mut self, line: Option<usize>, step: Option<&str>, message: String) {
+    fn fail(&mut self, line: Option<usize>, step: Option<&str>, message: impl std::fmt::Display) {
         self.report.failures.push(LessonError {
             origin: self.lesson.origin.clone(),
             line,
             column: None,
             step: step.map(str::to_string),
-            message,
+            message: message.to_string(),
         });
     }
 
@@ -395,7 +395,7 @@ struct CheckingJudge {
 }
 
 impl Judge for CheckingJudge {
-    fn eval(&mut self, source: &str) -> Result<Value, String> {
+    fn eval(&mut self, source: &str) -> Result<Value, JudgeError> {
         if !self.pinned
             && let Some(why) = session_rules_in_expr(source)
             && !self.problems.contains(&why)

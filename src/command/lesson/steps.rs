@@ -7,9 +7,9 @@ use crate::command::Session;
 use crate::command::sandbox::{Refusal, run_line};
 use crate::error::Error;
 use crate::expr::Value;
-use crate::lesson::StepKind;
 use crate::lesson::fill::fill;
 use crate::lesson::runner::{Event, Judge};
+use crate::lesson::{JudgeError, StepKind};
 use crate::output::{Feedback, LessonItem};
 
 impl LessonFocus {
@@ -50,7 +50,7 @@ impl LessonFocus {
                     items.push(feedback(Feedback::NoSuchChoice { count }));
                 }
                 Event::Solution(s) => items.push(feedback(Feedback::Solution(fill_in(s)))),
-                Event::Broken(e) => items.push(feedback(Feedback::Broken(e.to_string()))),
+                Event::Broken(e) => items.push(feedback(Feedback::Broken(e))),
                 Event::AtStart => items.push(feedback(Feedback::AtStart)),
                 Event::Finished => {
                     self.done = true;
@@ -116,7 +116,7 @@ impl LessonFocus {
                 check: check.clone(),
                 holds: match judge.eval(check) {
                     Ok(Value::Bool(b)) => Ok(b),
-                    Ok(v) => Err(format!("the check gives {v}, not true or false")),
+                    Ok(value) => Err(JudgeError::NotTrueOrFalse { value }),
                     Err(e) => Err(e),
                 },
             }),
