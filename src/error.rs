@@ -123,6 +123,8 @@ pub enum Error {
     Progress(crate::lesson::progress::SaveError),
     /// `lesson check` found failures (each already reported).
     CheckFailed { failures: usize },
+    /// A lesson's command line that is not a command, as its lesson was loaded with it.
+    LessonLine { error: std::sync::Arc<Error> },
     /// `conjecture` found sizes where the formula is wrong (the report shows them).
     ConjectureFails { failures: usize, checked: usize },
     /// A script started by `run` that went past a limit; `line` is where in `path` it did.
@@ -166,6 +168,7 @@ impl Error {
             Self::Interrupted => 130,
             Self::Write(_) | Self::ReadInput(_) | Self::Progress(_) => 3,
             Self::CheckFailed { .. } | Self::ConjectureFails { .. } => 1,
+            Self::LessonLine { error } => error.exit_code(),
             _ => 2,
         }
     }
@@ -397,6 +400,7 @@ impl fmt::Display for Error {
                 "lesson check: {failures} failure{}",
                 if *failures == 1 { "" } else { "s" }
             ),
+            Self::LessonLine { error } => error.fmt(f),
             Self::ConjectureFails { failures, checked } => write!(
                 f,
                 "the conjecture is false: it fails for {failures} of the {checked} values checked"

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use super::model::{FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
+use super::model::{CommandLine, FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
 use crate::engine::Rules;
 use crate::yaml::{self, YamlError, YamlErrorKind};
 
@@ -94,6 +94,8 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
             )
         })?),
     };
+    let setup_line = key_line(text, "setup");
+    let setup = file.setup.into_iter().map(CommandLine::parse).collect();
     let lines = step_lines(text, file.steps.len());
     let mut seen = HashSet::new();
     let mut steps = Vec::with_capacity(file.steps.len());
@@ -118,12 +120,12 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         chapter: file.chapter,
         requires: file.requires,
         rules,
-        setup: file.setup,
+        setup,
         steps,
         origin: origin.to_string(),
         requires_line: key_line(text, "requires"),
         rules_line,
-        setup_line: key_line(text, "setup"),
+        setup_line,
     })
 }
 
@@ -261,11 +263,11 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
     let step_kind = match kind {
         "text" => StepKind::Text(raw.text.unwrap_or_default()),
         "run" => {
-            let commands = raw.run.map(|r| r.into_vec()).unwrap_or_default();
-            if commands.is_empty() {
+            let texts = raw.run.map(|r| r.into_vec()).unwrap_or_default();
+            if texts.is_empty() {
                 return fail("`run` needs at least one command".into());
             }
-            StepKind::Run(commands)
+            StepKind::Run(texts.into_iter().map(CommandLine::parse).collect())
         }
         "ask" => {
             let Some(answer) = raw.answer else {
@@ -370,12 +372,35 @@ steps:
 ";
 
     #[test]
+    fn command_lines_are_parsed_at_load_and_a_bad_one_keeps_its_error() {
+        let text = GOOD.replace(
+            "    run: grundy 0..3",
+            "    run:\n      - grundy 0..3\n      - winner --rules chess 3",
+        );
+        let lesson = load("demo.yaml", &text).unwrap();
+        let StepKind::Run(lines) = &lesson.steps[1].kind else {
+            panic!("a run step");
+        };
+        assert!(matches!(
+            lines[0].parsed(),
+            Ok(crate::cli::Parsed::Cli(crate::cli::Cli {
+                command: Some(crate::cli::Command::Grundy { .. }),
+                ..
+            }))
+        ));
+        let error = lines[1].parsed().expect_err("chess is no ruleset");
+        assert!(error.to_string().contains("chess"), "{error}");
+    }
+
+    #[test]
     fn loads_a_good_lesson_with_step_lines() {
         let lesson = load("demo.yaml", GOOD).unwrap();
         assert_eq!(lesson.steps.len(), 4);
         let lines: Vec<usize> = lesson.steps.iter().map(|s| s.line).collect();
         assert_eq!(lines, [6, 8, 10, 17]);
-        assert!(matches!(lesson.steps[1].kind, StepKind::Run(ref c) if c == &["grundy 0..3"]));
+        assert!(
+            matches!(lesson.steps[1].kind, StepKind::Run(ref c) if c.len() == 1 && c[0].text == "grundy 0..3")
+        );
         assert_eq!((lesson.requires_line, lesson.setup_line), (0, 0));
         let with = load(
             "demo.yaml",

@@ -13,4 +13,4 @@ pub mod speaker_notes;
 
 pub use judge_error::JudgeError;
 pub use loader::{LessonError, load};
-pub use model::{Lesson, Question, Step, StepKind, Theorem};
+pub use model::{CommandLine, Lesson, Question, Step, StepKind, Theorem};

@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use crate::cli::{Cli, Command, Parsed};
+use crate::cli::{Command, Parsed};
 use crate::command::Session;
 use crate::command::sandbox::{Budget, Refusal, run_line};
 use crate::engine::Rules;
@@ -17,7 +17,9 @@ use crate::expr::{Value, parse};
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
 use crate::lesson::fill::{ExprJudge, fill};
 use crate::lesson::runner::{Judge, accepts};
-use crate::lesson::{JudgeError, Lesson, LessonError, Question, Step, StepKind, Theorem, load};
+use crate::lesson::{
+    CommandLine, JudgeError, Lesson, LessonError, Question, Step, StepKind, Theorem, load,
+};
 use crate::output::{CheckReport, Output};
 use crate::quote::quoted;
 
@@ -144,10 +146,10 @@ impl Checker<'_> {
             if !matches!(result, Err(Error::Refused(_)))
                 && let Some(why) = line_problem(line, self.pinned(), true)
             {
-                self.fail(at, None, format!("setup {}: {why}", quoted(line)));
+                self.fail(at, None, format!("setup {}: {why}", quoted(&line.text)));
             }
             if let Err(e) = result {
-                self.fail(at, None, format!("setup {} fails: {e}", quoted(line)));
+                self.fail(at, None, format!("setup {} fails: {e}", quoted(&line.text)));
                 if over_budget(&e) {
                     return ControlFlow::Break(());
                 }
@@ -221,7 +223,7 @@ impl Checker<'_> {
     /// A step's command lines, run as the runner would; breaks when the budget is spent.
     fn run(
         &mut self,
-        commands: &[String],
+        commands: &[CommandLine],
         line: Option<usize>,
         id: Option<&str>,
     ) -> ControlFlow<()> {
@@ -238,10 +240,10 @@ impl Checker<'_> {
             if !matches!(result, Err(Error::Refused(_)))
                 && let Some(why) = line_problem(command, self.pinned(), false)
             {
-                self.fail(line, id, format!("{}: {why}", quoted(command)));
+                self.fail(line, id, format!("{}: {why}", quoted(&command.text)));
             }
             if let Err(e) = result {
-                self.fail(line, id, format!("{} fails: {e}", quoted(command)));
+                self.fail(line, id, format!("{} fails: {e}", quoted(&command.text)));
                 if over_budget(&e) {
                     return ControlFlow::Break(());
                 }
@@ -420,8 +422,8 @@ fn session_rules_in_expr(source: &str) -> Option<String> {
 
 /// Why a lesson's command line is not fit for a lesson, beyond what the sandbox refuses: its
 /// meaning depends on the session's ruleset, or (in `setup`) it changes that ruleset.
-fn line_problem(line: &str, pinned: Option<&Rules>, setup: bool) -> Option<String> {
-    let Ok(Parsed::Cli(cli)) = Cli::parse_line(line) else {
+fn line_problem(line: &CommandLine, pinned: Option<&Rules>, setup: bool) -> Option<String> {
+    let Ok(Parsed::Cli(cli)) = line.parsed() else {
         return None; // run_line reports it
     };
     let command = cli.command.as_ref()?;

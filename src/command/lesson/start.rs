@@ -52,7 +52,7 @@ pub(super) fn start(
     for line in &lesson.setup {
         if let Err(e) = run_line(session, line, &mut budget) {
             items.push(LessonItem::Feedback(Feedback::SetupFailed {
-                line: line.clone(),
+                line: line.text.clone(),
                 error: e.to_string(),
             }));
         }

@@ -90,7 +90,7 @@ impl LessonFocus {
                     let result = run_line(session, line, &mut self.budget);
                     let over = matches!(result, Err(Error::Refused(Refusal::OverBudget { .. })));
                     items.push(LessonItem::Command {
-                        line: line.clone(),
+                        line: line.text.clone(),
                         output: result.map(Box::new),
                     });
                     if over {
