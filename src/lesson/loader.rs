@@ -129,6 +129,60 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     })
 }
 
+/// The one kind of step `raw` is (`text`, `run`, `ask`, `claim`), with no field that belongs to
+/// another kind; or what is wrong.
+fn kind_of(raw: &StepFile) -> Result<&'static str, String> {
+    let kinds: Vec<&str> = [
+        ("text", raw.text.is_some()),
+        ("run", raw.run.is_some()),
+        ("ask", raw.ask.is_some()),
+        ("claim", raw.claim.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, present)| present.then_some(name))
+    .collect();
+    let kind = match kinds.as_slice() {
+        [one] => *one,
+        [] => {
+            return Err("has no kind: give exactly one of `text`, `run`, `ask`, `claim`".into());
+        }
+        many => {
+            return Err(format!(
+                "has {} kinds (`{}`): give exactly one",
+                many.len(),
+                many.join("`, `")
+            ));
+        }
+    };
+    let question_fields = [
+        ("answer", raw.answer.is_some()),
+        ("choices", raw.choices.is_some()),
+        ("hints", !raw.hints.is_empty()),
+        ("solution", raw.solution.is_some()),
+        ("wrong_examples", !raw.wrong_examples.is_empty()),
+    ];
+    if kind != "ask"
+        && let Some((field, _)) = question_fields.iter().find(|(_, present)| *present)
+    {
+        return Err(format!(
+            "`{field}` belongs to an `ask` step, not a `{kind}` step"
+        ));
+    }
+    if kind != "claim"
+        && let Some(field) = [
+            ("check", raw.check.is_some()),
+            ("theorem", raw.theorem.is_some()),
+        ]
+        .iter()
+        .find_map(|(field, present)| present.then_some(field))
+    {
+        return Err(format!(
+            "`{field}` belongs to a `claim` step, not a `{kind}` step"
+        ));
+    }
+    Ok(kind)
+}
+
 /// A YAML error as a lesson error: at its line, in the step that holds that line.
 fn yaml_error(origin: &str, text: &str, e: &YamlError) -> LessonError {
     let step = e.line.and_then(|line| step_at(text, line));
@@ -214,52 +268,10 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
         ));
     }
     let fail = |message: String| Err((Some(id.clone()), message));
-    let kinds: Vec<&str> = [
-        ("text", raw.text.is_some()),
-        ("run", raw.run.is_some()),
-        ("ask", raw.ask.is_some()),
-        ("claim", raw.claim.is_some()),
-    ]
-    .into_iter()
-    .filter_map(|(name, present)| present.then_some(name))
-    .collect();
-    let kind = match kinds.as_slice() {
-        [one] => *one,
-        [] => return fail("has no kind: give exactly one of `text`, `run`, `ask`, `claim`".into()),
-        many => {
-            return fail(format!(
-                "has {} kinds (`{}`): give exactly one",
-                many.len(),
-                many.join("`, `")
-            ));
-        }
+    let kind = match kind_of(&raw) {
+        Ok(kind) => kind,
+        Err(message) => return fail(message),
     };
-    let question_fields = [
-        ("answer", raw.answer.is_some()),
-        ("choices", raw.choices.is_some()),
-        ("hints", !raw.hints.is_empty()),
-        ("solution", raw.solution.is_some()),
-        ("wrong_examples", !raw.wrong_examples.is_empty()),
-    ];
-    if kind != "ask"
-        && let Some((field, _)) = question_fields.iter().find(|(_, present)| *present)
-    {
-        return fail(format!(
-            "`{field}` belongs to an `ask` step, not a `{kind}` step"
-        ));
-    }
-    if kind != "claim"
-        && let Some(field) = [
-            ("check", raw.check.is_some()),
-            ("theorem", raw.theorem.is_some()),
-        ]
-        .iter()
-        .find_map(|(field, present)| present.then_some(field))
-    {
-        return fail(format!(
-            "`{field}` belongs to a `claim` step, not a `{kind}` step"
-        ));
-    }
     let step_kind = match kind {
         "text" => StepKind::Text(raw.text.unwrap_or_default()),
         "run" => {
