@@ -123,6 +123,10 @@ pub enum Error {
     Progress(crate::lesson::progress::SaveError),
     /// `lesson check` found failures (each already reported).
     CheckFailed { failures: usize },
+    /// A lesson's command line that is not a command, as its lesson was loaded with it.
+    LessonLine { error: std::sync::Arc<Error> },
+    /// `conjecture` found sizes where the formula is wrong (the report shows them).
+    ConjectureFails { failures: usize, checked: usize },
     /// A script started by `run` that went past a limit; `line` is where in `path` it did.
     ScriptLimit {
         path: PathBuf,
@@ -147,8 +151,8 @@ impl Error {
     /// for `nimlab run`:
     ///
     /// - 0: done (never an error).
-    /// - 1: a check ran and failed (`lesson check` found failures). The input was fine; the
-    ///   content it checked is not.
+    /// - 1: a check ran and failed (`lesson check` found failures, a conjecture is wrong for
+    ///   some size). The input was fine; the content it checked is not.
     /// - 2: bad input: a command, token, ruleset, expression or file nimlab cannot take, a
     ///   command the session's state does not allow, work past a limit, or a script with such
     ///   a line. Fixing what was typed fixes it.
@@ -163,7 +167,8 @@ impl Error {
         match self {
             Self::Interrupted => 130,
             Self::Write(_) | Self::ReadInput(_) | Self::Progress(_) => 3,
-            Self::CheckFailed { .. } => 1,
+            Self::CheckFailed { .. } | Self::ConjectureFails { .. } => 1,
+            Self::LessonLine { error } => error.exit_code(),
             _ => 2,
         }
     }
@@ -395,6 +400,11 @@ impl fmt::Display for Error {
                 "lesson check: {failures} failure{}",
                 if *failures == 1 { "" } else { "s" }
             ),
+            Self::LessonLine { error } => error.fmt(f),
+            Self::ConjectureFails { failures, checked } => write!(
+                f,
+                "the conjecture is false: it fails for {failures} of the {checked} values checked"
+            ),
             Self::ScriptLimit { path, line, limit } => {
                 let path = path.to_string_lossy();
                 let at = match line {
@@ -620,6 +630,14 @@ mod tests {
             (
                 Error::CheckFailed { failures: 2 },
                 "lesson check: 2 failures",
+                1,
+            ),
+            (
+                Error::ConjectureFails {
+                    failures: 3,
+                    checked: 1001,
+                },
+                "the conjecture is false: it fails for 3 of the 1001 values checked",
                 1,
             ),
             (

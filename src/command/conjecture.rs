@@ -46,48 +46,7 @@ pub(super) fn conjecture(
         )));
     }
     let mut eval = Evaluator::new(rules.clone());
-    let (domain_text, values) = match &domain {
-        Some((var, d)) => {
-            if *var != side.var {
-                return Err(fail(ExprError::new(
-                    ErrorKind::Syntax {
-                        found: format!("`{var}`"),
-                        expected: format!("`{}`, the variable of the left side", side.var),
-                    },
-                    d.span.clone(),
-                )));
-            }
-            let value = eval.eval(d).map_err(fail)?;
-            let values = eval.elements(&value, &d.span).map_err(fail)?;
-            (format!("{var} = {value}"), values)
-        }
-        None => (
-            format!("{} = 0..{DEFAULT_TO}", side.var),
-            (0..=DEFAULT_TO).collect(),
-        ),
-    };
-    let domain_span = domain
-        .as_ref()
-        .map_or(0..source.len(), |(_, d)| d.span.clone());
-    let sizes = values
-        .iter()
-        .map(|&n| {
-            u64::try_from(n)
-                .ok()
-                .filter(|&n| n <= MEX_LIMIT)
-                .ok_or_else(|| {
-                    fail(ExprError::new(
-                        ErrorKind::Type {
-                            expected: format!(
-                                "sizes from 0 to {MEX_LIMIT} (values are computed by mex)"
-                            ),
-                            found: format!("`{n}`"),
-                        },
-                        domain_span.clone(),
-                    ))
-                })
-        })
-        .collect::<Result<Vec<u64>, _>>()?;
+    let (domain_text, sizes) = sizes(&source, &side, domain.as_ref(), &mut eval).map_err(fail)?;
     let cancel = &session.cancel;
     let table =
         GrundyTable::compute_with(&rules, sizes.iter().copied().max().unwrap_or(0), cancel)?;
@@ -103,18 +62,7 @@ pub(super) fn conjecture(
         // A formula may take long to evaluate: one look at the token for each.
         cancel.reach(i as u64)?;
         eval.bind(&side.var, Value::Int(Int::from(n)));
-        let claimed = match eval.eval(rhs).map_err(fail)? {
-            Value::Int(v) => v,
-            other => {
-                return Err(fail(ExprError::new(
-                    ErrorKind::Type {
-                        expected: "a number for the right side".into(),
-                        found: format!("`{other}` ({})", other.kind()),
-                    },
-                    rhs.span.clone(),
-                )));
-            }
-        };
+        let claimed = claimed(&mut eval, rhs).map_err(fail)?;
         let actual = table.value(state(n)).and_then(|g| Int::try_from(g).ok());
         if actual != Some(claimed) {
             failures.push(Int::from(n));
@@ -154,6 +102,71 @@ pub(super) fn conjecture(
         checked: sizes.len(),
         outcome,
     }))
+}
+
+/// The sizes to check, from the formula's domain (`for n in 0..50`) or the default one, and
+/// how to write the domain: each a size the mex table can reach.
+fn sizes(
+    source: &str,
+    side: &Side,
+    domain: Option<&(String, Expr)>,
+    eval: &mut Evaluator,
+) -> Result<(String, Vec<u64>), ExprError> {
+    let (domain_text, values) = match domain {
+        Some((var, d)) => {
+            if *var != side.var {
+                return Err(ExprError::new(
+                    ErrorKind::Syntax {
+                        found: format!("`{var}`"),
+                        expected: format!("`{}`, the variable of the left side", side.var),
+                    },
+                    d.span.clone(),
+                ));
+            }
+            let value = eval.eval(d)?;
+            let values = eval.elements(&value, &d.span)?;
+            (format!("{var} = {value}"), values)
+        }
+        None => (
+            format!("{} = 0..{DEFAULT_TO}", side.var),
+            (0..=DEFAULT_TO).collect(),
+        ),
+    };
+    let domain_span = domain.map_or(0..source.len(), |(_, d)| d.span.clone());
+    let sizes = values
+        .iter()
+        .map(|&n| {
+            u64::try_from(n)
+                .ok()
+                .filter(|&n| n <= MEX_LIMIT)
+                .ok_or_else(|| {
+                    ExprError::new(
+                        ErrorKind::Type {
+                            expected: format!(
+                                "sizes from 0 to {MEX_LIMIT} (values are computed by mex)"
+                            ),
+                            found: format!("`{n}`"),
+                        },
+                        domain_span.clone(),
+                    )
+                })
+        })
+        .collect::<Result<Vec<u64>, _>>()?;
+    Ok((domain_text, sizes))
+}
+
+/// The value the formula's right side claims, with the variable bound: a number.
+fn claimed(eval: &mut Evaluator, rhs: &Expr) -> Result<Int, ExprError> {
+    match eval.eval(rhs)? {
+        Value::Int(v) => Ok(v),
+        other => Err(ExprError::new(
+            ErrorKind::Type {
+                expected: "a number for the right side".into(),
+                found: format!("`{other}` ({})", other.kind()),
+            },
+            rhs.span.clone(),
+        )),
+    }
 }
 
 /// The left side of a conjecture: `g(nT)`, `g(nF)` or `g(n)`, perhaps with a ruleset.

@@ -12,7 +12,6 @@ mod grundy;
 mod help;
 mod leave;
 mod lesson;
-mod lesson_check;
 mod mex;
 mod period;
 mod piles;

@@ -12,6 +12,7 @@ use super::{Session, execute};
 use crate::cli::{Cli, Command, Parsed, PositionArgs};
 use crate::engine::{EngineError, Rules};
 use crate::error::Error;
+use crate::lesson::CommandLine;
 use crate::output::Output;
 pub use crate::refusal::{Refusal, Spent};
 
@@ -71,19 +72,23 @@ impl Budget {
     }
 }
 
-/// Runs one command line of a lesson against the session, if the lesson may run it.
+/// Runs one command line of a lesson, parsed when the lesson was loaded, against the session,
+/// if the lesson may run it.
 pub(super) fn run_line(
     session: &mut Session,
-    line: &str,
+    line: &CommandLine,
     budget: &mut Budget,
 ) -> Result<Output, Error> {
     budget.charge()?;
-    match Cli::parse_line(line)? {
-        Parsed::Cli(cli) => match permitted(&cli)? {
+    let parsed = line.parsed().map_err(|error| Error::LessonLine {
+        error: error.clone(),
+    })?;
+    match parsed {
+        Parsed::Cli(cli) => match permitted(cli)? {
             Some(command) => execute(command, session),
             None => Ok(Output::Nothing),
         },
-        Parsed::Display(text) => Ok(Output::Help(text)),
+        Parsed::Display(text) => Ok(Output::Help(text.clone())),
     }
 }
 
@@ -195,6 +200,10 @@ fn position(args: &PositionArgs) -> Result<(), Error> {
 mod tests {
     use super::*;
 
+    fn parsed(text: &str) -> CommandLine {
+        CommandLine::parse(text.to_string())
+    }
+
     fn refusal(result: Result<Output, Error>) -> Option<Refusal> {
         match result {
             Err(Error::Refused(r)) => Some(r),
@@ -206,17 +215,17 @@ mod tests {
     fn the_budget_counts_lines_and_time() {
         let mut session = Session::default();
         let mut budget = Budget::new(2, Duration::from_secs(3600));
-        assert!(run_line(&mut session, "mex 0 1", &mut budget).is_ok());
-        assert!(run_line(&mut session, "mex 0", &mut budget).is_ok());
+        assert!(run_line(&mut session, &parsed("mex 0 1"), &mut budget).is_ok());
+        assert!(run_line(&mut session, &parsed("mex 0"), &mut budget).is_ok());
         assert_eq!(
-            refusal(run_line(&mut session, "mex 0", &mut budget)),
+            refusal(run_line(&mut session, &parsed("mex 0"), &mut budget)),
             Some(Refusal::OverBudget {
                 spent: Spent::Lines { limit: 2 }
             })
         );
         let mut budget = Budget::new(100, Duration::ZERO);
         assert_eq!(
-            refusal(run_line(&mut session, "mex 0", &mut budget)),
+            refusal(run_line(&mut session, &parsed("mex 0"), &mut budget)),
             Some(Refusal::OverBudget {
                 spent: Spent::Time {
                     limit: Duration::ZERO
@@ -240,7 +249,7 @@ mod tests {
             let mut budget = Budget::default();
             assert!(
                 matches!(
-                    refusal(run_line(&mut session, line, &mut budget)),
+                    refusal(run_line(&mut session, &parsed(line), &mut budget)),
                     Some(Refusal::ReadsFiles { .. })
                 ),
                 "{line}"

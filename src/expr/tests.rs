@@ -223,6 +223,8 @@ fn evaluation_errors_name_the_culprit() {
     let cases: &[(&str, &str, &str)] = &[
         ("foo(3)", "foo", "unknown function `foo`: expected one of"),
         ("nimsun(1, 2)", "nimsun", "did you mean `nimsum`"),
+        ("winer(3)", "winer", "did you mean `winner`"),
+        ("Mexset(3T)", "Mexset", "did you mean `mexset`"),
         ("n + 1", "n", "unknown name `n`"),
         ("1 / 0", "0", "division by zero"),
         ("5 % 0", "0", "division by zero"),

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use super::model::{FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
+use super::model::{CommandLine, FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
 use crate::engine::Rules;
 use crate::yaml::{self, YamlError, YamlErrorKind};
 
@@ -94,6 +94,8 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
             )
         })?),
     };
+    let setup_line = key_line(text, "setup");
+    let setup = file.setup.into_iter().map(CommandLine::parse).collect();
     let lines = step_lines(text, file.steps.len());
     let mut seen = HashSet::new();
     let mut steps = Vec::with_capacity(file.steps.len());
@@ -118,13 +120,67 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         chapter: file.chapter,
         requires: file.requires,
         rules,
-        setup: file.setup,
+        setup,
         steps,
         origin: origin.to_string(),
         requires_line: key_line(text, "requires"),
         rules_line,
-        setup_line: key_line(text, "setup"),
+        setup_line,
     })
+}
+
+/// The one kind of step `raw` is (`text`, `run`, `ask`, `claim`), with no field that belongs to
+/// another kind; or what is wrong.
+fn kind_of(raw: &StepFile) -> Result<&'static str, String> {
+    let kinds: Vec<&str> = [
+        ("text", raw.text.is_some()),
+        ("run", raw.run.is_some()),
+        ("ask", raw.ask.is_some()),
+        ("claim", raw.claim.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, present)| present.then_some(name))
+    .collect();
+    let kind = match kinds.as_slice() {
+        [one] => *one,
+        [] => {
+            return Err("has no kind: give exactly one of `text`, `run`, `ask`, `claim`".into());
+        }
+        many => {
+            return Err(format!(
+                "has {} kinds (`{}`): give exactly one",
+                many.len(),
+                many.join("`, `")
+            ));
+        }
+    };
+    let question_fields = [
+        ("answer", raw.answer.is_some()),
+        ("choices", raw.choices.is_some()),
+        ("hints", !raw.hints.is_empty()),
+        ("solution", raw.solution.is_some()),
+        ("wrong_examples", !raw.wrong_examples.is_empty()),
+    ];
+    if kind != "ask"
+        && let Some((field, _)) = question_fields.iter().find(|(_, present)| *present)
+    {
+        return Err(format!(
+            "`{field}` belongs to an `ask` step, not a `{kind}` step"
+        ));
+    }
+    if kind != "claim"
+        && let Some(field) = [
+            ("check", raw.check.is_some()),
+            ("theorem", raw.theorem.is_some()),
+        ]
+        .iter()
+        .find_map(|(field, present)| present.then_some(field))
+    {
+        return Err(format!(
+            "`{field}` belongs to a `claim` step, not a `{kind}` step"
+        ));
+    }
+    Ok(kind)
 }
 
 /// A YAML error as a lesson error: at its line, in the step that holds that line.
@@ -212,60 +268,18 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
         ));
     }
     let fail = |message: String| Err((Some(id.clone()), message));
-    let kinds: Vec<&str> = [
-        ("text", raw.text.is_some()),
-        ("run", raw.run.is_some()),
-        ("ask", raw.ask.is_some()),
-        ("claim", raw.claim.is_some()),
-    ]
-    .into_iter()
-    .filter_map(|(name, present)| present.then_some(name))
-    .collect();
-    let kind = match kinds.as_slice() {
-        [one] => *one,
-        [] => return fail("has no kind: give exactly one of `text`, `run`, `ask`, `claim`".into()),
-        many => {
-            return fail(format!(
-                "has {} kinds (`{}`): give exactly one",
-                many.len(),
-                many.join("`, `")
-            ));
-        }
+    let kind = match kind_of(&raw) {
+        Ok(kind) => kind,
+        Err(message) => return fail(message),
     };
-    let question_fields = [
-        ("answer", raw.answer.is_some()),
-        ("choices", raw.choices.is_some()),
-        ("hints", !raw.hints.is_empty()),
-        ("solution", raw.solution.is_some()),
-        ("wrong_examples", !raw.wrong_examples.is_empty()),
-    ];
-    if kind != "ask"
-        && let Some((field, _)) = question_fields.iter().find(|(_, present)| *present)
-    {
-        return fail(format!(
-            "`{field}` belongs to an `ask` step, not a `{kind}` step"
-        ));
-    }
-    if kind != "claim"
-        && let Some(field) = [
-            ("check", raw.check.is_some()),
-            ("theorem", raw.theorem.is_some()),
-        ]
-        .iter()
-        .find_map(|(field, present)| present.then_some(field))
-    {
-        return fail(format!(
-            "`{field}` belongs to a `claim` step, not a `{kind}` step"
-        ));
-    }
     let step_kind = match kind {
         "text" => StepKind::Text(raw.text.unwrap_or_default()),
         "run" => {
-            let commands = raw.run.map(|r| r.into_vec()).unwrap_or_default();
-            if commands.is_empty() {
+            let texts = raw.run.map(|r| r.into_vec()).unwrap_or_default();
+            if texts.is_empty() {
                 return fail("`run` needs at least one command".into());
             }
-            StepKind::Run(commands)
+            StepKind::Run(texts.into_iter().map(CommandLine::parse).collect())
         }
         "ask" => {
             let Some(answer) = raw.answer else {
@@ -370,12 +384,35 @@ steps:
 ";
 
     #[test]
+    fn command_lines_are_parsed_at_load_and_a_bad_one_keeps_its_error() {
+        let text = GOOD.replace(
+            "    run: grundy 0..3",
+            "    run:\n      - grundy 0..3\n      - winner --rules chess 3",
+        );
+        let lesson = load("demo.yaml", &text).unwrap();
+        let StepKind::Run(lines) = &lesson.steps[1].kind else {
+            panic!("a run step");
+        };
+        assert!(matches!(
+            lines[0].parsed(),
+            Ok(crate::cli::Parsed::Cli(crate::cli::Cli {
+                command: Some(crate::cli::Command::Grundy { .. }),
+                ..
+            }))
+        ));
+        let error = lines[1].parsed().expect_err("chess is no ruleset");
+        assert!(error.to_string().contains("chess"), "{error}");
+    }
+
+    #[test]
     fn loads_a_good_lesson_with_step_lines() {
         let lesson = load("demo.yaml", GOOD).unwrap();
         assert_eq!(lesson.steps.len(), 4);
         let lines: Vec<usize> = lesson.steps.iter().map(|s| s.line).collect();
         assert_eq!(lines, [6, 8, 10, 17]);
-        assert!(matches!(lesson.steps[1].kind, StepKind::Run(ref c) if c == &["grundy 0..3"]));
+        assert!(
+            matches!(lesson.steps[1].kind, StepKind::Run(ref c) if c.len() == 1 && c[0].text == "grundy 0..3")
+        );
         assert_eq!((lesson.requires_line, lesson.setup_line), (0, 0));
         let with = load(
             "demo.yaml",

@@ -4,11 +4,13 @@
 pub mod answer;
 pub mod catalog;
 pub mod fill;
+pub mod judge_error;
 pub mod loader;
 pub mod model;
 pub mod progress;
 pub mod runner;
 pub mod speaker_notes;
 
+pub use judge_error::JudgeError;
 pub use loader::{LessonError, load};
-pub use model::{Lesson, Question, Step, StepKind, Theorem};
+pub use model::{CommandLine, Lesson, Question, Step, StepKind, Theorem};

@@ -2,10 +2,13 @@
 //! the runner uses: each step with exactly one kind.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Deserialize;
 
+use crate::cli::{Cli, Parsed};
 use crate::engine::Rules;
+use crate::error::Error;
 
 /// The lesson format this nimlab reads.
 pub const FORMAT: u32 = 1;
@@ -125,7 +128,7 @@ pub struct Lesson {
     pub requires: Vec<String>,
     /// The ruleset pinned for the lesson's duration (`rules:`), if the lesson names one.
     pub rules: Option<Rules>,
-    pub setup: Vec<String>,
+    pub setup: Vec<CommandLine>,
     pub steps: Vec<Step>,
     /// Where it came from (a path, or `bundled:NAME`), for messages.
     pub origin: String,
@@ -151,7 +154,7 @@ pub enum StepKind {
     /// Prose; `{{ EXPR }}` is replaced by the expression's value.
     Text(String),
     /// Commands shown with their output.
-    Run(Vec<String>),
+    Run(Vec<CommandLine>),
     /// A question whose answer is an expression the engine evaluates.
     Ask(Question),
     /// A statement checked by an expression (over its domain, if quantified), and the theorem
@@ -172,6 +175,39 @@ pub struct Question {
     pub solution: Option<String>,
     pub wrong_examples: Vec<WrongExample>,
 }
+
+/// A lesson's command line (`setup:`, `run:`): the text the learner sees and the command it
+/// parsed to when the lesson was loaded, so showing a step never parses it again.
+#[derive(Debug, Clone)]
+pub struct CommandLine {
+    pub text: String,
+    /// Why a line is not a command (`winner --rules chess`) is kept too: the step shows it
+    /// and `lesson check` reports it beside every other mistake in the lesson, rather than
+    /// the whole lesson failing to load.
+    parsed: Result<Arc<Parsed>, Arc<Error>>,
+}
+
+impl CommandLine {
+    /// Parses `text` as a line typed at the prompt would be.
+    pub fn parse(text: String) -> Self {
+        let parsed = Cli::parse_line(&text).map(Arc::new).map_err(Arc::new);
+        Self { text, parsed }
+    }
+
+    /// The parsed command, or why the line is not one.
+    pub fn parsed(&self) -> Result<&Parsed, &Arc<Error>> {
+        self.parsed.as_deref()
+    }
+}
+
+/// Lines are equal when their texts are: the parsed command is a function of the text.
+impl PartialEq for CommandLine {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for CommandLine {}
 
 impl Lesson {
     /// The index of the step with `id`.

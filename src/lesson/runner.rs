@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::JudgeError;
 use super::answer::{read_answer, same_value};
 use super::model::{Lesson, Question, Step, StepKind};
 use super::progress::{LessonProgress, StepStatus};
@@ -11,7 +12,7 @@ use crate::expr::Value;
 
 /// Evaluates the lesson's expressions (answers, claims, `{{ }}`); the runner stays pure.
 pub trait Judge {
-    fn eval(&mut self, source: &str) -> Result<Value, String>;
+    fn eval(&mut self, source: &str) -> Result<Value, JudgeError>;
 }
 
 /// What happened, for the caller to show.
@@ -47,7 +48,7 @@ pub enum Event {
     /// The solution, on `skip` or `reveal`.
     Solution(String),
     /// The answer's expression failed: the lesson is broken (lesson check catches this).
-    Broken(String),
+    Broken(JudgeError),
     AtStart,
     /// The last step is done.
     Finished,
@@ -224,10 +225,10 @@ impl Runner {
         let expected = match judge.eval(&q.answer) {
             Ok(v) => v,
             Err(e) => {
-                return vec![Event::Broken(format!(
-                    "the answer `{}` fails: {e}",
-                    q.answer
-                ))];
+                return vec![Event::Broken(JudgeError::Answer {
+                    answer: q.answer.clone(),
+                    error: Box::new(e),
+                })];
             }
         };
         let given = match choose(&q, input) {
@@ -339,7 +340,7 @@ fn solution_text(q: &Question, judge: &mut dyn Judge) -> String {
 }
 
 /// Whether `input` would be accepted at question `q` (for `lesson check`).
-pub fn accepts(q: &Question, input: &str, judge: &mut dyn Judge) -> Result<bool, String> {
+pub fn accepts(q: &Question, input: &str, judge: &mut dyn Judge) -> Result<bool, JudgeError> {
     let step = Step {
         id: "check".into(),
         kind: StepKind::Ask(q.clone()),
@@ -379,8 +380,8 @@ mod tests {
     struct Expr;
 
     impl Judge for Expr {
-        fn eval(&mut self, source: &str) -> Result<Value, String> {
-            crate::expr::evaluate(source, &Rules::ZeroMove).map_err(|e| e.to_string())
+        fn eval(&mut self, source: &str) -> Result<Value, JudgeError> {
+            Ok(crate::expr::evaluate(source, &Rules::ZeroMove)?)
         }
     }
 

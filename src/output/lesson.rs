@@ -42,7 +42,7 @@ pub enum LessonItem {
     Claim {
         statement: String,
         check: String,
-        holds: Result<bool, String>,
+        holds: Result<bool, crate::lesson::JudgeError>,
     },
     /// A reply to the learner.
     Feedback(Feedback),
@@ -124,7 +124,7 @@ pub enum Feedback {
     },
     Solution(String),
     /// The question's own answer cannot be checked.
-    Broken(String),
+    Broken(crate::lesson::JudgeError),
     /// `back` on the first step.
     AtStart,
     Finished {

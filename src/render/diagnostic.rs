@@ -20,6 +20,11 @@ const BEFORE: usize = 24;
 /// came from, and `width` the columns of a terminal to wrap the message to (none in a pipe or
 /// a log, where an error stays one line for `grep`).
 pub fn diagnostic(error: &Error, line: Option<usize>, style: Style, width: Option<u16>) -> String {
+    // A lesson line's error is shown as the line's own, caret and hint included.
+    let error = match error {
+        Error::LessonLine { error } => error.as_ref(),
+        other => other,
+    };
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
     let message = printable(&error.to_string()).into_owned();
     let mut out = format!("{} {at}{message}", style.error("error:"));

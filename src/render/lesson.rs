@@ -99,7 +99,10 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 let verdict = match holds {
                     Ok(true) => style.win(&fill(&format!("✓ checked by nimlab: {check}"))),
                     Ok(false) => style.lose(&fill(&format!("✗ does not hold: {check}"))),
-                    Err(e) => style.lose(&fill(&format!("✗ cannot be checked: {}", printable(e)))),
+                    Err(e) => style.lose(&fill(&format!(
+                        "✗ cannot be checked: {}",
+                        printable(&e.to_string())
+                    ))),
                 };
                 writeln!(out, "{verdict}")?;
             }
@@ -176,7 +179,7 @@ pub(super) enum ItemJson<'a> {
     },
     ClaimFailed {
         check: &'a str,
-        error: &'a str,
+        error: String,
         kind: &'static str,
         statement: &'a str,
     },
@@ -240,7 +243,7 @@ impl<'a> ItemJson<'a> {
                 },
                 Err(error) => Self::ClaimFailed {
                     check,
-                    error,
+                    error: error.to_string(),
                     kind: "claim",
                     statement,
                 },

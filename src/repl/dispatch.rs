@@ -11,7 +11,7 @@ use crate::command::{
 use crate::engine::{Cancel, Interrupted};
 use crate::env::Env;
 use crate::error::{Error, Formless};
-use crate::output::Output;
+use crate::output::{ConjectureOutcome, Output};
 use crate::pager::Paging;
 use crate::progress::Progress;
 use crate::render::{RenderOptions, render};
@@ -58,6 +58,13 @@ pub fn dispatch(
         Output::LessonCheck(report) if !report.failures.is_empty() => Err(Error::CheckFailed {
             failures: report.failures.len(),
         }),
+        Output::Conjecture(report) => match report.outcome {
+            ConjectureOutcome::Fails { failures, .. } => Err(Error::ConjectureFails {
+                failures,
+                checked: report.checked,
+            }),
+            ConjectureOutcome::Holds => Ok(flow),
+        },
         _ => Ok(flow),
     }
 }

@@ -240,6 +240,8 @@ fn read_lines(
                 let _ = writeln!(io::stderr(), "\ninterrupted");
             }
             Err(Error::Interrupted) => return Err(Error::Interrupted),
+            // At the prompt the report has said it; a script counts it as a failed line.
+            Err(Error::ConjectureFails { .. }) if interactive => {}
             Err(e) => {
                 failures += 1;
                 report(&e, env, at);

@@ -158,7 +158,12 @@ fn run(command: &[String]) -> Option<Vec<Value>> {
     if let Some(stdin) = stdin {
         test = test.stdin(stdin);
     }
-    Some(test.run().success().json_lines())
+    let out = test.run();
+    // A refuted conjecture is a failed check: exit 1, its report on stdout all the same.
+    let refuted =
+        words[1..].iter().any(|w| w == "conjecture") && out.stdout.contains("\"holds\":false");
+    let out = if refuted { out.code(1) } else { out.success() };
+    Some(out.json_lines())
 }
 
 #[test]

@@ -115,7 +115,8 @@ fn conjecture_teaches_with_the_first_counterexample() {
         &["conjecture", "g(nT) = if odd(n) then n + 1 else n - 1"],
         "",
     );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    // A refuted conjecture is a failed check.
+    assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
         run.stdout
             .contains("fails at n = 0: the formula gives -1, but g(0) = 0"),
@@ -133,7 +134,17 @@ fn conjecture_teaches_with_the_first_counterexample() {
         (Some(true), Some(10_001))
     );
     // From 1 upward, n + 1 first fails at 2: 2T's options 0, 1T, 2F have values 0, 2, 2.
-    let v = json(&["conjecture", "g(nT) = n + 1 for n in 1..100"]);
+    let run = nimlab(
+        &[
+            "--format",
+            "json",
+            "conjecture",
+            "g(nT) = n + 1 for n in 1..100",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
     assert_eq!(v["counterexample"]["n"], 2);
     assert_eq!(v["counterexample"]["grundy"], 1);
     let run = nimlab(&["conjecture", "n = 3"], "");

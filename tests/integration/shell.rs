@@ -451,3 +451,40 @@ fn completion_on_a_terminal_lists_matches() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// A refuted conjecture is a failed check: exit 1, the report on stdout as before, one line on
+/// stderr. In zero-move Nim g(0) = 0, g(nT) = n + 1 for odd n and n − 1 for even n ≥ 2, so
+/// `g(nT) = n + 1` fails exactly at the 501 even n of 0..1000 and the corrected formula holds.
+#[test]
+fn a_refuted_conjecture_exits_1_and_a_true_one_0() {
+    let wrong = Test::new()
+        .args(["conjecture", "--rules", "zero-move", "g(nT) = n + 1"])
+        .run()
+        .code(1)
+        .stdout_has("fails at n = 0")
+        .stderr("error: the conjecture is false: it fails for 501 of the 1001 values checked\n");
+    assert!(wrong.stdout.contains("501 of the 1001"), "{}", wrong.stdout);
+    let json = Test::new()
+        .args([
+            "conjecture",
+            "--rules",
+            "zero-move",
+            "g(nT) = n + 1",
+            "--format",
+            "json",
+        ])
+        .run()
+        .code(1);
+    assert_eq!(json.json()["holds"], false, "{}", json.stdout);
+    Test::new()
+        .args([
+            "conjecture",
+            "--rules",
+            "zero-move",
+            "g(nT) = if n = 0 then 0 else if odd(n) then n + 1 else n - 1",
+        ])
+        .run()
+        .success()
+        .stdout_has("holds for n = 0..1000")
+        .stderr("");
+}

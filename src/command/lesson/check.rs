@@ -1,0 +1,506 @@
+//! `lesson check [FILES|DIR]`: proves a lesson works before a learner meets it — schema, unique
+//! ids, `requires`, every expression, every `{{ }}`, every `run` command, every solution
+//! accepted, every wrong example rejected, one right choice, every claim true — and that it
+//! means the same whatever the learner did before: no command or expression leans on the
+//! session's ruleset unless the lesson pins one, no answer is a constant in disguise, and no
+//! claim that illustrates a theorem is checked with the functions that apply it.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use crate::cli::{Command, Parsed};
+use crate::command::Session;
+use crate::command::sandbox::{Budget, Refusal, run_line};
+use crate::engine::Rules;
+use crate::error::Error;
+use crate::expr::{Value, parse};
+use crate::lesson::catalog::{BUNDLED, lesson_files, read};
+use crate::lesson::fill::{ExprJudge, fill};
+use crate::lesson::runner::{Judge, accepts};
+use crate::lesson::{
+    CommandLine, JudgeError, Lesson, LessonError, Question, Step, StepKind, Theorem, load,
+};
+use crate::output::{CheckReport, Output};
+use crate::quote::quoted;
+
+pub(crate) fn check(session: &mut Session, paths: &[PathBuf]) -> Result<Output, Error> {
+    let mut failures = Vec::new();
+    let mut lessons = Vec::new();
+    if paths.is_empty() {
+        for (name, text) in BUNDLED {
+            match load(&format!("lessons/{name}"), text) {
+                Ok(l) => lessons.push(l),
+                Err(e) => failures.push(e),
+            }
+        }
+        if let Some(dir) = session.lessons_dir.clone() {
+            collect(&dir, &mut lessons, &mut failures);
+        }
+    } else {
+        for path in paths {
+            collect(path, &mut lessons, &mut failures);
+        }
+    }
+    // `requires` may name any lesson being checked or any the catalog knows.
+    let mut known = session.catalog().ids();
+    known.extend(lessons.iter().map(|l| l.id.clone()));
+    let mut report = CheckReport {
+        lessons: lessons.len(),
+        steps: lessons.iter().map(|l| l.steps.len()).sum(),
+        checks: 0,
+        failures,
+    };
+    for lesson in &lessons {
+        check_lesson(lesson, &known, &mut report);
+    }
+    Ok(Output::LessonCheck(report))
+}
+
+fn collect(path: &Path, lessons: &mut Vec<Lesson>, failures: &mut Vec<LessonError>) {
+    let files = if path.is_dir() {
+        lesson_files(path, failures)
+    } else {
+        vec![path.to_path_buf()]
+    };
+    for file in files {
+        match read(&file) {
+            Ok(l) => lessons.push(l),
+            Err(e) => failures.push(e),
+        }
+    }
+}
+
+fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
+    // A fresh session per lesson, set up as a learner's would be, and one budget for all of
+    // the lesson's command lines and expressions: once it is spent, checking stops.
+    let mut checker = Checker {
+        lesson,
+        report,
+        session: Session::default(),
+        budget: Budget::default(),
+    };
+    checker.requires(known);
+    if checker.setup().is_break() {
+        return;
+    }
+    for step in &lesson.steps {
+        if checker.step(step).is_break() {
+            return;
+        }
+    }
+}
+
+/// Checks one lesson in a session of its own, adding what fails to the report.
+struct Checker<'a> {
+    lesson: &'a Lesson,
+    report: &'a mut CheckReport,
+    session: Session,
+    budget: Budget,
+}
+
+impl Checker<'_> {
+    fn fail(&mut self, line: Option<usize>, step: Option<&str>, message: impl std::fmt::Display) {
+        self.report.failures.push(LessonError {
+            origin: self.lesson.origin.clone(),
+            line,
+            column: None,
+            step: step.map(str::to_string),
+            message: message.to_string(),
+        });
+    }
+
+    fn pinned(&self) -> Option<&Rules> {
+        self.lesson.rules.as_ref()
+    }
+
+    /// Every lesson `requires` names is one being checked or one the catalog knows.
+    fn requires(&mut self, known: &[String]) {
+        let requires_line = Some(self.lesson.requires_line).filter(|&l| l > 0);
+        for req in &self.lesson.requires {
+            self.report.checks += 1;
+            if !known.contains(req) {
+                self.fail(
+                    requires_line,
+                    None,
+                    format!("`requires` names {}, which is not a lesson", quoted(req)),
+                );
+            }
+        }
+    }
+
+    /// The pinned ruleset and the setup lines; breaks when checking cannot go on.
+    fn setup(&mut self) -> ControlFlow<()> {
+        let lesson = self.lesson;
+        if let Some(rules) = lesson.rules.as_ref()
+            && let Err(e) = self.session.set_rules(rules.clone())
+        {
+            let at = Some(lesson.rules_line).filter(|&l| l > 0);
+            self.fail(at, None, format!("`rules: {rules}` fails: {e}"));
+            return ControlFlow::Break(());
+        }
+        for line in &lesson.setup {
+            self.report.checks += 1;
+            let at = Some(lesson.setup_line).filter(|&l| l > 0);
+            let result = run_line(&mut self.session, line, &mut self.budget);
+            // A line the sandbox refuses is reported for that alone.
+            if !matches!(result, Err(Error::Refused(_)))
+                && let Some(why) = line_problem(line, self.pinned(), true)
+            {
+                self.fail(at, None, format!("setup {}: {why}", quoted(&line.text)));
+            }
+            if let Err(e) = result {
+                self.fail(at, None, format!("setup {} fails: {e}", quoted(&line.text)));
+                if over_budget(&e) {
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One step: its texts filled in, then what its kind asks; breaks when the budget is spent.
+    fn step(&mut self, step: &Step) -> ControlFlow<()> {
+        let line = Some(step.line).filter(|&l| l > 0);
+        let id = Some(step.id.as_str());
+        if let Some(spent) = self.budget.spent() {
+            self.report.checks += 1;
+            self.fail(
+                line,
+                id,
+                format!(
+                    "{}; this step and the ones after it are not checked",
+                    Refusal::OverBudget { spent }
+                ),
+            );
+            return ControlFlow::Break(());
+        }
+        let mut judge = CheckingJudge {
+            inner: ExprJudge {
+                rules: self.pinned().unwrap_or(self.session.rules()).clone(),
+            },
+            pinned: self.pinned().is_some(),
+            problems: Vec::new(),
+        };
+        let mut texts: Vec<&String> = step.notes.iter().collect();
+        if let StepKind::Ask(q) = &step.kind {
+            texts.extend(&q.hints);
+            texts.extend(q.wrong_examples.iter().filter_map(|w| w.feedback.as_ref()));
+        }
+        for text in texts {
+            self.report.checks += 1;
+            if let Err(e) = fill(text, &mut judge) {
+                self.fail(line, id, e);
+            }
+        }
+        let flow = match &step.kind {
+            StepKind::Text(text) => {
+                self.report.checks += 1;
+                if let Err(e) = fill(text, &mut judge) {
+                    self.fail(line, id, e);
+                }
+                ControlFlow::Continue(())
+            }
+            StepKind::Run(commands) => self.run(commands, line, id),
+            StepKind::Claim {
+                statement,
+                check,
+                theorem,
+            } => {
+                self.claim(statement, check, *theorem, &mut judge, line, id);
+                ControlFlow::Continue(())
+            }
+            StepKind::Ask(q) => {
+                self.question(q, &mut judge, line, id);
+                ControlFlow::Continue(())
+            }
+        };
+        for why in judge.problems.drain(..) {
+            self.fail(line, id, why);
+        }
+        flow
+    }
+
+    /// A step's command lines, run as the runner would; breaks when the budget is spent.
+    fn run(
+        &mut self,
+        commands: &[CommandLine],
+        line: Option<usize>,
+        id: Option<&str>,
+    ) -> ControlFlow<()> {
+        // The runner gives a pinned lesson's commands its ruleset back before each step.
+        if let Some(rules) = self.lesson.rules.as_ref()
+            && self.session.rules() != rules
+            && let Err(e) = self.session.set_rules(rules.clone())
+        {
+            self.fail(line, id, format!("`rules: {rules}` fails: {e}"));
+        }
+        for command in commands {
+            self.report.checks += 1;
+            let result = run_line(&mut self.session, command, &mut self.budget);
+            if !matches!(result, Err(Error::Refused(_)))
+                && let Some(why) = line_problem(command, self.pinned(), false)
+            {
+                self.fail(line, id, format!("{}: {why}", quoted(&command.text)));
+            }
+            if let Err(e) = result {
+                self.fail(line, id, format!("{} fails: {e}", quoted(&command.text)));
+                if over_budget(&e) {
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A claim: its statement fills in, its check is true, and a theorem's check searches.
+    fn claim(
+        &mut self,
+        statement: &str,
+        check: &str,
+        theorem: Option<Theorem>,
+        judge: &mut CheckingJudge,
+        line: Option<usize>,
+        id: Option<&str>,
+    ) {
+        self.report.checks += 2;
+        if let Err(e) = fill(statement, judge) {
+            self.fail(line, id, e);
+        }
+        if let Some(theorem) = theorem {
+            self.report.checks += 1;
+            if let Some(why) = circular(check, theorem, self.pinned()) {
+                self.fail(line, id, why);
+            }
+        }
+        match judge.eval(check) {
+            Ok(Value::Bool(true)) => {}
+            Ok(Value::Bool(false)) => {
+                self.fail(
+                    line,
+                    id,
+                    format!("the claim is false: {} does not hold", quoted(check)),
+                );
+            }
+            Ok(v) => self.fail(
+                line,
+                id,
+                format!("{} gives {v}, not true or false", quoted(check)),
+            ),
+            Err(e) => self.fail(line, id, format!("{} fails: {e}", quoted(check))),
+        }
+    }
+
+    /// A question: its prompt fills in, its answer is computed (not a literal), its solution
+    /// is accepted, its wrong examples are not, and exactly one choice is right.
+    fn question(
+        &mut self,
+        q: &Question,
+        judge: &mut CheckingJudge,
+        line: Option<usize>,
+        id: Option<&str>,
+    ) {
+        self.report.checks += 1;
+        if let Err(e) = fill(&q.prompt, judge) {
+            self.fail(line, id, e);
+        }
+        self.report.checks += 1;
+        if crate::lesson::answer::read_answer(&q.answer).is_some() {
+            self.fail(
+                line,
+                id,
+                format!(
+                    "the answer {} is a literal: write the expression that computes it (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `winner(nim, 1, 4, 5)`)",
+                    quoted(&q.answer)
+                ),
+            );
+        } else if let Ok(expr) = parse(&q.answer)
+            && expr.calls().is_empty()
+            && !expr.reads_variable()
+        {
+            self.fail(
+                line,
+                id,
+                format!(
+                    "the answer {} is a constant, a literal in disguise: write the expression that computes it with nimlab's functions (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `g(nim, 4)`)",
+                    quoted(&q.answer)
+                ),
+            );
+        }
+        self.report.checks += 1;
+        let answer = match judge.eval(&q.answer) {
+            Ok(v) => v,
+            Err(e) => {
+                self.fail(
+                    line,
+                    id,
+                    format!("the answer {} fails: {e}", quoted(&q.answer)),
+                );
+                return;
+            }
+        };
+        if let Some(solution) = &q.solution {
+            self.report.checks += 1;
+            if !matches!(accepts(q, solution, judge), Ok(true)) {
+                self.fail(
+                    line,
+                    id,
+                    format!(
+                        "the solution {} is not accepted (the answer {} is {answer})",
+                        quoted(solution),
+                        quoted(&q.answer)
+                    ),
+                );
+            }
+        }
+        for wrong in &q.wrong_examples {
+            self.report.checks += 1;
+            if !matches!(accepts(q, &wrong.answer, judge), Ok(false)) {
+                self.fail(
+                    line,
+                    id,
+                    format!(
+                        "the wrong example {} is accepted (the answer {} is {answer})",
+                        quoted(&wrong.answer),
+                        quoted(&q.answer)
+                    ),
+                );
+            }
+        }
+        if !q.choices.is_empty() {
+            self.report.checks += 1;
+            let right: Vec<&String> = q
+                .choices
+                .iter()
+                .filter(|c| matches!(accepts(q, c, judge), Ok(true)))
+                .collect();
+            if right.len() != 1 {
+                self.fail(
+                    line,
+                    id,
+                    format!(
+                        "{} of the choices are right (the answer {} is {answer}); exactly one must be",
+                        right.len(),
+                        quoted(&q.answer)
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Evaluates as the learner's judge would, and notes each expression that leans on the
+/// session's ruleset when the lesson pins none.
+struct CheckingJudge {
+    inner: ExprJudge,
+    pinned: bool,
+    problems: Vec<String>,
+}
+
+impl Judge for CheckingJudge {
+    fn eval(&mut self, source: &str) -> Result<Value, JudgeError> {
+        if !self.pinned
+            && let Some(why) = session_rules_in_expr(source)
+            && !self.problems.contains(&why)
+        {
+            self.problems.push(why);
+        }
+        self.inner.eval(source)
+    }
+}
+
+/// Why an expression means different things under different session rulesets, if it does.
+fn session_rules_in_expr(source: &str) -> Option<String> {
+    let expr = parse(source).ok()?;
+    let call = expr.calls().into_iter().find(|c| c.uses_session_rules())?;
+    Some(format!(
+        "{} calls `{}` without a ruleset, so its value depends on the ruleset the learner last chose: write the ruleset first (`{}(zero-move, …)`), or pin the lesson's with `rules:`",
+        quoted(source),
+        call.name,
+        call.name
+    ))
+}
+
+/// Why a lesson's command line is not fit for a lesson, beyond what the sandbox refuses: its
+/// meaning depends on the session's ruleset, or (in `setup`) it changes that ruleset.
+fn line_problem(line: &CommandLine, pinned: Option<&Rules>, setup: bool) -> Option<String> {
+    let Ok(Parsed::Cli(cli)) = line.parsed() else {
+        return None; // run_line reports it
+    };
+    let command = cli.command.as_ref()?;
+    if setup && let Command::Rules { name: Some(_) } = command {
+        return Some(
+            "a lesson pins its ruleset with the `rules:` key, which the runner applies for the lesson's duration and gives back after it, not with a `rules` command".into(),
+        );
+    }
+    if pinned.is_some() {
+        return None;
+    }
+    if let Command::Eval { expr } = command {
+        return session_rules_in_expr(&expr.join(" "));
+    }
+    let unnamed = match command {
+        Command::Grundy { rules, .. }
+        | Command::Period { rules, .. }
+        | Command::Derive { rules, .. }
+        | Command::Conjecture { rules, .. } => rules.rules.is_none(),
+        Command::Winner(args)
+        | Command::Move(args)
+        | Command::Nimsum(args)
+        | Command::Position(args) => args.rules.rules.is_none(),
+        Command::Play(args) => args.position.rules.rules.is_none(),
+        Command::Verify { rules, .. } => rules.is_none(),
+        Command::Set { .. } | Command::Step { .. } => true,
+        _ => false,
+    };
+    unnamed.then(|| {
+        "the command uses the session's ruleset, which the learner may have changed: give `--rules R` on the line, or pin the lesson's ruleset with `rules:`".into()
+    })
+}
+
+/// Why the check of a claim that illustrates `theorem` proves nothing about it, if it does not:
+/// it calls a function that applies the theorem, or it never searches the game tree.
+fn circular(check: &str, theorem: Theorem, pinned: Option<&Rules>) -> Option<String> {
+    let expr = parse(check).ok()?; // evaluating it reports the syntax error
+    let calls = expr.calls();
+    let by = |how: String| {
+        Some(format!(
+            "the claim illustrates the theorem `{theorem}`, but its check {how}; check it by game-tree search: `lost(RULES, piles…)`, or `g(RULES, piles…)` of two or more piles"
+        ))
+    };
+    for call in &calls {
+        match call.name {
+            "winner" => {
+                return by(
+                    "calls `winner`, which applies the theorem (it decides by the XOR of Grundy values, or by misère Nim's rule)".into(),
+                );
+            }
+            "nimsum" => {
+                return by(
+                    "calls `nimsum`, which applies the theorem's way of combining values (write the XOR the theorem states with `xor`)".into(),
+                );
+            }
+            "g" | "mexset" if call.args == 1 => {
+                let rules = call.rules.or(pinned);
+                if rules.is_some_and(Rules::splits) {
+                    return by(format!(
+                        "calls `{}` on one heap of a game whose moves split heaps, and its options are valued as sums, by the theorem",
+                        call.name
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    let searches = calls
+        .iter()
+        .any(|c| c.name == "lost" || (matches!(c.name, "g" | "mexset") && c.args > 1));
+    if searches {
+        None
+    } else {
+        by("never searches the game tree".into())
+    }
+}
+
+fn over_budget(error: &Error) -> bool {
+    matches!(error, Error::Refused(Refusal::OverBudget { .. }))
+}

@@ -1,0 +1,131 @@
+//! The lesson focus: `next`, `back`, `goto`, `hint`, `skip`, `reveal`, `lesson quit` and typed
+//! answers while a lesson runs, each an action on the runner whose events are then shown and saved.
+
+use super::{LessonFocus, feedback};
+use crate::cli::{Command, LessonAction};
+use crate::command::sandbox::Budget;
+use crate::command::{Focus, Session};
+use crate::error::Error;
+use crate::lesson::StepKind;
+use crate::lesson::fill::ExprJudge;
+use crate::lesson::runner::{Event, Runner};
+use crate::output::{Feedback, LessonItem, LessonReport, Output};
+
+impl LessonFocus {
+    fn act(
+        &mut self,
+        session: &mut Session,
+        events: impl FnOnce(&mut Runner, &mut ExprJudge) -> Vec<Event>,
+    ) -> Output {
+        let mut judge = self.judge(session);
+        // Each action the learner takes gets a fresh budget for the lesson's command lines.
+        self.budget = Budget::default();
+        let events = events(&mut self.runner, &mut judge);
+        let mut items = Vec::new();
+        self.report(session, events, &mut items);
+        self.save(session, &mut items);
+        Output::Lesson(LessonReport { items })
+    }
+}
+
+impl Focus for LessonFocus {
+    fn kind(&self) -> &'static str {
+        "lesson"
+    }
+
+    fn prompt(&self) -> String {
+        format!(
+            "{} {}/{}",
+            self.runner.lesson().id,
+            self.runner.index() + 1,
+            self.runner.lesson().steps.len()
+        )
+    }
+
+    fn command(
+        &mut self,
+        command: &Command,
+        session: &mut Session,
+    ) -> Option<Result<Output, Error>> {
+        let output = match command {
+            Command::Next => self.act(session, |r, _| r.forward()),
+            Command::Back => self.act(session, |r, _| r.back()),
+            Command::Goto { id } => self.act(session, |r, _| r.goto(id)),
+            Command::Hint => self.act(session, |r, _| r.hint()),
+            Command::Skip => self.act(session, |r, j| r.skip(j)),
+            Command::Reveal => self.act(session, |r, j| r.reveal(j)),
+            Command::Lesson {
+                action: LessonAction::Quit,
+            } => {
+                self.done = true;
+                let mut items = Vec::new();
+                self.restore(session, &mut items);
+                self.save(session, &mut items);
+                let lesson = self.runner.lesson();
+                let left = if self.runner.present {
+                    Feedback::StoppedPresenting {
+                        title: lesson.title.clone(),
+                    }
+                } else {
+                    Feedback::Left {
+                        title: lesson.title.clone(),
+                        step: self.runner.index() + 1,
+                        id: lesson.id.clone(),
+                    }
+                };
+                items.push(feedback(left));
+                Output::Lesson(LessonReport { items })
+            }
+            _ => return None,
+        };
+        Some(Ok(output))
+    }
+
+    fn text(&mut self, line: &str, session: &mut Session) -> Option<Result<Output, Error>> {
+        let is_question = matches!(self.runner.step().kind, StepKind::Ask(_));
+        if line.trim().is_empty() {
+            // Enter moves on from anything but an unanswered question.
+            return Some(Ok(self.act(session, |r, _| r.forward())));
+        }
+        if !is_question {
+            // An answer typed one step late deserves better than "unrecognized subcommand".
+            let looks_like_answer = crate::lesson::answer::read_answer(line).is_some();
+            return looks_like_answer.then(|| {
+                Ok(Output::Lesson(LessonReport {
+                    items: vec![feedback(Feedback::AnswerWithoutQuestion)],
+                }))
+            });
+        }
+        if self.runner.present {
+            // Not an unknown command: a lecturer trying an answer from the room.
+            return Some(Ok(Output::Lesson(LessonReport {
+                items: vec![feedback(Feedback::NotGraded)],
+            })));
+        }
+        Some(Ok(self.act(session, |r, j| r.answer(line, j))))
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+
+    fn activity(&self) -> crate::output::Activity {
+        let lesson = self.runner.lesson();
+        crate::output::Activity::Lesson {
+            id: lesson.id.clone(),
+            title: lesson.title.clone(),
+            at: self.runner.index() + 1,
+            of: lesson.steps.len(),
+            presenting: self.runner.present,
+        }
+    }
+
+    /// `quit` keeps the progress and gives back the rules, as `lesson quit` does.
+    fn leave(&mut self, session: &mut Session) -> Vec<LessonItem> {
+        self.done = true;
+        let mut items = Vec::new();
+        self.restore(session, &mut items);
+        self.save(session, &mut items);
+        items
+    }
+}

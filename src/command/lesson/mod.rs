@@ -1,0 +1,77 @@
+//! The lesson commands (`lesson list|start|reset|quit|check`) and the lesson focus that takes
+//! `next`, `back`, `goto`, `hint`, `skip`, `reveal` and typed answers while a lesson runs: the
+//! dispatch and the focus's state here, each concern in a file of its own.
+
+mod check;
+mod focus;
+mod list;
+mod reset;
+mod rules;
+mod save;
+mod start;
+mod steps;
+
+use super::Session;
+use super::sandbox::Budget;
+use crate::cli::LessonAction;
+use crate::error::Error;
+use crate::lesson::Lesson;
+use crate::lesson::progress::Progress;
+use crate::lesson::runner::Runner;
+use crate::lesson::speaker_notes::SpeakerNotes;
+use crate::output::{Feedback, LessonItem, Output};
+
+pub(crate) fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
+    match action {
+        LessonAction::List => Ok(list::list(session)),
+        LessonAction::Start { id, present, notes } => {
+            let notes = notes.clone().map(SpeakerNotes::new);
+            start::start(session, id, *present, notes)
+        }
+        LessonAction::Reset { id, yes } => reset::reset(session, id, *yes),
+        LessonAction::Quit => Err(Error::NoLesson),
+        LessonAction::Check { paths } => check::check(session, paths),
+    }
+}
+
+fn load_progress(session: &Session) -> (Progress, Option<String>) {
+    match &session.store {
+        Some(store) => {
+            let (progress, unusable) = store.load();
+            (progress, unusable.map(|u| u.to_string()))
+        }
+        None => (Progress::default(), None),
+    }
+}
+
+fn find(session: &mut Session, id: &str) -> Result<Lesson, Error> {
+    let catalog = session.catalog();
+    catalog.get(id).cloned().ok_or_else(|| {
+        Error::bad_token(
+            id,
+            format!("a lesson id, one of {}", catalog.ids().join(", ")),
+        )
+    })
+}
+
+fn feedback(feedback: Feedback) -> LessonItem {
+    LessonItem::Feedback(feedback)
+}
+
+/// A lesson running in the session.
+#[derive(Debug)]
+pub(crate) struct LessonFocus {
+    runner: Runner,
+    /// Warnings about the progress file already given, so none is repeated at every step.
+    warned: std::collections::BTreeSet<String>,
+    /// The session's rules before the lesson's setup, restored when it ends.
+    rules_before: Option<crate::engine::Rules>,
+    /// The lesson's own ruleset (`rules:`): its expressions use it, and its commands run under
+    /// it whatever the learner has switched to meanwhile.
+    pinned: Option<crate::engine::Rules>,
+    /// What the lesson's command lines may still spend in the learner's current action.
+    budget: Budget,
+    done: bool,
+    /// Presenter mode: where speaker notes go (they are never shown on the screen).
+    notes: Option<SpeakerNotes>,
+}

@@ -1,0 +1,40 @@
+//! The lesson's own ruleset: pinned while the lesson runs (its expressions and commands use it),
+//! set again if the learner changes it, and the learner's rules given back at the end.
+
+use super::{LessonFocus, feedback};
+use crate::command::Session;
+use crate::lesson::fill::ExprJudge;
+use crate::output::{Feedback, LessonItem};
+
+impl LessonFocus {
+    /// Gives the session back the rules it had before the lesson's setup.
+    pub(super) fn restore(&mut self, session: &mut Session, items: &mut Vec<LessonItem>) {
+        let Some(rules) = self.rules_before.take() else {
+            return;
+        };
+        if &rules != session.rules() && session.set_rules(rules.clone()).is_ok() {
+            items.push(feedback(Feedback::RulesRestored(rules)));
+        }
+    }
+
+    pub(super) fn judge(&self, session: &Session) -> ExprJudge {
+        ExprJudge {
+            rules: self.pinned.as_ref().unwrap_or(session.rules()).clone(),
+        }
+    }
+
+    /// Sets the lesson's ruleset again if the learner changed it, and says so.
+    pub(super) fn repin(&self, session: &mut Session, items: &mut Vec<LessonItem>) {
+        let Some(rules) = &self.pinned else { return };
+        if rules == session.rules() {
+            return;
+        }
+        match session.set_rules(rules.clone()) {
+            Ok(()) => items.push(feedback(Feedback::Repinned(rules.clone()))),
+            Err(e) => items.push(feedback(Feedback::PinFailed {
+                rules: rules.clone(),
+                error: e.to_string(),
+            })),
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! Saving a running lesson's progress: only this lesson, into the file as it is now; a failure
+//! is a warning given once, never an end.
+
+use super::{LessonFocus, feedback};
+use crate::command::Session;
+use crate::lesson::progress::SaveError;
+use crate::output::{Feedback, LessonItem};
+
+impl LessonFocus {
+    /// Saves progress (never in presenter mode); a failure is a warning, not an end.
+    pub(super) fn save(&mut self, session: &Session, items: &mut Vec<LessonItem>) {
+        if self.runner.present {
+            return;
+        }
+        let Some(store) = &session.store else { return };
+        let id = self.runner.lesson().id.clone();
+        let lesson = self.runner.progress();
+        // Only this lesson, into the file as it is now: another nimlab (another terminal) may
+        // have saved other lessons since this one started.
+        // Each warning once, keyed by its text: the one given at the start is not repeated.
+        let (key, warning): (String, fn(String) -> Feedback) = match store.update(|progress| {
+            progress.lessons.insert(id, lesson);
+        }) {
+            Ok(None) => return,
+            Ok(Some(unusable)) | Err(SaveError::Unusable(unusable)) => {
+                (unusable.to_string(), Feedback::Progress)
+            }
+            Err(e) => (e.to_string(), Feedback::NotSaved),
+        };
+        if self.warned.insert(key.clone()) {
+            items.push(feedback(warning(key)));
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! Game values for the built-in functions, from the engine: take-any rulesets by a table
+//! computed by mex up to [`MEX_LIMIT`], others by the session's solver, whole positions by
+//! game-tree search. Engine work is charged to the step budget at what it costs.
+
+use std::ops::Range;
+
+use super::{Evaluator, MEX_LIMIT, OPTIONS_PER_STEP, Result, SEARCH_STEP_COST, engine, overflow};
+use crate::engine::budget::Budget;
+use crate::engine::error::Beyond;
+use crate::engine::grundy::{GrundyTable, Solver};
+use crate::engine::search::{Memo, Search};
+use crate::engine::{EngineError, Pile, Rules};
+use crate::expr::error::{ErrorKind, ExprError};
+use crate::expr::value::{Int, Value};
+
+impl Evaluator {
+    /// The table for take-any `rules` reaching at least `size` (at most [`MEX_LIMIT`]).
+    fn table(&mut self, rules: &Rules, size: u64, span: &Range<usize>) -> Result<&GrundyTable> {
+        let index = self.tables.iter().position(|(r, _)| r == rules);
+        let current = index.map(|i| self.tables[i].1.upto());
+        if current.is_none_or(|upto| upto < size) {
+            let target = size
+                .max(current.unwrap_or(0).saturating_mul(2))
+                .clamp(1023, MEX_LIMIT);
+            // Incremental mex: a step per size covers its options.
+            self.tick(target, span)?;
+            let table = GrundyTable::compute(rules, target).map_err(|e| engine(e, span))?;
+            match index {
+                Some(i) => self.tables[i].1 = table,
+                None => self.tables.push((rules.clone(), table)),
+            }
+        }
+        let i = self
+            .tables
+            .iter()
+            .position(|(r, _)| r == rules)
+            .unwrap_or(0);
+        Ok(&self.tables[i].1)
+    }
+
+    /// The solver for `rules`, having valued `piles` with what is left of the budget (charged
+    /// with the work it did); refuses if that does not reach them.
+    pub(super) fn solver(
+        &mut self,
+        rules: &Rules,
+        piles: &[Pile],
+        span: &Range<usize>,
+    ) -> Result<&Solver> {
+        let i = match self.solvers.iter().position(|s| s.rules() == rules) {
+            Some(i) => i,
+            None => {
+                let solver =
+                    Solver::new_within(rules, &mut Budget::new(0)).map_err(|e| engine(e, span))?;
+                self.solvers.push(solver);
+                self.solvers.len() - 1
+            }
+        };
+        // Valued already (always, for closed forms and proven periods): nothing to compute.
+        if piles.iter().all(|&p| self.solvers[i].value(p).is_ok()) {
+            return Ok(&self.solvers[i]);
+        }
+        let Some(&largest) = piles.iter().max_by_key(|p| p.size) else {
+            return Ok(&self.solvers[i]);
+        };
+        let left = self.budget.saturating_sub(self.steps);
+        let mut budget = Budget::new(left.saturating_mul(OPTIONS_PER_STEP));
+        let reached = self.solvers[i].reach_within(largest, &rules.name_of(largest), &mut budget);
+        let spent = budget.spent().div_ceil(OPTIONS_PER_STEP);
+        match reached {
+            Ok(()) => {
+                self.tick(spent, span)?;
+                Ok(&self.solvers[i])
+            }
+            Err(EngineError::BeyondComputed(beyond)) if beyond.work_limit.is_some() => {
+                let Beyond {
+                    token,
+                    rules,
+                    computed,
+                    extend_to,
+                    ..
+                } = *beyond;
+                Err(engine(
+                    crate::engine::TooMuchWork::ExpressionBudget {
+                        token,
+                        rules,
+                        steps: self.budget,
+                        reached: computed,
+                        extend_to,
+                    }
+                    .into(),
+                    span,
+                ))
+            }
+            Err(e) => Err(engine(e, span)),
+        }
+    }
+
+    pub(super) fn grundy(
+        &mut self,
+        rules: &Rules,
+        pile: Pile,
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        let known = if rules.is_take_any() && pile.size <= MEX_LIMIT {
+            self.table(rules, pile.size, span)?.value(pile)
+        } else {
+            let solver = self.solver(rules, &[pile], span)?;
+            Some(solver.value(pile).map_err(|e| engine(e, span))?.grundy())
+        };
+        known
+            .and_then(|g| Int::try_from(g).ok())
+            .map(Value::Int)
+            .ok_or_else(|| overflow(format!("g({pile})"), span))
+    }
+
+    /// A whole position by game-tree search, no Sprague–Grundy: its value by mex over the
+    /// position's own options (`g`), those options' values (`mexset`), or whether the player
+    /// to move loses (`lost`, misère for `misere`).
+    pub(super) fn search(
+        &mut self,
+        name: &str,
+        rules: &Rules,
+        piles: &[Pile],
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        // A move examined by the search costs far more than an expression step.
+        let left = self.budget.saturating_sub(self.steps) / SEARCH_STEP_COST;
+        let misere = rules.is_misere() && name == "lost";
+        let index = self
+            .searched
+            .iter()
+            .position(|(r, m, _)| r == rules && *m == misere);
+        let memo = index.map_or_else(Memo::default, |i| std::mem::take(&mut self.searched[i].2));
+        let mut search = Search::resume(rules, misere, left, memo);
+        let result = match name {
+            "g" => search
+                .value(piles)
+                .map(|g| Value::Int(Int::try_from(g).unwrap_or(Int::MAX))),
+            "mexset" => search.option_values(piles).map(|set| {
+                Value::Set(
+                    set.into_iter()
+                        .filter_map(|g| Int::try_from(g).ok())
+                        .collect(),
+                )
+            }),
+            _ => search.first_wins(piles).map(|wins| Value::Bool(!wins)),
+        };
+        let work = search.work().saturating_mul(SEARCH_STEP_COST);
+        // Keep what was solved, even by a search cut short: every entry is exact.
+        let memo = search.into_memo();
+        match index {
+            Some(i) => self.searched[i].2 = memo,
+            None => self.searched.push((rules.clone(), misere, memo)),
+        }
+        match result {
+            Ok(v) => {
+                self.tick(work, span)?;
+                Ok(v)
+            }
+            Err(_) => Err(ExprError::new(
+                ErrorKind::Budget { limit: self.budget },
+                span.clone(),
+            )),
+        }
+    }
+
+    pub(super) fn mex_set(
+        &mut self,
+        rules: &Rules,
+        pile: Pile,
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        if pile.size > MEX_LIMIT {
+            return Err(engine(
+                crate::engine::TooMuchWork::Mexset {
+                    pile,
+                    max: MEX_LIMIT,
+                }
+                .into(),
+                span,
+            ));
+        }
+        self.tick(pile.size, span)?;
+        let reachable = if rules.is_take_any() {
+            let row = self.table(rules, pile.size, span)?.row(pile);
+            // The table reaches the pile, so the row is there.
+            row.map(|r| r.reachable()).ok_or_else(|| {
+                engine(
+                    EngineError::BadPile {
+                        token: pile.to_string(),
+                        expected: rules.pile_syntax().to_string(),
+                    },
+                    span,
+                )
+            })?
+        } else {
+            let solver = self.solver(rules, &[pile], span)?;
+            solver.row(pile).map_err(|e| engine(e, span))?.reachable()
+        };
+        let set = reachable
+            .into_iter()
+            .filter_map(|g| Int::try_from(g).ok())
+            .collect();
+        Ok(Value::Set(set))
+    }
+}

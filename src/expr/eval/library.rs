@@ -1,0 +1,240 @@
+//! The built-in functions an expression may call (`odd`, `abs`, `pow`, `size`, `mex`, `min`,
+//! `max`, `nimsum`, `g`, `mexset`, `lost`, `winner`): arity, argument types, and the values
+//! they give. Game values come from [`super::games`]; this file decides what a call means.
+
+use std::ops::Range;
+
+use super::{Evaluator, Result, engine, overflow, suggest, type_error};
+use crate::engine::position::verdict;
+use crate::engine::{Pile, Rules};
+use crate::expr::arith::{self, Refusal};
+use crate::expr::ast::Expr;
+use crate::expr::error::{ErrorKind, ExprError};
+use crate::expr::value::{Int, Value};
+
+impl Evaluator {
+    /// `name(args)`, with `rules` when the call names a ruleset (`g(nim, 7)`), else the default.
+    pub(super) fn call(
+        &mut self,
+        name: &str,
+        name_span: &Range<usize>,
+        rules: Option<&Rules>,
+        args: &[Expr],
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        let arity = |expected: &str| {
+            Err(ExprError::new(
+                ErrorKind::Arity {
+                    name: name.to_string(),
+                    expected: expected.to_string(),
+                    found: args.len(),
+                },
+                span.clone(),
+            ))
+        };
+        let rules = rules.cloned().unwrap_or_else(|| self.rules.clone());
+        match name {
+            "odd" | "even" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                Ok(Value::Bool((v.rem_euclid(2) == 1) == (name == "odd")))
+            }
+            "abs" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                v.checked_abs()
+                    .map(Value::Int)
+                    .ok_or_else(|| overflow(format!("abs({v})"), span))
+            }
+            "pow" => {
+                let [base, exp] = args else {
+                    return arity("two numbers: pow(base, exponent)");
+                };
+                self.pow(base, exp, span)
+            }
+            "size" => {
+                let [s] = args else { return arity("one set") };
+                let v = self.value(s)?;
+                if !matches!(v, Value::Set(_) | Value::Range(..)) {
+                    return Err(type_error("a set or a range", &v, &s.span));
+                }
+                v.element_count()
+                    .and_then(|n| Int::try_from(n).ok())
+                    .map(Value::Int)
+                    .ok_or_else(|| overflow(format!("size({v})"), span))
+            }
+            "mex" | "min" | "max" => {
+                let values = self.numbers(args, span)?;
+                match name {
+                    "mex" => Ok(Value::Int(mex_of(&values))),
+                    "min" => least_or_greatest(values.first(), span),
+                    _ => least_or_greatest(values.last(), span),
+                }
+            }
+            "nimsum" => self.nimsum(args),
+            "g" | "mexset" | "lost" => {
+                if args.is_empty() {
+                    return arity(
+                        "one or more states, optionally after a ruleset: g(zero-move, 7T)",
+                    );
+                }
+                let mut piles = Vec::with_capacity(args.len());
+                for a in args {
+                    piles.push(self.pile(&rules, a)?);
+                }
+                match (name, piles.as_slice()) {
+                    ("g", [pile]) => self.grundy(&rules, *pile, span),
+                    ("mexset", [pile]) => self.mex_set(&rules, *pile, span),
+                    _ => self.search(name, &rules, &piles, span),
+                }
+            }
+            "winner" => self.winner(&rules, args, span),
+            _ => Err(ExprError::new(
+                ErrorKind::UnknownFunction {
+                    name: name.to_string(),
+                    suggestion: suggest(name),
+                },
+                name_span.clone(),
+            )),
+        }
+    }
+
+    /// `pow(base, exp)`: exact, refused when it overflows or is not a whole number.
+    fn pow(&mut self, base: &Expr, exp: &Expr, span: &Range<usize>) -> Result<Value> {
+        let b = self.int(base)?;
+        let e = self.int(exp)?;
+        let what = || format!("pow({b}, {e})");
+        arith::pow(b, e)
+            .map(Value::Int)
+            .map_err(|refusal| match refusal {
+                // 0 to a negative power is 1 / 0.
+                Refusal::DivisionByZero => {
+                    ExprError::new(ErrorKind::DivisionByZero, base.span.clone())
+                }
+                Refusal::Overflow => overflow(what(), span),
+                Refusal::Fraction => {
+                    ExprError::new(ErrorKind::NotWhole { what: what() }, span.clone())
+                }
+            })
+    }
+
+    /// `nimsum(a, b, …)`: the XOR of values ≥ 0.
+    fn nimsum(&mut self, args: &[Expr]) -> Result<Value> {
+        let mut sum: Int = 0;
+        for a in args {
+            let v = self.int(a)?;
+            if v < 0 {
+                return Err(type_error(
+                    "a value ≥ 0 (nim-sums XOR Grundy values; for piles write nimsum(g(3T), g(4T)))",
+                    &Value::Int(v),
+                    &a.span,
+                ));
+            }
+            sum ^= v;
+        }
+        Ok(Value::Int(sum))
+    }
+
+    /// `winner(STATE, …)`: who wins the sum of the states with best play.
+    fn winner(&mut self, rules: &Rules, args: &[Expr], span: &Range<usize>) -> Result<Value> {
+        let mut piles = Vec::with_capacity(args.len());
+        for a in args {
+            piles.push(self.pile(rules, a)?);
+        }
+        self.tick(args.len() as u64, span)?;
+        let solver = self.solver(rules, &piles, span)?;
+        let v = verdict(solver, &piles).map_err(|e| engine(e, span))?;
+        Ok(Value::Player(v.winner))
+    }
+
+    /// The numbers of a call's arguments: one set or range, or several numbers; sorted.
+    fn numbers(&mut self, args: &[Expr], span: &Range<usize>) -> Result<Vec<Int>> {
+        if let [single] = args {
+            let v = self.value(single)?;
+            if matches!(v, Value::Set(_) | Value::Range(..)) {
+                return Ok(self.set_of(v, &single.span)?.into_iter().collect());
+            }
+            if let Value::Int(x) = v {
+                return Ok(vec![x]);
+            }
+            return Err(type_error("a set or numbers", &v, &single.span));
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            values.push(self.int(a)?);
+        }
+        self.tick(args.len() as u64, span)?;
+        values.sort_unstable();
+        values.dedup();
+        Ok(values)
+    }
+
+    /// A state of `rules` from a number (`7`, the ruleset's starting state) or a state (`7F`).
+    fn pile(&mut self, rules: &Rules, expr: &Expr) -> Result<Pile> {
+        let (size, pass) = match self.value(expr)? {
+            Value::Int(n) => (n, None),
+            Value::State { size, pass } => (size, pass),
+            other => {
+                return Err(type_error(
+                    "a pile state like `7T` or a size like `7`",
+                    &other,
+                    &expr.span,
+                ));
+            }
+        };
+        let size = u64::try_from(size).map_err(|_| {
+            ExprError::new(
+                ErrorKind::Type {
+                    expected: "a pile size from 0 to 18446744073709551615".into(),
+                    found: size.to_string(),
+                },
+                expr.span.clone(),
+            )
+        })?;
+        match (pass, rules.has_pass()) {
+            (None, _) => Ok(rules.pile(size)),
+            (Some(p), true) => Ok(Pile::zero_move(size, p)),
+            (Some(p), false) => Err(ExprError::new(
+                ErrorKind::Type {
+                    expected: format!("a plain size: {rules} piles have no pass, so no T or F"),
+                    found: Value::State {
+                        size: Int::from(size),
+                        pass: Some(p),
+                    }
+                    .to_string(),
+                },
+                expr.span.clone(),
+            )),
+        }
+    }
+}
+
+/// The least natural number not among sorted `values`.
+fn mex_of(values: &[Int]) -> Int {
+    let mut m = 0;
+    for &v in values {
+        if v == m {
+            m += 1;
+        } else if v > m {
+            break;
+        }
+    }
+    m
+}
+
+/// The least or greatest of `min`/`max`'s numbers: refused when there were none.
+fn least_or_greatest(pick: Option<&Int>, span: &Range<usize>) -> Result<Value> {
+    pick.copied().map(Value::Int).ok_or_else(|| {
+        ExprError::new(
+            ErrorKind::Type {
+                expected: "at least one number".into(),
+                found: "an empty set".into(),
+            },
+            span.clone(),
+        )
+    })
+}
