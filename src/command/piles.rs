@@ -86,7 +86,9 @@ pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result
         if refused.is_some() {
             return;
         }
-        refused = bulk.push(pile).err();
+        if let Err(e) = bulk.push(pile) {
+            refused = Some(e);
+        }
         if kept.len() <= KEEP_PILES {
             kept.push(pile);
         }

@@ -71,9 +71,9 @@ impl BulkVerdict {
 
     /// Adds the next pile; refuses one the solver cannot value within the pass's budget.
     pub fn push(&mut self, pile: Pile) -> Result<(), EngineError> {
-        let g = match self.solver.value(pile) {
-            Ok(known) => known.grundy(),
-            Err(_) => {
+        let g = match self.solver.lookup(pile) {
+            Some(known) => known.grundy(),
+            None => {
                 let token = self.solver.rules().name_of(pile);
                 self.solver.reach_within(pile, &token, &mut self.budget)?;
                 self.solver.value(pile)?.grundy()

@@ -70,6 +70,7 @@ pub struct Known {
 }
 
 impl Known {
+    #[inline]
     pub fn grundy(self) -> Grundy {
         self.grundy
     }
@@ -213,8 +214,15 @@ impl Solver {
     /// an octal heap beyond the values computed so far when no period is proven, or a number
     /// that is not one of a graph's positions.
     pub fn value(&self, pile: Pile) -> Result<Known, EngineError> {
+        self.lookup(pile).ok_or_else(|| self.refusal(pile))
+    }
+
+    /// [`Solver::value`] without the reason for a refusal: what a loop over millions of piles
+    /// calls, so each pile costs a table read or a formula and nothing more.
+    #[inline]
+    pub fn lookup(&self, pile: Pile) -> Option<Known> {
         let n = pile.size;
-        let known = |grundy, method| Ok(Known { grundy, method });
+        let known = |grundy, method| Some(Known { grundy, method });
         match (&self.values, &self.rules) {
             (Values::Formula, Rules::ZeroMove) => {
                 let n = Grundy::from(n);
@@ -243,39 +251,44 @@ impl Solver {
                         period: p.period,
                     },
                 ),
-                (None, None) => Err(self.beyond(pile, None)),
+                (None, None) => None,
             },
             (Values::Octal(v), _) => {
                 if let (Some(g), Some(upto)) = (v.computed_value(n), v.computed()) {
                     return known(g, Method::Computed { upto });
                 }
-                match v.periodic_value(n) {
-                    Some((g, p)) => known(
-                        g,
-                        Method::Periodic {
-                            preperiod: p.preperiod,
-                            period: p.period,
-                        },
-                    ),
-                    None => Err(self.beyond(pile, None)),
-                }
-            }
-            (Values::Graph, Rules::Graph(graph)) => match graph.value(n) {
-                Some(g) => known(
+                let (g, p) = v.periodic_value(n)?;
+                known(
                     g,
-                    Method::Computed {
-                        upto: graph.len() as u64 - 1,
+                    Method::Periodic {
+                        preperiod: p.preperiod,
+                        period: p.period,
                     },
-                ),
-                None => Err(EngineError::BadPile {
-                    token: n.to_string(),
-                    expected: graph.pile_syntax(),
-                }),
+                )
+            }
+            (Values::Graph, Rules::Graph(graph)) => known(
+                graph.value(n)?,
+                Method::Computed {
+                    upto: graph.len() as u64 - 1,
+                },
+            ),
+            (Values::Graph, _) => None,
+        }
+    }
+
+    /// Why [`Solver::lookup`] has no value for `pile`.
+    #[cold]
+    fn refusal(&self, pile: Pile) -> EngineError {
+        match &self.rules {
+            Rules::Graph(graph) => EngineError::BadPile {
+                token: pile.size.to_string(),
+                expected: graph.pile_syntax(),
             },
-            (Values::Graph, _) => Err(EngineError::BadPile {
-                token: n.to_string(),
+            _ if matches!(self.values, Values::Graph) => EngineError::BadPile {
+                token: pile.size.to_string(),
                 expected: self.rules.pile_syntax().to_string(),
-            }),
+            },
+            _ => self.beyond(pile, None),
         }
     }
 
