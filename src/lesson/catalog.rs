@@ -9,6 +9,12 @@ use crate::capped_read::{CappedReadError, read_capped};
 
 /// The bundled lessons, in teaching order: (file name, contents).
 pub const BUNDLED: &[(&str, &str)] = &[
+    // P- and N-positions first: they need only a game's rules, and the question they end on
+    // (which sums of two won positions are lost?) is what mex and Grundy values answer.
+    (
+        "pn-positions.yaml",
+        include_str!("../../lessons/pn-positions.yaml"),
+    ),
     ("mex.yaml", include_str!("../../lessons/mex.yaml")),
     ("nim.yaml", include_str!("../../lessons/nim.yaml")),
     ("grundy.yaml", include_str!("../../lessons/grundy.yaml")),
