@@ -18,6 +18,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("mex.yaml", include_str!("../../lessons/mex.yaml")),
     ("nim.yaml", include_str!("../../lessons/nim.yaml")),
     ("grundy.yaml", include_str!("../../lessons/grundy.yaml")),
+    // Subtraction games next: Grundy values by mex on one pile, and the simplest periods with
+    // the simplest proof, before octal games need Guy–Smith.
+    (
+        "subtraction.yaml",
+        include_str!("../../lessons/subtraction.yaml"),
+    ),
     // Kayles needs only Grundy values and sums, so it comes before the zero-move chapter.
     ("kayles.yaml", include_str!("../../lessons/kayles.yaml")),
     (
