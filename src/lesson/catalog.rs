@@ -24,6 +24,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "subtraction.yaml",
         include_str!("../../lessons/subtraction.yaml"),
     ),
+    // Graph games after subtraction games: the same mex on any finite graph, and a pile game
+    // seen as a graph of a special shape.
+    (
+        "graph-games.yaml",
+        include_str!("../../lessons/graph-games.yaml"),
+    ),
     // Kayles needs only Grundy values and sums, so it comes before the zero-move chapter.
     ("kayles.yaml", include_str!("../../lessons/kayles.yaml")),
     (
