@@ -32,6 +32,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     // Kayles needs only Grundy values and sums, so it comes before the zero-move chapter.
     ("kayles.yaml", include_str!("../../lessons/kayles.yaml")),
+    // Coin turning needs Grundy values and sums only; it closes the games whose values are
+    // found by mex before the zero-move chapter.
+    (
+        "coin-turning.yaml",
+        include_str!("../../lessons/coin-turning.yaml"),
+    ),
     (
         "zero-move.yaml",
         include_str!("../../lessons/zero-move.yaml"),
