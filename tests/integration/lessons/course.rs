@@ -181,8 +181,13 @@ fn lesson_list_is_a_map_of_the_course() {
         .success();
     let list = &json_lines(&out.stdout)[0];
     assert_eq!(list["done"], 1, "{list}");
-    // The drill lesson (added by the learner's `--lessons`) needs nothing, so it is ready too.
-    assert_eq!(list["ready"], serde_json::json!(["nim", "drill"]), "{list}");
+    // `pn-positions` and the drill lesson (added by the learner's `--lessons`) need nothing, so
+    // they are ready too.
+    assert_eq!(
+        list["ready"],
+        serde_json::json!(["pn-positions", "nim", "drill"]),
+        "{list}"
+    );
     let nim = super::listed(list, "nim");
     assert_eq!(nim["chapter"], "Foundations", "{list}");
     assert_eq!(nim["waiting_for"], serde_json::json!([]), "{list}");
@@ -222,7 +227,7 @@ fn lesson_list_is_a_map_of_the_course() {
     );
     assert!(
         out.stdout
-            .contains("1 of 10 done; ready to start: nim, drill."),
+            .contains("1 of 14 done; ready to start: pn-positions, nim, drill."),
         "{}",
         out.stdout
     );
