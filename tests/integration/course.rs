@@ -1,0 +1,433 @@
+//! The course's chapter lessons walked as a learner walks them: `next` past each text, run and
+//! claim, one typical wrong answer (whose diagnosis must be shown), then the right answer to
+//! every question. The right answers are not the lessons' solutions: each is computed here by
+//! an independent brute force — win/lose by game-tree search and values by mex over options
+//! written out in this file (subtraction games, the lesson's graph, the coin-turning games on
+//! bitmasks of coins) — so a lesson whose answer disagrees with the game fails.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::brute::{Grundy, Pile, Rules, Solver, mex};
+use crate::lessons::{Learner, bundled_dir, bundled_lessons};
+use crate::support::Test;
+
+/// What the learner types at one question: wrong answers first, each with words its diagnosis
+/// must contain, then the right answer.
+struct Answer {
+    wrong: Vec<(String, String)>,
+    right: String,
+}
+
+fn right(value: impl ToString) -> Answer {
+    Answer {
+        wrong: Vec::new(),
+        right: value.to_string(),
+    }
+}
+
+fn after_wrong(wrong: &str, diagnosis: impl Into<String>, value: impl ToString) -> Answer {
+    Answer {
+        wrong: vec![(wrong.to_owned(), diagnosis.into())],
+        right: value.to_string(),
+    }
+}
+
+fn yes_no(truth: bool) -> &'static str {
+    if truth { "yes" } else { "no" }
+}
+
+/// A set as a learner types it: `{0, 3, 6}`.
+fn set(values: impl IntoIterator<Item = u64>) -> String {
+    let items: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
+    format!("{{{}}}", items.join(", "))
+}
+
+/// Walks bundled lesson `id` from its first step to its last with `answers` (keyed by step id;
+/// every question must have one and no other step may), and checks that each answer was marked
+/// right, each diagnosis shown, and the lesson finished.
+fn walk(id: &str, answers: &BTreeMap<&str, Answer>) {
+    let lesson = bundled_lessons()
+        .into_iter()
+        .find(|l| l.id == id)
+        .unwrap_or_else(|| panic!("no lesson `{id}` in lessons/"));
+    let mut script = vec![format!("lesson start {id}")];
+    let mut asked = BTreeSet::new();
+    for step in &lesson.steps {
+        let step_id = step["id"].as_str().expect("a step id");
+        if step.get("ask").is_none() {
+            script.push("next".into());
+            continue;
+        }
+        let answer = answers
+            .get(step_id)
+            .unwrap_or_else(|| panic!("{id}: no answer for the question `{step_id}`"));
+        for (wrong, _) in &answer.wrong {
+            script.push(wrong.clone());
+        }
+        script.push(answer.right.clone());
+        asked.insert(step_id);
+    }
+    let unasked: Vec<_> = answers.keys().filter(|k| !asked.contains(*k)).collect();
+    assert!(unasked.is_empty(), "{id}: {unasked:?} are not questions");
+    let out = Learner::new().script(&script).success();
+    let context = || format!("{id}: script {script:#?}\nstdout:\n{}", out.stdout);
+    assert_eq!(
+        out.stdout.matches("Correct!").count(),
+        asked.len(),
+        "{}",
+        context()
+    );
+    for answer in answers.values() {
+        for (wrong, diagnosis) in &answer.wrong {
+            assert!(
+                out.stdout.contains(diagnosis),
+                "{id}: typing {wrong:?} does not show {diagnosis:?}\n{}",
+                context()
+            );
+        }
+    }
+    for bad in ["error:", "warning:", "not an answer", "✗ does not hold"] {
+        assert!(!out.stdout.contains(bad), "{}", context());
+    }
+    let finished = format!("You have finished “{}”", lesson.title);
+    assert!(out.stdout.contains(&finished), "{}", context());
+}
+
+fn subtract(amounts: &[u64]) -> Rules {
+    Rules::Subtract(amounts.to_vec())
+}
+
+/// Whether the position of piles `sizes` is lost for the player to move, by game-tree search.
+fn lost(solver: &mut Solver, sizes: &[u64]) -> bool {
+    let piles: Vec<Pile> = sizes.iter().map(|&n| Pile::new(n, false)).collect();
+    !solver.first_wins(&piles)
+}
+
+fn value(grundy: &mut Grundy, n: u64) -> u64 {
+    grundy.value(Pile::new(n, false))
+}
+
+#[test]
+fn pn_positions_walked_by_a_learner() {
+    let mut one_two = Solver::new(subtract(&[1, 2]));
+    let mut one_three_four = Solver::new(subtract(&[1, 3, 4]));
+    let p_set = |solver: &mut Solver, to: u64| -> Vec<u64> {
+        (0..=to).filter(|&n| lost(solver, &[n])).collect()
+    };
+    let small_p = p_set(&mut one_two, 10);
+    let first_p = *small_p.iter().find(|&&n| n > 0).expect("a P-position");
+    // The P-set without the empty pile: the mistake the lesson diagnoses.
+    let without_zero: Vec<u64> = small_p.iter().copied().filter(|&n| n > 0).collect();
+    let predict: Vec<u64> = (100..=104).filter(|&n| lost(&mut one_two, &[n])).collect();
+    let take: Vec<u64> = (1..=2).filter(|&s| lost(&mut one_two, &[20 - s])).collect();
+    let p_134 = p_set(&mut one_three_four, 10);
+    let predict_134: Vec<u64> = (50..=53)
+        .filter(|&n| lost(&mut one_three_four, &[n]))
+        .collect();
+    let partner: Vec<u64> = (5..=8).filter(|&x| lost(&mut one_two, &[4, x])).collect();
+    // Each "exactly one" in the questions holds.
+    assert_eq!((predict.len(), take.len()), (1, 1));
+    assert_eq!((predict_134.len(), partner.len()), (1, 1));
+    let answers = BTreeMap::from([
+        ("zero", right(yes_no(lost(&mut one_two, &[0])))),
+        ("first-p", right(first_p)),
+        (
+            "p-set",
+            after_wrong(
+                &set(without_zero),
+                "The empty pile counts too, and it is P.",
+                set(small_p.clone()),
+            ),
+        ),
+        ("predict", right(predict[0])),
+        ("winning-move", right(take[0])),
+        (
+            "p-set-134",
+            // subtract:1,2's pattern, the slip the lesson expects.
+            after_wrong(
+                &set(small_p),
+                "That is the pattern of subtract:1,2.",
+                set(p_134),
+            ),
+        ),
+        ("predict-134", right(predict_134[0])),
+        ("n-plus-n", right(partner[0])),
+    ]);
+    walk("pn-positions", &answers);
+}
+
+#[test]
+fn subtraction_walked_by_a_learner() {
+    let mut bachet = Grundy::new(subtract(&[1, 2, 3]));
+    let mut two_five_six = Grundy::new(subtract(&[2, 5, 6]));
+    let mut two_four_seven = Grundy::new(subtract(&[2, 4, 7]));
+    let mut solver = Solver::new(subtract(&[2, 5, 6]));
+    let p_set: Vec<u64> = (0..=12).filter(|&n| lost(&mut solver, &[n])).collect();
+    // Forgetting the pile of 1, from which no move is possible.
+    let without_one: Vec<u64> = p_set.iter().copied().filter(|&n| n != 1).collect();
+    assert_ne!(without_one, p_set, "1 is a P-position of subtract:2,5,6");
+    let values: Vec<u64> = (0..=300).map(|n| value(&mut two_five_six, n)).collect();
+    let period = (1..=30)
+        .find(|&p| (0..=200).all(|n| values[n + p] == values[n]))
+        .expect("a period up to 30");
+    let values_247: Vec<u64> = (0..=300).map(|n| value(&mut two_four_seven, n)).collect();
+    let start = (0..=30)
+        .find(|&k| (k..=200).all(|n| values_247[n + 3] == values_247[n]))
+        .expect("period 3 from some n up to 30");
+    // The mixed sum: a pile of 10 in subtract:1,2,3, 7 in subtract:2,5,6, a Nim heap of 4.
+    let (a, b) = (value(&mut bachet, 10), value(&mut two_five_six, 7));
+    let total = a ^ b ^ 4;
+    let answers = BTreeMap::from([
+        ("bachet", right(value(&mut bachet, 7))),
+        ("bachet-far", right(value(&mut bachet, 1001))),
+        (
+            "exercise-p",
+            after_wrong(
+                &set(without_one),
+                "From a pile of 1 there is no move at all",
+                set(p_set),
+            ),
+        ),
+        ("exercise-period", right(period)),
+        ("preperiod-q", right(start)),
+        (
+            "mixed-value",
+            after_wrong(
+                &(10 ^ 7 ^ 4).to_string(),
+                format!("the XOR of the sizes — and also {a} + {b} + 4"),
+                total,
+            ),
+        ),
+        ("mixed-move", right(4 ^ total)),
+        ("mixed-why", right(a ^ total)),
+    ]);
+    walk("subtraction", &answers);
+}
+
+/// The graph of the `graph-games` lesson, as its text draws it.
+const GRAPH: &[(&str, &[&str])] = &[
+    ("a", &["b", "c"]),
+    ("b", &["d", "e"]),
+    ("c", &["d", "g"]),
+    ("d", &["e", "f"]),
+    ("e", &["f", "g", "h"]),
+    ("f", &["g", "h"]),
+    ("g", &["h"]),
+    ("h", &[]),
+];
+
+/// Each vertex's value by mex over its arrows; the vertices are listed so that every arrow
+/// points later in the list, so valuing them backwards meets every option first.
+fn graph_values() -> HashMap<&'static str, u64> {
+    let mut values = HashMap::new();
+    for (vertex, arrows) in GRAPH.iter().rev() {
+        let g = mex(arrows.iter().map(|w| values[w]));
+        values.insert(*vertex, g);
+    }
+    values
+}
+
+#[test]
+fn graph_games_walked_by_a_learner() {
+    let g = graph_values();
+    let answers = BTreeMap::from([
+        ("g-g", right(g["g"])),
+        ("g-e", right(g["e"])),
+        (
+            "g-d",
+            // One more than the largest option value, instead of the mex.
+            after_wrong(
+                &(g["e"].max(g["f"]) + 1).to_string(),
+                "is one more than the largest option value",
+                g["d"],
+            ),
+        ),
+        ("g-b", right(g["b"])),
+        ("a-lost", right(yes_no(g["a"] == 0))),
+        ("two-tokens", right(g["b"] ^ g["c"])),
+        // The token on c must reach a vertex that cancels b.
+        ("two-tokens-move", right(g["b"])),
+    ]);
+    walk("graph-games", &answers);
+}
+
+/// The lesson draws the same graph as the test, and the graph bundled beside it is that graph
+/// too, with the values nimlab gives it equal to the mex above.
+#[test]
+fn the_graph_games_graph_is_drawn_bundled_and_valued_alike() {
+    let lesson = bundled_lessons()
+        .into_iter()
+        .find(|l| l.id == "graph-games")
+        .expect("the graph-games lesson");
+    let drawing = lesson
+        .steps
+        .iter()
+        .find(|s| s["id"] == "graph")
+        .and_then(|s| s["text"].as_str())
+        .expect("the step `graph`");
+    for (vertex, arrows) in GRAPH {
+        let line = if arrows.is_empty() {
+            format!("{vertex}   (no arrow out)")
+        } else {
+            format!("{vertex} → {}", arrows.join(", "))
+        };
+        assert!(drawing.contains(&line), "{line:?} is not drawn:\n{drawing}");
+    }
+    let file = bundled_dir().join("graphs/graph-games.yaml");
+    let text = std::fs::read_to_string(&file).expect("the bundled graph");
+    let yaml: serde_yaml::Value = serde_yaml::from_str(&text).expect("YAML");
+    let positions = yaml["positions"].as_mapping().expect("positions");
+    assert_eq!(positions.len(), GRAPH.len());
+    for (vertex, arrows) in GRAPH {
+        let listed: Vec<&str> = positions[*vertex]
+            .as_sequence()
+            .unwrap_or_else(|| panic!("`{vertex}` is not in the bundled graph"))
+            .iter()
+            .map(|w| w.as_str().expect("a name"))
+            .collect();
+        assert_eq!(listed, *arrows, "the arrows of `{vertex}`");
+    }
+    let rules = format!("graph:{}", file.display());
+    let out = Test::new()
+        .args(["grundy", "--rules", &rules, "--format", "json"])
+        .run()
+        .success();
+    let g = graph_values();
+    let rows = out.json()["rows"].as_array().expect("rows").clone();
+    assert_eq!(rows.len(), GRAPH.len());
+    for row in rows {
+        let state = row["state"].as_str().expect("a state");
+        assert_eq!(row["grundy"], g[state], "{row}");
+    }
+}
+
+/// Grundy values of positions given as bitmasks of heads (bit i = coin i), by mex over the
+/// options `options` lists, memoised.
+struct Coins<F: Fn(u64) -> Vec<u64>> {
+    options: F,
+    memo: HashMap<u64, u64>,
+}
+
+impl<F: Fn(u64) -> Vec<u64>> Coins<F> {
+    fn new(options: F) -> Self {
+        Self {
+            options,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn value(&mut self, heads: u64) -> u64 {
+        if let Some(&g) = self.memo.get(&heads) {
+            return g;
+        }
+        let options = (self.options)(heads);
+        let g = mex(options.into_iter().map(|o| self.value(o)));
+        self.memo.insert(heads, g);
+        g
+    }
+}
+
+fn bits(coins: &[u64]) -> u64 {
+    coins.iter().map(|&c| 1u64 << c).fold(0, |a, b| a | b)
+}
+
+fn heads(mask: u64) -> impl Iterator<Item = u64> {
+    (0..64).filter(move |&c| mask & (1 << c) != 0)
+}
+
+/// Turning Turtles on coins 1..: turn a head n to tails, and optionally one coin m < n
+/// (m ≥ 1) either way.
+fn turning_turtles(mask: u64) -> Vec<u64> {
+    let mut options = Vec::new();
+    for n in heads(mask) {
+        let down = mask ^ (1 << n);
+        options.push(down);
+        options.extend((1..n).map(|m| down ^ (1 << m)));
+    }
+    options
+}
+
+/// Mock Turtles on coins 0..: turn a head n to tails and up to two coins to its left.
+fn mock_turtles(mask: u64) -> Vec<u64> {
+    let mut options = Vec::new();
+    for n in heads(mask) {
+        let down = mask ^ (1 << n);
+        options.push(down);
+        for a in 0..n {
+            options.push(down ^ (1 << a));
+            options.extend((a + 1..n).map(|b| down ^ (1 << a) ^ (1 << b)));
+        }
+    }
+    options
+}
+
+/// The cells of the Turning Corners grid used here: rows 0..4, columns 0..4.
+const SIDE: u64 = 4;
+
+fn cell(row: u64, column: u64) -> u64 {
+    1 << (row * SIDE + column)
+}
+
+/// Turning Corners: a head at (a, b) goes to tails with the corners (a', b), (a, b'),
+/// (a', b') of a rectangle, a' < a and b' < b.
+fn turning_corners(mask: u64) -> Vec<u64> {
+    let mut options = Vec::new();
+    for i in heads(mask) {
+        let (a, b) = (i / SIDE, i % SIDE);
+        for a2 in 0..a {
+            for b2 in 0..b {
+                options.push(mask ^ cell(a, b) ^ cell(a2, b) ^ cell(a, b2) ^ cell(a2, b2));
+            }
+        }
+    }
+    options
+}
+
+#[test]
+fn coin_turning_walked_by_a_learner() {
+    let mut turtles = Coins::new(turning_turtles);
+    let row = bits(&[2, 5, 6, 9]);
+    let worth = turtles.value(row);
+    // The coins m that win together with turning coin 9 down (0: coin 9 alone).
+    let partners: Vec<u64> = (0..9)
+        .filter(|&m| {
+            let after = row ^ (1 << 9) ^ if m == 0 { 0 } else { 1 << m };
+            turtles.value(after) == 0
+        })
+        .collect();
+    assert_eq!(partners.len(), 1, "{partners:?}");
+    let alone = turtles.value(bits(&[2, 5, 6]));
+    let mut mock = Coins::new(mock_turtles);
+    let mut corners = Coins::new(turning_corners);
+    let corner_pair = corners.value(cell(1, 1) | cell(2, 3));
+    let answers = BTreeMap::from([
+        ("tt-value", right(worth)),
+        (
+            "tt-move",
+            after_wrong(
+                "0",
+                format!("Turning coin 9 alone leaves heads at 2, 5, 6, worth {alone} — not 0"),
+                partners[0],
+            ),
+        ),
+        ("mock-3", right(mock.value(bits(&[3])))),
+        (
+            "mock-lost",
+            right(yes_no(mock.value(bits(&[0, 1, 2, 3])) == 0)),
+        ),
+        ("corner-2-2", right(corners.value(cell(2, 2)))),
+        (
+            "corner-position",
+            after_wrong(
+                yes_no(corner_pair != 0),
+                format!(
+                    "But 2 ⊗ 3 = {} and 1 ⊗ 1 = {}",
+                    corners.value(cell(2, 3)),
+                    corners.value(cell(1, 1))
+                ),
+                yes_no(corner_pair == 0),
+            ),
+        ),
+    ]);
+    walk("coin-turning", &answers);
+}
