@@ -33,13 +33,14 @@ pub fn dot(picture: &GraphPicture) -> String {
         format!("{rules} from {}", starts.join(", "))
     };
     let count = graph.positions().len();
+    // Short lines, so the caption is no wider than a graph of a few positions.
     let caption = format!(
-        "{title}: {count} position{}, each with its Grundy value g. \
-         Double boxes are P-positions (g = 0): the player to move loses. \
-         Bold arrows are winning moves (to a P-position){}.",
+        "{title}: {count} position{}, each with its Grundy value g.\n\
+         Double boxes are P-positions (g = 0): the player to move loses.\n\
+         Bold arrows are winning moves, to a P-position.{}",
         if count == 1 { "" } else { "s" },
         if graph.edges().iter().any(|e| e.pass) {
-            "; dashed arrows spend a pass"
+            " Dashed arrows spend a pass."
         } else {
             ""
         }

@@ -116,9 +116,11 @@ fn period_words(plot: &SequencePlot) -> String {
                 ""
             };
             format!(
-                "Period {} {start}{place}: g(n + {}) = g(n) for every n ≥ {}, proven by {how} up to n = {}.",
+                "Period {} {start}{place}: g(n + {}) = g(n) for every n ≥ {}, proven by {how} \
+                 (checked for {} ≤ n ≤ {}).",
                 p.period,
                 p.period,
+                p.preperiod,
                 p.preperiod,
                 p.checked_to.saturating_sub(1)
             )
@@ -259,7 +261,7 @@ fn period_marks(plot: &SequencePlot, frame: &Frame, out: &mut String) {
 /// One series: a faint line through the values, and a marker on each.
 fn points(series: &crate::output::PlotSeries, index: usize, frame: &Frame, out: &mut String) {
     let color = if index == 0 { BLUE } else { ORANGE };
-    let r = (frame.slot() * 0.32).clamp(1.4, 4.0);
+    let r = (frame.slot() * 0.42).clamp(1.8, 4.5);
     let path: Vec<String> = series
         .points
         .iter()
