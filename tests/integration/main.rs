@@ -7,6 +7,7 @@ mod bounded;
 mod brute;
 mod brute_octal;
 mod color;
+mod draw;
 mod errors;
 mod examples;
 mod faults;
