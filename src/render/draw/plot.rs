@@ -55,8 +55,9 @@ pub fn plot_svg(plot: &SequencePlot) -> String {
         .flat_map(|s| s.points.iter().map(|(_, k)| k.grundy()))
         .max()
         .unwrap_or(0);
-    let ystep = tick_step(largest.max(1), 8);
-    let ytop = largest.max(1).div_ceil(ystep) * ystep;
+    // Headroom above the largest value, so no marker sits on the frame's top.
+    let ystep = tick_step(largest.saturating_add(1), 8);
+    let ytop = largest.saturating_add(1).div_ceil(ystep) * ystep;
     let frame = Frame {
         from: plot.from,
         count: (plot.to - plot.from) as f64 + 1.0,
