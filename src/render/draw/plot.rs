@@ -10,10 +10,10 @@ use crate::engine::period::Certificate;
 use crate::output::{PlotPeriod, SequencePlot};
 
 const WIDTH: f64 = 960.0;
-const HEIGHT: f64 = 460.0;
+const HEIGHT: f64 = 480.0;
 const LEFT: f64 = 72.0;
 const RIGHT: f64 = 24.0;
-const TOP: f64 = 84.0;
+const TOP: f64 = 104.0;
 const BOTTOM: f64 = 60.0;
 /// Okabe–Ito blue and orange.
 const BLUE: &str = "#0072b2";
@@ -88,18 +88,21 @@ pub fn plot_svg(plot: &SequencePlot) -> String {
         r#"  <text x="{LEFT}" y="28" font-size="17" font-weight="bold">{}</text>"#,
         escape(&title)
     );
-    let _ = writeln!(
-        out,
-        r#"  <text x="{LEFT}" y="50" font-size="13">{}</text>"#,
-        escape(&period_words(plot))
-    );
+    for (i, line) in period_words(plot).iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"  <text x="{LEFT}" y="{}" font-size="13">{}</text>"#,
+            50 + 18 * i,
+            escape(line)
+        );
+    }
     legend(plot, &mut out);
     out.push_str("</svg>\n");
     out
 }
 
-/// The line under the title: what is known of the period.
-fn period_words(plot: &SequencePlot) -> String {
+/// The lines under the title: what is known of the period.
+fn period_words(plot: &SequencePlot) -> Vec<String> {
     match plot.period {
         PlotPeriod::Proven(p) => {
             let how = match p.certificate {
@@ -112,24 +115,25 @@ fn period_words(plot: &SequencePlot) -> String {
                 format!("from n = {}", p.preperiod)
             };
             let place = if p.preperiod > plot.to {
-                ", past this range"
+                ", past the end of this range"
             } else {
                 ""
             };
-            format!(
-                "Period {} {start}{place}: g(n + {}) = g(n) for every n ≥ {}, proven by {how} \
-                 (checked for {} ≤ n ≤ {}).",
-                p.period,
-                p.period,
-                p.preperiod,
-                p.preperiod,
-                p.checked_to.saturating_sub(1)
-            )
+            vec![
+                format!("Period {} {start}{place}.", p.period),
+                format!(
+                    "g(n + {}) = g(n) for every n ≥ {}, proven by {how} (checked for {} ≤ n ≤ {}).",
+                    p.period,
+                    p.preperiod,
+                    p.preperiod,
+                    p.checked_to.saturating_sub(1)
+                ),
+            ]
         }
-        PlotPeriod::NotFound { looked_to } => {
-            format!("No period proven in the values computed (g(0) to g({looked_to})).")
-        }
-        PlotPeriod::Never => "No period: the values grow with n.".to_string(),
+        PlotPeriod::NotFound { looked_to } => vec![format!(
+            "No period proven in the values computed (g(0) to g({looked_to}))."
+        )],
+        PlotPeriod::Never => vec!["No period: the values grow with n.".to_string()],
     }
 }
 
@@ -262,7 +266,7 @@ fn period_marks(plot: &SequencePlot, frame: &Frame, out: &mut String) {
 /// One series: a faint line through the values, and a marker on each.
 fn points(series: &crate::output::PlotSeries, index: usize, frame: &Frame, out: &mut String) {
     let color = if index == 0 { BLUE } else { ORANGE };
-    let r = (frame.slot() * 0.42).clamp(1.8, 4.5);
+    let r = (frame.slot() * 0.45).clamp(2.0, 4.5);
     let path: Vec<String> = series
         .points
         .iter()
@@ -274,11 +278,15 @@ fn points(series: &crate::output::PlotSeries, index: usize, frame: &Frame, out: 
             )
         })
         .collect();
-    let _ = writeln!(
-        out,
-        r#"  <polyline points="{}" fill="none" stroke="{color}" stroke-opacity="0.45" stroke-width="1"/>"#,
-        path.join(" ")
-    );
+    // A line through the values helps the eye follow them; where the points are closer than
+    // a few pixels it only smears them.
+    if frame.slot() >= 4.0 {
+        let _ = writeln!(
+            out,
+            r#"  <polyline points="{}" fill="none" stroke="{color}" stroke-opacity="0.45" stroke-width="1"/>"#,
+            path.join(" ")
+        );
+    }
     let _ = writeln!(
         out,
         r##"  <g fill="{color}" stroke="#000000" stroke-width="{}">"##,
