@@ -39,11 +39,8 @@ const SUBTRACTION_PERIOD_LOOK: u64 = 100_000;
 
 pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Error> {
     let format = picture_format(args)?;
-    if let Some(path) = &args.output
-        && !args.force
-        && std::fs::symlink_metadata(path).is_ok()
-    {
-        return Err(DrawError::Exists { path: path.clone() }.into());
+    if let Some(path) = &args.output {
+        check_destination(path, args.force)?;
     }
     let mut solver = rules_or_session(session, &args.rules)?;
     if solver.rules().is_misere() {
@@ -267,6 +264,36 @@ fn plot_range(token: Option<&str>) -> Result<(u64, u64), Error> {
     Ok((from, to))
 }
 
+/// Refuses, before any work, a destination that cannot take the picture: an existing file
+/// without `force`, a directory, or a place in a directory that does not exist.
+fn check_destination(path: &Path, force: bool) -> Result<(), DrawError> {
+    let path_buf = || path.to_path_buf();
+    if path.is_dir() {
+        return Err(DrawError::NotAFile {
+            path: path_buf(),
+            directory: true,
+        });
+    }
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(DrawError::Exists { path: path_buf() });
+    }
+    if !directory_of(path).is_dir() {
+        return Err(DrawError::NotAFile {
+            path: path_buf(),
+            directory: false,
+        });
+    }
+    Ok(())
+}
+
+/// The directory a file is written in: its parent, or the current directory.
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
 /// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then moved
 /// into place (over an existing file only with `force`).
 fn write_file(path: &Path, bytes: &[u8], force: bool) -> Result<(), Error> {
@@ -276,11 +303,7 @@ fn write_file(path: &Path, bytes: &[u8], force: bool) -> Result<(), Error> {
             source,
         })
     };
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(failed)?;
+    let mut file = tempfile::NamedTempFile::new_in(directory_of(path)).map_err(failed)?;
     file.write_all(bytes).map_err(failed)?;
     file.flush().map_err(failed)?;
     let placed = if force {

@@ -531,6 +531,24 @@ fn output_files_are_not_overwritten_without_force() {
     let written = std::fs::read_to_string(&path).unwrap();
     let piped = Test::new().args(["draw", "3"]).run().success().stdout;
     assert_eq!(written, piped);
+
+    // A directory, or a directory that is not there, is refused before any work.
+    let out = Test::new()
+        .args(["draw", "3", "--force", "-o"])
+        .arg(dir.path())
+        .run()
+        .code(2);
+    assert!(out.stderr.contains("is a directory"), "{}", out.stderr);
+    let out = Test::new()
+        .args(["draw", "3", "-o"])
+        .arg(dir.path().join("no/such/dir.svg"))
+        .run()
+        .code(2);
+    assert!(
+        out.stderr.contains("its directory does not exist"),
+        "{}",
+        out.stderr
+    );
 }
 
 /// A coordinate on the page as a pixel's: the page is 960 by 460, so it fits.

@@ -30,6 +30,8 @@ pub enum DrawError {
     Graphviz { message: String },
     /// The output file exists and `--force` was not given.
     Exists { path: PathBuf },
+    /// The output file names a directory, or is in a directory that does not exist.
+    NotAFile { path: PathBuf, directory: bool },
     /// The output file could not be written.
     WriteFile {
         path: PathBuf,
@@ -101,6 +103,23 @@ impl fmt::Display for DrawError {
             Self::Exists { path } => write!(
                 f,
                 "{} exists; add `--force` to replace it",
+                quoted(&path.to_string_lossy())
+            ),
+            Self::NotAFile {
+                path,
+                directory: true,
+            } => write!(
+                f,
+                "{} is a directory; write the picture to a file in it, like `-o {}/graph.svg`",
+                quoted(&path.to_string_lossy()),
+                path.display()
+            ),
+            Self::NotAFile {
+                path,
+                directory: false,
+            } => write!(
+                f,
+                "cannot write {}: its directory does not exist",
                 quoted(&path.to_string_lossy())
             ),
             Self::WriteFile { path, source } => write!(

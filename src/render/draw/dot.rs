@@ -24,7 +24,7 @@ pub fn dot(picture: &GraphPicture) -> String {
     let rules = &picture.rules;
     let mut out = String::new();
     let title = if picture.whole {
-        format!("{rules}: every position")
+        rules.to_string()
     } else {
         let starts: Vec<String> = graph.positions()[..graph.starts()]
             .iter()
@@ -35,9 +35,10 @@ pub fn dot(picture: &GraphPicture) -> String {
     let count = graph.positions().len();
     // Short lines, so the caption is no wider than a graph of a few positions.
     let caption = format!(
-        "{title}: {count} position{}, each with its Grundy value g.\n\
+        "{title}: {}{count} position{}, each with its Grundy value g.\n\
          Double boxes are P-positions (g = 0): the player to move loses.\n\
          Bold arrows are winning moves, to a P-position.{}",
+        if picture.whole { "all " } else { "" },
         if count == 1 { "" } else { "s" },
         if graph.edges().iter().any(|e| e.pass) {
             " Dashed arrows spend a pass."
