@@ -294,6 +294,17 @@ pub enum Command {
         all: bool,
     },
 
+    /// Pictures: a position's game graph (Graphviz DOT, or SVG), or a Grundy sequence plot (SVG).
+    ///
+    /// `draw 3` draws every position reachable from 3T, each with its Grundy value, P-positions
+    /// (value 0) as double boxes and winning moves bold; `draw --rules octal:0.77 6` draws sums
+    /// where a move splits a heap, `draw --rules graph:FILE` a whole graph file. DOT is written
+    /// unless `--format svg` (which needs Graphviz's `dot`) or `-o FILE.svg` asks for SVG; at
+    /// most 500 positions are drawn. `draw --plot --rules octal:0.07 0..200` plots g(n)
+    /// against n as SVG, with the proven period marked.
+    #[command(allow_negative_numbers = true)]
+    Draw(DrawArgs),
+
     /// Run a script: one command per line; `#` starts a comment.
     Run {
         /// The script file.
@@ -493,6 +504,35 @@ pub struct PositionArgs {
     pub piles: Vec<String>,
 }
 
+/// `draw`'s options.
+#[derive(Debug, Clone, Args)]
+pub struct DrawArgs {
+    #[command(flatten)]
+    pub rules: RulesArg,
+
+    /// Plot the Grundy sequence over a range `A..B` (default 0..100) instead of a game graph.
+    #[arg(long)]
+    pub plot: bool,
+
+    /// Write the picture to FILE (SVG if it ends in `.svg`) instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Replace FILE if it exists.
+    #[arg(long, requires = "output")]
+    pub force: bool,
+
+    /// The position's piles, like `7`, `7T`, `3 4` (a graph's position names); with `--plot`,
+    /// a range `A..B` or its end `B`.
+    #[arg(value_name = "PILE|A..B", allow_negative_numbers = true)]
+    pub targets: Vec<String>,
+
+    /// The line's `--format`, copied here when the line is parsed (a picture's format is the
+    /// command's to decide, not the renderer's).
+    #[arg(skip)]
+    pub format: Option<Format>,
+}
+
 /// `play`'s options.
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
@@ -561,6 +601,9 @@ impl Cli {
             Ok(mut cli) => {
                 if let Some(piles) = cli.command.as_mut().and_then(Command::piles_mut) {
                     *piles = split_commas(piles);
+                }
+                if let Some(Command::Draw(draw)) = cli.command.as_mut() {
+                    draw.format = cli.format;
                 }
                 Ok(Parsed::Cli(cli))
             }

@@ -139,6 +139,8 @@ pub enum Error {
     Refused(crate::refusal::Refusal),
     /// A command stopped by Ctrl-C before it finished; it left no result.
     Interrupted,
+    /// `draw` drew nothing: a picture too large, a missing Graphviz, a file not written.
+    Draw(crate::command::DrawError),
     /// An expression that does not parse or evaluate; `source` is the expression's text.
     Expr {
         source: String,
@@ -169,6 +171,7 @@ impl Error {
             Self::Write(_) | Self::ReadInput(_) | Self::Progress(_) => 3,
             Self::CheckFailed { .. } | Self::ConjectureFails { .. } => 1,
             Self::LessonLine { error } => error.exit_code(),
+            Self::Draw(e) => e.exit_code(),
             _ => 2,
         }
     }
@@ -394,6 +397,7 @@ impl fmt::Display for Error {
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Progress(e) => e.fmt(f),
             Self::Expr { error, .. } => error.fmt(f),
+            Self::Draw(e) => e.fmt(f),
             Self::Refused(refusal) => refusal.fmt(f),
             Self::CheckFailed { failures } => write!(
                 f,

@@ -3,10 +3,12 @@
 
 use crate::engine::bulk::BulkSummary;
 mod activity;
+mod draw;
 mod lesson;
 mod proof;
 
 pub use activity::{Activity, LeftReport, Then};
+pub use draw::{GraphPicture, Picture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot};
 pub use lesson::*;
 pub use proof::*;
 
@@ -54,6 +56,8 @@ pub enum Output {
     Verify(VerifyReport),
     /// `prove`: a proof's steps with their checks.
     Proof(ProofView),
+    /// `draw`: a picture, or where it was written.
+    Picture(Picture),
     /// `rules`: the session's ruleset and every ruleset name nimlab reads.
     Rulesets { current: Rules },
     /// A short confirmation or pointer, such as a change of ruleset.

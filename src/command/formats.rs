@@ -1,12 +1,28 @@
 //! Which commands print in which formats. Every command prints as text, Markdown, CSV and
 //! JSON; only tables, binary views and derivations have a LaTeX form, so `--format latex` on
-//! any other command is refused before it runs (a refused `play` starts no game).
+//! any other command is refused before it runs (a refused `play` starts no game). The picture
+//! formats, `dot` and `svg`, are `draw`'s alone, and `draw` reads its line's format itself.
 
 use crate::cli::{Command, Format};
 use crate::error::{Error, Formless};
 
 /// Refuses `format` for `command` if the command has no form in it.
 pub fn check_format(command: &Command, format: Format) -> Result<(), Error> {
+    if let Command::Draw(_) = command {
+        return Ok(());
+    }
+    if format.is_picture()
+        && !matches!(
+            command,
+            Command::Quit | Command::Help { .. } | Command::Run { .. }
+        )
+    {
+        return Err(Error::NoFormat {
+            format: if format == Format::Dot { "dot" } else { "svg" },
+            what: Formless::Command(name(command)),
+            others: Format::names_but(""),
+        });
+    }
     if format != Format::Latex || has_latex_form(command) {
         return Ok(());
     }
@@ -73,5 +89,6 @@ fn name(command: &Command) -> &'static str {
         Command::Man => "man",
         Command::Help { .. } => "help",
         Command::Quit => "quit",
+        Command::Draw(_) => "draw",
     }
 }

@@ -33,6 +33,10 @@ Explore and prove:
   prove zero-move-rule  walk a proof; each step's claim is checked by the
                       engine on a finite range of cases (like n = 1..300)
   verify --piles 4 --max 9  solve every position by game-tree search
+  draw 3 -o zero-move.svg   every position from 3T, valued, as a picture
+                      (Graphviz DOT unless SVG is asked for)
+  draw --plot --rules octal:0.07 0..200 -o dawson.svg
+                      the values plotted, the proven period marked
   = 3 xor 8 xor 6     evaluate an expression (`help =`)
 Learn:
   lesson list         the lessons, and where you are in each
@@ -47,7 +51,7 @@ spent; `7` means `7T`.
 const OVERVIEW_END: &str = "\
 Every command takes --format text|markdown|csv|json and
 --color auto|always|never; tables, binary views and derivations also
---format latex, for slides. `help COMMAND` explains one command.
+--format latex, for slides; `draw` writes --format dot|svg. `help COMMAND` explains one command.
 `quit` leaves what you are in (a game, a derivation, a proof, a lesson),
 then nimlab; Ctrl-D leaves nimlab at once.";
 

@@ -5,6 +5,7 @@
 mod bulk_input;
 mod conjecture;
 mod derive;
+mod draw;
 mod eval;
 mod focus;
 mod formats;
@@ -25,6 +26,7 @@ mod session;
 mod step;
 mod verify;
 
+pub use draw::DrawError;
 pub use focus::Focus;
 pub use formats::check_format;
 pub use help::help_text;
@@ -106,6 +108,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         | Command::Hint
         | Command::Resign => Err(play::no_game()),
         Command::Step { all } => step::step(session, *all),
+        Command::Draw(args) => draw::draw(session, args),
     }
 }
 

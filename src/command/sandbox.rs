@@ -158,6 +158,10 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
         Command::Undo => Err(steers("undo"))?,
         Command::Hint => Err(steers("hint"))?,
         Command::Resign => Err(steers("resign"))?,
+        Command::Draw(_) => Err(Refusal::NotForLessons {
+            command: "draw",
+            why: "a picture is for a viewer or a file, not a lesson's screen",
+        })?,
         Command::Completions { .. } | Command::Man => Err(Refusal::NotForLessons {
             command: "completions",
             why: "shell completions and the manual page are for the shell, not a lesson",

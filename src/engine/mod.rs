@@ -27,6 +27,7 @@ pub mod octal_values;
 pub mod period;
 pub mod pile;
 pub mod position;
+pub mod reachable;
 pub mod reply;
 pub mod rules;
 pub mod ruleset_name;

@@ -32,6 +32,7 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Rulesets { current } => emit(&super::rulesets::json(current), out),
         Output::Note(note) => emit(&super::note::json(note), out),
         Output::Help(help) => emit(&HelpJson { help }, out),
+        Output::Picture(picture) => super::draw::picture(picture, out),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }

@@ -7,6 +7,7 @@ mod bulk;
 mod conjecture;
 mod derive;
 mod diagnostic;
+pub mod draw;
 mod feedback;
 mod format;
 mod game;
@@ -84,6 +85,9 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Format::Markdown => tabular::render(output, tabular::Flavor::Markdown, &mut out),
         Format::Text => text::render(output, opts, &mut out),
         Format::Latex => latex::render(output, &mut out),
+        // Only `draw` prints pictures, and its picture is written as it is; anything else
+        // (a reply inside a game) is text.
+        Format::Dot | Format::Svg => text::render(output, opts, &mut out),
     }?;
     out.finish()
 }
@@ -92,6 +96,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
 pub fn without_latex_form(output: &Output) -> Option<&'static str> {
     match output {
         _ if latex::has_form(output) => None,
+        Output::Picture(_) => None,
         Output::Bulk(_) => Some("a position too long to show pile by pile"),
         _ => Some("this output"),
     }

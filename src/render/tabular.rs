@@ -122,6 +122,7 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
         Output::Rulesets { current } => table(super::rulesets::rows(current), flavor, out),
         Output::Note(note) => super::note::plain(note, out),
         Output::Help(text) => writeln!(out, "{text}"),
+        Output::Picture(picture) => super::draw::picture(picture, out),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }

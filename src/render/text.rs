@@ -33,6 +33,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
         Output::Rulesets { current } => super::rulesets::text(current, opts, out),
         Output::Note(note) => super::note::text(note, opts, out),
         Output::Help(text) => writeln!(out, "{text}"),
+        Output::Picture(picture) => super::draw::picture(picture, out),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }

@@ -132,7 +132,7 @@ impl Completion {
     fn values_of(&self, flag: &clap::Arg) -> Slot {
         match flag.get_long() {
             Some("rules") => Slot::Rules,
-            Some("file" | "lessons") => Slot::Path,
+            Some("file" | "lessons" | "output") => Slot::Path,
             _ => Slot::Words(
                 flag.get_possible_values()
                     .iter()

@@ -8,6 +8,7 @@ mod brute;
 mod brute_octal;
 mod color;
 mod course;
+mod draw;
 mod errors;
 mod examples;
 mod faults;

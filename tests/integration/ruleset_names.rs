@@ -317,7 +317,8 @@ fn exactly_the_listed_commands_take_rules() {
             "conjecture",
             "verify",
             "position",
-            "play"
+            "play",
+            "draw"
         ]
     );
     for command in &taking {

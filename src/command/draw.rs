@@ -1,0 +1,320 @@
+//! `draw`: pictures. A position's game graph — every position reachable from it, valued by the
+//! engine — as Graphviz DOT, or as SVG through Graphviz's `dot`; a Grundy sequence plotted as
+//! SVG by nimlab itself. The picture goes to standard output or, with `-o FILE`, to a file
+//! (never over an existing one without `--force`). This is the edge: `dot` is run and files
+//! are written here; the engine computes, the renderer writes the text.
+
+mod error;
+mod graphviz;
+
+use std::io::Write as _;
+use std::path::Path;
+
+pub use error::DrawError;
+
+use super::Session;
+use super::rules::rules_or_session;
+use crate::cli::{DrawArgs, Format};
+use crate::engine::budget::Budget;
+use crate::engine::grundy::{GrundyTable, LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
+use crate::engine::period::{self, Certificate};
+use crate::engine::reachable::{self, WalkRefused};
+use crate::engine::rules::{SizeError, parse_size};
+use crate::engine::{EngineError, Pass, Pile, Rules};
+use crate::error::Error;
+use crate::output::{
+    GraphPicture, Output, Picture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot,
+};
+
+/// The most positions a game graph shows.
+const MAX_POSITIONS: usize = 500;
+/// Work the walk may do, in heaps copied: far more than 500 positions of a few heaps need.
+const WALK_WORK: u64 = 2_000_000;
+/// The most sizes a plot shows.
+const MAX_PLOT_SIZES: u64 = 5_000;
+/// A plot without a range shows 0..=this.
+const DEFAULT_PLOT_TO: u64 = 100;
+/// How far a subtraction game's values are computed to look for their period.
+const SUBTRACTION_PERIOD_LOOK: u64 = 100_000;
+
+pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Error> {
+    let format = picture_format(args)?;
+    if let Some(path) = &args.output {
+        check_destination(path, args.force)?;
+    }
+    let mut solver = rules_or_session(session, &args.rules)?;
+    if solver.rules().is_misere() {
+        return Err(DrawError::Misere.into());
+    }
+    let text = if args.plot {
+        let plot = plot(session, &mut solver, &args.targets)?;
+        session.remember(&solver);
+        crate::render::draw::plot_svg(&plot)
+    } else {
+        let picture = graph(session, solver.rules(), &args.targets)?;
+        let dot = crate::render::draw::dot(&picture);
+        match format {
+            PictureFormat::Dot => dot,
+            PictureFormat::Svg => graphviz::svg(&dot, &session.cancel)?,
+        }
+    };
+    match &args.output {
+        None => Ok(Output::Picture(Picture::Text(text))),
+        Some(path) => {
+            write_file(path, text.as_bytes(), args.force)?;
+            Ok(Output::Picture(Picture::Written {
+                path: path.clone(),
+                format,
+                bytes: text.len() as u64,
+            }))
+        }
+    }
+}
+
+/// The line's `--format` if it gave a picture's, else the output file's extension (`.svg`,
+/// `.dot`, `.gv`), else DOT for a graph and SVG for a plot.
+fn picture_format(args: &DrawArgs) -> Result<PictureFormat, DrawError> {
+    let refuse = |format: Format| DrawError::Format {
+        format: clap::ValueEnum::to_possible_value(&format)
+            .map_or_else(String::new, |v| v.get_name().to_string()),
+        plot: args.plot,
+    };
+    let format = match args.format {
+        Some(Format::Dot) => PictureFormat::Dot,
+        Some(Format::Svg) => PictureFormat::Svg,
+        Some(other) => return Err(refuse(other)),
+        None => {
+            let extension = args
+                .output
+                .as_deref()
+                .and_then(Path::extension)
+                .and_then(|e| e.to_str())
+                .map(str::to_ascii_lowercase);
+            match extension.as_deref() {
+                Some("svg") => PictureFormat::Svg,
+                Some("dot" | "gv") => PictureFormat::Dot,
+                _ if args.plot => PictureFormat::Svg,
+                _ => PictureFormat::Dot,
+            }
+        }
+    };
+    if args.plot && format == PictureFormat::Dot {
+        return Err(refuse(Format::Dot));
+    }
+    Ok(format)
+}
+
+/// Every position reachable from the piles on the line (or the session's position; for a graph
+/// file with no piles, every position of the graph).
+fn graph(session: &Session, rules: &Rules, targets: &[String]) -> Result<GraphPicture, Error> {
+    let tokens: Vec<&str> = targets
+        .iter()
+        .flat_map(|t| t.split(','))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let (starts, whole) = match (rules, tokens.is_empty()) {
+        (Rules::Graph(graph), true) => {
+            let every = (0..graph.len() as u64)
+                .take(MAX_POSITIONS + 1)
+                .map(|node| vec![Pile::plain(node)])
+                .collect();
+            (every, true)
+        }
+        (_, true) if !session.position().is_empty() => (vec![session.position_for(rules)], false),
+        (_, true) => return Err(DrawError::NoPiles.into()),
+        (_, false) => {
+            let piles = tokens
+                .iter()
+                .map(|t| rules.parse_pile(t))
+                .collect::<Result<Vec<Pile>, EngineError>>()?;
+            (vec![piles], false)
+        }
+    };
+    let mut budget = Budget::new(WALK_WORK).cancelled_by(&session.cancel);
+    let graph =
+        reachable::walk(rules, &starts, MAX_POSITIONS, &mut budget).map_err(|e| match e {
+            WalkRefused::TooManyPositions { limit } => DrawError::TooManyPositions { limit }.into(),
+            WalkRefused::TooMuchWork { limit } => DrawError::TooMuchWork { limit }.into(),
+            WalkRefused::Interrupted => Error::Interrupted,
+        })?;
+    Ok(GraphPicture {
+        rules: rules.clone(),
+        graph,
+        whole,
+    })
+}
+
+/// g(n) over the range on the line, each value computed or proven by the solver, and the
+/// period as far as the engine proves one.
+fn plot(session: &Session, solver: &mut Solver, targets: &[String]) -> Result<SequencePlot, Error> {
+    let rules = solver.rules().clone();
+    if let Rules::Graph(_) = rules {
+        return Err(DrawError::PlotGraph.into());
+    }
+    if let [_, extra, ..] = targets {
+        return Err(DrawError::PlotTargets {
+            extra: extra.clone(),
+        }
+        .into());
+    }
+    let token = targets.first().map_or("", String::as_str);
+    let (from, to) = plot_range(targets.first().map(String::as_str))?;
+    if to - from >= MAX_PLOT_SIZES {
+        return Err(DrawError::PlotTooWide {
+            token: token.into(),
+            limit: MAX_PLOT_SIZES,
+        }
+        .into());
+    }
+    let mut budget = Budget::new(LOOKUP_WORK).cancelled_by(&session.cancel);
+    solver.reach_within(rules.pile(to), &to.to_string(), &mut budget)?;
+    let kinds: Vec<Option<Pass>> = if rules.has_pass() {
+        vec![Some(Pass::Unused), Some(Pass::Spent)]
+    } else {
+        vec![None]
+    };
+    let series = kinds
+        .into_iter()
+        .map(|pass| {
+            let points = (from..=to)
+                .map(|n| {
+                    let pile = pass.map_or_else(|| rules.pile(n), |p| Pile::zero_move(n, p));
+                    Ok((n, solver.value(pile)?))
+                })
+                .collect::<Result<_, EngineError>>()?;
+            Ok(PlotSeries { pass, points })
+        })
+        .collect::<Result<_, Error>>()?;
+    let period = match &rules {
+        Rules::Octal(_) => {
+            let values = solver.octal();
+            match values.and_then(|v| v.period()) {
+                Some(p) => PlotPeriod::Proven(p),
+                None => PlotPeriod::NotFound {
+                    looked_to: values.and_then(|v| v.computed()).unwrap_or(to),
+                },
+            }
+        }
+        Rules::Subtract(set) => subtraction_period(&rules, set.max(), to, session)?,
+        _ => PlotPeriod::Never,
+    };
+    Ok(SequencePlot {
+        rules,
+        from,
+        to,
+        series,
+        period,
+    })
+}
+
+/// A subtraction game's period as `period` finds it: values by mex, twice as many each time,
+/// until the repeated-window check proves one.
+fn subtraction_period(
+    rules: &Rules,
+    m: u64,
+    to: u64,
+    session: &Session,
+) -> Result<PlotPeriod, Error> {
+    let mut upto = to.clamp(256, SUBTRACTION_PERIOD_LOOK);
+    loop {
+        let table = GrundyTable::compute_with(rules, upto, &session.cancel)?;
+        let values: Vec<_> = (0..=upto).map(|n| table.value(Pile::plain(n))).collect();
+        if let Some(p) = period::find(&values, Certificate::Window { m }) {
+            return Ok(PlotPeriod::Proven(p));
+        }
+        if upto >= SUBTRACTION_PERIOD_LOOK {
+            return Ok(PlotPeriod::NotFound { looked_to: upto });
+        }
+        upto = upto.saturating_mul(2).min(SUBTRACTION_PERIOD_LOOK);
+    }
+}
+
+/// `A..B`, or `B` for `0..B`; 0..100 without one.
+fn plot_range(token: Option<&str>) -> Result<(u64, u64), Error> {
+    let Some(token) = token else {
+        return Ok((0, DEFAULT_PLOT_TO));
+    };
+    let bound = |text: &str| {
+        parse_size(text)
+            .ok()
+            .filter(|&n| n <= TABLE_MAX_SIZE)
+            .ok_or_else(|| Error::BadRange {
+                token: token.into(),
+                reason: match parse_size(text) {
+                    Ok(_) | Err(SizeError::TooLarge) => {
+                        format!("a plot goes up to n = {TABLE_MAX_SIZE}")
+                    }
+                    Err(_) => format!(
+                        "{} is not a size; write a range like `0..200` (both ends included)",
+                        crate::quote::quoted(text)
+                    ),
+                },
+            })
+    };
+    let (from, to) = match token.split_once("..") {
+        Some((a, b)) => (bound(a)?, bound(b.strip_prefix('=').unwrap_or(b))?),
+        None => (0, bound(token)?),
+    };
+    if from > to {
+        return Err(Error::BadRange {
+            token: token.into(),
+            reason: format!("it ends before it starts; did you mean `{to}..{from}`?"),
+        });
+    }
+    Ok((from, to))
+}
+
+/// Refuses, before any work, a destination that cannot take the picture: an existing file
+/// without `force`, a directory, or a place in a directory that does not exist.
+fn check_destination(path: &Path, force: bool) -> Result<(), DrawError> {
+    let path_buf = || path.to_path_buf();
+    if path.is_dir() {
+        return Err(DrawError::NotAFile {
+            path: path_buf(),
+            directory: true,
+        });
+    }
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(DrawError::Exists { path: path_buf() });
+    }
+    if !directory_of(path).is_dir() {
+        return Err(DrawError::NotAFile {
+            path: path_buf(),
+            directory: false,
+        });
+    }
+    Ok(())
+}
+
+/// The directory a file is written in: its parent, or the current directory.
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then moved
+/// into place (over an existing file only with `force`).
+fn write_file(path: &Path, bytes: &[u8], force: bool) -> Result<(), Error> {
+    let failed = |source: std::io::Error| {
+        Error::Draw(DrawError::WriteFile {
+            path: path.to_path_buf(),
+            source,
+        })
+    };
+    let mut file = tempfile::NamedTempFile::new_in(directory_of(path)).map_err(failed)?;
+    file.write_all(bytes).map_err(failed)?;
+    file.flush().map_err(failed)?;
+    let placed = if force {
+        file.persist(path).map(drop)
+    } else {
+        file.persist_noclobber(path).map(drop)
+    };
+    placed.map_err(|e| match e.error.kind() {
+        std::io::ErrorKind::AlreadyExists => Error::Draw(DrawError::Exists {
+            path: path.to_path_buf(),
+        }),
+        _ => failed(e.error),
+    })
+}

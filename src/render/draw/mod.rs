@@ -1,0 +1,34 @@
+//! Pictures: the DOT and SVG writers `draw` uses (they take data and return text), and how a
+//! picture `draw` produced is written out — as itself, or a line saying where it went.
+
+mod dot;
+mod plot;
+
+use std::io::{self, Write};
+
+pub use dot::dot;
+pub use plot::plot_svg;
+
+use crate::output::{Picture, PictureFormat};
+
+/// Writes a picture as it is, or the line that says which file it went to.
+pub(super) fn picture(picture: &Picture, out: &mut dyn Write) -> io::Result<()> {
+    match picture {
+        Picture::Text(text) => out.write_all(text.as_bytes()),
+        Picture::Written {
+            path,
+            format,
+            bytes,
+        } => {
+            let format = match format {
+                PictureFormat::Dot => "DOT",
+                PictureFormat::Svg => "SVG",
+            };
+            writeln!(
+                out,
+                "wrote {} ({format}, {bytes} bytes)",
+                crate::quote::quoted(&path.to_string_lossy())
+            )
+        }
+    }
+}
