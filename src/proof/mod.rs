@@ -6,7 +6,7 @@ pub mod error;
 pub mod loader;
 pub mod model;
 
-pub use check::{CheckOutcome, Checked, EvidenceRow};
+pub use check::{CheckError, CheckOutcome, Checked, EvidenceRow};
 pub use error::{ProofError, ProofErrorKind};
 pub use model::{Proof, Section, Step, Walk};
 

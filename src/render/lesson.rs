@@ -462,7 +462,7 @@ struct FailureJson<'a> {
     column: Option<usize>,
     file: &'a str,
     line: Option<usize>,
-    message: &'a str,
+    message: String,
     step: Option<&'a str>,
 }
 
@@ -476,7 +476,7 @@ pub fn check_json(report: &CheckReport) -> CheckJson<'_> {
                 column: f.column,
                 file: &f.origin,
                 line: f.line,
-                message: &f.message,
+                message: f.fault.to_string(),
                 step: f.step.as_deref(),
             })
             .collect(),
@@ -495,7 +495,7 @@ pub fn check_rows(report: &CheckReport) -> Vec<Vec<String>> {
                 f.origin.clone(),
                 f.line.map_or(String::new(), |l| l.to_string()),
                 f.step.clone().unwrap_or_default(),
-                f.message.clone(),
+                f.fault.to_string(),
             ]
         })
         .collect()

@@ -1,6 +1,7 @@
 //! `prove`: a proof step's heading, text and checked claim, with `expand`'s evidence table and
 //! `at n = K`'s values.
 
+use std::fmt;
 use std::io::{self, Write};
 
 use comfy_table::{ContentArrangement, Table, presets};
@@ -10,7 +11,7 @@ use super::RenderOptions;
 use super::prose::wrap;
 use crate::expr::Int;
 use crate::output::{ProofView, StepDetail, StepView};
-use crate::proof::{CheckOutcome, Checked};
+use crate::proof::{CheckError, CheckOutcome, Checked};
 
 pub fn text(report: &ProofView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
@@ -100,12 +101,22 @@ fn claim(
             style.lose(&format!("  ✗ fails at {var} = {v}"))
         }
         Some(CheckOutcome::Fails { at: None }) => style.lose("  ✗ does not hold"),
-        Some(CheckOutcome::Error { message }) => {
-            style.lose(&format!("  ✗ could not be checked: {message}"))
+        Some(CheckOutcome::Error { error }) => {
+            style.lose(&format!("  ✗ could not be checked: {error}"))
         }
         None => return Ok(()),
     };
     writeln!(out, "{verdict}")
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Expr(error) => error.fmt(f),
+            Self::NotTruth { value } => write!(f, "the check gives `{value}`, not true or false"),
+            Self::At { var, value, error } => write!(f, "at {var} = {value}: {error}"),
+        }
+    }
 }
 
 /// What a passed check covered, never more: "checked for n = 1..300".
@@ -213,7 +224,7 @@ struct StepJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     checked: Option<Option<CheckedJson<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
+    error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     evidence: Option<EvidenceJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -327,9 +338,9 @@ fn step_json(step: &StepView) -> StepJson<'_> {
                 .as_ref()
                 .map(|(var, value)| VarValue { value: *value, var });
         }
-        Some(CheckOutcome::Error { message }) => {
+        Some(CheckOutcome::Error { error }) => {
             v.holds = Some(false);
-            v.error = Some(message);
+            v.error = Some(error.to_string());
         }
         None => {}
     }
