@@ -156,7 +156,7 @@ mod tests {
         let path = dir.path().join("latin1.yaml");
         std::fs::write(&path, b"format: 1\nid: x\ntitle: caf\xe9\n").unwrap();
         let e = read(&path).unwrap_err();
-        assert!(matches!(e.fault, LessonFault::NotUtf8), "{e:?}");
+        assert!(matches!(*e.fault, LessonFault::NotUtf8), "{e:?}");
         assert_eq!(e.line, Some(3));
     }
 
@@ -168,7 +168,7 @@ mod tests {
         let e = read(&path).unwrap_err();
         assert!(
             matches!(
-                e.fault,
+                *e.fault,
                 LessonFault::TooLarge {
                     bytes: Some(1_048_577),
                     limit: 1_048_576

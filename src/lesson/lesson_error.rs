@@ -22,7 +22,8 @@ pub struct LessonError {
     /// The column, where the YAML parser knows it.
     pub column: Option<usize>,
     pub step: Option<String>,
-    pub fault: LessonFault,
+    /// Boxed: a fault is large, and a lesson error is rare.
+    pub fault: Box<LessonFault>,
 }
 
 /// What is wrong with a lesson.
@@ -74,7 +75,8 @@ pub enum LessonFault {
     /// A `claim` step with no `check`.
     NoCheck,
     /// Loaded, but `lesson check` found this wrong.
-    Check(CheckFault),
+    /// Boxed: what the checker finds is larger than what the loader does.
+    Check(Box<CheckFault>),
 }
 
 /// What `lesson check` finds wrong in a lesson that loads.
@@ -177,7 +179,7 @@ impl LessonError {
             line: None,
             column: None,
             step: None,
-            fault,
+            fault: Box::new(fault),
         }
     }
 }

@@ -27,7 +27,7 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         line,
         column: None,
         step: step.map(str::to_string),
-        fault,
+        fault: Box::new(fault),
     };
     let file: LessonFile =
         yaml::from_str(text, &LIMITS).map_err(|e| yaml_error(origin, text, &e))?;
@@ -174,7 +174,7 @@ fn yaml_error(origin: &str, text: &str, e: &YamlError) -> LessonError {
         line: e.line,
         column: e.column,
         step,
-        fault,
+        fault: Box::new(fault),
     }
 }
 

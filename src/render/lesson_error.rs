@@ -279,7 +279,7 @@ mod tests {
         e.line = Some(4);
         e.column = Some(7);
         e.step = Some("q".into());
-        e.fault = LessonFault::StepIdTwice;
+        *e.fault = LessonFault::StepIdTwice;
         assert_eq!(
             e.to_string(),
             "x.yaml:4:7: step `q`: this id is used by an earlier step; step ids must be unique"

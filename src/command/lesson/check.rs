@@ -107,7 +107,7 @@ impl Checker<'_> {
             line,
             column: None,
             step: step.map(str::to_string),
-            fault: LessonFault::Check(fault),
+            fault: Box::new(LessonFault::Check(Box::new(fault))),
         });
     }
 
