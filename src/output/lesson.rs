@@ -2,9 +2,10 @@
 //! Data only; `render` words them.
 
 use super::Output;
-use crate::engine::Rules;
+use crate::engine::{EngineError, Rules};
 use crate::error::Error;
 use crate::lesson::LessonError;
+use crate::lesson::progress::{SaveError, Unusable};
 
 /// What a lesson command shows: items in order.
 #[derive(Debug)]
@@ -49,7 +50,7 @@ pub enum LessonItem {
 }
 
 /// What nimlab tells the learner at a lesson step; `render` words it and picks its tone.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum Feedback {
     /// A lesson starts from its first step.
     Started {
@@ -70,14 +71,14 @@ pub enum Feedback {
         steps: usize,
         notes: Option<std::path::PathBuf>,
     },
-    /// Trouble with the progress file, already worded by its error; the lesson goes on.
-    Progress(String),
+    /// A progress file that could not be used; the lesson goes on.
+    Progress(Unusable),
     /// Saving progress failed; the lesson goes on.
-    NotSaved(String),
+    NotSaved(SaveError),
     /// A setup line of the lesson failed.
     SetupFailed {
         line: String,
-        error: String,
+        error: Error,
     },
     /// The lesson pins its ruleset: `rules` for now, the learner's `yours` after.
     RulesPinned {
@@ -89,7 +90,7 @@ pub enum Feedback {
     /// The lesson's ruleset cannot be set.
     PinFailed {
         rules: Rules,
-        error: String,
+        error: EngineError,
     },
     /// The rules the lesson changed are given back.
     RulesRestored(Rules),
@@ -141,7 +142,7 @@ pub enum Feedback {
     /// Speaker notes cannot be written.
     NotesUnwritable {
         path: std::path::PathBuf,
-        error: String,
+        error: std::io::Error,
     },
     /// `lesson quit`: where the learner stopped.
     Left {
@@ -169,7 +170,7 @@ pub struct LessonList {
     /// Lessons that failed to load.
     pub errors: Vec<LessonError>,
     /// Trouble with the progress file (a corrupt one kept aside).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Unusable>,
 }
 
 #[derive(Debug)]

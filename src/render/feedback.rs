@@ -86,12 +86,12 @@ pub fn words(feedback: &Feedback) -> String {
                 "Presenting “{title}” ({steps} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer. {notes}"
             )
         }
-        Feedback::Progress(text) => text.clone(),
+        Feedback::Progress(unusable) => unusable.to_string(),
         Feedback::NotSaved(error) => format!("{error}; the lesson goes on"),
         Feedback::SetupFailed { line, error } => format!("setup {} failed: {error}", quoted(line)),
         Feedback::RulesRestored(rules) => format!("rules: back to {rules}"),
         Feedback::RulesPinned { rules, yours } => {
-            format!("rules: {rules} for this lesson; yours, {yours}, come back when it ends")
+            format!("This lesson plays {rules}; your rules ({yours}) come back when it ends.")
         }
         Feedback::Repinned(rules) => {
             format!("rules: back to {rules}, this lesson's ruleset, for its commands")

@@ -346,7 +346,12 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
         writeln!(out, "{} {e}", opts.style.error("warning:"))?;
     }
     for w in &list.warnings {
-        writeln!(out, "{} {}", opts.style.error("warning:"), printable(w))?;
+        writeln!(
+            out,
+            "{} {}",
+            opts.style.error("warning:"),
+            printable(&w.to_string())
+        )?;
     }
     Ok(())
 }
@@ -374,7 +379,7 @@ pub struct ListJson<'a> {
     errors: Vec<String>,
     lessons: Vec<ListRowJson<'a>>,
     ready: &'a [String],
-    warnings: &'a [String],
+    warnings: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -415,7 +420,7 @@ pub fn list_json(list: &LessonList) -> ListJson<'_> {
             })
             .collect(),
         ready: &list.ready,
-        warnings: &list.warnings,
+        warnings: list.warnings.iter().map(ToString::to_string).collect(),
     }
 }
 

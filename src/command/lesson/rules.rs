@@ -31,9 +31,9 @@ impl LessonFocus {
         }
         match session.set_rules(rules.clone()) {
             Ok(()) => items.push(feedback(Feedback::Repinned(rules.clone()))),
-            Err(e) => items.push(feedback(Feedback::PinFailed {
+            Err(error) => items.push(feedback(Feedback::PinFailed {
                 rules: rules.clone(),
-                error: e.to_string(),
+                error,
             })),
         }
     }

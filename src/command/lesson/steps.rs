@@ -2,7 +2,7 @@
 //! filled in, its command lines run in the sandbox, its question asked, its claim checked — and
 //! presenter notes written aside.
 
-use super::{LessonFocus, feedback};
+use super::{LessonFocus, feedback, warning_key};
 use crate::command::Session;
 use crate::command::sandbox::{Refusal, run_line};
 use crate::error::Error;
@@ -133,14 +133,13 @@ impl LessonFocus {
                 lesson.steps.len(),
                 step.id
             );
-            if let Err(e) = speaker.append(&heading, notes.as_deref()) {
-                let error = e.to_string();
-                if self.warned.insert(error.clone()) {
-                    items.push(feedback(Feedback::NotesUnwritable {
-                        path: speaker.path().to_path_buf(),
-                        error,
-                    }));
-                }
+            if let Err(error) = speaker.append(&heading, notes.as_deref())
+                && self.warned.insert(warning_key(&error))
+            {
+                items.push(feedback(Feedback::NotesUnwritable {
+                    path: speaker.path().to_path_buf(),
+                    error,
+                }));
             }
         }
     }
