@@ -1,11 +1,13 @@
 //! The one way nimlab shows an error: `error: ` and the message (with `line N: ` in a
 //! script), a caret under the bad part of an expression, and a `help: ` line with what the
-//! user probably meant. It formats what the error holds; it never decides what went wrong.
+//! user probably meant; and the one way it shows a warning: `warning: ` and what it says. It
+//! formats what it is given; it never decides what went wrong.
 //!
 //! The caret is hand-drawn on purpose: `ariadne` was tried, but for a one-line input it prints
 //! seven lines with an `<unknown>:1:5` file header and emits colour codes even when colour is
 //! off.
 
+use std::fmt;
 use std::ops::Range;
 
 use super::{Style, printable};
@@ -39,6 +41,31 @@ pub fn diagnostic(error: &Error, line: Option<usize>, style: Style, width: Optio
         out.push_str(&format!("help: {hint}\n"));
     }
     out
+}
+
+/// A warning as it is printed, ending in a newline: `warning: ` and `message`, made printable
+/// and, given a terminal's `width`, filled to it (none keeps it one line, for `grep`).
+pub fn warning(message: &dyn fmt::Display, style: Style, width: Option<u16>) -> String {
+    let message = printable(&message.to_string()).into_owned();
+    let mut out = format!("{} {message}", style.error("warning:"));
+    if let Some(width) = width {
+        out = super::prose::fill(&out, usize::from(width));
+    }
+    out.push('\n');
+    out
+}
+
+/// The words of a warning about the REPL's history file.
+impl fmt::Display for crate::repl::HistoryWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotOpened(error) => write!(f, "{error}; history is not kept this session"),
+            Self::NotAppended(error) => write!(
+                f,
+                "{error}; the history is not kept for the rest of this session"
+            ),
+        }
+    }
 }
 
 /// Two lines to print under an error: the source, and carets under `span` (byte offsets) with
@@ -115,6 +142,24 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("\nhelp: did you mean `nim`?\n"), "{text}");
+    }
+
+    #[test]
+    fn a_warning_is_one_line_or_filled_to_the_width() {
+        assert_eq!(
+            warning(&"the disk is full", Style::default(), None),
+            "warning: the disk is full\n"
+        );
+        // 20 columns: `warning: the disk` is 17, and ` is` would make 20 + 1.
+        assert_eq!(
+            warning(&"the disk is full", Style::default(), Some(20)),
+            "warning: the disk is\nfull\n"
+        );
+        // A control character in the message is shown, not obeyed.
+        assert_eq!(
+            warning(&"bad\u{1b}name", Style::default(), None),
+            "warning: bad^[name\n"
+        );
     }
 
     #[test]

@@ -10,13 +10,15 @@ use serde_json::value::RawValue;
 use super::Format;
 use super::feedback::{Tone, tone, words};
 use super::prose::{fill, hanging};
-use super::{RenderOptions, printable, render};
-use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Output};
+use super::{RenderOptions, printable, render, warning};
+use crate::error::Error;
+use crate::lesson::JudgeError;
+use crate::output::{
+    CheckReport, Feedback, LessonItem, LessonList, LessonReport, LessonStatus, Output,
+};
 
+/// A lesson step as text: each item in turn, filled to the width.
 pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
-    let style = opts.style;
-    let width = usize::from(opts.width);
-    let fill = |text: &str| fill(text, width);
     // A presented step starts a fresh screen on a terminal; in a pipe it reads as any step.
     // (The pager clears the screen: nothing the renderer writes may.)
     let fresh_screen = opts.height.is_some() && starts_a_screen(report);
@@ -32,93 +34,129 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 if !fresh_screen {
                     writeln!(out)?;
                 }
-                let heading = fill(&format!(
+                let heading = format!(
                     "── {} · step {number} of {of} · {} ──",
                     printable(lesson),
                     printable(step)
-                ));
-                writeln!(out, "{}", style.heading(&heading))?;
+                );
+                let heading = fill(&heading, opts.width.into());
+                writeln!(out, "{}", opts.style.heading(&heading))?;
             }
-            LessonItem::Text(text) => writeln!(out, "{}", fill(&printable(text)))?,
-            LessonItem::Command { line, output } => {
-                let line = printable(line);
-                writeln!(out, "{}", style.dim(&format!("nimlab> {line}")))?;
-                match output {
-                    Ok(output) => render(output, opts, out)?,
-                    Err(e) => write!(
-                        out,
-                        "{}",
-                        super::diagnostic(e, None, style, Some(opts.width))
-                    )?,
-                }
+            LessonItem::Text(text) => {
+                writeln!(out, "{}", fill(&printable(text), opts.width.into()))?;
             }
+            LessonItem::Command { line, output } => command_text(line, output, opts, out)?,
             LessonItem::Question {
                 prompt,
                 choices,
                 hints,
                 present,
-            } => {
-                writeln!(
-                    out,
-                    "{}",
-                    hanging(&style.heading("?"), &printable(prompt.trim_end()), width, 2)
-                )?;
-                for (i, c) in choices.iter().enumerate() {
-                    let label = format!("  {})", crate::lesson::runner::choice_label(i));
-                    writeln!(out, "{}", hanging(&label, &printable(c), width, 5))?;
-                }
-                let help = if *present {
-                    "`reveal` shows the answer; `next` moves on".to_string()
-                } else {
-                    let hints = match hints {
-                        0 => String::new(),
-                        1 => ", `hint` for a hint".to_string(),
-                        n => format!(", `hint` for a hint ({n} in all)"),
-                    };
-                    let what = if choices.is_empty() {
-                        "your answer"
-                    } else {
-                        "a choice's letter"
-                    };
-                    format!("type {what}{hints}, `skip` for the solution")
-                };
-                writeln!(out, "{}", style.dim(&fill(&format!("({help})"))))?;
-            }
+            } => question_text(prompt, choices, *hints, *present, opts, out)?,
             LessonItem::Claim {
                 statement,
                 check,
                 holds,
-            } => {
-                let claim = format!(
-                    "{} {}",
-                    style.heading("Claim:"),
-                    printable(statement.trim_end())
-                );
-                writeln!(out, "{}", fill(&claim))?;
-                let check = printable(check);
-                let verdict = match holds {
-                    Ok(true) => style.win(&fill(&format!("✓ checked by nimlab: {check}"))),
-                    Ok(false) => style.lose(&fill(&format!("✗ does not hold: {check}"))),
-                    Err(e) => style.lose(&fill(&format!(
-                        "✗ cannot be checked: {}",
-                        printable(&e.to_string())
-                    ))),
-                };
-                writeln!(out, "{verdict}")?;
-            }
-            LessonItem::Feedback(feedback) => {
-                let text = &printable(&words(feedback)).into_owned();
-                let line = match tone(feedback) {
-                    Tone::Good => style.win(&fill(text)),
-                    Tone::Bad => style.lose(&fill(text)),
-                    Tone::Info => fill(text),
-                    Tone::Warning => fill(&format!("{} {text}", style.error("warning:"))),
-                };
-                writeln!(out, "{line}")?;
-            }
+            } => claim_text(statement, check, holds, opts, out)?,
+            LessonItem::Feedback(feedback) => feedback_text(feedback, opts, out)?,
         }
     }
     Ok(())
+}
+
+/// A lesson's command line as if typed at the prompt, then its output or its error.
+fn command_text(
+    line: &str,
+    output: &Result<Box<Output>, Error>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let line = printable(line);
+    writeln!(out, "{}", opts.style.dim(&format!("nimlab> {line}")))?;
+    match output {
+        Ok(output) => render(output, opts, out),
+        Err(e) => write!(
+            out,
+            "{}",
+            super::diagnostic(e, None, opts.style, Some(opts.width))
+        ),
+    }
+}
+
+/// A question: its prompt, its choices lettered, and what the learner may type.
+fn question_text(
+    prompt: &str,
+    choices: &[String],
+    hints: usize,
+    present: bool,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, width) = (opts.style, usize::from(opts.width));
+    writeln!(
+        out,
+        "{}",
+        hanging(&style.heading("?"), &printable(prompt.trim_end()), width, 2)
+    )?;
+    for (i, c) in choices.iter().enumerate() {
+        let label = format!("  {})", crate::lesson::runner::choice_label(i));
+        writeln!(out, "{}", hanging(&label, &printable(c), width, 5))?;
+    }
+    let help = if present {
+        "`reveal` shows the answer; `next` moves on".to_string()
+    } else {
+        let hints = match hints {
+            0 => String::new(),
+            1 => ", `hint` for a hint".to_string(),
+            n => format!(", `hint` for a hint ({n} in all)"),
+        };
+        let what = if choices.is_empty() {
+            "your answer"
+        } else {
+            "a choice's letter"
+        };
+        format!("type {what}{hints}, `skip` for the solution")
+    };
+    writeln!(out, "{}", style.dim(&fill(&format!("({help})"), width)))
+}
+
+/// A claim, and whether nimlab's check of it holds.
+fn claim_text(
+    statement: &str,
+    check: &str,
+    holds: &Result<bool, JudgeError>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, width) = (opts.style, usize::from(opts.width));
+    let claim = format!(
+        "{} {}",
+        style.heading("Claim:"),
+        printable(statement.trim_end())
+    );
+    writeln!(out, "{}", fill(&claim, width))?;
+    let check = printable(check);
+    let verdict = match holds {
+        Ok(true) => style.win(&fill(&format!("✓ checked by nimlab: {check}"), width)),
+        Ok(false) => style.lose(&fill(&format!("✗ does not hold: {check}"), width)),
+        Err(e) => style.lose(&fill(
+            &format!("✗ cannot be checked: {}", printable(&e.to_string())),
+            width,
+        )),
+    };
+    writeln!(out, "{verdict}")
+}
+
+/// A reply to the learner, in its tone; a warning as every warning is shown.
+fn feedback_text(feedback: &Feedback, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let (style, width) = (opts.style, usize::from(opts.width));
+    let words = words(feedback);
+    let text = printable(&words);
+    match tone(feedback) {
+        Tone::Good => writeln!(out, "{}", style.win(&fill(&text, width))),
+        Tone::Bad => writeln!(out, "{}", style.lose(&fill(&text, width))),
+        Tone::Info => writeln!(out, "{}", fill(&text, width)),
+        Tone::Warning => write!(out, "{}", warning(&words, style, Some(opts.width))),
+    }
 }
 
 /// Clears a terminal and its scrollback and puts the cursor at the top left, so the room sees
@@ -341,17 +379,12 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
         printable(&ready),
         opts.style.dim("Start one with `lesson start ID`.")
     )?;
+    // Each on one line, whatever the width, as errors are in a pipe: for `grep`.
     for e in &list.errors {
-        let e = printable(&e.to_string()).into_owned();
-        writeln!(out, "{} {e}", opts.style.error("warning:"))?;
+        write!(out, "{}", warning(e, opts.style, None))?;
     }
     for w in &list.warnings {
-        writeln!(
-            out,
-            "{} {}",
-            opts.style.error("warning:"),
-            printable(&w.to_string())
-        )?;
+        write!(out, "{}", warning(w, opts.style, None))?;
     }
     Ok(())
 }
@@ -520,7 +553,7 @@ pub fn plain(report: &LessonReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::{Feedback, LessonListRow};
+    use crate::output::LessonListRow;
 
     #[test]
     fn the_lesson_list_is_a_map_of_chapters() {

@@ -35,7 +35,7 @@ mod width;
 
 use std::io::{self, Write};
 
-pub use diagnostic::{diagnostic, snippet};
+pub use diagnostic::{diagnostic, snippet, warning};
 pub use format::Format;
 pub use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub use printable::{Guard, Sink, printable};

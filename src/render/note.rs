@@ -33,7 +33,11 @@ pub fn words(note: &Note) -> String {
         Note::Forgotten { id, warning } => {
             let forgotten = format!("progress in `{id}` forgotten");
             match warning {
-                Some(w) => format!("warning: {w}\n{forgotten}"),
+                // Coloured or not, the note is filled as a whole: the warning goes plain.
+                Some(w) => format!(
+                    "{}{forgotten}",
+                    super::warning(w, super::Style::default(), None)
+                ),
                 None => forgotten,
             }
         }
