@@ -101,7 +101,7 @@ pub enum CheckFault {
     /// The lesson's lines spent their budget before this step; it and the rest are unchecked.
     OverBudget { spent: Spent },
     /// A text (`{{ }}`), an answer or a check whose expression fails.
-    Judge(JudgeError),
+    Expr(JudgeError),
     /// An expression whose value depends on the session's ruleset.
     SessionRules(SessionRulesCall),
     /// A claim that illustrates `theorem` but whose check does not prove it.

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::json::MoveJson;
-use super::tabular::{Flavor, Sink};
+use super::tabular::{Sink, TableSyntax};
 use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
@@ -440,9 +440,9 @@ pub fn json(report: &PositionReport) -> Json {
     })
 }
 
-pub fn rows(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+pub fn rows(report: &PositionReport, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
     let v = &report.verdict;
-    let mut sink = Sink::new(flavor, out, &["pile", "state", "grundy", "binary"])?;
+    let mut sink = Sink::new(syntax, out, &["pile", "state", "grundy", "binary"])?;
     // Every binary cell zero-padded to the widest, so the bit columns line up on a slide.
     let bits = v
         .grundy

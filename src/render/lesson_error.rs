@@ -153,7 +153,7 @@ impl fmt::Display for CheckFault {
                 "{}; this step and the ones after it are not checked",
                 Refusal::OverBudget { spent: *spent }
             ),
-            Self::Judge(error) => error.fmt(f),
+            Self::Expr(error) => error.fmt(f),
             Self::SessionRules(call) => call.fmt(f),
             Self::Circular {
                 theorem,

@@ -7,9 +7,11 @@ mod bulk;
 mod conjecture;
 mod derive;
 mod diagnostic;
+mod expr_value;
 mod feedback;
 mod format;
 mod game;
+mod grundy_values;
 mod json;
 mod latex;
 mod lesson;
@@ -26,9 +28,7 @@ mod set;
 mod style;
 mod table;
 mod tabular;
-mod text;
-mod value;
-mod values;
+mod text_format;
 mod verdict;
 mod verify;
 mod width;
@@ -82,9 +82,9 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
     let mut out = Guard::new(out, sink);
     match opts.format {
         Format::Json => json::render(output, &mut out),
-        Format::Csv => tabular::render(output, tabular::Flavor::Csv, &mut out),
-        Format::Markdown => tabular::render(output, tabular::Flavor::Markdown, &mut out),
-        Format::Text => text::render(output, opts, &mut out),
+        Format::Csv => tabular::render(output, tabular::TableSyntax::Csv, &mut out),
+        Format::Markdown => tabular::render(output, tabular::TableSyntax::Markdown, &mut out),
+        Format::Text => text_format::render(output, opts, &mut out),
         Format::Latex => latex::render(output, &mut out),
     }?;
     out.finish()

@@ -8,7 +8,7 @@ use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 use serde::Serialize;
 
 use super::json::StateValue;
-use super::tabular::{Flavor, Sink};
+use super::tabular::{Sink, TableSyntax};
 use super::{RenderOptions, format_set};
 use crate::engine::{Grundy, GrundyRow, Method, Pass, Rules};
 use crate::output::{GrundyReport, GrundyRows};
@@ -284,9 +284,9 @@ impl RowJson {
     }
 }
 
-pub fn rows(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+pub fn rows(report: &GrundyReport, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
     let mut sink = Sink::new(
-        flavor,
+        syntax,
         out,
         &["state", "n", "grundy", "mex set", "options", "method"],
     )?;
@@ -358,7 +358,7 @@ mod tests {
             "{\"rules\":\"zero-move\",\"rows\":[{\"grundy\":6,\"method\":\"closed-form\",\"n\":5,\"state\":\"5T\"}]}\n"
         );
         let mut csv_out = Vec::new();
-        rows(&report, Flavor::Csv, &mut csv_out).unwrap();
+        rows(&report, TableSyntax::Csv, &mut csv_out).unwrap();
         assert_eq!(
             String::from_utf8(csv_out).unwrap(),
             "state,n,grundy,mex set,options,method\n5T,5,6,,,closed-form\n"

@@ -16,9 +16,9 @@ use crate::engine::Rules;
 use crate::error::Error;
 use crate::expr::{Value, parse};
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
-use crate::lesson::fill::{ExprJudge, fill};
+use crate::lesson::fill::{ExprEvaluator, fill};
 use crate::lesson::lesson_error::{CheckFault, Circularity, LineProblem, SessionRulesCall};
-use crate::lesson::runner::{Judge, accepts};
+use crate::lesson::runner::{LessonEvaluator, accepts};
 use crate::lesson::{
     CommandLine, JudgeError, Lesson, LessonError, LessonFault, Question, Step, StepKind, Theorem,
     load,
@@ -184,8 +184,8 @@ impl Checker<'_> {
             self.fail(line, id, CheckFault::OverBudget { spent });
             return ControlFlow::Break(());
         }
-        let mut judge = CheckingJudge {
-            inner: ExprJudge {
+        let mut evaluator = CheckingEvaluator {
+            inner: ExprEvaluator {
                 rules: self.pinned().unwrap_or(self.session.rules()).clone(),
             },
             pinned: self.pinned().is_some(),
@@ -198,15 +198,15 @@ impl Checker<'_> {
         }
         for text in texts {
             self.report.checks += 1;
-            if let Err(e) = fill(text, &mut judge) {
-                self.fail(line, id, CheckFault::Judge(e));
+            if let Err(e) = fill(text, &mut evaluator) {
+                self.fail(line, id, CheckFault::Expr(e));
             }
         }
         let flow = match &step.kind {
             StepKind::Text(text) => {
                 self.report.checks += 1;
-                if let Err(e) = fill(text, &mut judge) {
-                    self.fail(line, id, CheckFault::Judge(e));
+                if let Err(e) = fill(text, &mut evaluator) {
+                    self.fail(line, id, CheckFault::Expr(e));
                 }
                 ControlFlow::Continue(())
             }
@@ -216,15 +216,15 @@ impl Checker<'_> {
                 check,
                 theorem,
             } => {
-                self.claim(statement, check, *theorem, &mut judge, line, id);
+                self.claim(statement, check, *theorem, &mut evaluator, line, id);
                 ControlFlow::Continue(())
             }
             StepKind::Ask(q) => {
-                self.question(q, &mut judge, line, id);
+                self.question(q, &mut evaluator, line, id);
                 ControlFlow::Continue(())
             }
         };
-        for call in judge.problems.drain(..) {
+        for call in evaluator.problems.drain(..) {
             self.fail(line, id, CheckFault::SessionRules(call));
         }
         flow
@@ -283,13 +283,13 @@ impl Checker<'_> {
         statement: &str,
         check: &str,
         theorem: Option<Theorem>,
-        judge: &mut CheckingJudge,
+        evaluator: &mut CheckingEvaluator,
         line: Option<usize>,
         id: Option<&str>,
     ) {
         self.report.checks += 2;
-        if let Err(e) = fill(statement, judge) {
-            self.fail(line, id, CheckFault::Judge(e));
+        if let Err(e) = fill(statement, evaluator) {
+            self.fail(line, id, CheckFault::Expr(e));
         }
         if let Some(theorem) = theorem {
             self.report.checks += 1;
@@ -302,7 +302,7 @@ impl Checker<'_> {
             }
         }
         let check = check.to_string();
-        match judge.eval(&check) {
+        match evaluator.eval(&check) {
             Ok(Value::Bool(true)) => {}
             Ok(Value::Bool(false)) => self.fail(line, id, CheckFault::ClaimFalse { check }),
             Ok(value) => self.fail(line, id, CheckFault::ClaimNotTruth { check, value }),
@@ -315,13 +315,13 @@ impl Checker<'_> {
     fn question(
         &mut self,
         q: &Question,
-        judge: &mut CheckingJudge,
+        evaluator: &mut CheckingEvaluator,
         line: Option<usize>,
         id: Option<&str>,
     ) {
         self.report.checks += 1;
-        if let Err(e) = fill(&q.prompt, judge) {
-            self.fail(line, id, CheckFault::Judge(e));
+        if let Err(e) = fill(&q.prompt, evaluator) {
+            self.fail(line, id, CheckFault::Expr(e));
         }
         self.report.checks += 1;
         let answer = q.answer.clone();
@@ -334,10 +334,10 @@ impl Checker<'_> {
             self.fail(line, id, CheckFault::ConstantAnswer { answer });
         }
         self.report.checks += 1;
-        let value = match judge.eval(&q.answer) {
+        let value = match evaluator.eval(&q.answer) {
             Ok(v) => v,
             Err(e) => {
-                let fault = CheckFault::Judge(JudgeError::Answer {
+                let fault = CheckFault::Expr(JudgeError::Answer {
                     answer: q.answer.clone(),
                     error: Box::new(e),
                 });
@@ -347,7 +347,7 @@ impl Checker<'_> {
         };
         if let Some(solution) = &q.solution {
             self.report.checks += 1;
-            if !matches!(accepts(q, solution, judge), Ok(true)) {
+            if !matches!(accepts(q, solution, evaluator), Ok(true)) {
                 let fault = CheckFault::SolutionRejected {
                     solution: solution.clone(),
                     answer: q.answer.clone(),
@@ -358,7 +358,7 @@ impl Checker<'_> {
         }
         for wrong in &q.wrong_examples {
             self.report.checks += 1;
-            if !matches!(accepts(q, &wrong.answer, judge), Ok(false)) {
+            if !matches!(accepts(q, &wrong.answer, evaluator), Ok(false)) {
                 let fault = CheckFault::WrongAccepted {
                     example: wrong.answer.clone(),
                     answer: q.answer.clone(),
@@ -372,7 +372,7 @@ impl Checker<'_> {
             let right: Vec<&String> = q
                 .choices
                 .iter()
-                .filter(|c| matches!(accepts(q, c, judge), Ok(true)))
+                .filter(|c| matches!(accepts(q, c, evaluator), Ok(true)))
                 .collect();
             if right.len() != 1 {
                 let fault = CheckFault::RightChoices {
@@ -386,15 +386,15 @@ impl Checker<'_> {
     }
 }
 
-/// Evaluates as the learner's judge would, and notes each expression that leans on the
+/// Evaluates as the learner's evaluator would, and notes each expression that leans on the
 /// session's ruleset when the lesson pins none.
-struct CheckingJudge {
-    inner: ExprJudge,
+struct CheckingEvaluator {
+    inner: ExprEvaluator,
     pinned: bool,
     problems: Vec<SessionRulesCall>,
 }
 
-impl Judge for CheckingJudge {
+impl LessonEvaluator for CheckingEvaluator {
     fn eval(&mut self, source: &str) -> Result<Value, JudgeError> {
         if !self.pinned
             && let Some(call) = session_rules_in_expr(source)

@@ -3,7 +3,7 @@
 
 use super::{LessonFocus, feedback};
 use crate::command::Session;
-use crate::lesson::fill::ExprJudge;
+use crate::lesson::fill::ExprEvaluator;
 use crate::output::{Feedback, LessonItem};
 
 impl LessonFocus {
@@ -17,8 +17,8 @@ impl LessonFocus {
         }
     }
 
-    pub(super) fn judge(&self, session: &Session) -> ExprJudge {
-        ExprJudge {
+    pub(super) fn evaluator(&self, session: &Session) -> ExprEvaluator {
+        ExprEvaluator {
             rules: self.pinned.as_ref().unwrap_or(session.rules()).clone(),
         }
     }

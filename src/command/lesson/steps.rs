@@ -8,7 +8,7 @@ use crate::command::sandbox::{Refusal, run_line};
 use crate::error::Error;
 use crate::expr::Value;
 use crate::lesson::fill::fill;
-use crate::lesson::runner::{Event, Judge};
+use crate::lesson::runner::{Event, LessonEvaluator};
 use crate::lesson::{JudgeError, StepKind};
 use crate::output::{Feedback, LessonItem};
 
@@ -20,9 +20,9 @@ impl LessonFocus {
         events: Vec<Event>,
         items: &mut Vec<LessonItem>,
     ) {
-        let mut judge = self.judge(session);
+        let mut evaluator = self.evaluator(session);
         // Authors may compute values in hints, feedback, solutions and notes too.
-        let mut fill_in = |text: String| fill(&text, &mut judge).unwrap_or(text);
+        let mut fill_in = |text: String| fill(&text, &mut evaluator).unwrap_or(text);
         for event in events {
             match event {
                 Event::Show(i) => self.show_step(session, i, items),
@@ -79,10 +79,10 @@ impl LessonFocus {
             step: step.id.clone(),
             present: self.runner.present,
         });
-        let mut judge = self.judge(session);
+        let mut evaluator = self.evaluator(session);
         match &step.kind {
             StepKind::Text(text) => items.push(LessonItem::Text(
-                fill(text, &mut judge).unwrap_or_else(|e| format!("{text}\n(⚠ {e})")),
+                fill(text, &mut evaluator).unwrap_or_else(|e| format!("{text}\n(⚠ {e})")),
             )),
             StepKind::Run(lines) => {
                 self.repin(session, items);
@@ -104,7 +104,7 @@ impl LessonFocus {
                 }
             }
             StepKind::Ask(q) => items.push(LessonItem::Question {
-                prompt: fill(&q.prompt, &mut judge).unwrap_or_else(|_| q.prompt.clone()),
+                prompt: fill(&q.prompt, &mut evaluator).unwrap_or_else(|_| q.prompt.clone()),
                 choices: q.choices.clone(),
                 hints: q.hints.len(),
                 present: self.runner.present,
@@ -112,9 +112,9 @@ impl LessonFocus {
             StepKind::Claim {
                 statement, check, ..
             } => items.push(LessonItem::Claim {
-                statement: fill(statement, &mut judge).unwrap_or_else(|_| statement.clone()),
+                statement: fill(statement, &mut evaluator).unwrap_or_else(|_| statement.clone()),
                 check: check.clone(),
-                holds: match judge.eval(check) {
+                holds: match evaluator.eval(check) {
                     Ok(Value::Bool(b)) => Ok(b),
                     Ok(value) => Err(JudgeError::NotTrueOrFalse { value }),
                     Err(e) => Err(e),
@@ -125,7 +125,7 @@ impl LessonFocus {
             let notes = step
                 .notes
                 .as_ref()
-                .map(|n| fill(n, &mut judge).unwrap_or_else(|_| n.clone()));
+                .map(|n| fill(n, &mut evaluator).unwrap_or_else(|_| n.clone()));
             let heading = format!(
                 "{} · step {} of {} · {}",
                 lesson.title,

@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter, Write};
 
 use super::RenderOptions;
-use super::tabular::Flavor;
+use super::tabular::TableSyntax;
 use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, Pass, Pile, Rules};
 
@@ -85,21 +85,21 @@ pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io
 }
 
 /// One row per state: `state,n,grundy` (CSV) or a Markdown table of the same columns.
-pub fn table(range: &ValueRange, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+pub fn table(range: &ValueRange, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(BUFFER, out);
     let rules = range.rules();
-    match flavor {
-        Flavor::Csv => writeln!(out, "state,n,grundy")?,
-        Flavor::Markdown => writeln!(out, "| state | n | grundy |\n| --- | --- | --- |")?,
+    match syntax {
+        TableSyntax::Csv => writeln!(out, "state,n,grundy")?,
+        TableSyntax::Markdown => writeln!(out, "| state | n | grundy |\n| --- | --- | --- |")?,
     }
     let mut row = Row::default();
     for_each_state(range, |pile, g| {
-        match (flavor, rules) {
-            (Flavor::Csv, Rules::Graph(_)) => {
+        match (syntax, rules) {
+            (TableSyntax::Csv, Rules::Graph(_)) => {
                 writeln!(out, "{},{},{g}", csv_field(&rules.name_of(pile)), pile.size)?
             }
-            (Flavor::Csv, _) => out.write_all(row.csv(pile, g))?,
-            (Flavor::Markdown, _) => writeln!(
+            (TableSyntax::Csv, _) => out.write_all(row.csv(pile, g))?,
+            (TableSyntax::Markdown, _) => writeln!(
                 out,
                 "| {} | {} | {g} |",
                 rules.name_of(pile).replace('|', "\\|"),
