@@ -21,7 +21,12 @@ const BEFORE: usize = 24;
 /// An error as it is printed on stderr, ending in a newline: `line` is the script's line it
 /// came from, and `width` the columns of a terminal to wrap the message to (none in a pipe or
 /// a log, where an error stays one line for `grep`).
-pub fn diagnostic(error: &Error, line: Option<usize>, style: Style, width: Option<u16>) -> String {
+pub(crate) fn diagnostic(
+    error: &Error,
+    line: Option<usize>,
+    style: Style,
+    width: Option<u16>,
+) -> String {
     // A lesson line's error is shown as the line's own, caret and hint included.
     let error = match error {
         Error::LessonLine { error } => error.as_ref(),
@@ -45,7 +50,7 @@ pub fn diagnostic(error: &Error, line: Option<usize>, style: Style, width: Optio
 
 /// A warning as it is printed, ending in a newline: `warning: ` and `message`, made printable
 /// and, given a terminal's `width`, filled to it (none keeps it one line, for `grep`).
-pub fn warning(message: &dyn fmt::Display, style: Style, width: Option<u16>) -> String {
+pub(crate) fn warning(message: &dyn fmt::Display, style: Style, width: Option<u16>) -> String {
     let message = printable(&message.to_string()).into_owned();
     let mut out = format!("{} {message}", style.error("warning:"));
     if let Some(width) = width {
@@ -71,7 +76,7 @@ impl fmt::Display for crate::repl::HistoryWarning {
 /// Two lines to print under an error: the source, and carets under `span` (byte offsets) with
 /// `label` after them. The source is made printable and, if long, cut to a window around the
 /// span; the carets count what is shown.
-pub fn snippet(source: &str, span: Range<usize>, label: &str, style: Style) -> String {
+pub(super) fn snippet(source: &str, span: Range<usize>, label: &str, style: Style) -> String {
     let end = span.end.min(source.len());
     let start = span.start.min(end);
     let shown =

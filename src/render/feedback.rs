@@ -7,7 +7,7 @@ use crate::quote::quoted;
 
 /// How a reply reads: good news, bad news, information or a warning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
+pub(super) enum Tone {
     Good,
     Bad,
     Info,
@@ -16,7 +16,7 @@ pub enum Tone {
 
 impl Tone {
     /// The tone's name in JSON.
-    pub fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Self::Good => "good",
             Self::Bad => "bad",
@@ -27,7 +27,7 @@ impl Tone {
 }
 
 /// The tone `feedback` reads in.
-pub fn tone(feedback: &Feedback) -> Tone {
+pub(super) fn tone(feedback: &Feedback) -> Tone {
     match feedback {
         Feedback::Correct | Feedback::Finished { .. } => Tone::Good,
         Feedback::Wrong { .. }
@@ -62,7 +62,7 @@ pub fn tone(feedback: &Feedback) -> Tone {
 }
 
 /// `feedback` in words (without the `warning:` a warning's text line starts with).
-pub fn words(feedback: &Feedback) -> String {
+pub(super) fn words(feedback: &Feedback) -> String {
     match feedback {
         Feedback::Started { title, steps } => format!(
             "“{title}”, {steps} steps. Enter or `next` moves on; answer at the prompt.\n`hint` for a hint, `skip` for the solution, `back`, `lesson quit` (kept)."

@@ -14,7 +14,11 @@ const BUFFER: usize = 1 << 16;
 
 /// Aligned columns: n with g(n), or for zero-move n with g(nF) and g(nT); a graph's positions
 /// by name.
-pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    range: &ValueRange,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(BUFFER, out);
     let rules = range.rules();
     writeln!(
@@ -85,7 +89,11 @@ pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io
 }
 
 /// One row per state: `state,n,grundy` (CSV) or a Markdown table of the same columns.
-pub fn table(range: &ValueRange, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn table(
+    range: &ValueRange,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(BUFFER, out);
     let rules = range.rules();
     match syntax {
@@ -130,7 +138,7 @@ fn for_each_state(
 /// The shape in `docs/json.md`, `{"rules": R, "rows": [{"state", "n", "grundy", "method": "mex"}, …]}`,
 /// with `reachable` and `options` left out; on one line, like every JSON result (a script's
 /// lines each print one).
-pub fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(BUFFER, out);
     let rules = range.rules();
     write!(

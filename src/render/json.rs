@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::engine::{Grundy, Move, Rules};
 use crate::output::Output;
 
-pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     match output {
         Output::Mex { set, mex } => emit(&MexJson { mex: *mex, set }, out),
         Output::Grundy(report) => super::table::json(report, out),
@@ -75,7 +75,7 @@ pub(super) struct MoveJson {
 
 impl MoveJson {
     /// A move with its states named by `rules` (a graph's position names).
-    pub fn named(rules: &Rules, m: &Move) -> Self {
+    pub(super) fn named(rules: &Rules, m: &Move) -> Self {
         Self {
             from: rules.name_of(m.from),
             pile: pile_number(m.index),
@@ -85,7 +85,7 @@ impl MoveJson {
     }
 
     /// A move with its states written as piles (`7T`).
-    pub fn plain(m: &Move) -> Self {
+    pub(super) fn plain(m: &Move) -> Self {
         Self {
             from: m.from.to_string(),
             pile: pile_number(m.index),

@@ -16,7 +16,7 @@ const MAX_ROWS: usize = 40;
 const FULL_SET: usize = 24;
 
 /// Whether `output` can be written as LaTeX (a table, or a message kept as a comment).
-pub fn has_form(output: &Output) -> bool {
+pub(super) fn has_form(output: &Output) -> bool {
     matches!(
         output,
         Output::Grundy(_)
@@ -31,7 +31,7 @@ pub fn has_form(output: &Output) -> bool {
     )
 }
 
-pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     match output {
         Output::Grundy(report) => grundy(report, out),
         Output::Position(report) => binary(report, out),
@@ -49,7 +49,7 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// Text with LaTeX's special characters escaped.
-pub fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -18,7 +18,11 @@ use crate::output::{
 };
 
 /// A lesson step as text: each item in turn, filled to the width.
-pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &LessonReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     // A presented step starts a fresh screen on a terminal; in a pipe it reads as any step.
     // (The pager clears the screen: nothing the renderer writes may.)
     let fresh_screen = opts.height.is_some() && starts_a_screen(report);
@@ -161,10 +165,10 @@ fn feedback_text(feedback: &Feedback, opts: &RenderOptions, out: &mut dyn Write)
 
 /// Clears a terminal and its scrollback and puts the cursor at the top left, so the room sees
 /// one step at a time and the previous step cannot be scrolled back into view.
-pub const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
+pub(crate) const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// Whether `report` shows a step of a presented lesson.
-pub fn starts_a_screen(report: &LessonReport) -> bool {
+pub(crate) fn starts_a_screen(report: &LessonReport) -> bool {
     report
         .items
         .iter()
@@ -173,7 +177,7 @@ pub fn starts_a_screen(report: &LessonReport) -> bool {
 
 /// A lesson step: `{"items": […]}`, each item with its `kind`.
 #[derive(Serialize)]
-pub struct LessonJson<'a> {
+pub(super) struct LessonJson<'a> {
     items: Vec<ItemJson<'a>>,
 }
 
@@ -303,7 +307,7 @@ fn nested_json(output: &Output) -> Option<Box<RawValue>> {
     RawValue::from_string(text.trim_end().to_string()).ok()
 }
 
-pub fn json(report: &LessonReport) -> LessonJson<'_> {
+pub(super) fn json(report: &LessonReport) -> LessonJson<'_> {
     LessonJson {
         items: items_json(report),
     }
@@ -322,7 +326,11 @@ fn status_text(status: LessonStatus, steps: usize) -> String {
     }
 }
 
-pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn list_text(
+    list: &LessonList,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     // The course as a map: a chapter heading, then its lessons, each with where the learner
     // stands — done, the step reached, ready, or the prerequisites still to do.
     let mut table = Table::new();
@@ -389,7 +397,7 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
     Ok(())
 }
 
-pub fn list_rows(list: &LessonList) -> Vec<Vec<String>> {
+pub(super) fn list_rows(list: &LessonList) -> Vec<Vec<String>> {
     list.rows
         .iter()
         .map(|r| {
@@ -407,7 +415,7 @@ pub fn list_rows(list: &LessonList) -> Vec<Vec<String>> {
 /// `lesson list`: every lesson with the learner's status, how many are done and which are
 /// ready to start, and what could not be read.
 #[derive(Serialize)]
-pub struct ListJson<'a> {
+pub(super) struct ListJson<'a> {
     done: usize,
     errors: Vec<String>,
     lessons: Vec<ListRowJson<'a>>,
@@ -427,7 +435,7 @@ struct ListRowJson<'a> {
     waiting_for: &'a [String],
 }
 
-pub fn list_json(list: &LessonList) -> ListJson<'_> {
+pub(super) fn list_json(list: &LessonList) -> ListJson<'_> {
     ListJson {
         done: list.done,
         errors: list.errors.iter().map(ToString::to_string).collect(),
@@ -457,7 +465,7 @@ pub fn list_json(list: &LessonList) -> ListJson<'_> {
     }
 }
 
-pub fn check_text(
+pub(super) fn check_text(
     report: &CheckReport,
     opts: &RenderOptions,
     out: &mut dyn Write,
@@ -487,7 +495,7 @@ pub fn check_text(
 
 /// `lesson check`: what was checked and every failure.
 #[derive(Serialize)]
-pub struct CheckJson<'a> {
+pub(super) struct CheckJson<'a> {
     checks: usize,
     failures: Vec<FailureJson<'a>>,
     lessons: usize,
@@ -504,7 +512,7 @@ struct FailureJson<'a> {
     step: Option<&'a str>,
 }
 
-pub fn check_json(report: &CheckReport) -> CheckJson<'_> {
+pub(super) fn check_json(report: &CheckReport) -> CheckJson<'_> {
     CheckJson {
         checks: report.checks,
         failures: report
@@ -524,7 +532,7 @@ pub fn check_json(report: &CheckReport) -> CheckJson<'_> {
     }
 }
 
-pub fn check_rows(report: &CheckReport) -> Vec<Vec<String>> {
+pub(super) fn check_rows(report: &CheckReport) -> Vec<Vec<String>> {
     report
         .failures
         .iter()
@@ -540,7 +548,7 @@ pub fn check_rows(report: &CheckReport) -> Vec<Vec<String>> {
 }
 
 /// Markdown and CSV of a lesson step: the text view without colour.
-pub fn plain(report: &LessonReport) -> String {
+pub(super) fn plain(report: &LessonReport) -> String {
     let opts = RenderOptions {
         format: Format::Text,
         ..RenderOptions::default()

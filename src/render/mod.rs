@@ -22,7 +22,7 @@ mod period;
 mod printable;
 mod progress_file;
 mod proof;
-pub mod prose;
+pub(crate) mod prose;
 mod rulesets;
 mod set;
 mod style;
@@ -35,14 +35,14 @@ mod width;
 
 use std::io::{self, Write};
 
-pub use diagnostic::{diagnostic, snippet, warning};
+pub(crate) use diagnostic::{diagnostic, warning};
 pub use format::Format;
-pub use lesson::{CLEAR_SCREEN, starts_a_screen};
-pub use printable::{Guard, Sink, printable};
+pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};
+pub(crate) use printable::{Guard, Sink, printable};
 pub(crate) use prose::wrap;
-pub use set::format_set;
+pub(crate) use set::format_set;
 pub use style::{ColorChoice, Style};
-pub use width::DEFAULT_WIDTH;
+pub(crate) use width::DEFAULT_WIDTH;
 
 use crate::output::Output;
 
@@ -72,7 +72,7 @@ impl Default for RenderOptions {
 
 /// Writes one command's output. Everything written passes a [`Guard`], so no text from a file
 /// or from input reaches the terminal as an escape sequence or a control character.
-pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let sink = match opts.format {
         Format::Json => Sink::Json,
         _ => Sink::Text {
@@ -91,7 +91,7 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
 }
 
 /// What `output` is, if it has no LaTeX form (a command's output must then be refused).
-pub fn without_latex_form(output: &Output) -> Option<&'static str> {
+pub(crate) fn without_latex_form(output: &Output) -> Option<&'static str> {
     match output {
         _ if latex::has_form(output) => None,
         Output::Bulk(_) => Some("a position too long to show pile by pile"),
@@ -100,7 +100,7 @@ pub fn without_latex_form(output: &Output) -> Option<&'static str> {
 }
 
 /// Renders to a string (for tests and snapshots).
-pub fn render_to_string(output: &Output, opts: &RenderOptions) -> String {
+pub(crate) fn render_to_string(output: &Output, opts: &RenderOptions) -> String {
     let mut buf = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = render(output, opts, &mut buf);

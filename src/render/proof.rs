@@ -13,7 +13,11 @@ use crate::expr::Int;
 use crate::output::{ProofView, StepDetail, StepView};
 use crate::proof::{CheckError, CheckOutcome, Checked};
 
-pub fn text(report: &ProofView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &ProofView,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let style = opts.style;
     let width = opts.layout_width();
     if report.step.is_none() {
@@ -202,7 +206,7 @@ fn detail(
 
 /// `prove`: the proof's steps, or the one step being looked at with its number.
 #[derive(Serialize)]
-pub struct ProofJson<'a> {
+pub(super) struct ProofJson<'a> {
     id: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     of: Option<usize>,
@@ -380,7 +384,7 @@ fn step_json(step: &StepView) -> StepJson<'_> {
     v
 }
 
-pub fn json(report: &ProofView) -> ProofJson<'_> {
+pub(super) fn json(report: &ProofView) -> ProofJson<'_> {
     ProofJson {
         id: &report.id,
         of: report.step.map(|(_, total)| total),
@@ -390,7 +394,7 @@ pub fn json(report: &ProofView) -> ProofJson<'_> {
     }
 }
 
-pub fn rows(report: &ProofView) -> (Vec<&'static str>, Vec<Vec<String>>) {
+pub(super) fn rows(report: &ProofView) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let rows = report
         .steps
         .iter()

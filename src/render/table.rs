@@ -14,7 +14,11 @@ use crate::engine::{Grundy, GrundyRow, Method, Pass, Rules};
 use crate::output::{GrundyReport, GrundyRows};
 
 /// Text: the table computed by mex, or single states with how each was valued.
-pub fn text(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &GrundyReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     match &report.rows {
         GrundyRows::ByMex { .. } => grundy_table(report, opts, out),
         GrundyRows::Lookup { .. } => lookup(report, opts, out),
@@ -208,7 +212,7 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
 }
 
 /// Streams the rows one at a time, so a long table never sits in memory as JSON.
-pub fn json(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn json(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
     out.write_all(b"{\"rules\":")?;
     serde_json::to_writer(&mut *out, &report.rules.to_string())?;
     out.write_all(b",")?;
@@ -284,7 +288,11 @@ impl RowJson {
     }
 }
 
-pub fn rows(report: &GrundyReport, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn rows(
+    report: &GrundyReport,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut sink = Sink::new(
         syntax,
         out,

@@ -7,7 +7,7 @@ use crate::output::Output;
 /// The syntax rows are written in: Markdown (`| a | b |` with a `---` rule under the
 /// headers) or CSV.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TableSyntax {
+pub(super) enum TableSyntax {
     Markdown,
     Csv,
 }
@@ -69,7 +69,7 @@ impl<'a> Sink<'a> {
     }
 }
 
-pub fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
     match output {
         Output::Mex { set, mex } => {
             let set: Vec<String> = set.iter().map(ToString::to_string).collect();

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::{RenderOptions, binary, format_set, game};
 use crate::output::Output;
 
-pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
     match output {
         Output::Mex { set, mex } => writeln!(

@@ -28,7 +28,11 @@ fn move_cells(number: usize, by: &str, m: &Move, intent: Option<Intent>) -> [Str
 }
 
 /// A game's moves as rows, then its winner once it is over.
-pub fn game(report: &GameReport, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn game(
+    report: &GameReport,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
     for event in &report.events {
         if let GameEvent::Moved {
@@ -57,7 +61,11 @@ pub fn game(report: &GameReport, syntax: TableSyntax, out: &mut dyn Write) -> io
 }
 
 /// The line of play of `step`, then the winner once no move is left.
-pub fn step(report: &StepReport, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn step(
+    report: &StepReport,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
     for m in &report.moves {
         sink.row(&move_cells(
