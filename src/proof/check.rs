@@ -97,11 +97,14 @@ impl Checked {
     }
 }
 
+/// A shown expression's value, or why it has none.
+pub type Shown = Result<Value, ExprError>;
+
 /// One value of the domain with the shown expressions' values and whether the check held.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EvidenceRow {
     pub value: Int,
-    pub shown: Vec<String>,
+    pub shown: Vec<Shown>,
     pub holds: bool,
 }
 
@@ -173,16 +176,16 @@ pub fn variable(step: &Step) -> Option<String> {
     parse_domain(text).ok().map(|(var, _)| var)
 }
 
-/// The shown expressions (and the check, last) evaluated with `var = value` bound; each value
-/// as text, or the error it gave.
+/// The shown expressions (and the check, last) evaluated with `var = value` bound; each value,
+/// or the error it gave.
 pub fn instantiate(
     step: &Step,
     eval: &mut Evaluator,
     var: &str,
     value: Int,
-) -> Vec<(String, String)> {
+) -> Vec<(String, Shown)> {
     eval.bind(var, Value::Int(value));
-    let mut out: Vec<(String, String)> = step
+    let mut out: Vec<(String, Shown)> = step
         .at
         .iter()
         .map(|src| (src.clone(), show(src, eval)))
@@ -223,9 +226,6 @@ pub fn evidence(
     Ok(Some((var, rows, total)))
 }
 
-fn show(src: &str, eval: &mut Evaluator) -> String {
-    match parse(src).and_then(|e| eval.eval(&e)) {
-        Ok(v) => v.to_string(),
-        Err(e) => format!("error: {e}"),
-    }
+fn show(src: &str, eval: &mut Evaluator) -> Shown {
+    parse(src).and_then(|e| eval.eval(&e))
 }

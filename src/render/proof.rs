@@ -11,7 +11,7 @@ use super::RenderOptions;
 use super::prose::wrap;
 use crate::expr::Int;
 use crate::output::{ProofView, StepDetail, StepView};
-use crate::proof::{CheckError, CheckOutcome, Checked};
+use crate::proof::{CheckError, CheckOutcome, Checked, Shown};
 
 pub(super) fn text(
     report: &ProofView,
@@ -123,6 +123,14 @@ impl fmt::Display for CheckError {
     }
 }
 
+/// A shown expression's value, or `error: ` and why it has none.
+fn shown(value: &Shown) -> String {
+    match value {
+        Ok(value) => value.to_string(),
+        Err(e) => format!("error: {e}"),
+    }
+}
+
 /// What a passed check covered, never more: "checked for n = 1..300".
 fn checked_words(checked: &Checked) -> String {
     match checked {
@@ -157,13 +165,14 @@ fn detail(
                 .unwrap_or(0)
                 .min(28);
             for (label, value) in items {
+                let value = shown(value);
                 let fits = label.chars().count() <= label_w
                     && label_w + value.chars().count() + 4 <= width;
                 if fits {
-                    writeln!(out, "  {label:<label_w$}  {}", style.heading(value))?;
+                    writeln!(out, "  {label:<label_w$}  {}", style.heading(&value))?;
                 } else {
                     writeln!(out, "  {label}")?;
-                    for line in wrap(value, width - 4) {
+                    for line in wrap(&value, width - 4) {
                         writeln!(out, "    {}", style.heading(&line))?;
                     }
                 }
@@ -195,7 +204,7 @@ fn detail(
             table.set_header(header);
             for row in rows {
                 let mut cells = vec![row.value.to_string()];
-                cells.extend(row.shown.iter().cloned());
+                cells.extend(row.shown.iter().map(shown));
                 cells.push(if row.holds { "✓" } else { "✗" }.to_string());
                 table.add_row(cells);
             }
@@ -278,21 +287,21 @@ struct AtJson<'a> {
 #[derive(Serialize)]
 struct ExprValue<'a> {
     expr: &'a str,
-    value: &'a str,
+    value: String,
 }
 
 #[derive(Serialize)]
 struct EvidenceJson<'a> {
     columns: &'a [String],
-    rows: Vec<EvidenceRowJson<'a>>,
+    rows: Vec<EvidenceRowJson>,
     total: usize,
     var: &'a str,
 }
 
 #[derive(Serialize)]
-struct EvidenceRowJson<'a> {
+struct EvidenceRowJson {
     holds: bool,
-    shown: &'a [String],
+    shown: Vec<String>,
     value: Int,
 }
 
@@ -355,7 +364,10 @@ fn step_json(step: &StepView) -> StepJson<'_> {
                 value: *value,
                 values: items
                     .iter()
-                    .map(|(expr, value)| ExprValue { expr, value })
+                    .map(|(expr, value)| ExprValue {
+                        expr,
+                        value: shown(value),
+                    })
                     .collect(),
                 var,
             });
@@ -372,7 +384,7 @@ fn step_json(step: &StepView) -> StepJson<'_> {
                     .iter()
                     .map(|r| EvidenceRowJson {
                         holds: r.holds,
-                        shown: &r.shown,
+                        shown: r.shown.iter().map(shown).collect(),
                         value: r.value,
                     })
                     .collect(),
