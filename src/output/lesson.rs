@@ -25,8 +25,12 @@ pub enum LessonItem {
         /// Presenter mode: the step starts a fresh screen.
         present: bool,
     },
-    /// Prose, with `{{ }}` already filled in.
-    Text(String),
+    /// Prose, with `{{ }}` filled in; or, where an expression in it fails, as written, with
+    /// the failure (`broken`).
+    Text {
+        text: String,
+        broken: Option<crate::lesson::JudgeError>,
+    },
     /// A command and its output (or its error).
     Command {
         line: String,
@@ -177,8 +181,8 @@ pub struct LessonList {
 pub struct LessonListRow {
     pub id: String,
     pub title: String,
-    /// The chapter it belongs to (`More lessons` for one that names none).
-    pub chapter: String,
+    /// The chapter it belongs to, if it names one.
+    pub chapter: Option<String>,
     pub steps: usize,
     pub status: LessonStatus,
     pub requires: Vec<String>,

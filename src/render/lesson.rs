@@ -46,8 +46,9 @@ pub(super) fn text(
                 let heading = fill(&heading, opts.width.into());
                 writeln!(out, "{}", opts.style.heading(&heading))?;
             }
-            LessonItem::Text(text) => {
-                writeln!(out, "{}", fill(&printable(text), opts.width.into()))?;
+            LessonItem::Text { text, broken } => {
+                let text = prose(text, broken.as_ref());
+                writeln!(out, "{}", fill(&printable(&text), opts.width.into()))?;
             }
             LessonItem::Command { line, output } => command_text(line, output, opts, out)?,
             LessonItem::Question {
@@ -65,6 +66,14 @@ pub(super) fn text(
         }
     }
     Ok(())
+}
+
+/// A text step's prose; one whose `{{ }}` fails is shown as written, with why under it.
+fn prose(text: &str, broken: Option<&JudgeError>) -> String {
+    match broken {
+        None => text.to_string(),
+        Some(e) => format!("{text}\n(⚠ {e})"),
+    }
 }
 
 /// A lesson's command line as if typed at the prompt, then its output or its error.
@@ -194,7 +203,7 @@ pub(super) enum ItemJson<'a> {
     },
     Text {
         kind: &'static str,
-        text: &'a str,
+        text: String,
     },
     Run {
         command: &'a str,
@@ -248,7 +257,10 @@ impl<'a> ItemJson<'a> {
                 number: *number,
                 of: *of,
             },
-            LessonItem::Text(text) => Self::Text { kind: "text", text },
+            LessonItem::Text { text, broken } => Self::Text {
+                kind: "text",
+                text: prose(text, broken.as_ref()),
+            },
             LessonItem::Command { line, output } => match output {
                 Ok(o) => Self::Run {
                     command: line,
@@ -318,6 +330,11 @@ pub(super) fn items_json(report: &LessonReport) -> Vec<ItemJson<'_>> {
     report.items.iter().map(ItemJson::new).collect()
 }
 
+/// A chapter's name; lessons that name none are grouped as `More lessons`.
+fn chapter_name(chapter: Option<&str>) -> &str {
+    chapter.unwrap_or("More lessons")
+}
+
 fn status_text(status: LessonStatus, steps: usize) -> String {
     match status {
         LessonStatus::NotStarted => "not started".into(),
@@ -342,7 +359,9 @@ pub(super) fn list_text(
     for row in &list.rows {
         if chapter != Some(&row.chapter) {
             chapter = Some(&row.chapter);
-            let heading = opts.style.heading(&printable(&row.chapter));
+            let heading = opts
+                .style
+                .heading(&printable(chapter_name(row.chapter.as_deref())));
             table.add_row(vec![heading, String::new(), String::new()]);
         }
         let status = match row.status {
@@ -443,7 +462,7 @@ pub(super) fn list_json(list: &LessonList) -> ListJson<'_> {
             .rows
             .iter()
             .map(|r| ListRowJson {
-                chapter: &r.chapter,
+                chapter: chapter_name(r.chapter.as_deref()),
                 id: &r.id,
                 requires: &r.requires,
                 status: match r.status {
@@ -568,7 +587,7 @@ mod tests {
         let row = |id: &str, chapter: &str, status, waiting: &[&str]| LessonListRow {
             id: id.into(),
             title: format!("About {id}"),
-            chapter: chapter.into(),
+            chapter: Some(chapter.into()),
             steps: 11,
             status,
             requires: waiting.iter().map(|w| w.to_string()).collect(),
@@ -604,6 +623,51 @@ mod tests {
              more       About more    after kayles, nim\n\
              1 of 4 done; ready to start: kayles. Start one with `lesson start ID`.\n"
         );
+    }
+
+    #[test]
+    fn a_text_whose_placeholder_fails_is_shown_as_written_with_why() {
+        let report = LessonReport {
+            items: vec![LessonItem::Text {
+                text: "g is {{ g(nim, 3".into(),
+                broken: Some(JudgeError::Unclosed),
+            }],
+        };
+        let mut out = Vec::new();
+        text(&report, &RenderOptions::default(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "g is {{ g(nim, 3\n(⚠ a `{{` is never closed with `}}`)\n"
+        );
+        assert_eq!(
+            serde_json::to_string(&json(&report)).unwrap(),
+            "{\"items\":[{\"kind\":\"text\",\"text\":\"g is {{ g(nim, 3\\n(⚠ a `{{` is never closed with `}}`)\"}]}"
+        );
+    }
+
+    #[test]
+    fn lessons_that_name_no_chapter_are_more_lessons() {
+        let list = LessonList {
+            rows: vec![LessonListRow {
+                id: "mine".into(),
+                title: "Mine".into(),
+                chapter: None,
+                steps: 2,
+                status: LessonStatus::NotStarted,
+                requires: Vec::new(),
+                waiting_for: Vec::new(),
+            }],
+            done: 0,
+            ready: vec!["mine".into()],
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        };
+        let mut out = Vec::new();
+        list_text(&list, &RenderOptions::default(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.starts_with("More lessons\n  mine"), "{out}");
+        let json = serde_json::to_value(list_json(&list)).unwrap();
+        assert_eq!(json["lessons"][0]["chapter"], "More lessons");
     }
 
     #[test]

@@ -81,9 +81,13 @@ impl LessonFocus {
         });
         let mut evaluator = self.evaluator(session);
         match &step.kind {
-            StepKind::Text(text) => items.push(LessonItem::Text(
-                fill(text, &mut evaluator).unwrap_or_else(|e| format!("{text}\n(⚠ {e})")),
-            )),
+            StepKind::Text(text) => items.push(match fill(text, &mut evaluator) {
+                Ok(text) => LessonItem::Text { text, broken: None },
+                Err(e) => LessonItem::Text {
+                    text: text.clone(),
+                    broken: Some(e),
+                },
+            }),
             StepKind::Run(lines) => {
                 self.repin(session, items);
                 for (i, line) in lines.iter().enumerate() {
