@@ -46,8 +46,9 @@ pub enum Event {
     NoSuchChoice {
         count: usize,
     },
-    /// The solution, on `skip` or `reveal`.
-    Solution(String),
+    /// The solution, on `skip` or `reveal`: the author's, or the answer's value; or why the
+    /// answer has none.
+    Solution(Result<String, JudgeError>),
     /// The answer's expression failed: the lesson is broken (lesson check catches this).
     Broken(JudgeError),
     AtStart,
@@ -330,13 +331,17 @@ fn choose(q: &Question, input: &str) -> Choice {
     }
 }
 
-/// The author's solution, or the answer's value.
-fn solution_text(q: &Question, evaluator: &mut dyn LessonEvaluator) -> String {
+/// The author's solution, or the answer's value, or why the answer has none.
+fn solution_text(q: &Question, evaluator: &mut dyn LessonEvaluator) -> Result<String, JudgeError> {
     match &q.solution {
-        Some(s) => s.clone(),
-        None => evaluator
-            .eval(&q.answer)
-            .map_or_else(|e| format!("(the answer fails: {e})"), |v| v.to_string()),
+        Some(s) => Ok(s.clone()),
+        None => match evaluator.eval(&q.answer) {
+            Ok(value) => Ok(value.to_string()),
+            Err(error) => Err(JudgeError::Answer {
+                answer: q.answer.clone(),
+                error: Box::new(error),
+            }),
+        },
     }
 }
 
@@ -463,7 +468,10 @@ steps:
         let j = &mut Expr;
         assert_eq!(r.back(), [Event::AtStart]);
         assert_eq!(r.goto("q"), [Event::Show(1)]);
-        assert_eq!(r.skip(j), [Event::Solution("13".into()), Event::Show(2)]);
+        assert_eq!(
+            r.skip(j),
+            [Event::Solution(Ok("13".into())), Event::Show(2)]
+        );
         assert_eq!(r.back(), [Event::Show(1)]);
         assert_eq!(r.goto("nope"), [Event::NoSuchStep { id: "nope".into() }]);
         let saved = r.progress();
@@ -477,6 +485,6 @@ steps:
         let mut r = Runner::new(load("demo.yaml", LESSON).unwrap(), None, true);
         r.forward();
         assert_eq!(r.forward(), [Event::Show(2)]);
-        assert_eq!(r.reveal(&mut Expr), [Event::Solution("second".into())]);
+        assert_eq!(r.reveal(&mut Expr), [Event::Solution(Ok("second".into()))]);
     }
 }

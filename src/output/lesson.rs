@@ -127,7 +127,8 @@ pub enum Feedback {
     NoSuchChoice {
         count: usize,
     },
-    Solution(String),
+    /// The solution on `skip` or `reveal`, or why the question's answer has none.
+    Solution(Result<String, crate::lesson::JudgeError>),
     /// The question's own answer cannot be checked.
     Broken(crate::lesson::JudgeError),
     /// `back` on the first step.

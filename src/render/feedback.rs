@@ -132,7 +132,8 @@ pub(super) fn words(feedback: &Feedback) -> String {
             "There are {count} choices: answer with a letter from a to {}, or the choice itself.",
             choice_label(count.saturating_sub(1))
         ),
-        Feedback::Solution(solution) => format!("Solution: {solution}"),
+        Feedback::Solution(Ok(solution)) => format!("Solution: {solution}"),
+        Feedback::Solution(Err(error)) => format!("Solution: ({error})"),
         Feedback::Broken(error) => format!("this question is broken ({error}); `skip` moves on"),
         Feedback::AtStart => "This is the first step.".into(),
         Feedback::Finished { title } => {

@@ -49,7 +49,9 @@ impl LessonFocus {
                 Event::NoSuchChoice { count } => {
                     items.push(feedback(Feedback::NoSuchChoice { count }));
                 }
-                Event::Solution(s) => items.push(feedback(Feedback::Solution(fill_in(s)))),
+                Event::Solution(s) => {
+                    items.push(feedback(Feedback::Solution(s.map(&mut fill_in))));
+                }
                 Event::Broken(e) => items.push(feedback(Feedback::Broken(e))),
                 Event::AtStart => items.push(feedback(Feedback::AtStart)),
                 Event::Finished => {
