@@ -22,6 +22,7 @@ mod period;
 mod printable;
 mod progress_file;
 mod proof;
+mod proof_error;
 pub(crate) mod prose;
 mod rulesets;
 mod set;
