@@ -19,8 +19,6 @@ pub mod progress;
 pub mod proof;
 pub mod quote;
 pub mod refusal;
-// The renderer is being reworked; its items become `pub(crate)` there.
-#[allow(unreachable_pub)]
 pub mod render;
 pub mod repl;
 pub mod set_notation;

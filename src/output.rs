@@ -73,7 +73,7 @@ pub enum Output {
 }
 
 /// A short answer that is neither a table nor a position: what happened, or where to go.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum Note {
     /// `rules R`: the session's ruleset is now this.
     RulesSet(Rules),
@@ -92,7 +92,10 @@ pub enum Note {
     /// `lesson reset` in a session that keeps no progress.
     NoProgressKept,
     /// `lesson reset ID --yes`: done, with any warning about the progress file.
-    Forgotten { id: String, warning: Option<String> },
+    Forgotten {
+        id: String,
+        warning: Option<crate::lesson::progress::Unusable>,
+    },
 }
 
 /// Which of a position's facts a command asked for.

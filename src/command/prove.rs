@@ -103,13 +103,13 @@ impl ProofFocus {
     fn expand(&mut self) -> Result<Output, Error> {
         let step = self.proof.walk()[self.index].step.clone();
         match check::evidence(&step, &mut self.eval, EVIDENCE_ROWS) {
-            Ok((var, rows, total)) => Ok(self.show(StepDetail::Evidence {
+            Ok(Some((var, rows, total))) => Ok(self.show(StepDetail::Evidence {
                 var,
                 columns: step.at.clone(),
                 rows,
                 total,
             })),
-            Err(_) => Ok(self.show(StepDetail::None)),
+            Ok(None) | Err(_) => Ok(self.show(StepDetail::None)),
         }
     }
 

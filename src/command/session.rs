@@ -1,7 +1,8 @@
-//! The session's state: the current ruleset and position, with an incrementally kept nim-sum.
+//! The session's state: the current ruleset and position, with an incrementally kept nim-sum,
+//! and where `step` stands in playing the position out. The commands that change it live
+//! above it; it uses none of them.
 
 use super::focus::Focus;
-use super::step::StepLog;
 use crate::engine::grundy::Solver;
 use crate::engine::{EngineError, Grundy, Pile, Rules};
 
@@ -38,6 +39,36 @@ pub struct Session {
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
     values: Vec<Grundy>,
     nim_sum: Grundy,
+}
+
+/// Where a walkthrough stands: how many moves were stepped, and the position they led to. A
+/// position changed by other means starts a new walkthrough.
+#[derive(Debug, Default, Clone)]
+pub struct StepLog {
+    rules: Option<Rules>,
+    current: Vec<Pile>,
+    moves: usize,
+}
+
+impl StepLog {
+    /// The moves stepped so far to reach `position` under `rules`: the walkthrough's count if
+    /// it stands there, else 0, and a new walkthrough starts from it.
+    pub fn moves_to(&mut self, rules: &Rules, position: &[Pile]) -> usize {
+        if self.rules.as_ref() != Some(rules) || self.current != position {
+            *self = Self {
+                rules: Some(rules.clone()),
+                current: position.to_vec(),
+                moves: 0,
+            };
+        }
+        self.moves
+    }
+
+    /// The walkthrough stepped on to `current`, `moves` moves from its start.
+    pub fn reached(&mut self, current: Vec<Pile>, moves: usize) {
+        self.current = current;
+        self.moves = moves;
+    }
 }
 
 /// Solvers kept for rulesets other than the session's.

@@ -2,23 +2,15 @@
 //! of the strategy), or the whole line of play with `--all`.
 
 use super::Session;
+use crate::engine::Rules;
 use crate::engine::moves::{apply, is_over};
 use crate::engine::position::Player;
 use crate::engine::reply::reply;
-use crate::engine::{Pile, Rules};
 use crate::error::Error;
 use crate::output::{MoveView, Output, StepMove, StepReport};
 
 /// The longest line of play `step --all` shows.
 pub(super) const MAX_LINE: usize = 10_000;
-
-/// Where a walkthrough stands: how many moves were stepped, and the position they led to. A position changed by other means starts a new walkthrough.
-#[derive(Debug, Default, Clone)]
-pub struct StepLog {
-    rules: Option<Rules>,
-    current: Vec<Pile>,
-    moves: usize,
-}
 
 /// The player to move after `moves` moves, naming the first to move as `First`.
 fn player(moves: usize) -> Player {
@@ -44,18 +36,11 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     }
     let rules = session.rules().clone();
     super::play::refuse_unplayable(&rules)?;
-    if session.steps.rules.as_ref() != Some(&rules) || session.steps.current != session.position() {
-        session.steps = StepLog {
-            rules: Some(rules.clone()),
-            current: session.position().to_vec(),
-            moves: 0,
-        };
-    }
-    let solver = session.solver().clone();
     let start = session.position().to_vec();
+    let mut count = session.steps.moves_to(&rules, &start);
+    let solver = session.solver().clone();
     let mut piles = start.clone();
     let mut moves = Vec::new();
-    let mut count = session.steps.moves;
     loop {
         if is_over(&rules, &piles) {
             break;
@@ -76,8 +61,7 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
         piles = apply(&piles, r.mv);
         if !all {
             session.set_pile(r.mv.index, r.mv.to)?;
-            session.steps.current = piles.clone();
-            session.steps.moves = count;
+            session.steps.reached(piles.clone(), count);
             break;
         }
     }
@@ -95,6 +79,7 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Pile;
 
     fn session(rules: &str, sizes: &[u64]) -> Session {
         let rules = Rules::parse(rules).unwrap();

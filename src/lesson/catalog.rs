@@ -3,7 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::loader::{LessonError, MAX_BYTES, load};
+use std::sync::Arc;
+
+use super::lesson_error::{LessonError, LessonFault};
+use super::loader::{MAX_BYTES, load};
 use super::model::Lesson;
 use crate::capped_read::{CappedReadError, read_capped};
 
@@ -104,40 +107,39 @@ impl Catalog {
 /// refused without being read), of at most [`MAX_BYTES`] bytes however long it claims to be.
 pub fn read(path: &Path) -> Result<Lesson, LessonError> {
     let origin = path.display().to_string();
-    let fail = |line: Option<usize>, message: String| LessonError {
-        origin: origin.clone(),
+    let fail = |line: Option<usize>, fault: LessonFault| LessonError {
         line,
-        column: None,
-        step: None,
-        message,
+        ..LessonError::of_file(origin.clone(), fault)
     };
     let limit = u64::try_from(MAX_BYTES).unwrap_or(u64::MAX);
     let bytes = read_capped(path, limit).map_err(|e| match e {
-        CappedReadError::Io { source, .. } => fail(None, format!("cannot read it: {source}")),
-        CappedReadError::NotRegular { kind, .. } => fail(
+        CappedReadError::Io { source, .. } => fail(
             None,
-            format!("cannot read it: it is a {kind}, not a regular file"),
+            LessonFault::Unreadable {
+                source: Arc::new(source),
+            },
         ),
+        CappedReadError::NotRegular { kind, .. } => fail(None, LessonFault::NotRegular { kind }),
         CappedReadError::TooLarge { .. } => fail(None, too_large(path)),
     })?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        fail(Some(line), "the file is not UTF-8 text".into())
+        fail(Some(line), LessonFault::NotUtf8)
     })?;
     load(&origin, &text)
 }
 
-/// Says how large a refused file is. The length the file system reports is named only when it
+/// How large a refused file is. The length the file system reports is given only when it
 /// agrees that the file is too large; the refusal itself counted the bytes read.
-fn too_large(path: &Path) -> String {
-    match std::fs::metadata(path).map(|m| m.len()) {
-        Ok(len) if usize::try_from(len).map_or(true, |len| len > MAX_BYTES) => {
-            format!("the file is {len} bytes; lessons may be at most {MAX_BYTES}")
-        }
-        _ => format!(
-            "the file holds more than {MAX_BYTES} bytes; lessons may be at most {MAX_BYTES}"
-        ),
+fn too_large(path: &Path) -> LessonFault {
+    let bytes = std::fs::metadata(path)
+        .map(|m| m.len())
+        .ok()
+        .filter(|&len| usize::try_from(len).map_or(true, |len| len > MAX_BYTES));
+    LessonFault::TooLarge {
+        bytes,
+        limit: MAX_BYTES,
     }
 }
 
@@ -148,13 +150,12 @@ pub fn lesson_files(dir: &Path, errors: &mut Vec<LessonError>) -> Vec<PathBuf> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
-            errors.push(LessonError {
-                origin: dir.display().to_string(),
-                line: None,
-                column: None,
-                step: None,
-                message: format!("cannot read the lesson directory: {e}"),
-            });
+            errors.push(LessonError::of_file(
+                dir.display().to_string(),
+                LessonFault::DirUnreadable {
+                    source: Arc::new(e),
+                },
+            ));
             return Vec::new();
         }
     };
@@ -179,10 +180,8 @@ mod tests {
         let path = dir.path().join("latin1.yaml");
         std::fs::write(&path, b"format: 1\nid: x\ntitle: caf\xe9\n").unwrap();
         let e = read(&path).unwrap_err();
-        assert_eq!(
-            (e.line, e.message.as_str()),
-            (Some(3), "the file is not UTF-8 text")
-        );
+        assert!(matches!(*e.fault, LessonFault::NotUtf8), "{e:?}");
+        assert_eq!(e.line, Some(3));
     }
 
     #[test]
@@ -191,9 +190,15 @@ mod tests {
         let path = dir.path().join("big.yaml");
         std::fs::write(&path, vec![b'#'; MAX_BYTES + 1]).unwrap();
         let e = read(&path).unwrap_err();
-        assert_eq!(
-            e.message,
-            "the file is 1048577 bytes; lessons may be at most 1048576"
+        assert!(
+            matches!(
+                *e.fault,
+                LessonFault::TooLarge {
+                    bytes: Some(1_048_577),
+                    limit: 1_048_576
+                }
+            ),
+            "{e:?}"
         );
     }
 

@@ -2,10 +2,10 @@
 //! size, depth and alias limits), then checks them. Errors name the file, line and step.
 
 use std::collections::HashSet;
-use std::fmt;
 
 use serde::Deserialize;
 
+use super::lesson_error::{LessonError, LessonFault};
 use super::model::{CommandLine, FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
 use crate::engine::Rules;
 use crate::yaml::{self, YamlError, YamlErrorKind};
@@ -20,43 +20,14 @@ const LIMITS: yaml::Limits = yaml::Limits {
     expanded: 2 * MAX_BYTES,
 };
 
-/// A lesson that cannot be loaded or does not check, located as precisely as possible.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LessonError {
-    pub origin: String,
-    pub line: Option<usize>,
-    /// The column, where the YAML parser knows it.
-    pub column: Option<usize>,
-    pub step: Option<String>,
-    pub message: String,
-}
-
-impl fmt::Display for LessonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.origin)?;
-        if let Some(line) = self.line {
-            write!(f, ":{line}")?;
-            if let Some(column) = self.column {
-                write!(f, ":{column}")?;
-            }
-        }
-        if let Some(step) = &self.step {
-            write!(f, ": step `{step}`")?;
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-
-impl std::error::Error for LessonError {}
-
 /// Parses and validates one lesson file's text.
 pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
-    let error = |line: Option<usize>, step: Option<&str>, message: String| LessonError {
+    let error = |line: Option<usize>, step: Option<&str>, fault: LessonFault| LessonError {
         origin: origin.to_string(),
         line,
         column: None,
         step: step.map(str::to_string),
-        message,
+        fault: Box::new(fault),
     };
     let file: LessonFile =
         yaml::from_str(text, &LIMITS).map_err(|e| yaml_error(origin, text, &e))?;
@@ -64,24 +35,23 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         return Err(error(
             None,
             None,
-            format!(
-                "format {} is not one this nimlab reads (expected `format: {FORMAT}`)",
-                file.format
-            ),
+            LessonFault::Format {
+                found: file.format,
+                expected: FORMAT,
+            },
         ));
     }
     if !is_id(&file.id) {
         return Err(error(
             None,
             None,
-            format!(
-                "lesson id `{}` must be lowercase letters, digits and `-`",
-                file.id
-            ),
+            LessonFault::LessonId {
+                id: file.id.clone(),
+            },
         ));
     }
     if file.steps.is_empty() {
-        return Err(error(None, None, "a lesson needs at least one step".into()));
+        return Err(error(None, None, LessonFault::NoSteps));
     }
     let rules_line = key_line(text, "rules");
     let rules = match &file.rules {
@@ -90,7 +60,10 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
             error(
                 Some(rules_line).filter(|&l| l > 0),
                 None,
-                format!("`rules: {name}` is not a ruleset a lesson can pin: {e}"),
+                LessonFault::Rules {
+                    name: name.clone(),
+                    error: e,
+                },
             )
         })?),
     };
@@ -101,14 +74,10 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     let mut steps = Vec::with_capacity(file.steps.len());
     for (i, raw) in file.steps.into_iter().enumerate() {
         let line = lines.get(i).copied().flatten();
-        let step = validate_step(raw, i, line)
-            .map_err(|(id, message)| error(line, id.as_deref(), message))?;
+        let step =
+            validate_step(raw, i, line).map_err(|(id, fault)| error(line, id.as_deref(), fault))?;
         if !seen.insert(step.id.clone()) {
-            return Err(error(
-                line,
-                Some(&step.id),
-                "this id is used by an earlier step; step ids must be unique".into(),
-            ));
+            return Err(error(line, Some(&step.id), LessonFault::StepIdTwice));
         }
         steps.push(step);
     }
@@ -131,8 +100,8 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
 
 /// The one kind of step `raw` is (`text`, `run`, `ask`, `claim`), with no field that belongs to
 /// another kind; or what is wrong.
-fn kind_of(raw: &StepFile) -> Result<&'static str, String> {
-    let kinds: Vec<&str> = [
+fn kind_of(raw: &StepFile) -> Result<&'static str, LessonFault> {
+    let kinds: Vec<&'static str> = [
         ("text", raw.text.is_some()),
         ("run", raw.run.is_some()),
         ("ask", raw.ask.is_some()),
@@ -143,15 +112,11 @@ fn kind_of(raw: &StepFile) -> Result<&'static str, String> {
     .collect();
     let kind = match kinds.as_slice() {
         [one] => *one,
-        [] => {
-            return Err("has no kind: give exactly one of `text`, `run`, `ask`, `claim`".into());
-        }
+        [] => return Err(LessonFault::NoKind),
         many => {
-            return Err(format!(
-                "has {} kinds (`{}`): give exactly one",
-                many.len(),
-                many.join("`, `")
-            ));
+            return Err(LessonFault::Kinds {
+                kinds: many.to_vec(),
+            });
         }
     };
     let question_fields = [
@@ -164,9 +129,11 @@ fn kind_of(raw: &StepFile) -> Result<&'static str, String> {
     if kind != "ask"
         && let Some((field, _)) = question_fields.iter().find(|(_, present)| *present)
     {
-        return Err(format!(
-            "`{field}` belongs to an `ask` step, not a `{kind}` step"
-        ));
+        return Err(LessonFault::ForeignField {
+            field,
+            owner: "ask",
+            kind,
+        });
     }
     if kind != "claim"
         && let Some(field) = [
@@ -176,9 +143,11 @@ fn kind_of(raw: &StepFile) -> Result<&'static str, String> {
         .iter()
         .find_map(|(field, present)| present.then_some(field))
     {
-        return Err(format!(
-            "`{field}` belongs to a `claim` step, not a `{kind}` step"
-        ));
+        return Err(LessonFault::ForeignField {
+            field,
+            owner: "claim",
+            kind,
+        });
     }
     Ok(kind)
 }
@@ -186,23 +155,26 @@ fn kind_of(raw: &StepFile) -> Result<&'static str, String> {
 /// A YAML error as a lesson error: at its line, in the step that holds that line.
 fn yaml_error(origin: &str, text: &str, e: &YamlError) -> LessonError {
     let step = e.line.and_then(|line| step_at(text, line));
-    let message = match &e.kind {
-        YamlErrorKind::TooLarge { bytes, limit } => {
-            format!("the file is {bytes} bytes; lessons may be at most {limit}")
-        }
+    let fault = match &e.kind {
+        YamlErrorKind::TooLarge { bytes, limit } => LessonFault::TooLarge {
+            bytes: u64::try_from(*bytes).ok(),
+            limit: *limit,
+        },
         YamlErrorKind::Schema { message }
             if step.is_none() && message.starts_with("missing field") =>
         {
-            format!("{message} at the top level of the lesson")
+            LessonFault::MissingTopLevel {
+                message: message.clone(),
+            }
         }
-        _ => e.to_string(),
+        kind => LessonFault::Yaml(kind.clone()),
     };
     LessonError {
         origin: origin.to_string(),
         line: e.line,
         column: e.column,
         step,
-        message,
+        fault: Box::new(fault),
     }
 }
 
@@ -248,44 +220,33 @@ fn is_id(id: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
 }
 
-type StepResult = Result<Step, (Option<String>, String)>;
+type StepResult = Result<Step, (Option<String>, LessonFault)>;
 
 /// Checks a step has an id and exactly one kind, with only that kind's fields.
 fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult {
     let Some(id) = raw.id.clone() else {
-        return Err((
-            None,
-            format!(
-                "step {} has no `id` (every step needs a stable id)",
-                index + 1
-            ),
-        ));
+        return Err((None, LessonFault::NoStepId { number: index + 1 }));
     };
     if !is_id(&id) {
-        return Err((
-            Some(id.clone()),
-            "step ids must be lowercase letters, digits, `-` and `_`".into(),
-        ));
+        return Err((Some(id), LessonFault::StepId));
     }
-    let fail = |message: String| Err((Some(id.clone()), message));
+    let fail = |fault: LessonFault| Err((Some(id.clone()), fault));
     let kind = match kind_of(&raw) {
         Ok(kind) => kind,
-        Err(message) => return fail(message),
+        Err(fault) => return fail(fault),
     };
     let step_kind = match kind {
         "text" => StepKind::Text(raw.text.unwrap_or_default()),
         "run" => {
             let texts = raw.run.map(|r| r.into_vec()).unwrap_or_default();
             if texts.is_empty() {
-                return fail("`run` needs at least one command".into());
+                return fail(LessonFault::EmptyRun);
             }
             StepKind::Run(texts.into_iter().map(CommandLine::parse).collect())
         }
         "ask" => {
             let Some(answer) = raw.answer else {
-                return fail(
-                    "missing field `answer`: an `ask` step needs an `answer` expression the engine evaluates".into(),
-                );
+                return fail(LessonFault::NoAnswer);
             };
             StepKind::Ask(Question {
                 prompt: raw.ask.unwrap_or_default(),
@@ -298,9 +259,7 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
         }
         _ => {
             let Some(check) = raw.check else {
-                return fail(
-                    "missing field `check`: a `claim` step needs a `check` expression".into(),
-                );
+                return fail(LessonFault::NoCheck);
             };
             StepKind::Claim {
                 statement: raw.claim.unwrap_or_default(),

@@ -5,6 +5,7 @@ pub mod answer;
 pub mod catalog;
 pub mod fill;
 pub mod judge_error;
+pub mod lesson_error;
 pub mod loader;
 pub mod model;
 pub mod progress;
@@ -12,5 +13,6 @@ pub mod runner;
 pub mod speaker_notes;
 
 pub use judge_error::JudgeError;
-pub use loader::{LessonError, load};
+pub use lesson_error::{LessonError, LessonFault};
+pub use loader::load;
 pub use model::{CommandLine, Lesson, Question, Step, StepKind, Theorem};

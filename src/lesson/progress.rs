@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 pub use store::Store;
-pub use unusable::{Fate, Problem, SaveError, Unusable};
+pub use unusable::{Fate, Malformed, Problem, SaveError, Unusable};
 
 /// The progress file's format.
 pub const FORMAT: u64 = 1;
@@ -75,16 +75,18 @@ impl Progress {
         if text.trim().is_empty() {
             return Err(Problem::Empty);
         }
-        let malformed = |reason: String| Problem::Malformed { reason };
-        let value: Value = serde_json::from_str(text).map_err(|e| malformed(e.to_string()))?;
+        let malformed = |reason: Malformed| Problem::Malformed { reason };
+        let value: Value =
+            serde_json::from_str(text).map_err(|error| malformed(Malformed::NotJson { error }))?;
         let Value::Object(mut top) = value else {
-            return Err(malformed("not a JSON object".into()));
+            return Err(malformed(Malformed::NotAnObject));
         };
         let format = match top.remove("format") {
-            Some(v) => v
-                .as_u64()
-                .ok_or_else(|| malformed(format!("`format` is {v}, not a whole number")))?,
-            None => return Err(malformed("no `format`".into())),
+            Some(v) => match v.as_u64() {
+                Some(format) => format,
+                None => return Err(malformed(Malformed::Format { value: v })),
+            },
+            None => return Err(malformed(Malformed::NoFormat)),
         };
         if format > FORMAT {
             return Err(Problem::NewerFormat { format });
@@ -95,15 +97,17 @@ impl Progress {
         let lessons = match top.remove("lessons") {
             None => Map::new(),
             Some(Value::Object(lessons)) => lessons,
-            Some(_) => return Err(malformed("`lessons` is not an object".into())),
+            Some(_) => return Err(malformed(Malformed::LessonsNotAnObject)),
         };
         let mut progress = Self::default();
         for (id, entry) in lessons {
-            let in_lesson = |reason| malformed(format!("lesson `{id}`: {reason}"));
             let Value::Object(entry) = entry else {
-                return Err(in_lesson("not an object".into()));
+                return Err(malformed(Malformed::LessonNotAnObject { id }));
             };
-            let lesson = read_lesson(&entry).map_err(in_lesson)?;
+            let lesson = match read_lesson(&entry) {
+                Ok(lesson) => lesson,
+                Err(error) => return Err(malformed(Malformed::Lesson { id, error })),
+            };
             progress
                 .as_read
                 .lessons
@@ -136,7 +140,7 @@ impl Progress {
 }
 
 /// What this nimlab reads from a lesson's entry: its own keys, and the step statuses it knows.
-fn read_lesson(entry: &Map<String, Value>) -> Result<LessonProgress, String> {
+fn read_lesson(entry: &Map<String, Value>) -> serde_json::Result<LessonProgress> {
     let mut known: Map<String, Value> = LESSON_KEYS
         .iter()
         .filter_map(|&key| Some((key.to_string(), entry.get(key)?.clone())))
@@ -144,7 +148,7 @@ fn read_lesson(entry: &Map<String, Value>) -> Result<LessonProgress, String> {
     if let Some(Value::Object(steps)) = known.get_mut("steps") {
         steps.retain(|_, status| is_step_status(status));
     }
-    serde_json::from_value(Value::Object(known)).map_err(|e| e.to_string())
+    serde_json::from_value(Value::Object(known))
 }
 
 /// `lesson` as this nimlab writes it, with what it does not read put back from `entry`: other

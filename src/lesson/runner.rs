@@ -10,8 +10,9 @@ use super::model::{Lesson, Question, Step, StepKind};
 use super::progress::{LessonProgress, StepStatus};
 use crate::expr::Value;
 
-/// Evaluates the lesson's expressions (answers, claims, `{{ }}`); the runner stays pure.
-pub trait Judge {
+/// What evaluates a lesson's expressions (answers, claims, `{{ }}`), so the runner stays pure:
+/// the expression language for a learner, the same with notes taken for `lesson check`.
+pub trait LessonEvaluator {
     fn eval(&mut self, source: &str) -> Result<Value, JudgeError>;
 }
 
@@ -45,8 +46,9 @@ pub enum Event {
     NoSuchChoice {
         count: usize,
     },
-    /// The solution, on `skip` or `reveal`.
-    Solution(String),
+    /// The solution, on `skip` or `reveal`: the author's, or the answer's value; or why the
+    /// answer has none.
+    Solution(Result<String, JudgeError>),
     /// The answer's expression failed: the lesson is broken (lesson check catches this).
     Broken(JudgeError),
     AtStart,
@@ -197,11 +199,11 @@ impl Runner {
     }
 
     /// Gives up on the question: shows its solution and moves on.
-    pub fn skip(&mut self, judge: &mut dyn Judge) -> Vec<Event> {
+    pub fn skip(&mut self, evaluator: &mut dyn LessonEvaluator) -> Vec<Event> {
         let Some(q) = self.question() else {
             return self.advance();
         };
-        let solution = solution_text(q, judge);
+        let solution = solution_text(q, evaluator);
         let id = self.step().id.clone();
         self.statuses.entry(id).or_insert(StepStatus::Skipped);
         let mut events = vec![Event::Solution(solution)];
@@ -210,19 +212,19 @@ impl Runner {
     }
 
     /// Presenter mode: shows the answer without moving.
-    pub fn reveal(&mut self, judge: &mut dyn Judge) -> Vec<Event> {
+    pub fn reveal(&mut self, evaluator: &mut dyn LessonEvaluator) -> Vec<Event> {
         match self.question() {
-            Some(q) => vec![Event::Solution(solution_text(q, judge))],
+            Some(q) => vec![Event::Solution(solution_text(q, evaluator))],
             None => vec![Event::NotAQuestion],
         }
     }
 
     /// Grades an answer typed at the current question; a right one moves on.
-    pub fn answer(&mut self, input: &str, judge: &mut dyn Judge) -> Vec<Event> {
+    pub fn answer(&mut self, input: &str, evaluator: &mut dyn LessonEvaluator) -> Vec<Event> {
         let Some(q) = self.question().cloned() else {
             return vec![Event::NotAQuestion];
         };
-        let expected = match judge.eval(&q.answer) {
+        let expected = match evaluator.eval(&q.answer) {
             Ok(v) => v,
             Err(e) => {
                 return vec![Event::Broken(JudgeError::Answer {
@@ -329,18 +331,26 @@ fn choose(q: &Question, input: &str) -> Choice {
     }
 }
 
-/// The author's solution, or the answer's value.
-fn solution_text(q: &Question, judge: &mut dyn Judge) -> String {
+/// The author's solution, or the answer's value, or why the answer has none.
+fn solution_text(q: &Question, evaluator: &mut dyn LessonEvaluator) -> Result<String, JudgeError> {
     match &q.solution {
-        Some(s) => s.clone(),
-        None => judge
-            .eval(&q.answer)
-            .map_or_else(|e| format!("(the answer fails: {e})"), |v| v.to_string()),
+        Some(s) => Ok(s.clone()),
+        None => match evaluator.eval(&q.answer) {
+            Ok(value) => Ok(value.to_string()),
+            Err(error) => Err(JudgeError::Answer {
+                answer: q.answer.clone(),
+                error: Box::new(error),
+            }),
+        },
     }
 }
 
 /// Whether `input` would be accepted at question `q` (for `lesson check`).
-pub fn accepts(q: &Question, input: &str, judge: &mut dyn Judge) -> Result<bool, JudgeError> {
+pub fn accepts(
+    q: &Question,
+    input: &str,
+    evaluator: &mut dyn LessonEvaluator,
+) -> Result<bool, JudgeError> {
     let step = Step {
         id: "check".into(),
         kind: StepKind::Ask(q.clone()),
@@ -363,7 +373,7 @@ pub fn accepts(q: &Question, input: &str, judge: &mut dyn Judge) -> Result<bool,
         setup_line: 0,
     };
     let mut runner = Runner::new(lesson, None, false);
-    let events = runner.answer(input, judge);
+    let events = runner.answer(input, evaluator);
     match events.first() {
         Some(Event::Correct) => Ok(true),
         Some(Event::Broken(e)) => Err(e.clone()),
@@ -379,7 +389,7 @@ mod tests {
 
     struct Expr;
 
-    impl Judge for Expr {
+    impl LessonEvaluator for Expr {
         fn eval(&mut self, source: &str) -> Result<Value, JudgeError> {
             Ok(crate::expr::evaluate(source, &Rules::ZeroMove)?)
         }
@@ -458,7 +468,10 @@ steps:
         let j = &mut Expr;
         assert_eq!(r.back(), [Event::AtStart]);
         assert_eq!(r.goto("q"), [Event::Show(1)]);
-        assert_eq!(r.skip(j), [Event::Solution("13".into()), Event::Show(2)]);
+        assert_eq!(
+            r.skip(j),
+            [Event::Solution(Ok("13".into())), Event::Show(2)]
+        );
         assert_eq!(r.back(), [Event::Show(1)]);
         assert_eq!(r.goto("nope"), [Event::NoSuchStep { id: "nope".into() }]);
         let saved = r.progress();
@@ -472,6 +485,6 @@ steps:
         let mut r = Runner::new(load("demo.yaml", LESSON).unwrap(), None, true);
         r.forward();
         assert_eq!(r.forward(), [Event::Show(2)]);
-        assert_eq!(r.reveal(&mut Expr), [Event::Solution("second".into())]);
+        assert_eq!(r.reveal(&mut Expr), [Event::Solution(Ok("second".into()))]);
     }
 }

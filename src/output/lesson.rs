@@ -2,9 +2,10 @@
 //! Data only; `render` words them.
 
 use super::Output;
-use crate::engine::Rules;
+use crate::engine::{EngineError, Rules};
 use crate::error::Error;
 use crate::lesson::LessonError;
+use crate::lesson::progress::{SaveError, Unusable};
 
 /// What a lesson command shows: items in order.
 #[derive(Debug)]
@@ -24,8 +25,12 @@ pub enum LessonItem {
         /// Presenter mode: the step starts a fresh screen.
         present: bool,
     },
-    /// Prose, with `{{ }}` already filled in.
-    Text(String),
+    /// Prose, with `{{ }}` filled in; or, where an expression in it fails, as written, with
+    /// the failure (`broken`).
+    Text {
+        text: String,
+        broken: Option<crate::lesson::JudgeError>,
+    },
     /// A command and its output (or its error).
     Command {
         line: String,
@@ -49,7 +54,7 @@ pub enum LessonItem {
 }
 
 /// What nimlab tells the learner at a lesson step; `render` words it and picks its tone.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum Feedback {
     /// A lesson starts from its first step.
     Started {
@@ -70,14 +75,14 @@ pub enum Feedback {
         steps: usize,
         notes: Option<std::path::PathBuf>,
     },
-    /// Trouble with the progress file, already worded by its error; the lesson goes on.
-    Progress(String),
+    /// A progress file that could not be used; the lesson goes on.
+    Progress(Unusable),
     /// Saving progress failed; the lesson goes on.
-    NotSaved(String),
+    NotSaved(SaveError),
     /// A setup line of the lesson failed.
     SetupFailed {
         line: String,
-        error: String,
+        error: Error,
     },
     /// The lesson pins its ruleset: `rules` for now, the learner's `yours` after.
     RulesPinned {
@@ -89,7 +94,7 @@ pub enum Feedback {
     /// The lesson's ruleset cannot be set.
     PinFailed {
         rules: Rules,
-        error: String,
+        error: EngineError,
     },
     /// The rules the lesson changed are given back.
     RulesRestored(Rules),
@@ -122,7 +127,8 @@ pub enum Feedback {
     NoSuchChoice {
         count: usize,
     },
-    Solution(String),
+    /// The solution on `skip` or `reveal`, or why the question's answer has none.
+    Solution(Result<String, crate::lesson::JudgeError>),
     /// The question's own answer cannot be checked.
     Broken(crate::lesson::JudgeError),
     /// `back` on the first step.
@@ -141,7 +147,7 @@ pub enum Feedback {
     /// Speaker notes cannot be written.
     NotesUnwritable {
         path: std::path::PathBuf,
-        error: String,
+        error: std::io::Error,
     },
     /// `lesson quit`: where the learner stopped.
     Left {
@@ -169,15 +175,15 @@ pub struct LessonList {
     /// Lessons that failed to load.
     pub errors: Vec<LessonError>,
     /// Trouble with the progress file (a corrupt one kept aside).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Unusable>,
 }
 
 #[derive(Debug)]
 pub struct LessonListRow {
     pub id: String,
     pub title: String,
-    /// The chapter it belongs to (`More lessons` for one that names none).
-    pub chapter: String,
+    /// The chapter it belongs to, if it names one.
+    pub chapter: Option<String>,
     pub steps: usize,
     pub status: LessonStatus,
     pub requires: Vec<String>,

@@ -117,6 +117,6 @@ pub enum StepDetail {
     At {
         var: String,
         value: Int,
-        items: Vec<(String, String)>,
+        items: Vec<(String, crate::proof::Shown)>,
     },
 }

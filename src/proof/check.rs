@@ -2,7 +2,7 @@
 //! evidence laid out value by value (`expand`). Pure: expressions in, outcomes out.
 
 use super::model::Step;
-use crate::expr::{Evaluator, Int, Value, parse, parse_domain};
+use crate::expr::{Evaluator, ExprError, Int, Value, parse, parse_domain};
 
 /// Whether a step's claim held.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,7 +13,28 @@ pub enum CheckOutcome {
     /// False at this value of the variable (or, without a domain, false outright).
     Fails { at: Option<(String, Int)> },
     /// The check could not be evaluated (it is not true or false, or ran out of steps).
-    Error { message: String },
+    Error { error: CheckError },
+}
+
+/// Why a step's check could not be evaluated. Data only; `render` words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckError {
+    /// The domain or the check does not parse, or its evaluation fails.
+    Expr(ExprError),
+    /// The check gives `value`, which is not true or false.
+    NotTruth { value: Value },
+    /// The check could not be evaluated with the variable `var` bound to `value`.
+    At {
+        var: String,
+        value: Int,
+        error: Box<CheckError>,
+    },
+}
+
+impl From<ExprError> for CheckError {
+    fn from(error: ExprError) -> Self {
+        Self::Expr(error)
+    }
 }
 
 /// The instances a claim was evaluated at: a check covers a finite domain, never "all n".
@@ -76,48 +97,49 @@ impl Checked {
     }
 }
 
+/// A shown expression's value, or why it has none.
+pub type Shown = Result<Value, ExprError>;
+
 /// One value of the domain with the shown expressions' values and whether the check held.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EvidenceRow {
     pub value: Int,
-    pub shown: Vec<String>,
+    pub shown: Vec<Shown>,
     pub holds: bool,
 }
 
 /// A step's domain: its variable and values.
-fn domain(step: &Step, eval: &mut Evaluator) -> Result<Option<(String, Vec<Int>)>, String> {
+fn domain(step: &Step, eval: &mut Evaluator) -> Result<Option<(String, Vec<Int>)>, CheckError> {
     let Some(text) = &step.domain else {
         return Ok(None);
     };
-    let (var, expr) = parse_domain(text).map_err(|e| e.to_string())?;
-    let value = eval.eval(&expr).map_err(|e| e.to_string())?;
-    let values = eval
-        .elements(&value, &expr.span)
-        .map_err(|e| e.to_string())?;
+    let (var, expr) = parse_domain(text)?;
+    let value = eval.eval(&expr)?;
+    let values = eval.elements(&value, &expr.span)?;
     Ok(Some((var, values)))
 }
 
 /// The check's truth with the current bindings.
-fn truth(check: &str, eval: &mut Evaluator) -> Result<bool, String> {
-    let expr = parse(check).map_err(|e| e.to_string())?;
-    match eval.eval(&expr).map_err(|e| e.to_string())? {
+fn truth(check: &str, eval: &mut Evaluator) -> Result<bool, CheckError> {
+    let expr = parse(check)?;
+    match eval.eval(&expr)? {
         Value::Bool(b) => Ok(b),
-        other => Err(format!("the check gives `{other}`, not true or false")),
+        value => Err(CheckError::NotTruth { value }),
     }
 }
 
 /// Runs the step's check over its domain; `None` if the step has no check.
 pub fn run(step: &Step, eval: &mut Evaluator) -> Option<CheckOutcome> {
     let check = step.check.as_deref()?;
-    let error = |message: String| CheckOutcome::Error { message };
+    let error = |error: CheckError| CheckOutcome::Error { error };
     Some(match domain(step, eval) {
-        Err(message) => error(message),
+        Err(e) => error(e),
         Ok(None) => match truth(check, eval) {
             Ok(true) => CheckOutcome::Holds {
                 checked: Checked::Fact,
             },
             Ok(false) => CheckOutcome::Fails { at: None },
-            Err(message) => error(message),
+            Err(e) => error(e),
         },
         Ok(Some((var, values))) => {
             let mut outcome = CheckOutcome::Holds {
@@ -132,7 +154,13 @@ pub fn run(step: &Step, eval: &mut Evaluator) -> Option<CheckOutcome> {
                             at: Some((var.clone(), v)),
                         }
                     }
-                    Err(message) => outcome = error(format!("at {var} = {v}: {message}")),
+                    Err(e) => {
+                        outcome = error(CheckError::At {
+                            var: var.clone(),
+                            value: v,
+                            error: Box::new(e),
+                        });
+                    }
                 }
                 break;
             }
@@ -148,16 +176,16 @@ pub fn variable(step: &Step) -> Option<String> {
     parse_domain(text).ok().map(|(var, _)| var)
 }
 
-/// The shown expressions (and the check, last) evaluated with `var = value` bound; each value
-/// as text, or the error it gave.
+/// The shown expressions (and the check, last) evaluated with `var = value` bound; each value,
+/// or the error it gave.
 pub fn instantiate(
     step: &Step,
     eval: &mut Evaluator,
     var: &str,
     value: Int,
-) -> Vec<(String, String)> {
+) -> Vec<(String, Shown)> {
     eval.bind(var, Value::Int(value));
-    let mut out: Vec<(String, String)> = step
+    let mut out: Vec<(String, Shown)> = step
         .at
         .iter()
         .map(|src| (src.clone(), show(src, eval)))
@@ -169,14 +197,15 @@ pub fn instantiate(
     out
 }
 
-/// The first `limit` values of the domain with the shown expressions and the check.
+/// The first `limit` values of the domain with the shown expressions and the check, with the
+/// variable and the domain's size; `None` for a step with no variable (its check is one fact).
 pub fn evidence(
     step: &Step,
     eval: &mut Evaluator,
     limit: usize,
-) -> Result<(String, Vec<EvidenceRow>, usize), String> {
+) -> Result<Option<(String, Vec<EvidenceRow>, usize)>, CheckError> {
     let Some((var, values)) = domain(step, eval)? else {
-        return Err("this step has no variable: its check is a single fact".into());
+        return Ok(None);
     };
     let total = values.len();
     let mut rows = Vec::new();
@@ -194,12 +223,9 @@ pub fn evidence(
         });
     }
     eval.unbind(&var);
-    Ok((var, rows, total))
+    Ok(Some((var, rows, total)))
 }
 
-fn show(src: &str, eval: &mut Evaluator) -> String {
-    match parse(src).and_then(|e| eval.eval(&e)) {
-        Ok(v) => v.to_string(),
-        Err(e) => format!("error: {e}"),
-    }
+fn show(src: &str, eval: &mut Evaluator) -> Shown {
+    parse(src).and_then(|e| eval.eval(&e))
 }

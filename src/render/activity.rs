@@ -10,7 +10,11 @@ use super::lesson::ItemJson;
 use crate::engine::{Pile, Rules};
 use crate::output::{Activity, LeftReport, Then};
 
-pub fn text(report: &LeftReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &LeftReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     super::lesson::text(&report.notes, opts, out)?;
     let width = opts.layout_width();
     for line in paragraph(&left_line(&report.left), width) {
@@ -94,7 +98,7 @@ fn piles(rules: &Rules, piles: &[Pile]) -> String {
 }
 
 /// Markdown and CSV have no table for this: the text, without colour.
-pub fn plain(report: &LeftReport) -> String {
+pub(super) fn plain(report: &LeftReport) -> String {
     let mut buf = Vec::new();
     let _ = text(report, &RenderOptions::default(), &mut buf);
     String::from_utf8_lossy(&buf).into_owned()
@@ -103,7 +107,7 @@ pub fn plain(report: &LeftReport) -> String {
 /// Leaving an activity: what was left, the notes shown on the way out, and what `quit` leaves
 /// next.
 #[derive(Serialize)]
-pub struct LeftJson<'a> {
+pub(super) struct LeftJson<'a> {
     left: ActivityJson<'a>,
     notes: Vec<ItemJson<'a>>,
     then: ThenJson<'a>,
@@ -150,7 +154,7 @@ enum ActivityJson<'a> {
     },
 }
 
-pub fn json(report: &LeftReport) -> LeftJson<'_> {
+pub(super) fn json(report: &LeftReport) -> LeftJson<'_> {
     LeftJson {
         left: activity_json(&report.left),
         notes: super::lesson::items_json(&report.notes),

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::json::MoveJson;
-use super::tabular::{Flavor, Sink};
+use super::tabular::{Sink, TableSyntax};
 use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
@@ -43,7 +43,7 @@ pub(super) fn title(title: &PositionTitle) -> String {
 /// Piles shown one per row; a longer position shows its first rows and a count.
 const MAX_ROWS: usize = 40;
 
-pub fn render(
+pub(super) fn render(
     report: &PositionReport,
     opts: &RenderOptions,
     out: &mut dyn Write,
@@ -255,7 +255,7 @@ fn move_line(report: &PositionReport, style: Style) -> String {
 
 /// A move in binary: every pile's value before, the moved pile's new value under it with the
 /// bits that flip marked `~`, and the nim-sum before and after.
-pub fn render_move(
+pub(super) fn render_move(
     view: &MoveView,
     marker: &str,
     opts: &RenderOptions,
@@ -362,7 +362,7 @@ pub fn render_move(
 /// `winner`, `nimsum`, `position`, `set`: the piles, their values and who wins. Misère Nim
 /// says which of its two rules decided instead of listing values.
 #[derive(Serialize)]
-pub struct PositionJson {
+pub(super) struct PositionJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     grundy: Option<Vec<Grundy>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -378,7 +378,7 @@ pub struct PositionJson {
 
 /// `move`: the piles and the winning move, or `null` when there is none.
 #[derive(Serialize)]
-pub struct MoveReportJson {
+pub(super) struct MoveReportJson {
     #[serde(rename = "move")]
     mv: Option<MoveJson>,
     piles: Vec<String>,
@@ -388,12 +388,12 @@ pub struct MoveReportJson {
 /// A position's JSON: which shape depends on the command.
 #[derive(Serialize)]
 #[serde(untagged)]
-pub enum Json {
+pub(super) enum Json {
     Position(PositionJson),
     Move(MoveReportJson),
 }
 
-pub fn json(report: &PositionReport) -> Json {
+pub(super) fn json(report: &PositionReport) -> Json {
     let piles: Vec<String> = report
         .piles
         .iter()
@@ -440,9 +440,13 @@ pub fn json(report: &PositionReport) -> Json {
     })
 }
 
-pub fn rows(report: &PositionReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn rows(
+    report: &PositionReport,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let v = &report.verdict;
-    let mut sink = Sink::new(flavor, out, &["pile", "state", "grundy", "binary"])?;
+    let mut sink = Sink::new(syntax, out, &["pile", "state", "grundy", "binary"])?;
     // Every binary cell zero-padded to the widest, so the bit columns line up on a slide.
     let bits = v
         .grundy

@@ -10,7 +10,11 @@ use crate::engine::Grundy;
 use crate::engine::bulk::BulkMove;
 use crate::output::{BulkReport, PositionView};
 
-pub fn text(report: &BulkReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &BulkReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let style = opts.style;
     let s = &report.summary;
     writeln!(
@@ -54,7 +58,7 @@ fn describe(m: BulkMove) -> String {
 
 /// `{"count", "nim_sum", "rules", "winner"}`, plus `"move"` for `move` (`null` when there is none).
 #[derive(Serialize)]
-pub struct BulkJson {
+pub(super) struct BulkJson {
     count: u64,
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     mv: Option<Option<MoveJson>>,
@@ -63,7 +67,7 @@ pub struct BulkJson {
     winner: &'static str,
 }
 
-pub fn json(report: &BulkReport) -> BulkJson {
+pub(super) fn json(report: &BulkReport) -> BulkJson {
     let s = &report.summary;
     BulkJson {
         count: s.count,
@@ -82,7 +86,7 @@ pub fn json(report: &BulkReport) -> BulkJson {
 }
 
 /// Key–value rows for Markdown and CSV.
-pub fn rows(report: &BulkReport) -> Vec<[String; 2]> {
+pub(super) fn rows(report: &BulkReport) -> Vec<[String; 2]> {
     let s = &report.summary;
     let mut rows = vec![
         ["rules".to_string(), report.rules.to_string()],

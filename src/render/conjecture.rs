@@ -14,7 +14,7 @@ use super::derive::write_row;
 use super::prose::wrap;
 use crate::output::{ConjectureOutcome, ConjectureReport};
 
-pub fn text(
+pub(super) fn text(
     report: &ConjectureReport,
     opts: &RenderOptions,
     out: &mut dyn Write,
@@ -133,7 +133,7 @@ pub fn text(
 /// `conjecture`: the formula, what it was checked over and whether it held; when it failed,
 /// the first counterexample with its derivation.
 #[derive(Serialize)]
-pub struct ConjectureJson<'a> {
+pub(super) struct ConjectureJson<'a> {
     checked: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     counterexample: Option<CounterexampleJson>,
@@ -160,7 +160,7 @@ struct CounterexampleJson {
     state: String,
 }
 
-pub fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
+pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
     let mut v = ConjectureJson {
         checked: report.checked,
         counterexample: None,
@@ -204,7 +204,7 @@ pub fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
     v
 }
 
-pub fn rows(report: &ConjectureReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
+pub(super) fn rows(report: &ConjectureReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let (holds, n, formula, grundy) = match &report.outcome {
         ConjectureOutcome::Holds => ("true", String::new(), String::new(), String::new()),
         ConjectureOutcome::Fails {

@@ -12,7 +12,11 @@ use crate::output::Derivation;
 /// Sets up to this size are written out in full (a learner checks each element).
 const FULL_SET: usize = 24;
 
-pub fn text(report: &Derivation, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &Derivation,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let style = opts.style;
     if report.step.is_none() {
         writeln!(
@@ -48,7 +52,7 @@ pub fn text(report: &Derivation, opts: &RenderOptions, out: &mut dyn Write) -> i
 
 /// One state's derivation: its options with their values, then the set and its mex; every
 /// line starts with `indent`.
-pub fn write_row(
+pub(super) fn write_row(
     row: &GrundyRow,
     opts: &RenderOptions,
     indent: &str,
@@ -119,7 +123,7 @@ fn conclusion(
 }
 
 /// A set in full when small (`{0, 1, 2, 3}`), else with runs shortened.
-pub fn written_set(values: &[Grundy]) -> String {
+pub(super) fn written_set(values: &[Grundy]) -> String {
     if values.len() <= FULL_SET {
         let items: Vec<String> = values.iter().map(Grundy::to_string).collect();
         format!("{{{}}}", items.join(", "))
@@ -166,7 +170,7 @@ fn row_json(row: &GrundyRow) -> RowJson {
 
 /// `derive`: every derivation, or the one being looked at with its number.
 #[derive(Serialize)]
-pub struct DerivationJson {
+pub(super) struct DerivationJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     of: Option<usize>,
     rules: String,
@@ -175,7 +179,7 @@ pub struct DerivationJson {
     steps: Vec<RowJson>,
 }
 
-pub fn json(report: &Derivation) -> DerivationJson {
+pub(super) fn json(report: &Derivation) -> DerivationJson {
     DerivationJson {
         of: report.step.map(|(_, total)| total),
         rules: report.rules.to_string(),
@@ -184,7 +188,7 @@ pub fn json(report: &Derivation) -> DerivationJson {
     }
 }
 
-pub fn rows(report: &Derivation) -> (Vec<&'static str>, Vec<Vec<String>>) {
+pub(super) fn rows(report: &Derivation) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let rows = report
         .rows
         .iter()

@@ -1,11 +1,13 @@
 //! The one way nimlab shows an error: `error: ` and the message (with `line N: ` in a
 //! script), a caret under the bad part of an expression, and a `help: ` line with what the
-//! user probably meant. It formats what the error holds; it never decides what went wrong.
+//! user probably meant; and the one way it shows a warning: `warning: ` and what it says. It
+//! formats what it is given; it never decides what went wrong.
 //!
 //! The caret is hand-drawn on purpose: `ariadne` was tried, but for a one-line input it prints
 //! seven lines with an `<unknown>:1:5` file header and emits colour codes even when colour is
 //! off.
 
+use std::fmt;
 use std::ops::Range;
 
 use super::{Style, printable};
@@ -19,7 +21,12 @@ const BEFORE: usize = 24;
 /// An error as it is printed on stderr, ending in a newline: `line` is the script's line it
 /// came from, and `width` the columns of a terminal to wrap the message to (none in a pipe or
 /// a log, where an error stays one line for `grep`).
-pub fn diagnostic(error: &Error, line: Option<usize>, style: Style, width: Option<u16>) -> String {
+pub(crate) fn diagnostic(
+    error: &Error,
+    line: Option<usize>,
+    style: Style,
+    width: Option<u16>,
+) -> String {
     // A lesson line's error is shown as the line's own, caret and hint included.
     let error = match error {
         Error::LessonLine { error } => error.as_ref(),
@@ -41,10 +48,35 @@ pub fn diagnostic(error: &Error, line: Option<usize>, style: Style, width: Optio
     out
 }
 
+/// A warning as it is printed, ending in a newline: `warning: ` and `message`, made printable
+/// and, given a terminal's `width`, filled to it (none keeps it one line, for `grep`).
+pub(crate) fn warning(message: &dyn fmt::Display, style: Style, width: Option<u16>) -> String {
+    let message = printable(&message.to_string()).into_owned();
+    let mut out = format!("{} {message}", style.error("warning:"));
+    if let Some(width) = width {
+        out = super::prose::fill(&out, usize::from(width));
+    }
+    out.push('\n');
+    out
+}
+
+/// The words of a warning about the REPL's history file.
+impl fmt::Display for crate::repl::HistoryWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotOpened(error) => write!(f, "{error}; history is not kept this session"),
+            Self::NotAppended(error) => write!(
+                f,
+                "{error}; the history is not kept for the rest of this session"
+            ),
+        }
+    }
+}
+
 /// Two lines to print under an error: the source, and carets under `span` (byte offsets) with
 /// `label` after them. The source is made printable and, if long, cut to a window around the
 /// span; the carets count what is shown.
-pub fn snippet(source: &str, span: Range<usize>, label: &str, style: Style) -> String {
+pub(super) fn snippet(source: &str, span: Range<usize>, label: &str, style: Style) -> String {
     let end = span.end.min(source.len());
     let start = span.start.min(end);
     let shown =
@@ -115,6 +147,24 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("\nhelp: did you mean `nim`?\n"), "{text}");
+    }
+
+    #[test]
+    fn a_warning_is_one_line_or_filled_to_the_width() {
+        assert_eq!(
+            warning(&"the disk is full", Style::default(), None),
+            "warning: the disk is full\n"
+        );
+        // 20 columns: `warning: the disk` is 17, and ` is` would make 20 + 1.
+        assert_eq!(
+            warning(&"the disk is full", Style::default(), Some(20)),
+            "warning: the disk is\nfull\n"
+        );
+        // A control character in the message is shown, not obeyed.
+        assert_eq!(
+            warning(&"bad\u{1b}name", Style::default(), None),
+            "warning: bad^[name\n"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::quote::quoted;
 
 /// How a reply reads: good news, bad news, information or a warning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
+pub(super) enum Tone {
     Good,
     Bad,
     Info,
@@ -16,7 +16,7 @@ pub enum Tone {
 
 impl Tone {
     /// The tone's name in JSON.
-    pub fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Self::Good => "good",
             Self::Bad => "bad",
@@ -27,7 +27,7 @@ impl Tone {
 }
 
 /// The tone `feedback` reads in.
-pub fn tone(feedback: &Feedback) -> Tone {
+pub(super) fn tone(feedback: &Feedback) -> Tone {
     match feedback {
         Feedback::Correct | Feedback::Finished { .. } => Tone::Good,
         Feedback::Wrong { .. }
@@ -62,7 +62,7 @@ pub fn tone(feedback: &Feedback) -> Tone {
 }
 
 /// `feedback` in words (without the `warning:` a warning's text line starts with).
-pub fn words(feedback: &Feedback) -> String {
+pub(super) fn words(feedback: &Feedback) -> String {
     match feedback {
         Feedback::Started { title, steps } => format!(
             "“{title}”, {steps} steps. Enter or `next` moves on; answer at the prompt.\n`hint` for a hint, `skip` for the solution, `back`, `lesson quit` (kept)."
@@ -86,12 +86,12 @@ pub fn words(feedback: &Feedback) -> String {
                 "Presenting “{title}” ({steps} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer. {notes}"
             )
         }
-        Feedback::Progress(text) => text.clone(),
+        Feedback::Progress(unusable) => unusable.to_string(),
         Feedback::NotSaved(error) => format!("{error}; the lesson goes on"),
         Feedback::SetupFailed { line, error } => format!("setup {} failed: {error}", quoted(line)),
         Feedback::RulesRestored(rules) => format!("rules: back to {rules}"),
         Feedback::RulesPinned { rules, yours } => {
-            format!("rules: {rules} for this lesson; yours, {yours}, come back when it ends")
+            format!("This lesson plays {rules}; your rules ({yours}) come back when it ends.")
         }
         Feedback::Repinned(rules) => {
             format!("rules: back to {rules}, this lesson's ruleset, for its commands")
@@ -132,7 +132,8 @@ pub fn words(feedback: &Feedback) -> String {
             "There are {count} choices: answer with a letter from a to {}, or the choice itself.",
             choice_label(count.saturating_sub(1))
         ),
-        Feedback::Solution(solution) => format!("Solution: {solution}"),
+        Feedback::Solution(Ok(solution)) => format!("Solution: {solution}"),
+        Feedback::Solution(Err(error)) => format!("Solution: ({error})"),
         Feedback::Broken(error) => format!("this question is broken ({error}); `skip` moves on"),
         Feedback::AtStart => "This is the first step.".into(),
         Feedback::Finished { title } => {

@@ -10,17 +10,17 @@ use serde::Serialize;
 use crate::engine::{Grundy, Move, Rules};
 use crate::output::Output;
 
-pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     match output {
         Output::Mex { set, mex } => emit(&MexJson { mex: *mex, set }, out),
         Output::Grundy(report) => super::table::json(report, out),
-        Output::GrundyValues(range) => super::values::json(range, out),
+        Output::GrundyValues(range) => super::grundy_values::json(range, out),
         Output::Period(report) => emit(&super::period::json(report), out),
         Output::Position(report) => emit(&super::binary::json(report), out),
         Output::Bulk(report) => emit(&super::bulk::json(report), out),
         Output::Game(report) => emit(&super::game::game_json(report), out),
         Output::Step(report) => emit(&super::game::step_json(report), out),
-        Output::Value(report) => emit(&super::value::json(report), out),
+        Output::Value(report) => emit(&super::expr_value::json(report), out),
         Output::Derivation(report) => emit(&super::derive::json(report), out),
         Output::Conjecture(report) => emit(&super::conjecture::json(report), out),
         Output::Lesson(report) => emit(&super::lesson::json(report), out),
@@ -76,7 +76,7 @@ pub(super) struct MoveJson {
 
 impl MoveJson {
     /// A move with its states named by `rules` (a graph's position names).
-    pub fn named(rules: &Rules, m: &Move) -> Self {
+    pub(super) fn named(rules: &Rules, m: &Move) -> Self {
         Self {
             from: rules.name_of(m.from),
             pile: pile_number(m.index),
@@ -86,7 +86,7 @@ impl MoveJson {
     }
 
     /// A move with its states written as piles (`7T`).
-    pub fn plain(m: &Move) -> Self {
+    pub(super) fn plain(m: &Move) -> Self {
         Self {
             from: m.from.to_string(),
             pile: pile_number(m.index),

@@ -1,5 +1,6 @@
 //! LaTeX for a lecturer's slides: Grundy tables, binary views (`nimsum`, `winner`, `move`) and
-//! derivations, each one `tabular` environment that needs no package. Text is escaped, numbers
+//! derivations, each one `tabular` environment that needs no package: each family lays out its
+//! lines and one printer writes them. Text is escaped, numbers
 //! and states are set in math (`$…$`). Other outputs have no LaTeX form: the command layer
 //! refuses them before they run; short messages are kept as `%` comments.
 
@@ -16,7 +17,7 @@ const MAX_ROWS: usize = 40;
 const FULL_SET: usize = 24;
 
 /// Whether `output` can be written as LaTeX (a table, or a message kept as a comment).
-pub fn has_form(output: &Output) -> bool {
+pub(super) fn has_form(output: &Output) -> bool {
     matches!(
         output,
         Output::Grundy(_)
@@ -31,11 +32,11 @@ pub fn has_form(output: &Output) -> bool {
     )
 }
 
-pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     match output {
-        Output::Grundy(report) => grundy(report, out),
-        Output::Position(report) => binary(report, out),
-        Output::Derivation(report) => derivation(report, out),
+        Output::Grundy(report) => print(&grundy(report), out),
+        Output::Position(report) => print(&binary(report), out),
+        Output::Derivation(report) => print(&derivation(report), out),
         Output::Nothing | Output::Quit => Ok(()),
         // Anything else is prose, kept where a .tex file ignores it.
         other => {
@@ -49,7 +50,7 @@ pub fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// Text with LaTeX's special characters escaped.
-pub fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -122,85 +123,127 @@ fn options(rules: &Rules, row: &GrundyRow) -> String {
     items.join(", ")
 }
 
-fn begin(out: &mut dyn Write, comment: &str, columns: &str) -> io::Result<()> {
-    writeln!(out, "% nimlab: {comment}")?;
-    writeln!(out, r"\begin{{tabular}}{{{columns}}}")?;
-    writeln!(out, r"\hline")
+/// One `tabular` environment, the form of every LaTeX output: what it shows (kept as a `%`
+/// comment), its column spec, and its lines. [`print`] writes any of them.
+struct Tabular {
+    comment: String,
+    columns: String,
+    lines: Vec<Line>,
 }
 
-fn end(out: &mut dyn Write) -> io::Result<()> {
+/// A line of a [`Tabular`].
+enum Line {
+    /// Cells, separated by `&`.
+    Cells(Vec<String>),
+    /// One left-aligned cell across every column.
+    Across(String),
+    /// `\hline`.
+    Rule,
+}
+
+/// The one printer: the comment, `\begin{tabular}`, a rule, the lines, `\end{tabular}`.
+fn print(table: &Tabular, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "% nimlab: {}", table.comment)?;
+    writeln!(out, r"\begin{{tabular}}{{{}}}", table.columns)?;
+    writeln!(out, r"\hline")?;
+    let width = table
+        .columns
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .count();
+    for line in &table.lines {
+        match line {
+            Line::Cells(cells) => {
+                let mut text = String::new();
+                for (i, cell) in cells.iter().enumerate() {
+                    if i > 0 {
+                        text.push_str(" &");
+                        if !cell.is_empty() {
+                            text.push(' ');
+                        }
+                    }
+                    text.push_str(cell);
+                }
+                writeln!(out, r"{text} \\")?;
+            }
+            Line::Across(text) => writeln!(out, r"\multicolumn{{{width}}}{{l}}{{{text}}} \\")?,
+            Line::Rule => writeln!(out, r"\hline")?,
+        }
+    }
     writeln!(out, r"\end{{tabular}}")
 }
 
+/// Cells from string slices.
+fn cells<const N: usize>(cells: [&str; N]) -> Line {
+    Line::Cells(cells.map(str::to_string).to_vec())
+}
+
 /// `grundy`: one row per state with its options, the mex set and the value.
-fn grundy(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
+fn grundy(report: &GrundyReport) -> Tabular {
     let rules = &report.rules;
-    begin(
-        out,
-        &format!(
+    let mut lines = vec![cells(["state", "options", "mex set", "$g$"]), Line::Rule];
+    for row in report.rows() {
+        let name = format!("${}$", state(&rules.name_of(row.pile)));
+        let g = format!("${}$", row.grundy);
+        let across_two = |how: String| format!(r"\multicolumn{{2}}{{l}}{{{how}}}");
+        let middle = match row.method {
+            Method::Mex => vec![options(rules, &row), format!("${}$", set(&row.reachable()))],
+            Method::ClosedForm(_) => vec![across_two("by a proven closed form".into())],
+            Method::Computed { upto } => vec![across_two(format!(
+                "by mex, with every state up to $n = {upto}$"
+            ))],
+            Method::Periodic { preperiod, period } => vec![across_two(format!(
+                "by the period {period} from $n = {preperiod}$"
+            ))],
+        };
+        let mut row = vec![name];
+        row.extend(middle);
+        row.push(g);
+        lines.push(Line::Cells(row));
+    }
+    lines.push(Line::Rule);
+    Tabular {
+        comment: format!(
             "{}, each the mex of its options' values",
             super::misere::values_of(rules)
         ),
-        "lllr",
-    )?;
-    writeln!(out, r"state & options & mex set & $g$ \\")?;
-    writeln!(out, r"\hline")?;
-    for row in report.rows() {
-        let name = state(&rules.name_of(row.pile));
-        let g = row.grundy;
-        match row.method {
-            Method::Mex => writeln!(
-                out,
-                r"${name}$ & {} & ${}$ & ${g}$ \\",
-                options(rules, &row),
-                set(&row.reachable())
-            )?,
-            Method::ClosedForm(_) => writeln!(
-                out,
-                r"${name}$ & \multicolumn{{2}}{{l}}{{by a proven closed form}} & ${g}$ \\"
-            )?,
-            Method::Computed { upto } => writeln!(
-                out,
-                r"${name}$ & \multicolumn{{2}}{{l}}{{by mex, with every state up to $n = {upto}$}} & ${g}$ \\"
-            )?,
-            Method::Periodic { preperiod, period } => writeln!(
-                out,
-                r"${name}$ & \multicolumn{{2}}{{l}}{{by the period {period} from $n = {preperiod}$}} & ${g}$ \\"
-            )?,
-        }
+        columns: "lllr".into(),
+        lines,
     }
-    writeln!(out, r"\hline")?;
-    end(out)
 }
 
 /// `derive`: each state as on paper, `g(1\mathrm{T}) = \mathrm{mex}\{0, 1\} = 2`.
-fn derivation(report: &Derivation, out: &mut dyn Write) -> io::Result<()> {
+fn derivation(report: &Derivation) -> Tabular {
     let rules = &report.rules;
     let comment = match report.step {
         Some((first, total)) => format!("deriving {rules} by hand, state {first} of {total}"),
         None => format!("deriving {rules} by hand, each value the mex of its options' values"),
     };
-    begin(out, &comment, "lll")?;
-    writeln!(out, r"state & options & value \\")?;
-    writeln!(out, r"\hline")?;
+    let mut lines = vec![cells(["state", "options", "value"]), Line::Rule];
     for row in &report.rows {
         let name = state(&rules.name_of(row.pile));
-        writeln!(
-            out,
-            r"${name}$ & {} & $g({name}) = \mathrm{{mex}}\,{} = {}$ \\",
+        lines.push(Line::Cells(vec![
+            format!("${name}$"),
             options(rules, row),
-            set(&row.reachable()),
-            row.grundy
-        )?;
+            format!(
+                r"$g({name}) = \mathrm{{mex}}\,{} = {}$",
+                set(&row.reachable()),
+                row.grundy
+            ),
+        ]));
     }
-    writeln!(out, r"\hline")?;
-    end(out)
+    lines.push(Line::Rule);
+    Tabular {
+        comment,
+        columns: "lll".into(),
+        lines,
+    }
 }
 
 /// The binary view: each pile's value bit by bit, the nim-sum row with its 1s in bold, the
 /// odd columns marked (`$\uparrow$` the nim-sum's top bit, `$\ast$` the others), the verdict
 /// and, for `move`, the winning move.
-fn binary(report: &PositionReport, out: &mut dyn Write) -> io::Result<()> {
+fn binary(report: &PositionReport) -> Tabular {
     let rules = &report.rules;
     let v = &report.verdict;
     let widest = v
@@ -211,7 +254,6 @@ fn binary(report: &PositionReport, out: &mut dyn Write) -> io::Result<()> {
         .max()
         .unwrap_or(0);
     let bits = (Grundy::BITS - widest.leading_zeros()).max(1) as usize;
-    let width = bits + 3;
     let names: Vec<String> = report.piles.iter().map(|&p| rules.name_of(p)).collect();
     let shown = if names.len() <= 12 {
         names.join(" ")
@@ -225,84 +267,73 @@ fn binary(report: &PositionReport, out: &mut dyn Write) -> io::Result<()> {
         ),
         None => format!("{rules}: {shown}, in binary"),
     };
-    begin(out, &comment, &format!("rrr|{}", "c".repeat(bits)))?;
-    writeln!(
-        out,
-        r"pile & state & $g$ & \multicolumn{{{bits}}}{{c}}{{$g$ in binary}} \\"
-    )?;
-    writeln!(out, r"\hline")?;
-    let cells = |g: Grundy, bold: bool| -> String {
-        (0..bits)
-            .rev()
-            .map(|i| match ((g >> i) & 1, bold) {
+    let bit_cells = |g: Grundy, bold: bool| {
+        (0..bits).rev().map(move |i| {
+            match ((g >> i) & 1, bold) {
                 (1, true) => r"\textbf{1}",
                 (1, false) => "1",
                 _ => "0",
-            })
-            .collect::<Vec<_>>()
-            .join(" & ")
+            }
+            .to_string()
+        })
     };
+    let mut header = vec!["pile".to_string(), "state".into(), "$g$".into()];
+    header.push(format!(r"\multicolumn{{{bits}}}{{c}}{{$g$ in binary}}"));
+    let mut lines = vec![Line::Cells(header), Line::Rule];
     for (i, (name, &g)) in names.iter().zip(&v.grundy).enumerate().take(MAX_ROWS) {
-        writeln!(
-            out,
-            r"{} & ${}$ & ${g}$ & {} \\",
-            i + 1,
-            state(name),
-            cells(g, false)
-        )?;
+        let mut row = vec![
+            (i + 1).to_string(),
+            format!("${}$", state(name)),
+            format!("${g}$"),
+        ];
+        row.extend(bit_cells(g, false));
+        lines.push(Line::Cells(row));
     }
     if names.len() > MAX_ROWS {
-        writeln!(
-            out,
-            r"\multicolumn{{{width}}}{{l}}{{\dots{{}} {} more piles}} \\",
+        lines.push(Line::Across(format!(
+            r"\dots{{}} {} more piles",
             names.len() - MAX_ROWS
-        )?;
+        )));
     }
-    writeln!(out, r"\hline")?;
-    writeln!(
-        out,
-        r"nim-sum & & ${}$ & {} \\",
-        v.nim_sum,
-        cells(v.nim_sum, true)
-    )?;
+    lines.push(Line::Rule);
+    let mut sum = vec![
+        "nim-sum".to_string(),
+        String::new(),
+        format!("${}$", v.nim_sum),
+    ];
+    sum.extend(bit_cells(v.nim_sum, true));
+    lines.push(Line::Cells(sum));
     // Misère positions of piles ≤ 1 are decided by counting 1-piles, not by the nim-sum.
     if !matches!(v.rule, Rule::MisereAllSmall { .. }) {
         if v.nim_sum == 0 {
-            writeln!(
-                out,
-                r"\multicolumn{{{width}}}{{l}}{{every column has an even number of 1s}} \\"
-            )?;
+            lines.push(Line::Across("every column has an even number of 1s".into()));
         } else {
             let top = Grundy::BITS - 1 - v.nim_sum.leading_zeros();
-            let marks: Vec<&str> = (0..bits)
-                .rev()
-                .map(|i| match (v.nim_sum >> i) & 1 {
+            let mut marks = vec![String::new(); 3];
+            marks.extend((0..bits).rev().map(|i| {
+                match (v.nim_sum >> i) & 1 {
                     1 if i == top as usize => r"$\uparrow$",
                     1 => r"$\ast$",
                     _ => "",
-                })
-                .collect();
-            writeln!(out, r" & & & {} \\", marks.join(" & "))?;
-            writeln!(
-                out,
-                r"\multicolumn{{{width}}}{{l}}{{$\uparrow$ top bit of the nim-sum, $\ast$ odd count of 1s}} \\"
-            )?;
+                }
+                .to_string()
+            }));
+            lines.push(Line::Cells(marks));
+            lines.push(Line::Across(
+                r"$\uparrow$ top bit of the nim-sum, $\ast$ odd count of 1s".into(),
+            ));
         }
     }
-    writeln!(out, r"\hline")?;
-    writeln!(
-        out,
-        r"\multicolumn{{{width}}}{{l}}{{{}}} \\",
-        verdict(report)
-    )?;
+    lines.push(Line::Rule);
+    lines.push(Line::Across(verdict(report)));
     if report.view == PositionView::Move {
-        writeln!(
-            out,
-            r"\multicolumn{{{width}}}{{l}}{{{}}} \\",
-            move_line(report)
-        )?;
+        lines.push(Line::Across(move_line(report)));
     }
-    end(out)
+    Tabular {
+        comment,
+        columns: format!("rrr|{}", "c".repeat(bits)),
+        lines,
+    }
 }
 
 /// Who wins and why, as the text view says it.
@@ -402,6 +433,40 @@ mod tests {
         assert_eq!(state("a_1"), r"\mbox{a\_1}");
         assert_eq!(state("TT"), r"\mbox{TT}");
         assert_eq!(state("7TF"), r"\mbox{7TF}");
+    }
+
+    #[test]
+    fn one_printer_writes_every_table() {
+        let table = Tabular {
+            comment: "a test".into(),
+            columns: "rr|c".into(),
+            lines: vec![
+                cells(["a", "b", "c"]),
+                Line::Rule,
+                cells(["", "", "x"]),
+                cells(["1", "", ""]),
+                Line::Across("spans".into()),
+            ],
+        };
+        let mut out = Vec::new();
+        print(&table, &mut out).unwrap();
+        // An empty cell leaves one space between its `&`s; `|` is not a column.
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            [
+                r"% nimlab: a test",
+                r"\begin{tabular}{rr|c}",
+                r"\hline",
+                r"a & b & c \\",
+                r"\hline",
+                r" & & x \\",
+                r"1 & & \\",
+                r"\multicolumn{3}{l}{spans} \\",
+                r"\end{tabular}",
+                "",
+            ]
+            .join("\n")
+        );
     }
 
     #[test]

@@ -10,13 +10,19 @@ use serde_json::value::RawValue;
 use super::Format;
 use super::feedback::{Tone, tone, words};
 use super::prose::{fill, hanging};
-use super::{RenderOptions, printable, render};
-use crate::output::{CheckReport, LessonItem, LessonList, LessonReport, LessonStatus, Output};
+use super::{RenderOptions, printable, render, warning};
+use crate::error::Error;
+use crate::lesson::JudgeError;
+use crate::output::{
+    CheckReport, Feedback, LessonItem, LessonList, LessonReport, LessonStatus, Output,
+};
 
-pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
-    let style = opts.style;
-    let width = usize::from(opts.width);
-    let fill = |text: &str| fill(text, width);
+/// A lesson step as text: each item in turn, filled to the width.
+pub(super) fn text(
+    report: &LessonReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     // A presented step starts a fresh screen on a terminal; in a pipe it reads as any step.
     // (The pager clears the screen: nothing the renderer writes may.)
     let fresh_screen = opts.height.is_some() && starts_a_screen(report);
@@ -32,101 +38,146 @@ pub fn text(report: &LessonReport, opts: &RenderOptions, out: &mut dyn Write) ->
                 if !fresh_screen {
                     writeln!(out)?;
                 }
-                let heading = fill(&format!(
+                let heading = format!(
                     "── {} · step {number} of {of} · {} ──",
                     printable(lesson),
                     printable(step)
-                ));
-                writeln!(out, "{}", style.heading(&heading))?;
+                );
+                let heading = fill(&heading, opts.width.into());
+                writeln!(out, "{}", opts.style.heading(&heading))?;
             }
-            LessonItem::Text(text) => writeln!(out, "{}", fill(&printable(text)))?,
-            LessonItem::Command { line, output } => {
-                let line = printable(line);
-                writeln!(out, "{}", style.dim(&format!("nimlab> {line}")))?;
-                match output {
-                    Ok(output) => render(output, opts, out)?,
-                    Err(e) => write!(
-                        out,
-                        "{}",
-                        super::diagnostic(e, None, style, Some(opts.width))
-                    )?,
-                }
+            LessonItem::Text { text, broken } => {
+                let text = prose(text, broken.as_ref());
+                writeln!(out, "{}", fill(&printable(&text), opts.width.into()))?;
             }
+            LessonItem::Command { line, output } => command_text(line, output, opts, out)?,
             LessonItem::Question {
                 prompt,
                 choices,
                 hints,
                 present,
-            } => {
-                writeln!(
-                    out,
-                    "{}",
-                    hanging(&style.heading("?"), &printable(prompt.trim_end()), width, 2)
-                )?;
-                for (i, c) in choices.iter().enumerate() {
-                    let label = format!("  {})", crate::lesson::runner::choice_label(i));
-                    writeln!(out, "{}", hanging(&label, &printable(c), width, 5))?;
-                }
-                let help = if *present {
-                    "`reveal` shows the answer; `next` moves on".to_string()
-                } else {
-                    let hints = match hints {
-                        0 => String::new(),
-                        1 => ", `hint` for a hint".to_string(),
-                        n => format!(", `hint` for a hint ({n} in all)"),
-                    };
-                    let what = if choices.is_empty() {
-                        "your answer"
-                    } else {
-                        "a choice's letter"
-                    };
-                    format!("type {what}{hints}, `skip` for the solution")
-                };
-                writeln!(out, "{}", style.dim(&fill(&format!("({help})"))))?;
-            }
+            } => question_text(prompt, choices, *hints, *present, opts, out)?,
             LessonItem::Claim {
                 statement,
                 check,
                 holds,
-            } => {
-                let claim = format!(
-                    "{} {}",
-                    style.heading("Claim:"),
-                    printable(statement.trim_end())
-                );
-                writeln!(out, "{}", fill(&claim))?;
-                let check = printable(check);
-                let verdict = match holds {
-                    Ok(true) => style.win(&fill(&format!("✓ checked by nimlab: {check}"))),
-                    Ok(false) => style.lose(&fill(&format!("✗ does not hold: {check}"))),
-                    Err(e) => style.lose(&fill(&format!(
-                        "✗ cannot be checked: {}",
-                        printable(&e.to_string())
-                    ))),
-                };
-                writeln!(out, "{verdict}")?;
-            }
-            LessonItem::Feedback(feedback) => {
-                let text = &printable(&words(feedback)).into_owned();
-                let line = match tone(feedback) {
-                    Tone::Good => style.win(&fill(text)),
-                    Tone::Bad => style.lose(&fill(text)),
-                    Tone::Info => fill(text),
-                    Tone::Warning => fill(&format!("{} {text}", style.error("warning:"))),
-                };
-                writeln!(out, "{line}")?;
-            }
+            } => claim_text(statement, check, holds, opts, out)?,
+            LessonItem::Feedback(feedback) => feedback_text(feedback, opts, out)?,
         }
     }
     Ok(())
 }
 
+/// A text step's prose; one whose `{{ }}` fails is shown as written, with why under it.
+fn prose(text: &str, broken: Option<&JudgeError>) -> String {
+    match broken {
+        None => text.to_string(),
+        Some(e) => format!("{text}\n(⚠ {e})"),
+    }
+}
+
+/// A lesson's command line as if typed at the prompt, then its output or its error.
+fn command_text(
+    line: &str,
+    output: &Result<Box<Output>, Error>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let line = printable(line);
+    writeln!(out, "{}", opts.style.dim(&format!("nimlab> {line}")))?;
+    match output {
+        Ok(output) => render(output, opts, out),
+        Err(e) => write!(
+            out,
+            "{}",
+            super::diagnostic(e, None, opts.style, Some(opts.width))
+        ),
+    }
+}
+
+/// A question: its prompt, its choices lettered, and what the learner may type.
+fn question_text(
+    prompt: &str,
+    choices: &[String],
+    hints: usize,
+    present: bool,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, width) = (opts.style, usize::from(opts.width));
+    writeln!(
+        out,
+        "{}",
+        hanging(&style.heading("?"), &printable(prompt.trim_end()), width, 2)
+    )?;
+    for (i, c) in choices.iter().enumerate() {
+        let label = format!("  {})", crate::lesson::runner::choice_label(i));
+        writeln!(out, "{}", hanging(&label, &printable(c), width, 5))?;
+    }
+    let help = if present {
+        "`reveal` shows the answer; `next` moves on".to_string()
+    } else {
+        let hints = match hints {
+            0 => String::new(),
+            1 => ", `hint` for a hint".to_string(),
+            n => format!(", `hint` for a hint ({n} in all)"),
+        };
+        let what = if choices.is_empty() {
+            "your answer"
+        } else {
+            "a choice's letter"
+        };
+        format!("type {what}{hints}, `skip` for the solution")
+    };
+    writeln!(out, "{}", style.dim(&fill(&format!("({help})"), width)))
+}
+
+/// A claim, and whether nimlab's check of it holds.
+fn claim_text(
+    statement: &str,
+    check: &str,
+    holds: &Result<bool, JudgeError>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, width) = (opts.style, usize::from(opts.width));
+    let claim = format!(
+        "{} {}",
+        style.heading("Claim:"),
+        printable(statement.trim_end())
+    );
+    writeln!(out, "{}", fill(&claim, width))?;
+    let check = printable(check);
+    let verdict = match holds {
+        Ok(true) => style.win(&fill(&format!("✓ checked by nimlab: {check}"), width)),
+        Ok(false) => style.lose(&fill(&format!("✗ does not hold: {check}"), width)),
+        Err(e) => style.lose(&fill(
+            &format!("✗ cannot be checked: {}", printable(&e.to_string())),
+            width,
+        )),
+    };
+    writeln!(out, "{verdict}")
+}
+
+/// A reply to the learner, in its tone; a warning as every warning is shown.
+fn feedback_text(feedback: &Feedback, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let (style, width) = (opts.style, usize::from(opts.width));
+    let words = words(feedback);
+    let text = printable(&words);
+    match tone(feedback) {
+        Tone::Good => writeln!(out, "{}", style.win(&fill(&text, width))),
+        Tone::Bad => writeln!(out, "{}", style.lose(&fill(&text, width))),
+        Tone::Info => writeln!(out, "{}", fill(&text, width)),
+        Tone::Warning => write!(out, "{}", warning(&words, style, Some(opts.width))),
+    }
+}
+
 /// Clears a terminal and its scrollback and puts the cursor at the top left, so the room sees
 /// one step at a time and the previous step cannot be scrolled back into view.
-pub const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
+pub(crate) const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// Whether `report` shows a step of a presented lesson.
-pub fn starts_a_screen(report: &LessonReport) -> bool {
+pub(crate) fn starts_a_screen(report: &LessonReport) -> bool {
     report
         .items
         .iter()
@@ -135,7 +186,7 @@ pub fn starts_a_screen(report: &LessonReport) -> bool {
 
 /// A lesson step: `{"items": […]}`, each item with its `kind`.
 #[derive(Serialize)]
-pub struct LessonJson<'a> {
+pub(super) struct LessonJson<'a> {
     items: Vec<ItemJson<'a>>,
 }
 
@@ -152,7 +203,7 @@ pub(super) enum ItemJson<'a> {
     },
     Text {
         kind: &'static str,
-        text: &'a str,
+        text: String,
     },
     Run {
         command: &'a str,
@@ -206,7 +257,10 @@ impl<'a> ItemJson<'a> {
                 number: *number,
                 of: *of,
             },
-            LessonItem::Text(text) => Self::Text { kind: "text", text },
+            LessonItem::Text { text, broken } => Self::Text {
+                kind: "text",
+                text: prose(text, broken.as_ref()),
+            },
             LessonItem::Command { line, output } => match output {
                 Ok(o) => Self::Run {
                     command: line,
@@ -265,7 +319,7 @@ fn nested_json(output: &Output) -> Option<Box<RawValue>> {
     RawValue::from_string(text.trim_end().to_string()).ok()
 }
 
-pub fn json(report: &LessonReport) -> LessonJson<'_> {
+pub(super) fn json(report: &LessonReport) -> LessonJson<'_> {
     LessonJson {
         items: items_json(report),
     }
@@ -276,6 +330,11 @@ pub(super) fn items_json(report: &LessonReport) -> Vec<ItemJson<'_>> {
     report.items.iter().map(ItemJson::new).collect()
 }
 
+/// A chapter's name; lessons that name none are grouped as `More lessons`.
+fn chapter_name(chapter: Option<&str>) -> &str {
+    chapter.unwrap_or("More lessons")
+}
+
 fn status_text(status: LessonStatus, steps: usize) -> String {
     match status {
         LessonStatus::NotStarted => "not started".into(),
@@ -284,7 +343,11 @@ fn status_text(status: LessonStatus, steps: usize) -> String {
     }
 }
 
-pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn list_text(
+    list: &LessonList,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     // The course as a map: a chapter heading, then its lessons, each with where the learner
     // stands — done, the step reached, ready, or the prerequisites still to do.
     let mut table = Table::new();
@@ -296,7 +359,9 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
     for row in &list.rows {
         if chapter != Some(&row.chapter) {
             chapter = Some(&row.chapter);
-            let heading = opts.style.heading(&printable(&row.chapter));
+            let heading = opts
+                .style
+                .heading(&printable(chapter_name(row.chapter.as_deref())));
             table.add_row(vec![heading, String::new(), String::new()]);
         }
         let status = match row.status {
@@ -341,17 +406,17 @@ pub fn list_text(list: &LessonList, opts: &RenderOptions, out: &mut dyn Write) -
         printable(&ready),
         opts.style.dim("Start one with `lesson start ID`.")
     )?;
+    // Each on one line, whatever the width, as errors are in a pipe: for `grep`.
     for e in &list.errors {
-        let e = printable(&e.to_string()).into_owned();
-        writeln!(out, "{} {e}", opts.style.error("warning:"))?;
+        write!(out, "{}", warning(e, opts.style, None))?;
     }
     for w in &list.warnings {
-        writeln!(out, "{} {}", opts.style.error("warning:"), printable(w))?;
+        write!(out, "{}", warning(w, opts.style, None))?;
     }
     Ok(())
 }
 
-pub fn list_rows(list: &LessonList) -> Vec<Vec<String>> {
+pub(super) fn list_rows(list: &LessonList) -> Vec<Vec<String>> {
     list.rows
         .iter()
         .map(|r| {
@@ -369,12 +434,12 @@ pub fn list_rows(list: &LessonList) -> Vec<Vec<String>> {
 /// `lesson list`: every lesson with the learner's status, how many are done and which are
 /// ready to start, and what could not be read.
 #[derive(Serialize)]
-pub struct ListJson<'a> {
+pub(super) struct ListJson<'a> {
     done: usize,
     errors: Vec<String>,
     lessons: Vec<ListRowJson<'a>>,
     ready: &'a [String],
-    warnings: &'a [String],
+    warnings: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -389,7 +454,7 @@ struct ListRowJson<'a> {
     waiting_for: &'a [String],
 }
 
-pub fn list_json(list: &LessonList) -> ListJson<'_> {
+pub(super) fn list_json(list: &LessonList) -> ListJson<'_> {
     ListJson {
         done: list.done,
         errors: list.errors.iter().map(ToString::to_string).collect(),
@@ -397,7 +462,7 @@ pub fn list_json(list: &LessonList) -> ListJson<'_> {
             .rows
             .iter()
             .map(|r| ListRowJson {
-                chapter: &r.chapter,
+                chapter: chapter_name(r.chapter.as_deref()),
                 id: &r.id,
                 requires: &r.requires,
                 status: match r.status {
@@ -415,11 +480,11 @@ pub fn list_json(list: &LessonList) -> ListJson<'_> {
             })
             .collect(),
         ready: &list.ready,
-        warnings: &list.warnings,
+        warnings: list.warnings.iter().map(ToString::to_string).collect(),
     }
 }
 
-pub fn check_text(
+pub(super) fn check_text(
     report: &CheckReport,
     opts: &RenderOptions,
     out: &mut dyn Write,
@@ -449,7 +514,7 @@ pub fn check_text(
 
 /// `lesson check`: what was checked and every failure.
 #[derive(Serialize)]
-pub struct CheckJson<'a> {
+pub(super) struct CheckJson<'a> {
     checks: usize,
     failures: Vec<FailureJson<'a>>,
     lessons: usize,
@@ -462,11 +527,11 @@ struct FailureJson<'a> {
     column: Option<usize>,
     file: &'a str,
     line: Option<usize>,
-    message: &'a str,
+    message: String,
     step: Option<&'a str>,
 }
 
-pub fn check_json(report: &CheckReport) -> CheckJson<'_> {
+pub(super) fn check_json(report: &CheckReport) -> CheckJson<'_> {
     CheckJson {
         checks: report.checks,
         failures: report
@@ -476,7 +541,7 @@ pub fn check_json(report: &CheckReport) -> CheckJson<'_> {
                 column: f.column,
                 file: &f.origin,
                 line: f.line,
-                message: &f.message,
+                message: f.fault.to_string(),
                 step: f.step.as_deref(),
             })
             .collect(),
@@ -486,7 +551,7 @@ pub fn check_json(report: &CheckReport) -> CheckJson<'_> {
     }
 }
 
-pub fn check_rows(report: &CheckReport) -> Vec<Vec<String>> {
+pub(super) fn check_rows(report: &CheckReport) -> Vec<Vec<String>> {
     report
         .failures
         .iter()
@@ -495,14 +560,14 @@ pub fn check_rows(report: &CheckReport) -> Vec<Vec<String>> {
                 f.origin.clone(),
                 f.line.map_or(String::new(), |l| l.to_string()),
                 f.step.clone().unwrap_or_default(),
-                f.message.clone(),
+                f.fault.to_string(),
             ]
         })
         .collect()
 }
 
 /// Markdown and CSV of a lesson step: the text view without colour.
-pub fn plain(report: &LessonReport) -> String {
+pub(super) fn plain(report: &LessonReport) -> String {
     let opts = RenderOptions {
         format: Format::Text,
         ..RenderOptions::default()
@@ -515,14 +580,14 @@ pub fn plain(report: &LessonReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::{Feedback, LessonListRow};
+    use crate::output::LessonListRow;
 
     #[test]
     fn the_lesson_list_is_a_map_of_chapters() {
         let row = |id: &str, chapter: &str, status, waiting: &[&str]| LessonListRow {
             id: id.into(),
             title: format!("About {id}"),
-            chapter: chapter.into(),
+            chapter: Some(chapter.into()),
             steps: 11,
             status,
             requires: waiting.iter().map(|w| w.to_string()).collect(),
@@ -558,6 +623,51 @@ mod tests {
              more       About more    after kayles, nim\n\
              1 of 4 done; ready to start: kayles. Start one with `lesson start ID`.\n"
         );
+    }
+
+    #[test]
+    fn a_text_whose_placeholder_fails_is_shown_as_written_with_why() {
+        let report = LessonReport {
+            items: vec![LessonItem::Text {
+                text: "g is {{ g(nim, 3".into(),
+                broken: Some(JudgeError::Unclosed),
+            }],
+        };
+        let mut out = Vec::new();
+        text(&report, &RenderOptions::default(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "g is {{ g(nim, 3\n(⚠ a `{{` is never closed with `}}`)\n"
+        );
+        assert_eq!(
+            serde_json::to_string(&json(&report)).unwrap(),
+            "{\"items\":[{\"kind\":\"text\",\"text\":\"g is {{ g(nim, 3\\n(⚠ a `{{` is never closed with `}}`)\"}]}"
+        );
+    }
+
+    #[test]
+    fn lessons_that_name_no_chapter_are_more_lessons() {
+        let list = LessonList {
+            rows: vec![LessonListRow {
+                id: "mine".into(),
+                title: "Mine".into(),
+                chapter: None,
+                steps: 2,
+                status: LessonStatus::NotStarted,
+                requires: Vec::new(),
+                waiting_for: Vec::new(),
+            }],
+            done: 0,
+            ready: vec!["mine".into()],
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        };
+        let mut out = Vec::new();
+        list_text(&list, &RenderOptions::default(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.starts_with("More lessons\n  mine"), "{out}");
+        let json = serde_json::to_value(list_json(&list)).unwrap();
+        assert_eq!(json["lessons"][0]["chapter"], "More lessons");
     }
 
     #[test]

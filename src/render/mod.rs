@@ -7,41 +7,44 @@ mod bulk;
 mod conjecture;
 mod derive;
 mod diagnostic;
-pub mod draw;
+pub(crate) mod draw;
+mod expr_value;
 mod feedback;
 mod format;
 mod game;
+mod grundy_values;
 mod json;
 mod latex;
 mod lesson;
+mod lesson_error;
 mod misere;
 mod note;
 mod period;
 mod printable;
+mod progress_file;
 mod proof;
-pub mod prose;
+mod proof_error;
+pub(crate) mod prose;
 mod rulesets;
 mod set;
 mod style;
 mod table;
 mod tabular;
-mod text;
-mod value;
-mod values;
+mod text_format;
 mod verdict;
 mod verify;
 mod width;
 
 use std::io::{self, Write};
 
-pub use diagnostic::{diagnostic, snippet};
+pub(crate) use diagnostic::{diagnostic, warning};
 pub use format::Format;
-pub use lesson::{CLEAR_SCREEN, starts_a_screen};
-pub use printable::{Guard, Sink, printable};
+pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};
+pub(crate) use printable::{Guard, Sink, printable};
 pub(crate) use prose::wrap;
-pub use set::format_set;
+pub(crate) use set::format_set;
 pub use style::{ColorChoice, Style};
-pub use width::DEFAULT_WIDTH;
+pub(crate) use width::DEFAULT_WIDTH;
 
 use crate::output::Output;
 
@@ -71,7 +74,7 @@ impl Default for RenderOptions {
 
 /// Writes one command's output. Everything written passes a [`Guard`], so no text from a file
 /// or from input reaches the terminal as an escape sequence or a control character.
-pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let sink = match opts.format {
         Format::Json => Sink::Json,
         _ => Sink::Text {
@@ -81,19 +84,19 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
     let mut out = Guard::new(out, sink);
     match opts.format {
         Format::Json => json::render(output, &mut out),
-        Format::Csv => tabular::render(output, tabular::Flavor::Csv, &mut out),
-        Format::Markdown => tabular::render(output, tabular::Flavor::Markdown, &mut out),
-        Format::Text => text::render(output, opts, &mut out),
+        Format::Csv => tabular::render(output, tabular::TableSyntax::Csv, &mut out),
+        Format::Markdown => tabular::render(output, tabular::TableSyntax::Markdown, &mut out),
+        Format::Text => text_format::render(output, opts, &mut out),
         Format::Latex => latex::render(output, &mut out),
         // Only `draw` prints pictures, and its picture is written as it is; anything else
         // (a reply inside a game) is text.
-        Format::Dot | Format::Svg => text::render(output, opts, &mut out),
+        Format::Dot | Format::Svg => text_format::render(output, opts, &mut out),
     }?;
     out.finish()
 }
 
 /// What `output` is, if it has no LaTeX form (a command's output must then be refused).
-pub fn without_latex_form(output: &Output) -> Option<&'static str> {
+pub(crate) fn without_latex_form(output: &Output) -> Option<&'static str> {
     match output {
         _ if latex::has_form(output) => None,
         Output::Picture(_) => None,
@@ -103,7 +106,7 @@ pub fn without_latex_form(output: &Output) -> Option<&'static str> {
 }
 
 /// Renders to a string (for tests and snapshots).
-pub fn render_to_string(output: &Output, opts: &RenderOptions) -> String {
+pub(crate) fn render_to_string(output: &Output, opts: &RenderOptions) -> String {
     let mut buf = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = render(output, opts, &mut buf);

@@ -10,7 +10,7 @@ use super::RenderOptions;
 use crate::output::Note;
 
 /// `note` in words.
-pub fn words(note: &Note) -> String {
+pub(super) fn words(note: &Note) -> String {
     match note {
         Note::RulesSet(rules) => format!("rules: {rules}"),
         Note::NoPosition => "no position yet: set one with `position 3 4 5`".into(),
@@ -33,7 +33,11 @@ pub fn words(note: &Note) -> String {
         Note::Forgotten { id, warning } => {
             let forgotten = format!("progress in `{id}` forgotten");
             match warning {
-                Some(w) => format!("warning: {w}\n{forgotten}"),
+                // Coloured or not, the note is filled as a whole: the warning goes plain.
+                Some(w) => format!(
+                    "{}{forgotten}",
+                    super::warning(w, super::Style::default(), None)
+                ),
                 None => forgotten,
             }
         }
@@ -41,7 +45,7 @@ pub fn words(note: &Note) -> String {
 }
 
 /// Text: the words filled to the width.
-pub fn text(note: &Note, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(note: &Note, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "{}",
@@ -50,17 +54,17 @@ pub fn text(note: &Note, opts: &RenderOptions, out: &mut dyn Write) -> io::Resul
 }
 
 /// CSV and Markdown: the words as they are.
-pub fn plain(note: &Note, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn plain(note: &Note, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{}", words(note))
 }
 
 /// JSON: `{"message": …}`.
 #[derive(Serialize)]
-pub struct NoteJson {
+pub(super) struct NoteJson {
     message: String,
 }
 
-pub fn json(note: &Note) -> NoteJson {
+pub(super) fn json(note: &Note) -> NoteJson {
     NoteJson {
         message: words(note),
     }

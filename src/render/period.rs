@@ -34,7 +34,7 @@ fn title(report: &PeriodReport) -> String {
 }
 
 /// The certificate in words: the theorem, its bound, and that it was checked.
-pub fn certificate_lines(report: &PeriodReport) -> Vec<String> {
+pub(super) fn certificate_lines(report: &PeriodReport) -> Vec<String> {
     let Some(p) = report.sequence.period() else {
         return Vec::new();
     };
@@ -71,7 +71,11 @@ fn method(by: ValuesBy) -> &'static str {
     }
 }
 
-pub fn text(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &PeriodReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let style = opts.style;
     let width = opts.layout_width();
     writeln!(
@@ -206,7 +210,7 @@ fn table(report: &PeriodReport, opts: &RenderOptions, out: &mut dyn Write) -> io
 
 /// A sparkline of the values in at most `width` marks, each the largest of its bucket; and
 /// how many values a mark stands for.
-pub fn sparkline(values: &[u16], width: usize) -> (String, usize) {
+pub(super) fn sparkline(values: &[u16], width: usize) -> (String, usize) {
     const MARKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
     let per = values.len().div_ceil(width.max(1)).max(1);
     let max = usize::from(values.iter().max().copied().unwrap_or(0)).max(1);
@@ -241,7 +245,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 /// `period`: the sequence computed, and the period with its certificate when one is proven
 /// (`period` is `null` otherwise).
 #[derive(Serialize)]
-pub struct PeriodJson {
+pub(super) struct PeriodJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     certificate: Option<CertificateJson>,
     computed_to: u64,
@@ -286,7 +290,7 @@ struct PeriodRowJson {
     values: Vec<u16>,
 }
 
-pub fn json(report: &PeriodReport) -> PeriodJson {
+pub(super) fn json(report: &PeriodReport) -> PeriodJson {
     let sequence = &report.sequence;
     let mut v = PeriodJson {
         certificate: None,
@@ -350,7 +354,7 @@ pub fn json(report: &PeriodReport) -> PeriodJson {
 }
 
 /// Markdown/CSV: the periodic table with `--table`, else key–value rows.
-pub fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
+pub(super) fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
     if let (true, Some(p)) = (report.table, report.sequence.period()) {
         let mut headers = vec!["n".to_string()];
         headers.extend((0..p.period).map(|c| format!("+{c}")));

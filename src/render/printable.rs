@@ -38,7 +38,7 @@ fn visible(c: char, out: &mut String) {
 
 /// `text` with every control character but newline and tab, and every bidirectional override,
 /// made visible. Text that needs nothing is returned as it is.
-pub fn printable(text: &str) -> Cow<'_, str> {
+pub(crate) fn printable(text: &str) -> Cow<'_, str> {
     if !text.chars().any(unsafe_char) {
         return Cow::Borrowed(text);
     }
@@ -55,7 +55,7 @@ pub fn printable(text: &str) -> Cow<'_, str> {
 
 /// What a [`Guard`] writes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Sink {
+pub(crate) enum Sink {
     /// A terminal or a file of text, Markdown or CSV; `color` lets the renderer's colour codes
     /// through.
     Text { color: bool },
@@ -69,7 +69,7 @@ const MAX_SGR: usize = 32;
 /// A writer that cleans everything written through it (see the module's documentation).
 /// Sequences split across writes are held until they are whole; [`Guard::finish`] or a drop
 /// writes what is left.
-pub struct Guard<W: Write> {
+pub(crate) struct Guard<W: Write> {
     inner: W,
     sink: Sink,
     /// Bytes of an unfinished sequence: an ESC and what follows, or part of a UTF-8 character.
@@ -156,7 +156,7 @@ enum Front {
 }
 
 impl<W: Write> Guard<W> {
-    pub fn new(inner: W, sink: Sink) -> Self {
+    pub(crate) fn new(inner: W, sink: Sink) -> Self {
         Self {
             inner,
             sink,
@@ -166,7 +166,7 @@ impl<W: Write> Guard<W> {
     }
 
     /// Writes what is held (an unfinished sequence is shown, not obeyed) and flushes.
-    pub fn finish(&mut self) -> io::Result<()> {
+    pub(crate) fn finish(&mut self) -> io::Result<()> {
         self.release()?;
         self.spill()?;
         self.inner.flush()

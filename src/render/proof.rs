@@ -1,6 +1,7 @@
 //! `prove`: a proof step's heading, text and checked claim, with `expand`'s evidence table and
 //! `at n = K`'s values.
 
+use std::fmt;
 use std::io::{self, Write};
 
 use comfy_table::{ContentArrangement, Table, presets};
@@ -10,9 +11,13 @@ use super::RenderOptions;
 use super::prose::wrap;
 use crate::expr::Int;
 use crate::output::{ProofView, StepDetail, StepView};
-use crate::proof::{CheckOutcome, Checked};
+use crate::proof::{CheckError, CheckOutcome, Checked, Shown};
 
-pub fn text(report: &ProofView, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &ProofView,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let style = opts.style;
     let width = opts.layout_width();
     if report.step.is_none() {
@@ -100,12 +105,30 @@ fn claim(
             style.lose(&format!("  ✗ fails at {var} = {v}"))
         }
         Some(CheckOutcome::Fails { at: None }) => style.lose("  ✗ does not hold"),
-        Some(CheckOutcome::Error { message }) => {
-            style.lose(&format!("  ✗ could not be checked: {message}"))
+        Some(CheckOutcome::Error { error }) => {
+            style.lose(&format!("  ✗ could not be checked: {error}"))
         }
         None => return Ok(()),
     };
     writeln!(out, "{verdict}")
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Expr(error) => error.fmt(f),
+            Self::NotTruth { value } => write!(f, "the check gives `{value}`, not true or false"),
+            Self::At { var, value, error } => write!(f, "at {var} = {value}: {error}"),
+        }
+    }
+}
+
+/// A shown expression's value, or `error: ` and why it has none.
+fn shown(value: &Shown) -> String {
+    match value {
+        Ok(value) => value.to_string(),
+        Err(e) => format!("error: {e}"),
+    }
 }
 
 /// What a passed check covered, never more: "checked for n = 1..300".
@@ -142,13 +165,14 @@ fn detail(
                 .unwrap_or(0)
                 .min(28);
             for (label, value) in items {
+                let value = shown(value);
                 let fits = label.chars().count() <= label_w
                     && label_w + value.chars().count() + 4 <= width;
                 if fits {
-                    writeln!(out, "  {label:<label_w$}  {}", style.heading(value))?;
+                    writeln!(out, "  {label:<label_w$}  {}", style.heading(&value))?;
                 } else {
                     writeln!(out, "  {label}")?;
-                    for line in wrap(value, width - 4) {
+                    for line in wrap(&value, width - 4) {
                         writeln!(out, "    {}", style.heading(&line))?;
                     }
                 }
@@ -180,7 +204,7 @@ fn detail(
             table.set_header(header);
             for row in rows {
                 let mut cells = vec![row.value.to_string()];
-                cells.extend(row.shown.iter().cloned());
+                cells.extend(row.shown.iter().map(shown));
                 cells.push(if row.holds { "✓" } else { "✗" }.to_string());
                 table.add_row(cells);
             }
@@ -191,7 +215,7 @@ fn detail(
 
 /// `prove`: the proof's steps, or the one step being looked at with its number.
 #[derive(Serialize)]
-pub struct ProofJson<'a> {
+pub(super) struct ProofJson<'a> {
     id: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     of: Option<usize>,
@@ -213,7 +237,7 @@ struct StepJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     checked: Option<Option<CheckedJson<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
+    error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     evidence: Option<EvidenceJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -263,21 +287,21 @@ struct AtJson<'a> {
 #[derive(Serialize)]
 struct ExprValue<'a> {
     expr: &'a str,
-    value: &'a str,
+    value: String,
 }
 
 #[derive(Serialize)]
 struct EvidenceJson<'a> {
     columns: &'a [String],
-    rows: Vec<EvidenceRowJson<'a>>,
+    rows: Vec<EvidenceRowJson>,
     total: usize,
     var: &'a str,
 }
 
 #[derive(Serialize)]
-struct EvidenceRowJson<'a> {
+struct EvidenceRowJson {
     holds: bool,
-    shown: &'a [String],
+    shown: Vec<String>,
     value: Int,
 }
 
@@ -327,9 +351,9 @@ fn step_json(step: &StepView) -> StepJson<'_> {
                 .as_ref()
                 .map(|(var, value)| VarValue { value: *value, var });
         }
-        Some(CheckOutcome::Error { message }) => {
+        Some(CheckOutcome::Error { error }) => {
             v.holds = Some(false);
-            v.error = Some(message);
+            v.error = Some(error.to_string());
         }
         None => {}
     }
@@ -340,7 +364,10 @@ fn step_json(step: &StepView) -> StepJson<'_> {
                 value: *value,
                 values: items
                     .iter()
-                    .map(|(expr, value)| ExprValue { expr, value })
+                    .map(|(expr, value)| ExprValue {
+                        expr,
+                        value: shown(value),
+                    })
                     .collect(),
                 var,
             });
@@ -357,7 +384,7 @@ fn step_json(step: &StepView) -> StepJson<'_> {
                     .iter()
                     .map(|r| EvidenceRowJson {
                         holds: r.holds,
-                        shown: &r.shown,
+                        shown: r.shown.iter().map(shown).collect(),
                         value: r.value,
                     })
                     .collect(),
@@ -369,7 +396,7 @@ fn step_json(step: &StepView) -> StepJson<'_> {
     v
 }
 
-pub fn json(report: &ProofView) -> ProofJson<'_> {
+pub(super) fn json(report: &ProofView) -> ProofJson<'_> {
     ProofJson {
         id: &report.id,
         of: report.step.map(|(_, total)| total),
@@ -379,7 +406,7 @@ pub fn json(report: &ProofView) -> ProofJson<'_> {
     }
 }
 
-pub fn rows(report: &ProofView) -> (Vec<&'static str>, Vec<Vec<String>>) {
+pub(super) fn rows(report: &ProofView) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let rows = report
         .steps
         .iter()

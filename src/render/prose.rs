@@ -5,7 +5,7 @@
 use textwrap::{Options, WordSeparator, WordSplitter, wrap_algorithms::WrapAlgorithm};
 
 /// The narrowest width prose is wrapped to, however narrow the terminal.
-pub const MIN_WIDTH: usize = 20;
+pub(crate) const MIN_WIDTH: usize = 20;
 
 fn options(width: usize) -> Options<'static> {
     Options::new(width.max(MIN_WIDTH))
@@ -16,7 +16,7 @@ fn options(width: usize) -> Options<'static> {
 }
 
 /// `text` broken at spaces into lines of at most `width` columns (longer words stay whole).
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if text.is_empty() {
         return Vec::new();
@@ -30,7 +30,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 /// Every line of `text` wrapped to `width` columns on its own: line breaks the author made
 /// stay, blank lines stay, and a line's leading indentation (or a list marker such as `- `,
 /// `* ` or `1) `) is kept as the indentation of its continuation lines.
-pub fn fill(text: &str, width: usize) -> String {
+pub(crate) fn fill(text: &str, width: usize) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 40);
     for (i, line) in text.trim_end().split('\n').enumerate() {
         if i > 0 {
@@ -51,7 +51,7 @@ pub fn fill(text: &str, width: usize) -> String {
 }
 
 /// `lead` then `text`, wrapped to `width`, continuation lines indented by `indent` columns.
-pub fn hanging(lead: &str, text: &str, width: usize, indent: usize) -> String {
+pub(crate) fn hanging(lead: &str, text: &str, width: usize, indent: usize) -> String {
     let pad = " ".repeat(indent);
     let joined = if lead.is_empty() {
         text.to_string()
@@ -94,7 +94,7 @@ fn hanging_indent(line: &str) -> String {
 
 /// `items` after `head`, each but the last followed by `sep`, broken between items into lines
 /// of at most `width` columns; continuation lines are indented.
-pub fn wrap_items(items: &[String], head: &str, sep: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap_items(items: &[String], head: &str, sep: &str, width: usize) -> Vec<String> {
     let indent = "    ";
     let mut lines = Vec::new();
     let mut line = head.to_string();

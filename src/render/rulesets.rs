@@ -11,7 +11,7 @@ use crate::cli::ruleset_help;
 use crate::engine::Rules;
 use crate::engine::ruleset_name::RULESETS;
 
-pub fn text(current: &Rules, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(current: &Rules, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
     let width = opts.layout_width();
     writeln!(out, "rules: {}", style.heading(&current.to_string()))?;
@@ -41,7 +41,7 @@ pub fn text(current: &Rules, opts: &RenderOptions, out: &mut dyn Write) -> io::R
     Ok(())
 }
 
-pub fn rows(current: &Rules) -> (Vec<&'static str>, Vec<Vec<String>>) {
+pub(super) fn rows(current: &Rules) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let rows = RULESETS
         .iter()
         .map(|row| {
@@ -66,7 +66,7 @@ pub fn rows(current: &Rules) -> (Vec<&'static str>, Vec<Vec<String>>) {
 
 /// `rules`: the session's ruleset and every ruleset name nimlab reads.
 #[derive(Serialize)]
-pub struct RulesetsJson {
+pub(super) struct RulesetsJson {
     rules: String,
     rulesets: Vec<RulesetJson>,
 }
@@ -86,7 +86,7 @@ struct ExampleJson {
     name: &'static str,
 }
 
-pub fn json(current: &Rules) -> RulesetsJson {
+pub(super) fn json(current: &Rules) -> RulesetsJson {
     RulesetsJson {
         rules: current.to_string(),
         rulesets: RULESETS

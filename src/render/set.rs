@@ -3,7 +3,7 @@
 use crate::engine::Grundy;
 
 /// A sorted set, with runs of four or more consecutive values written `a..b`.
-pub fn format_set(values: &[Grundy]) -> String {
+pub(crate) fn format_set(values: &[Grundy]) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut i = 0;
     while i < values.len() {

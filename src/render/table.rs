@@ -8,13 +8,17 @@ use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 use serde::Serialize;
 
 use super::json::StateValue;
-use super::tabular::{Flavor, Sink};
+use super::tabular::{Sink, TableSyntax};
 use super::{RenderOptions, format_set};
 use crate::engine::{Grundy, GrundyRow, Method, Pass, Rules};
 use crate::output::{GrundyReport, GrundyRows};
 
 /// Text: the table computed by mex, or single states with how each was valued.
-pub fn text(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &GrundyReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     match &report.rows {
         GrundyRows::ByMex { .. } => grundy_table(report, opts, out),
         GrundyRows::Lookup { .. } => lookup(report, opts, out),
@@ -208,7 +212,7 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
 }
 
 /// Streams the rows one at a time, so a long table never sits in memory as JSON.
-pub fn json(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn json(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
     out.write_all(b"{\"rules\":")?;
     serde_json::to_writer(&mut *out, &report.rules.to_string())?;
     out.write_all(b",")?;
@@ -284,9 +288,13 @@ impl RowJson {
     }
 }
 
-pub fn rows(report: &GrundyReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn rows(
+    report: &GrundyReport,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut sink = Sink::new(
-        flavor,
+        syntax,
         out,
         &["state", "n", "grundy", "mex set", "options", "method"],
     )?;
@@ -358,7 +366,7 @@ mod tests {
             "{\"rules\":\"zero-move\",\"rows\":[{\"grundy\":6,\"method\":\"closed-form\",\"n\":5,\"state\":\"5T\"}]}\n"
         );
         let mut csv_out = Vec::new();
-        rows(&report, Flavor::Csv, &mut csv_out).unwrap();
+        rows(&report, TableSyntax::Csv, &mut csv_out).unwrap();
         assert_eq!(
             String::from_utf8(csv_out).unwrap(),
             "state,n,grundy,mex set,options,method\n5T,5,6,,,closed-form\n"

@@ -4,39 +4,41 @@ use std::io::{self, Write};
 
 use crate::output::Output;
 
+/// The syntax rows are written in: Markdown (`| a | b |` with a `---` rule under the
+/// headers) or CSV.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flavor {
+pub(super) enum TableSyntax {
     Markdown,
     Csv,
 }
 
-/// A table being written row by row in one flavour.
+/// A table being written row by row in one syntax.
 pub(super) struct Sink<'a> {
-    flavor: Flavor,
+    syntax: TableSyntax,
     csv: Option<csv::Writer<&'a mut dyn Write>>,
     out_md: Option<&'a mut dyn Write>,
 }
 
 impl<'a> Sink<'a> {
     pub(super) fn new(
-        flavor: Flavor,
+        syntax: TableSyntax,
         out: &'a mut dyn Write,
         headers: &[&str],
     ) -> io::Result<Self> {
-        let mut sink = match flavor {
-            Flavor::Csv => Sink {
-                flavor,
+        let mut sink = match syntax {
+            TableSyntax::Csv => Sink {
+                syntax,
                 csv: Some(csv::Writer::from_writer(out)),
                 out_md: None,
             },
-            Flavor::Markdown => Sink {
-                flavor,
+            TableSyntax::Markdown => Sink {
+                syntax,
                 csv: None,
                 out_md: Some(out),
             },
         };
         sink.row(headers)?;
-        if let (Flavor::Markdown, Some(out)) = (sink.flavor, sink.out_md.as_mut()) {
+        if let (TableSyntax::Markdown, Some(out)) = (sink.syntax, sink.out_md.as_mut()) {
             let rule: Vec<&str> = headers.iter().map(|_| "---").collect();
             writeln!(out, "| {} |", rule.join(" | "))?;
         }
@@ -67,45 +69,45 @@ impl<'a> Sink<'a> {
     }
 }
 
-pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
     match output {
         Output::Mex { set, mex } => {
             let set: Vec<String> = set.iter().map(ToString::to_string).collect();
-            let mut sink = Sink::new(flavor, out, &["set", "mex"])?;
+            let mut sink = Sink::new(syntax, out, &["set", "mex"])?;
             sink.row(&[set.join(" "), mex.to_string()])?;
             sink.finish()
         }
-        Output::Grundy(report) => super::table::rows(report, flavor, out),
-        Output::GrundyValues(range) => super::values::table(range, flavor, out),
+        Output::Grundy(report) => super::table::rows(report, syntax, out),
+        Output::GrundyValues(range) => super::grundy_values::table(range, syntax, out),
         Output::Period(report) => {
             let (headers, rows) = super::period::rows(report);
             let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut sink = Sink::new(flavor, out, &headers)?;
+            let mut sink = Sink::new(syntax, out, &headers)?;
             for row in rows {
                 sink.row(&row)?;
             }
             sink.finish()
         }
         Output::Bulk(report) => {
-            let mut sink = Sink::new(flavor, out, &["what", "value"])?;
+            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
             for row in super::bulk::rows(report) {
                 sink.row(&row)?;
             }
             sink.finish()
         }
-        Output::Position(report) => super::binary::rows(report, flavor, out),
-        Output::Game(report) => super::game::game_rows(report, flavor, out),
-        Output::Step(report) => super::game::step_rows(report, flavor, out),
-        Output::Value(report) => table(super::value::rows(report), flavor, out),
-        Output::Derivation(report) => table(super::derive::rows(report), flavor, out),
-        Output::Conjecture(report) => table(super::conjecture::rows(report), flavor, out),
+        Output::Position(report) => super::binary::rows(report, syntax, out),
+        Output::Game(report) => super::game::game_rows(report, syntax, out),
+        Output::Step(report) => super::game::step_rows(report, syntax, out),
+        Output::Value(report) => table(super::expr_value::rows(report), syntax, out),
+        Output::Derivation(report) => table(super::derive::rows(report), syntax, out),
+        Output::Conjecture(report) => table(super::conjecture::rows(report), syntax, out),
         Output::Lesson(report) => write!(out, "{}", super::lesson::plain(report)),
         Output::LessonList(list) => table(
             (
                 vec!["id", "title", "steps", "status", "requires"],
                 super::lesson::list_rows(list),
             ),
-            flavor,
+            syntax,
             out,
         ),
         Output::LessonCheck(report) => table(
@@ -113,13 +115,13 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
                 vec!["file", "line", "step", "failure"],
                 super::lesson::check_rows(report),
             ),
-            flavor,
+            syntax,
             out,
         ),
-        Output::Verify(report) => table(super::verify::rows(report), flavor, out),
-        Output::Proof(report) => table(super::proof::rows(report), flavor, out),
+        Output::Verify(report) => table(super::verify::rows(report), syntax, out),
+        Output::Proof(report) => table(super::proof::rows(report), syntax, out),
         Output::Left(report) => write!(out, "{}", super::activity::plain(report)),
-        Output::Rulesets { current } => table(super::rulesets::rows(current), flavor, out),
+        Output::Rulesets { current } => table(super::rulesets::rows(current), syntax, out),
         Output::Note(note) => super::note::plain(note, out),
         Output::Help(text) => writeln!(out, "{text}"),
         Output::Picture(picture) => super::draw::picture(picture, out),
@@ -130,10 +132,10 @@ pub fn render(output: &Output, flavor: Flavor, out: &mut dyn Write) -> io::Resul
 /// Headers and rows prepared by a concept's own renderer.
 fn table(
     (headers, rows): (Vec<&str>, Vec<Vec<String>>),
-    flavor: Flavor,
+    syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut sink = Sink::new(flavor, out, &headers)?;
+    let mut sink = Sink::new(syntax, out, &headers)?;
     for row in &rows {
         sink.row(row)?;
     }

@@ -5,7 +5,7 @@ use crate::engine::Grundy;
 use crate::engine::position::{Player, Rule};
 
 /// When no move is left: the player to move has lost in normal play and won in misère play.
-pub fn no_move_sentence(winner: Player, misere: bool, style: Style) -> String {
+pub(super) fn no_move_sentence(winner: Player, misere: bool, style: Style) -> String {
     let who = match winner {
         Player::First => style.win("the first player (to move) wins"),
         Player::Second => style.lose("the second player wins"),
@@ -19,7 +19,12 @@ pub fn no_move_sentence(winner: Player, misere: bool, style: Style) -> String {
 }
 
 /// "nim-sum 20 ≠ 0: the first player (to move) wins." and its misère variants.
-pub fn verdict_sentence(rule: Rule, nim_sum: Grundy, winner: Player, style: Style) -> String {
+pub(super) fn verdict_sentence(
+    rule: Rule,
+    nim_sum: Grundy,
+    winner: Player,
+    style: Style,
+) -> String {
     let who = match winner {
         Player::First => style.win("the first player (to move) wins"),
         Player::Second => style.lose("the second player wins"),

@@ -32,7 +32,11 @@ fn millis(report: &VerifyReport) -> f64 {
     report.elapsed.as_secs_f64() * 1000.0
 }
 
-pub fn text(report: &VerifyReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &VerifyReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let style = opts.style;
     let width = opts.layout_width();
     let r = &report.result;
@@ -182,7 +186,7 @@ fn no_rule_table(
 
 /// `verify`: what the search found and how it compares with the rule.
 #[derive(Serialize)]
-pub struct VerifyJson<'a> {
+pub(super) struct VerifyJson<'a> {
     examples: Vec<MismatchJson>,
     first_wins: usize,
     /// Only without a rule: the first positions lost for the player to move.
@@ -209,7 +213,7 @@ struct MismatchJson {
     search: &'static str,
 }
 
-pub fn json(report: &VerifyReport) -> VerifyJson<'_> {
+pub(super) fn json(report: &VerifyReport) -> VerifyJson<'_> {
     let r = &report.result;
     let piles = |p: &[Pile]| p.iter().map(ToString::to_string).collect::<Vec<_>>();
     VerifyJson {
@@ -241,7 +245,7 @@ pub fn json(report: &VerifyReport) -> VerifyJson<'_> {
     }
 }
 
-pub fn rows(report: &VerifyReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
+pub(super) fn rows(report: &VerifyReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let r = &report.result;
     (
         vec![

@@ -4,10 +4,10 @@
 use super::RenderOptions;
 
 /// Columns assumed when stdout is not a terminal (a pipe, a file) or reports no width.
-pub const DEFAULT_WIDTH: u16 = 80;
+pub(crate) const DEFAULT_WIDTH: u16 = 80;
 
 /// The narrowest width prose and tables are laid out in, however narrow the terminal.
-pub const MIN_LAYOUT_WIDTH: u16 = 40;
+pub(super) const MIN_LAYOUT_WIDTH: u16 = 40;
 
 impl RenderOptions {
     /// Columns prose and tables are laid out in: the output's width, but never below

@@ -38,7 +38,7 @@ pub(super) struct HistoryFile {
 
 /// Why the history cannot be read or kept.
 #[derive(Debug)]
-pub(super) enum HistoryError {
+pub(crate) enum HistoryError {
     /// The file cannot be read: not a regular file, or opening it failed.
     Read(CappedReadError),
     /// The lock could not be taken.

@@ -12,8 +12,8 @@ use rustyline::history::MemHistory;
 use rustyline::{CompletionType, Config, Editor};
 
 use super::complete::Completion;
-use super::history::{HistoryFile, MAX_ENTRIES};
-use crate::render::Style;
+use super::history::{HistoryError, HistoryFile, MAX_ENTRIES};
+use crate::render::{self, Style};
 
 /// The longest script line, in bytes (its newline not counted): room for 10 000 piles of 20
 /// digits. Longer lists of piles belong in a file (`winner --file PATH`), which is streamed.
@@ -162,7 +162,7 @@ impl Terminal {
                 }
                 term.history = Some(file);
             }
-            Some(Err(e)) => term.warn(&format!("{e}; history is not kept this session")),
+            Some(Err(e)) => term.warn(&HistoryWarning::NotOpened(e)),
         }
         term
     }
@@ -180,15 +180,26 @@ impl Terminal {
             // Said once, and not tried again: a lock that is not released would otherwise
             // hold up every line.
             self.history = None;
-            self.warn(&format!(
-                "{e}; the history is not kept for the rest of this session"
-            ));
+            self.warn(&HistoryWarning::NotAppended(e));
         }
     }
 
-    fn warn(&self, message: &str) {
-        let _ = writeln!(io::stderr(), "{} {message}", self.style.error("warning:"));
+    fn warn(&self, warning: &HistoryWarning) {
+        let _ = write!(
+            io::stderr(),
+            "{}",
+            render::warning(warning, self.style, None)
+        );
     }
+}
+
+/// Why the history file is not kept; `render` words it.
+#[derive(Debug)]
+pub(crate) enum HistoryWarning {
+    /// It could not be opened or read: no history this session.
+    NotOpened(HistoryError),
+    /// A line could not be added: no more history this session.
+    NotAppended(HistoryError),
 }
 
 impl LineSource for Terminal {

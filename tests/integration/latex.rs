@@ -200,7 +200,7 @@ pile & state & $g$ & \multicolumn{4}{c}{$g$ in binary} \\
 3 & $5\mathrm{T}$ & $6$ & 0 & 1 & 1 & 0 \\
 \hline
 nim-sum & & $13$ & \textbf{1} & \textbf{1} & 0 & \textbf{1} \\
- & & & $\uparrow$ & $\ast$ &  & $\ast$ \\
+ & & & $\uparrow$ & $\ast$ & & $\ast$ \\
 \multicolumn{7}{l}{$\uparrow$ top bit of the nim-sum, $\ast$ odd count of 1s} \\
 \hline
 \multicolumn{7}{l}{nim-sum $13 \neq 0$: the first player (to move) wins.} \\

@@ -7,6 +7,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::cli::{Command, Parsed};
 use crate::command::Session;
@@ -15,13 +16,14 @@ use crate::engine::Rules;
 use crate::error::Error;
 use crate::expr::{Value, parse};
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
-use crate::lesson::fill::{ExprJudge, fill};
-use crate::lesson::runner::{Judge, accepts};
+use crate::lesson::fill::{ExprEvaluator, fill};
+use crate::lesson::lesson_error::{CheckFault, Circularity, LineProblem, SessionRulesCall};
+use crate::lesson::runner::{LessonEvaluator, accepts};
 use crate::lesson::{
-    CommandLine, JudgeError, Lesson, LessonError, Question, Step, StepKind, Theorem, load,
+    CommandLine, JudgeError, Lesson, LessonError, LessonFault, Question, Step, StepKind, Theorem,
+    load,
 };
 use crate::output::{CheckReport, Output};
-use crate::quote::quoted;
 
 pub(crate) fn check(session: &mut Session, paths: &[PathBuf]) -> Result<Output, Error> {
     let mut failures = Vec::new();
@@ -99,13 +101,13 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn fail(&mut self, line: Option<usize>, step: Option<&str>, message: impl std::fmt::Display) {
+    fn fail(&mut self, line: Option<usize>, step: Option<&str>, fault: CheckFault) {
         self.report.failures.push(LessonError {
             origin: self.lesson.origin.clone(),
             line,
             column: None,
             step: step.map(str::to_string),
-            message: message.to_string(),
+            fault: Box::new(LessonFault::Check(Box::new(fault))),
         });
     }
 
@@ -122,7 +124,7 @@ impl Checker<'_> {
                 self.fail(
                     requires_line,
                     None,
-                    format!("`requires` names {}, which is not a lesson", quoted(req)),
+                    CheckFault::UnknownRequirement { id: req.clone() },
                 );
             }
         }
@@ -135,7 +137,11 @@ impl Checker<'_> {
             && let Err(e) = self.session.set_rules(rules.clone())
         {
             let at = Some(lesson.rules_line).filter(|&l| l > 0);
-            self.fail(at, None, format!("`rules: {rules}` fails: {e}"));
+            let fault = CheckFault::PinFails {
+                rules: rules.clone(),
+                error: e,
+            };
+            self.fail(at, None, fault);
             return ControlFlow::Break(());
         }
         for line in &lesson.setup {
@@ -144,13 +150,24 @@ impl Checker<'_> {
             let result = run_line(&mut self.session, line, &mut self.budget);
             // A line the sandbox refuses is reported for that alone.
             if !matches!(result, Err(Error::Refused(_)))
-                && let Some(why) = line_problem(line, self.pinned(), true)
+                && let Some(problem) = line_problem(line, self.pinned(), true)
             {
-                self.fail(at, None, format!("setup {}: {why}", quoted(&line.text)));
+                let fault = CheckFault::Line {
+                    line: line.text.clone(),
+                    setup: true,
+                    problem,
+                };
+                self.fail(at, None, fault);
             }
             if let Err(e) = result {
-                self.fail(at, None, format!("setup {} fails: {e}", quoted(&line.text)));
-                if over_budget(&e) {
+                let over = over_budget(&e);
+                let fault = CheckFault::LineFails {
+                    line: line.text.clone(),
+                    setup: true,
+                    error: Arc::new(e),
+                };
+                self.fail(at, None, fault);
+                if over {
                     return ControlFlow::Break(());
                 }
             }
@@ -164,18 +181,11 @@ impl Checker<'_> {
         let id = Some(step.id.as_str());
         if let Some(spent) = self.budget.spent() {
             self.report.checks += 1;
-            self.fail(
-                line,
-                id,
-                format!(
-                    "{}; this step and the ones after it are not checked",
-                    Refusal::OverBudget { spent }
-                ),
-            );
+            self.fail(line, id, CheckFault::OverBudget { spent });
             return ControlFlow::Break(());
         }
-        let mut judge = CheckingJudge {
-            inner: ExprJudge {
+        let mut evaluator = CheckingEvaluator {
+            inner: ExprEvaluator {
                 rules: self.pinned().unwrap_or(self.session.rules()).clone(),
             },
             pinned: self.pinned().is_some(),
@@ -188,15 +198,15 @@ impl Checker<'_> {
         }
         for text in texts {
             self.report.checks += 1;
-            if let Err(e) = fill(text, &mut judge) {
-                self.fail(line, id, e);
+            if let Err(e) = fill(text, &mut evaluator) {
+                self.fail(line, id, CheckFault::Expr(e));
             }
         }
         let flow = match &step.kind {
             StepKind::Text(text) => {
                 self.report.checks += 1;
-                if let Err(e) = fill(text, &mut judge) {
-                    self.fail(line, id, e);
+                if let Err(e) = fill(text, &mut evaluator) {
+                    self.fail(line, id, CheckFault::Expr(e));
                 }
                 ControlFlow::Continue(())
             }
@@ -206,16 +216,16 @@ impl Checker<'_> {
                 check,
                 theorem,
             } => {
-                self.claim(statement, check, *theorem, &mut judge, line, id);
+                self.claim(statement, check, *theorem, &mut evaluator, line, id);
                 ControlFlow::Continue(())
             }
             StepKind::Ask(q) => {
-                self.question(q, &mut judge, line, id);
+                self.question(q, &mut evaluator, line, id);
                 ControlFlow::Continue(())
             }
         };
-        for why in judge.problems.drain(..) {
-            self.fail(line, id, why);
+        for call in evaluator.problems.drain(..) {
+            self.fail(line, id, CheckFault::SessionRules(call));
         }
         flow
     }
@@ -232,19 +242,34 @@ impl Checker<'_> {
             && self.session.rules() != rules
             && let Err(e) = self.session.set_rules(rules.clone())
         {
-            self.fail(line, id, format!("`rules: {rules}` fails: {e}"));
+            let fault = CheckFault::PinFails {
+                rules: rules.clone(),
+                error: e,
+            };
+            self.fail(line, id, fault);
         }
         for command in commands {
             self.report.checks += 1;
             let result = run_line(&mut self.session, command, &mut self.budget);
             if !matches!(result, Err(Error::Refused(_)))
-                && let Some(why) = line_problem(command, self.pinned(), false)
+                && let Some(problem) = line_problem(command, self.pinned(), false)
             {
-                self.fail(line, id, format!("{}: {why}", quoted(&command.text)));
+                let fault = CheckFault::Line {
+                    line: command.text.clone(),
+                    setup: false,
+                    problem,
+                };
+                self.fail(line, id, fault);
             }
             if let Err(e) = result {
-                self.fail(line, id, format!("{} fails: {e}", quoted(&command.text)));
-                if over_budget(&e) {
+                let over = over_budget(&e);
+                let fault = CheckFault::LineFails {
+                    line: command.text.clone(),
+                    setup: false,
+                    error: Arc::new(e),
+                };
+                self.fail(line, id, fault);
+                if over {
                     return ControlFlow::Break(());
                 }
             }
@@ -258,35 +283,30 @@ impl Checker<'_> {
         statement: &str,
         check: &str,
         theorem: Option<Theorem>,
-        judge: &mut CheckingJudge,
+        evaluator: &mut CheckingEvaluator,
         line: Option<usize>,
         id: Option<&str>,
     ) {
         self.report.checks += 2;
-        if let Err(e) = fill(statement, judge) {
-            self.fail(line, id, e);
+        if let Err(e) = fill(statement, evaluator) {
+            self.fail(line, id, CheckFault::Expr(e));
         }
         if let Some(theorem) = theorem {
             self.report.checks += 1;
-            if let Some(why) = circular(check, theorem, self.pinned()) {
-                self.fail(line, id, why);
+            if let Some(circularity) = circular(check, self.pinned()) {
+                let fault = CheckFault::Circular {
+                    theorem,
+                    circularity,
+                };
+                self.fail(line, id, fault);
             }
         }
-        match judge.eval(check) {
+        let check = check.to_string();
+        match evaluator.eval(&check) {
             Ok(Value::Bool(true)) => {}
-            Ok(Value::Bool(false)) => {
-                self.fail(
-                    line,
-                    id,
-                    format!("the claim is false: {} does not hold", quoted(check)),
-                );
-            }
-            Ok(v) => self.fail(
-                line,
-                id,
-                format!("{} gives {v}, not true or false", quoted(check)),
-            ),
-            Err(e) => self.fail(line, id, format!("{} fails: {e}", quoted(check))),
+            Ok(Value::Bool(false)) => self.fail(line, id, CheckFault::ClaimFalse { check }),
+            Ok(value) => self.fail(line, id, CheckFault::ClaimNotTruth { check, value }),
+            Err(error) => self.fail(line, id, CheckFault::ClaimFails { check, error }),
         }
     }
 
@@ -295,75 +315,56 @@ impl Checker<'_> {
     fn question(
         &mut self,
         q: &Question,
-        judge: &mut CheckingJudge,
+        evaluator: &mut CheckingEvaluator,
         line: Option<usize>,
         id: Option<&str>,
     ) {
         self.report.checks += 1;
-        if let Err(e) = fill(&q.prompt, judge) {
-            self.fail(line, id, e);
+        if let Err(e) = fill(&q.prompt, evaluator) {
+            self.fail(line, id, CheckFault::Expr(e));
         }
         self.report.checks += 1;
+        let answer = q.answer.clone();
         if crate::lesson::answer::read_answer(&q.answer).is_some() {
-            self.fail(
-                line,
-                id,
-                format!(
-                    "the answer {} is a literal: write the expression that computes it (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `winner(nim, 1, 4, 5)`)",
-                    quoted(&q.answer)
-                ),
-            );
+            self.fail(line, id, CheckFault::LiteralAnswer { answer });
         } else if let Ok(expr) = parse(&q.answer)
             && expr.calls().is_empty()
             && !expr.reads_variable()
         {
-            self.fail(
-                line,
-                id,
-                format!(
-                    "the answer {} is a constant, a literal in disguise: write the expression that computes it with nimlab's functions (e.g. `mex{{0, 1, 3}}`, `nimsum(3, 5)`, `g(nim, 4)`)",
-                    quoted(&q.answer)
-                ),
-            );
+            self.fail(line, id, CheckFault::ConstantAnswer { answer });
         }
         self.report.checks += 1;
-        let answer = match judge.eval(&q.answer) {
+        let value = match evaluator.eval(&q.answer) {
             Ok(v) => v,
             Err(e) => {
-                self.fail(
-                    line,
-                    id,
-                    format!("the answer {} fails: {e}", quoted(&q.answer)),
-                );
+                let fault = CheckFault::Expr(JudgeError::Answer {
+                    answer: q.answer.clone(),
+                    error: Box::new(e),
+                });
+                self.fail(line, id, fault);
                 return;
             }
         };
         if let Some(solution) = &q.solution {
             self.report.checks += 1;
-            if !matches!(accepts(q, solution, judge), Ok(true)) {
-                self.fail(
-                    line,
-                    id,
-                    format!(
-                        "the solution {} is not accepted (the answer {} is {answer})",
-                        quoted(solution),
-                        quoted(&q.answer)
-                    ),
-                );
+            if !matches!(accepts(q, solution, evaluator), Ok(true)) {
+                let fault = CheckFault::SolutionRejected {
+                    solution: solution.clone(),
+                    answer: q.answer.clone(),
+                    value: value.clone(),
+                };
+                self.fail(line, id, fault);
             }
         }
         for wrong in &q.wrong_examples {
             self.report.checks += 1;
-            if !matches!(accepts(q, &wrong.answer, judge), Ok(false)) {
-                self.fail(
-                    line,
-                    id,
-                    format!(
-                        "the wrong example {} is accepted (the answer {} is {answer})",
-                        quoted(&wrong.answer),
-                        quoted(&q.answer)
-                    ),
-                );
+            if !matches!(accepts(q, &wrong.answer, evaluator), Ok(false)) {
+                let fault = CheckFault::WrongAccepted {
+                    example: wrong.answer.clone(),
+                    answer: q.answer.clone(),
+                    value: value.clone(),
+                };
+                self.fail(line, id, fault);
             }
         }
         if !q.choices.is_empty() {
@@ -371,72 +372,66 @@ impl Checker<'_> {
             let right: Vec<&String> = q
                 .choices
                 .iter()
-                .filter(|c| matches!(accepts(q, c, judge), Ok(true)))
+                .filter(|c| matches!(accepts(q, c, evaluator), Ok(true)))
                 .collect();
             if right.len() != 1 {
-                self.fail(
-                    line,
-                    id,
-                    format!(
-                        "{} of the choices are right (the answer {} is {answer}); exactly one must be",
-                        right.len(),
-                        quoted(&q.answer)
-                    ),
-                );
+                let fault = CheckFault::RightChoices {
+                    right: right.len(),
+                    answer: q.answer.clone(),
+                    value,
+                };
+                self.fail(line, id, fault);
             }
         }
     }
 }
 
-/// Evaluates as the learner's judge would, and notes each expression that leans on the
+/// Evaluates as the learner's evaluator would, and notes each expression that leans on the
 /// session's ruleset when the lesson pins none.
-struct CheckingJudge {
-    inner: ExprJudge,
+struct CheckingEvaluator {
+    inner: ExprEvaluator,
     pinned: bool,
-    problems: Vec<String>,
+    problems: Vec<SessionRulesCall>,
 }
 
-impl Judge for CheckingJudge {
+impl LessonEvaluator for CheckingEvaluator {
     fn eval(&mut self, source: &str) -> Result<Value, JudgeError> {
         if !self.pinned
-            && let Some(why) = session_rules_in_expr(source)
-            && !self.problems.contains(&why)
+            && let Some(call) = session_rules_in_expr(source)
+            && !self.problems.contains(&call)
         {
-            self.problems.push(why);
+            self.problems.push(call);
         }
         self.inner.eval(source)
     }
 }
 
-/// Why an expression means different things under different session rulesets, if it does.
-fn session_rules_in_expr(source: &str) -> Option<String> {
+/// The call that makes an expression mean different things under different session
+/// rulesets, if there is one.
+fn session_rules_in_expr(source: &str) -> Option<SessionRulesCall> {
     let expr = parse(source).ok()?;
     let call = expr.calls().into_iter().find(|c| c.uses_session_rules())?;
-    Some(format!(
-        "{} calls `{}` without a ruleset, so its value depends on the ruleset the learner last chose: write the ruleset first (`{}(zero-move, …)`), or pin the lesson's with `rules:`",
-        quoted(source),
-        call.name,
-        call.name
-    ))
+    Some(SessionRulesCall {
+        source: source.to_string(),
+        call: call.name.to_string(),
+    })
 }
 
 /// Why a lesson's command line is not fit for a lesson, beyond what the sandbox refuses: its
 /// meaning depends on the session's ruleset, or (in `setup`) it changes that ruleset.
-fn line_problem(line: &CommandLine, pinned: Option<&Rules>, setup: bool) -> Option<String> {
+fn line_problem(line: &CommandLine, pinned: Option<&Rules>, setup: bool) -> Option<LineProblem> {
     let Ok(Parsed::Cli(cli)) = line.parsed() else {
         return None; // run_line reports it
     };
     let command = cli.command.as_ref()?;
     if setup && let Command::Rules { name: Some(_) } = command {
-        return Some(
-            "a lesson pins its ruleset with the `rules:` key, which the runner applies for the lesson's duration and gives back after it, not with a `rules` command".into(),
-        );
+        return Some(LineProblem::RulesCommandInSetup);
     }
     if pinned.is_some() {
         return None;
     }
     if let Command::Eval { expr } = command {
-        return session_rules_in_expr(&expr.join(" "));
+        return session_rules_in_expr(&expr.join(" ")).map(LineProblem::Expr);
     }
     let unnamed = match command {
         Command::Grundy { rules, .. }
@@ -452,40 +447,24 @@ fn line_problem(line: &CommandLine, pinned: Option<&Rules>, setup: bool) -> Opti
         Command::Set { .. } | Command::Step { .. } => true,
         _ => false,
     };
-    unnamed.then(|| {
-        "the command uses the session's ruleset, which the learner may have changed: give `--rules R` on the line, or pin the lesson's ruleset with `rules:`".into()
-    })
+    unnamed.then_some(LineProblem::SessionRules)
 }
 
-/// Why the check of a claim that illustrates `theorem` proves nothing about it, if it does not:
+/// Why the check of a claim that illustrates a theorem proves nothing about it, if it does not:
 /// it calls a function that applies the theorem, or it never searches the game tree.
-fn circular(check: &str, theorem: Theorem, pinned: Option<&Rules>) -> Option<String> {
+fn circular(check: &str, pinned: Option<&Rules>) -> Option<Circularity> {
     let expr = parse(check).ok()?; // evaluating it reports the syntax error
     let calls = expr.calls();
-    let by = |how: String| {
-        Some(format!(
-            "the claim illustrates the theorem `{theorem}`, but its check {how}; check it by game-tree search: `lost(RULES, piles…)`, or `g(RULES, piles…)` of two or more piles"
-        ))
-    };
     for call in &calls {
         match call.name {
-            "winner" => {
-                return by(
-                    "calls `winner`, which applies the theorem (it decides by the XOR of Grundy values, or by misère Nim's rule)".into(),
-                );
-            }
-            "nimsum" => {
-                return by(
-                    "calls `nimsum`, which applies the theorem's way of combining values (write the XOR the theorem states with `xor`)".into(),
-                );
-            }
+            "winner" => return Some(Circularity::Winner),
+            "nimsum" => return Some(Circularity::Nimsum),
             "g" | "mexset" if call.args == 1 => {
                 let rules = call.rules.or(pinned);
                 if rules.is_some_and(Rules::splits) {
-                    return by(format!(
-                        "calls `{}` on one heap of a game whose moves split heaps, and its options are valued as sums, by the theorem",
-                        call.name
-                    ));
+                    return Some(Circularity::OneSplittingHeap {
+                        call: call.name.to_string(),
+                    });
                 }
             }
             _ => {}
@@ -494,11 +473,7 @@ fn circular(check: &str, theorem: Theorem, pinned: Option<&Rules>) -> Option<Str
     let searches = calls
         .iter()
         .any(|c| c.name == "lost" || (matches!(c.name, "g" | "mexset") && c.args > 1));
-    if searches {
-        None
-    } else {
-        by("never searches the game tree".into())
-    }
+    (!searches).then_some(Circularity::NoSearch)
 }
 
 fn over_budget(error: &Error) -> bool {

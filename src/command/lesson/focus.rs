@@ -7,7 +7,7 @@ use crate::command::sandbox::Budget;
 use crate::command::{Focus, Session};
 use crate::error::Error;
 use crate::lesson::StepKind;
-use crate::lesson::fill::ExprJudge;
+use crate::lesson::fill::ExprEvaluator;
 use crate::lesson::runner::{Event, Runner};
 use crate::output::{Feedback, LessonItem, LessonReport, Output};
 
@@ -15,12 +15,12 @@ impl LessonFocus {
     fn act(
         &mut self,
         session: &mut Session,
-        events: impl FnOnce(&mut Runner, &mut ExprJudge) -> Vec<Event>,
+        events: impl FnOnce(&mut Runner, &mut ExprEvaluator) -> Vec<Event>,
     ) -> Output {
-        let mut judge = self.judge(session);
+        let mut evaluator = self.evaluator(session);
         // Each action the learner takes gets a fresh budget for the lesson's command lines.
         self.budget = Budget::default();
-        let events = events(&mut self.runner, &mut judge);
+        let events = events(&mut self.runner, &mut evaluator);
         let mut items = Vec::new();
         self.report(session, events, &mut items);
         self.save(session, &mut items);

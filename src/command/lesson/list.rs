@@ -26,10 +26,7 @@ pub(super) fn list(session: &mut Session) -> Output {
             LessonListRow {
                 id: l.id.clone(),
                 title: l.title.clone(),
-                chapter: l
-                    .chapter
-                    .clone()
-                    .unwrap_or_else(|| "More lessons".to_string()),
+                chapter: l.chapter.clone(),
                 steps: l.steps.len(),
                 status,
                 requires: l.requires.clone(),

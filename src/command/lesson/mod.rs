@@ -16,7 +16,7 @@ use super::sandbox::Budget;
 use crate::cli::LessonAction;
 use crate::error::Error;
 use crate::lesson::Lesson;
-use crate::lesson::progress::Progress;
+use crate::lesson::progress::{Progress, Unusable};
 use crate::lesson::runner::Runner;
 use crate::lesson::speaker_notes::SpeakerNotes;
 use crate::output::{Feedback, LessonItem, Output};
@@ -34,14 +34,17 @@ pub(crate) fn lesson(session: &mut Session, action: &LessonAction) -> Result<Out
     }
 }
 
-fn load_progress(session: &Session) -> (Progress, Option<String>) {
+fn load_progress(session: &Session) -> (Progress, Option<Unusable>) {
     match &session.store {
-        Some(store) => {
-            let (progress, unusable) = store.load();
-            (progress, unusable.map(|u| u.to_string()))
-        }
+        Some(store) => store.load(),
         None => (Progress::default(), None),
     }
+}
+
+/// What makes two warnings the same, so that one is given once: the fault's `Debug` form
+/// (an I/O error has no equality, and its words are `render`'s).
+fn warning_key(fault: &impl std::fmt::Debug) -> String {
+    format!("{fault:?}")
 }
 
 fn find(session: &mut Session, id: &str) -> Result<Lesson, Error> {
@@ -62,7 +65,8 @@ fn feedback(feedback: Feedback) -> LessonItem {
 #[derive(Debug)]
 pub(crate) struct LessonFocus {
     runner: Runner,
-    /// Warnings about the progress file already given, so none is repeated at every step.
+    /// Warnings about the progress file and speaker notes already given (by [`warning_key`]),
+    /// so none is repeated at every step.
     warned: std::collections::BTreeSet<String>,
     /// The session's rules before the lesson's setup, restored when it ends.
     rules_before: Option<crate::engine::Rules>,

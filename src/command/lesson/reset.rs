@@ -21,6 +21,6 @@ pub(super) fn reset(session: &mut Session, id: &str, yes: bool) -> Result<Output
         .map_err(Error::Progress)?;
     Ok(Output::Note(Note::Forgotten {
         id: id.to_string(),
-        warning: unusable.map(|w| w.to_string()),
+        warning: unusable,
     }))
 }

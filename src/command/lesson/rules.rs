@@ -3,7 +3,7 @@
 
 use super::{LessonFocus, feedback};
 use crate::command::Session;
-use crate::lesson::fill::ExprJudge;
+use crate::lesson::fill::ExprEvaluator;
 use crate::output::{Feedback, LessonItem};
 
 impl LessonFocus {
@@ -17,8 +17,8 @@ impl LessonFocus {
         }
     }
 
-    pub(super) fn judge(&self, session: &Session) -> ExprJudge {
-        ExprJudge {
+    pub(super) fn evaluator(&self, session: &Session) -> ExprEvaluator {
+        ExprEvaluator {
             rules: self.pinned.as_ref().unwrap_or(session.rules()).clone(),
         }
     }
@@ -31,9 +31,9 @@ impl LessonFocus {
         }
         match session.set_rules(rules.clone()) {
             Ok(()) => items.push(feedback(Feedback::Repinned(rules.clone()))),
-            Err(e) => items.push(feedback(Feedback::PinFailed {
+            Err(error) => items.push(feedback(Feedback::PinFailed {
                 rules: rules.clone(),
-                error: e.to_string(),
+                error,
             })),
         }
     }

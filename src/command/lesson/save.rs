@@ -1,7 +1,7 @@
 //! Saving a running lesson's progress: only this lesson, into the file as it is now; a failure
 //! is a warning given once, never an end.
 
-use super::{LessonFocus, feedback};
+use super::{LessonFocus, feedback, warning_key};
 use crate::command::Session;
 use crate::lesson::progress::SaveError;
 use crate::output::{Feedback, LessonItem};
@@ -17,18 +17,19 @@ impl LessonFocus {
         let lesson = self.runner.progress();
         // Only this lesson, into the file as it is now: another nimlab (another terminal) may
         // have saved other lessons since this one started.
-        // Each warning once, keyed by its text: the one given at the start is not repeated.
-        let (key, warning): (String, fn(String) -> Feedback) = match store.update(|progress| {
+        // Each warning once: the one given at the start is not repeated.
+        let warning = match store.update(|progress| {
             progress.lessons.insert(id, lesson);
         }) {
             Ok(None) => return,
             Ok(Some(unusable)) | Err(SaveError::Unusable(unusable)) => {
-                (unusable.to_string(), Feedback::Progress)
+                (warning_key(&unusable), Feedback::Progress(unusable))
             }
-            Err(e) => (e.to_string(), Feedback::NotSaved),
+            Err(e) => (warning_key(&e), Feedback::NotSaved(e)),
         };
-        if self.warned.insert(key.clone()) {
-            items.push(feedback(warning(key)));
+        let (key, warning) = warning;
+        if self.warned.insert(key) {
+            items.push(feedback(warning));
         }
     }
 }

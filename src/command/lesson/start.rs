@@ -1,7 +1,7 @@
 //! `lesson start ID`: a lesson begun, resumed or presented — its ruleset pinned, its setup
 //! run, its first step shown and the lesson focus handed to the session.
 
-use super::{LessonFocus, feedback, find, load_progress};
+use super::{LessonFocus, feedback, find, load_progress, warning_key};
 use crate::command::Session;
 use crate::command::sandbox::{Budget, run_line};
 use crate::error::Error;
@@ -25,8 +25,9 @@ pub(super) fn start(
     let resumed = saved.is_some_and(|p| p.current.is_some() && !p.finished);
     let again = saved.is_some_and(|p| p.finished);
     let mut items = Vec::new();
-    if let Some(w) = &warning {
-        items.push(LessonItem::Feedback(Feedback::Progress(w.clone())));
+    let warned = warning.iter().map(warning_key).collect();
+    if let Some(unusable) = warning {
+        items.push(LessonItem::Feedback(Feedback::Progress(unusable)));
     }
     // A pinned ruleset and the setup apply on start and on resume alike; the learner's rules
     // come back when the lesson ends.
@@ -42,18 +43,18 @@ pub(super) fn start(
                 rules: rules.clone(),
                 yours,
             })),
-            Err(e) => items.push(feedback(Feedback::PinFailed {
+            Err(error) => items.push(feedback(Feedback::PinFailed {
                 rules: rules.clone(),
-                error: e.to_string(),
+                error,
             })),
         }
     }
     let mut budget = Budget::default();
     for line in &lesson.setup {
-        if let Err(e) = run_line(session, line, &mut budget) {
+        if let Err(error) = run_line(session, line, &mut budget) {
             items.push(LessonItem::Feedback(Feedback::SetupFailed {
                 line: line.text.clone(),
-                error: e.to_string(),
+                error,
             }));
         }
     }
@@ -81,7 +82,7 @@ pub(super) fn start(
         rules_before,
         pinned,
         budget,
-        warned: warning.into_iter().collect(),
+        warned,
         done: false,
         notes,
     };

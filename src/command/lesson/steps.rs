@@ -2,13 +2,13 @@
 //! filled in, its command lines run in the sandbox, its question asked, its claim checked — and
 //! presenter notes written aside.
 
-use super::{LessonFocus, feedback};
+use super::{LessonFocus, feedback, warning_key};
 use crate::command::Session;
 use crate::command::sandbox::{Refusal, run_line};
 use crate::error::Error;
 use crate::expr::Value;
 use crate::lesson::fill::fill;
-use crate::lesson::runner::{Event, Judge};
+use crate::lesson::runner::{Event, LessonEvaluator};
 use crate::lesson::{JudgeError, StepKind};
 use crate::output::{Feedback, LessonItem};
 
@@ -20,9 +20,9 @@ impl LessonFocus {
         events: Vec<Event>,
         items: &mut Vec<LessonItem>,
     ) {
-        let mut judge = self.judge(session);
+        let mut evaluator = self.evaluator(session);
         // Authors may compute values in hints, feedback, solutions and notes too.
-        let mut fill_in = |text: String| fill(&text, &mut judge).unwrap_or(text);
+        let mut fill_in = |text: String| fill(&text, &mut evaluator).unwrap_or(text);
         for event in events {
             match event {
                 Event::Show(i) => self.show_step(session, i, items),
@@ -49,7 +49,9 @@ impl LessonFocus {
                 Event::NoSuchChoice { count } => {
                     items.push(feedback(Feedback::NoSuchChoice { count }));
                 }
-                Event::Solution(s) => items.push(feedback(Feedback::Solution(fill_in(s)))),
+                Event::Solution(s) => {
+                    items.push(feedback(Feedback::Solution(s.map(&mut fill_in))));
+                }
                 Event::Broken(e) => items.push(feedback(Feedback::Broken(e))),
                 Event::AtStart => items.push(feedback(Feedback::AtStart)),
                 Event::Finished => {
@@ -79,11 +81,15 @@ impl LessonFocus {
             step: step.id.clone(),
             present: self.runner.present,
         });
-        let mut judge = self.judge(session);
+        let mut evaluator = self.evaluator(session);
         match &step.kind {
-            StepKind::Text(text) => items.push(LessonItem::Text(
-                fill(text, &mut judge).unwrap_or_else(|e| format!("{text}\n(⚠ {e})")),
-            )),
+            StepKind::Text(text) => items.push(match fill(text, &mut evaluator) {
+                Ok(text) => LessonItem::Text { text, broken: None },
+                Err(e) => LessonItem::Text {
+                    text: text.clone(),
+                    broken: Some(e),
+                },
+            }),
             StepKind::Run(lines) => {
                 self.repin(session, items);
                 for (i, line) in lines.iter().enumerate() {
@@ -104,7 +110,7 @@ impl LessonFocus {
                 }
             }
             StepKind::Ask(q) => items.push(LessonItem::Question {
-                prompt: fill(&q.prompt, &mut judge).unwrap_or_else(|_| q.prompt.clone()),
+                prompt: fill(&q.prompt, &mut evaluator).unwrap_or_else(|_| q.prompt.clone()),
                 choices: q.choices.clone(),
                 hints: q.hints.len(),
                 present: self.runner.present,
@@ -112,9 +118,9 @@ impl LessonFocus {
             StepKind::Claim {
                 statement, check, ..
             } => items.push(LessonItem::Claim {
-                statement: fill(statement, &mut judge).unwrap_or_else(|_| statement.clone()),
+                statement: fill(statement, &mut evaluator).unwrap_or_else(|_| statement.clone()),
                 check: check.clone(),
-                holds: match judge.eval(check) {
+                holds: match evaluator.eval(check) {
                     Ok(Value::Bool(b)) => Ok(b),
                     Ok(value) => Err(JudgeError::NotTrueOrFalse { value }),
                     Err(e) => Err(e),
@@ -125,7 +131,7 @@ impl LessonFocus {
             let notes = step
                 .notes
                 .as_ref()
-                .map(|n| fill(n, &mut judge).unwrap_or_else(|_| n.clone()));
+                .map(|n| fill(n, &mut evaluator).unwrap_or_else(|_| n.clone()));
             let heading = format!(
                 "{} · step {} of {} · {}",
                 lesson.title,
@@ -133,14 +139,13 @@ impl LessonFocus {
                 lesson.steps.len(),
                 step.id
             );
-            if let Err(e) = speaker.append(&heading, notes.as_deref()) {
-                let error = e.to_string();
-                if self.warned.insert(error.clone()) {
-                    items.push(feedback(Feedback::NotesUnwritable {
-                        path: speaker.path().to_path_buf(),
-                        error,
-                    }));
-                }
+            if let Err(error) = speaker.append(&heading, notes.as_deref())
+                && self.warned.insert(warning_key(&error))
+            {
+                items.push(feedback(Feedback::NotesUnwritable {
+                    path: speaker.path().to_path_buf(),
+                    error,
+                }));
             }
         }
     }

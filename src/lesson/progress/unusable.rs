@@ -1,11 +1,9 @@
 //! What can be wrong with a progress file, what became of such a file, and why progress could
-//! not be saved. Data with named fields; each says itself in one line.
+//! not be saved. Data with named fields; `render` words each in one line.
 
-use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use super::FORMAT;
 use crate::capped_read::CappedReadError;
 use crate::state_file::LockError;
 
@@ -20,11 +18,33 @@ pub enum Problem {
     /// Nothing in it.
     Empty,
     /// Not JSON (a truncated file), or JSON that is not progress (the wrong shape).
-    Malformed { reason: String },
+    Malformed { reason: Malformed },
     /// A format that no nimlab writes.
     UnknownFormat { format: u64 },
     /// A format written by a newer nimlab.
     NewerFormat { format: u64 },
+}
+
+/// What makes a progress file's text not progress.
+#[derive(Debug)]
+pub enum Malformed {
+    /// Not JSON at all: the JSON reader's error.
+    NotJson { error: serde_json::Error },
+    /// JSON, but not an object.
+    NotAnObject,
+    /// No `format` key.
+    NoFormat,
+    /// A `format` that is not a whole number.
+    Format { value: serde_json::Value },
+    /// A `lessons` that is not an object.
+    LessonsNotAnObject,
+    /// Lesson `id`'s entry is not an object.
+    LessonNotAnObject { id: String },
+    /// Lesson `id`'s entry has a known key of the wrong shape.
+    Lesson {
+        id: String,
+        error: serde_json::Error,
+    },
 }
 
 /// A progress file that could not be used, and what became of it.
@@ -63,70 +83,6 @@ impl Unusable {
     /// Whether the file was moved out of the way, so that progress can be saved afresh.
     pub fn set_aside(&self) -> bool {
         matches!(self.fate, Fate::SetAside { .. })
-    }
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Unreadable(CappedReadError::NotRegular { kind, .. }) => {
-                write!(f, "is a {kind}, not a regular file")
-            }
-            Self::Unreadable(CappedReadError::TooLarge { limit, .. }) => {
-                write!(f, "is larger than {limit} bytes")
-            }
-            Self::Unreadable(CappedReadError::Io { source, .. }) => {
-                write!(f, "cannot be read ({source})")
-            }
-            Self::NotText { offset } => write!(f, "is not UTF-8 text (byte {offset})"),
-            Self::Empty => f.write_str("is empty"),
-            Self::Malformed { reason } => write!(f, "is not nimlab progress ({reason})"),
-            Self::UnknownFormat { format } => {
-                write!(f, "has format {format}, which no nimlab writes")
-            }
-            Self::NewerFormat { format } => write!(
-                f,
-                "has format {format}, from a newer nimlab (this one reads format {FORMAT})"
-            ),
-        }
-    }
-}
-
-impl fmt::Display for Unusable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "progress file `{}` {}",
-            self.path.display(),
-            self.problem
-        )?;
-        let left = "it is left as it is, and progress will not be saved over it";
-        match &self.fate {
-            Fate::SetAside { kept } => write!(
-                f,
-                "; it was kept as `{}` and progress starts afresh",
-                kept.display()
-            ),
-            Fate::LeftForNewer => write!(f, "; {left}"),
-            Fate::NotMoved { source } => {
-                write!(f, " and could not be moved aside ({source}); {left}")
-            }
-            Fate::NotLocked { source } => {
-                write!(f, " and could not be moved aside ({source}); {left}")
-            }
-        }
-    }
-}
-
-impl fmt::Display for SaveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Io { path, source } => {
-                write!(f, "cannot save progress: `{}`: {source}", path.display())
-            }
-            Self::Lock(e) => write!(f, "cannot save progress: {e}"),
-            Self::Unusable(u) => u.fmt(f),
-        }
     }
 }
 

@@ -19,7 +19,7 @@ const WINNING: &str = "#d55e00";
 const PLAIN: &str = "#555555";
 
 /// The graph as DOT text.
-pub fn dot(picture: &GraphPicture) -> String {
+pub(crate) fn dot(picture: &GraphPicture) -> String {
     let graph = &picture.graph;
     let rules = &picture.rules;
     let mut out = String::new();

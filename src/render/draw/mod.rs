@@ -6,8 +6,8 @@ mod plot;
 
 use std::io::{self, Write};
 
-pub use dot::dot;
-pub use plot::plot_svg;
+pub(crate) use dot::dot;
+pub(crate) use plot::plot_svg;
 
 use crate::output::{Picture, PictureFormat};
 

@@ -48,7 +48,7 @@ impl Frame {
 }
 
 /// The plot as an SVG document.
-pub fn plot_svg(plot: &SequencePlot) -> String {
+pub(crate) fn plot_svg(plot: &SequencePlot) -> String {
     let largest = plot
         .series
         .iter()

@@ -47,7 +47,7 @@ fn turns(turns: &[Turn]) -> Vec<TurnJson> {
 
 /// `play` and a game's moves: the events since the last command and the game's state.
 #[derive(Serialize)]
-pub struct GameJson {
+pub(crate) struct GameJson {
     events: Vec<EventJson>,
     piles: Vec<String>,
     rules: String,
@@ -55,7 +55,7 @@ pub struct GameJson {
     winner: Option<&'static str>,
 }
 
-pub fn game(report: &GameReport) -> GameJson {
+pub(crate) fn game(report: &GameReport) -> GameJson {
     GameJson {
         events: report.events.iter().map(event).collect(),
         piles: piles(&report.piles),
@@ -186,7 +186,7 @@ fn event(e: &GameEvent) -> EventJson {
 
 /// `step`: the perfect moves played, with the nim-sums before and after each.
 #[derive(Serialize)]
-pub struct StepJson {
+pub(crate) struct StepJson {
     moves: Vec<StepMoveJson>,
     piles: Vec<String>,
     rules: String,
@@ -206,7 +206,7 @@ struct StepMoveJson {
     player: &'static str,
 }
 
-pub fn step(report: &StepReport) -> StepJson {
+pub(crate) fn step(report: &StepReport) -> StepJson {
     StepJson {
         moves: report
             .moves

@@ -5,6 +5,6 @@ mod json;
 mod rows;
 mod text;
 
-pub use json::{game as game_json, step as step_json};
-pub use rows::{game as game_rows, step as step_rows};
-pub use text::{render_game, render_step};
+pub(super) use json::{game as game_json, step as step_json};
+pub(super) use rows::{game as game_rows, step as step_rows};
+pub(super) use text::{render_game, render_step};

@@ -6,7 +6,7 @@ use crate::engine::Move;
 use crate::engine::game::Side;
 use crate::engine::reply::Intent;
 use crate::output::{GameEvent, GameReport, StepReport};
-use crate::render::tabular::{Flavor, Sink};
+use crate::render::tabular::{Sink, TableSyntax};
 
 const MOVE_HEADERS: [&str; 7] = ["#", "by", "pile", "from", "to", "take", "intent"];
 
@@ -28,8 +28,12 @@ fn move_cells(number: usize, by: &str, m: &Move, intent: Option<Intent>) -> [Str
 }
 
 /// A game's moves as rows, then its winner once it is over.
-pub fn game(report: &GameReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let mut sink = Sink::new(flavor, out, &MOVE_HEADERS)?;
+pub(crate) fn game(
+    report: &GameReport,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
     for event in &report.events {
         if let GameEvent::Moved {
             number,
@@ -57,8 +61,12 @@ pub fn game(report: &GameReport, flavor: Flavor, out: &mut dyn Write) -> io::Res
 }
 
 /// The line of play of `step`, then the winner once no move is left.
-pub fn step(report: &StepReport, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
-    let mut sink = Sink::new(flavor, out, &MOVE_HEADERS)?;
+pub(crate) fn step(
+    report: &StepReport,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
     for m in &report.moves {
         sink.row(&move_cells(
             m.number,

@@ -10,7 +10,7 @@ use crate::engine::{Move, Pile};
 use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
 use crate::render::{RenderOptions, binary};
 
-pub fn render_game(
+pub(crate) fn render_game(
     report: &GameReport,
     opts: &RenderOptions,
     out: &mut dyn Write,
@@ -182,7 +182,7 @@ fn coach(note: &CoachNote, opts: &RenderOptions, out: &mut dyn Write) -> io::Res
 }
 
 /// `step` and `step --all`.
-pub fn render_step(
+pub(crate) fn render_step(
     report: &StepReport,
     opts: &RenderOptions,
     out: &mut dyn Write,

@@ -108,7 +108,7 @@ fn a_pinned_lesson_runs_under_its_ruleset_and_gives_the_learners_back() {
     in_order(
         &out.stdout,
         &[
-            "rules: zero-move for this lesson; yours, nim, come back when it ends",
+            "This lesson plays zero-move; your rules (nim) come back when it ends.",
             "1T is worth 2.",
             "nimlab> winner 3T 3F",
             "the first player (to move) wins",
@@ -147,7 +147,7 @@ fn quitting_a_pinned_lesson_gives_the_learners_rules_back() {
     in_order(
         &out.stdout,
         &[
-            "rules: zero-move for this lesson",
+            "This lesson plays zero-move; your rules (misere) come back when it ends.",
             "nimlab> winner 3T 3F",
             "rules: back to misere",
         ],

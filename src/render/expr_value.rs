@@ -10,18 +10,22 @@ use super::RenderOptions;
 use crate::expr::{Int, Value};
 use crate::output::ValueReport;
 
-pub fn text(report: &ValueReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    report: &ValueReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     writeln!(out, "{}", opts.style.heading(&report.value.to_string()))
 }
 
 /// `= EXPR`: `{"expr": …, "value": …}`.
 #[derive(Serialize)]
-pub struct ValueReportJson<'a> {
+pub(super) struct ValueReportJson<'a> {
     expr: &'a str,
     value: ValueJson<'a>,
 }
 
-pub fn json(report: &ValueReport) -> ValueReportJson<'_> {
+pub(super) fn json(report: &ValueReport) -> ValueReportJson<'_> {
     ValueReportJson {
         expr: &report.expr,
         value: ValueJson::new(&report.value),
@@ -31,7 +35,7 @@ pub fn json(report: &ValueReport) -> ValueReportJson<'_> {
 /// A value as JSON: numbers exact, sets as sorted arrays, ranges as their ends.
 #[derive(Serialize)]
 #[serde(untagged)]
-pub enum ValueJson<'a> {
+pub(super) enum ValueJson<'a> {
     Int(Int),
     Bool(bool),
     Set(&'a BTreeSet<Int>),
@@ -41,7 +45,7 @@ pub enum ValueJson<'a> {
 }
 
 impl<'a> ValueJson<'a> {
-    pub fn new(value: &'a Value) -> Self {
+    pub(super) fn new(value: &'a Value) -> Self {
         match value {
             Value::Int(v) => Self::Int(*v),
             Value::Bool(b) => Self::Bool(*b),
@@ -53,7 +57,7 @@ impl<'a> ValueJson<'a> {
     }
 }
 
-pub fn rows(report: &ValueReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
+pub(super) fn rows(report: &ValueReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
     (
         vec!["expression", "value"],
         vec![vec![report.expr.clone(), report.value.to_string()]],

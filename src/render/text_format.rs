@@ -1,11 +1,12 @@
-//! Plain and coloured text: sends each output to its family's text printer.
+//! The text format (`--format text`, the default): plain or coloured text for a terminal or a
+//! pipe. Sends each output to its family's text printer.
 
 use std::io::{self, Write};
 
 use super::{RenderOptions, binary, format_set, game};
 use crate::output::Output;
 
-pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
     match output {
         Output::Mex { set, mex } => writeln!(
@@ -15,13 +16,13 @@ pub fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io:
             style.heading(&mex.to_string())
         ),
         Output::Grundy(report) => super::table::text(report, opts, out),
-        Output::GrundyValues(range) => super::values::text(range, opts, out),
+        Output::GrundyValues(range) => super::grundy_values::text(range, opts, out),
         Output::Period(report) => super::period::text(report, opts, out),
         Output::Position(report) => binary::render(report, opts, out),
         Output::Bulk(report) => super::bulk::text(report, opts, out),
         Output::Game(report) => game::render_game(report, opts, out),
         Output::Step(report) => game::render_step(report, opts, out),
-        Output::Value(report) => super::value::text(report, opts, out),
+        Output::Value(report) => super::expr_value::text(report, opts, out),
         Output::Derivation(report) => super::derive::text(report, opts, out),
         Output::Conjecture(report) => super::conjecture::text(report, opts, out),
         Output::Lesson(report) => super::lesson::text(report, opts, out),

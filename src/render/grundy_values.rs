@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter, Write};
 
 use super::RenderOptions;
-use super::tabular::Flavor;
+use super::tabular::TableSyntax;
 use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, Pass, Pile, Rules};
 
@@ -14,7 +14,11 @@ const BUFFER: usize = 1 << 16;
 
 /// Aligned columns: n with g(n), or for zero-move n with g(nF) and g(nT); a graph's positions
 /// by name.
-pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn text(
+    range: &ValueRange,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(BUFFER, out);
     let rules = range.rules();
     writeln!(
@@ -85,21 +89,25 @@ pub fn text(range: &ValueRange, opts: &RenderOptions, out: &mut dyn Write) -> io
 }
 
 /// One row per state: `state,n,grundy` (CSV) or a Markdown table of the same columns.
-pub fn table(range: &ValueRange, flavor: Flavor, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn table(
+    range: &ValueRange,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(BUFFER, out);
     let rules = range.rules();
-    match flavor {
-        Flavor::Csv => writeln!(out, "state,n,grundy")?,
-        Flavor::Markdown => writeln!(out, "| state | n | grundy |\n| --- | --- | --- |")?,
+    match syntax {
+        TableSyntax::Csv => writeln!(out, "state,n,grundy")?,
+        TableSyntax::Markdown => writeln!(out, "| state | n | grundy |\n| --- | --- | --- |")?,
     }
     let mut row = Row::default();
     for_each_state(range, |pile, g| {
-        match (flavor, rules) {
-            (Flavor::Csv, Rules::Graph(_)) => {
+        match (syntax, rules) {
+            (TableSyntax::Csv, Rules::Graph(_)) => {
                 writeln!(out, "{},{},{g}", csv_field(&rules.name_of(pile)), pile.size)?
             }
-            (Flavor::Csv, _) => out.write_all(row.csv(pile, g))?,
-            (Flavor::Markdown, _) => writeln!(
+            (TableSyntax::Csv, _) => out.write_all(row.csv(pile, g))?,
+            (TableSyntax::Markdown, _) => writeln!(
                 out,
                 "| {} | {} | {g} |",
                 rules.name_of(pile).replace('|', "\\|"),
@@ -130,7 +138,7 @@ fn for_each_state(
 /// The shape in `docs/json.md`, `{"rules": R, "rows": [{"state", "n", "grundy", "method": "mex"}, …]}`,
 /// with `reachable` and `options` left out; on one line, like every JSON result (a script's
 /// lines each print one).
-pub fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn json(range: &ValueRange, out: &mut dyn Write) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(BUFFER, out);
     let rules = range.rules();
     write!(
