@@ -207,6 +207,7 @@ fn outside_the_repl_ctrl_c_ends_nimlab_at_once() {
 
     // A script read from a pipe: the same. (`Test::run` would wait for the end; this needs
     // the process while it runs.)
+    crate::support::default_sigint();
     let state = tempfile::tempdir().expect("a temporary directory");
     let mut child = Command::new(bin())
         .env("NIMLAB_STATE_DIR", state.path().join("state"))

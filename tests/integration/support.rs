@@ -370,11 +370,30 @@ pub(crate) fn index(n: u64) -> usize {
     usize::try_from(n).unwrap_or_else(|_| panic!("{n} does not fit a usize"))
 }
 
+/// Gives the processes the tests start Ctrl-C's default action. A test run started in the
+/// background by a shell without job control (`cargo test &` in a script) has SIGINT ignored,
+/// and every nimlab it starts inherits that: Ctrl-C would rightly do nothing to them, and the
+/// tests of what Ctrl-C does would wait for nothing. Called before any pty is opened and by
+/// the tests that send SIGINT themselves.
+#[cfg(unix)]
+pub(crate) fn default_sigint() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        use nix::sys::signal::{SigHandler, Signal, signal};
+        // SAFETY: the default action installs no handler, so no code of ours runs in a
+        // signal context; only the disposition that children inherit changes.
+        #[allow(unsafe_code)]
+        let restored = unsafe { signal(Signal::SIGINT, SigHandler::SigDfl) };
+        restored.expect("restore SIGINT's default action");
+    });
+}
+
 #[cfg(unix)]
 impl Test {
     /// Starts nimlab on a pseudo-terminal. Without [`Test::size`] the terminal keeps the size
     /// it is opened with; with it, `sh` runs `stty` and then becomes nimlab.
     pub(crate) fn pty(self) -> Pty {
+        default_sigint();
         let mut command = self.command();
         command.env("NO_COLOR", "1").env("TERM", "dumb");
         for (k, v) in &self.env {
