@@ -346,6 +346,12 @@ impl fmt::Display for Error {
                          never repeat (misère play is decided by Bouton's misère rule, not by \
                          these values: see `winner`)",
                     ),
+                    Rules::Defined(_) => write!(
+                        f,
+                        "{rules} is a defined game: nimlab reads its rule one state at a time, \
+                         so no finite check proves a period; `grundy --rules {rules} 0..1000 \
+                         --values` lists its values"
+                    ),
                     _ => write!(f, "{rules} has g(n) = n, which never repeats"),
                 }
             }

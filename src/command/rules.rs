@@ -24,6 +24,7 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
             let graph = crate::graph::read(Path::new(path), path)?;
             Ok(Rules::Graph(Arc::new(graph)))
         }
+        Named::Library(name) => Ok(crate::expr::game::library(name)?),
     }
 }
 

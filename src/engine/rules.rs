@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::defined::DefinedGame;
 use super::graph::GameGraph;
 use super::octal::OctalCode;
 use super::pile::{MAX_SIZE_DIGITS, token_excerpt};
@@ -29,6 +30,9 @@ pub enum Rules {
     /// A game given as a graph of named positions (loaded outside the engine); a pile is a
     /// node, `Pile::plain(index)`.
     Graph(Arc<GameGraph>),
+    /// A game given by a rule for each state's options (written in the expression language,
+    /// outside the engine); a pile is a state, `Pile::plain(n)`.
+    Defined(Arc<DefinedGame>),
 }
 
 impl Rules {
@@ -39,6 +43,9 @@ impl Rules {
         match ruleset_name::read(token)? {
             Named::Rules(rules) => Ok(rules),
             Named::GraphFile(_) => Err(EngineError::GraphNotLoaded {
+                token: token.to_string(),
+            }),
+            Named::Library(_) => Err(EngineError::DefinitionNotLoaded {
                 token: token.to_string(),
             }),
         }
@@ -53,12 +60,17 @@ impl Rules {
             Self::Subtract(_) => Family::Subtract,
             Self::Octal(_) => Family::Octal,
             Self::Graph(_) => Family::Graph,
+            Self::Defined(_) => Family::Defined,
         }
     }
 
     /// Whether a move may split a heap in two (see [`Rules::heap_options`]).
     pub fn splits(&self) -> bool {
-        matches!(self, Self::Octal(code) if code.splits())
+        match self {
+            Self::Octal(code) => code.splits(),
+            Self::Defined(game) => game.splits(),
+            _ => false,
+        }
     }
 
     /// How a state of this ruleset is written: a node's name for a graph, else the pile.
@@ -207,6 +219,13 @@ impl Rules {
                 Heaps::Two(..) => None,
             })),
             Self::Graph(graph) => Box::new(graph.moves(n).map(Pile::plain)),
+            Self::Defined(game) => {
+                let options = game.options(n);
+                Box::new((0..options.len()).filter_map(move |i| match options[i] {
+                    Heaps::One(p) => Some(p),
+                    Heaps::Two(..) => None,
+                }))
+            }
         }
     }
 
@@ -216,6 +235,10 @@ impl Rules {
     pub fn heap_options(&self, pile: Pile) -> Box<dyn Iterator<Item = Heaps> + '_> {
         match self {
             Self::Octal(code) => Box::new(code.moves(pile.size)),
+            Self::Defined(game) => {
+                let options = game.options(pile.size);
+                Box::new((0..options.len()).map(move |i| options[i]))
+            }
             _ => Box::new(self.options(pile).map(Heaps::One)),
         }
     }
@@ -224,6 +247,7 @@ impl Rules {
     pub fn is_heap_option(&self, from: Pile, to: Heaps) -> bool {
         match (self, to) {
             (Self::Octal(code), _) => code.allows(from.size, to),
+            (Self::Defined(game), _) => game.options(from.size).contains(&to),
             (_, Heaps::One(p)) => self.is_option(from, p),
             (_, Heaps::Two(..)) => false,
         }
@@ -246,6 +270,7 @@ impl Rules {
             }
             Self::Octal(code) => code.allows(from.size, Heaps::One(to)),
             Self::Graph(graph) => graph.moves(from.size).any(|n| n == to.size),
+            Self::Defined(game) => game.options(from.size).contains(&Heaps::One(to)),
         }
     }
 }
@@ -258,6 +283,7 @@ impl fmt::Display for Rules {
             Self::Subtract(set) => write!(f, "{name}:{set}"),
             Self::Octal(code) => write!(f, "{name}:{code}"),
             Self::Graph(graph) => write!(f, "{name}:{}", graph.source()),
+            Self::Defined(game) => f.write_str(game.name()),
         }
     }
 }

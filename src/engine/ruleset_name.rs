@@ -18,6 +18,9 @@ pub enum Family {
     Subtract,
     Octal,
     Graph,
+    /// A game defined in nimlab's game language: the bundled library's (named here) and
+    /// those a session or lesson defines.
+    Defined,
 }
 
 /// A complete name worth showing, with what it is called in the literature, if anything.
@@ -48,7 +51,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 6] = [
+pub const RULESETS: [RulesetName; 10] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -120,7 +123,43 @@ pub const RULESETS: [RulesetName; 6] = [
         summary: "a game given as a YAML file of named positions and the moves between them",
         in_expression: None,
     },
+    library(
+        "lasker",
+        "Lasker's Nim: take any number of tokens from one pile, or split a pile into two non-empty piles",
+    ),
+    library(
+        "grundy-game",
+        "Grundy's game: split one pile into two non-empty piles of different sizes",
+    ),
+    RulesetName {
+        in_expression: None,
+        ..library(
+            "subtract:squares",
+            "a subtraction game: take a non-zero square number of tokens (1, 4, 9, 16, …) from one pile",
+        )
+    },
+    RulesetName {
+        in_expression: None,
+        ..library(
+            "subtract:powers2",
+            "a subtraction game: take a power of two (1, 2, 4, 8, …) tokens from one pile",
+        )
+    },
 ];
+
+/// A row for a game of the bundled library, defined in the game language. An expression names
+/// it as written (`g(lasker, 7)`), except where a colon would read as a family's argument.
+const fn library(name: &'static str, summary: &'static str) -> RulesetName {
+    RulesetName {
+        family: Family::Defined,
+        name,
+        aliases: &[],
+        argument: None,
+        examples: &[],
+        summary,
+        in_expression: Some(name),
+    }
+}
 
 /// A ruleset name as read: a ruleset, or a game graph whose file is still to be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,6 +167,9 @@ pub enum Named<'a> {
     Rules(Rules),
     /// `graph:FILE`: the file as written after the colon (never empty).
     GraphFile(&'a str),
+    /// A game of the bundled library, by its name in the table; its definition is read
+    /// outside the engine.
+    Library(&'static str),
 }
 
 impl RulesetName {
@@ -186,6 +228,12 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
     let unknown = || EngineError::UnknownRules {
         token: token.to_string(),
     };
+    if let Some(row) = RULESETS
+        .iter()
+        .find(|r| r.family == Family::Defined && r.is_called(token))
+    {
+        return Ok(Named::Library(row.name));
+    }
     let (word, argument) = match token.split_once(':') {
         Some((word, argument)) => (word, Some(argument)),
         None => (token, None),
@@ -200,6 +248,7 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
         }
         (Family::Octal, Some(code)) => Named::Rules(Rules::Octal(OctalCode::parse(code)?)),
         (Family::Graph, Some(file)) if !file.is_empty() => Named::GraphFile(file),
+        (Family::Defined, None) => Named::Library(row.name),
         (_, _) => {
             return Err(EngineError::MalformedRules {
                 token: token.to_string(),
@@ -264,6 +313,7 @@ mod tests {
                 let family = match read(spelling).unwrap() {
                     Named::Rules(rules) => rules.family(),
                     Named::GraphFile(_) => Family::Graph,
+                    Named::Library(_) => Family::Defined,
                 };
                 assert_eq!(family, row.family, "{spelling}");
             }
@@ -276,7 +326,9 @@ mod tests {
             if row.argument.is_some() && row.family != Family::Graph {
                 assert!(!row.examples.is_empty(), "{}", row.name);
             }
-            assert_eq!(RulesetName::of(row.family), row);
+            if row.family != Family::Defined {
+                assert_eq!(RulesetName::of(row.family), row);
+            }
         }
     }
 

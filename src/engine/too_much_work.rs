@@ -67,6 +67,23 @@ pub enum TooMuchWork {
     },
     /// The options of `pile` listed by `mexset`, which goes up to size `max`.
     Mexset { pile: Pile, max: u64 },
+    /// A defined game valued up to `state`, past `max`.
+    DefinedState { game: String, state: u64, max: u64 },
+    /// A defined game valued up to `upto`, stopped at the work limit of `options` options
+    /// examined; `reached` is the largest state valued, if any.
+    DefinedBudget {
+        game: String,
+        upto: u64,
+        options: u64,
+        reached: Option<u64>,
+    },
+    /// A defined game valued up to `upto` would keep more than `max` options.
+    DefinedOptions {
+        game: String,
+        upto: u64,
+        max: u64,
+        reached: Option<u64>,
+    },
 }
 
 impl fmt::Display for TooMuchWork {
@@ -182,6 +199,43 @@ impl fmt::Display for TooMuchWork {
                 "listing the options of {pile} would take too long (mexset goes up to size \
                  {max})"
             ),
+            Self::DefinedState { game, state, max } => write!(
+                f,
+                "valuing {game} up to {state} would take too long (defined games are valued \
+                 by mex up to {max})"
+            ),
+            Self::DefinedBudget {
+                game,
+                upto,
+                options,
+                reached,
+            } => {
+                write!(
+                    f,
+                    "valuing {game} by mex up to {upto} would take too long (the work limit of \
+                     {options} options examined was reached "
+                )?;
+                match reached {
+                    Some(n) => write!(f, "at g({n}))"),
+                    None => f.write_str("before g(0))"),
+                }
+            }
+            Self::DefinedOptions {
+                game,
+                upto,
+                max,
+                reached,
+            } => {
+                write!(
+                    f,
+                    "valuing {game} by mex up to {upto} would take too much memory (more than \
+                     {max} options to keep; reached "
+                )?;
+                match reached {
+                    Some(n) => write!(f, "g({n}))"),
+                    None => f.write_str("none)"),
+                }
+            }
         }
     }
 }

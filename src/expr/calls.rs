@@ -98,10 +98,21 @@ impl Expr {
                 }
             }
             ExprKind::SetBuilder {
-                element, domain, ..
+                element,
+                domain,
+                filter,
+                ..
             } => {
                 domain.walk(visit);
                 element.walk(visit);
+                if let Some(filter) = filter {
+                    filter.walk(visit);
+                }
+            }
+            ExprKind::Heaps(items) => {
+                for e in items {
+                    e.walk(visit);
+                }
             }
             ExprKind::Call { args, .. } => {
                 for e in args {

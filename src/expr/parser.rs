@@ -430,6 +430,7 @@ impl Parser {
                 })
             }
             TokenKind::Punct("{") => self.set(),
+            TokenKind::Punct("[") => self.heaps(),
             TokenKind::Name(name) => self.named(name.clone(), token.span),
             _ => Err(self.unexpected(OPERAND)),
         }
@@ -564,14 +565,26 @@ impl Parser {
         let first = self.expr()?;
         if self.eat_punct(":") {
             let (var, domain) = self.binding()?;
-            let end = self.expect_punct("}", "`}` to close the set")?.end;
-            let height = self.within(1 + first.height.max(domain.height), &open)?;
+            let filter = if self.eat_punct(",") {
+                Some(self.expr()?)
+            } else {
+                None
+            };
+            let end = self
+                .expect_punct("}", "`}` to close the set, or `,` and a condition")?
+                .end;
+            let inner = first
+                .height
+                .max(domain.height)
+                .max(filter.as_ref().map_or(0, |f| f.height));
+            let height = self.within(1 + inner, &open)?;
             return Ok(Tree {
                 expr: Expr {
                     kind: ExprKind::SetBuilder {
                         element: Box::new(first.expr),
                         var,
                         domain: Box::new(domain.expr),
+                        filter: filter.map(|f| Box::new(f.expr)),
                     },
                     span: start..end,
                 },
@@ -590,6 +603,31 @@ impl Parser {
             expr: Expr {
                 kind: ExprKind::Set(elements),
                 span: start..end,
+            },
+            height: self.within(1 + height, &open)?,
+        })
+    }
+
+    /// `[a, b]`: the heaps a move of a defined game leaves.
+    fn heaps(&mut self) -> Result<Tree> {
+        let open = self.advance();
+        let mut height = 0;
+        let mut items = Vec::new();
+        if !self.is_punct("]") {
+            loop {
+                let item = self.expr()?;
+                height = height.max(item.height);
+                items.push(item.expr);
+                if !self.eat_punct(",") {
+                    break;
+                }
+            }
+        }
+        let end = self.expect_punct("]", "`,` or `]` to close the heaps")?.end;
+        Ok(Tree {
+            expr: Expr {
+                kind: ExprKind::Heaps(items),
+                span: open.span.start..end,
             },
             height: self.within(1 + height, &open)?,
         })
@@ -750,8 +788,11 @@ impl Parser {
             (None, None) => return Ok(None),
         };
         let end = self.tokens[self.pos.saturating_sub(1)].span.end;
-        let rules =
-            Rules::parse(&text).map_err(|e| ExprError::new(ErrorKind::Engine(e), start..end))?;
+        let rules = match ruleset_name::read(&text) {
+            Ok(ruleset_name::Named::Library(name)) => super::game::library(name),
+            _ => Rules::parse(&text),
+        }
+        .map_err(|e| ExprError::new(ErrorKind::Engine(e), start..end))?;
         self.expect_punct(",", "`,` after the ruleset, then the state")?;
         Ok(Some(rules))
     }

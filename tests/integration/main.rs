@@ -22,6 +22,7 @@ mod json_docs;
 mod latex;
 mod lesson_runs;
 mod lessons;
+mod library;
 mod lookups;
 mod moves;
 mod nesting;

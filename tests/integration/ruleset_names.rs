@@ -90,7 +90,11 @@ fn listed() -> Vec<Listed> {
             "misere",
             "subtract:S",
             "octal:CODE",
-            "graph:FILE"
+            "graph:FILE",
+            "lasker",
+            "grundy-game",
+            "subtract:squares",
+            "subtract:powers2",
         ]
     );
     listed
