@@ -43,6 +43,14 @@ pub(super) fn verify(
     let cancel = &session.cancel;
     // A defined game is valued up to the largest pile first: the search reads its options.
     if let crate::engine::Rules::Defined(game) = &rules {
+        if game.has_tuples() {
+            return Err(crate::engine::EngineError::from(
+                crate::engine::TooMuchWork::ExhaustiveTuples {
+                    rules: rules.clone(),
+                },
+            )
+            .into());
+        }
         game.extend(max, &mut Budget::new(TABLE_WORK).cancelled_by(cancel))?;
     }
     let table = Exhaustive::solve_on(&rules, misere, piles, max, Cores::All, cancel)?;

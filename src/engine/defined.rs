@@ -1,14 +1,22 @@
-//! A game given by a rule: for each state (a whole number), the list of its options, each the
-//! heaps a move leaves (one heap, or a sum of two). The rule comes from outside the engine (the
-//! expression language writes it; the engine only asks it for one state's options at a time).
+//! A game given by a rule: for each state, the list of its options. The rule comes from outside
+//! the engine (the expression language writes it; the engine only asks it for one state's
+//! options at a time). A state is a whole number, or a tuple of them (Wythoff's `(a, b)`).
 //!
-//! Values are computed in increasing order of state by mex, each state's options checked when
-//! they are first asked for: every heap an option leaves must be a smaller state, so play ends
-//! (a definition that moves from 5 to 5 or to 7 is refused at that state, naming the option).
-//! The options and values of states 0..=N, once computed, are kept: rows, moves and searches
-//! read them without evaluating anything, so they cannot fail. A state not computed yet has
-//! no value here, and the solver refuses it rather than guess.
+//! A game whose state is a number is valued in increasing order of state by mex, each state's
+//! options checked when first asked for: an option leaves one heap or two (a sum), each a
+//! smaller state, so play ends (a definition that moves from 5 to 5 or to 7 is refused at that
+//! state, naming the option). A pile is the state itself, `Pile::plain(n)`.
+//!
+//! A game whose state is a tuple is valued from the states asked for by an iterative
+//! depth-first search (no recursion: a long game cannot overflow the stack), each tuple
+//! numbered as it is first met (a pile is that number, as a graph's pile is its node); an
+//! option is one tuple of the same length, and a cycle is refused, naming the states on it.
+//!
+//! Options and values, once computed, are kept: rows, moves and searches read them without
+//! evaluating anything, so they cannot fail. A state not valued yet has no value here, and the
+//! solver refuses it rather than guess.
 
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, PoisonError, RwLock};
 
@@ -24,14 +32,18 @@ pub const MAX_STATE: u64 = 10_000_000;
 /// each, some 160 MB.
 pub const MAX_KEPT_OPTIONS: u64 = 4_000_000;
 
-/// What a move leaves, as a rule writes it: the heaps, each a state (a split leaves two).
+/// The most tuple states a defined game numbers.
+pub const MAX_TUPLES: usize = 1_000_000;
+
+/// What a move leaves, as a rule writes it: for a game of numbers the heaps, each a state (a
+/// split leaves two); for a game of tuples, the tuple.
 pub type Leaves = Vec<u64>;
 
 /// The rule of a defined game: the options of one state. Implemented outside the engine.
 pub trait OptionRule: Send + Sync {
-    /// The options of state `n`, each the list of heaps a move leaves, in the rule's order;
+    /// The options of `state` (one number, or a tuple's numbers), in the rule's order;
     /// `budget` is charged with the work of finding them.
-    fn options(&self, n: u64, budget: &mut Budget) -> Result<Vec<Leaves>, EngineError>;
+    fn options(&self, state: &[u64], budget: &mut Budget) -> Result<Vec<Leaves>, EngineError>;
 }
 
 /// Why a definition is refused at a state.
@@ -41,6 +53,12 @@ pub enum Refusal {
     NotSmaller { option: String },
     /// An option leaves no heap at all, or more than two.
     Heaps { option: String, count: usize },
+    /// A tuple option of another length than the game's states.
+    Arity { option: String, arity: usize },
+    /// Options that lead back to where they started, `cycle` written out.
+    Cycle { cycle: String },
+    /// More tuple states than [`MAX_TUPLES`] reached.
+    TooManyStates { max: usize },
 }
 
 /// A defined game and the states valued so far.
@@ -48,28 +66,84 @@ pub struct DefinedGame {
     name: String,
     /// The definition as written, so a learner can read the rule.
     text: String,
+    /// 1 for a game of numbers, else the length of its tuples.
+    arity: usize,
     rule: Box<dyn OptionRule>,
     known: RwLock<Known>,
 }
 
-/// States 0..len with their options and values.
+/// For a game of numbers, states 0..len with their options and values; for a game of tuples,
+/// the tuples met, by number, with the options and values of those valued.
 #[derive(Default)]
 struct Known {
     options: Vec<Arc<[Heaps]>>,
     values: Vec<Grundy>,
     kept: u64,
+    tuples: Tuples,
+}
+
+#[derive(Default)]
+struct Tuples {
+    states: Vec<Vec<u64>>,
+    index: HashMap<Vec<u64>, u64>,
+    options: Vec<Option<Arc<[Heaps]>>>,
+    values: Vec<Option<Grundy>>,
 }
 
 impl DefinedGame {
     /// A game called `name`, written as `text`, whose options `rule` gives. Nothing is valued
     /// yet.
     pub fn new(name: &str, text: &str, rule: Box<dyn OptionRule>) -> Self {
+        Self::with_arity(name, text, 1, rule)
+    }
+
+    /// A game whose states are tuples of `arity` numbers (1: plain numbers).
+    pub fn with_arity(name: &str, text: &str, arity: usize, rule: Box<dyn OptionRule>) -> Self {
         Self {
             name: name.to_string(),
             text: text.to_string(),
+            arity: arity.max(1),
             rule,
             known: RwLock::new(Known::default()),
         }
+    }
+
+    /// 1 for a game of numbers, else the length of its tuples.
+    pub fn arity(&self) -> usize {
+        self.arity
+    }
+
+    /// Whether the states are tuples (a pile is then a tuple's number).
+    pub fn has_tuples(&self) -> bool {
+        self.arity > 1
+    }
+
+    /// The number of `tuple`, numbering it if it is new. Refuses a tuple of another length, and
+    /// a tuple past [`MAX_TUPLES`].
+    pub fn intern(&self, tuple: &[u64]) -> Result<u64, EngineError> {
+        if tuple.len() != self.arity {
+            return Err(self.refuse(
+                "the start",
+                Refusal::Arity {
+                    option: write_tuple(tuple),
+                    arity: self.arity,
+                },
+            ));
+        }
+        let mut known = self.known.write().unwrap_or_else(PoisonError::into_inner);
+        self.number(&mut known.tuples, tuple)
+    }
+
+    /// How a pile of this game is written: the number, or the tuple it numbers.
+    pub fn state_name(&self, pile: u64) -> String {
+        if !self.has_tuples() {
+            return pile.to_string();
+        }
+        let known = self.read();
+        usize::try_from(pile)
+            .ok()
+            .and_then(|i| known.tuples.states.get(i))
+            .map_or_else(|| "?".to_string(), |t| write_tuple(t))
     }
 
     pub fn name(&self) -> &str {
@@ -81,16 +155,27 @@ impl DefinedGame {
         &self.text
     }
 
-    /// The largest state valued, if any.
+    /// The largest state valued, if any (for a game of tuples: the number of tuples met, less
+    /// one).
     pub fn computed(&self) -> Option<u64> {
         let known = self.read();
-        (known.values.len() as u64).checked_sub(1)
+        let len = if self.has_tuples() {
+            known.tuples.states.len()
+        } else {
+            known.values.len()
+        };
+        (len as u64).checked_sub(1)
     }
 
-    /// The value of state `n`, if it has been computed.
+    /// The value of state (or tuple number) `n`, if it has been computed.
     pub fn value(&self, n: u64) -> Option<Grundy> {
         let i = usize::try_from(n).ok()?;
-        self.read().values.get(i).copied()
+        let known = self.read();
+        if self.has_tuples() {
+            known.tuples.values.get(i).copied().flatten()
+        } else {
+            known.values.get(i).copied()
+        }
     }
 
     /// The values of states 0..=n, if computed that far.
@@ -103,11 +188,15 @@ impl DefinedGame {
     /// out, see the module's note).
     pub fn options(&self, n: u64) -> Arc<[Heaps]> {
         let known = self.read();
-        usize::try_from(n)
-            .ok()
-            .and_then(|i| known.options.get(i))
-            .cloned()
-            .unwrap_or_else(|| Arc::from(Vec::new()))
+        let i = usize::try_from(n).ok();
+        let options = if self.has_tuples() {
+            i.and_then(|i| known.tuples.options.get(i))
+                .cloned()
+                .flatten()
+        } else {
+            i.and_then(|i| known.options.get(i)).cloned()
+        };
+        options.unwrap_or_else(|| Arc::from(Vec::new()))
     }
 
     /// Whether some option of a state valued so far splits a heap in two.
@@ -118,10 +207,40 @@ impl DefinedGame {
             .any(|o| o.iter().any(|h| matches!(h, Heaps::Two(..))))
     }
 
+    /// Values the first states within `budget`, so a definition that fails fails at once: the
+    /// numbers 0..=20, or every tuple whose parts are at most 2.
+    pub fn probe(&self, budget: &mut Budget) -> Result<(), EngineError> {
+        if !self.has_tuples() {
+            return self.extend(20, budget);
+        }
+        let mut tuples: Vec<Vec<u64>> = vec![Vec::new()];
+        for _ in 0..self.arity {
+            tuples = tuples
+                .into_iter()
+                .flat_map(|t| {
+                    (0..=2).map(move |x| {
+                        let mut t = t.clone();
+                        t.push(x);
+                        t
+                    })
+                })
+                .take(1000)
+                .collect();
+        }
+        for tuple in tuples {
+            let n = self.intern(&tuple)?;
+            self.extend(n, budget)?;
+        }
+        Ok(())
+    }
+
     /// Values every state up to `n` (nothing to do if they are), within `budget`. Refuses a
     /// state beyond [`MAX_STATE`], an option that is not smaller, the rule's own errors, and
     /// running out of budget or of room for options (what was valued before stays valued).
     pub fn extend(&self, n: u64, budget: &mut Budget) -> Result<(), EngineError> {
+        if self.has_tuples() {
+            return self.explore(n, budget);
+        }
         if n > MAX_STATE {
             return Err(super::TooMuchWork::DefinedState {
                 game: self.name.clone(),
@@ -146,7 +265,7 @@ impl DefinedGame {
                 }
                 .into());
             }
-            let written = self.rule.options(state, budget)?;
+            let written = self.rule.options(&[state], budget)?;
             let mut options = Vec::with_capacity(written.len());
             for heaps in written {
                 options.push(self.heaps(state, heaps)?);
@@ -179,7 +298,7 @@ impl DefinedGame {
         let refuse = |refusal| EngineError::BadDefinition {
             game: self.name.clone(),
             state: state.to_string(),
-            refusal,
+            refusal: Box::new(refusal),
         };
         let written = || {
             let parts: Vec<String> = heaps.iter().map(u64::to_string).collect();
@@ -204,9 +323,149 @@ impl DefinedGame {
         }
     }
 
+    /// Values the tuple numbered `root` and every tuple its play reaches, by an iterative
+    /// depth-first search within `budget`; refuses a cycle, naming the tuples on it.
+    fn explore(&self, root: u64, budget: &mut Budget) -> Result<(), EngineError> {
+        let mut known = self.known.write().unwrap_or_else(PoisonError::into_inner);
+        let tuples = &mut known.tuples;
+        let index = |n: u64| usize::try_from(n).ok().filter(|&i| i < tuples.states.len());
+        let Some(start) = index(root) else {
+            return Err(EngineError::BadPile {
+                token: root.to_string(),
+                expected: format!("a state of {}", self.name),
+            });
+        };
+        if tuples.values[start].is_some() {
+            return Ok(());
+        }
+        let mut on_path: HashSet<u64> = HashSet::new();
+        // The path: (tuple, its options, the next option to look at).
+        let mut path: Vec<(u64, Arc<[Heaps]>, usize)> = Vec::new();
+        let options = self.expand(tuples, root, budget)?;
+        on_path.insert(root);
+        path.push((root, options, 0));
+        while let Some((node, options, next)) = path.last_mut() {
+            if let Some(child) = options.get(*next).map(|h| h.first().size) {
+                *next += 1;
+                let i = usize::try_from(child).unwrap_or(usize::MAX);
+                if tuples.values.get(i).copied().flatten().is_some() {
+                    continue;
+                }
+                if on_path.contains(&child) {
+                    let from = path.iter().position(|(n, ..)| *n == child).unwrap_or(0);
+                    let mut cycle: Vec<String> = path[from..]
+                        .iter()
+                        .map(|(n, ..)| {
+                            write_tuple(&tuples.states[usize::try_from(*n).unwrap_or(0)])
+                        })
+                        .collect();
+                    cycle.push(write_tuple(&tuples.states[i]));
+                    let at = cycle[cycle.len() - 2].clone();
+                    return Err(self.refuse(
+                        &at,
+                        Refusal::Cycle {
+                            cycle: cycle.join(" → "),
+                        },
+                    ));
+                }
+                let child_options = self.expand(tuples, child, budget)?;
+                on_path.insert(child);
+                path.push((child, child_options, 0));
+            } else {
+                let node = *node;
+                let value = mex(options.iter().map(|h| {
+                    let i = usize::try_from(h.first().size).unwrap_or(usize::MAX);
+                    tuples.values.get(i).copied().flatten().unwrap_or(0)
+                }));
+                let i = usize::try_from(node).unwrap_or(usize::MAX);
+                tuples.values[i] = Some(value);
+                on_path.remove(&node);
+                path.pop();
+            }
+        }
+        Ok(())
+    }
+
+    /// The options of the tuple numbered `node`, asking the rule and numbering the tuples they
+    /// leave the first time; charged to `budget`.
+    fn expand(
+        &self,
+        tuples: &mut Tuples,
+        node: u64,
+        budget: &mut Budget,
+    ) -> Result<Arc<[Heaps]>, EngineError> {
+        let i = usize::try_from(node).unwrap_or(usize::MAX);
+        if let Some(Some(options)) = tuples.options.get(i) {
+            return Ok(options.clone());
+        }
+        budget.check()?;
+        let state = tuples.states[i].clone();
+        if budget.is_spent() {
+            return Err(super::TooMuchWork::DefinedBudget {
+                game: self.name.clone(),
+                upto: node,
+                options: budget.limit(),
+                reached: None,
+            }
+            .into());
+        }
+        let written = self.rule.options(&state, budget)?;
+        budget.charge(written.len() as u64);
+        let mut options = Vec::with_capacity(written.len());
+        for tuple in written {
+            if tuple.len() != self.arity {
+                return Err(self.refuse(
+                    &write_tuple(&state),
+                    Refusal::Arity {
+                        option: write_tuple(&tuple),
+                        arity: self.arity,
+                    },
+                ));
+            }
+            let child = self.number(tuples, &tuple)?;
+            options.push(Heaps::One(Pile::plain(child)));
+        }
+        let options: Arc<[Heaps]> = options.into();
+        tuples.options[i] = Some(options.clone());
+        Ok(options)
+    }
+
+    /// The number of `tuple` in `tuples`, numbering it if new.
+    fn number(&self, tuples: &mut Tuples, tuple: &[u64]) -> Result<u64, EngineError> {
+        if let Some(&n) = tuples.index.get(tuple) {
+            return Ok(n);
+        }
+        if tuples.states.len() >= MAX_TUPLES {
+            return Err(self.refuse(
+                &write_tuple(tuple),
+                Refusal::TooManyStates { max: MAX_TUPLES },
+            ));
+        }
+        let n = tuples.states.len() as u64;
+        tuples.states.push(tuple.to_vec());
+        tuples.index.insert(tuple.to_vec(), n);
+        tuples.options.push(None);
+        tuples.values.push(None);
+        Ok(n)
+    }
+
+    fn refuse(&self, state: &str, refusal: Refusal) -> EngineError {
+        EngineError::BadDefinition {
+            game: self.name.clone(),
+            state: state.to_string(),
+            refusal: Box::new(refusal),
+        }
+    }
+
     fn read(&self) -> std::sync::RwLockReadGuard<'_, Known> {
         self.known.read().unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+/// `(3,5)`.
+fn write_tuple(tuple: &[u64]) -> String {
+    let parts: Vec<String> = tuple.iter().map(u64::to_string).collect();
+    format!("({})", parts.join(","))
 }
 
 /// Two defined games are the same game if they have the same name and definition.
@@ -236,9 +495,74 @@ mod tests {
     struct Rule<F>(F);
 
     impl<F: Fn(u64) -> Vec<Leaves> + Send + Sync> OptionRule for Rule<F> {
-        fn options(&self, n: u64, _: &mut Budget) -> Result<Vec<Leaves>, EngineError> {
-            Ok((self.0)(n))
+        fn options(&self, state: &[u64], _: &mut Budget) -> Result<Vec<Leaves>, EngineError> {
+            Ok((self.0)(state[0]))
         }
+    }
+
+    /// A rule of pairs from a closure.
+    struct Pairs<F>(F);
+
+    impl<F: Fn(u64, u64) -> Vec<Leaves> + Send + Sync> OptionRule for Pairs<F> {
+        fn options(&self, state: &[u64], _: &mut Budget) -> Result<Vec<Leaves>, EngineError> {
+            Ok((self.0)(state[0], state[1]))
+        }
+    }
+
+    #[test]
+    fn tuples_are_numbered_and_valued_by_search() {
+        // Two Nim heaps as one pair: g(a, b) = a xor b (Bouton), checked for a, b ≤ 6.
+        let g = DefinedGame::with_arity(
+            "pair",
+            "…",
+            2,
+            Box::new(Pairs(|a, b| {
+                let mut o: Vec<Leaves> = (0..a).map(|x| vec![x, b]).collect();
+                o.extend((0..b).map(|y| vec![a, y]));
+                o
+            })),
+        );
+        for a in 0..=6 {
+            for b in 0..=6 {
+                let n = g.intern(&[a, b]).unwrap();
+                g.extend(n, &mut Budget::new(1_000_000)).unwrap();
+                assert_eq!(g.value(n), Some(Grundy::from(a ^ b)), "({a},{b})");
+                assert_eq!(g.state_name(n), format!("({a},{b})"));
+            }
+        }
+        assert!(g.intern(&[1]).is_err());
+    }
+
+    #[test]
+    fn a_cycle_of_tuples_is_named() {
+        // (1,0) → (0,1) → (1,0).
+        let g = DefinedGame::with_arity(
+            "swap",
+            "…",
+            2,
+            Box::new(Pairs(
+                |a, b| if a + b == 1 { vec![vec![b, a]] } else { vec![] },
+            )),
+        );
+        let n = g.intern(&[1, 0]).unwrap();
+        let err = g.extend(n, &mut Budget::new(1000)).unwrap_err().to_string();
+        assert!(err.contains("(1,0) → (0,1) → (1,0)"), "{err}");
+    }
+
+    #[test]
+    fn a_long_chain_of_tuples_does_not_overflow() {
+        let g = DefinedGame::with_arity(
+            "chain",
+            "…",
+            2,
+            Box::new(Pairs(
+                |a, b| if a > 0 { vec![vec![a - 1, b]] } else { vec![] },
+            )),
+        );
+        let n = g.intern(&[200_000, 0]).unwrap();
+        g.extend(n, &mut Budget::new(u64::MAX)).unwrap();
+        // A chain alternates 0 and 1 from its end: (0,0) = 0, so (200000,0) = 0.
+        assert_eq!(g.value(n), Some(0));
     }
 
     fn game(f: impl Fn(u64) -> Vec<Leaves> + Send + Sync + 'static) -> DefinedGame {
@@ -270,7 +594,7 @@ mod tests {
             EngineError::BadDefinition {
                 game: "t".into(),
                 state: "3".into(),
-                refusal: Refusal::NotSmaller { option: "3".into() },
+                refusal: Box::new(Refusal::NotSmaller { option: "3".into() }),
             }
         );
         // What was valued before stays.
@@ -284,10 +608,8 @@ mod tests {
         });
         assert!(matches!(
             g.extend(2, &mut Budget::new(1000)),
-            Err(EngineError::BadDefinition {
-                refusal: Refusal::Heaps { count: 3, .. },
-                ..
-            })
+            Err(EngineError::BadDefinition { refusal, .. })
+                if matches!(*refusal, Refusal::Heaps { count: 3, .. })
         ));
     }
 

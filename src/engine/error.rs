@@ -26,6 +26,8 @@ pub enum EngineError {
     GraphNotLoaded { token: String },
     /// A defined game's name reached the engine before its definition was read.
     DefinitionNotLoaded { token: String },
+    /// `game:NAME` where the session's rules are not a game defined as NAME.
+    NoSessionGame { token: String },
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
     /// A heap beyond the values computed by mex for a game whose values prove no period so
@@ -44,7 +46,7 @@ pub enum EngineError {
     BadDefinition {
         game: String,
         state: String,
-        refusal: super::defined::Refusal,
+        refusal: Box<super::defined::Refusal>,
     },
     /// A defined game's rule failed at `state` (an expression error, in words).
     DefinitionFailed {
@@ -109,6 +111,11 @@ impl fmt::Display for EngineError {
                 quoted(token),
                 quoted(&format!("--rules {token}"))
             ),
+            Self::NoSessionGame { token } => write!(
+                f,
+                "{} names no game this session defined: define it first with `game NAME(n) = OPTIONS` (it then stays the session's rules until `rules` changes them)",
+                quoted(token)
+            ),
             Self::BadGraph { source, reason } => {
                 write!(f, "bad game graph {}: {reason}", quoted(source))
             }
@@ -164,7 +171,7 @@ impl fmt::Display for EngineError {
                     "the definition of {} is refused at the state {state}: ",
                     quoted(game)
                 )?;
-                match refusal {
+                match refusal.as_ref() {
                     Refusal::NotSmaller { option } => write!(
                         f,
                         "its option {} is not a smaller state, so play might never end (every heap an option leaves must be smaller than the state)",
@@ -174,6 +181,19 @@ impl fmt::Display for EngineError {
                         f,
                         "its option {} leaves {count} heaps; an option leaves one heap, `m`, or two, `[a, b]`",
                         quoted(option)
+                    ),
+                    Refusal::Arity { option, arity } => write!(
+                        f,
+                        "{} is not one of its states, which are tuples of {arity} whole numbers",
+                        quoted(option)
+                    ),
+                    Refusal::Cycle { cycle } => write!(
+                        f,
+                        "its options lead round in a cycle, so play might never end: {cycle}"
+                    ),
+                    Refusal::TooManyStates { max } => write!(
+                        f,
+                        "play from here reaches more than the {max} states nimlab values"
                     ),
                 }
             }

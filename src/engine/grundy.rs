@@ -346,6 +346,15 @@ impl Solver {
 
     /// [`Solver::reach`] for every pile (the largest decides).
     pub fn reach_all(&mut self, piles: &[Pile]) -> Result<(), EngineError> {
+        // A defined game of tuples numbers its piles: each is reached on its own.
+        if let Rules::Defined(game) = &self.rules
+            && game.has_tuples()
+        {
+            let mut budget = Budget::new(LOOKUP_WORK);
+            return piles
+                .iter()
+                .try_for_each(|p| game.extend(p.size, &mut budget));
+        }
         match piles.iter().max_by_key(|p| p.size) {
             Some(&p) => self.reach(p, &self.rules.name_of(p)),
             None => Ok(()),
@@ -505,6 +514,12 @@ impl GrundyTable {
                 }
                 budget.charge(graph.len() as u64);
                 plain.extend(graph.values().iter().map(|&g| narrow(g)));
+            }
+            Rules::Defined(game) if game.has_tuples() => {
+                return Err(super::TooMuchWork::TupleTable {
+                    game: game.name().to_string(),
+                }
+                .into());
             }
             Rules::Defined(game) => {
                 game.extend(upto, budget)?;

@@ -45,7 +45,7 @@ impl Rules {
             Named::GraphFile(_) => Err(EngineError::GraphNotLoaded {
                 token: token.to_string(),
             }),
-            Named::Library(_) => Err(EngineError::DefinitionNotLoaded {
+            Named::Library(_) | Named::SessionGame(_) => Err(EngineError::DefinitionNotLoaded {
                 token: token.to_string(),
             }),
         }
@@ -77,6 +77,7 @@ impl Rules {
     pub fn name_of(&self, pile: Pile) -> String {
         match self {
             Self::Graph(graph) => graph.name(pile.size).to_string(),
+            Self::Defined(game) => game.state_name(pile.size),
             _ => pile.to_string(),
         }
     }
@@ -145,6 +146,38 @@ impl Rules {
                     expected: graph.pile_syntax(),
                 });
         }
+        if let Self::Defined(game) = self
+            && game.has_tuples()
+        {
+            let bad = || EngineError::BadPile {
+                token: token_excerpt(token),
+                expected: format!(
+                    "a state of {}: a tuple of {} whole numbers, like `({})`",
+                    game.name(),
+                    game.arity(),
+                    vec!["3"; game.arity()].join(",")
+                ),
+            };
+            let text = std::str::from_utf8(token).map_err(|_| bad())?;
+            let inner = text
+                .strip_prefix('(')
+                .and_then(|t| t.strip_suffix(')'))
+                .ok_or_else(bad)?;
+            let mut tuple = Vec::new();
+            for part in inner.split(',') {
+                let part = part.trim();
+                tuple.push(parse_size(part).map_err(|kind| match kind {
+                    SizeError::TooLarge => EngineError::PileTooLarge {
+                        token: part.to_string(),
+                    },
+                    _ => bad(),
+                })?);
+            }
+            if tuple.len() != game.arity() {
+                return Err(bad());
+            }
+            return game.intern(&tuple).map(Pile::plain);
+        }
         Pile::parse(token, self.has_pass()).map_err(|kind| self.pile_error(token, kind))
     }
 
@@ -174,7 +207,11 @@ impl Rules {
 
     /// How a pile of this ruleset is written, for error messages.
     pub fn pile_syntax(&self) -> &'static str {
-        if let Self::Graph(_) = self {
+        if let Self::Defined(game) = self
+            && game.has_tuples()
+        {
+            "a tuple of whole numbers, like `(3,5)`"
+        } else if let Self::Graph(_) = self {
             "the name of a position in the graph"
         } else if self.has_pass() {
             "a whole number 0..18446744073709551615, optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`"

@@ -71,6 +71,9 @@ pub enum ExprKind {
     /// `[a, n - a]`: the heaps a move of a defined game leaves (a sum of components). Only
     /// a game's options have them; elsewhere they have no value.
     Heaps(Vec<Expr>),
+    /// `(a - k, b)`: a state of a defined game whose states are tuples. Only a game's options
+    /// have them; elsewhere they have no value.
+    Tuple(Vec<Expr>),
     /// `name(args…)`, with a ruleset first for `g`, `mexset` and `winner` if one was written.
     Call {
         name: String,

@@ -9,7 +9,7 @@ use crate::engine::Rules;
 
 /// The functions whose value depends on a ruleset: without one written first, they use the
 /// session's.
-pub const RULES_FUNCTIONS: &[&str] = &["g", "mexset", "lost", "winner"];
+pub const RULES_FUNCTIONS: &[&str] = &["g", "mexset", "lost", "winner", "misere"];
 
 /// One function call in an expression.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,7 +109,7 @@ impl Expr {
                     filter.walk(visit);
                 }
             }
-            ExprKind::Heaps(items) => {
+            ExprKind::Heaps(items) | ExprKind::Tuple(items) => {
                 for e in items {
                     e.walk(visit);
                 }

@@ -192,6 +192,13 @@ impl Evaluator {
                 domain,
                 filter,
             } => self.set_builder(element, var, domain, filter.as_deref(), span),
+            ExprKind::Tuple(_) => Err(ExprError::new(
+                ErrorKind::Type {
+                    expected: "a value: `(a, b)` (a state of a game of tuples) belongs in the options of a `game` definition".into(),
+                    found: "a tuple".into(),
+                },
+                span.clone(),
+            )),
             ExprKind::Heaps(_) => Err(ExprError::new(
                 ErrorKind::Type {
                     expected: "a value: `[a, b]` (the heaps a move leaves) belongs in the options of a `game` definition".into(),

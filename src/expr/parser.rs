@@ -35,7 +35,7 @@ const KEYWORDS: &[&str] = &[
 const SET_FUNCTIONS: &[&str] = &["mex", "min", "max", "size"];
 
 /// Functions whose first argument may be a ruleset name.
-const TAKES_RULES: &[&str] = &["g", "mexset", "winner", "lost"];
+const TAKES_RULES: &[&str] = &["g", "mexset", "winner", "lost", "misere"];
 
 type Result<T> = std::result::Result<T, ExprError>;
 
@@ -417,8 +417,12 @@ impl Parser {
                 Ok(Tree::leaf(ExprKind::Int(*v), token.span))
             }
             TokenKind::Punct("(") => {
-                let start = self.advance().span.start;
+                let open = self.advance();
+                let start = open.span.start;
                 let inner = self.expr()?;
+                if self.is_punct(",") {
+                    return self.tuple(open, inner);
+                }
                 let end = self.expect_punct(")", "`)` to close the `(`")?.end;
                 // Brackets make no node: the inner expression with the brackets' span.
                 Ok(Tree {
@@ -608,6 +612,25 @@ impl Parser {
         })
     }
 
+    /// `(a, b, …)` after its first element: a state of a game of tuples.
+    fn tuple(&mut self, open: Token, first: Tree) -> Result<Tree> {
+        let mut height = first.height;
+        let mut items = vec![first.expr];
+        while self.eat_punct(",") {
+            let item = self.expr()?;
+            height = height.max(item.height);
+            items.push(item.expr);
+        }
+        let end = self.expect_punct(")", "`,` or `)` to close the tuple")?.end;
+        Ok(Tree {
+            expr: Expr {
+                kind: ExprKind::Tuple(items),
+                span: open.span.start..end,
+            },
+            height: self.within(1 + height, &open)?,
+        })
+    }
+
     /// `[a, b]`: the heaps a move of a defined game leaves.
     fn heaps(&mut self) -> Result<Tree> {
         let open = self.advance();
@@ -734,6 +757,18 @@ impl Parser {
                     self.advance();
                 }
                 name.to_string()
+            }
+            (None, Some((Family::Subtract, _)))
+                if matches!(&self.peek_at(2).kind, TokenKind::Name(w)
+                    if matches!(ruleset_name::read(&format!("subtract:{w}")), Ok(ruleset_name::Named::Library(_)))) =>
+            {
+                // A library game written with the family's word: `subtract:squares`.
+                self.advance();
+                self.advance();
+                let TokenKind::Name(word) = self.advance().kind else {
+                    return Ok(None);
+                };
+                format!("subtract:{word}")
             }
             (None, Some((Family::Subtract, example))) => {
                 self.advance();

@@ -1,9 +1,13 @@
 //! The game language: `game NAME(n) = OPTIONS`, a game whose state is a whole number and whose
 //! options are written as a set expression. An element of the set is what one move leaves:
-//! a number (one heap) or `[a, b]` (two heaps, whose values XOR). For example
+//! a number (one heap) or `[a, b]` (two heaps, whose values XOR). A game whose state is a tuple
+//! names each part, `game NAME(a, b) = OPTIONS`, and each option is a tuple `(a', b')`. For
+//! example
 //!
 //! ```text
 //! game lasker(n) = {n - k : k in 1..n} ∪ {[a, n - a] : a in 1..n/2}
+//! game wythoff(a, b) = {(a - k, b) : k in 1..a} ∪ {(a, b - k) : k in 1..b}
+//!                      ∪ {(a - k, b - k) : k in 1..min(a, b)}
 //! ```
 //!
 //! A definition is parsed and checked here (its header, that every name it reads is bound, that
@@ -30,8 +34,8 @@ pub use library::{LIBRARY, library};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Definition {
     pub name: String,
-    /// The name of the state, as written in the header.
-    pub param: String,
+    /// The names of the state's parts, as written in the header (one for a number).
+    pub params: Vec<String>,
     pub body: Expr,
     /// The definition as written, trimmed.
     pub text: String,
@@ -53,9 +57,10 @@ impl Definition {
     /// The ruleset this definition describes, with nothing valued yet.
     pub fn rules(&self) -> Rules {
         let rule = rule::DefinitionRule::new(self.clone());
-        Rules::Defined(Arc::new(DefinedGame::new(
+        Rules::Defined(Arc::new(DefinedGame::with_arity(
             &self.name,
             &self.text,
+            self.params.len(),
             Box::new(rule),
         )))
     }
@@ -80,22 +85,32 @@ pub fn parse_definition(text: &str) -> Result<Definition, ExprError> {
         '(',
         "`(` and the state's name after the game's name, as in `lasker(n)`",
     )?;
-    header.space();
-    let param = header.param()?;
-    header.space();
-    header.punct(
-        ')',
-        "`)`: a defined game's state is one whole number, as in `lasker(n)`",
-    )?;
+    let mut params = Vec::new();
+    loop {
+        header.space();
+        let start = header.pos;
+        let param = header.param()?;
+        if params.contains(&param) {
+            header.pos = start;
+            return Err(header.unexpected("a name not used before in the header"));
+        }
+        params.push(param);
+        header.space();
+        if header.rest().starts_with(')') {
+            header.pos += 1;
+            break;
+        }
+        header.punct(',', "`,` or `)` after the state's name")?;
+    }
     header.space();
     header.punct('=', "`=` and then the options, as in `game g(n) = {n - 1}`")?;
     // The body, parsed with the header blanked out, so its spans index into `text`.
     let masked = format!("{}{}", " ".repeat(header.pos), &text[header.pos..]);
     let body = parse(&masked)?;
-    check(&body, &mut vec![param.clone()])?;
+    check(&body, &mut params.clone())?;
     Ok(Definition {
         name,
-        param,
+        params,
         body,
         text: text.trim().to_string(),
         indent: text.len() - text.trim_start().len(),
@@ -205,9 +220,10 @@ fn check(expr: &Expr, bound: &mut Vec<String>) -> Result<(), ExprError> {
                 found: format!("a call of `{name}`"),
             })
         }
-        ExprKind::Call { args, .. } | ExprKind::Set(args) | ExprKind::Heaps(args) => {
-            args.iter().try_for_each(|a| check(a, bound))
-        }
+        ExprKind::Call { args, .. }
+        | ExprKind::Set(args)
+        | ExprKind::Heaps(args)
+        | ExprKind::Tuple(args) => args.iter().try_for_each(|a| check(a, bound)),
         ExprKind::Unary { operand, .. } => check(operand, bound),
         ExprKind::Binary { lhs, rhs, .. } => {
             check(lhs, bound)?;
@@ -259,8 +275,13 @@ mod tests {
     fn parses_a_definition_with_spans_into_its_text() {
         let text = "game lasker(n) = {n - k : k in 1..n} ∪ {[a, n - a] : a in 1..n/2}";
         let d = parse_definition(text).unwrap();
-        assert_eq!((d.name.as_str(), d.param.as_str()), ("lasker", "n"));
+        assert_eq!(
+            (d.name.as_str(), d.params.as_slice()),
+            ("lasker", &["n".to_string()][..])
+        );
         assert_eq!(&text[d.body.span.clone()], &text[17..]);
+        let pair = parse_definition("game w(a, b) = {(a - 1, b)}").unwrap();
+        assert_eq!(pair.params, ["a", "b"]);
         assert!(is_definition(text));
         assert!(!is_definition("gamer"));
     }
@@ -271,7 +292,7 @@ mod tests {
             ("gam x(n) = {}", "g"),
             ("game (n) = {}", "("),
             ("game x n = {}", "n"),
-            ("game x(a, b) = {}", ","),
+            ("game x(a, a) = {}", "a"),
             ("game x(n) {n-1}", "{"),
             ("game x(n) = {m - 1 : k in 1..n}", "m"),
             ("game x(n) = {n - k : k in 1..n, j > 0}", "j"),

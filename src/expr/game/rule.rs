@@ -31,17 +31,18 @@ impl DefinitionRule {
 }
 
 impl OptionRule for DefinitionRule {
-    fn options(&self, n: u64, budget: &mut Budget) -> Result<Vec<Leaves>, EngineError> {
+    fn options(&self, state: &[u64], budget: &mut Budget) -> Result<Vec<Leaves>, EngineError> {
         let mut walk = Walk {
             definition: &self.definition,
-            state: n,
+            state,
             eval: Evaluator::new(Rules::Nim),
             budget,
             considered: 0,
             out: Vec::new(),
         };
-        walk.eval
-            .bind(&self.definition.param, Value::Int(Int::from(n)));
+        for (param, &part) in self.definition.params.iter().zip(state) {
+            walk.eval.bind(param, Value::Int(Int::from(part)));
+        }
         walk.options(&self.definition.body)?;
         Ok(walk.out)
     }
@@ -50,7 +51,7 @@ impl OptionRule for DefinitionRule {
 /// One state's options being collected.
 struct Walk<'a> {
     definition: &'a Definition,
-    state: u64,
+    state: &'a [u64],
     eval: Evaluator,
     budget: &'a mut Budget,
     considered: u64,
@@ -130,10 +131,30 @@ impl Walk<'_> {
         }
     }
 
-    /// Adds one element: a number (one heap) or `[a, b]`.
+    /// Adds one element: a number (one heap) or `[a, b]`; for a game of tuples, a tuple.
     fn option(&mut self, expr: &Expr) -> Result<(), EngineError> {
+        let tuples = self.definition.params.len() > 1;
         let items = match &expr.kind {
-            ExprKind::Heaps(items) => items.iter().collect(),
+            ExprKind::Tuple(items) if tuples => items.iter().collect(),
+            ExprKind::Heaps(items) if !tuples => items.iter().collect(),
+            _ if tuples => {
+                return Err(self.failed(
+                    format!(
+                        "expected a state of {} numbers, like `({})`",
+                        self.definition.params.len(),
+                        self.definition.params.join(", ")
+                    ),
+                    &expr.span,
+                ));
+            }
+            ExprKind::Tuple(_) => {
+                return Err(self.failed(
+                    "a tuple is not a state of this game, whose states are numbers (`[a, b]` \
+                     leaves two heaps)"
+                        .into(),
+                    &expr.span,
+                ));
+            }
             _ => vec![expr],
         };
         let mut heaps = Vec::with_capacity(items.len());
@@ -177,11 +198,15 @@ impl Walk<'_> {
 
     fn spent(&self, _expr: &Expr) -> Result<(), EngineError> {
         if self.budget.is_spent() {
+            let (upto, reached) = match self.state {
+                [n] => (*n, n.checked_sub(1)),
+                _ => (0, None),
+            };
             return Err(TooMuchWork::DefinedBudget {
                 game: self.definition.name.clone(),
-                upto: self.state,
+                upto,
                 options: self.budget.limit(),
-                reached: self.state.checked_sub(1),
+                reached,
             }
             .into());
         }
@@ -218,9 +243,14 @@ impl Walk<'_> {
     /// The error for `reason`, quoting the text of the definition at `span`.
     fn failed(&self, reason: String, span: &Range<usize>) -> EngineError {
         let at = self.definition.text_at(span);
+        let state: Vec<String> = self.state.iter().map(u64::to_string).collect();
+        let state = match state.as_slice() {
+            [n] => n.clone(),
+            _ => format!("({})", state.join(",")),
+        };
         EngineError::DefinitionFailed {
             game: self.definition.name.clone(),
-            state: self.state.to_string(),
+            state,
             reason: format!("{reason} (in `{at}`)"),
         }
     }
