@@ -326,8 +326,9 @@ impl fmt::Display for Error {
             ),
             Self::Unplayable { rules } => write!(
                 f,
-                "`{rules}` cannot be played or stepped yet (only nim, zero-move, misere and \
-                 subtract:S); use `move` for its winning move"
+                "`{rules}` cannot be played or stepped yet (only nim, zero-move, misere, \
+                 subtract:S and defined games whose moves take from one pile); use `move` for its \
+                 winning move"
             ),
             Self::NoPeriod { rules } => {
                 f.write_str(
@@ -573,7 +574,7 @@ mod tests {
                 Error::Unplayable {
                     rules: Rules::parse("octal:0.77").unwrap(),
                 },
-                "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere and subtract:S); use `move` for its winning move",
+                "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere, subtract:S and defined games whose moves take from one pile); use `move` for its winning move",
                 2,
             ),
             (

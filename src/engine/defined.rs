@@ -44,6 +44,11 @@ pub trait OptionRule: Send + Sync {
     /// The options of `state` (one number, or a tuple's numbers), in the rule's order;
     /// `budget` is charged with the work of finding them.
     fn options(&self, state: &[u64], budget: &mut Budget) -> Result<Vec<Leaves>, EngineError>;
+
+    /// Whether some option may leave two heaps (a split), read from the rule itself.
+    fn may_split(&self) -> bool {
+        true
+    }
 }
 
 /// Why a definition is refused at a state.
@@ -199,12 +204,9 @@ impl DefinedGame {
         options.unwrap_or_else(|| Arc::from(Vec::new()))
     }
 
-    /// Whether some option of a state valued so far splits a heap in two.
+    /// Whether an option may split a heap in two, as the rule is written.
     pub fn splits(&self) -> bool {
-        self.read()
-            .options
-            .iter()
-            .any(|o| o.iter().any(|h| matches!(h, Heaps::Two(..))))
+        !self.has_tuples() && self.rule.may_split()
     }
 
     /// Values the first states within `budget`, so a definition that fails fails at once: the

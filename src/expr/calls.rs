@@ -63,7 +63,7 @@ impl Expr {
 
     /// Visits this node and every node below it. The parser bounds the depth of the tree, so
     /// the recursion is bounded too.
-    fn walk<'e>(&'e self, visit: &mut dyn FnMut(&'e Expr)) {
+    pub(crate) fn walk<'e>(&'e self, visit: &mut dyn FnMut(&'e Expr)) {
         visit(self);
         match &self.kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Player(_) | ExprKind::Var(_) => {}

@@ -172,3 +172,16 @@ fn a_library_game_is_a_ruleset_everywhere() {
         .success()
         .stdout_has("holds for n = 0..300");
 }
+
+/// `play` takes games whose moves take from one pile; a game whose moves split a pile or
+/// whose piles are tuples is refused by name (exit 2), as octal games are.
+#[test]
+fn play_refuses_what_take_k_from_i_cannot_say() {
+    for (rules, pile) in [("lasker", "3"), ("grundy-game", "7"), ("wythoff", "(3,5)")] {
+        Test::new()
+            .args(["play", "--rules", rules, pile])
+            .run()
+            .code(2)
+            .stderr_has(&format!("`{rules}` cannot be played"));
+    }
+}

@@ -46,6 +46,14 @@ impl OptionRule for DefinitionRule {
         walk.options(&self.definition.body)?;
         Ok(walk.out)
     }
+
+    fn may_split(&self) -> bool {
+        let mut split = false;
+        self.definition
+            .body
+            .walk(&mut |e| split |= matches!(&e.kind, ExprKind::Heaps(items) if items.len() > 1));
+        split
+    }
 }
 
 /// One state's options being collected.
