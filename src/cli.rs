@@ -364,6 +364,7 @@ Evaluate an expression. Integers are exact: too large is an error, never a wrap.
 Functions:
   odd(n)  even(n)    mex{0, 2, 3}  mex(S)  min  max  size  abs
   pow(a, b)          a to the power b: pow(0, 0) = 1; b < 0 needs a = 1 or -1
+  isqrt(n)           the largest k with k * k <= n (n >= 0)
   g(zero-move, 7T)   a Grundy value; g(7T) uses the session's ruleset; states
                      are 7, 7T, 7F, nT, (n+1)F. Sizes up to 1000000 are computed
                      by mex over the options, larger ones by the proven formula

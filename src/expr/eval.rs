@@ -102,6 +102,15 @@ impl Evaluator {
         self.vars.push((name.to_string(), value));
     }
 
+    /// Sets a variable's value in place if it is bound (no allocation: what a loop over a
+    /// domain calls for each element), else binds it.
+    pub fn set(&mut self, name: &str, value: Value) {
+        match self.vars.iter_mut().rev().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.vars.push((name.to_string(), value)),
+        }
+    }
+
     /// Removes a binding.
     pub fn unbind(&mut self, name: &str) {
         self.vars.retain(|(n, _)| n != name);

@@ -50,6 +50,16 @@ impl Evaluator {
                     .map(Value::Int)
                     .ok_or_else(|| overflow(format!("abs({v})"), span))
             }
+            "isqrt" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                if v < 0 {
+                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                }
+                Ok(Value::Int(v.isqrt()))
+            }
             "pow" => {
                 let [base, exp] = args else {
                     return arity("two numbers: pow(base, exponent)");

@@ -242,6 +242,14 @@ fn check(expr: &Expr, bound: &mut Vec<String>) -> Result<(), ExprError> {
             check(then, bound)?;
             check(otherwise, bound)
         }
+        ExprKind::Quantifier { var, .. } | ExprKind::SetBuilder { var, .. }
+            if bound.contains(var) =>
+        {
+            refuse(ErrorKind::Type {
+                expected: format!("a variable other than `{var}`, which is already bound here"),
+                found: format!("`{var}` bound again"),
+            })
+        }
         ExprKind::Quantifier {
             var, domain, body, ..
         } => {

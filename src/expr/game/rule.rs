@@ -106,22 +106,24 @@ impl Walk<'_> {
                     Some(s) => Box::new(s.into_iter()),
                     None => Box::new(lo..=hi),
                 };
+                // The definition's check refuses a variable that shadows another, so setting it
+                // in place and unbinding it once after the loop leaves the others as they were.
+                let mut added = Ok(());
                 for x in items {
-                    self.consider(expr)?;
-                    self.eval.bind(var, Value::Int(x));
-                    let kept = match filter {
-                        Some(f) => self.truth(f),
-                        None => Ok(true),
-                    };
-                    let added = match kept {
-                        Ok(true) => self.option(element),
-                        Ok(false) => Ok(()),
-                        Err(e) => Err(e),
-                    };
-                    self.eval.unbind(var);
-                    added?;
+                    added = self.consider(expr).and_then(|()| {
+                        self.eval.set(var, Value::Int(x));
+                        let kept = match filter {
+                            Some(f) => self.truth(f)?,
+                            None => true,
+                        };
+                        if kept { self.option(element) } else { Ok(()) }
+                    });
+                    if added.is_err() {
+                        break;
+                    }
                 }
-                Ok(())
+                self.eval.unbind(var);
+                added
             }
             _ => match self.value(expr)? {
                 Value::Set(s) => s.into_iter().try_for_each(|v| {
