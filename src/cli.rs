@@ -97,6 +97,25 @@ pub enum Command {
     /// The binary view: each pile's Grundy value in binary, the nim-sum, odd columns marked.
     Nimsum(PositionArgs),
 
+    /// Define a game and make it the session's rules: `game NAME(n) = OPTIONS`.
+    ///
+    /// OPTIONS is a set expression (see `help =`) of what one move from the state n leaves: a
+    /// number for one heap, `[a, b]` for two heaps whose values XOR. A set builder may keep
+    /// only the elements meeting a condition: `{n - k*k : k in 1..n, k*k <= n}`. Every option
+    /// must be a smaller state, so play ends. `--rules game:NAME` names the game while it is
+    /// the session's. Example: `game lasker2(n) = {n - k : k in 1..n} ∪ {[a, n - a] : a in 1..n/2}`.
+    Game {
+        /// The definition after the word `game` (the rest of the line).
+        #[arg(
+            value_name = "DEFINITION",
+            required = true,
+            num_args = 1..,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        definition: Vec<String>,
+    },
+
     /// Evaluate an expression: `= 3 xor 5`, `= g(zero-move, 7T)`, `= all n in 0..99: g(nF) = n`.
     #[command(name = "=", visible_alias = "eval", long_about = eval_help())]
     Eval {
@@ -356,6 +375,7 @@ Evaluate an expression. Integers are exact: too large is an error, never a wrap.
 Functions:
   odd(n)  even(n)    mex{0, 2, 3}  mex(S)  min  max  size  abs
   pow(a, b)          a to the power b: pow(0, 0) = 1; b < 0 needs a = 1 or -1
+  isqrt(n)           the largest k with k * k <= n (n >= 0)
   g(zero-move, 7T)   a Grundy value; g(7T) uses the session's ruleset; states
                      are 7, 7T, 7F, nT, (n+1)F. Sizes up to 1000000 are computed
                      by mex over the options, larger ones by the proven formula
@@ -365,6 +385,9 @@ Functions:
   g(nim, 1, 2, 3)    several piles: the whole position's value by mex over its
   mexset(1, 2)       own options, and lost(nim, 1, 2, 3): whether the player to
   lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
+  misere(octal:0.77, 4, 4)   who wins when the last mover loses, by game-tree
+                     search, for any ruleset
+  g(wythoff, (3, 5)) a state of a game whose states are tuples
 ";
 
 /// `help =` after the rulesets, which come from the engine's name table.
@@ -730,13 +753,29 @@ fn flags_before_rest(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsStri
 }
 
 /// Piles a newcomer separates with commas (`winner 3,4,5`) are separate piles.
+/// A comma inside brackets belongs to a tuple state (`(3,5)` of Wythoff's game) and splits
+/// nothing.
 fn split_commas(piles: &[String]) -> Vec<String> {
-    piles
-        .iter()
-        .flat_map(|p| p.split(','))
-        .filter(|p| !p.is_empty())
-        .map(str::to_string)
-        .collect()
+    let mut out = Vec::new();
+    for pile in piles {
+        let mut depth = 0usize;
+        let mut current = String::new();
+        for c in pile.chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth = depth.saturating_sub(1),
+                ',' if depth == 0 => {
+                    out.push(std::mem::take(&mut current));
+                    continue;
+                }
+                _ => {}
+            }
+            current.push(c);
+        }
+        out.push(current);
+    }
+    out.retain(|p| !p.is_empty());
+    out
 }
 
 impl Command {

@@ -329,8 +329,9 @@ impl fmt::Display for Error {
             ),
             Self::Unplayable { rules } => write!(
                 f,
-                "`{rules}` cannot be played or stepped yet (only nim, zero-move, misere and \
-                 subtract:S); use `move` for its winning move"
+                "`{rules}` cannot be played or stepped yet (only nim, zero-move, misere, \
+                 subtract:S and defined games whose moves take from one pile); use `move` for its \
+                 winning move"
             ),
             Self::NoPeriod { rules } => {
                 f.write_str(
@@ -348,6 +349,12 @@ impl fmt::Display for Error {
                         "misere's piles have the normal-play values of Nim, g(n) = n, which \
                          never repeat (misère play is decided by Bouton's misère rule, not by \
                          these values: see `winner`)",
+                    ),
+                    Rules::Defined(_) => write!(
+                        f,
+                        "{rules} is a defined game: nimlab reads its rule one state at a time, \
+                         so no finite check proves a period; `grundy --rules {rules} 0..1000 \
+                         --values` lists its values"
                     ),
                     _ => write!(f, "{rules} has g(n) = n, which never repeats"),
                 }
@@ -571,7 +578,7 @@ mod tests {
                 Error::Unplayable {
                     rules: Rules::parse("octal:0.77").unwrap(),
                 },
-                "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere and subtract:S); use `move` for its winning move",
+                "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere, subtract:S and defined games whose moves take from one pile); use `move` for its winning move",
                 2,
             ),
             (

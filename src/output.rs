@@ -77,6 +77,8 @@ pub enum Output {
 pub enum Note {
     /// `rules R`: the session's ruleset is now this.
     RulesSet(Rules),
+    /// A game was defined (`game NAME(n) = …`) and made the session's rules.
+    GameDefined(Rules),
     /// `position` with no position set.
     NoPosition,
     /// `back` on a derivation's first state.

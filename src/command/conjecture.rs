@@ -30,7 +30,7 @@ pub(super) fn conjecture(
     let (side, rhs) = split(&source, &expr).map_err(fail)?;
     let rules = match (&side.rules, &arg.rules) {
         (Some(r), _) => r.clone(),
-        (None, Some(r)) => super::parse_rules(r)?,
+        (None, Some(r)) => super::rules::parse_rules_in(session, r)?,
         (None, None) => session.rules().clone(),
     };
     if side.pass.is_some() && !rules.has_pass() {

@@ -20,7 +20,7 @@ pub(super) fn derive(
     all: bool,
 ) -> Result<Output, Error> {
     let rules = match &arg.rules {
-        Some(r) => super::parse_rules(r)?,
+        Some(r) => super::rules::parse_rules_in(session, r)?,
         None => session.rules().clone(),
     };
     let token = range.unwrap_or("0..5");

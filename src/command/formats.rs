@@ -62,6 +62,7 @@ fn name(command: &Command) -> &'static str {
         Command::Move(_) => "move",
         Command::Nimsum(_) => "nimsum",
         Command::Eval { .. } => "=",
+        Command::Game { .. } => "game",
         Command::Derive { .. } => "derive",
         Command::Conjecture { .. } => "conjecture",
         Command::Verify { .. } => "verify",

@@ -7,7 +7,7 @@ use super::rules::rules_or_session;
 use crate::cli::RulesArg;
 use crate::engine::grundy::GrundyTable;
 use crate::engine::value_range::ValueRange;
-use crate::engine::{GrundyRow, Rules};
+use crate::engine::{GrundyRow, Pile, Rules};
 use crate::error::Error;
 use crate::output::{GrundyReport, GrundyRows, Output};
 
@@ -25,6 +25,13 @@ pub(super) fn grundy(
             from: 0,
             to: graph.len() as u64 - 1,
         },
+        // A game of tuples has no sizes: its table lists the tuples with every part ≤ 3.
+        (Rules::Defined(game), None) if game.has_tuples() => Target::States(
+            small_tuples(game.arity())
+                .iter()
+                .map(|t| game.intern(t).map(Pile::plain))
+                .collect::<Result<_, _>>()?,
+        ),
         _ => Target::parse(target, &rules)?,
     };
     let rows = match parsed {
@@ -42,6 +49,13 @@ pub(super) fn grundy(
             let rows = match &rules {
                 // Rows by mex with their options: a graph's come from its values (all known),
                 // an octal game's from the solver's values (computed as far as asked).
+                Rules::Defined(game) if game.has_tuples() => {
+                    solver.reach_all(&states)?;
+                    states
+                        .iter()
+                        .map(|&p| solver.row(p))
+                        .collect::<Result<_, _>>()?
+                }
                 Rules::Graph(_) | Rules::Octal(_) if size <= range::MEX_LOOKUP_MAX => {
                     solver.reach(states[0], token)?;
                     states
@@ -66,6 +80,28 @@ pub(super) fn grundy(
         }
     };
     Ok(Output::Grundy(GrundyReport { rules, rows }))
+}
+
+/// The largest part of the tuples a game of tuples lists when no state is named.
+const SMALL_PART: u64 = 3;
+
+/// Every tuple of `arity` parts, each 0..=[`SMALL_PART`], in order (`arity` is at most a few:
+/// a definition names each part).
+fn small_tuples(arity: usize) -> Vec<Vec<u64>> {
+    let mut tuples: Vec<Vec<u64>> = vec![Vec::new()];
+    for _ in 0..arity.min(4) {
+        tuples = tuples
+            .into_iter()
+            .flat_map(|t| {
+                (0..=SMALL_PART).map(move |x| {
+                    let mut t = t.clone();
+                    t.push(x);
+                    t
+                })
+            })
+            .collect();
+    }
+    tuples
 }
 
 /// `grundy A..B --values`: each state's value alone, computed as it is printed.

@@ -9,6 +9,7 @@ mod draw;
 mod eval;
 mod focus;
 mod formats;
+mod game;
 mod grundy;
 mod help;
 mod leave;
@@ -75,12 +76,13 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             current: session.rules().clone(),
         }),
         Command::Rules { name: Some(name) } => {
-            session.set_rules(parse_rules(name)?)?;
+            session.set_rules(rules::parse_rules_in(session, name)?)?;
             Ok(Output::Note(Note::RulesSet(session.rules().clone())))
         }
         Command::Position(args) => position::set_position(session, args),
         Command::Set { index, pile } => position::set_pile(session, index, pile),
         Command::Eval { expr } => eval::eval(session, expr),
+        Command::Game { definition } => game::define(session, definition),
         Command::Derive { rules, range, all } => {
             derive::derive(session, rules, range.as_deref(), *all)
         }

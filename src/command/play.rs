@@ -32,6 +32,10 @@ pub(super) fn refuse_unplayable(rules: &Rules) -> Result<(), Error> {
         Rules::Octal(_) | Rules::Graph(_) => Err(Error::Unplayable {
             rules: rules.clone(),
         }),
+        // A defined game's splits and tuple states are not what `take K from I` says.
+        Rules::Defined(game) if game.splits() || game.has_tuples() => Err(Error::Unplayable {
+            rules: rules.clone(),
+        }),
         _ => Ok(()),
     }
 }

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use super::Session;
 use crate::cli::RulesArg;
-use crate::engine::Rules;
 use crate::engine::grundy::Solver;
 use crate::engine::ruleset_name::{self, Named};
+use crate::engine::{EngineError, Rules};
 use crate::error::Error;
 
 /// Parses `--rules R` or `rules R`, loading the file of `graph:FILE`.
@@ -24,11 +24,31 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
             let graph = crate::graph::read(Path::new(path), path)?;
             Ok(Rules::Graph(Arc::new(graph)))
         }
+        Named::Library(name) => Ok(crate::expr::game::library(name)?),
+        Named::SessionGame(name) => Err(EngineError::NoSessionGame {
+            token: format!("game:{name}"),
+        }
+        .into()),
+    }
+}
+
+/// [`parse_rules`], where `game:NAME` is the game the session defined with
+/// `game NAME(n) = …` (the session's rules since).
+pub(super) fn parse_rules_in(session: &Session, token: &str) -> Result<Rules, Error> {
+    match (ruleset_name::read(token)?, session.rules()) {
+        (Named::SessionGame(name), Rules::Defined(game)) if game.name() == name => {
+            Ok(session.rules().clone())
+        }
+        (named, _) => resolve(named),
     }
 }
 
 /// The solver for a command's `--rules`, or the session's when it names none.
 pub(super) fn rules_or_session(session: &Session, arg: &RulesArg) -> Result<Solver, Error> {
-    let rules = arg.rules.as_deref().map(parse_rules).transpose()?;
+    let rules = arg
+        .rules
+        .as_deref()
+        .map(|r| parse_rules_in(session, r))
+        .transpose()?;
     Ok(session.solver_for(rules.as_ref())?)
 }

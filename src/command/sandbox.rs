@@ -111,6 +111,7 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
     match command {
         Command::Mex { .. }
         | Command::Eval { .. }
+        | Command::Game { .. }
         | Command::Prove { .. }
         | Command::Set { .. }
         | Command::Step { .. }
@@ -174,7 +175,8 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
 /// file; any other name the engine does not read is refused with the engine's own message.
 fn ruleset(name: Option<&str>) -> Result<(), Error> {
     match name.map(Rules::parse) {
-        None | Some(Ok(_)) => Ok(()),
+        // A library game's definition is compiled in, and a defined game's is the session's.
+        None | Some(Ok(_) | Err(EngineError::DefinitionNotLoaded { .. })) => Ok(()),
         Some(Err(EngineError::GraphNotLoaded { .. })) => Err(Refusal::ReadsFiles {
             what: "`graph:FILE` names a file",
         }

@@ -3,7 +3,9 @@
 
 use std::time::Instant;
 
+use crate::engine::budget::Budget;
 use crate::engine::exhaustive::{Cores, Exhaustive};
+use crate::engine::grundy::TABLE_WORK;
 use crate::engine::ruleset_name;
 use crate::engine::verify::{nimlab_rule, verify as compare};
 use crate::error::Error;
@@ -39,6 +41,18 @@ pub(super) fn verify(
     };
     let started = Instant::now();
     let cancel = &session.cancel;
+    // A defined game is valued up to the largest pile first: the search reads its options.
+    if let crate::engine::Rules::Defined(game) = &rules {
+        if game.has_tuples() {
+            return Err(crate::engine::EngineError::from(
+                crate::engine::TooMuchWork::ExhaustiveTuples {
+                    rules: rules.clone(),
+                },
+            )
+            .into());
+        }
+        game.extend(max, &mut Budget::new(TABLE_WORK).cancelled_by(cancel))?;
+    }
     let table = Exhaustive::solve_on(&rules, misere, piles, max, Cores::All, cancel)?;
     let search_time = started.elapsed();
     let rule = nimlab_rule(&rules, misere)?;

@@ -24,6 +24,10 @@ pub enum EngineError {
     BadOctalCode { token: String, reason: String },
     /// `graph:FILE` reached the engine before its file was loaded.
     GraphNotLoaded { token: String },
+    /// A defined game's name reached the engine before its definition was read.
+    DefinitionNotLoaded { token: String },
+    /// `game:NAME` where the session's rules are not a game defined as NAME.
+    NoSessionGame { token: String },
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
     /// A heap beyond the values computed by mex for a game whose values prove no period so
@@ -38,6 +42,18 @@ pub enum EngineError {
     TooMuchWork(Box<TooMuchWork>),
     /// A computation stopped by its cancel token (Ctrl-C), leaving no result.
     Interrupted,
+    /// A defined game whose rule, at `state`, gives an option nimlab refuses.
+    BadDefinition {
+        game: String,
+        state: String,
+        refusal: Box<super::defined::Refusal>,
+    },
+    /// A defined game's rule failed at `state` (an expression error, in words).
+    DefinitionFailed {
+        game: String,
+        state: String,
+        reason: String,
+    },
 }
 
 /// What [`EngineError::BeyondComputed`] says.
@@ -89,6 +105,17 @@ impl fmt::Display for EngineError {
                 quoted(token),
                 quoted(&format!("--rules {token}"))
             ),
+            Self::DefinitionNotLoaded { token } => write!(
+                f,
+                "{} names a defined game, which must be read first (use {})",
+                quoted(token),
+                quoted(&format!("--rules {token}"))
+            ),
+            Self::NoSessionGame { token } => write!(
+                f,
+                "{} names no game this session defined: define it first with `game NAME(n) = OPTIONS` (it then stays the session's rules until `rules` changes them)",
+                quoted(token)
+            ),
             Self::BadGraph { source, reason } => {
                 write!(f, "bad game graph {}: {reason}", quoted(source))
             }
@@ -133,6 +160,52 @@ impl fmt::Display for EngineError {
             ),
             Self::TooMuchWork(work) => work.fmt(f),
             Self::Interrupted => super::cancel::Interrupted.fmt(f),
+            Self::BadDefinition {
+                game,
+                state,
+                refusal,
+            } => {
+                use super::defined::Refusal;
+                write!(
+                    f,
+                    "the definition of {} is refused at the state {state}: ",
+                    quoted(game)
+                )?;
+                match refusal.as_ref() {
+                    Refusal::NotSmaller { option } => write!(
+                        f,
+                        "its option {} is not a smaller state, so play might never end (every heap an option leaves must be smaller than the state)",
+                        quoted(option)
+                    ),
+                    Refusal::Heaps { option, count } => write!(
+                        f,
+                        "its option {} leaves {count} heaps; an option leaves one heap, `m`, or two, `[a, b]`",
+                        quoted(option)
+                    ),
+                    Refusal::Arity { option, arity } => write!(
+                        f,
+                        "{} is not one of its states, which are tuples of {arity} whole numbers",
+                        quoted(option)
+                    ),
+                    Refusal::Cycle { cycle } => write!(
+                        f,
+                        "its options lead round in a cycle, so play might never end: {cycle}"
+                    ),
+                    Refusal::TooManyStates { max } => write!(
+                        f,
+                        "play from here reaches more than the {max} states nimlab values"
+                    ),
+                }
+            }
+            Self::DefinitionFailed {
+                game,
+                state,
+                reason,
+            } => write!(
+                f,
+                "the options of {} at the state {state} cannot be computed: {reason}",
+                quoted(game)
+            ),
         }
     }
 }

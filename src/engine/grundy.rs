@@ -153,6 +153,9 @@ enum Values {
     Octal(OctalValues),
     /// A graph's positions, all valued when it was loaded.
     Graph,
+    /// A defined game: its values so far are kept with its rule (shared by every clone of the
+    /// rules), so this holds nothing of its own.
+    Defined,
 }
 
 impl Solver {
@@ -175,6 +178,7 @@ impl Solver {
                 Values::Octal(values)
             }
             Rules::Graph(_) => Values::Graph,
+            Rules::Defined(_) => Values::Defined,
             Rules::Nim | Rules::Misere | Rules::ZeroMove => Values::Formula,
         };
         Ok(Self {
@@ -272,7 +276,13 @@ impl Solver {
                     upto: graph.len() as u64 - 1,
                 },
             ),
-            (Values::Graph, _) => None,
+            (Values::Defined, Rules::Defined(game)) => known(
+                game.value(n)?,
+                Method::Computed {
+                    upto: game.computed()?,
+                },
+            ),
+            (Values::Graph | Values::Defined, _) => None,
         }
     }
 
@@ -336,6 +346,15 @@ impl Solver {
 
     /// [`Solver::reach`] for every pile (the largest decides).
     pub fn reach_all(&mut self, piles: &[Pile]) -> Result<(), EngineError> {
+        // A defined game of tuples numbers its piles: each is reached on its own.
+        if let Rules::Defined(game) = &self.rules
+            && game.has_tuples()
+        {
+            let mut budget = Budget::new(LOOKUP_WORK);
+            return piles
+                .iter()
+                .try_for_each(|p| game.extend(p.size, &mut budget));
+        }
         match piles.iter().max_by_key(|p| p.size) {
             Some(&p) => self.reach(p, &self.rules.name_of(p)),
             None => Ok(()),
@@ -349,6 +368,9 @@ impl Solver {
         token: &str,
         budget: &mut Budget,
     ) -> Result<(), EngineError> {
+        if let Rules::Defined(game) = &self.rules {
+            return game.extend(pile.size, budget);
+        }
         let Values::Octal(values) = &mut self.values else {
             return self.value(pile).map(|_| ());
         };
@@ -492,6 +514,17 @@ impl GrundyTable {
                 }
                 budget.charge(graph.len() as u64);
                 plain.extend(graph.values().iter().map(|&g| narrow(g)));
+            }
+            Rules::Defined(game) if game.has_tuples() => {
+                return Err(super::TooMuchWork::TupleTable {
+                    game: game.name().to_string(),
+                }
+                .into());
+            }
+            Rules::Defined(game) => {
+                game.extend(upto, budget)?;
+                let values = game.values_to(upto).unwrap_or_default();
+                plain.extend(values.iter().map(|&g| narrow(g)));
             }
             Rules::Subtract(set) => {
                 budget.charge(upto.saturating_mul(set.values().len() as u64));

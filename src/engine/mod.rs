@@ -8,6 +8,7 @@ pub mod budget;
 pub mod bulk;
 pub mod cancel;
 pub mod colex;
+pub mod defined;
 pub mod error;
 pub mod exhaustive;
 pub mod game;

@@ -9,7 +9,7 @@
 
 use super::grundy::Solver;
 use super::strategy::winning_move;
-use super::{EngineError, Move, Pass, Pile, Rules};
+use super::{EngineError, Heaps, Move, Pass, Pile, Rules};
 
 /// Why the computer chose its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub fn longest_play(rules: &Rules, pile: Pile) -> u128 {
         Rules::ZeroMove => n + u128::from(pile.pass == Some(Pass::Unused)),
         Rules::Subtract(set) => n / u128::from(set.values()[0]),
         // `play` refuses octal and graph games; a rough bound keeps this total.
-        Rules::Octal(_) => n,
+        Rules::Octal(_) | Rules::Defined(_) => n,
         Rules::Graph(_) => 0,
     }
 }
@@ -62,7 +62,9 @@ pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
     for (index, &from) in piles.iter().enumerate() {
         let before = longest_play(rules, from);
         for to in small_options(rules, from) {
-            let cost = before - longest_play(rules, to);
+            // A split may leave more play than the pile had: it costs nothing then.
+            let after: u128 = to.piles().map(|p| longest_play(rules, p)).sum();
+            let cost = before.saturating_sub(after);
             let better = match best {
                 None => true,
                 Some((best_cost, m)) => {
@@ -70,7 +72,7 @@ pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
                 }
             };
             if better {
-                best = Some((cost, Move::new(index, from, to.into())));
+                best = Some((cost, Move::new(index, from, to)));
             }
         }
     }
@@ -78,18 +80,22 @@ pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
 }
 
 /// The options a delaying move may pick from: the smallest takes and the pass. For take-any
-/// rulesets taking one token is always among the least costly, so huge piles stay cheap.
-fn small_options(rules: &Rules, pile: Pile) -> Vec<Pile> {
+/// rulesets taking one token is always among the least costly, so huge piles stay cheap. A
+/// defined game's splits are options too (Grundy's game has no others).
+fn small_options(rules: &Rules, pile: Pile) -> Vec<Heaps> {
     match rules {
-        Rules::Subtract(_) | Rules::Octal(_) | Rules::Graph(_) => rules.options(pile).collect(),
+        Rules::Defined(_) => rules.heap_options(pile).collect(),
+        Rules::Subtract(_) | Rules::Octal(_) | Rules::Graph(_) => {
+            rules.options(pile).map(Heaps::One).collect()
+        }
         _ if pile.size == 0 => Vec::new(),
         _ => {
-            let mut out = vec![match pile.pass {
+            let mut out = vec![Heaps::One(match pile.pass {
                 Some(pass) => Pile::zero_move(pile.size - 1, pass),
                 None => Pile::plain(pile.size - 1),
-            }];
+            })];
             if pile.pass == Some(Pass::Unused) {
-                out.push(Pile::zero_move(pile.size, Pass::Spent));
+                out.push(Heaps::One(Pile::zero_move(pile.size, Pass::Spent)));
             }
             out
         }

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::defined::DefinedGame;
 use super::graph::GameGraph;
 use super::octal::OctalCode;
 use super::pile::{MAX_SIZE_DIGITS, token_excerpt};
@@ -29,6 +30,9 @@ pub enum Rules {
     /// A game given as a graph of named positions (loaded outside the engine); a pile is a
     /// node, `Pile::plain(index)`.
     Graph(Arc<GameGraph>),
+    /// A game given by a rule for each state's options (written in the expression language,
+    /// outside the engine); a pile is a state, `Pile::plain(n)`.
+    Defined(Arc<DefinedGame>),
 }
 
 impl Rules {
@@ -39,6 +43,9 @@ impl Rules {
         match ruleset_name::read(token)? {
             Named::Rules(rules) => Ok(rules),
             Named::GraphFile(_) => Err(EngineError::GraphNotLoaded {
+                token: token.to_string(),
+            }),
+            Named::Library(_) | Named::SessionGame(_) => Err(EngineError::DefinitionNotLoaded {
                 token: token.to_string(),
             }),
         }
@@ -53,18 +60,24 @@ impl Rules {
             Self::Subtract(_) => Family::Subtract,
             Self::Octal(_) => Family::Octal,
             Self::Graph(_) => Family::Graph,
+            Self::Defined(_) => Family::Defined,
         }
     }
 
     /// Whether a move may split a heap in two (see [`Rules::heap_options`]).
     pub fn splits(&self) -> bool {
-        matches!(self, Self::Octal(code) if code.splits())
+        match self {
+            Self::Octal(code) => code.splits(),
+            Self::Defined(game) => game.splits(),
+            _ => false,
+        }
     }
 
     /// How a state of this ruleset is written: a node's name for a graph, else the pile.
     pub fn name_of(&self, pile: Pile) -> String {
         match self {
             Self::Graph(graph) => graph.name(pile.size).to_string(),
+            Self::Defined(game) => game.state_name(pile.size),
             _ => pile.to_string(),
         }
     }
@@ -133,6 +146,38 @@ impl Rules {
                     expected: graph.pile_syntax(),
                 });
         }
+        if let Self::Defined(game) = self
+            && game.has_tuples()
+        {
+            let bad = || EngineError::BadPile {
+                token: token_excerpt(token),
+                expected: format!(
+                    "a state of {}: a tuple of {} whole numbers, like `({})`",
+                    game.name(),
+                    game.arity(),
+                    vec!["3"; game.arity()].join(",")
+                ),
+            };
+            let text = std::str::from_utf8(token).map_err(|_| bad())?;
+            let inner = text
+                .strip_prefix('(')
+                .and_then(|t| t.strip_suffix(')'))
+                .ok_or_else(bad)?;
+            let mut tuple = Vec::new();
+            for part in inner.split(',') {
+                let part = part.trim();
+                tuple.push(parse_size(part).map_err(|kind| match kind {
+                    SizeError::TooLarge => EngineError::PileTooLarge {
+                        token: part.to_string(),
+                    },
+                    _ => bad(),
+                })?);
+            }
+            if tuple.len() != game.arity() {
+                return Err(bad());
+            }
+            return game.intern(&tuple).map(Pile::plain);
+        }
         Pile::parse(token, self.has_pass()).map_err(|kind| self.pile_error(token, kind))
     }
 
@@ -162,7 +207,11 @@ impl Rules {
 
     /// How a pile of this ruleset is written, for error messages.
     pub fn pile_syntax(&self) -> &'static str {
-        if let Self::Graph(_) = self {
+        if let Self::Defined(game) = self
+            && game.has_tuples()
+        {
+            "a tuple of whole numbers, like `(3,5)`"
+        } else if let Self::Graph(_) = self {
             "the name of a position in the graph"
         } else if self.has_pass() {
             "a whole number 0..18446744073709551615, optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`"
@@ -207,6 +256,13 @@ impl Rules {
                 Heaps::Two(..) => None,
             })),
             Self::Graph(graph) => Box::new(graph.moves(n).map(Pile::plain)),
+            Self::Defined(game) => {
+                let options = game.options(n);
+                Box::new((0..options.len()).filter_map(move |i| match options[i] {
+                    Heaps::One(p) => Some(p),
+                    Heaps::Two(..) => None,
+                }))
+            }
         }
     }
 
@@ -216,6 +272,10 @@ impl Rules {
     pub fn heap_options(&self, pile: Pile) -> Box<dyn Iterator<Item = Heaps> + '_> {
         match self {
             Self::Octal(code) => Box::new(code.moves(pile.size)),
+            Self::Defined(game) => {
+                let options = game.options(pile.size);
+                Box::new((0..options.len()).map(move |i| options[i]))
+            }
             _ => Box::new(self.options(pile).map(Heaps::One)),
         }
     }
@@ -224,6 +284,7 @@ impl Rules {
     pub fn is_heap_option(&self, from: Pile, to: Heaps) -> bool {
         match (self, to) {
             (Self::Octal(code), _) => code.allows(from.size, to),
+            (Self::Defined(game), _) => game.options(from.size).contains(&to),
             (_, Heaps::One(p)) => self.is_option(from, p),
             (_, Heaps::Two(..)) => false,
         }
@@ -246,6 +307,7 @@ impl Rules {
             }
             Self::Octal(code) => code.allows(from.size, Heaps::One(to)),
             Self::Graph(graph) => graph.moves(from.size).any(|n| n == to.size),
+            Self::Defined(game) => game.options(from.size).contains(&Heaps::One(to)),
         }
     }
 }
@@ -258,6 +320,7 @@ impl fmt::Display for Rules {
             Self::Subtract(set) => write!(f, "{name}:{set}"),
             Self::Octal(code) => write!(f, "{name}:{code}"),
             Self::Graph(graph) => write!(f, "{name}:{}", graph.source()),
+            Self::Defined(game) => f.write_str(game.name()),
         }
     }
 }

@@ -18,6 +18,11 @@ pub enum Family {
     Subtract,
     Octal,
     Graph,
+    /// A game defined in nimlab's game language: the bundled library's (named here) and
+    /// those a session or lesson defines.
+    Defined,
+    /// `game:NAME`: the game the session defined with `game NAME(n) = …`.
+    SessionGame,
 }
 
 /// A complete name worth showing, with what it is called in the literature, if anything.
@@ -48,7 +53,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 6] = [
+pub const RULESETS: [RulesetName; 13] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -120,7 +125,66 @@ pub const RULESETS: [RulesetName; 6] = [
         summary: "a game given as a YAML file of named positions and the moves between them",
         in_expression: None,
     },
+    RulesetName {
+        family: Family::SessionGame,
+        name: "game",
+        aliases: &[],
+        argument: Some("NAME"),
+        examples: &[],
+        summary: "the game the session defined with `game NAME(n) = OPTIONS` (see `help game`)",
+        in_expression: None,
+    },
+    library(
+        "lasker",
+        "Lasker's Nim: take any number of tokens from one pile, or split a pile into two non-empty piles",
+    ),
+    library(
+        "grundy-game",
+        "Grundy's game: split one pile into two non-empty piles of different sizes",
+    ),
+    RulesetName {
+        in_expression: Some("subtract:squares"),
+        ..library(
+            "subtract:squares",
+            "a subtraction game: take a non-zero square number of tokens (1, 4, 9, 16, …) from one pile",
+        )
+    },
+    RulesetName {
+        in_expression: Some("subtract:powers2"),
+        ..library(
+            "subtract:powers2",
+            "a subtraction game: take a power of two (1, 2, 4, 8, …) tokens from one pile",
+        )
+    },
+    RulesetName {
+        in_expression: None,
+        ..library(
+            "wythoff",
+            "Wythoff's game: a pile is two heaps, written `(a,b)`; take any number of tokens from one heap, or the same number from both",
+        )
+    },
+    RulesetName {
+        in_expression: None,
+        ..library(
+            "staircase",
+            "staircase Nim on four steps: a pile is the coins on each step, written `(a,b,c,d)`; move any number of coins from one step to the step below (from step 1, off the staircase)",
+        )
+    },
 ];
+
+/// A row for a game of the bundled library, defined in the game language. An expression names
+/// it as written (`g(lasker, 7)`, `g(subtract:squares, 7)`).
+const fn library(name: &'static str, summary: &'static str) -> RulesetName {
+    RulesetName {
+        family: Family::Defined,
+        name,
+        aliases: &[],
+        argument: None,
+        examples: &[],
+        summary,
+        in_expression: Some(name),
+    }
+}
 
 /// A ruleset name as read: a ruleset, or a game graph whose file is still to be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,6 +192,11 @@ pub enum Named<'a> {
     Rules(Rules),
     /// `graph:FILE`: the file as written after the colon (never empty).
     GraphFile(&'a str),
+    /// A game of the bundled library, by its name in the table; its definition is read
+    /// outside the engine.
+    Library(&'static str),
+    /// `game:NAME`: a game the session defined, by the name after the colon (never empty).
+    SessionGame(&'a str),
 }
 
 impl RulesetName {
@@ -186,6 +255,12 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
     let unknown = || EngineError::UnknownRules {
         token: token.to_string(),
     };
+    if let Some(row) = RULESETS
+        .iter()
+        .find(|r| r.family == Family::Defined && r.is_called(token))
+    {
+        return Ok(Named::Library(row.name));
+    }
     let (word, argument) = match token.split_once(':') {
         Some((word, argument)) => (word, Some(argument)),
         None => (token, None),
@@ -200,6 +275,8 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
         }
         (Family::Octal, Some(code)) => Named::Rules(Rules::Octal(OctalCode::parse(code)?)),
         (Family::Graph, Some(file)) if !file.is_empty() => Named::GraphFile(file),
+        (Family::Defined, None) => Named::Library(row.name),
+        (Family::SessionGame, Some(name)) if !name.is_empty() => Named::SessionGame(name),
         (_, _) => {
             return Err(EngineError::MalformedRules {
                 token: token.to_string(),
@@ -264,6 +341,8 @@ mod tests {
                 let family = match read(spelling).unwrap() {
                     Named::Rules(rules) => rules.family(),
                     Named::GraphFile(_) => Family::Graph,
+                    Named::Library(_) => Family::Defined,
+                    Named::SessionGame(_) => Family::SessionGame,
                 };
                 assert_eq!(family, row.family, "{spelling}");
             }
@@ -273,10 +352,13 @@ mod tests {
     #[test]
     fn families_with_an_argument_have_an_example_except_graph() {
         for row in &RULESETS {
-            if row.argument.is_some() && row.family != Family::Graph {
+            if row.argument.is_some() && !matches!(row.family, Family::Graph | Family::SessionGame)
+            {
                 assert!(!row.examples.is_empty(), "{}", row.name);
             }
-            assert_eq!(RulesetName::of(row.family), row);
+            if row.family != Family::Defined {
+                assert_eq!(RulesetName::of(row.family), row);
+            }
         }
     }
 

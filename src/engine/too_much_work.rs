@@ -52,6 +52,8 @@ pub enum TooMuchWork {
     Exhaustive { piles: u64, max: u64 },
     /// Every position of `rules`, whose moves may split a pile.
     ExhaustiveSplits { rules: Rules },
+    /// Every position of `rules`, a defined game whose piles are tuples.
+    ExhaustiveTuples { rules: Rules },
     /// Every position of `rules`, where a move from `from` leads to `to`, not to a smaller
     /// state.
     ExhaustiveOrder { rules: Rules, from: Pile, to: Pile },
@@ -67,6 +69,25 @@ pub enum TooMuchWork {
     },
     /// The options of `pile` listed by `mexset`, which goes up to size `max`.
     Mexset { pile: Pile, max: u64 },
+    /// A table by size of a defined game whose states are tuples, which have no sizes.
+    TupleTable { game: String },
+    /// A defined game valued up to `state`, past `max`.
+    DefinedState { game: String, state: u64, max: u64 },
+    /// A defined game valued up to `upto`, stopped at the work limit of `options` options
+    /// examined; `reached` is the largest state valued, if any.
+    DefinedBudget {
+        game: String,
+        upto: u64,
+        options: u64,
+        reached: Option<u64>,
+    },
+    /// A defined game valued up to `upto` would keep more than `max` options.
+    DefinedOptions {
+        game: String,
+        upto: u64,
+        max: u64,
+        reached: Option<u64>,
+    },
 }
 
 impl fmt::Display for TooMuchWork {
@@ -150,6 +171,12 @@ impl fmt::Display for TooMuchWork {
                 "searching every position of {rules} at once would take too long (its moves \
                  may split a pile, which this search does not follow yet)"
             ),
+            Self::ExhaustiveTuples { rules } => write!(
+                f,
+                "searching every position of {rules} at once would take too long (its piles \
+                 are tuples, which this search does not list; `= misere({rules}, (1, 2))` and \
+                 `winner` decide one position)"
+            ),
             Self::ExhaustiveOrder { rules, from, to } => write!(
                 f,
                 "searching every position of {rules} at once would take too long (a move from \
@@ -182,6 +209,48 @@ impl fmt::Display for TooMuchWork {
                 "listing the options of {pile} would take too long (mexset goes up to size \
                  {max})"
             ),
+            Self::TupleTable { game } => write!(
+                f,
+                "a table by size of `{game}` cannot be made: its states are tuples, not sizes; \
+                 name one, like `grundy --rules {game} (3,5)`"
+            ),
+            Self::DefinedState { game, state, max } => write!(
+                f,
+                "valuing `{game}` up to {state} would take too long (defined games are valued \
+                 by mex up to {max})"
+            ),
+            Self::DefinedBudget {
+                game,
+                upto,
+                options,
+                reached,
+            } => {
+                write!(
+                    f,
+                    "valuing `{game}` by mex up to {upto} would take too long (the work limit of \
+                     {options} options examined was reached "
+                )?;
+                match reached {
+                    Some(n) => write!(f, "at g({n}))"),
+                    None => f.write_str("before g(0))"),
+                }
+            }
+            Self::DefinedOptions {
+                game,
+                upto,
+                max,
+                reached,
+            } => {
+                write!(
+                    f,
+                    "valuing `{game}` by mex up to {upto} would take too much memory (more than \
+                     {max} options to keep; reached "
+                )?;
+                match reached {
+                    Some(n) => write!(f, "g({n}))"),
+                    None => f.write_str("none)"),
+                }
+            }
         }
     }
 }

@@ -60,12 +60,20 @@ pub enum ExprKind {
     },
     /// `{1, 2, 3}`.
     Set(Vec<Expr>),
-    /// `{g(kT) : k in 0..n-1}`.
+    /// `{g(kT) : k in 0..n-1}`, optionally keeping only the elements for which a condition
+    /// holds: `{k : k in 0..20, odd(k)}`.
     SetBuilder {
         element: Box<Expr>,
         var: String,
         domain: Box<Expr>,
+        filter: Option<Box<Expr>>,
     },
+    /// `[a, n - a]`: the heaps a move of a defined game leaves (a sum of components). Only
+    /// a game's options have them; elsewhere they have no value.
+    Heaps(Vec<Expr>),
+    /// `(a - k, b)`: a state of a defined game whose states are tuples. Only a game's options
+    /// have them; elsewhere they have no value.
+    Tuple(Vec<Expr>),
     /// `name(args…)`, with a ruleset first for `g`, `mexset` and `winner` if one was written.
     Call {
         name: String,

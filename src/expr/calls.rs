@@ -9,7 +9,7 @@ use crate::engine::Rules;
 
 /// The functions whose value depends on a ruleset: without one written first, they use the
 /// session's.
-pub const RULES_FUNCTIONS: &[&str] = &["g", "mexset", "lost", "winner"];
+pub const RULES_FUNCTIONS: &[&str] = &["g", "mexset", "lost", "winner", "misere"];
 
 /// One function call in an expression.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,7 +63,7 @@ impl Expr {
 
     /// Visits this node and every node below it. The parser bounds the depth of the tree, so
     /// the recursion is bounded too.
-    fn walk<'e>(&'e self, visit: &mut dyn FnMut(&'e Expr)) {
+    pub(crate) fn walk<'e>(&'e self, visit: &mut dyn FnMut(&'e Expr)) {
         visit(self);
         match &self.kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Player(_) | ExprKind::Var(_) => {}
@@ -98,10 +98,21 @@ impl Expr {
                 }
             }
             ExprKind::SetBuilder {
-                element, domain, ..
+                element,
+                domain,
+                filter,
+                ..
             } => {
                 domain.walk(visit);
                 element.walk(visit);
+                if let Some(filter) = filter {
+                    filter.walk(visit);
+                }
+            }
+            ExprKind::Heaps(items) | ExprKind::Tuple(items) => {
+                for e in items {
+                    e.walk(visit);
+                }
             }
             ExprKind::Call { args, .. } => {
                 for e in args {

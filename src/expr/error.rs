@@ -52,8 +52,8 @@ pub enum ErrorKind {
 
 /// The functions of the language, for errors and help.
 pub const FUNCTIONS: &[&str] = &[
-    "odd", "even", "mex", "mexset", "g", "lost", "nimsum", "winner", "pow", "abs", "min", "max",
-    "size",
+    "odd", "even", "mex", "mexset", "g", "lost", "nimsum", "winner", "misere", "pow", "isqrt",
+    "abs", "min", "max", "size",
 ];
 
 impl ExprError {

@@ -35,7 +35,7 @@ pub const MEX_LIMIT: u64 = 1_000_000;
 /// Options a mex computation may examine per expression step: a step is about 50 ns and an
 /// option 3 to 9 ns, so the default budget pays for what one `grundy N` lookup may do
 /// ([`crate::engine::grundy::LOOKUP_WORK`]).
-const OPTIONS_PER_STEP: u64 = 15;
+pub(super) const OPTIONS_PER_STEP: u64 = 15;
 const _: () = assert!(DEFAULT_BUDGET * OPTIONS_PER_STEP >= crate::engine::grundy::LOOKUP_WORK);
 
 /// Evaluates expressions against variable bindings and a default ruleset. Grundy tables it
@@ -102,6 +102,15 @@ impl Evaluator {
         self.vars.push((name.to_string(), value));
     }
 
+    /// Sets a variable's value in place if it is bound (no allocation: what a loop over a
+    /// domain calls for each element), else binds it.
+    pub fn set(&mut self, name: &str, value: Value) {
+        match self.vars.iter_mut().rev().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.vars.push((name.to_string(), value)),
+        }
+    }
+
     /// Removes a binding.
     pub fn unbind(&mut self, name: &str) {
         self.vars.retain(|(n, _)| n != name);
@@ -111,6 +120,11 @@ impl Evaluator {
     pub fn eval(&mut self, expr: &Expr) -> Result<Value> {
         self.steps = 0;
         self.value(expr)
+    }
+
+    /// The steps the last evaluation took.
+    pub fn steps(&self) -> u64 {
+        self.steps
     }
 
     /// The elements of a set or range value, in order, within the budget.
@@ -185,7 +199,22 @@ impl Evaluator {
                 element,
                 var,
                 domain,
-            } => self.set_builder(element, var, domain, span),
+                filter,
+            } => self.set_builder(element, var, domain, filter.as_deref(), span),
+            ExprKind::Tuple(_) => Err(ExprError::new(
+                ErrorKind::Type {
+                    expected: "a value: `(a, b)` (a state of a game of tuples) belongs in the options of a `game` definition".into(),
+                    found: "a tuple".into(),
+                },
+                span.clone(),
+            )),
+            ExprKind::Heaps(_) => Err(ExprError::new(
+                ErrorKind::Type {
+                    expected: "a value: `[a, b]` (the heaps a move leaves) belongs in the options of a `game` definition".into(),
+                    found: "heaps".into(),
+                },
+                span.clone(),
+            )),
             ExprKind::Call {
                 name,
                 name_span,
@@ -267,6 +296,7 @@ impl Evaluator {
         element: &Expr,
         var: &str,
         domain: &Expr,
+        filter: Option<&Expr>,
         span: &Range<usize>,
     ) -> Result<Value> {
         let domain_value = self.value(domain)?;
@@ -276,9 +306,14 @@ impl Evaluator {
         for x in items {
             self.tick(1, span)?;
             self.vars.push((var.to_string(), Value::Int(x)));
-            let v = self.int(element);
+            let kept = filter.map_or(Ok(true), |f| self.boolean(f));
+            let v = match kept {
+                Ok(true) => self.int(element).map(Some),
+                Ok(false) => Ok(None),
+                Err(e) => Err(e),
+            };
             self.vars.pop();
-            set.insert(v?);
+            set.extend(v?);
         }
         Ok(Value::Set(set))
     }

@@ -17,6 +17,7 @@ mod ast;
 mod calls;
 mod error;
 mod eval;
+pub mod game;
 mod parser;
 mod stack;
 mod token;

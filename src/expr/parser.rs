@@ -35,7 +35,7 @@ const KEYWORDS: &[&str] = &[
 const SET_FUNCTIONS: &[&str] = &["mex", "min", "max", "size"];
 
 /// Functions whose first argument may be a ruleset name.
-const TAKES_RULES: &[&str] = &["g", "mexset", "winner", "lost"];
+const TAKES_RULES: &[&str] = &["g", "mexset", "winner", "lost", "misere"];
 
 type Result<T> = std::result::Result<T, ExprError>;
 
@@ -417,8 +417,12 @@ impl Parser {
                 Ok(Tree::leaf(ExprKind::Int(*v), token.span))
             }
             TokenKind::Punct("(") => {
-                let start = self.advance().span.start;
+                let open = self.advance();
+                let start = open.span.start;
                 let inner = self.expr()?;
+                if self.is_punct(",") {
+                    return self.tuple(open, inner);
+                }
                 let end = self.expect_punct(")", "`)` to close the `(`")?.end;
                 // Brackets make no node: the inner expression with the brackets' span.
                 Ok(Tree {
@@ -430,6 +434,7 @@ impl Parser {
                 })
             }
             TokenKind::Punct("{") => self.set(),
+            TokenKind::Punct("[") => self.heaps(),
             TokenKind::Name(name) => self.named(name.clone(), token.span),
             _ => Err(self.unexpected(OPERAND)),
         }
@@ -564,14 +569,26 @@ impl Parser {
         let first = self.expr()?;
         if self.eat_punct(":") {
             let (var, domain) = self.binding()?;
-            let end = self.expect_punct("}", "`}` to close the set")?.end;
-            let height = self.within(1 + first.height.max(domain.height), &open)?;
+            let filter = if self.eat_punct(",") {
+                Some(self.expr()?)
+            } else {
+                None
+            };
+            let end = self
+                .expect_punct("}", "`}` to close the set, or `,` and a condition")?
+                .end;
+            let inner = first
+                .height
+                .max(domain.height)
+                .max(filter.as_ref().map_or(0, |f| f.height));
+            let height = self.within(1 + inner, &open)?;
             return Ok(Tree {
                 expr: Expr {
                     kind: ExprKind::SetBuilder {
                         element: Box::new(first.expr),
                         var,
                         domain: Box::new(domain.expr),
+                        filter: filter.map(|f| Box::new(f.expr)),
                     },
                     span: start..end,
                 },
@@ -590,6 +607,50 @@ impl Parser {
             expr: Expr {
                 kind: ExprKind::Set(elements),
                 span: start..end,
+            },
+            height: self.within(1 + height, &open)?,
+        })
+    }
+
+    /// `(a, b, …)` after its first element: a state of a game of tuples.
+    fn tuple(&mut self, open: Token, first: Tree) -> Result<Tree> {
+        let mut height = first.height;
+        let mut items = vec![first.expr];
+        while self.eat_punct(",") {
+            let item = self.expr()?;
+            height = height.max(item.height);
+            items.push(item.expr);
+        }
+        let end = self.expect_punct(")", "`,` or `)` to close the tuple")?.end;
+        Ok(Tree {
+            expr: Expr {
+                kind: ExprKind::Tuple(items),
+                span: open.span.start..end,
+            },
+            height: self.within(1 + height, &open)?,
+        })
+    }
+
+    /// `[a, b]`: the heaps a move of a defined game leaves.
+    fn heaps(&mut self) -> Result<Tree> {
+        let open = self.advance();
+        let mut height = 0;
+        let mut items = Vec::new();
+        if !self.is_punct("]") {
+            loop {
+                let item = self.expr()?;
+                height = height.max(item.height);
+                items.push(item.expr);
+                if !self.eat_punct(",") {
+                    break;
+                }
+            }
+        }
+        let end = self.expect_punct("]", "`,` or `]` to close the heaps")?.end;
+        Ok(Tree {
+            expr: Expr {
+                kind: ExprKind::Heaps(items),
+                span: open.span.start..end,
             },
             height: self.within(1 + height, &open)?,
         })
@@ -697,6 +758,18 @@ impl Parser {
                 }
                 name.to_string()
             }
+            (None, Some((Family::Subtract, _)))
+                if matches!(&self.peek_at(2).kind, TokenKind::Name(w)
+                    if matches!(ruleset_name::read(&format!("subtract:{w}")), Ok(ruleset_name::Named::Library(_)))) =>
+            {
+                // A library game written with the family's word: `subtract:squares`.
+                self.advance();
+                self.advance();
+                let TokenKind::Name(word) = self.advance().kind else {
+                    return Ok(None);
+                };
+                format!("subtract:{word}")
+            }
             (None, Some((Family::Subtract, example))) => {
                 self.advance();
                 self.advance();
@@ -750,8 +823,11 @@ impl Parser {
             (None, None) => return Ok(None),
         };
         let end = self.tokens[self.pos.saturating_sub(1)].span.end;
-        let rules =
-            Rules::parse(&text).map_err(|e| ExprError::new(ErrorKind::Engine(e), start..end))?;
+        let rules = match ruleset_name::read(&text) {
+            Ok(ruleset_name::Named::Library(name)) => super::game::library(name),
+            _ => Rules::parse(&text),
+        }
+        .map_err(|e| ExprError::new(ErrorKind::Engine(e), start..end))?;
         self.expect_punct(",", "`,` after the ruleset, then the state")?;
         Ok(Some(rules))
     }

@@ -59,6 +59,8 @@ const PUNCTS: &[(&str, &str)] = &[
     (")", ")"),
     ("{", "{"),
     ("}", "}"),
+    ("[", "["),
+    ("]", "]"),
     (",", ","),
     (":", ":"),
     // A lone `.` only appears in octal codes (`octal:0.77`); `..` is matched first.

@@ -74,8 +74,10 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     let mut steps = Vec::with_capacity(file.steps.len());
     for (i, raw) in file.steps.into_iter().enumerate() {
         let line = lines.get(i).copied().flatten();
-        let step =
-            validate_step(raw, i, line).map_err(|(id, fault)| error(line, id.as_deref(), fault))?;
+        let step = validate_step(raw, i, line).map_err(|failed| {
+            let (id, fault) = *failed;
+            error(line, id.as_deref(), fault)
+        })?;
         if !seen.insert(step.id.clone()) {
             return Err(error(line, Some(&step.id), LessonFault::StepIdTwice));
         }
@@ -220,17 +222,21 @@ fn is_id(id: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
 }
 
-type StepResult = Result<Step, (Option<String>, LessonFault)>;
+/// A step, or its id (if it has one) and what is wrong with it; boxed, as errors are rare.
+type StepResult = Result<Step, Box<(Option<String>, LessonFault)>>;
 
 /// Checks a step has an id and exactly one kind, with only that kind's fields.
 fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult {
     let Some(id) = raw.id.clone() else {
-        return Err((None, LessonFault::NoStepId { number: index + 1 }));
+        return Err(Box::new((
+            None,
+            LessonFault::NoStepId { number: index + 1 },
+        )));
     };
     if !is_id(&id) {
-        return Err((Some(id), LessonFault::StepId));
+        return Err(Box::new((Some(id), LessonFault::StepId)));
     }
-    let fail = |fault: LessonFault| Err((Some(id.clone()), fault));
+    let fail = |fault: LessonFault| Err(Box::new((Some(id.clone()), fault)));
     let kind = match kind_of(&raw) {
         Ok(kind) => kind,
         Err(fault) => return fail(fault),

@@ -7,12 +7,19 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
+use crate::engine::Rules;
 use crate::output::Note;
 
 /// `note` in words.
 pub(super) fn words(note: &Note) -> String {
     match note {
+        Note::RulesSet(rules @ Rules::Defined(game)) => {
+            format!("rules: {rules}, defined by\n  {}", game.text())
+        }
         Note::RulesSet(rules) => format!("rules: {rules}"),
+        Note::GameDefined(rules) => format!(
+            "defined {rules}, now the session's rules (`--rules game:{rules}` names it; `rules` sets others)"
+        ),
         Note::NoPosition => "no position yet: set one with `position 3 4 5`".into(),
         Note::FirstState => "this is the first state; Enter or `next` goes on".into(),
         Note::FirstStep => "this is the first step; Enter or `next` goes on".into(),

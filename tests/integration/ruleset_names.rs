@@ -90,7 +90,14 @@ fn listed() -> Vec<Listed> {
             "misere",
             "subtract:S",
             "octal:CODE",
-            "graph:FILE"
+            "graph:FILE",
+            "game:NAME",
+            "lasker",
+            "grundy-game",
+            "subtract:squares",
+            "subtract:powers2",
+            "wythoff",
+            "staircase",
         ]
     );
     listed
@@ -113,10 +120,12 @@ fn every_name_works_with_rules_on_the_shell_and_in_a_script() {
             let replies = nimlab(&["--format", "json"], Some(&script))
                 .success()
                 .json_lines();
-            assert_eq!(
-                replies[0]["message"],
-                Value::from(format!("rules: {reported}")),
-                "{spelling}"
+            // A defined game's reply goes on to show its definition.
+            let message = str_of(&replies[0]["message"]);
+            assert!(
+                message == format!("rules: {reported}")
+                    || message.starts_with(&format!("rules: {reported}, defined by\n  game ")),
+                "{spelling}: {message}"
             );
             assert_eq!(str_of(&replies[1]["rules"]), reported, "{spelling}");
         }

@@ -38,8 +38,9 @@ fn commands_on_the_shells_line() {
     );
     shell(
         &["play", "--rules", "octal:0.77", "3", "4"],
-        "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere and \
-         subtract:S); use `move` for its winning move",
+        "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere, \
+         subtract:S and defined games whose moves take from one pile); use `move` for its \
+         winning move",
     );
     shell(
         &["winner"],

@@ -9,7 +9,7 @@ use crate::engine::budget::Budget;
 use crate::engine::error::Beyond;
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::search::{Memo, Search};
-use crate::engine::{EngineError, Pile, Rules};
+use crate::engine::{EngineError, Pile, Player, Rules};
 use crate::expr::error::{ErrorKind, ExprError};
 use crate::expr::value::{Int, Value};
 
@@ -125,7 +125,7 @@ impl Evaluator {
     ) -> Result<Value> {
         // A move examined by the search costs far more than an expression step.
         let left = self.budget.saturating_sub(self.steps) / SEARCH_STEP_COST;
-        let misere = rules.is_misere() && name == "lost";
+        let misere = (rules.is_misere() && name == "lost") || name == "misere";
         let index = self
             .searched
             .iter()
@@ -143,6 +143,9 @@ impl Evaluator {
                         .collect(),
                 )
             }),
+            "misere" => search
+                .first_wins(piles)
+                .map(|wins| Value::Player(if wins { Player::First } else { Player::Second })),
             _ => search.first_wins(piles).map(|wins| Value::Bool(!wins)),
         };
         let work = search.work().saturating_mul(SEARCH_STEP_COST);

@@ -8,7 +8,7 @@ use super::{Evaluator, Result, engine, overflow, suggest, type_error};
 use crate::engine::position::verdict;
 use crate::engine::{Pile, Rules};
 use crate::expr::arith::{self, Refusal};
-use crate::expr::ast::Expr;
+use crate::expr::ast::{Expr, ExprKind};
 use crate::expr::error::{ErrorKind, ExprError};
 use crate::expr::value::{Int, Value};
 
@@ -50,6 +50,16 @@ impl Evaluator {
                     .map(Value::Int)
                     .ok_or_else(|| overflow(format!("abs({v})"), span))
             }
+            "isqrt" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                if v < 0 {
+                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                }
+                Ok(Value::Int(v.isqrt()))
+            }
             "pow" => {
                 let [base, exp] = args else {
                     return arity("two numbers: pow(base, exponent)");
@@ -76,7 +86,7 @@ impl Evaluator {
                 }
             }
             "nimsum" => self.nimsum(args),
-            "g" | "mexset" | "lost" => {
+            "g" | "mexset" | "lost" | "misere" => {
                 if args.is_empty() {
                     return arity(
                         "one or more states, optionally after a ruleset: g(zero-move, 7T)",
@@ -86,7 +96,10 @@ impl Evaluator {
                 for a in args {
                     piles.push(self.pile(&rules, a)?);
                 }
+                self.value_defined(&rules, &piles, span)?;
                 match (name, piles.as_slice()) {
+                    // Misère play of any ruleset: who wins, by game-tree search.
+                    ("misere", _) => self.search(name, &rules, &piles, span),
                     ("g", [pile]) => self.grundy(&rules, *pile, span),
                     ("mexset", [pile]) => self.mex_set(&rules, *pile, span),
                     _ => self.search(name, &rules, &piles, span),
@@ -146,6 +159,7 @@ impl Evaluator {
             piles.push(self.pile(rules, a)?);
         }
         self.tick(args.len() as u64, span)?;
+        self.value_defined(rules, &piles, span)?;
         let solver = self.solver(rules, &piles, span)?;
         let v = verdict(solver, &piles).map_err(|e| engine(e, span))?;
         Ok(Value::Player(v.winner))
@@ -173,8 +187,41 @@ impl Evaluator {
         Ok(values)
     }
 
-    /// A state of `rules` from a number (`7`, the ruleset's starting state) or a state (`7F`).
+    /// Values the piles of a defined game before anything reads their options: the searches
+    /// and `mexset` read a defined game's options as computed, so they must be.
+    fn value_defined(&mut self, rules: &Rules, piles: &[Pile], span: &Range<usize>) -> Result<()> {
+        if let Rules::Defined(_) = rules {
+            for &pile in piles {
+                self.solver(rules, &[pile], span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A state of `rules` from a number (`7`, the ruleset's starting state) or a state (`7F`);
+    /// for a defined game of tuples, a tuple `(3, 5)`.
     fn pile(&mut self, rules: &Rules, expr: &Expr) -> Result<Pile> {
+        if let (Rules::Defined(game), ExprKind::Tuple(items)) = (rules, &expr.kind)
+            && game.has_tuples()
+        {
+            let mut tuple = Vec::with_capacity(items.len());
+            for item in items {
+                let v = self.int(item)?;
+                tuple.push(u64::try_from(v).map_err(|_| {
+                    ExprError::new(
+                        ErrorKind::Type {
+                            expected: "a whole number from 0 to 18446744073709551615".into(),
+                            found: v.to_string(),
+                        },
+                        item.span.clone(),
+                    )
+                })?);
+            }
+            return game
+                .intern(&tuple)
+                .map(Pile::plain)
+                .map_err(|e| engine(e, &expr.span));
+        }
         let (size, pass) = match self.value(expr)? {
             Value::Int(n) => (n, None),
             Value::State { size, pass } => (size, pass),

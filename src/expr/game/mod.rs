@@ -1,0 +1,318 @@
+//! The game language: `game NAME(n) = OPTIONS`, a game whose state is a whole number and whose
+//! options are written as a set expression. An element of the set is what one move leaves:
+//! a number (one heap) or `[a, b]` (two heaps, whose values XOR). A game whose state is a tuple
+//! names each part, `game NAME(a, b) = OPTIONS`, and each option is a tuple `(a', b')`. For
+//! example
+//!
+//! ```text
+//! game lasker(n) = {n - k : k in 1..n} ∪ {[a, n - a] : a in 1..n/2}
+//! game wythoff(a, b) = {(a - k, b) : k in 1..a} ∪ {(a, b - k) : k in 1..b}
+//!                      ∪ {(a - k, b - k) : k in 1..min(a, b)}
+//! ```
+//!
+//! A definition is parsed and checked here (its header, that every name it reads is bound, that
+//! it calls no function of a ruleset); [`rule`] evaluates it one state at a time for the engine,
+//! which values it by mex and refuses options that are not smaller states. The bundled games
+//! are in [`library`].
+
+mod library;
+mod rule;
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::ast::{Expr, ExprKind};
+use super::calls::RULES_FUNCTIONS;
+use super::error::{ErrorKind, ExprError};
+use super::parser::parse;
+use crate::engine::Rules;
+use crate::engine::defined::DefinedGame;
+
+pub use library::{LIBRARY, library};
+
+/// A parsed and checked definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Definition {
+    pub name: String,
+    /// The names of the state's parts, as written in the header (one for a number).
+    pub params: Vec<String>,
+    pub body: Expr,
+    /// The definition as written, trimmed.
+    pub text: String,
+    /// Bytes of white space trimmed from the start: spans of `body` are `indent` bytes ahead.
+    indent: usize,
+}
+
+impl Definition {
+    /// The text of the definition at `span` (of the body), shortened if long.
+    pub fn text_at(&self, span: &Range<usize>) -> String {
+        // `text` is trimmed at the start; spans index into the text as written.
+        let offset = self.indent;
+        let start = span.start.saturating_sub(offset);
+        let end = span.end.saturating_sub(offset);
+        let text = self.text.get(start..end).unwrap_or("");
+        crate::quote::shortened(text).to_string()
+    }
+
+    /// The ruleset this definition describes, with nothing valued yet.
+    pub fn rules(&self) -> Rules {
+        let rule = rule::DefinitionRule::new(self.clone());
+        Rules::Defined(Arc::new(DefinedGame::with_arity(
+            &self.name,
+            &self.text,
+            self.params.len(),
+            Box::new(rule),
+        )))
+    }
+}
+
+/// Whether `text` starts a definition: the word `game` and a space.
+pub fn is_definition(text: &str) -> bool {
+    text.trim_start()
+        .strip_prefix("game")
+        .is_some_and(|rest| rest.starts_with(char::is_whitespace))
+}
+
+/// Parses `game NAME(n) = OPTIONS` and checks it.
+pub fn parse_definition(text: &str) -> Result<Definition, ExprError> {
+    let mut header = Header { text, pos: 0 };
+    header.space();
+    header.word("game", "`game`, as in `game lasker(n) = …`")?;
+    header.space();
+    let name = header.name()?;
+    header.space();
+    header.punct(
+        '(',
+        "`(` and the state's name after the game's name, as in `lasker(n)`",
+    )?;
+    let mut params = Vec::new();
+    loop {
+        header.space();
+        let start = header.pos;
+        let param = header.param()?;
+        if params.contains(&param) {
+            header.pos = start;
+            return Err(header.unexpected("a name not used before in the header"));
+        }
+        params.push(param);
+        header.space();
+        if header.rest().starts_with(')') {
+            header.pos += 1;
+            break;
+        }
+        header.punct(',', "`,` or `)` after the state's name")?;
+    }
+    header.space();
+    header.punct('=', "`=` and then the options, as in `game g(n) = {n - 1}`")?;
+    // The body, parsed with the header blanked out, so its spans index into `text`.
+    let masked = format!("{}{}", " ".repeat(header.pos), &text[header.pos..]);
+    let body = parse(&masked)?;
+    check(&body, &mut params.clone())?;
+    Ok(Definition {
+        name,
+        params,
+        body,
+        text: text.trim().to_string(),
+        indent: text.len() - text.trim_start().len(),
+    })
+}
+
+/// The header of a definition, read by hand: it is not an expression.
+struct Header<'t> {
+    text: &'t str,
+    pos: usize,
+}
+
+impl Header<'_> {
+    fn rest(&self) -> &str {
+        &self.text[self.pos..]
+    }
+
+    fn space(&mut self) {
+        let rest = self.rest();
+        self.pos += rest.len() - rest.trim_start().len();
+    }
+
+    /// The error for what stands at the cursor.
+    fn unexpected(&self, expected: &str) -> ExprError {
+        let found = self.rest().chars().next();
+        let end = self.pos + found.map_or(0, char::len_utf8);
+        ExprError::new(
+            ErrorKind::Syntax {
+                found: found.map_or("the end of the definition".into(), |c| format!("`{c}`")),
+                expected: expected.into(),
+            },
+            self.pos..end,
+        )
+    }
+
+    fn word(&mut self, word: &str, expected: &str) -> Result<(), ExprError> {
+        if self.rest().starts_with(word) {
+            self.pos += word.len();
+            Ok(())
+        } else {
+            Err(self.unexpected(expected))
+        }
+    }
+
+    fn punct(&mut self, c: char, expected: &str) -> Result<(), ExprError> {
+        if self.rest().starts_with(c) {
+            self.pos += c.len_utf8();
+            Ok(())
+        } else {
+            Err(self.unexpected(expected))
+        }
+    }
+
+    /// Characters while `keep` holds, as a span.
+    fn take(&mut self, keep: impl Fn(char) -> bool) -> Range<usize> {
+        let start = self.pos;
+        let len: usize = self
+            .rest()
+            .chars()
+            .take_while(|&c| keep(c))
+            .map(char::len_utf8)
+            .sum();
+        self.pos += len;
+        start..self.pos
+    }
+
+    /// A game's name: a letter, then letters, digits, `-`, `_` or `:` (`subtract:squares`).
+    fn name(&mut self) -> Result<String, ExprError> {
+        if !self.rest().starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return Err(self.unexpected("the game's name, starting with a letter"));
+        }
+        let span = self.take(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':'));
+        Ok(self.text[span].to_string())
+    }
+
+    /// The state's name: a variable of the expression language.
+    fn param(&mut self) -> Result<String, ExprError> {
+        if !self
+            .rest()
+            .starts_with(|c: char| c.is_alphabetic() || c == '_')
+        {
+            return Err(self.unexpected("the state's name, as in `lasker(n)`"));
+        }
+        let span = self.take(|c| c.is_alphanumeric() || c == '_');
+        Ok(self.text[span].to_string())
+    }
+}
+
+/// Checks that every name `expr` reads is bound (the state, or a variable of a set builder or
+/// quantifier around it), and that it calls no function of a ruleset or names a pile state.
+fn check(expr: &Expr, bound: &mut Vec<String>) -> Result<(), ExprError> {
+    let refuse = |kind| Err(ExprError::new(kind, expr.span.clone()));
+    match &expr.kind {
+        ExprKind::Var(name) if !bound.contains(name) => {
+            refuse(ErrorKind::UnknownVariable { name: name.clone() })
+        }
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Player(_) | ExprKind::Var(_) => Ok(()),
+        ExprKind::State { .. } => refuse(ErrorKind::Type {
+            expected: "a number: a defined game's states are whole numbers".into(),
+            found: "a pile state with a pass".into(),
+        }),
+        ExprKind::Call { name, .. } if RULES_FUNCTIONS.contains(&name.as_str()) => {
+            refuse(ErrorKind::Type {
+                expected:
+                    "arithmetic: a definition says what the moves are, not what the values are"
+                        .into(),
+                found: format!("a call of `{name}`"),
+            })
+        }
+        ExprKind::Call { args, .. }
+        | ExprKind::Set(args)
+        | ExprKind::Heaps(args)
+        | ExprKind::Tuple(args) => args.iter().try_for_each(|a| check(a, bound)),
+        ExprKind::Unary { operand, .. } => check(operand, bound),
+        ExprKind::Binary { lhs, rhs, .. } => {
+            check(lhs, bound)?;
+            check(rhs, bound)
+        }
+        ExprKind::Chain { first, rest } => {
+            check(first, bound)?;
+            rest.iter().try_for_each(|(_, e)| check(e, bound))
+        }
+        ExprKind::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            check(cond, bound)?;
+            check(then, bound)?;
+            check(otherwise, bound)
+        }
+        ExprKind::Quantifier { var, .. } | ExprKind::SetBuilder { var, .. }
+            if bound.contains(var) =>
+        {
+            refuse(ErrorKind::Type {
+                expected: format!("a variable other than `{var}`, which is already bound here"),
+                found: format!("`{var}` bound again"),
+            })
+        }
+        ExprKind::Quantifier {
+            var, domain, body, ..
+        } => {
+            check(domain, bound)?;
+            bound.push(var.clone());
+            let result = check(body, bound);
+            bound.pop();
+            result
+        }
+        ExprKind::SetBuilder {
+            element,
+            var,
+            domain,
+            filter,
+        } => {
+            check(domain, bound)?;
+            bound.push(var.clone());
+            let result = check(element, bound)
+                .and_then(|()| filter.as_deref().map_or(Ok(()), |f| check(f, bound)));
+            bound.pop();
+            result
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_definition_with_spans_into_its_text() {
+        let text = "game lasker(n) = {n - k : k in 1..n} ∪ {[a, n - a] : a in 1..n/2}";
+        let d = parse_definition(text).unwrap();
+        assert_eq!(
+            (d.name.as_str(), d.params.as_slice()),
+            ("lasker", &["n".to_string()][..])
+        );
+        assert_eq!(&text[d.body.span.clone()], &text[17..]);
+        let pair = parse_definition("game w(a, b) = {(a - 1, b)}").unwrap();
+        assert_eq!(pair.params, ["a", "b"]);
+        assert!(is_definition(text));
+        assert!(!is_definition("gamer"));
+    }
+
+    #[test]
+    fn refuses_bad_headers_and_unbound_names_with_the_place() {
+        for (text, at) in [
+            ("gam x(n) = {}", "g"),
+            ("game (n) = {}", "("),
+            ("game x n = {}", "n"),
+            ("game x(a, a) = {}", "a"),
+            ("game x(n) {n-1}", "{"),
+            ("game x(n) = {m - 1 : k in 1..n}", "m"),
+            ("game x(n) = {n - k : k in 1..n, j > 0}", "j"),
+            ("game x(n) = {g(n - 1)}", "g(n - 1)"),
+            ("game x(n) = {n - 1", ""),
+        ] {
+            let err = parse_definition(text).unwrap_err();
+            assert!(
+                text[err.span.clone()].starts_with(at),
+                "{text}: {err} at {:?}",
+                err.span
+            );
+        }
+    }
+}

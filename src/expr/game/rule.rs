@@ -1,0 +1,267 @@
+//! A definition evaluated for the engine: the options of one state, as the heaps each move
+//! leaves. The set expression is walked here — unions, set literals, set builders (with their
+//! conditions) and `if` — so that an element may be `[a, b]`; every number inside is computed by
+//! the expression evaluator. Work is charged to the engine's budget: each element considered,
+//! and the evaluator's steps at what they cost, so no definition runs unbounded.
+
+use std::ops::Range;
+
+use super::Definition;
+use crate::engine::budget::Budget;
+use crate::engine::defined::{Leaves, OptionRule};
+use crate::engine::{EngineError, Rules, TooMuchWork};
+use crate::expr::ast::{BinaryOp, Expr, ExprKind};
+use crate::expr::eval::OPTIONS_PER_STEP;
+use crate::expr::value::{Int, Value};
+use crate::expr::{Evaluator, ExprError};
+
+/// Elements considered between looks at the budget's cancel token.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// A definition as the engine's [`OptionRule`].
+#[derive(Debug)]
+pub(super) struct DefinitionRule {
+    definition: Definition,
+}
+
+impl DefinitionRule {
+    pub(super) fn new(definition: Definition) -> Self {
+        Self { definition }
+    }
+}
+
+impl OptionRule for DefinitionRule {
+    fn options(&self, state: &[u64], budget: &mut Budget) -> Result<Vec<Leaves>, EngineError> {
+        let mut walk = Walk {
+            definition: &self.definition,
+            state,
+            eval: Evaluator::new(Rules::Nim),
+            budget,
+            considered: 0,
+            out: Vec::new(),
+        };
+        for (param, &part) in self.definition.params.iter().zip(state) {
+            walk.eval.bind(param, Value::Int(Int::from(part)));
+        }
+        walk.options(&self.definition.body)?;
+        Ok(walk.out)
+    }
+
+    fn may_split(&self) -> bool {
+        let mut split = false;
+        self.definition
+            .body
+            .walk(&mut |e| split |= matches!(&e.kind, ExprKind::Heaps(items) if items.len() > 1));
+        split
+    }
+}
+
+/// One state's options being collected.
+struct Walk<'a> {
+    definition: &'a Definition,
+    state: &'a [u64],
+    eval: Evaluator,
+    budget: &'a mut Budget,
+    considered: u64,
+    out: Vec<Leaves>,
+}
+
+impl Walk<'_> {
+    /// Adds the options a set expression denotes.
+    fn options(&mut self, expr: &Expr) -> Result<(), EngineError> {
+        match &expr.kind {
+            ExprKind::Chain { first, rest }
+                if rest.iter().all(|(op, _)| *op == BinaryOp::Union) =>
+            {
+                self.options(first)?;
+                rest.iter().try_for_each(|(_, e)| self.options(e))
+            }
+            ExprKind::Set(items) => items.iter().try_for_each(|e| self.option(e)),
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let branch = if self.truth(cond)? { then } else { otherwise };
+                self.options(branch)
+            }
+            ExprKind::SetBuilder {
+                element,
+                var,
+                domain,
+                filter,
+            } => {
+                let (lo, hi, set) = match self.value(domain)? {
+                    Value::Range(lo, hi) => (lo, hi, None),
+                    Value::Set(s) => (0, -1, Some(s)),
+                    other => {
+                        return Err(self.type_error(
+                            "a range like `1..n` or a set",
+                            &other,
+                            domain,
+                        ));
+                    }
+                };
+                let items: Box<dyn Iterator<Item = Int>> = match set {
+                    Some(s) => Box::new(s.into_iter()),
+                    None => Box::new(lo..=hi),
+                };
+                // The definition's check refuses a variable that shadows another, so setting it
+                // in place and unbinding it once after the loop leaves the others as they were.
+                let mut added = Ok(());
+                for x in items {
+                    added = self.consider(expr).and_then(|()| {
+                        self.eval.set(var, Value::Int(x));
+                        let kept = match filter {
+                            Some(f) => self.truth(f)?,
+                            None => true,
+                        };
+                        if kept { self.option(element) } else { Ok(()) }
+                    });
+                    if added.is_err() {
+                        break;
+                    }
+                }
+                self.eval.unbind(var);
+                added
+            }
+            _ => match self.value(expr)? {
+                Value::Set(s) => s.into_iter().try_for_each(|v| {
+                    self.consider(expr)?;
+                    self.push(vec![v], expr)
+                }),
+                Value::Range(lo, hi) => (lo..=hi).try_for_each(|v| {
+                    self.consider(expr)?;
+                    self.push(vec![v], expr)
+                }),
+                other => {
+                    Err(self.type_error("a set of options, like `{n - 1, n - 2}`", &other, expr))
+                }
+            },
+        }
+    }
+
+    /// Adds one element: a number (one heap) or `[a, b]`; for a game of tuples, a tuple.
+    fn option(&mut self, expr: &Expr) -> Result<(), EngineError> {
+        let tuples = self.definition.params.len() > 1;
+        let items = match &expr.kind {
+            ExprKind::Tuple(items) if tuples => items.iter().collect(),
+            ExprKind::Heaps(items) if !tuples => items.iter().collect(),
+            _ if tuples => {
+                return Err(self.failed(
+                    format!(
+                        "expected a state of {} numbers, like `({})`",
+                        self.definition.params.len(),
+                        self.definition.params.join(", ")
+                    ),
+                    &expr.span,
+                ));
+            }
+            ExprKind::Tuple(_) => {
+                return Err(self.failed(
+                    "a tuple is not a state of this game, whose states are numbers (`[a, b]` \
+                     leaves two heaps)"
+                        .into(),
+                    &expr.span,
+                ));
+            }
+            _ => vec![expr],
+        };
+        let mut heaps = Vec::with_capacity(items.len());
+        for item in items {
+            match self.value(item)? {
+                Value::Int(v) => heaps.push(v),
+                other => return Err(self.type_error("a number (a state)", &other, item)),
+            }
+        }
+        self.push(heaps, expr)
+    }
+
+    /// Records an option, each heap a state: a whole number up to 2^64 - 1.
+    fn push(&mut self, heaps: Vec<Int>, expr: &Expr) -> Result<(), EngineError> {
+        let mut leaves = Vec::with_capacity(heaps.len());
+        for h in heaps {
+            let Ok(size) = u64::try_from(h) else {
+                return Err(self.failed(
+                    format!(
+                        "its option {h} is not a state (states are whole numbers from 0 to \
+                         18446744073709551615)"
+                    ),
+                    &expr.span,
+                ));
+            };
+            leaves.push(size);
+        }
+        self.out.push(leaves);
+        Ok(())
+    }
+
+    /// Charges one element considered; refuses once the budget is spent.
+    fn consider(&mut self, expr: &Expr) -> Result<(), EngineError> {
+        self.considered += 1;
+        self.budget.charge(1);
+        if self.considered.is_multiple_of(CHECK_EVERY) {
+            self.budget.check()?;
+        }
+        self.spent(expr)
+    }
+
+    fn spent(&self, _expr: &Expr) -> Result<(), EngineError> {
+        if self.budget.is_spent() {
+            let (upto, reached) = match self.state {
+                [n] => (*n, n.checked_sub(1)),
+                _ => (0, None),
+            };
+            return Err(TooMuchWork::DefinedBudget {
+                game: self.definition.name.clone(),
+                upto,
+                options: self.budget.limit(),
+                reached,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The value of an expression, its steps charged.
+    fn value(&mut self, expr: &Expr) -> Result<Value, EngineError> {
+        let value = self.eval.eval(expr);
+        self.budget
+            .charge(self.eval.steps().saturating_mul(OPTIONS_PER_STEP));
+        self.spent(expr)?;
+        value.map_err(|e| self.expr_error(&e))
+    }
+
+    fn truth(&mut self, expr: &Expr) -> Result<bool, EngineError> {
+        match self.value(expr)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(self.type_error("true or false (a condition)", &other, expr)),
+        }
+    }
+
+    fn type_error(&self, expected: &str, found: &Value, expr: &Expr) -> EngineError {
+        self.failed(
+            format!("expected {expected}, found {} `{found}`", found.kind()),
+            &expr.span,
+        )
+    }
+
+    fn expr_error(&self, e: &ExprError) -> EngineError {
+        self.failed(e.to_string(), &e.span)
+    }
+
+    /// The error for `reason`, quoting the text of the definition at `span`.
+    fn failed(&self, reason: String, span: &Range<usize>) -> EngineError {
+        let at = self.definition.text_at(span);
+        let state: Vec<String> = self.state.iter().map(u64::to_string).collect();
+        let state = match state.as_slice() {
+            [n] => n.clone(),
+            _ => format!("({})", state.join(",")),
+        };
+        EngineError::DefinitionFailed {
+            game: self.definition.name.clone(),
+            state,
+            reason: format!("{reason} (in `{at}`)"),
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Games defined in the game language (`game NAME(n) = OPTIONS`) on the shell, in a script and
+//! by `--rules NAME`: their values against a brute force written here, and hostile definitions
+//! refused with one clear error naming what is wrong, exit code 2, never a panic or a hang.
+
+use std::time::{Duration, Instant};
+
+use crate::support::{Output, Test, index, u64_of};
+
+/// g(0..=n) by mex over `moves`, each a list of the heaps a move leaves.
+fn brute(moves: impl Fn(u64) -> Vec<Vec<u64>>, n: u64) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for state in 0..=n {
+        let values: Vec<u64> = moves(state)
+            .iter()
+            .map(|heaps| heaps.iter().fold(0, |acc, &h| acc ^ g[index(h)]))
+            .collect();
+        g.push((0..).find(|v| !values.contains(v)).unwrap_or(0));
+    }
+    g
+}
+
+/// The values of `grundy --values` in JSON lines printed by a script.
+fn values(out: &Output) -> Vec<u64> {
+    out.stdout
+        .lines()
+        .filter(|line| line.starts_with('{'))
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("JSON"))
+        .filter_map(|doc| doc.get("rows").cloned())
+        .flat_map(|rows| rows.as_array().cloned().unwrap_or_default())
+        .map(|r| u64_of(&r["grundy"]))
+        .collect()
+}
+
+#[test]
+fn a_game_defined_in_a_script_is_the_sessions_rules_and_its_name_is_a_ruleset() {
+    // Take 1, 3 or 4 (written with a condition), or split a heap of 5 or more into two
+    // non-empty heaps at least 2 apart.
+    let script = "\
+game mine(n) = {n - k : k in {1, 3, 4}, k <= n} ∪ {[a, n - a] : a in 1..n, n >= 5 and n - a - a >= 2}
+grundy 0..60 --values --format json
+grundy --rules game:mine 0..60 --values --format json
+";
+    let out = Test::new().stdin(script).run().success();
+    let expected = brute(
+        |n| {
+            let mut m: Vec<Vec<u64>> = [1, 3, 4]
+                .iter()
+                .filter(|&&k| k <= n)
+                .map(|&k| vec![n - k])
+                .collect();
+            if n >= 5 {
+                m.extend((1..n).filter(|&a| n - a >= a + 2).map(|a| vec![a, n - a]));
+            }
+            m
+        },
+        60,
+    );
+    let got = values(&out);
+    assert_eq!(got.len(), 2 * 61);
+    assert_eq!(got[..61], expected[..]);
+    assert_eq!(got[61..], expected[..]);
+}
+
+#[test]
+fn a_game_defined_on_the_shell_is_checked_and_then_forgotten() {
+    Test::new()
+        .args(["game", "take2(n) = {n - k : k in 1..2, k <= n}"])
+        .run()
+        .success()
+        .stdout_has("defined take2");
+}
+
+/// A hostile definition: exit code 2, no panic, within a few seconds, an error naming `token`.
+#[track_caller]
+fn refused(definition: &str, token: &str) {
+    let started = Instant::now();
+    let out = Test::new().args(["game", definition]).run().code(2);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{definition}: took {:?}",
+        started.elapsed()
+    );
+    assert!(
+        !out.stderr.contains("panicked"),
+        "{definition}: {}",
+        out.stderr
+    );
+    let first = out.stderr.lines().next().unwrap_or_default();
+    assert!(first.starts_with("error: "), "{definition}: {}", out.stderr);
+    assert!(
+        out.stderr.contains(&format!("`{token}`")),
+        "{definition}: does not name `{token}`: {}",
+        out.stderr
+    );
+}
+
+#[test]
+fn hostile_definitions_are_refused_with_the_bad_token() {
+    // A cycle: the state itself is an option.
+    refused("loop(n) = {n}", "0");
+    // An option larger than the state.
+    refused("up(n) = {n + 1}", "1");
+    // A negative option.
+    refused("neg(n) = {n - 2}", "n - 2");
+    // A name nothing binds.
+    refused("free(n) = {m - 1}", "m");
+    // A name the library has.
+    refused("lasker(n) = {}", "lasker");
+    // A ruleset function inside a definition.
+    refused("self(n) = {g(n - 1)}", "g");
+    // A huge range: refused at the work limit, not run.
+    refused("huge(n) = {0 : j in 1..pow(10, 30), n > 0}", "huge");
+    // Three heaps in one option.
+    refused("three(n) = {[0, 0, 0] : k in 1..1, n > 0}", "[0, 0, 0]");
+    // Deep nesting.
+    let deep = format!("deep(n) = {}n{}", "(".repeat(5000), ")".repeat(5000));
+    refused(&deep, "(");
+    // Not a definition at all.
+    refused("x = 3", "=");
+}
+
+#[test]
+fn a_definition_refused_in_a_script_leaves_the_session_working() {
+    let script = "game up(n) = {n + 1}\n= 1 + 1\n";
+    let out = Test::new().stdin(script).run().code(2);
+    assert!(out.stdout.contains('2'), "{}", out.stdout);
+    assert!(out.stderr.contains("the state 0"), "{}", out.stderr);
+}

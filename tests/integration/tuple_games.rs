@@ -1,0 +1,188 @@
+//! Defined games whose states are tuples: Wythoff's game against its cold positions
+//! (⌊kφ⌋, ⌊kφ²⌋) and an exhaustive search written here, and staircase Nim against Nim on its
+//! odd steps, found by exhaustive search.
+
+use std::collections::HashMap;
+
+use crate::support::{Test, u64_of};
+
+/// Whether the player to move wins, by exhaustive search over `moves` with a memo.
+fn wins(
+    state: &[u64],
+    moves: &dyn Fn(&[u64]) -> Vec<Vec<u64>>,
+    memo: &mut HashMap<Vec<u64>, bool>,
+) -> bool {
+    if let Some(&w) = memo.get(state) {
+        return w;
+    }
+    let win = moves(state).iter().any(|next| !wins(next, moves, memo));
+    memo.insert(state.to_vec(), win);
+    win
+}
+
+fn wythoff_moves(s: &[u64]) -> Vec<Vec<u64>> {
+    let (a, b) = (s[0], s[1]);
+    let mut m = Vec::new();
+    m.extend((1..=a).map(|k| vec![a - k, b]));
+    m.extend((1..=b).map(|k| vec![a, b - k]));
+    m.extend((1..=a.min(b)).map(|k| vec![a - k, b - k]));
+    m
+}
+
+/// The cold positions (a ≤ b) of Wythoff's game: (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k), with
+/// ⌊kφ⌋ = ⌊(k + √(5k²))/2⌋ computed exactly: ⌊√(5k²)⌋ by integer square root (as k·√5 is
+/// irrational for k > 0, flooring the root first changes nothing).
+fn cold(k: u64) -> (u64, u64) {
+    let five_k2 = 5 * k * k;
+    // The largest r with r² ≤ 5k², by bisection.
+    let (mut lo, mut hi) = (0u64, 3 * k + 1);
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if mid * mid <= five_k2 {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let a = (k + lo) / 2;
+    (a, a + k)
+}
+
+/// nimlab's verdict on one pile of `rules`, from `winner --format json`.
+fn first_wins(rules: &str, state: &str) -> bool {
+    let out = Test::new()
+        .args(["winner", "--format", "json", "--rules", rules, state])
+        .run()
+        .success();
+    out.json()["winner"] == "first"
+}
+
+#[test]
+fn wythoff_cold_positions_are_the_golden_ratio_pairs_and_the_searchs_losses() {
+    let mut memo = HashMap::new();
+    let cold: Vec<(u64, u64)> = (0..=30).map(cold).collect();
+    // By hand: (0,0), (1,2), (3,5), (4,7), (6,10), (8,13).
+    assert_eq!(
+        cold[..6],
+        [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
+    );
+    // The search's losses with a ≤ b ≤ 20 are exactly the cold pairs there.
+    for a in 0..=20u64 {
+        for b in a..=20u64 {
+            let lost = !wins(&[a, b], &wythoff_moves, &mut memo);
+            assert_eq!(lost, cold.contains(&(a, b)), "({a},{b})");
+        }
+    }
+    // nimlab agrees, one script for every cold pair up to k = 30 and its neighbours.
+    let mut script = String::new();
+    let mut expected = Vec::new();
+    for &(a, b) in &cold {
+        for (x, y) in [(a, b), (b, a), (a, b + 1), (a + 1, b)] {
+            script.push_str(&format!("winner --format json --rules wythoff ({x},{y})\n"));
+            expected.push(!cold.contains(&(x.min(y), x.max(y))));
+        }
+    }
+    let out = Test::new().stdin(script).run().success();
+    let verdicts: Vec<bool> = out
+        .json_lines()
+        .iter()
+        .map(|v| v["winner"] == "first")
+        .collect();
+    assert_eq!(verdicts, expected);
+}
+
+#[test]
+fn wythoff_values_match_mex_over_the_moves() {
+    // g by mex over the moves, computed here for a, b ≤ 12.
+    let mut g: HashMap<(u64, u64), u64> = HashMap::new();
+    for total in 0..=24u64 {
+        for a in 0..=total.min(12) {
+            let b = total - a;
+            if b > 12 {
+                continue;
+            }
+            let seen: Vec<u64> = wythoff_moves(&[a, b])
+                .iter()
+                .map(|m| g[&(m[0], m[1])])
+                .collect();
+            g.insert((a, b), (0..).find(|v| !seen.contains(v)).unwrap_or(0));
+        }
+    }
+    let mut script = String::new();
+    let mut expected = Vec::new();
+    for a in 0..=12u64 {
+        for b in 0..=12u64 {
+            script.push_str(&format!("nimsum --format json --rules wythoff ({a},{b})\n"));
+            expected.push(g[&(a, b)]);
+        }
+    }
+    let out = Test::new().stdin(script).run().success();
+    let values: Vec<u64> = out
+        .json_lines()
+        .iter()
+        .map(|v| u64_of(&v["nim_sum"]))
+        .collect();
+    assert_eq!(values, expected);
+}
+
+#[test]
+fn staircase_nim_is_nim_on_the_odd_steps() {
+    let moves = |s: &[u64]| {
+        let mut m = Vec::new();
+        for step in 0..4 {
+            for k in 1..=s[step] {
+                let mut t = s.to_vec();
+                t[step] -= k;
+                if step > 0 {
+                    t[step - 1] += k;
+                }
+                m.push(t);
+            }
+        }
+        m
+    };
+    let mut memo = HashMap::new();
+    let mut script = String::new();
+    let mut expected = Vec::new();
+    for a in 0..=3u64 {
+        for b in 0..=3u64 {
+            for c in 0..=3u64 {
+                for d in 0..=3u64 {
+                    let win = wins(&[a, b, c, d], &moves, &mut memo);
+                    // Nim on the odd steps (1 and 3): the first player wins iff a xor c ≠ 0.
+                    assert_eq!(win, a ^ c != 0, "({a},{b},{c},{d})");
+                    script.push_str(&format!(
+                        "winner --format json --rules staircase ({a},{b},{c},{d})\n"
+                    ));
+                    expected.push(win);
+                }
+            }
+        }
+    }
+    let out = Test::new().stdin(script).run().success();
+    let verdicts: Vec<bool> = out
+        .json_lines()
+        .iter()
+        .map(|v| v["winner"] == "first")
+        .collect();
+    assert_eq!(verdicts, expected);
+    assert!(first_wins("staircase", "(1,0,0,0)"));
+}
+
+#[test]
+fn a_tuple_state_written_wrong_or_a_cycle_is_refused() {
+    Test::new()
+        .args(["winner", "--rules", "wythoff", "3"])
+        .run()
+        .bad_input("3");
+    Test::new()
+        .args(["winner", "--rules", "wythoff", "(1,2,3)"])
+        .run()
+        .bad_input("(1,2,3)");
+    Test::new()
+        .args(["game", "swap(a, b) = {(b, a)}"])
+        .run()
+        .code(2)
+        .stderr_has("cycle");
+    assert!(!first_wins("wythoff", "(3,5)"));
+}
