@@ -5,20 +5,24 @@
 
 use std::io::{ErrorKind, Read};
 
-use crate::engine::pile::{MAX_PILE_TOKEN, SizeError, token_excerpt};
+use crate::engine::pile::{MAX_PILE_TOKEN, SHORT_WINDOW, SizeError, is_space, token_excerpt};
 use crate::engine::{EngineError, Pile, Rules};
 use crate::error::Error;
 
 /// Bytes read at a time.
 const BLOCK: usize = 64 << 10;
 
-/// Reads whitespace-separated piles from `reader`, calling `each` on every one; returns how
-/// many there were. A malformed token stops the read with its number and byte offset.
+/// Piles handed on at a time: few enough to stay in the first-level cache.
+const BATCH: usize = 256;
+
+/// Reads whitespace-separated piles from `reader`, calling `each` on them in order, a batch
+/// at a time; returns how many there were. A malformed token stops the read with its number
+/// and byte offset.
 pub(super) fn for_each_pile<R: Read>(
     reader: R,
     rules: &Rules,
     source: &str,
-    each: impl FnMut(Pile),
+    each: impl FnMut(&[Pile]),
 ) -> Result<u64, Error> {
     match rules {
         // A graph's position names may be long, but never longer than a block.
@@ -30,7 +34,7 @@ pub(super) fn for_each_pile<R: Read>(
                     .unwrap_or(rest.len());
                 (len, rules.parse_pile_bytes(&rest[..len]))
             };
-            scan(reader, BLOCK - 1, read, each).map_err(|stop| {
+            scan(reader, BLOCK - 1, |_| None, read, each).map_err(|stop| {
                 stop.into_error(source, |error| match error {
                     Some(EngineError::BadPile { expected, .. }) => expected,
                     Some(other) => other.to_string(),
@@ -52,10 +56,12 @@ pub(super) fn for_each_pile<R: Read>(
                 let scanned = Pile::read(rest, false);
                 (scanned.len, scanned.pile)
             };
+            let short_pass = |window: &_| Pile::read_short(window, true);
+            let short_plain = |window: &_| Pile::read_short(window, false);
             let scanned = if rules.has_pass() {
-                scan(reader, MAX_PILE_TOKEN, read_pass, each)
+                scan(reader, MAX_PILE_TOKEN, short_pass, read_pass, each)
             } else {
-                scan(reader, MAX_PILE_TOKEN, read_plain, each)
+                scan(reader, MAX_PILE_TOKEN, short_plain, read_plain, each)
             };
             scanned.map_err(|stop| {
                 stop.into_error(source, |kind| {
@@ -104,18 +110,22 @@ impl<E> Stop<E> {
     }
 }
 
-/// The streaming loop: `read` takes the bytes from the start of a token to the end of the
-/// buffer and says how long the token is and what pile it writes. A token is held across reads
-/// only while it is at most `longest` bytes.
+/// The streaming loop: `short` reads the common token quickly where a whole
+/// [`SHORT_WINDOW`] of bytes is left, or declines ([`Pile::read_short`]); `read` takes the
+/// bytes from the start of a token to the end of the buffer and says how long the token is and
+/// what pile it writes. A token is held across reads only while it is at most `longest` bytes.
 fn scan<R: Read, E>(
     mut reader: R,
     longest: usize,
+    short: impl Fn(&[u8; SHORT_WINDOW]) -> Option<(usize, Pile)>,
     mut read: impl FnMut(&[u8]) -> (usize, Result<Pile, E>),
-    mut each: impl FnMut(Pile),
+    mut each: impl FnMut(&[Pile]),
 ) -> Result<u64, Stop<E>> {
     let mut buf = vec![0u8; BLOCK];
-    // buf[..filled] holds unparsed bytes; buf[0] is at input offset `base`.
-    let (mut filled, mut base, mut count) = (0usize, 0u64, 0u64);
+    let mut batch = [Pile::plain(0); BATCH];
+    // buf[..filled] holds unparsed bytes; buf[0] is at input offset `base`. `count` piles
+    // were handed on, and `held` more wait in `batch`.
+    let (mut filled, mut base, mut count, mut held) = (0usize, 0u64, 0u64, 0usize);
     let mut at_end = false;
     while !at_end {
         let n = match reader.read(&mut buf[filled..]) {
@@ -128,37 +138,56 @@ fn scan<R: Read, E>(
         let bytes = &buf[..filled];
         let mut i = 0;
         loop {
-            while i < filled && bytes[i].is_ascii_whitespace() {
+            while i < filled && is_space(bytes[i]) {
                 i += 1;
             }
             if i == filled {
                 break;
             }
+            if held == BATCH {
+                each(&batch);
+                count += BATCH as u64;
+                held = 0;
+            }
+            if let Some((len, pile)) = bytes[i..].first_chunk().and_then(&short) {
+                batch[held] = pile;
+                held += 1;
+                i += len;
+                continue;
+            }
             let rest = &bytes[i..];
             let (len, pile) = read(rest);
             let bad = |error| Stop::Bad {
                 excerpt: token_excerpt(&rest[..len]),
-                number: count + 1,
+                number: count + held as u64 + 1,
                 offset: base + i as u64,
                 error,
             };
             if len == rest.len() && !at_end {
                 // The token may go on in the next read: keep it, unless it is already too long.
                 if len > longest {
+                    each(&batch[..held]);
                     return Err(bad(None));
                 }
                 break;
             }
-            let pile = pile.map_err(|e| bad(Some(e)))?;
+            let pile = match pile {
+                Ok(pile) => pile,
+                Err(e) => {
+                    each(&batch[..held]);
+                    return Err(bad(Some(e)));
+                }
+            };
+            batch[held] = pile;
+            held += 1;
             i += len;
-            count += 1;
-            each(pile);
         }
         buf.copy_within(i..filled, 0);
         filled -= i;
         base += i as u64;
     }
-    Ok(count)
+    each(&batch[..held]);
+    Ok(count + held as u64)
 }
 
 #[cfg(test)]
@@ -168,8 +197,8 @@ mod tests {
 
     fn read(text: &str, rules: &Rules) -> Result<Vec<String>, String> {
         let mut piles = Vec::new();
-        for_each_pile(text.as_bytes(), rules, "test", |p| {
-            piles.push(p.to_string())
+        for_each_pile(text.as_bytes(), rules, "test", |batch| {
+            piles.extend(batch.iter().map(Pile::to_string))
         })
         .map(|_| piles)
         .map_err(|e| e.to_string())
@@ -228,8 +257,8 @@ mod tests {
     fn tokens_may_span_reads() {
         let mut piles = Vec::new();
         let text = b"12345 6 789T 10F";
-        for_each_pile(Trickle(text), &Rules::ZeroMove, "test", |p| {
-            piles.push(p.to_string())
+        for_each_pile(Trickle(text), &Rules::ZeroMove, "test", |batch| {
+            piles.extend(batch.iter().map(Pile::to_string))
         })
         .unwrap();
         assert_eq!(piles, ["12345T", "6T", "789T", "10F"]);
@@ -314,7 +343,9 @@ mod tests {
     fn both(token: &str, rules: &Rules) -> (Option<Pile>, Option<Pile>) {
         let argument = rules.parse_pile(token).ok();
         let mut piles = Vec::new();
-        let streamed = for_each_pile(token.as_bytes(), rules, "test", |p| piles.push(p));
+        let streamed = for_each_pile(token.as_bytes(), rules, "test", |batch| {
+            piles.extend_from_slice(batch)
+        });
         let streamed = match (streamed, piles.as_slice()) {
             (Ok(1), [pile]) => Some(*pile),
             _ => None,

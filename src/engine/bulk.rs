@@ -4,10 +4,10 @@
 //! that bit — so the pass remembers, for each bit, the first pile that has it.
 
 use super::budget::Budget;
-use super::grundy::{LOOKUP_WORK, Solver};
+use super::grundy::{Known, LOOKUP_WORK, Solver, closed_form};
 use super::position::{Player, Rule};
 use super::strategy::{Move, heaps_with_value, top_bit};
-use super::{EngineError, Grundy, Heaps, Pile};
+use super::{EngineError, Grundy, Heaps, Pile, Rules};
 
 /// Bits a Grundy value can have (values reach 2^64).
 const BITS: usize = Grundy::BITS as usize;
@@ -69,16 +69,48 @@ impl BulkVerdict {
         }
     }
 
+    /// Adds the next piles in order; refuses the first the solver cannot value within the
+    /// pass's budget.
+    pub fn push_all(&mut self, piles: &[Pile]) -> Result<(), EngineError> {
+        // A loop per closed form, its ruleset a constant, so that a pile's value is the
+        // formula alone; other rulesets ask the solver pile by pile.
+        match self.solver.rules() {
+            Rules::Nim => self.push_valued(piles, |p| closed_form(&Rules::Nim, p)),
+            Rules::ZeroMove => self.push_valued(piles, |p| closed_form(&Rules::ZeroMove, p)),
+            Rules::Misere => self.push_valued(piles, |p| closed_form(&Rules::Misere, p)),
+            _ => piles.iter().try_for_each(|&pile| self.push(pile)),
+        }
+    }
+
+    /// [`BulkVerdict::push`] with the value `value` gives, where it gives one.
+    #[inline(always)]
+    fn push_valued(
+        &mut self,
+        piles: &[Pile],
+        value: impl Fn(Pile) -> Option<Known>,
+    ) -> Result<(), EngineError> {
+        for &pile in piles {
+            match value(pile) {
+                Some(known) => self.add(pile, known.grundy()),
+                None => self.push(pile)?,
+            }
+        }
+        Ok(())
+    }
+
     /// Adds the next pile; refuses one the solver cannot value within the pass's budget.
     pub fn push(&mut self, pile: Pile) -> Result<(), EngineError> {
         let g = match self.solver.lookup(pile) {
             Some(known) => known.grundy(),
-            None => {
-                let token = self.solver.rules().name_of(pile);
-                self.solver.reach_within(pile, &token, &mut self.budget)?;
-                self.solver.value(pile)?.grundy()
-            }
+            None => self.reach(pile)?,
         };
+        self.add(pile, g);
+        Ok(())
+    }
+
+    /// Adds a pile of value `g`.
+    #[inline(always)]
+    fn add(&mut self, pile: Pile, g: Grundy) {
         let index = self.count;
         self.count += 1;
         self.nim_sum ^= g;
@@ -93,7 +125,7 @@ impl BulkVerdict {
             }
         }
         if !self.misere {
-            return Ok(());
+            return;
         }
         match pile.size {
             0 => {}
@@ -106,7 +138,14 @@ impl BulkVerdict {
                 self.first_big.get_or_insert((index, pile));
             }
         }
-        Ok(())
+    }
+
+    /// The value of a pile beyond what the solver knows, computed within the pass's budget.
+    #[cold]
+    fn reach(&mut self, pile: Pile) -> Result<Grundy, EngineError> {
+        let token = self.solver.rules().name_of(pile);
+        self.solver.reach_within(pile, &token, &mut self.budget)?;
+        Ok(self.solver.value(pile)?.grundy())
     }
 
     /// The verdict and winning move of every pile pushed so far.

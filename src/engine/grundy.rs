@@ -61,6 +61,30 @@ pub enum Method {
     Periodic { preperiod: u64, period: u64 },
 }
 
+/// A pile's value by the closed form of `rules` (Nim, misère, zero-move), or `None` for
+/// rules without one. With `rules` a constant the match folds away, leaving the formula alone.
+#[inline(always)]
+pub fn closed_form(rules: &Rules, pile: Pile) -> Option<Known> {
+    let n = Grundy::from(pile.size);
+    let known = |grundy, formula| {
+        Some(Known {
+            grundy,
+            method: Method::ClosedForm(formula),
+        })
+    };
+    match rules {
+        Rules::ZeroMove => match pile.pass {
+            _ if n == 0 => known(0, Formula::ZeroMoveEmpty),
+            None | Some(Pass::Spent) => known(n, Formula::ZeroMoveSpent),
+            Some(Pass::Unused) if n % 2 == 1 => known(n + 1, Formula::ZeroMoveOdd),
+            Some(Pass::Unused) => known(n - 1, Formula::ZeroMoveEven),
+        },
+        Rules::Misere => known(n, Formula::MisereNormalPlay),
+        Rules::Nim => known(n, Formula::Nim),
+        _ => None,
+    }
+}
+
 /// A Grundy value the solver computed or proved, with how. Only the solver makes one, so a
 /// number holding this type was never defaulted or guessed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -224,24 +248,7 @@ impl Solver {
         let n = pile.size;
         let known = |grundy, method| Some(Known { grundy, method });
         match (&self.values, &self.rules) {
-            (Values::Formula, Rules::ZeroMove) => {
-                let n = Grundy::from(n);
-                match pile.pass {
-                    _ if n == 0 => known(0, Method::ClosedForm(Formula::ZeroMoveEmpty)),
-                    None | Some(Pass::Spent) => {
-                        known(n, Method::ClosedForm(Formula::ZeroMoveSpent))
-                    }
-                    Some(Pass::Unused) if n % 2 == 1 => {
-                        known(n + 1, Method::ClosedForm(Formula::ZeroMoveOdd))
-                    }
-                    Some(Pass::Unused) => known(n - 1, Method::ClosedForm(Formula::ZeroMoveEven)),
-                }
-            }
-            (Values::Formula, Rules::Misere) => known(
-                Grundy::from(n),
-                Method::ClosedForm(Formula::MisereNormalPlay),
-            ),
-            (Values::Formula, _) => known(Grundy::from(n), Method::ClosedForm(Formula::Nim)),
+            (Values::Formula, rules) => closed_form(rules, pile),
             (Values::Subtract(p), _) => match (p.computed_value(n), p.value(n)) {
                 (Some(g), _) => known(g, Method::Computed { upto: p.computed() }),
                 (None, Some(g)) => known(

@@ -150,6 +150,27 @@ fn more_digits(bytes: &[u8], mut i: usize, mut value: u64) -> (usize, u64) {
     (i, value)
 }
 
+/// Bytes [`Pile::read_short`] looks at: up to 16 digits, a pass letter and the whitespace
+/// after them.
+pub const SHORT_WINDOW: usize = 24;
+
+/// Whether `b` is ASCII whitespace (space, tab, line feed, form feed, carriage return), as
+/// [`u8::is_ascii_whitespace`], by one bit test.
+#[inline(always)]
+pub const fn is_space(b: u8) -> bool {
+    const SPACES: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << 0x0C | 1 << b'\r';
+    b <= b' ' && (SPACES >> b) & 1 == 1
+}
+
+/// Eight digit values (0..=9), byte 0 the most significant, as one number: neighbours are
+/// combined in pairs, then pairs of pairs, then halves.
+#[inline(always)]
+fn combine_eight(d: u64) -> u64 {
+    let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
+    (d.wrapping_mul(10_000) + (d >> 32)) & 0xFFFF_FFFF
+}
+
 /// Characters of a bad token that an error quotes.
 pub const EXCERPT_CHARS: usize = 40;
 
@@ -242,6 +263,48 @@ impl Pile {
             }
         });
         Scanned { len: i, pile }
+    }
+
+    /// The common case of [`Pile::read`], without a branch per byte: a token of 1 to 16
+    /// digits (and, when `has_pass`, one pass letter) followed by whitespace, at the front of
+    /// `window`. Returns the token's length counting that one whitespace byte, and its pile;
+    /// `None` for anything else (longer, malformed, or not ended within the window), which
+    /// [`Pile::read`] then judges. Where it answers, it answers as [`Pile::read`] does.
+    #[inline(always)]
+    pub fn read_short(window: &[u8; SHORT_WINDOW], has_pass: bool) -> Option<(usize, Self)> {
+        let (lo, rest) = window.split_first_chunk::<8>()?;
+        let (hi, _) = rest.split_first_chunk::<8>()?;
+        let (lo, hi) = (u64::from_le_bytes(*lo), u64::from_le_bytes(*hi));
+        let flags = u128::from(non_digits(lo)) | (u128::from(non_digits(hi)) << 64);
+        // At most 128 / 8 = 16 digits.
+        let digits = (flags.trailing_zeros() / 8) as usize;
+        if digits == 0 {
+            return None;
+        }
+        // Digit values, moved to the top of the sixteen bytes so that the zero bytes below
+        // stand for leading zeros. A non-digit after the digits may borrow, but only from
+        // bytes above it, which the shift drops.
+        let x = u128::from(lo) | (u128::from(hi) << 64);
+        let d = x.wrapping_sub(u128::from_ne_bytes([b'0'; 16])) << (8 * (16 - digits));
+        #[allow(clippy::cast_possible_truncation)] // the low half, on purpose
+        let (first, last) = (d as u64, (d >> 64) as u64);
+        // At most 16 digits: below 10^16, exact in a u64.
+        let size = combine_eight(first) * 100_000_000 + combine_eight(last);
+        let after = window[digits];
+        if is_space(after) {
+            let pile = if has_pass {
+                Self::zero_move(size, Pass::Unused)
+            } else {
+                Self::plain(size)
+            };
+            return Some((digits + 1, pile));
+        }
+        let pass = match after | 0x20 {
+            b't' => Pass::Unused,
+            b'f' => Pass::Spent,
+            _ => return None,
+        };
+        (has_pass && is_space(window[digits + 1])).then(|| (digits + 2, Self::zero_move(size, pass)))
     }
 
     /// Parses a whole token by [`Pile::read`]: whitespace inside it makes it no pile.
