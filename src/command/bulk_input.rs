@@ -34,7 +34,7 @@ pub(super) fn for_each_pile<R: Read>(
                     .unwrap_or(rest.len());
                 (len, rules.parse_pile_bytes(&rest[..len]))
             };
-            scan(reader, BLOCK - 1, |_| None, read, each).map_err(|stop| {
+            scan(reader, BLOCK - 1, |_, _| (0, 0), |_| None, read, each).map_err(|stop| {
                 stop.into_error(source, |error| match error {
                     Some(EngineError::BadPile { expected, .. }) => expected,
                     Some(other) => other.to_string(),
@@ -58,10 +58,12 @@ pub(super) fn for_each_pile<R: Read>(
             };
             let short_pass = |window: &_| Pile::read_short(window, true);
             let short_plain = |window: &_| Pile::read_short(window, false);
+            let run_pass = |bytes: &_, out: &mut _| Pile::read_run(bytes, true, out);
+            let run_plain = |bytes: &_, out: &mut _| Pile::read_run(bytes, false, out);
             let scanned = if rules.has_pass() {
-                scan(reader, MAX_PILE_TOKEN, short_pass, read_pass, each)
+                scan(reader, MAX_PILE_TOKEN, run_pass, short_pass, read_pass, each)
             } else {
-                scan(reader, MAX_PILE_TOKEN, short_plain, read_plain, each)
+                scan(reader, MAX_PILE_TOKEN, run_plain, short_plain, read_plain, each)
             };
             scanned.map_err(|stop| {
                 stop.into_error(source, |kind| {
@@ -117,6 +119,7 @@ impl<E> Stop<E> {
 fn scan<R: Read, E>(
     mut reader: R,
     longest: usize,
+    run: impl Fn(&[u8], &mut [Pile]) -> (usize, usize),
     short: impl Fn(&[u8; SHORT_WINDOW]) -> Option<(usize, Pile)>,
     mut read: impl FnMut(&[u8]) -> (usize, Result<Pile, E>),
     mut each: impl FnMut(&[Pile]),
@@ -148,6 +151,12 @@ fn scan<R: Read, E>(
                 each(&batch);
                 count += BATCH as u64;
                 held = 0;
+            }
+            let (used, made) = run(&bytes[i..], &mut batch[held..]);
+            if used > 0 {
+                held += made;
+                i += used;
+                continue;
             }
             if let Some((len, pile)) = bytes[i..].first_chunk().and_then(&short) {
                 batch[held] = pile;
