@@ -397,6 +397,107 @@ mod tests {
         }
     }
 
+    /// A reader handing out `sizes` bytes at a time in turn (none of them 0).
+    struct Uneven<'a> {
+        bytes: &'a [u8],
+        sizes: Vec<usize>,
+        turn: usize,
+    }
+
+    impl Read for Uneven<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let size = self.sizes[self.turn % self.sizes.len()];
+            self.turn += 1;
+            let n = self.bytes.len().min(out.len()).min(size);
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// What streaming `bytes` must give, token by token through the piles argument grammar:
+    /// the piles, or the first bad token's number and byte offset.
+    fn expected(bytes: &[u8], rules: &Rules) -> Result<Vec<Pile>, (u64, usize)> {
+        let mut piles = Vec::new();
+        let mut at = 0;
+        for token in bytes.split(u8::is_ascii_whitespace) {
+            if !token.is_empty() {
+                match rules.parse_pile_bytes(token) {
+                    Ok(pile) => piles.push(pile),
+                    Err(_) => return Err((piles.len() as u64 + 1, at)),
+                }
+            }
+            at += token.len() + 1;
+        }
+        Ok(piles)
+    }
+
+    /// Long streams of mostly common tokens, with odd ones and odd whitespace among them.
+    fn stream() -> impl Strategy<Value = Vec<u8>> {
+        let token = prop_oneof![
+            8 => (any::<u64>(), 1u32..21).prop_map(|(n, digits)| {
+                (u128::from(n) % 10u128.pow(digits)).to_string()
+            }),
+            2 => any::<u32>().prop_map(|n| format!("{n}T")),
+            1 => any::<u32>().prop_map(|n| format!("{n}f")),
+            1 => Just("0".repeat(20)),
+            1 => Just("18446744073709551615".into()),
+        ];
+        let space = prop::sample::select(vec!["\n", " ", "\t", "\r\n", "  \n", "\x0c"]);
+        (prop::collection::vec((token, space), 1..40), 3000usize..30_000).prop_map(
+            |(parts, piles)| {
+                let mut text = String::new();
+                for (token, space) in parts.iter().cycle().take(piles) {
+                    text.push_str(token);
+                    text.push_str(space);
+                }
+                text.into_bytes()
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Streamed through reads of any sizes, across blocks and runs, the piles are those
+        /// the argument grammar reads token by token; a bad token put anywhere is refused
+        /// with its number and byte offset.
+        #[test]
+        fn streams_read_as_tokens_do(
+            text in stream(),
+            sizes in prop::collection::vec(1usize..100_000, 1..4),
+            bad in prop::option::of((any::<prop::sample::Index>(), prop::sample::select(vec![
+                "x", "\x00", "\x0b", "7TT", "٣", "99999999999999999999", "000000000000000000000",
+            ]))),
+            pass: bool,
+        ) {
+            let rules = if pass { Rules::ZeroMove } else { Rules::Nim };
+            let mut text = text;
+            if let Some((at, bad)) = bad {
+                let at = at.index(text.len());
+                text.splice(at..at, bad.bytes());
+            }
+            let reader = Uneven { bytes: &text, sizes, turn: 0 };
+            let mut piles = Vec::new();
+            let streamed = for_each_pile(reader, &rules, "test", |batch| {
+                piles.extend_from_slice(batch)
+            });
+            match (expected(&text, &rules), streamed) {
+                (Ok(expected), Ok(count)) => {
+                    prop_assert_eq!(count, expected.len() as u64);
+                    prop_assert_eq!(piles, expected);
+                }
+                (Err((number, offset)), Err(e)) => {
+                    let e = e.to_string();
+                    prop_assert!(e.contains(&format!("(pile {number}, at byte {offset} of")), "{}", e);
+                }
+                (expected, streamed) => {
+                    prop_assert!(false, "expected {:?}, streamed {:?}", expected.map(|p| p.len()), streamed);
+                }
+            }
+        }
+    }
+
     proptest! {
         /// Every token: a piles argument and a stream holding just that token both refuse
         /// it, or both read the same pile.
