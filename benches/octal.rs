@@ -129,7 +129,9 @@ fn options(bencher: divan::Bencher, args: (&str, usize, bool)) {
         }
     };
     let mut once = start();
-    let _ = once.extend_to(upto, &mut unlimited()).expect("small values");
+    let _ = once
+        .extend_to(upto, &mut unlimited())
+        .expect("small values");
     bencher
         .counter(divan::counter::ItemsCount::new(once.work()))
         .bench(|| {

@@ -61,9 +61,23 @@ pub(super) fn for_each_pile<R: Read>(
             let run_pass = |bytes: &_, out: &mut _| Pile::read_run(bytes, true, out);
             let run_plain = |bytes: &_, out: &mut _| Pile::read_run(bytes, false, out);
             let scanned = if rules.has_pass() {
-                scan(reader, MAX_PILE_TOKEN, run_pass, short_pass, read_pass, each)
+                scan(
+                    reader,
+                    MAX_PILE_TOKEN,
+                    run_pass,
+                    short_pass,
+                    read_pass,
+                    each,
+                )
             } else {
-                scan(reader, MAX_PILE_TOKEN, run_plain, short_plain, read_plain, each)
+                scan(
+                    reader,
+                    MAX_PILE_TOKEN,
+                    run_plain,
+                    short_plain,
+                    read_plain,
+                    each,
+                )
             };
             scanned.map_err(|stop| {
                 stop.into_error(source, |kind| {
@@ -444,16 +458,18 @@ mod tests {
             1 => Just("18446744073709551615".into()),
         ];
         let space = prop::sample::select(vec!["\n", " ", "\t", "\r\n", "  \n", "\x0c"]);
-        (prop::collection::vec((token, space), 1..40), 3000usize..30_000).prop_map(
-            |(parts, piles)| {
+        (
+            prop::collection::vec((token, space), 1..40),
+            3000usize..30_000,
+        )
+            .prop_map(|(parts, piles)| {
                 let mut text = String::new();
                 for (token, space) in parts.iter().cycle().take(piles) {
                     text.push_str(token);
                     text.push_str(space);
                 }
                 text.into_bytes()
-            },
-        )
+            })
     }
 
     proptest! {

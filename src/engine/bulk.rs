@@ -102,7 +102,10 @@ impl BulkVerdict {
         }
         let counted = !self.misere || (self.first_one.is_some() && self.first_big.is_some());
         if valued && counted && bits & !self.seen_bits == 0 {
-            let (len, empty) = (piles.len() as u64, piles.iter().filter(|p| p.size == 0).count());
+            let (len, empty) = (
+                piles.len() as u64,
+                piles.iter().filter(|p| p.size == 0).count(),
+            );
             self.count += len;
             self.nim_sum ^= sum;
             if self.misere {

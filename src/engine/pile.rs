@@ -346,7 +346,8 @@ impl Pile {
             b'f' => Pass::Spent,
             _ => return None,
         };
-        (has_pass && is_space(window[digits + 1])).then(|| (digits + 2, Self::zero_move(size, pass)))
+        (has_pass && is_space(window[digits + 1]))
+            .then(|| (digits + 2, Self::zero_move(size, pass)))
     }
 
     /// Reads the common tokens at the front of `bytes` into `out`, with the whitespace
@@ -706,7 +707,9 @@ mod tests {
     fn read_run_takes_common_tokens_to_near_the_end() {
         // 1000 sizes of 1 to 16 digits, one per line: all read but those in the last two
         // chunks of bytes (where a token's window may not fit).
-        let sizes: Vec<u64> = (0..1000u64).map(|k| k * k * 1_000_003 % 10u64.pow(16)).collect();
+        let sizes: Vec<u64> = (0..1000u64)
+            .map(|k| k * k * 1_000_003 % 10u64.pow(16))
+            .collect();
         let text: String = sizes.iter().map(|n| format!("{n}\n")).collect();
         let mut out = vec![Pile::plain(0); 2000];
         let (used, made) = Pile::read_run(text.as_bytes(), false, &mut out);

@@ -130,7 +130,14 @@ fn every_path_past_dawsons_period_reads_it() {
     // A table past the values computed: each row's value (and every option's) is the mex of
     // options valued by the period.
     let out = Test::new()
-        .args(["grundy", "99990..100000", "--rules", "octal:0.07", "--format", "json"])
+        .args([
+            "grundy",
+            "99990..100000",
+            "--rules",
+            "octal:0.07",
+            "--format",
+            "json",
+        ])
         .run()
         .success();
     for row in out.json()["rows"].as_array().expect("rows") {
@@ -190,7 +197,14 @@ fn every_path_past_dawsons_period_reads_it() {
     let test = Test::new();
     let file = test.write("heaps.txt", &text);
     let summary = test
-        .args(["winner", "--rules", "octal:0.07", "--format", "json", "--file"])
+        .args([
+            "winner",
+            "--rules",
+            "octal:0.07",
+            "--format",
+            "json",
+            "--file",
+        ])
         .arg(file)
         .run()
         .success()
