@@ -1,7 +1,8 @@
-//! Piles streamed from a file or standard input: read in blocks, each token parsed in place by
-//! the one pile grammar ([`Pile::parse`]) without allocating, each pile handed on as soon as it
-//! is read. No token is held longer than the longest pile, so memory does not depend on the
-//! input.
+//! Piles streamed from a file or standard input: read in blocks, parsed in place without
+//! allocating, and handed on in batches as soon as they are read. Runs of common tokens are
+//! read many at a time ([`Pile::read_run`]); every other token by the one pile grammar
+//! ([`Pile::read`]), so a refusal names the same token, pile number and byte offset. No token is
+//! held longer than the longest pile, so memory does not depend on the input.
 
 use std::io::{ErrorKind, Read};
 
