@@ -108,3 +108,37 @@ fn lookup(args: (&str, u64)) -> u128 {
         .expect("within the lookup's work");
     solver.value(pile).expect("reached").grundy()
 }
+
+/// Options examined per second (divan's item throughput), the unit of the work limits
+/// (`LOOKUP_WORK`, `TABLE_WORK`): plain mex (0.77 to 2·10^4) and the rare/common split.
+#[divan::bench(sample_count = 3, sample_size = 1, args = [
+    ("0.77", 20_000, false),
+    ("0.77", 100_000, true),
+    ("0.06", 100_000, true),
+    ("0.104", 100_000, true),
+    ("0.56", 100_000, true),
+    ("0.6", 100_000, true),
+])]
+fn options(bencher: divan::Bencher, args: (&str, usize, bool)) {
+    let (text, upto, split) = args;
+    let start = || {
+        if split {
+            OctalSequence::new(&code(text))
+        } else {
+            OctalSequence::plain(&code(text))
+        }
+    };
+    let mut once = start();
+    let _ = once
+        .extend_to(upto, &mut unlimited())
+        .expect("small values");
+    bencher
+        .counter(divan::counter::ItemsCount::new(once.work()))
+        .bench(|| {
+            let mut s = start();
+            let _ = s
+                .extend_to(black_box(upto), &mut unlimited())
+                .expect("small values");
+            s.work()
+        });
+}

@@ -209,14 +209,12 @@ verify | tables | octal)
   fi
   if [ "$section" = octal ]; then
     if command -v ogsolve > /dev/null; then
+      # The same comparison as BENCHMARKS.md's octal table: ogsolve's fastest method (rc2),
+      # in alternation with nimlab, the ratio taken pair by pair.
       echo
-      echo "| task | ogsolve |"
-      echo "|---|---|"
-      for spec in "0.77 rc 100000" "0.77 naive 100000" "0.16 rc 1000000" "0.16 rc2 1000000" "0.07 rc 100000"; do
-        read -r code method n <<< "$spec"
-        read -r t _ _ < <(time_cmd "$runs" /dev/null ogsolve "$code" -m "$method" -n "$n")
-        echo "| $code to $n, \`-m $method\` | $(secs "$t") s |"
-      done
+      echo "nimlab against ogsolve \`-m rc2\` (\`benches/octal_vs_ogsolve.sh\`, ${RUNS:-3} pairs a row):"
+      echo
+      NIMLAB=$bin RUNS=${RUNS:-3} benches/octal_vs_ogsolve.sh
     else
       echo
       echo "ogsolve is not installed (\`cargo install ogsolve\`): its column is not regenerated."

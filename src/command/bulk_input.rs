@@ -1,24 +1,29 @@
-//! Piles streamed from a file or standard input: read in blocks, each token parsed in place by
-//! the one pile grammar ([`Pile::parse`]) without allocating, each pile handed on as soon as it
-//! is read. No token is held longer than the longest pile, so memory does not depend on the
-//! input.
+//! Piles streamed from a file or standard input: read in blocks, parsed in place without
+//! allocating, and handed on in batches as soon as they are read. Runs of common tokens are
+//! read many at a time ([`Pile::read_run`]); every other token by the one pile grammar
+//! ([`Pile::read`]), so a refusal names the same token, pile number and byte offset. No token is
+//! held longer than the longest pile, so memory does not depend on the input.
 
 use std::io::{ErrorKind, Read};
 
-use crate::engine::pile::{MAX_PILE_TOKEN, SizeError, token_excerpt};
+use crate::engine::pile::{MAX_PILE_TOKEN, SHORT_WINDOW, SizeError, is_space, token_excerpt};
 use crate::engine::{EngineError, Pile, Rules};
 use crate::error::Error;
 
 /// Bytes read at a time.
 const BLOCK: usize = 64 << 10;
 
-/// Reads whitespace-separated piles from `reader`, calling `each` on every one; returns how
-/// many there were. A malformed token stops the read with its number and byte offset.
+/// Piles handed on at a time: few enough to stay in the first-level cache.
+const BATCH: usize = 256;
+
+/// Reads whitespace-separated piles from `reader`, calling `each` on them in order, a batch
+/// at a time; returns how many there were. A malformed token stops the read with its number
+/// and byte offset.
 pub(super) fn for_each_pile<R: Read>(
     reader: R,
     rules: &Rules,
     source: &str,
-    each: impl FnMut(Pile),
+    each: impl FnMut(&[Pile]),
 ) -> Result<u64, Error> {
     match rules {
         // A graph's position names may be long, but never longer than a block.
@@ -30,7 +35,7 @@ pub(super) fn for_each_pile<R: Read>(
                     .unwrap_or(rest.len());
                 (len, rules.parse_pile_bytes(&rest[..len]))
             };
-            scan(reader, BLOCK - 1, read, each).map_err(|stop| {
+            scan(reader, BLOCK - 1, |_, _| (0, 0), |_| None, read, each).map_err(|stop| {
                 stop.into_error(source, |error| match error {
                     Some(EngineError::BadPile { expected, .. }) => expected,
                     Some(other) => other.to_string(),
@@ -52,10 +57,28 @@ pub(super) fn for_each_pile<R: Read>(
                 let scanned = Pile::read(rest, false);
                 (scanned.len, scanned.pile)
             };
+            let short_pass = |window: &_| Pile::read_short(window, true);
+            let short_plain = |window: &_| Pile::read_short(window, false);
+            let run_pass = |bytes: &_, out: &mut _| Pile::read_run(bytes, true, out);
+            let run_plain = |bytes: &_, out: &mut _| Pile::read_run(bytes, false, out);
             let scanned = if rules.has_pass() {
-                scan(reader, MAX_PILE_TOKEN, read_pass, each)
+                scan(
+                    reader,
+                    MAX_PILE_TOKEN,
+                    run_pass,
+                    short_pass,
+                    read_pass,
+                    each,
+                )
             } else {
-                scan(reader, MAX_PILE_TOKEN, read_plain, each)
+                scan(
+                    reader,
+                    MAX_PILE_TOKEN,
+                    run_plain,
+                    short_plain,
+                    read_plain,
+                    each,
+                )
             };
             scanned.map_err(|stop| {
                 stop.into_error(source, |kind| {
@@ -104,18 +127,23 @@ impl<E> Stop<E> {
     }
 }
 
-/// The streaming loop: `read` takes the bytes from the start of a token to the end of the
-/// buffer and says how long the token is and what pile it writes. A token is held across reads
-/// only while it is at most `longest` bytes.
+/// The streaming loop: `short` reads the common token quickly where a whole
+/// [`SHORT_WINDOW`] of bytes is left, or declines ([`Pile::read_short`]); `read` takes the
+/// bytes from the start of a token to the end of the buffer and says how long the token is and
+/// what pile it writes. A token is held across reads only while it is at most `longest` bytes.
 fn scan<R: Read, E>(
     mut reader: R,
     longest: usize,
+    run: impl Fn(&[u8], &mut [Pile]) -> (usize, usize),
+    short: impl Fn(&[u8; SHORT_WINDOW]) -> Option<(usize, Pile)>,
     mut read: impl FnMut(&[u8]) -> (usize, Result<Pile, E>),
-    mut each: impl FnMut(Pile),
+    mut each: impl FnMut(&[Pile]),
 ) -> Result<u64, Stop<E>> {
     let mut buf = vec![0u8; BLOCK];
-    // buf[..filled] holds unparsed bytes; buf[0] is at input offset `base`.
-    let (mut filled, mut base, mut count) = (0usize, 0u64, 0u64);
+    let mut batch = [Pile::plain(0); BATCH];
+    // buf[..filled] holds unparsed bytes; buf[0] is at input offset `base`. `count` piles
+    // were handed on, and `held` more wait in `batch`.
+    let (mut filled, mut base, mut count, mut held) = (0usize, 0u64, 0u64, 0usize);
     let mut at_end = false;
     while !at_end {
         let n = match reader.read(&mut buf[filled..]) {
@@ -128,37 +156,62 @@ fn scan<R: Read, E>(
         let bytes = &buf[..filled];
         let mut i = 0;
         loop {
-            while i < filled && bytes[i].is_ascii_whitespace() {
+            while i < filled && is_space(bytes[i]) {
                 i += 1;
             }
             if i == filled {
                 break;
             }
+            if held == BATCH {
+                each(&batch);
+                count += BATCH as u64;
+                held = 0;
+            }
+            let (used, made) = run(&bytes[i..], &mut batch[held..]);
+            if used > 0 {
+                held += made;
+                i += used;
+                continue;
+            }
+            if let Some((len, pile)) = bytes[i..].first_chunk().and_then(&short) {
+                batch[held] = pile;
+                held += 1;
+                i += len;
+                continue;
+            }
             let rest = &bytes[i..];
             let (len, pile) = read(rest);
             let bad = |error| Stop::Bad {
                 excerpt: token_excerpt(&rest[..len]),
-                number: count + 1,
+                number: count + held as u64 + 1,
                 offset: base + i as u64,
                 error,
             };
             if len == rest.len() && !at_end {
                 // The token may go on in the next read: keep it, unless it is already too long.
                 if len > longest {
+                    each(&batch[..held]);
                     return Err(bad(None));
                 }
                 break;
             }
-            let pile = pile.map_err(|e| bad(Some(e)))?;
+            let pile = match pile {
+                Ok(pile) => pile,
+                Err(e) => {
+                    each(&batch[..held]);
+                    return Err(bad(Some(e)));
+                }
+            };
+            batch[held] = pile;
+            held += 1;
             i += len;
-            count += 1;
-            each(pile);
         }
         buf.copy_within(i..filled, 0);
         filled -= i;
         base += i as u64;
     }
-    Ok(count)
+    each(&batch[..held]);
+    Ok(count + held as u64)
 }
 
 #[cfg(test)]
@@ -168,8 +221,8 @@ mod tests {
 
     fn read(text: &str, rules: &Rules) -> Result<Vec<String>, String> {
         let mut piles = Vec::new();
-        for_each_pile(text.as_bytes(), rules, "test", |p| {
-            piles.push(p.to_string())
+        for_each_pile(text.as_bytes(), rules, "test", |batch| {
+            piles.extend(batch.iter().map(Pile::to_string))
         })
         .map(|_| piles)
         .map_err(|e| e.to_string())
@@ -228,8 +281,8 @@ mod tests {
     fn tokens_may_span_reads() {
         let mut piles = Vec::new();
         let text = b"12345 6 789T 10F";
-        for_each_pile(Trickle(text), &Rules::ZeroMove, "test", |p| {
-            piles.push(p.to_string())
+        for_each_pile(Trickle(text), &Rules::ZeroMove, "test", |batch| {
+            piles.extend(batch.iter().map(Pile::to_string))
         })
         .unwrap();
         assert_eq!(piles, ["12345T", "6T", "789T", "10F"]);
@@ -314,7 +367,9 @@ mod tests {
     fn both(token: &str, rules: &Rules) -> (Option<Pile>, Option<Pile>) {
         let argument = rules.parse_pile(token).ok();
         let mut piles = Vec::new();
-        let streamed = for_each_pile(token.as_bytes(), rules, "test", |p| piles.push(p));
+        let streamed = for_each_pile(token.as_bytes(), rules, "test", |batch| {
+            piles.extend_from_slice(batch)
+        });
         let streamed = match (streamed, piles.as_slice()) {
             (Ok(1), [pile]) => Some(*pile),
             _ => None,
@@ -354,6 +409,109 @@ mod tests {
                 "{token}"
             );
             assert_eq!(both(token, &Rules::Nim), (None, None), "{token}");
+        }
+    }
+
+    /// A reader handing out `sizes` bytes at a time in turn (none of them 0).
+    struct Uneven<'a> {
+        bytes: &'a [u8],
+        sizes: Vec<usize>,
+        turn: usize,
+    }
+
+    impl Read for Uneven<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let size = self.sizes[self.turn % self.sizes.len()];
+            self.turn += 1;
+            let n = self.bytes.len().min(out.len()).min(size);
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// What streaming `bytes` must give, token by token through the piles argument grammar:
+    /// the piles, or the first bad token's number and byte offset.
+    fn expected(bytes: &[u8], rules: &Rules) -> Result<Vec<Pile>, (u64, usize)> {
+        let mut piles = Vec::new();
+        let mut at = 0;
+        for token in bytes.split(u8::is_ascii_whitespace) {
+            if !token.is_empty() {
+                match rules.parse_pile_bytes(token) {
+                    Ok(pile) => piles.push(pile),
+                    Err(_) => return Err((piles.len() as u64 + 1, at)),
+                }
+            }
+            at += token.len() + 1;
+        }
+        Ok(piles)
+    }
+
+    /// Long streams of mostly common tokens, with odd ones and odd whitespace among them.
+    fn stream() -> impl Strategy<Value = Vec<u8>> {
+        let token = prop_oneof![
+            8 => (any::<u64>(), 1u32..21).prop_map(|(n, digits)| {
+                (u128::from(n) % 10u128.pow(digits)).to_string()
+            }),
+            2 => any::<u32>().prop_map(|n| format!("{n}T")),
+            1 => any::<u32>().prop_map(|n| format!("{n}f")),
+            1 => Just("0".repeat(20)),
+            1 => Just("18446744073709551615".into()),
+        ];
+        let space = prop::sample::select(vec!["\n", " ", "\t", "\r\n", "  \n", "\x0c"]);
+        (
+            prop::collection::vec((token, space), 1..40),
+            3000usize..30_000,
+        )
+            .prop_map(|(parts, piles)| {
+                let mut text = String::new();
+                for (token, space) in parts.iter().cycle().take(piles) {
+                    text.push_str(token);
+                    text.push_str(space);
+                }
+                text.into_bytes()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Streamed through reads of any sizes, across blocks and runs, the piles are those
+        /// the argument grammar reads token by token; a bad token put anywhere is refused
+        /// with its number and byte offset.
+        #[test]
+        fn streams_read_as_tokens_do(
+            text in stream(),
+            sizes in prop::collection::vec(1usize..100_000, 1..4),
+            bad in prop::option::of((any::<prop::sample::Index>(), prop::sample::select(vec![
+                "x", "\x00", "\x0b", "7TT", "٣", "99999999999999999999", "000000000000000000000",
+            ]))),
+            pass: bool,
+        ) {
+            let rules = if pass { Rules::ZeroMove } else { Rules::Nim };
+            let mut text = text;
+            if let Some((at, bad)) = bad {
+                let at = at.index(text.len());
+                text.splice(at..at, bad.bytes());
+            }
+            let reader = Uneven { bytes: &text, sizes, turn: 0 };
+            let mut piles = Vec::new();
+            let streamed = for_each_pile(reader, &rules, "test", |batch| {
+                piles.extend_from_slice(batch)
+            });
+            match (expected(&text, &rules), streamed) {
+                (Ok(expected), Ok(count)) => {
+                    prop_assert_eq!(count, expected.len() as u64);
+                    prop_assert_eq!(piles, expected);
+                }
+                (Err((number, offset)), Err(e)) => {
+                    let e = e.to_string();
+                    prop_assert!(e.contains(&format!("(pile {number}, at byte {offset} of")), "{}", e);
+                }
+                (expected, streamed) => {
+                    prop_assert!(false, "expected {:?}, streamed {:?}", expected.map(|p| p.len()), streamed);
+                }
+            }
         }
     }
 

@@ -82,16 +82,16 @@ pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result
     let mut bulk = BulkVerdict::new(solver.clone());
     let mut kept = Vec::new();
     let mut refused = None;
-    let count = for_each_pile(reader, solver.rules(), source, |pile| {
+    let count = for_each_pile(reader, solver.rules(), source, |batch| {
         if refused.is_some() {
             return;
         }
-        if let Err(e) = bulk.push(pile) {
+        if let Err(e) = bulk.push_all(batch) {
             refused = Some(e);
         }
-        if kept.len() <= KEEP_PILES {
-            kept.push(pile);
-        }
+        // One more than can be shown says the input is too long to show.
+        let room = (KEEP_PILES + 1).saturating_sub(kept.len());
+        kept.extend_from_slice(&batch[..room.min(batch.len())]);
     })?;
     if let Some(e) = refused {
         return Err(e.into());

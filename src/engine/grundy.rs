@@ -61,6 +61,30 @@ pub enum Method {
     Periodic { preperiod: u64, period: u64 },
 }
 
+/// A pile's value by the closed form of `rules` (Nim, misère, zero-move), or `None` for
+/// rules without one. With `rules` a constant the match folds away, leaving the formula alone.
+#[inline(always)]
+pub fn closed_form(rules: &Rules, pile: Pile) -> Option<Known> {
+    let n = Grundy::from(pile.size);
+    let known = |grundy, formula| {
+        Some(Known {
+            grundy,
+            method: Method::ClosedForm(formula),
+        })
+    };
+    match rules {
+        Rules::ZeroMove => match pile.pass {
+            _ if n == 0 => known(0, Formula::ZeroMoveEmpty),
+            None | Some(Pass::Spent) => known(n, Formula::ZeroMoveSpent),
+            Some(Pass::Unused) if n % 2 == 1 => known(n + 1, Formula::ZeroMoveOdd),
+            Some(Pass::Unused) => known(n - 1, Formula::ZeroMoveEven),
+        },
+        Rules::Misere => known(n, Formula::MisereNormalPlay),
+        Rules::Nim => known(n, Formula::Nim),
+        _ => None,
+    }
+}
+
 /// A Grundy value the solver computed or proved, with how. Only the solver makes one, so a
 /// number holding this type was never defaulted or guessed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,13 +149,16 @@ impl GrundyRow {
 pub const SOLVER_VALUES: usize = 1 << 12;
 /// Work a solver does when it is made.
 pub const SOLVER_WORK: u64 = 10_000_000;
-/// Work one command may do to value the piles it was given: 0.3 to 3 seconds, as an option
-/// costs 3 ns (plain mex) to 9 ns (the rare/common split) on one core. Enough for
-/// octal:0.56 to g(200000), or to prove octal:0.16's period (about 10^8 options).
+/// Work one command may do to value the piles it was given: about 0.5 to 1.5 seconds of one
+/// core, as an option costs 1.4 to 5 ns of CPU (`cargo bench --bench octal -- options`, and
+/// the same tables timed by CPU seconds: plain mex and most splits 1.4 to 3 ns, octal:0.104's
+/// split by parity up to 5 ns). Enough for octal:0.56 to g(200000), or to prove octal:0.16's
+/// period (about 10^8 options).
 pub const LOOKUP_WORK: u64 = 300_000_000;
-/// Work a table by mex (and `period`) may do: 10 to 30 seconds, as a split listed costs 1 to
-/// 3 ns (1.4 ns measured for octal:0.06 to 10^5). Enough for `period`'s default 100000 heaps by
-/// plain mex (a quarter of 100000² options per splitting digit), and octal:0.6 to 10^6.
+/// Work a table by mex (and `period`) may do: about 15 to 50 seconds of one core at the same
+/// 1.4 to 5 ns an option (octal:0.06 to 10^5, 2.5·10^9 options, took 1.4 ns an option on a quiet
+/// machine). Enough for `period`'s default 100000 heaps by plain mex (a quarter of 100000²
+/// options per splitting digit), and octal:0.6 to 10^6.
 pub const TABLE_WORK: u64 = 10_000_000_000;
 
 /// Grundy values of any pile: closed forms where proven, else values by mex computed as far as
@@ -228,24 +255,7 @@ impl Solver {
         let n = pile.size;
         let known = |grundy, method| Some(Known { grundy, method });
         match (&self.values, &self.rules) {
-            (Values::Formula, Rules::ZeroMove) => {
-                let n = Grundy::from(n);
-                match pile.pass {
-                    _ if n == 0 => known(0, Method::ClosedForm(Formula::ZeroMoveEmpty)),
-                    None | Some(Pass::Spent) => {
-                        known(n, Method::ClosedForm(Formula::ZeroMoveSpent))
-                    }
-                    Some(Pass::Unused) if n % 2 == 1 => {
-                        known(n + 1, Method::ClosedForm(Formula::ZeroMoveOdd))
-                    }
-                    Some(Pass::Unused) => known(n - 1, Method::ClosedForm(Formula::ZeroMoveEven)),
-                }
-            }
-            (Values::Formula, Rules::Misere) => known(
-                Grundy::from(n),
-                Method::ClosedForm(Formula::MisereNormalPlay),
-            ),
-            (Values::Formula, _) => known(Grundy::from(n), Method::ClosedForm(Formula::Nim)),
+            (Values::Formula, rules) => closed_form(rules, pile),
             (Values::Subtract(p), _) => match (p.computed_value(n), p.value(n)) {
                 (Some(g), _) => known(g, Method::Computed { upto: p.computed() }),
                 (None, Some(g)) => known(

@@ -150,6 +150,65 @@ fn more_digits(bytes: &[u8], mut i: usize, mut value: u64) -> (usize, u64) {
     (i, value)
 }
 
+/// Bytes [`Pile::read_short`] looks at: up to 16 digits, a pass letter and the whitespace
+/// after them.
+pub const SHORT_WINDOW: usize = 24;
+
+/// Whether `b` is ASCII whitespace (space, tab, line feed, form feed, carriage return), as
+/// [`u8::is_ascii_whitespace`], by one bit test.
+#[inline(always)]
+pub const fn is_space(b: u8) -> bool {
+    const SPACES: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << 0x0C | 1 << b'\r';
+    b <= b' ' && (SPACES >> b) & 1 == 1
+}
+
+/// Eight digit values (0..=9), byte 0 the most significant, as one number: neighbours are
+/// combined in pairs, then pairs of pairs, then halves.
+#[inline(always)]
+fn combine_eight(d: u64) -> u64 {
+    // Each product adds a neighbour times 10 (100, 10^4) to the byte (pair, half) above it;
+    // the shift brings that sum down, and the mask keeps every other one.
+    let d = (d.wrapping_mul(10 << 8 | 1) >> 8) & 0x00FF_00FF_00FF_00FF;
+    let d = (d.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_FFFF_0000_FFFF;
+    d.wrapping_mul(10_000 << 32 | 1) >> 32
+}
+
+/// The number written by the first `n` (1..=16) bytes of `window`, all digits.
+#[inline(always)]
+fn sixteen_digits_value(window: &[u8; SHORT_WINDOW], n: usize) -> u64 {
+    let x = u128::from_le_bytes(*window.first_chunk::<16>().unwrap_or(&[0; 16]));
+    // Digit values, moved to the top of the sixteen bytes so that the zero bytes below stand
+    // for leading zeros. A non-digit after the digits may borrow, but only from bytes above
+    // it, which the shift drops.
+    let d = x.wrapping_sub(u128::from_ne_bytes([b'0'; 16])) << (8 * (16 - n));
+    #[allow(clippy::cast_possible_truncation)] // the low half, on purpose
+    let (first, last) = (d as u64, (d >> 64) as u64);
+    // At most 16 digits: below 10^16, exact in a u64.
+    combine_eight(first) * 100_000_000 + combine_eight(last)
+}
+
+/// Bytes [`Pile::read_run`] examines at once: one bit each in a word.
+const CHUNK: usize = 64;
+
+/// One bit per byte of `chunk` (bit j for byte j): set for each ASCII digit. Exact for every
+/// byte, eight bytes at a time.
+#[inline(always)]
+fn digit_bits(chunk: &[u8; CHUNK]) -> u64 {
+    let mut bits = 0;
+    for (j, word) in chunk.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        // A digit is 0x30..=0x39: `t` below 10. Each byte of `t | 0x80` is at least 0x80, so
+        // subtracting 10 borrows from no other byte; its high bit stays set where `t & 0x7F`
+        // is 10 or more.
+        let t = x ^ bytes_of(b'0');
+        let flags = !((t | bytes_of(0x80)) - bytes_of(0x0A)) & !t & bytes_of(0x80);
+        // Gathers byte j's flag into bit 56 + j (no two products meet, so nothing carries).
+        let gathered = ((flags >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+        bits |= gathered << (8 * j);
+    }
+    bits
+}
+
 /// Characters of a bad token that an error quotes.
 pub const EXCERPT_CHARS: usize = 40;
 
@@ -242,6 +301,109 @@ impl Pile {
             }
         });
         Scanned { len: i, pile }
+    }
+
+    /// The common case of [`Pile::read`], without a branch per byte: a token of 1 to 16
+    /// digits (and, when `has_pass`, one pass letter) followed by whitespace, at the front of
+    /// `window`. Returns the token's length counting that one whitespace byte, and its pile;
+    /// `None` for anything else (longer, malformed, or not ended within the window), which
+    /// [`Pile::read`] then judges. Where it answers, it answers as [`Pile::read`] does.
+    #[inline(always)]
+    pub fn read_short(window: &[u8; SHORT_WINDOW], has_pass: bool) -> Option<(usize, Self)> {
+        let (lo, rest) = window.split_first_chunk::<8>()?;
+        let (hi, _) = rest.split_first_chunk::<8>()?;
+        let (lo, hi) = (u64::from_le_bytes(*lo), u64::from_le_bytes(*hi));
+        let flags = u128::from(non_digits(lo)) | (u128::from(non_digits(hi)) << 64);
+        // At most 128 / 8 = 16 digits.
+        let digits = (flags.trailing_zeros() / 8) as usize;
+        if digits == 0 {
+            return None;
+        }
+        Self::short_token(window, digits, has_pass)
+    }
+
+    /// The token of `digits` (1..=16) digits at the front of `window`, if whitespace follows
+    /// them, or a pass letter (when `has_pass`) and then whitespace: its length counting that
+    /// whitespace byte, and its pile.
+    #[inline(always)]
+    fn short_token(
+        window: &[u8; SHORT_WINDOW],
+        digits: usize,
+        has_pass: bool,
+    ) -> Option<(usize, Self)> {
+        let size = sixteen_digits_value(window, digits);
+        let after = window[digits];
+        if is_space(after) {
+            let pile = if has_pass {
+                Self::zero_move(size, Pass::Unused)
+            } else {
+                Self::plain(size)
+            };
+            return Some((digits + 1, pile));
+        }
+        let pass = match after | 0x20 {
+            b't' => Pass::Unused,
+            b'f' => Pass::Spent,
+            _ => return None,
+        };
+        (has_pass && is_space(window[digits + 1]))
+            .then(|| (digits + 2, Self::zero_move(size, pass)))
+    }
+
+    /// Reads the common tokens at the front of `bytes` into `out`, with the whitespace
+    /// between them, a [`CHUNK`] of bytes at a time: tokens of 1 to 16 digits (and, when
+    /// `has_pass`, a pass letter) each followed by whitespace. Stops at the first token that is
+    /// not one, when `out` is full, or where fewer than two chunks of bytes are left. Returns
+    /// how many bytes it read (each token with the whitespace after it) and how many piles it
+    /// wrote; each pile is the one [`Pile::read`] reads from its token.
+    #[inline(always)]
+    pub fn read_run(bytes: &[u8], has_pass: bool, out: &mut [Self]) -> (usize, usize) {
+        #[inline(always)]
+        fn chunk(bytes: &[u8], at: usize) -> Option<u64> {
+            let chunk = bytes.get(at..)?.first_chunk::<CHUNK>()?;
+            Some(digit_bits(chunk))
+        }
+        // `bytes[base..]` holds two chunks at least, whose digits are `now` and `next`; the
+        // position is `base + at`, with `at` in the first chunk.
+        let (Some(mut now), Some(mut next)) = (chunk(bytes, 0), chunk(bytes, CHUNK)) else {
+            return (0, 0);
+        };
+        let (mut base, mut at, mut made) = (0, 0, 0);
+        while made < out.len() {
+            if at >= CHUNK {
+                let Some(after) = chunk(bytes, base + 2 * CHUNK) else {
+                    break;
+                };
+                (base, at, now, next) = (base + CHUNK, at - CHUNK, next, after);
+            }
+            // A token's window lies within the two chunks: `at` < 64 and 64 + 24 <= 128.
+            let Some(window) = bytes
+                .get(base + at..)
+                .and_then(<[u8]>::first_chunk::<SHORT_WINDOW>)
+            else {
+                break;
+            };
+            // The 64 bits from `at` on (at most 64 are needed: a longer run is no short token).
+            let from_at = (now >> at) | ((next << 1) << (63 - at));
+            let digits = (!from_at).trailing_zeros() as usize;
+            if digits == 0 {
+                if is_space(window[0]) {
+                    at += 1;
+                    continue;
+                }
+                break;
+            }
+            if digits > 16 {
+                break;
+            }
+            let Some((len, pile)) = Self::short_token(window, digits, has_pass) else {
+                break;
+            };
+            out[made] = pile;
+            made += 1;
+            at += len;
+        }
+        (base + at, made)
     }
 
     /// Parses a whole token by [`Pile::read`]: whitespace inside it makes it no pile.
@@ -459,5 +621,112 @@ mod tests {
                 prop_assert_eq!(scanned, Scanned { len: padded.len(), pile: Ok(Pile::plain(size)) });
             }
         }
+
+        /// Where `read_short` answers, `read` answers the same and the token ends in
+        /// whitespace; on the bytes that stress it, and on every size written out.
+        #[test]
+        fn read_short_answers_as_read_does(
+            bytes in token_bytes(),
+            size: u64,
+            zeros in 0usize..20,
+            tail in any::<[u8; SHORT_WINDOW]>(),
+            has_pass: bool,
+        ) {
+            let written = format!("{}{size}", "0".repeat(zeros));
+            for front in [bytes, written.into_bytes()] {
+                let mut window = [0u8; SHORT_WINDOW];
+                let n = front.len().min(SHORT_WINDOW);
+                window[..n].copy_from_slice(&front[..n]);
+                window[n..].copy_from_slice(&tail[n..]);
+                if let Some((len, pile)) = Pile::read_short(&window, has_pass) {
+                    prop_assert!(window[len - 1].is_ascii_whitespace());
+                    prop_assert_eq!(
+                        Pile::read(&window, has_pass),
+                        Scanned { len: len - 1, pile: Ok(pile) }
+                    );
+                    prop_assert_eq!(Ok(pile), reference(&window[..len - 1], has_pass));
+                }
+            }
+        }
+
+        /// `read_run` reads whole tokens and the whitespace between them, each the pile the
+        /// plain grammar reads, and stops before a token it does not take.
+        #[test]
+        fn read_run_reads_whole_tokens(stream in run_bytes(), room in 0usize..300, has_pass: bool) {
+            let mut out = vec![Pile::plain(0); room];
+            let (used, made) = Pile::read_run(&stream, has_pass, &mut out);
+            prop_assert!(used <= stream.len() && made <= room);
+            // It stops where a token starts (or at whitespace), never inside one.
+            prop_assert!(used == 0 || stream[used - 1].is_ascii_whitespace());
+            let read: Vec<Pile> = stream[..used]
+                .split(u8::is_ascii_whitespace)
+                .filter(|t| !t.is_empty())
+                .map(|t| reference(t, has_pass))
+                .collect::<Result<_, _>>()
+                .map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+            prop_assert_eq!(read.as_slice(), &out[..made]);
+        }
+    }
+
+    /// Streams of tokens, mostly common ones, joined by whitespace of every kind.
+    fn run_bytes() -> impl Strategy<Value = Vec<u8>> {
+        let token = prop_oneof![
+            6 => (any::<u64>(), 0u32..21).prop_map(|(n, digits)| {
+                // Sizes of every length, 1 to 20 digits (some above 2^64 - 1 are refused).
+                let bound = 10u128.pow(digits.max(1));
+                (u128::from(n) * 3 % bound).to_string().into_bytes()
+            }),
+            2 => (any::<u32>(), prop::sample::select(vec!["T", "t", "F", "f", "x", "TT"]))
+                .prop_map(|(n, letter)| format!("{n}{letter}").into_bytes()),
+            1 => Just(vec![b'0'; 17]),
+            1 => Just(b"18446744073709551615".to_vec()),
+            1 => Just(b"18446744073709551616".to_vec()),
+            1 => token_bytes(),
+        ];
+        let space = prop::sample::select(vec![
+            &b"\n"[..],
+            b" ",
+            b"\t",
+            b"\r\n",
+            b"  ",
+            b"\x0c",
+            b"\x0b",
+            b"\x00",
+        ]);
+        prop::collection::vec((token, space), 0..60).prop_map(|parts| {
+            let mut bytes = Vec::new();
+            for (token, space) in parts {
+                bytes.extend_from_slice(&token);
+                bytes.extend_from_slice(space);
+            }
+            bytes
+        })
+    }
+
+    #[test]
+    fn read_run_takes_common_tokens_to_near_the_end() {
+        // 1000 sizes of 1 to 16 digits, one per line: all read but those in the last two
+        // chunks of bytes (where a token's window may not fit).
+        let sizes: Vec<u64> = (0..1000u64)
+            .map(|k| k * k * 1_000_003 % 10u64.pow(16))
+            .collect();
+        let text: String = sizes.iter().map(|n| format!("{n}\n")).collect();
+        let mut out = vec![Pile::plain(0); 2000];
+        let (used, made) = Pile::read_run(text.as_bytes(), false, &mut out);
+        assert!(used + 2 * CHUNK >= text.len(), "{used} of {}", text.len());
+        assert!(made > 900);
+        let expected: Vec<Pile> = sizes[..made].iter().map(|&n| Pile::plain(n)).collect();
+        assert_eq!(out[..made], expected);
+        assert_eq!(text[..used].lines().count(), made);
+        // Zero-move piles with and without a pass letter.
+        let text = "12T 7f 0F 5\n".repeat(100);
+        let (used, made) = Pile::read_run(text.as_bytes(), true, &mut out);
+        assert!(used + 2 * CHUNK >= text.len() && made >= 4 * 80);
+        let t = |n| Pile::zero_move(n, Pass::Unused);
+        let f = |n| Pile::zero_move(n, Pass::Spent);
+        assert_eq!(out[..4], [t(12), f(7), Pile::plain(0), t(5)]);
+        // A full `out` stops it at a token's start.
+        let (used, made) = Pile::read_run(text.as_bytes(), true, &mut out[..3]);
+        assert_eq!((used, made), ("12T 7f 0F ".len(), 3));
     }
 }

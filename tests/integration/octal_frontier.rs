@@ -104,6 +104,125 @@ fn dawsons_kayles_past_its_period_agrees_with_mex_and_the_period() {
         .stdout_has(&format!("g(1000000000) = {want} "));
 }
 
+/// Dawson's Kayles by brute force to 1 200 and, past that, by its period 34 from n = 53 (the
+/// Guy–Smith check on the brute values, as above).
+fn dawson(n: u64) -> u64 {
+    static FIRST: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let first = FIRST.get_or_init(|| {
+        let mut brute = Octal::new("0.07");
+        let first: Vec<u64> = (0..1_200).map(|n| brute.grundy(n)).collect();
+        for n in 53..142 {
+            assert_eq!(first[n + 34], first[n], "Guy–Smith check at {n}");
+        }
+        first
+    });
+    let n = if n < 1_200 { n } else { 53 + (n - 53) % 34 };
+    first[usize::try_from(n).expect("below 1 200")]
+}
+
+/// Every other command that needs values far along a sequence reads them off the proven
+/// period, instantly: a table's rows, a verdict and a winning move with a huge heap, piles
+/// streamed from a file, and an expression.
+#[test]
+fn every_path_past_dawsons_period_reads_it() {
+    let far = 1_000_000_000u64;
+
+    // A table past the values computed: each row's value (and every option's) is the mex of
+    // options valued by the period.
+    let out = Test::new()
+        .args([
+            "grundy",
+            "99990..100000",
+            "--rules",
+            "octal:0.07",
+            "--format",
+            "json",
+        ])
+        .run()
+        .success();
+    for row in out.json()["rows"].as_array().expect("rows") {
+        let n = row["n"].as_u64().expect("n");
+        assert_eq!(row["grundy"].as_u64(), Some(dawson(n)), "{n}");
+        for option in row["options"].as_array().expect("options") {
+            let parts: u64 = option["state"]
+                .as_str()
+                .expect("a state")
+                .split('+')
+                .map(|h| dawson(h.parse().expect("a heap")))
+                .fold(0, |a, b| a ^ b);
+            assert_eq!(option["grundy"].as_u64(), Some(parts), "{option}");
+        }
+    }
+
+    // A verdict and a winning move with a heap of 10^9.
+    let piles = [far, 5, 7];
+    let nim_sum = piles.iter().fold(0, |a, &n| a ^ dawson(n));
+    assert_ne!(nim_sum, 0, "the test wants a position with a winning move");
+    let args = |cmd: &str| {
+        let mut args = vec![cmd.to_string(), "--rules".into(), "octal:0.07".into()];
+        args.extend(piles.iter().map(u64::to_string));
+        args.extend(["--format".into(), "json".into()]);
+        args
+    };
+    let verdict = Test::new().args(args("winner")).run().success().json();
+    let values: Vec<u64> = verdict["grundy"]
+        .as_array()
+        .expect("values")
+        .iter()
+        .map(|v| v.as_u64().expect("a value"))
+        .collect();
+    assert_eq!(values, piles.map(dawson));
+    assert_eq!(verdict["winner"], "first");
+    let mv = Test::new().args(args("move")).run().success().json()["move"].clone();
+    let pile = usize::try_from(mv["pile"].as_u64().expect("a pile") - 1).expect("small");
+    let left: u64 = mv["to"]
+        .as_str()
+        .expect("what is left")
+        .split('+')
+        .map(|h| dawson(h.parse().expect("a heap")))
+        .fold(0, |a, b| a ^ b);
+    assert_eq!(nim_sum ^ dawson(piles[pile]) ^ left, 0, "{mv}");
+
+    // Piles streamed from a file: more than are shown one by one, all near 10^9.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let heaps: Vec<u64> = (0..20_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            far + state % 1_000_000
+        })
+        .collect();
+    let text: String = heaps.iter().map(|n| format!("{n}\n")).collect();
+    let test = Test::new();
+    let file = test.write("heaps.txt", &text);
+    let summary = test
+        .args([
+            "winner",
+            "--rules",
+            "octal:0.07",
+            "--format",
+            "json",
+            "--file",
+        ])
+        .arg(file)
+        .run()
+        .success()
+        .json();
+    assert_eq!(summary["count"].as_u64(), Some(20_000));
+    let expected = heaps.iter().fold(0, |a, &n| a ^ dawson(n));
+    assert_eq!(summary["nim_sum"].as_u64(), Some(expected));
+
+    // An expression.
+    for n in [100_000, far] {
+        Test::new()
+            .args(["=", &format!("g(octal:0.07, {n})")])
+            .run()
+            .success()
+            .stdout(&format!("{}\n", dawson(n)));
+    }
+}
+
 /// g(0..=upto) by plain mex over every option, from the definition of the digits: bit 1 of
 /// d_k takes k tokens that are the whole heap, bit 2 takes k leaving one heap, bit 4 takes k
 /// leaving two non-empty heaps (d_0 = 4 splits without taking).
