@@ -31,5 +31,6 @@ pub(super) fn define(session: &mut Session, words: &[String]) -> Result<Output, 
         game.probe(&mut Budget::new(LOOKUP_WORK).cancelled_by(&session.cancel))?;
     }
     session.set_rules(rules.clone())?;
+    session.define_game(rules.clone());
     Ok(Output::Note(Note::GameDefined(rules)))
 }

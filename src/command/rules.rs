@@ -32,14 +32,15 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
     }
 }
 
-/// [`parse_rules`], where `game:NAME` is the game the session defined with
-/// `game NAME(n) = …` (the session's rules since).
+/// [`parse_rules`], where `game:NAME` is a game the session defined with
+/// `game NAME(n) = …`.
 pub(super) fn parse_rules_in(session: &Session, token: &str) -> Result<Rules, Error> {
-    match (ruleset_name::read(token)?, session.rules()) {
-        (Named::SessionGame(name), Rules::Defined(game)) if game.name() == name => {
-            Ok(session.rules().clone())
-        }
-        (named, _) => resolve(named),
+    match ruleset_name::read(token)? {
+        Named::SessionGame(name) => match session.defined_game(name) {
+            Some(rules) => Ok(rules.clone()),
+            None => resolve(Named::SessionGame(name)),
+        },
+        named => resolve(named),
     }
 }
 

@@ -35,6 +35,10 @@ pub struct Session {
     /// Solvers for other rulesets (`--rules`) that computed something worth keeping, latest
     /// last; at most [`KEPT_SOLVERS`].
     others: Vec<Solver>,
+    /// The games defined with `game NAME(n) = …` this session, each by its name (a new
+    /// definition of a name replaces the old), so `game:NAME` names them after the session's
+    /// rules have changed.
+    games: Vec<Rules>,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
     values: Vec<Grundy>,
@@ -106,6 +110,7 @@ impl Session {
             cancel: crate::engine::Cancel::new(),
             solver: Solver::new(&rules)?,
             others: Vec::new(),
+            games: Vec::new(),
             position: Vec::new(),
             values: Vec::new(),
             nim_sum: 0,
@@ -193,6 +198,18 @@ impl Session {
     ///
     /// A graph's positions are names, not sizes, so changing to or from a graph clears the
     /// position; a position the new rules cannot value is refused and nothing changes.
+    /// Keeps a game defined this session, replacing an earlier one of the same name.
+    pub fn define_game(&mut self, rules: Rules) {
+        let name = defined_name(&rules).map(str::to_string);
+        self.games.retain(|g| defined_name(g) != name.as_deref());
+        self.games.push(rules);
+    }
+
+    /// The game this session defined as `name`, if it did.
+    pub fn defined_game(&self, name: &str) -> Option<&Rules> {
+        self.games.iter().find(|g| defined_name(g) == Some(name))
+    }
+
     pub fn set_rules(&mut self, rules: Rules) -> Result<(), EngineError> {
         let mut solver = self.solver_for(Some(&rules))?;
         let graphs = matches!(rules, Rules::Graph(_)) || matches!(self.rules(), Rules::Graph(_));
@@ -287,5 +304,13 @@ mod tests {
         // 10T→9: 9⊕8⊕6 = 7.
         assert_eq!((change.old_sum, change.new_sum), (13, 7));
         assert_eq!(s.nim_sum(), 7);
+    }
+}
+
+/// The name of a defined game (`None` for any other ruleset).
+fn defined_name(rules: &Rules) -> Option<&str> {
+    match rules {
+        Rules::Defined(game) => Some(game.name()),
+        _ => None,
     }
 }

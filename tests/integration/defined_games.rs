@@ -62,6 +62,42 @@ grundy --rules game:mine 0..60 --values --format json
 }
 
 #[test]
+fn the_games_a_session_defined_stay_nameable_after_its_rules_change() {
+    // Two games defined, the rules changed twice: each is still `game:NAME`, with its own
+    // values (take 1 or 3 alternates 0, 1; take 1 or 2 has period 3), and the session's rules
+    // can go back to the first.
+    let script = "\
+game take13(n) = {n - k : k in {1, 3}, k <= n}
+game take12(n) = {n - k : k in 1..2, k <= n}
+rules nim
+grundy --rules game:take13 0..12 --values --format json
+grundy --rules game:take12 0..12 --values --format json
+rules game:take13
+grundy 0..12 --values --format json
+";
+    let out = Test::new().stdin(script).run().success();
+    let take = |set: &'static [u64]| {
+        brute(
+            move |n| {
+                set.iter()
+                    .filter(|&&k| k <= n)
+                    .map(|&k| vec![n - k])
+                    .collect()
+            },
+            12,
+        )
+    };
+    let (t13, t12) = (take(&[1, 3]), take(&[1, 2]));
+    assert_eq!(t13[..4], [0, 1, 0, 1], "the brute force itself");
+    assert_eq!(t12[..4], [0, 1, 2, 0], "the brute force itself");
+    let got = values(&out);
+    assert_eq!(got.len(), 3 * 13);
+    assert_eq!(got[..13], t13[..]);
+    assert_eq!(got[13..26], t12[..]);
+    assert_eq!(got[26..], t13[..]);
+}
+
+#[test]
 fn a_game_defined_on_the_shell_is_checked_and_then_forgotten() {
     Test::new()
         .args(["game", "take2(n) = {n - k : k in 1..2, k <= n}"])
