@@ -289,6 +289,14 @@ fn convert(rules: &Rules, size: u64, pass: Option<crate::engine::Pass>) -> Pile 
     }
 }
 
+/// The name of a defined game (`None` for any other ruleset).
+fn defined_name(rules: &Rules) -> Option<&str> {
+    match rules {
+        Rules::Defined(game) => Some(game.name()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,13 +312,5 @@ mod tests {
         // 10T→9: 9⊕8⊕6 = 7.
         assert_eq!((change.old_sum, change.new_sum), (13, 7));
         assert_eq!(s.nim_sum(), 7);
-    }
-}
-
-/// The name of a defined game (`None` for any other ruleset).
-fn defined_name(rules: &Rules) -> Option<&str> {
-    match rules {
-        Rules::Defined(game) => Some(game.name()),
-        _ => None,
     }
 }
