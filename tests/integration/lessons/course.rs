@@ -232,3 +232,36 @@ fn lesson_list_is_a_map_of_the_course() {
         out.stdout
     );
 }
+
+/// Writes `text` as `NAME.yaml` in a fresh directory and runs `lesson check` on it.
+pub(crate) fn check_text(name: &str, text: &str) -> crate::support::Output {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join(format!("{name}.yaml"));
+    std::fs::write(&file, text).expect("the lesson file is written");
+    Test::new()
+        .args(["lesson", "check", &path_str(&file)])
+        .run()
+}
+
+/// The nim product is computed by the engine (nim_product.rs, checked there against the mex
+/// over rectangles), so an answer that multiplies nimbers is not a constant the author worked
+/// out; ordinary arithmetic and XOR still are.
+#[test]
+fn an_answer_with_the_nim_product_is_computed_not_disguised() {
+    let lesson = |answer: &str| {
+        format!(
+            "format: 1\nid: product\nversion: 1\ntitle: Product\nrules: nim\nsteps:\n  \
+             - id: q\n    ask: What is 2 ⊗ 2?\n    answer: \"{answer}\"\n"
+        )
+    };
+    let out = check_text("product", &lesson("2 nimmul 2")).success();
+    assert!(out.stdout.contains("all passed"), "{}", out.stdout);
+    for constant in ["1 + 2", "2 xor 1"] {
+        let out = check_text("product", &lesson(constant)).code(1);
+        assert!(
+            out.stdout.contains(&format!("`{constant}`")) && out.stdout.contains("constant"),
+            "{constant}: {}",
+            out.stdout
+        );
+    }
+}
