@@ -52,6 +52,12 @@ pub enum LessonFault {
     NoSteps,
     /// `rules:` names no ruleset a lesson can pin.
     Rules { name: String, error: EngineError },
+    /// `rules: graph:NAME` names no graph bundled with nimlab (`known` lists them); a lesson
+    /// never reads a graph file.
+    UnknownGraph {
+        name: String,
+        known: Vec<&'static str>,
+    },
     /// Step `number` (1-based) has no `id`.
     NoStepId { number: usize },
     /// The step's id is not lowercase letters, digits, `-` and `_`.

@@ -5,9 +5,11 @@ use std::collections::HashSet;
 
 use serde::Deserialize;
 
+use super::graphs::{self, bundled_graph};
 use super::lesson_error::{LessonError, LessonFault};
 use super::model::{CommandLine, FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
-use crate::engine::Rules;
+use crate::engine::ruleset_name::{self, Named};
+use crate::engine::{EngineError, Rules};
 use crate::yaml::{self, YamlError, YamlErrorKind};
 
 /// The largest lesson file accepted.
@@ -56,16 +58,10 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     let rules_line = key_line(text, "rules");
     let rules = match &file.rules {
         None => None,
-        Some(name) => Some(Rules::parse(name).map_err(|e| {
-            error(
-                Some(rules_line).filter(|&l| l > 0),
-                None,
-                LessonFault::Rules {
-                    name: name.clone(),
-                    error: e,
-                },
-            )
-        })?),
+        Some(name) => Some(
+            pinned_rules(name)
+                .map_err(|fault| error(Some(rules_line).filter(|&l| l > 0), None, fault))?,
+        ),
     };
     let setup_line = key_line(text, "setup");
     let setup = file.setup.into_iter().map(CommandLine::parse).collect();
@@ -98,6 +94,29 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         rules_line,
         setup_line,
     })
+}
+
+/// The ruleset a lesson's `rules:` names: any the engine reads from its name, a game of the
+/// bundled library, or `graph:NAME` for a graph bundled from `lessons/graphs/` — never a file.
+fn pinned_rules(name: &str) -> Result<Rules, LessonFault> {
+    let fault = |error| LessonFault::Rules {
+        name: name.to_string(),
+        error,
+    };
+    match ruleset_name::read(name).map_err(fault)? {
+        Named::Rules(rules) => Ok(rules),
+        Named::Library(game) => crate::expr::game::library(game).map_err(fault),
+        Named::GraphFile(graph) => match bundled_graph(graph) {
+            Some(rules) => rules.map_err(fault),
+            None => Err(LessonFault::UnknownGraph {
+                name: graph.to_string(),
+                known: graphs::names(),
+            }),
+        },
+        Named::SessionGame(_) => Err(fault(EngineError::DefinitionNotLoaded {
+            token: name.to_string(),
+        })),
+    }
 }
 
 /// The one kind of step `raw` is (`text`, `run`, `ask`, `claim`), with no field that belongs to

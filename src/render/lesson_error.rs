@@ -86,6 +86,16 @@ impl fmt::Display for LessonFault {
                 f,
                 "`rules: {name}` is not a ruleset a lesson can pin: {error}"
             ),
+            Self::UnknownGraph { name, known } => write!(
+                f,
+                "`rules: graph:{name}` names no bundled graph: a lesson names one of {} \
+                 (the graphs in lessons/graphs/), never a file",
+                known
+                    .iter()
+                    .map(|k| format!("`graph:{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Self::NoStepId { number } => write!(
                 f,
                 "step {number} has no `id` (every step needs a stable id)"

@@ -44,8 +44,8 @@ fn set(values: impl IntoIterator<Item = u64>) -> String {
 
 /// Walks bundled lesson `id` from its first step to its last with `answers` (keyed by step id;
 /// every question must have one and no other step may), and checks that each answer was marked
-/// right, each diagnosis shown, and the lesson finished.
-fn walk(id: &str, answers: &BTreeMap<&str, Answer>) {
+/// right, each diagnosis shown, and the lesson finished; returns what the learner saw.
+fn walk(id: &str, answers: &BTreeMap<&str, Answer>) -> String {
     let lesson = bundled_lessons()
         .into_iter()
         .find(|l| l.id == id)
@@ -91,6 +91,7 @@ fn walk(id: &str, answers: &BTreeMap<&str, Answer>) {
     }
     let finished = format!("You have finished “{}”", lesson.title);
     assert!(out.stdout.contains(&finished), "{}", context());
+    out.stdout
 }
 
 fn subtract(amounts: &[u64]) -> Rules {
@@ -248,7 +249,15 @@ fn graph_games_walked_by_a_learner() {
         // The token on c must reach a vertex that cancels b.
         ("two-tokens-move", right(g["b"])),
     ]);
-    walk("graph-games", &answers);
+    let seen = walk("graph-games", &answers);
+    // The lesson's `move b c` runs on its bundled graph: the winning move takes the token on
+    // c to the arrow whose vertex is worth g(b).
+    let (_, arrows) = GRAPH.iter().find(|(v, _)| *v == "c").expect("c");
+    let to = arrows
+        .iter()
+        .find(|w| g[*w] == g["b"])
+        .expect("a winning arrow");
+    assert!(seen.contains(&format!("pile 2: c → {to}")), "{seen}");
 }
 
 /// The lesson draws the same graph as the test, and the graph bundled beside it is that graph

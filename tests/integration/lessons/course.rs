@@ -265,3 +265,40 @@ fn an_answer_with_the_nim_product_is_computed_not_disguised() {
         );
     }
 }
+
+/// `rules: graph:NAME` names a graph bundled from lessons/graphs/, never a file: a path, even
+/// to a real graph file, is refused at load, naming the bundled graphs.
+#[test]
+fn a_lesson_pins_a_bundled_graph_and_never_a_file() {
+    let lesson = |rules: &str| {
+        format!(
+            "format: 1\nid: on-graph\nversion: 1\ntitle: On a graph\nrules: \"{rules}\"\n\
+             steps:\n  - id: q\n    ask: Is the start lost?\n    answer: lost(start)\n    solution: \"no\"\n"
+        )
+    };
+    // example.yaml: start → left, right; left → middle, finish; right → middle; middle →
+    // finish. By hand: finish 0, middle 1, right 0, left mex{1, 0} = 2, start mex{2, 0} = 1,
+    // so start is not lost: the solution `no` must be accepted.
+    let out = check_text("on-graph", &lesson("graph:example")).success();
+    assert!(out.stdout.contains("all passed"), "{}", out.stdout);
+    let real_file = path_str(&super::bundled_dir().join("graphs/example.yaml"));
+    for rules in [
+        "graph:nowhere",
+        "graph:../graphs/example",
+        real_file.as_str(),
+    ] {
+        let rules = if rules.starts_with('/') {
+            format!("graph:{rules}")
+        } else {
+            rules.to_string()
+        };
+        let out = check_text("on-graph", &lesson(&rules)).code(1);
+        assert!(
+            out.stdout
+                .contains(&format!("`rules: {rules}` names no bundled graph"))
+                && out.stdout.contains("`graph:example`, `graph:graph-games`"),
+            "{rules}: {}",
+            out.stdout
+        );
+    }
+}
