@@ -35,6 +35,13 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     // Kayles needs only Grundy values and sums, so it comes before the zero-move chapter.
     ("kayles.yaml", include_str!("../../lessons/kayles.yaml")),
+    // Take-and-break games right after Kayles: the split, valued by XOR, becomes a move of its
+    // own (Lasker's Nim) or the only move (Grundy's game); a pattern proved and one still open
+    // close the chapter on heaps that split.
+    (
+        "take-and-break.yaml",
+        include_str!("../../lessons/take-and-break.yaml"),
+    ),
     // Coin turning needs Grundy values and sums only; it closes the games whose values are
     // found by mex before the zero-move chapter.
     (

@@ -440,3 +440,119 @@ fn coin_turning_walked_by_a_learner() {
     ]);
     walk("coin-turning", &answers);
 }
+
+/// Values of one heap, 0..=`upto`, by mex over the options `options(n, values below n)` lists.
+fn heap_values(upto: u64, options: impl Fn(u64, &[u64]) -> Vec<u64>) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=upto {
+        let g = mex(options(n, &values));
+        values.push(g);
+    }
+    values
+}
+
+/// Index of a heap size in a table of values.
+fn at(n: u64) -> usize {
+    usize::try_from(n).expect("a small heap")
+}
+
+/// Lasker's Nim: take k ≥ 1 tokens, or split n into a + (n − a), both non-empty.
+fn lasker_options(n: u64, g: &[u64]) -> Vec<u64> {
+    let mut options: Vec<u64> = (1..=n).map(|k| g[at(n - k)]).collect();
+    options.extend((1..=n / 2).map(|a| g[at(a)] ^ g[at(n - a)]));
+    options
+}
+
+/// Grundy's game: split n into a + (n − a), both non-empty and different.
+fn grundy_game_options(n: u64, g: &[u64]) -> Vec<u64> {
+    (1..n)
+        .filter(|&a| a < n - a)
+        .map(|a| g[at(a)] ^ g[at(n - a)])
+        .collect()
+}
+
+#[test]
+fn take_and_break_walked_by_a_learner() {
+    let lasker = heap_values(20, lasker_options);
+    let grundy = heap_values(20, grundy_game_options);
+    let options_3: BTreeSet<u64> = lasker_options(3, &lasker).into_iter().collect();
+    let taking_3: BTreeSet<u64> = (1..=3).map(|k| lasker[at(3 - k)]).collect();
+    let first_wins = lasker[3] ^ lasker[4] ^ lasker[7] != 0;
+    let winner = |first: bool| if first { "first" } else { "second" };
+    // The winning move in 2 + 7 leaves a heap r < 7 (no split of 7 wins: checked below).
+    let target = lasker[2];
+    let keep: Vec<u64> = (0..7).filter(|&r| lasker[at(r)] == target).collect();
+    assert_eq!(keep.len(), 1, "{keep:?}");
+    assert!(
+        (1..=3).all(|a| lasker[at(a)] ^ lasker[at(7 - a)] != target),
+        "a split of 7 wins too"
+    );
+    let answers = BTreeMap::from([
+        (
+            "options-3",
+            after_wrong(
+                &set(taking_3),
+                "Those are the taking moves only",
+                set(options_3),
+            ),
+        ),
+        (
+            "g3",
+            after_wrong(
+                &(lasker[1] ^ lasker[2]).to_string(),
+                "is the value of the split 1 + 2",
+                lasker[3],
+            ),
+        ),
+        (
+            "g4",
+            after_wrong(
+                &lasker[3].to_string(),
+                "is g(3), the value of the heap of 3",
+                lasker[4],
+            ),
+        ),
+        (
+            "predict",
+            after_wrong("15", "That is Nim's value", lasker[15]),
+        ),
+        (
+            "grundy-5",
+            after_wrong(
+                &mex([grundy[1] ^ grundy[4]]).to_string(),
+                "That counts only the split 1 + 4",
+                grundy[5],
+            ),
+        ),
+        (
+            "ex-who-wins",
+            after_wrong(
+                winner(!first_wins),
+                "In Nim 3 ⊕ 4 ⊕ 7 = 0",
+                winner(first_wins),
+            ),
+        ),
+        (
+            "ex-lasker-move",
+            after_wrong(
+                &(7 - keep[0]).to_string(),
+                "is how many tokens the winning move takes",
+                target,
+            ),
+        ),
+        ("ex-grundy-8", right(grundy[8])),
+    ]);
+    let seen = walk("take-and-break", &answers);
+    assert!(
+        seen.contains(&format!("7 → {} (take {})", keep[0], 7 - keep[0])),
+        "{seen}"
+    );
+    // The lost heaps of Grundy's game the lesson lists are those worth 0 here.
+    let lost: Vec<String> = (0..=20)
+        .filter(|&n| grundy[at(n)] == 0)
+        .map(|n| n.to_string())
+        .collect();
+    let (last, rest) = lost.split_last().expect("lost heaps");
+    let listed = format!("{} and {last}", rest.join(", "));
+    assert!(seen.contains(&listed), "{listed:?} not in:\n{seen}");
+}
