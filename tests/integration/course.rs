@@ -556,3 +556,39 @@ fn take_and_break_walked_by_a_learner() {
     let listed = format!("{} and {last}", rest.join(", "));
     assert!(seen.contains(&listed), "{listed:?} not in:\n{seen}");
 }
+
+/// Wythoff's game on heaps up to `n`: `lost[a][b]` when no move (take from one heap, or the
+/// same from both) reaches a lost position, by backward induction.
+fn wythoff_lost(n: usize) -> Vec<Vec<bool>> {
+    let mut lost = vec![vec![false; n + 1]; n + 1];
+    for a in 0..=n {
+        for b in 0..=n {
+            let wins = (1..=a).any(|k| lost[a - k][b])
+                || (1..=b).any(|k| lost[a][b - k])
+                || (1..=a.min(b)).any(|k| lost[a - k][b - k]);
+            lost[a][b] = !wins;
+        }
+    }
+    lost
+}
+
+/// A state of a tuple game numbered 0 (the first one an expression meets) is a position, not
+/// an empty heap: game-tree search once dropped it, so `lost(wythoff, (0, 5))` was true.
+#[test]
+fn tuple_states_are_searched_whatever_their_number() {
+    let lost = wythoff_lost(10);
+    for (expr, expected) in [
+        ("lost(wythoff, (0, 5))", lost[0][5].to_string()),
+        (
+            "{a : a in 0..10, lost(wythoff, (a, 5))}",
+            set((0..=10u64).filter(|&a| lost[at(a)][5])),
+        ),
+        (
+            "{a : a in 0..10, lost(wythoff, (a, 10))}",
+            set((0..=10u64).filter(|&a| lost[at(a)][10])),
+        ),
+    ] {
+        let out = Test::new().args(["=", expr]).run().success();
+        assert_eq!(out.stdout.trim(), expected, "{expr}");
+    }
+}
