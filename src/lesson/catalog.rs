@@ -33,6 +33,9 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "graph-games.yaml",
         include_str!("../../lessons/graph-games.yaml"),
     ),
+    // Wythoff right after: the queen is a token on the graph of a board's squares, and its
+    // lost squares come from backward induction alone, with a formula checked by search.
+    ("wythoff.yaml", include_str!("../../lessons/wythoff.yaml")),
     // Kayles needs only Grundy values and sums, so it comes before the zero-move chapter.
     ("kayles.yaml", include_str!("../../lessons/kayles.yaml")),
     // Take-and-break games right after Kayles: the split, valued by XOR, becomes a move of its

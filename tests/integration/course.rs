@@ -592,3 +592,56 @@ fn tuple_states_are_searched_whatever_their_number() {
         assert_eq!(out.stdout.trim(), expected, "{expr}");
     }
 }
+
+#[test]
+fn wythoff_walked_by_a_learner() {
+    let lost = wythoff_lost(40);
+    let row = |a: usize| set((0..=10u64).filter(|&b| lost[a][at(b)]));
+    let next_a = (7..=20).find(|&a| lost[a][a + 5]).expect("a lost square");
+    let take = (1..=4)
+        .find(|&k| lost[4 - k][6 - k])
+        .expect("a winning move");
+    let answers = BTreeMap::from([
+        (
+            "row-1",
+            after_wrong("{1}", "From (1, 1) take one from both heaps", row(1)),
+        ),
+        (
+            "row-3",
+            after_wrong(
+                "{4}",
+                "From (3, 4) take 2 from both heaps to (1, 2)",
+                row(3),
+            ),
+        ),
+        ("next-pair", after_wrong("7", "7 is used already", next_a)),
+        ("ex-move", after_wrong("4", "That leaves (0, 2)", take)),
+        (
+            "ex-lost",
+            after_wrong(
+                yes_no(!lost[13][21]),
+                "The pattern is not Fibonacci",
+                yes_no(lost[13][21]),
+            ),
+        ),
+    ]);
+    walk("wythoff", &answers);
+    // The golden-ratio pairs the lesson states, by floating point here: each is lost, and
+    // they are all the lost squares below the board's edge.
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut pairs = BTreeSet::new();
+    for k in 0..=15u32 {
+        // ⌊kφ⌋: the first a with a + 1 > kφ.
+        let a = (0..100u32)
+            .find(|&a| f64::from(a + 1) > f64::from(k) * phi)
+            .expect("kφ < 100");
+        let (a, k) = (at(a.into()), at(k.into()));
+        pairs.insert((a, a + k));
+        pairs.insert((a + k, a));
+    }
+    for a in 0..=24 {
+        for b in 0..=24 {
+            assert_eq!(lost[a][b], pairs.contains(&(a, b)), "({a}, {b})");
+        }
+    }
+}
