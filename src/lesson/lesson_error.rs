@@ -52,6 +52,14 @@ pub enum LessonFault {
     NoSteps,
     /// `rules:` names no ruleset a lesson can pin.
     Rules { name: String, error: EngineError },
+    /// A definition in `games:` that does not parse, takes a name already used, or fails
+    /// when its first states are valued.
+    Game {
+        definition: String,
+        error: Arc<Error>,
+    },
+    /// `rules: game:NAME` names no game of the lesson's `games:` (`known` lists them).
+    UnknownGame { name: String, known: Vec<String> },
     /// `rules: graph:NAME` names no graph bundled with nimlab (`known` lists them); a lesson
     /// never reads a graph file.
     UnknownGraph {

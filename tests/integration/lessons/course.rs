@@ -305,3 +305,29 @@ fn a_lesson_pins_a_bundled_graph_and_never_a_file() {
         );
     }
 }
+
+/// A lesson defines its own game in `games:` and pins it with `rules: game:NAME`: its
+/// questions and commands use it. take12 takes 1 or 2 tokens, so by mex g(0), g(1), g(2),
+/// … is 0, 1, 2, 0, 1, 2, …: g(7) = 1, and heaps 4 and 5 (worth 1 and 2) are won.
+#[test]
+fn a_lesson_defines_and_pins_its_own_game() {
+    let lesson = |rules: &str| {
+        format!(
+            "format: 1\nid: own-game\nversion: 1\ntitle: Own game\ngames:\n  \
+             - \"game take12(n) = {{n - k : k in 1..min(2, n)}}\"\nrules: {rules}\nsteps:\n  \
+             - id: q\n    ask: What is g(7)?\n    answer: g(7)\n    solution: \"1\"\n  \
+             - id: r\n    run: [grundy 0..6, winner --rules game:take12 4 5]\n  \
+             - id: c\n    claim: Heaps 4 and 5 are won.\n    check: not lost(4, 5)\n"
+        )
+    };
+    let out = check_text("own-game", &lesson("game:take12")).success();
+    assert!(out.stdout.contains("all passed"), "{}", out.stdout);
+    let out = check_text("own-game", &lesson("game:take13")).code(1);
+    assert!(
+        out.stdout
+            .contains("`rules: game:take13` names no game of the lesson's `games:`")
+            && out.stdout.contains("`take12`"),
+        "{}",
+        out.stdout
+    );
+}
