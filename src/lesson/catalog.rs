@@ -51,6 +51,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "coin-turning.yaml",
         include_str!("../../lessons/coin-turning.yaml"),
     ),
+    // Two more Nim heaps in disguise, right after coin-turning ends on that idea; Bouton's rule
+    // is all they need.
+    (
+        "translate-to-nim.yaml",
+        include_str!("../../lessons/translate-to-nim.yaml"),
+    ),
     (
         "zero-move.yaml",
         include_str!("../../lessons/zero-move.yaml"),

@@ -645,3 +645,99 @@ fn wythoff_walked_by_a_learner() {
         }
     }
 }
+
+/// Whether the player to move from `state` loses, by trying every move `moves` lists to the
+/// end of the game, memoised.
+fn lost_by_search(
+    state: Vec<u64>,
+    moves: &dyn Fn(&[u64]) -> Vec<Vec<u64>>,
+    memo: &mut HashMap<Vec<u64>, bool>,
+) -> bool {
+    if let Some(&lost) = memo.get(&state) {
+        return lost;
+    }
+    let lost = !moves(&state)
+        .into_iter()
+        .any(|next| lost_by_search(next, moves, memo));
+    memo.insert(state, lost);
+    lost
+}
+
+/// Nimble: one coin slides left, from square s to any square below.
+fn nimble_moves(coins: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (i, &s) in coins.iter().enumerate() {
+        for to in 0..s {
+            let mut next = coins.to_vec();
+            next[i] = to;
+            out.push(next);
+        }
+    }
+    out
+}
+
+/// Staircase Nim: k ≥ 1 coins from step i + 1 down to step i (from step 1, off the stairs).
+fn staircase_moves(steps: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for i in 0..steps.len() {
+        for k in 1..=steps[i] {
+            let mut next = steps.to_vec();
+            next[i] -= k;
+            if i > 0 {
+                next[i - 1] += k;
+            }
+            out.push(next);
+        }
+    }
+    out
+}
+
+#[test]
+fn translate_to_nim_walked_by_a_learner() {
+    let mut nimble = HashMap::new();
+    let mut stairs = HashMap::new();
+    let mut nimble_lost =
+        |coins: &[u64]| lost_by_search(coins.to_vec(), &nimble_moves, &mut nimble);
+    let nimble_356 = nimble_lost(&[3, 5, 6]);
+    let to_square = (0..6)
+        .find(|&s| nimble_lost(&[1, 4, s]))
+        .expect("a winning square");
+    let mut stairs_lost =
+        |steps: &[u64]| lost_by_search(steps.to_vec(), &staircase_moves, &mut stairs);
+    let even = stairs_lost(&[0, 3, 0, 0]);
+    let take = (1..=3)
+        .find(|&k| stairs_lost(&[3 - k, 1, 2, 5]))
+        .expect("a winning move off step 1");
+    let odd_one = stairs_lost(&[0, 2, 1, 0]);
+    let answers = BTreeMap::from([
+        (
+            "nimble-lost",
+            after_wrong(
+                yes_no(!nimble_356),
+                "A coin on square n is a Nim heap of n",
+                yes_no(nimble_356),
+            ),
+        ),
+        (
+            "even-step",
+            after_wrong(
+                yes_no(!even),
+                "your opponent takes those k off",
+                yes_no(even),
+            ),
+        ),
+        (
+            "staircase-move",
+            after_wrong("3", "That empties step 1", take),
+        ),
+        (
+            "ex-nimble-move",
+            after_wrong("3", "is the nim-sum 1 ⊕ 4 ⊕ 6", to_square),
+        ),
+        (
+            "ex-staircase",
+            after_wrong(yes_no(!odd_one), "the coin on step 3 does", yes_no(odd_one)),
+        ),
+    ]);
+    walk("translate-to-nim", &answers);
+}
