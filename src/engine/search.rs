@@ -70,7 +70,7 @@ impl<'r> Search<'r> {
                 let mut next = position.to_vec();
                 next[i] = o.first();
                 next.extend(o.second());
-                out.push(canonical(next));
+                out.push(canonical(self.rules, next));
             }
         }
         Ok(out)
@@ -78,7 +78,7 @@ impl<'r> Search<'r> {
 
     /// The Grundy value of the whole position: the mex of its options' values, recursively.
     pub fn value(&mut self, piles: &[Pile]) -> Result<Grundy, EngineError> {
-        let position = canonical(piles.to_vec());
+        let position = canonical(self.rules, piles.to_vec());
         if let Some(&g) = self.memo.values.get(&position) {
             return Ok(g);
         }
@@ -99,7 +99,7 @@ impl<'r> Search<'r> {
 
     /// The values of the position's options (the sum's "mex set"), sorted.
     pub fn option_values(&mut self, piles: &[Pile]) -> Result<Vec<Grundy>, EngineError> {
-        let position = canonical(piles.to_vec());
+        let position = canonical(self.rules, piles.to_vec());
         let mut seen = Vec::new();
         for o in self.options(&position)? {
             seen.push(self.value(&o)?);
@@ -111,7 +111,7 @@ impl<'r> Search<'r> {
 
     /// Whether the player to move wins, by trying every move.
     pub fn first_wins(&mut self, piles: &[Pile]) -> Result<bool, EngineError> {
-        let position = canonical(piles.to_vec());
+        let position = canonical(self.rules, piles.to_vec());
         if let Some(&w) = self.memo.wins.get(&position) {
             return Ok(w);
         }
@@ -141,9 +141,18 @@ pub struct Memo {
     wins: HashMap<Vec<Pile>, bool>,
 }
 
-/// A position in canonical form: empty piles dropped, the rest sorted.
-fn canonical(mut piles: Vec<Pile>) -> Vec<Pile> {
-    piles.retain(|p| p.size > 0);
+/// A position in canonical form: empty piles dropped, the rest sorted. Pile 0 is an empty pile
+/// only where a pile is a count: a graph's pile 0 is its first position, and a tuple game's is
+/// the first tuple numbered, so those stay.
+fn canonical(rules: &Rules, mut piles: Vec<Pile>) -> Vec<Pile> {
+    let numbered = match rules {
+        Rules::Graph(_) => true,
+        Rules::Defined(game) => game.has_tuples(),
+        _ => false,
+    };
+    if !numbered {
+        piles.retain(|p| p.size > 0);
+    }
     piles.sort_unstable();
     piles
 }
@@ -151,6 +160,26 @@ fn canonical(mut piles: Vec<Pile>) -> Vec<Pile> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A graph's first position is pile 0 and has moves: start → end, so the player to move
+    /// wins from start (by hand), and two tokens on start are lost (copying).
+    #[test]
+    fn a_graphs_first_position_is_not_an_empty_pile() {
+        let graph = crate::engine::graph::GameGraph::new(
+            "two",
+            vec![("start".into(), vec!["end".into()]), ("end".into(), vec![])],
+        )
+        .unwrap();
+        let rules = Rules::Graph(std::sync::Arc::new(graph));
+        let mut search = Search::new(&rules, false, u64::MAX);
+        assert!(search.first_wins(&[Pile::plain(0)]).unwrap());
+        assert!(
+            !search
+                .first_wins(&[Pile::plain(0), Pile::plain(0)])
+                .unwrap()
+        );
+        assert_eq!(search.value(&[Pile::plain(0)]).unwrap(), 1);
+    }
 
     #[test]
     fn refuses_too_much_work() {

@@ -33,13 +33,29 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "graph-games.yaml",
         include_str!("../../lessons/graph-games.yaml"),
     ),
+    // Wythoff right after: the queen is a token on the graph of a board's squares, and its
+    // lost squares come from backward induction alone, with a formula checked by search.
+    ("wythoff.yaml", include_str!("../../lessons/wythoff.yaml")),
     // Kayles needs only Grundy values and sums, so it comes before the zero-move chapter.
     ("kayles.yaml", include_str!("../../lessons/kayles.yaml")),
+    // Take-and-break games right after Kayles: the split, valued by XOR, becomes a move of its
+    // own (Lasker's Nim) or the only move (Grundy's game); a pattern proved and one still open
+    // close the chapter on heaps that split.
+    (
+        "take-and-break.yaml",
+        include_str!("../../lessons/take-and-break.yaml"),
+    ),
     // Coin turning needs Grundy values and sums only; it closes the games whose values are
     // found by mex before the zero-move chapter.
     (
         "coin-turning.yaml",
         include_str!("../../lessons/coin-turning.yaml"),
+    ),
+    // Two more Nim heaps in disguise, right after coin-turning ends on that idea; Bouton's rule
+    // is all they need.
+    (
+        "translate-to-nim.yaml",
+        include_str!("../../lessons/translate-to-nim.yaml"),
     ),
     (
         "zero-move.yaml",

@@ -2,17 +2,24 @@
 //! lesson's evaluator. No IO: the caller shows the result.
 
 use super::JudgeError;
+use super::graphs::position_names;
 use super::runner::LessonEvaluator;
-use crate::expr::Value;
+use crate::expr::{Evaluator, Int, Value, parse};
 
-/// Lesson expressions evaluated by the expression language, with a ruleset as default.
+/// Lesson expressions evaluated by the expression language, with a ruleset as default. On a
+/// game graph, each position's name is a variable standing for its pile, so `g(b)` and
+/// `lost(b, c)` read as the graph is drawn.
 pub struct ExprEvaluator {
     pub rules: crate::engine::Rules,
 }
 
 impl LessonEvaluator for ExprEvaluator {
     fn eval(&mut self, source: &str) -> Result<Value, JudgeError> {
-        Ok(crate::expr::evaluate(source, &self.rules)?)
+        let mut evaluator = Evaluator::new(self.rules.clone());
+        for (name, pile) in position_names(&self.rules) {
+            evaluator.bind(name, Value::Int(Int::from(pile)));
+        }
+        Ok(evaluator.eval(&parse(source)?)?)
     }
 }
 

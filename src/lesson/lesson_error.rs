@@ -52,6 +52,20 @@ pub enum LessonFault {
     NoSteps,
     /// `rules:` names no ruleset a lesson can pin.
     Rules { name: String, error: EngineError },
+    /// A definition in `games:` that does not parse, takes a name already used, or fails
+    /// when its first states are valued.
+    Game {
+        definition: String,
+        error: Arc<Error>,
+    },
+    /// `rules: game:NAME` names no game of the lesson's `games:` (`known` lists them).
+    UnknownGame { name: String, known: Vec<String> },
+    /// `rules: graph:NAME` names no graph bundled with nimlab (`known` lists them); a lesson
+    /// never reads a graph file.
+    UnknownGraph {
+        name: String,
+        known: Vec<&'static str>,
+    },
     /// Step `number` (1-based) has no `id`.
     NoStepId { number: usize },
     /// The step's id is not lowercase letters, digits, `-` and `_`.

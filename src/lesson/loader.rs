@@ -5,9 +5,16 @@ use std::collections::HashSet;
 
 use serde::Deserialize;
 
+use super::graphs::{self, bundled_graph};
 use super::lesson_error::{LessonError, LessonFault};
 use super::model::{CommandLine, FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
-use crate::engine::Rules;
+use crate::engine::ruleset_name::{self, Named};
+use std::sync::Arc;
+
+use crate::engine::budget::Budget;
+use crate::engine::{EngineError, Rules};
+use crate::error::Error;
+use crate::expr::game::parse_definition;
 use crate::yaml::{self, YamlError, YamlErrorKind};
 
 /// The largest lesson file accepted.
@@ -53,19 +60,25 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     if file.steps.is_empty() {
         return Err(error(None, None, LessonFault::NoSteps));
     }
+    let games_line = key_line(text, "games");
+    let item_lines = item_lines(text, games_line);
+    let mut games: Vec<Rules> = Vec::with_capacity(file.games.len());
+    for (i, definition) in file.games.iter().enumerate() {
+        let line = item_lines
+            .get(i)
+            .copied()
+            .or(Some(games_line))
+            .filter(|&l| l > 0);
+        let game = define(definition, &games).map_err(|fault| error(line, None, fault))?;
+        games.push(game);
+    }
     let rules_line = key_line(text, "rules");
     let rules = match &file.rules {
         None => None,
-        Some(name) => Some(Rules::parse(name).map_err(|e| {
-            error(
-                Some(rules_line).filter(|&l| l > 0),
-                None,
-                LessonFault::Rules {
-                    name: name.clone(),
-                    error: e,
-                },
-            )
-        })?),
+        Some(name) => Some(
+            pinned_rules(name, &games)
+                .map_err(|fault| error(Some(rules_line).filter(|&l| l > 0), None, fault))?,
+        ),
     };
     let setup_line = key_line(text, "setup");
     let setup = file.setup.into_iter().map(CommandLine::parse).collect();
@@ -91,6 +104,7 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         chapter: file.chapter,
         requires: file.requires,
         rules,
+        games,
         setup,
         steps,
         origin: origin.to_string(),
@@ -98,6 +112,92 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
         rules_line,
         setup_line,
     })
+}
+
+/// What loading a lesson's game may cost: valuing its first states, as `game` does at the
+/// prompt, but within a budget small enough for every start of nimlab.
+const DEFINE_WORK: u64 = 2_000_000;
+
+/// One of the lesson's `games:`: parsed by the game language, its name free (no ruleset's and
+/// no earlier game's), and its first states valued, so a definition that loops, leaves a
+/// negative heap or costs too much is refused when the lesson loads.
+fn define(text: &str, earlier: &[Rules]) -> Result<Rules, LessonFault> {
+    let refused = |error: Error| LessonFault::Game {
+        definition: crate::quote::shortened(text.trim()).to_string(),
+        error: Arc::new(error),
+    };
+    let definition = parse_definition(text).map_err(|e| refused(Error::expr(text, e)))?;
+    let taken = !matches!(
+        ruleset_name::read(&definition.name),
+        Err(EngineError::UnknownRules { .. })
+    ) || earlier
+        .iter()
+        .any(|g| defined_name(g) == Some(definition.name.as_str()));
+    if taken {
+        return Err(refused(Error::bad_token(
+            definition.name,
+            "a name no ruleset and no earlier game of the lesson has",
+        )));
+    }
+    let rules = definition.rules();
+    if let Rules::Defined(game) = &rules {
+        game.probe(&mut Budget::new(DEFINE_WORK))
+            .map_err(|e| refused(e.into()))?;
+    }
+    Ok(rules)
+}
+
+fn defined_name(rules: &Rules) -> Option<&str> {
+    match rules {
+        Rules::Defined(game) => Some(game.name()),
+        _ => None,
+    }
+}
+
+/// The 1-based lines of the items (`- …`) of the list under the top-level key at `key_line`.
+fn item_lines(text: &str, key_line: usize) -> Vec<usize> {
+    if key_line == 0 {
+        return Vec::new();
+    }
+    text.lines()
+        .enumerate()
+        .skip(key_line)
+        .take_while(|(_, l)| l.is_empty() || l.starts_with(' ') || l.starts_with('-'))
+        .filter(|(_, l)| l.trim_start().starts_with('-'))
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// The ruleset a lesson's `rules:` names: any the engine reads from its name, a game of the
+/// bundled library, `game:NAME` for one of the lesson's own `games:`, or `graph:NAME` for a
+/// graph bundled from `lessons/graphs/` — never a file.
+fn pinned_rules(name: &str, games: &[Rules]) -> Result<Rules, LessonFault> {
+    let fault = |error| LessonFault::Rules {
+        name: name.to_string(),
+        error,
+    };
+    match ruleset_name::read(name).map_err(fault)? {
+        Named::Rules(rules) => Ok(rules),
+        Named::Library(game) => crate::expr::game::library(game).map_err(fault),
+        Named::GraphFile(graph) => match bundled_graph(graph) {
+            Some(rules) => rules.map_err(fault),
+            None => Err(LessonFault::UnknownGraph {
+                name: graph.to_string(),
+                known: graphs::names(),
+            }),
+        },
+        Named::SessionGame(game) => games
+            .iter()
+            .find(|g| defined_name(g) == Some(game))
+            .cloned()
+            .ok_or_else(|| LessonFault::UnknownGame {
+                name: game.to_string(),
+                known: games
+                    .iter()
+                    .filter_map(|g| defined_name(g).map(str::to_string))
+                    .collect(),
+            }),
+    }
 }
 
 /// The one kind of step `raw` is (`text`, `run`, `ask`, `claim`), with no field that belongs to

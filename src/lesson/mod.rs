@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod catalog;
 pub mod fill;
+pub mod graphs;
 pub mod judge_error;
 pub mod lesson_error;
 pub mod loader;

@@ -31,6 +31,9 @@ pub struct LessonFile {
     /// The ruleset the lesson's commands and expressions mean, whatever the learner's is.
     #[serde(default)]
     pub rules: Option<String>,
+    /// Games the lesson defines, each `game NAME(n) = OPTIONS`; `rules: game:NAME` pins one.
+    #[serde(default)]
+    pub games: Vec<String>,
     #[serde(default)]
     pub setup: Vec<String>,
     pub steps: Vec<StepFile>,
@@ -128,6 +131,8 @@ pub struct Lesson {
     pub requires: Vec<String>,
     /// The ruleset pinned for the lesson's duration (`rules:`), if the lesson names one.
     pub rules: Option<Rules>,
+    /// The games the lesson defines (`games:`), parsed and probed when it loaded.
+    pub games: Vec<Rules>,
     pub setup: Vec<CommandLine>,
     pub steps: Vec<Step>,
     /// Where it came from (a path, or `bundled:NAME`), for messages.

@@ -365,6 +365,7 @@ pub fn accepts(
         chapter: None,
         requires: Vec::new(),
         rules: None,
+        games: Vec::new(),
         setup: Vec::new(),
         steps: vec![step],
         origin: String::new(),

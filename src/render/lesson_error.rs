@@ -86,6 +86,35 @@ impl fmt::Display for LessonFault {
                 f,
                 "`rules: {name}` is not a ruleset a lesson can pin: {error}"
             ),
+            Self::Game { definition, error } => write!(
+                f,
+                "`games:` the definition {} is refused: {error}",
+                quoted(definition)
+            ),
+            Self::UnknownGame { name, known } if known.is_empty() => write!(
+                f,
+                "`rules: game:{name}` names a game the lesson does not define: add \
+                 `game {name}(n) = …` to its `games:`"
+            ),
+            Self::UnknownGame { name, known } => write!(
+                f,
+                "`rules: game:{name}` names no game of the lesson's `games:`; it defines {}",
+                known
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Self::UnknownGraph { name, known } => write!(
+                f,
+                "`rules: graph:{name}` names no bundled graph: a lesson names one of {} \
+                 (the graphs in lessons/graphs/), never a file",
+                known
+                    .iter()
+                    .map(|k| format!("`graph:{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Self::NoStepId { number } => write!(
                 f,
                 "step {number} has no `id` (every step needs a stable id)"

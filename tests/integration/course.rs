@@ -44,8 +44,8 @@ fn set(values: impl IntoIterator<Item = u64>) -> String {
 
 /// Walks bundled lesson `id` from its first step to its last with `answers` (keyed by step id;
 /// every question must have one and no other step may), and checks that each answer was marked
-/// right, each diagnosis shown, and the lesson finished.
-fn walk(id: &str, answers: &BTreeMap<&str, Answer>) {
+/// right, each diagnosis shown, and the lesson finished; returns what the learner saw.
+fn walk(id: &str, answers: &BTreeMap<&str, Answer>) -> String {
     let lesson = bundled_lessons()
         .into_iter()
         .find(|l| l.id == id)
@@ -91,6 +91,7 @@ fn walk(id: &str, answers: &BTreeMap<&str, Answer>) {
     }
     let finished = format!("You have finished “{}”", lesson.title);
     assert!(out.stdout.contains(&finished), "{}", context());
+    out.stdout
 }
 
 fn subtract(amounts: &[u64]) -> Rules {
@@ -248,7 +249,15 @@ fn graph_games_walked_by_a_learner() {
         // The token on c must reach a vertex that cancels b.
         ("two-tokens-move", right(g["b"])),
     ]);
-    walk("graph-games", &answers);
+    let seen = walk("graph-games", &answers);
+    // The lesson's `move b c` runs on its bundled graph: the winning move takes the token on
+    // c to the arrow whose vertex is worth g(b).
+    let (_, arrows) = GRAPH.iter().find(|(v, _)| *v == "c").expect("c");
+    let to = arrows
+        .iter()
+        .find(|w| g[*w] == g["b"])
+        .expect("a winning arrow");
+    assert!(seen.contains(&format!("pile 2: c → {to}")), "{seen}");
 }
 
 /// The lesson draws the same graph as the test, and the graph bundled beside it is that graph
@@ -430,4 +439,305 @@ fn coin_turning_walked_by_a_learner() {
         ),
     ]);
     walk("coin-turning", &answers);
+}
+
+/// Values of one heap, 0..=`upto`, by mex over the options `options(n, values below n)` lists.
+fn heap_values(upto: u64, options: impl Fn(u64, &[u64]) -> Vec<u64>) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..=upto {
+        let g = mex(options(n, &values));
+        values.push(g);
+    }
+    values
+}
+
+/// Index of a heap size in a table of values.
+fn at(n: u64) -> usize {
+    usize::try_from(n).expect("a small heap")
+}
+
+/// Lasker's Nim: take k ≥ 1 tokens, or split n into a + (n − a), both non-empty.
+fn lasker_options(n: u64, g: &[u64]) -> Vec<u64> {
+    let mut options: Vec<u64> = (1..=n).map(|k| g[at(n - k)]).collect();
+    options.extend((1..=n / 2).map(|a| g[at(a)] ^ g[at(n - a)]));
+    options
+}
+
+/// Grundy's game: split n into a + (n − a), both non-empty and different.
+fn grundy_game_options(n: u64, g: &[u64]) -> Vec<u64> {
+    (1..n)
+        .filter(|&a| a < n - a)
+        .map(|a| g[at(a)] ^ g[at(n - a)])
+        .collect()
+}
+
+#[test]
+fn take_and_break_walked_by_a_learner() {
+    let lasker = heap_values(20, lasker_options);
+    let grundy = heap_values(20, grundy_game_options);
+    let options_3: BTreeSet<u64> = lasker_options(3, &lasker).into_iter().collect();
+    let taking_3: BTreeSet<u64> = (1..=3).map(|k| lasker[at(3 - k)]).collect();
+    let first_wins = lasker[3] ^ lasker[4] ^ lasker[7] != 0;
+    let winner = |first: bool| if first { "first" } else { "second" };
+    // The winning move in 2 + 7 leaves a heap r < 7 (no split of 7 wins: checked below).
+    let target = lasker[2];
+    let keep: Vec<u64> = (0..7).filter(|&r| lasker[at(r)] == target).collect();
+    assert_eq!(keep.len(), 1, "{keep:?}");
+    assert!(
+        (1..=3).all(|a| lasker[at(a)] ^ lasker[at(7 - a)] != target),
+        "a split of 7 wins too"
+    );
+    let answers = BTreeMap::from([
+        (
+            "options-3",
+            after_wrong(
+                &set(taking_3),
+                "Those are the taking moves only",
+                set(options_3),
+            ),
+        ),
+        (
+            "g3",
+            after_wrong(
+                &(lasker[1] ^ lasker[2]).to_string(),
+                "is the value of the split 1 + 2",
+                lasker[3],
+            ),
+        ),
+        (
+            "g4",
+            after_wrong(
+                &lasker[3].to_string(),
+                "is g(3), the value of the heap of 3",
+                lasker[4],
+            ),
+        ),
+        (
+            "predict",
+            after_wrong("15", "That is Nim's value", lasker[15]),
+        ),
+        (
+            "grundy-5",
+            after_wrong(
+                &mex([grundy[1] ^ grundy[4]]).to_string(),
+                "That counts only the split 1 + 4",
+                grundy[5],
+            ),
+        ),
+        (
+            "ex-who-wins",
+            after_wrong(
+                winner(!first_wins),
+                "In Nim 3 ⊕ 4 ⊕ 7 = 0",
+                winner(first_wins),
+            ),
+        ),
+        (
+            "ex-lasker-move",
+            after_wrong(
+                &(7 - keep[0]).to_string(),
+                "is how many tokens the winning move takes",
+                target,
+            ),
+        ),
+        ("ex-grundy-8", right(grundy[8])),
+    ]);
+    let seen = walk("take-and-break", &answers);
+    assert!(
+        seen.contains(&format!("7 → {} (take {})", keep[0], 7 - keep[0])),
+        "{seen}"
+    );
+    // The lost heaps of Grundy's game the lesson lists are those worth 0 here.
+    let lost: Vec<String> = (0..=20)
+        .filter(|&n| grundy[at(n)] == 0)
+        .map(|n| n.to_string())
+        .collect();
+    let (last, rest) = lost.split_last().expect("lost heaps");
+    let listed = format!("{} and {last}", rest.join(", "));
+    assert!(seen.contains(&listed), "{listed:?} not in:\n{seen}");
+}
+
+/// Wythoff's game on heaps up to `n`: `lost[a][b]` when no move (take from one heap, or the
+/// same from both) reaches a lost position, by backward induction.
+fn wythoff_lost(n: usize) -> Vec<Vec<bool>> {
+    let mut lost = vec![vec![false; n + 1]; n + 1];
+    for a in 0..=n {
+        for b in 0..=n {
+            let wins = (1..=a).any(|k| lost[a - k][b])
+                || (1..=b).any(|k| lost[a][b - k])
+                || (1..=a.min(b)).any(|k| lost[a - k][b - k]);
+            lost[a][b] = !wins;
+        }
+    }
+    lost
+}
+
+/// A state of a tuple game numbered 0 (the first one an expression meets) is a position, not
+/// an empty heap: game-tree search once dropped it, so `lost(wythoff, (0, 5))` was true.
+#[test]
+fn tuple_states_are_searched_whatever_their_number() {
+    let lost = wythoff_lost(10);
+    for (expr, expected) in [
+        ("lost(wythoff, (0, 5))", lost[0][5].to_string()),
+        (
+            "{a : a in 0..10, lost(wythoff, (a, 5))}",
+            set((0..=10u64).filter(|&a| lost[at(a)][5])),
+        ),
+        (
+            "{a : a in 0..10, lost(wythoff, (a, 10))}",
+            set((0..=10u64).filter(|&a| lost[at(a)][10])),
+        ),
+    ] {
+        let out = Test::new().args(["=", expr]).run().success();
+        assert_eq!(out.stdout.trim(), expected, "{expr}");
+    }
+}
+
+#[test]
+fn wythoff_walked_by_a_learner() {
+    let lost = wythoff_lost(40);
+    let row = |a: usize| set((0..=10u64).filter(|&b| lost[a][at(b)]));
+    let next_a = (7..=20).find(|&a| lost[a][a + 5]).expect("a lost square");
+    let take = (1..=4)
+        .find(|&k| lost[4 - k][6 - k])
+        .expect("a winning move");
+    let answers = BTreeMap::from([
+        (
+            "row-1",
+            after_wrong("{1}", "From (1, 1) take one from both heaps", row(1)),
+        ),
+        (
+            "row-3",
+            after_wrong(
+                "{4}",
+                "From (3, 4) take 2 from both heaps to (1, 2)",
+                row(3),
+            ),
+        ),
+        ("next-pair", after_wrong("7", "7 is used already", next_a)),
+        ("ex-move", after_wrong("4", "That leaves (0, 2)", take)),
+        (
+            "ex-lost",
+            after_wrong(
+                yes_no(!lost[13][21]),
+                "The pattern is not Fibonacci",
+                yes_no(lost[13][21]),
+            ),
+        ),
+    ]);
+    walk("wythoff", &answers);
+    // The golden-ratio pairs the lesson states, by floating point here: each is lost, and
+    // they are all the lost squares below the board's edge.
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut pairs = BTreeSet::new();
+    for k in 0..=15u32 {
+        // ⌊kφ⌋: the first a with a + 1 > kφ.
+        let a = (0..100u32)
+            .find(|&a| f64::from(a + 1) > f64::from(k) * phi)
+            .expect("kφ < 100");
+        let (a, k) = (at(a.into()), at(k.into()));
+        pairs.insert((a, a + k));
+        pairs.insert((a + k, a));
+    }
+    for (a, row) in lost.iter().enumerate().take(25) {
+        for (b, &is_lost) in row.iter().enumerate().take(25) {
+            assert_eq!(is_lost, pairs.contains(&(a, b)), "({a}, {b})");
+        }
+    }
+}
+
+/// Whether the player to move from `state` loses, by trying every move `moves` lists to the
+/// end of the game, memoised.
+fn lost_by_search(
+    state: Vec<u64>,
+    moves: &dyn Fn(&[u64]) -> Vec<Vec<u64>>,
+    memo: &mut HashMap<Vec<u64>, bool>,
+) -> bool {
+    if let Some(&lost) = memo.get(&state) {
+        return lost;
+    }
+    let lost = !moves(&state)
+        .into_iter()
+        .any(|next| lost_by_search(next, moves, memo));
+    memo.insert(state, lost);
+    lost
+}
+
+/// Nimble: one coin slides left, from square s to any square below.
+fn nimble_moves(coins: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (i, &s) in coins.iter().enumerate() {
+        for to in 0..s {
+            let mut next = coins.to_vec();
+            next[i] = to;
+            out.push(next);
+        }
+    }
+    out
+}
+
+/// Staircase Nim: k ≥ 1 coins from step i + 1 down to step i (from step 1, off the stairs).
+fn staircase_moves(steps: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for i in 0..steps.len() {
+        for k in 1..=steps[i] {
+            let mut next = steps.to_vec();
+            next[i] -= k;
+            if i > 0 {
+                next[i - 1] += k;
+            }
+            out.push(next);
+        }
+    }
+    out
+}
+
+#[test]
+fn translate_to_nim_walked_by_a_learner() {
+    let mut nimble = HashMap::new();
+    let mut stairs = HashMap::new();
+    let mut nimble_lost =
+        |coins: &[u64]| lost_by_search(coins.to_vec(), &nimble_moves, &mut nimble);
+    let nimble_356 = nimble_lost(&[3, 5, 6]);
+    let to_square = (0..6)
+        .find(|&s| nimble_lost(&[1, 4, s]))
+        .expect("a winning square");
+    let mut stairs_lost =
+        |steps: &[u64]| lost_by_search(steps.to_vec(), &staircase_moves, &mut stairs);
+    let even = stairs_lost(&[0, 3, 0, 0]);
+    let take = (1..=3)
+        .find(|&k| stairs_lost(&[3 - k, 1, 2, 5]))
+        .expect("a winning move off step 1");
+    let odd_one = stairs_lost(&[0, 2, 1, 0]);
+    let answers = BTreeMap::from([
+        (
+            "nimble-lost",
+            after_wrong(
+                yes_no(!nimble_356),
+                "A coin on square n is a Nim heap of n",
+                yes_no(nimble_356),
+            ),
+        ),
+        (
+            "even-step",
+            after_wrong(
+                yes_no(!even),
+                "your opponent takes those k off",
+                yes_no(even),
+            ),
+        ),
+        (
+            "staircase-move",
+            after_wrong("3", "That empties step 1", take),
+        ),
+        (
+            "ex-nimble-move",
+            after_wrong("3", "is the nim-sum 1 ⊕ 4 ⊕ 6", to_square),
+        ),
+        (
+            "ex-staircase",
+            after_wrong(yes_no(!odd_one), "the coin on step 3 does", yes_no(odd_one)),
+        ),
+    ]);
+    walk("translate-to-nim", &answers);
 }

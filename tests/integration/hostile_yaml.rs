@@ -409,3 +409,56 @@ fn a_file_name_that_is_not_utf8_is_opened_as_named() {
         )
         .check_fails(&shown, &["No such file"]);
 }
+
+/// A lesson with one definition in `games:` (on line 6).
+fn lesson_with_game(definition: &str) -> String {
+    format!(
+        "format: 1\nid: hostile-game\nversion: 1\ntitle: Hostile\ngames:\n  - \"{definition}\"\n\
+         rules: game:g1\nsteps:\n  - id: s\n    text: Hi.\n"
+    )
+}
+
+/// Hostile definitions in a lesson's `games:` are refused when the lesson loads, with the
+/// definition's line and why: play that never ends, a loop over 2^60 elements, nesting past
+/// the parser's depth, a name a ruleset has. `lesson list` warns and goes on.
+#[test]
+fn hostile_game_definitions_in_a_lesson_are_refused_at_load() {
+    let deep = format!(
+        "game g1(n) = {{{}n - 1{}}}",
+        "(".repeat(400),
+        ")".repeat(400)
+    );
+    let cases: [(&str, &[&str]); 4] = [
+        ("game g1(n) = {n + 1}", &["is not a smaller state"]),
+        (
+            "game g1(n) = {n - 1 : k in 0..pow(2, 60), n > 0}",
+            &["work limit"],
+        ),
+        (deep.as_str(), &["nested too deeply"]),
+        ("game nim(n) = {0}", &["`nim`", "a name no ruleset"]),
+    ];
+    for (definition, says) in cases {
+        let place = Place::new();
+        let dir = place.lessons("more", "game.yaml", &lesson_with_game(definition));
+        let file = dir.join("game.yaml");
+        let mut says = says.to_vec();
+        says.extend(["game.yaml:6:", "`games:` the definition"]);
+        place
+            .run(
+                [OsStr::new("lesson"), "check".as_ref(), file.as_os_str()],
+                "",
+            )
+            .check_fails(&file.display().to_string(), &says);
+        place
+            .run(
+                [
+                    OsStr::new("lesson"),
+                    "list".as_ref(),
+                    "--lessons".as_ref(),
+                    dir.as_os_str(),
+                ],
+                "",
+            )
+            .lists_with_a_warning("game.yaml", &["`games:` the definition"]);
+    }
+}

@@ -14,7 +14,7 @@ use crate::command::Session;
 use crate::command::sandbox::{Budget, Refusal, run_line};
 use crate::engine::Rules;
 use crate::error::Error;
-use crate::expr::{Value, parse};
+use crate::expr::{BinaryOp, Expr, ExprKind, Value, parse};
 use crate::lesson::catalog::{BUNDLED, lesson_files, read};
 use crate::lesson::fill::{ExprEvaluator, fill};
 use crate::lesson::lesson_error::{CheckFault, Circularity, LineProblem, SessionRulesCall};
@@ -328,8 +328,7 @@ impl Checker<'_> {
         if crate::lesson::answer::read_answer(&q.answer).is_some() {
             self.fail(line, id, CheckFault::LiteralAnswer { answer });
         } else if let Ok(expr) = parse(&q.answer)
-            && expr.calls().is_empty()
-            && !expr.reads_variable()
+            && !computes(&expr)
         {
             self.fail(line, id, CheckFault::ConstantAnswer { answer });
         }
@@ -476,6 +475,47 @@ fn circular(check: &str, pinned: Option<&Rules>) -> Option<Circularity> {
     (!searches).then_some(Circularity::NoSearch)
 }
 
+/// Whether an answer computes its value with nimlab rather than spelling out one the author
+/// worked out: it calls a function, reads a variable, or applies an operator the engine
+/// computes (`nimmul`, the nim product). `1 + 2` and `6 xor 9` are arithmetic the author
+/// did, so they are constants in disguise.
+fn computes(expr: &Expr) -> bool {
+    if !expr.calls().is_empty() || expr.reads_variable() {
+        return true;
+    }
+    let mut engine_operator = false;
+    expr.walk(&mut |e| {
+        engine_operator |= match &e.kind {
+            ExprKind::Binary { op, .. } => *op == BinaryOp::NimMul,
+            ExprKind::Chain { rest, .. } => rest.iter().any(|(op, _)| *op == BinaryOp::NimMul),
+            _ => false,
+        };
+    });
+    engine_operator
+}
+
 fn over_budget(error: &Error) -> bool {
     matches!(error, Error::Refused(Refusal::OverBudget { .. }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_computes_when_it_calls_reads_a_variable_or_multiplies_nimbers() {
+        for (answer, computed) in [
+            ("1 + 2", false),
+            ("6 xor 9", false),
+            ("(3)", false),
+            ("2 nimmul 2", true),
+            ("2 ⊗ 3 xor 1", true),
+            ("g(nim, 3)", true),
+            ("mex{0, 1}", true),
+            ("all n in 0..3: n = n", true),
+        ] {
+            let expr = parse(answer).expect("an expression");
+            assert_eq!(computes(&expr), computed, "{answer}");
+        }
+    }
 }

@@ -225,9 +225,108 @@ fn lesson_list_is_a_map_of_the_course() {
             "after nim\n",
         ],
     );
+    // The bundled lessons and the drill.
+    let total = super::bundled_lessons().len() + 1;
+    assert!(
+        out.stdout.contains(&format!(
+            "1 of {total} done; ready to start: pn-positions, nim, drill."
+        )),
+        "{}",
+        out.stdout
+    );
+}
+
+/// Writes `text` as `NAME.yaml` in a fresh directory and runs `lesson check` on it.
+pub(crate) fn check_text(name: &str, text: &str) -> crate::support::Output {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join(format!("{name}.yaml"));
+    std::fs::write(&file, text).expect("the lesson file is written");
+    Test::new()
+        .args(["lesson", "check", &path_str(&file)])
+        .run()
+}
+
+/// The nim product is computed by the engine (nim_product.rs, checked there against the mex
+/// over rectangles), so an answer that multiplies nimbers is not a constant the author worked
+/// out; ordinary arithmetic and XOR still are.
+#[test]
+fn an_answer_with_the_nim_product_is_computed_not_disguised() {
+    let lesson = |answer: &str| {
+        format!(
+            "format: 1\nid: product\nversion: 1\ntitle: Product\nrules: nim\nsteps:\n  \
+             - id: q\n    ask: What is 2 ⊗ 2?\n    answer: \"{answer}\"\n"
+        )
+    };
+    let out = check_text("product", &lesson("2 nimmul 2")).success();
+    assert!(out.stdout.contains("all passed"), "{}", out.stdout);
+    for constant in ["1 + 2", "2 xor 1"] {
+        let out = check_text("product", &lesson(constant)).code(1);
+        assert!(
+            out.stdout.contains(&format!("`{constant}`")) && out.stdout.contains("constant"),
+            "{constant}: {}",
+            out.stdout
+        );
+    }
+}
+
+/// `rules: graph:NAME` names a graph bundled from lessons/graphs/, never a file: a path, even
+/// to a real graph file, is refused at load, naming the bundled graphs.
+#[test]
+fn a_lesson_pins_a_bundled_graph_and_never_a_file() {
+    let lesson = |rules: &str| {
+        format!(
+            "format: 1\nid: on-graph\nversion: 1\ntitle: On a graph\nrules: \"{rules}\"\n\
+             steps:\n  - id: q\n    ask: Is the start lost?\n    answer: lost(start)\n    solution: \"no\"\n"
+        )
+    };
+    // example.yaml: start → left, right; left → middle, finish; right → middle; middle →
+    // finish. By hand: finish 0, middle 1, right 0, left mex{1, 0} = 2, start mex{2, 0} = 1,
+    // so start is not lost: the solution `no` must be accepted.
+    let out = check_text("on-graph", &lesson("graph:example")).success();
+    assert!(out.stdout.contains("all passed"), "{}", out.stdout);
+    let real_file = path_str(&super::bundled_dir().join("graphs/example.yaml"));
+    for rules in [
+        "graph:nowhere",
+        "graph:../graphs/example",
+        real_file.as_str(),
+    ] {
+        let rules = if rules.starts_with('/') {
+            format!("graph:{rules}")
+        } else {
+            rules.to_string()
+        };
+        let out = check_text("on-graph", &lesson(&rules)).code(1);
+        assert!(
+            out.stdout
+                .contains(&format!("`rules: {rules}` names no bundled graph"))
+                && out.stdout.contains("`graph:example`, `graph:graph-games`"),
+            "{rules}: {}",
+            out.stdout
+        );
+    }
+}
+
+/// A lesson defines its own game in `games:` and pins it with `rules: game:NAME`: its
+/// questions and commands use it. take12 takes 1 or 2 tokens, so by mex g(0), g(1), g(2),
+/// … is 0, 1, 2, 0, 1, 2, …: g(7) = 1, and heaps 4 and 5 (worth 1 and 2) are won.
+#[test]
+fn a_lesson_defines_and_pins_its_own_game() {
+    let lesson = |rules: &str| {
+        format!(
+            "format: 1\nid: own-game\nversion: 1\ntitle: Own game\ngames:\n  \
+             - \"game take12(n) = {{n - k : k in 1..min(2, n)}}\"\nrules: {rules}\nsteps:\n  \
+             - id: q\n    ask: What is g(7)?\n    answer: g(7)\n    solution: \"1\"\n  \
+             - id: r\n    run: [grundy 0..6, winner --rules game:take12 4 5]\n  \
+             - id: c\n    claim: Heaps 4 and 5 are won.\n    check: not lost(4, 5)\n"
+        )
+    };
+    let out = check_text("own-game", &lesson("game:take12")).success();
+    assert!(out.stdout.contains("all passed"), "{}", out.stdout);
+    let out = check_text("own-game", &lesson("game:take13")).code(1);
     assert!(
         out.stdout
-            .contains("1 of 14 done; ready to start: pn-positions, nim, drill."),
+            .contains("`rules: game:take13` names no game of the lesson's `games:`")
+            && out.stdout.contains("`take12`"),
         "{}",
         out.stdout
     );
