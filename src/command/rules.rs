@@ -33,12 +33,14 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
 }
 
 /// [`parse_rules`], where `game:NAME` is a game the session defined with
-/// `game NAME(n) = …`.
+/// `game NAME(n) = …`, or the session's rules if they are that game (a lesson's own game,
+/// pinned while the lesson runs).
 pub(super) fn parse_rules_in(session: &Session, token: &str) -> Result<Rules, Error> {
     match ruleset_name::read(token)? {
-        Named::SessionGame(name) => match session.defined_game(name) {
-            Some(rules) => Ok(rules.clone()),
-            None => resolve(Named::SessionGame(name)),
+        Named::SessionGame(name) => match (session.defined_game(name), session.rules()) {
+            (Some(rules), _) => Ok(rules.clone()),
+            (None, rules @ Rules::Defined(game)) if game.name() == name => Ok(rules.clone()),
+            (None, _) => resolve(Named::SessionGame(name)),
         },
         named => resolve(named),
     }
