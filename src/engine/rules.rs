@@ -90,6 +90,16 @@ impl Rules {
         }
     }
 
+    /// Whether a pile's `size` is a number of tokens, so a move takes some: not for a graph
+    /// (a pile is a position's number) nor a game of tuples (a pile is a tuple's number).
+    pub fn counts_tokens(&self) -> bool {
+        match self {
+            Self::Graph(_) => false,
+            Self::Defined(game) => !game.has_tuples(),
+            _ => true,
+        }
+    }
+
     /// Whether piles of this ruleset carry a pass (zero-move Nim).
     pub fn has_pass(&self) -> bool {
         matches!(self, Self::ZeroMove)

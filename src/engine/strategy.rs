@@ -35,9 +35,14 @@ impl Move {
         }
     }
 
-    /// Tokens removed; 0 for a pass (and for a split that removes nothing, in `4.` games).
-    pub fn take(&self) -> u64 {
-        self.from.size - self.after().tokens()
+    /// Tokens removed under `rules`; 0 for a pass (and for a split that removes nothing, in
+    /// `4.` games). `None` where piles are not numbers of tokens (a graph's positions, a
+    /// game's tuples: their numbers are names, and a difference of names means nothing).
+    pub fn take(&self, rules: &Rules) -> Option<u64> {
+        if !rules.counts_tokens() {
+            return None;
+        }
+        self.from.size.checked_sub(self.after().tokens())
     }
 }
 
@@ -187,7 +192,7 @@ mod tests {
         ];
         let m = winning_move(&solver, &piles).unwrap().unwrap();
         assert_eq!((m.index, m.to), (0, Pile::zero_move(3, Pass::Spent)));
-        assert_eq!(m.take(), 0);
+        assert_eq!(m.take(&rules), Some(0));
     }
 
     #[test]

@@ -480,12 +480,9 @@ pub(super) fn rows(
                     report.rules.name_of_heaps(m.after())
                 ),
                 g.to_string(),
-                // A graph's moves take no tokens (its positions are not sizes).
-                if matches!(report.rules, crate::engine::Rules::Graph(_)) {
-                    String::new()
-                } else {
-                    format!("take {}", m.take())
-                },
+                // A graph's or a game of tuples' moves take no tokens (its piles are not sizes).
+                m.take(&report.rules)
+                    .map_or_else(String::new, |take| format!("take {take}")),
             ],
             None => [
                 "move".to_string(),

@@ -80,17 +80,17 @@ impl MoveJson {
         Self {
             from: rules.name_of(m.from),
             pile: pile_number(m.index),
-            take: (!matches!(rules, Rules::Graph(_))).then(|| m.take()),
+            take: m.take(rules),
             to: rules.name_of_heaps(m.after()),
         }
     }
 
     /// A move with its states written as piles (`7T`).
-    pub(super) fn plain(m: &Move) -> Self {
+    pub(super) fn plain(rules: &Rules, m: &Move) -> Self {
         Self {
             from: m.from.to_string(),
             pile: pile_number(m.index),
-            take: Some(m.take()),
+            take: m.take(rules),
             to: m.to.to_string(),
         }
     }

@@ -397,10 +397,10 @@ fn move_words(rules: &Rules, m: &Move) -> String {
     let pile = m.index + 1;
     let from = state(&rules.name_of(m.from));
     let to = state(&rules.name_of_heaps(m.after()));
-    if let Rules::Graph(_) = rules {
+    if !rules.counts_tokens() {
         return format!(r"pile {pile}: ${from} \to {to}$");
     }
-    match (m.split, m.take()) {
+    match (m.split, m.take(rules).unwrap_or(0)) {
         (None, 0) => format!(r"pass on pile {pile}: ${from} \to {to}$"),
         (None, take) => format!(r"pile {pile}: ${from} \to {to}$ (take {take})"),
         (Some(_), 0) => format!(r"pile {pile}: ${from} \to {to}$ (split, taking nothing)"),

@@ -186,3 +186,43 @@ fn a_tuple_state_written_wrong_or_a_cycle_is_refused() {
         .stderr_has("cycle");
     assert!(!first_wins("wythoff", "(3,5)"));
 }
+
+/// A winning move in a game of tuples goes to a position the search here finds lost, and
+/// says no amount taken: a tuple's number is a name, not a count of tokens, and a difference
+/// of two such numbers (once printed as `take 24`, and an underflow when the number grew)
+/// means nothing.
+#[test]
+fn a_winning_move_in_wythoffs_game_is_checked_and_takes_no_counted_tokens() {
+    let mut memo = HashMap::new();
+    for (a, b) in [(4, 6), (2, 7), (5, 5), (0, 9), (9, 3)] {
+        let state = format!("({a},{b})");
+        assert!(wins(&[a, b], &wythoff_moves, &mut memo), "{state} is won");
+        let out = Test::new()
+            .args(["move", "--format", "json", "--rules", "wythoff", &state])
+            .run()
+            .success();
+        let doc = out.json();
+        let mv = &doc["move"];
+        assert!(mv.get("take").is_none(), "{state}: {doc}");
+        let to: Vec<u64> = mv["to"]
+            .as_str()
+            .expect("the state moved to")
+            .trim_matches(|c| c == '(' || c == ')')
+            .split(',')
+            .map(|x| x.parse().expect("a number"))
+            .collect();
+        assert!(
+            wythoff_moves(&[a, b]).contains(&to),
+            "{state} → {to:?} is a move"
+        );
+        assert!(
+            !wins(&to, &wythoff_moves, &mut memo),
+            "{state} → {to:?} is lost"
+        );
+        let text = Test::new()
+            .args(["move", "--rules", "wythoff", &state])
+            .run()
+            .success();
+        assert!(!text.stdout.contains("take"), "{}", text.stdout);
+    }
+}

@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
-use crate::engine::Pile;
 use crate::engine::game::{Side, Turn};
 use crate::engine::reply::Intent;
+use crate::engine::{Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport, StepReport};
 use crate::render::json::MoveJson;
 
@@ -35,11 +35,11 @@ struct TurnJson {
     side: &'static str,
 }
 
-fn turns(turns: &[Turn]) -> Vec<TurnJson> {
+fn turns(rules: &Rules, turns: &[Turn]) -> Vec<TurnJson> {
     turns
         .iter()
         .map(|t| TurnJson {
-            mv: MoveJson::plain(&t.mv),
+            mv: MoveJson::plain(rules, &t.mv),
             side: side(t.side),
         })
         .collect()
@@ -57,7 +57,11 @@ pub(crate) struct GameJson {
 
 pub(crate) fn game(report: &GameReport) -> GameJson {
     GameJson {
-        events: report.events.iter().map(event).collect(),
+        events: report
+            .events
+            .iter()
+            .map(|e| event(&report.rules, e))
+            .collect(),
         piles: piles(&report.piles),
         rules: report.rules.to_string(),
         to_move: report.to_move.map(side),
@@ -114,7 +118,7 @@ enum EventJson {
     },
 }
 
-fn event(e: &GameEvent) -> EventJson {
+fn event(rules: &Rules, e: &GameEvent) -> EventJson {
     match e {
         GameEvent::Start {
             piles: p,
@@ -137,7 +141,7 @@ fn event(e: &GameEvent) -> EventJson {
         } => EventJson::Move {
             event: "move",
             intent: intent(*i),
-            mv: MoveJson::plain(mv),
+            mv: MoveJson::plain(rules, mv),
             number: *number,
             piles: piles(p),
             side: side(*s),
@@ -145,7 +149,9 @@ fn event(e: &GameEvent) -> EventJson {
         GameEvent::Coach(note) => {
             let (verdict, best) = match note {
                 CoachNote::Kept => ("kept", None),
-                CoachNote::ThrewAway { best } => ("threw-away", Some(MoveJson::plain(&best.mv))),
+                CoachNote::ThrewAway { best } => {
+                    ("threw-away", Some(MoveJson::plain(rules, &best.mv)))
+                }
                 CoachNote::AlreadyLost => ("already-lost", None),
             };
             EventJson::Coach {
@@ -156,13 +162,13 @@ fn event(e: &GameEvent) -> EventJson {
         }
         GameEvent::Hint { report, .. } => EventJson::Hint {
             event: "hint",
-            mv: report.winning_move.map(|(m, _)| MoveJson::plain(&m)),
+            mv: report.winning_move.map(|(m, _)| MoveJson::plain(rules, &m)),
             piles: piles(&report.piles),
             winner: report.verdict.winner.name(),
         },
         GameEvent::Undone { turns: t, piles: p } => EventJson::Undo {
             event: "undo",
-            moves: turns(t),
+            moves: turns(rules, t),
             piles: piles(p),
         },
         GameEvent::YourMove { piles: p } => EventJson::YourMove {
@@ -176,7 +182,7 @@ fn event(e: &GameEvent) -> EventJson {
             turns: t,
         } => EventJson::End {
             event: "end",
-            replay: turns(t),
+            replay: turns(rules, t),
             resigned: *resigned,
             start: piles(start),
             winner: side(*winner),
@@ -207,6 +213,7 @@ struct StepMoveJson {
 }
 
 pub(crate) fn step(report: &StepReport) -> StepJson {
+    let rules = &report.rules;
     StepJson {
         moves: report
             .moves
@@ -214,7 +221,7 @@ pub(crate) fn step(report: &StepReport) -> StepJson {
             .map(|m| StepMoveJson {
                 before: piles(&m.view.piles),
                 intent: intent(Some(m.intent)),
-                mv: MoveJson::plain(&m.view.mv),
+                mv: MoveJson::plain(rules, &m.view.mv),
                 nim_sum_after: m.view.after.nim_sum,
                 nim_sum_before: m.view.before.nim_sum,
                 number: m.number,

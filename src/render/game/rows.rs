@@ -2,22 +2,29 @@
 
 use std::io::{self, Write};
 
-use crate::engine::Move;
 use crate::engine::game::Side;
 use crate::engine::reply::Intent;
+use crate::engine::{Move, Rules};
 use crate::output::{GameEvent, GameReport, StepReport};
 use crate::render::tabular::{Sink, TableSyntax};
 
 const MOVE_HEADERS: [&str; 7] = ["#", "by", "pile", "from", "to", "take", "intent"];
 
-fn move_cells(number: usize, by: &str, m: &Move, intent: Option<Intent>) -> [String; 7] {
+fn move_cells(
+    rules: &Rules,
+    number: usize,
+    by: &str,
+    m: &Move,
+    intent: Option<Intent>,
+) -> [String; 7] {
     [
         number.to_string(),
         by.to_string(),
         (m.index + 1).to_string(),
         m.from.to_string(),
         m.after().to_string(),
-        m.take().to_string(),
+        m.take(rules)
+            .map_or_else(String::new, |take| take.to_string()),
         match intent {
             Some(Intent::Winning) => "winning",
             Some(Intent::Delaying) => "delaying",
@@ -47,7 +54,7 @@ pub(crate) fn game(
                 Side::Learner => "learner",
                 Side::Computer => "computer",
             };
-            sink.row(&move_cells(*number, by, mv, *intent))?;
+            sink.row(&move_cells(&report.rules, *number, by, mv, *intent))?;
         }
     }
     if let Some(winner) = report.winner {
@@ -69,6 +76,7 @@ pub(crate) fn step(
     let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
     for m in &report.moves {
         sink.row(&move_cells(
+            &report.rules,
             m.number,
             m.player.name(),
             &m.view.mv,

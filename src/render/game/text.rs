@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use crate::engine::game::{Side, Turn};
 use crate::engine::position::{Player, Rule};
 use crate::engine::reply::Intent;
-use crate::engine::{Move, Pile};
+use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
 use crate::render::{RenderOptions, binary};
 
@@ -78,7 +78,7 @@ pub(crate) fn render_game(
                 writeln!(
                     out,
                     "{}",
-                    style.heading(&format!("{number}. {who}: {}", action(mv)))
+                    style.heading(&format!("{number}. {who}: {}", action(&report.rules, mv)))
                 )?;
                 if let Some(view) = view {
                     binary::render_move(view, "moved", opts, out)?;
@@ -87,14 +87,14 @@ pub(crate) fn render_game(
                     para(out, style.heading("why:"), &why(view, *intent), w)?;
                 }
             }
-            GameEvent::Coach(note) => coach(note, opts, out)?,
+            GameEvent::Coach(note) => coach(&report.rules, note, opts, out)?,
             GameEvent::Hint {
                 best: Some(best), ..
             } => {
                 writeln!(
                     out,
                     "{}",
-                    style.heading(&format!("hint: {}", action(&best.mv)))
+                    style.heading(&format!("hint: {}", action(&report.rules, &best.mv)))
                 )?;
                 binary::render_move(best, "the winning move", opts, out)?;
                 para(out, style.heading("why:"), &why(best, Intent::Winning), w)?;
@@ -110,7 +110,12 @@ pub(crate) fn render_game(
                     style.heading(&format!("took back {count} {moves}:"))
                 )?;
                 for t in turns {
-                    writeln!(out, "  {}: {}", side_name(t.side), action(&t.mv))?;
+                    writeln!(
+                        out,
+                        "  {}: {}",
+                        side_name(t.side),
+                        action(&report.rules, &t.mv)
+                    )?;
                 }
             }
             GameEvent::YourMove { piles } => {
@@ -144,7 +149,12 @@ pub(crate) fn render_game(
     Ok(())
 }
 
-fn coach(note: &CoachNote, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+fn coach(
+    rules: &Rules,
+    note: &CoachNote,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let (style, w) = (opts.style, opts.layout_width());
     match note {
         CoachNote::Kept => para(
@@ -164,7 +174,7 @@ fn coach(note: &CoachNote, opts: &RenderOptions, out: &mut dyn Write) -> io::Res
                 style.lose("coach: ✗ that gives the win away —"),
                 &format!(
                     "{now}the computer can win from here. The winning move was {}:",
-                    action(&best.mv)
+                    action(rules, &best.mv)
                 ),
                 w,
             )?;
@@ -209,7 +219,7 @@ pub(crate) fn render_step(
                 "{:>4}. {:<6} {}  {}",
                 m.number,
                 m.player.name(),
-                action(&m.view.mv),
+                action(&report.rules, &m.view.mv),
                 style.dim(&format!("nim-sum {before} → {after}, {kind}")),
             )?;
         }
@@ -222,7 +232,7 @@ pub(crate) fn render_step(
                     "step {}: the {} player: {}",
                     m.number,
                     m.player.name(),
-                    action(&m.view.mv)
+                    action(&report.rules, &m.view.mv)
                 ))
             )?;
             binary::render_move(&m.view, "moved", opts, out)?;
@@ -290,17 +300,16 @@ fn why(view: &MoveView, intent: Intent) -> String {
 }
 
 /// `take 5 from pile 2 (7T → 2T)` or `pass on pile 1 (4T → 4F)`.
-fn action(m: &Move) -> String {
-    if m.take() == 0 {
-        format!("pass on pile {} ({} → {})", m.index + 1, m.from, m.to)
-    } else {
-        format!(
-            "take {} from pile {} ({} → {})",
-            m.take(),
+fn action(rules: &Rules, m: &Move) -> String {
+    match m.take(rules) {
+        Some(0) => format!("pass on pile {} ({} → {})", m.index + 1, m.from, m.to),
+        Some(take) => format!(
+            "take {take} from pile {} ({} → {})",
             m.index + 1,
             m.from,
             m.to
-        )
+        ),
+        None => format!("pile {}: {} → {}", m.index + 1, m.from, m.to),
     }
 }
 
