@@ -26,8 +26,9 @@ pub(super) fn for_each_pile<R: Read>(
     each: impl FnMut(&[Pile]),
 ) -> Result<u64, Error> {
     match rules {
-        // A graph's position names may be long, but never longer than a block.
-        Rules::Graph(graph) => {
+        // A graph's position names and a game's tuples may be long, but never longer than a
+        // block; they are read token by token by the ruleset's own grammar.
+        _ if !rules.counts_tokens() => {
             let read = |rest: &[u8]| {
                 let len = rest
                     .iter()
@@ -40,8 +41,7 @@ pub(super) fn for_each_pile<R: Read>(
                     Some(EngineError::BadPile { expected, .. }) => expected,
                     Some(other) => other.to_string(),
                     None => format!(
-                        "{} (names are at most {} bytes)",
-                        graph.pile_syntax(),
+                        "a pile of {rules} (a pile in a file is at most {} bytes)",
                         BLOCK - 1
                     ),
                 })

@@ -52,6 +52,17 @@ pub struct BulkMove {
     pub to: Heaps,
 }
 
+impl BulkMove {
+    /// Tokens removed under `rules` (0 for a pass); `None` where piles are not numbers of
+    /// tokens (a graph's positions, a game's tuples), as for [`super::Move::take`].
+    pub fn take(&self, rules: &Rules) -> Option<u64> {
+        if !rules.counts_tokens() {
+            return None;
+        }
+        self.from.size.checked_sub(self.to.tokens())
+    }
+}
+
 impl BulkVerdict {
     pub fn new(solver: Solver) -> Self {
         Self {

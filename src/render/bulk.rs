@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::json::MoveJson;
 use super::{RenderOptions, verdict::verdict_sentence};
-use crate::engine::Grundy;
 use crate::engine::bulk::BulkMove;
+use crate::engine::{Grundy, Rules};
 use crate::output::{BulkReport, PositionView};
 
 pub(super) fn text(
@@ -35,7 +35,7 @@ pub(super) fn text(
             Some(m) => writeln!(
                 out,
                 "{}",
-                style.change(&format!("winning move: {}", describe(m)))
+                style.change(&format!("winning move: {}", describe(&report.rules, m)))
             )?,
             None => writeln!(
                 out,
@@ -47,12 +47,14 @@ pub(super) fn text(
     Ok(())
 }
 
-fn describe(m: BulkMove) -> String {
-    let take = m.from.size - m.to.tokens();
-    if m.from.pass.is_some() && take == 0 {
-        format!("pass on pile {}: {} → {}", m.index + 1, m.from, m.to)
-    } else {
-        format!("pile {}: {} → {} (take {take})", m.index + 1, m.from, m.to)
+/// The move in words, its states named by `rules` (a graph's positions, a game's tuples).
+fn describe(rules: &Rules, m: BulkMove) -> String {
+    let pile = m.index.saturating_add(1);
+    let (from, to) = (rules.name_of(m.from), rules.name_of_heaps(m.to));
+    match m.take(rules) {
+        Some(0) if m.from.pass.is_some() => format!("pass on pile {pile}: {from} → {to}"),
+        Some(take) => format!("pile {pile}: {from} → {to} (take {take})"),
+        None => format!("pile {pile}: {from} → {to}"),
     }
 }
 
@@ -73,10 +75,10 @@ pub(super) fn json(report: &BulkReport) -> BulkJson {
         count: s.count,
         mv: (report.view == PositionView::Move).then(|| {
             s.winning_move.map(|m| MoveJson {
-                from: m.from.to_string(),
+                from: report.rules.name_of(m.from),
                 pile: m.index.saturating_add(1),
-                take: Some(m.from.size - m.to.tokens()),
-                to: m.to.to_string(),
+                take: m.take(&report.rules),
+                to: report.rules.name_of_heaps(m.to),
             })
         }),
         nim_sum: s.nim_sum,
@@ -95,7 +97,9 @@ pub(super) fn rows(report: &BulkReport) -> Vec<[String; 2]> {
         ["winner".to_string(), s.winner.name().to_string()],
     ];
     if report.view == PositionView::Move {
-        let mv = s.winning_move.map_or("none".to_string(), describe);
+        let mv = s
+            .winning_move
+            .map_or("none".to_string(), |m| describe(&report.rules, m));
         rows.push(["move".to_string(), mv]);
     }
     rows

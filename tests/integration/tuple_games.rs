@@ -91,9 +91,8 @@ fn wythoff_cold_positions_are_the_golden_ratio_pairs_and_the_searchs_losses() {
     assert_eq!(verdicts, expected);
 }
 
-#[test]
-fn wythoff_values_match_mex_over_the_moves() {
-    // g by mex over the moves, computed here for a, b ≤ 12.
+/// Wythoff's values by mex over the moves, computed here for a, b ≤ 12.
+fn wythoff_values() -> HashMap<(u64, u64), u64> {
     let mut g: HashMap<(u64, u64), u64> = HashMap::new();
     for total in 0..=24u64 {
         for a in 0..=total.min(12) {
@@ -108,6 +107,59 @@ fn wythoff_values_match_mex_over_the_moves() {
             g.insert((a, b), (0..).find(|v| !seen.contains(v)).unwrap_or(0));
         }
     }
+    g
+}
+
+/// `(a,b)` as written, back to numbers.
+fn tuple(text: &str) -> Vec<u64> {
+    text.trim_matches(|c| c == '(' || c == ')')
+        .split(',')
+        .map(|x| x.parse().expect("a number"))
+        .collect()
+}
+
+/// A file of more tuples than are shown one by one (10 000) is streamed: its verdict and
+/// winning move against the values by mex here, the move's states written as tuples.
+#[test]
+fn a_file_of_wythoff_positions_is_decided_and_its_move_named_in_tuples() {
+    let g = wythoff_values();
+    let mut seed = 12_345_u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % 13
+    };
+    let piles: Vec<(u64, u64)> = (0..12_000).map(|_| (next(), next())).collect();
+    let nim_sum = piles.iter().fold(0, |x, p| x ^ g[p]);
+    assert_ne!(nim_sum, 0, "a won position, so there is a move to check");
+    let text: Vec<String> = piles.iter().map(|(a, b)| format!("({a},{b})")).collect();
+    let test = Test::new();
+    let file = test.write("wythoff.txt", &text.join(" "));
+    let file = file.to_str().expect("a UTF-8 path");
+    let doc = test
+        .args([
+            "move", "--format", "json", "--rules", "wythoff", "--file", file,
+        ])
+        .run()
+        .success()
+        .json();
+    assert_eq!(u64_of(&doc["nim_sum"]), nim_sum, "{doc}");
+    let mv = &doc["move"];
+    assert!(mv.get("take").is_none(), "{doc}");
+    let index = usize::try_from(u64_of(&mv["pile"]) - 1).expect("an index");
+    let (from, to) = (
+        tuple(mv["from"].as_str().expect("from")),
+        tuple(mv["to"].as_str().expect("to")),
+    );
+    assert_eq!(from, [piles[index].0, piles[index].1], "{doc}");
+    assert!(wythoff_moves(&from).contains(&to), "{doc}");
+    assert_eq!(nim_sum ^ g[&piles[index]] ^ g[&(to[0], to[1])], 0, "{doc}");
+}
+
+#[test]
+fn wythoff_values_match_mex_over_the_moves() {
+    let g = wythoff_values();
     let mut script = String::new();
     let mut expected = Vec::new();
     for a in 0..=12u64 {
