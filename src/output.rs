@@ -36,6 +36,8 @@ pub enum Output {
     Position(PositionReport),
     /// `winner`/`move` over a position too long to show pile by pile.
     Bulk(BulkReport),
+    /// `winner`/`move` on a sum of different games, `wythoff(3,5) + lasker(7) + 4`.
+    Sum(SumReport),
     /// `play` and the moves of a game: what happened, in order.
     Game(GameReport),
     /// `step`: perfect moves played on the session's position.
@@ -155,6 +157,15 @@ pub struct PileChanged {
     pub new_value: Grundy,
     pub old_sum: Grundy,
     pub new_sum: Grundy,
+}
+
+/// A sum of different games with its verdict: the data behind `winner`/`move` on a sum.
+#[derive(Debug, Clone)]
+pub struct SumReport {
+    pub view: PositionView,
+    /// Each component's ruleset and state, in the order written.
+    pub components: Vec<(Rules, Pile)>,
+    pub verdict: crate::engine::sum::SumVerdict,
 }
 
 /// A long position decided in one pass.

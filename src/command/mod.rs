@@ -25,6 +25,7 @@ mod rules;
 mod sandbox;
 mod session;
 mod step;
+mod sum;
 mod verify;
 
 pub use draw::DrawError;

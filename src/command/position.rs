@@ -18,6 +18,9 @@ pub(super) fn report(
     args: &PositionArgs,
     view: PositionView,
 ) -> Result<Output, Error> {
+    if view != PositionView::NimSum && args.file.is_none() && super::sum::is_sum(&args.piles) {
+        return super::sum::report(session, args, view);
+    }
     let mut solver = rules_or_session(session, &args.rules)?;
     let (piles, title) = match piles::read_piles(args, &mut solver, session)? {
         Piles::Listed(piles) => (piles, None),

@@ -36,6 +36,7 @@ pub mod search;
 pub mod sequence;
 pub mod strategy;
 pub mod subtraction;
+pub mod sum;
 pub mod take_any;
 pub mod too_much_work;
 pub mod value_range;

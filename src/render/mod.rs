@@ -28,6 +28,7 @@ pub(crate) mod prose;
 mod rulesets;
 mod set;
 mod style;
+mod sum;
 mod table;
 mod tabular;
 mod text_format;

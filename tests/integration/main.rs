@@ -13,6 +13,7 @@ mod draw;
 mod errors;
 mod examples;
 mod faults;
+mod game_sums;
 mod grundy;
 mod history;
 mod hostile;
