@@ -38,6 +38,8 @@ pub enum Output {
     Bulk(BulkReport),
     /// `winner`/`move` on a sum of different games, `wythoff(3,5) + lasker(7) + 4`.
     Sum(SumReport),
+    /// `winner`/`move --rules moore:K`: Moore's Nim_k on the whole position.
+    Moore(MooreReport),
     /// `play` and the moves of a game: what happened, in order.
     Game(GameReport),
     /// `step`: perfect moves played on the session's position.
@@ -166,6 +168,14 @@ pub struct SumReport {
     /// Each component's ruleset and state, in the order written.
     pub components: Vec<(Rules, Pile)>,
     pub verdict: crate::engine::sum::SumVerdict,
+}
+
+/// Moore's Nim_k on a position: the piles and the theorem's verdict.
+#[derive(Debug, Clone)]
+pub struct MooreReport {
+    pub view: PositionView,
+    pub piles: Vec<u64>,
+    pub verdict: crate::engine::moore::MooreVerdict,
 }
 
 /// A long position decided in one pass.

@@ -15,6 +15,7 @@ mod help;
 mod leave;
 mod lesson;
 mod mex;
+mod moore;
 mod period;
 mod piles;
 mod play;

@@ -18,6 +18,9 @@ pub(super) fn report(
     args: &PositionArgs,
     view: PositionView,
 ) -> Result<Output, Error> {
+    if let Some(k) = super::moore::asked_for(args)? {
+        return super::moore::report(k, args, view);
+    }
     if view != PositionView::NimSum && args.file.is_none() && super::sum::is_sum(&args.piles) {
         return super::sum::report(session, args, view);
     }

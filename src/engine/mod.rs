@@ -16,6 +16,7 @@ pub mod graph;
 pub mod grundy;
 pub mod heaps;
 pub mod mex;
+pub mod moore;
 pub mod moves;
 pub mod nim_product;
 // Five `as` casts in the octal engine (octal.rs: `d as u8`; octal_sequence.rs: `n as u32`,

@@ -48,6 +48,9 @@ impl Rules {
             Named::Library(_) | Named::SessionGame(_) => Err(EngineError::DefinitionNotLoaded {
                 token: token.to_string(),
             }),
+            Named::Moore(_) => Err(EngineError::WholePositionGame {
+                token: token.to_string(),
+            }),
         }
     }
 

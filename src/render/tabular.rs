@@ -95,6 +95,13 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
             }
             sink.finish()
         }
+        Output::Moore(report) => {
+            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            for row in super::moore::rows(report) {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
         Output::Sum(report) => {
             let mut sink = Sink::new(syntax, out, &["what", "value"])?;
             for row in super::sum::rows(report) {

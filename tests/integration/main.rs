@@ -29,6 +29,7 @@ mod lessons;
 mod library;
 mod lookups;
 mod misere_games;
+mod moore;
 mod moves;
 mod nesting;
 mod nimmul;
