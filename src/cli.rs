@@ -525,6 +525,12 @@ pub struct PositionArgs {
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
 
+    /// Play the ruleset misère (the last mover loses), decided by exhaustive search of the
+    /// whole position, with what misère Nim's rule would say on the Grundy values (`winner`
+    /// and `move` only).
+    #[arg(long)]
+    pub misere: bool,
+
     /// Piles like `7`, `7T`, `7F`; `-` reads them from standard input.
     #[arg(value_name = "PILE", allow_negative_numbers = true)]
     pub piles: Vec<String>,

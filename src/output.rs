@@ -40,6 +40,8 @@ pub enum Output {
     Sum(SumReport),
     /// `winner`/`move --rules moore:K`: Moore's Nim_k on the whole position.
     Moore(MooreReport),
+    /// `winner`/`move --misere`: a ruleset played misère, decided by search.
+    MiserePlay(MiserePlayReport),
     /// `play` and the moves of a game: what happened, in order.
     Game(GameReport),
     /// `step`: perfect moves played on the session's position.
@@ -176,6 +178,15 @@ pub struct MooreReport {
     pub view: PositionView,
     pub piles: Vec<u64>,
     pub verdict: crate::engine::moore::MooreVerdict,
+}
+
+/// A position of a ruleset played misère, decided by exhaustive search.
+#[derive(Debug, Clone)]
+pub struct MiserePlayReport {
+    pub view: PositionView,
+    pub rules: Rules,
+    pub piles: Vec<Pile>,
+    pub verdict: crate::engine::misere_play::MisereVerdict,
 }
 
 /// A long position decided in one pass.

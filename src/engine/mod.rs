@@ -16,6 +16,7 @@ pub mod graph;
 pub mod grundy;
 pub mod heaps;
 pub mod mex;
+pub mod misere_play;
 pub mod moore;
 pub mod moves;
 pub mod nim_product;

@@ -18,6 +18,7 @@ mod latex;
 mod lesson;
 mod lesson_error;
 mod misere;
+mod misere_play;
 mod moore;
 mod note;
 mod period;

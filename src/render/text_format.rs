@@ -21,6 +21,7 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::Position(report) => binary::render(report, opts, out),
         Output::Bulk(report) => super::bulk::text(report, opts, out),
         Output::Sum(report) => super::sum::text(report, opts, out),
+        Output::MiserePlay(report) => super::misere_play::text(report, opts, out),
         Output::Moore(report) => super::moore::text(report, opts, out),
         Output::Game(report) => game::render_game(report, opts, out),
         Output::Step(report) => game::render_step(report, opts, out),

@@ -29,6 +29,7 @@ mod lessons;
 mod library;
 mod lookups;
 mod misere_games;
+mod misere_play;
 mod moore;
 mod moves;
 mod nesting;
