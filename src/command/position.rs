@@ -29,6 +29,8 @@ pub(super) fn report(
         return super::sum::report(session, args, view);
     }
     let mut solver = rules_or_session(session, &args.rules)?;
+    let staircase = one_staircase(solver.rules(), args)?;
+    let args = staircase.as_ref().unwrap_or(args);
     let (piles, title) = match piles::read_piles(args, &mut solver, session)? {
         Piles::Listed(piles) => (piles, None),
         Piles::Streamed { summary, source } => {
@@ -54,6 +56,29 @@ pub(super) fn report(
     Ok(Output::Position(report))
 }
 
+/// A game of tuples of any length (staircase Nim) given as plain numbers, `3 1 4 1`: the coins
+/// on each step of one staircase, `(3,1,4,1)`.
+fn one_staircase(rules: &Rules, args: &PositionArgs) -> Result<Option<PositionArgs>, Error> {
+    let Rules::Defined(game) = rules else {
+        return Ok(None);
+    };
+    let tuple = |w: &String| w.starts_with('(') || w == "-";
+    if !game.any_length() || args.piles.is_empty() || args.piles.iter().any(tuple) {
+        return Ok(None);
+    }
+    for word in &args.piles {
+        crate::engine::pile::parse_size(word).map_err(|_| {
+            Error::bad_token(
+                word,
+                "the coins on a step, a whole number 0..18446744073709551615",
+            )
+        })?;
+    }
+    let mut args = args.clone();
+    args.piles = vec![format!("({})", args.piles.join(","))];
+    Ok(Some(args))
+}
+
 /// `winner`/`move --misere`: the piles given, of the command's rules played misère, decided by
 /// exhaustive search.
 fn misere_play(
@@ -68,6 +93,8 @@ fn misere_play(
         ));
     }
     let mut solver = rules_or_session(session, &args.rules)?;
+    let staircase = one_staircase(solver.rules(), args)?;
+    let args = staircase.as_ref().unwrap_or(args);
     let piles = match piles::read_piles(args, &mut solver, session)? {
         Piles::Listed(piles) => piles,
         Piles::None if !session.position().is_empty() => {

@@ -36,6 +36,7 @@ pub mod rules;
 pub mod ruleset_name;
 pub mod search;
 pub mod sequence;
+pub mod staircase;
 pub mod strategy;
 pub mod subtraction;
 pub mod sum;

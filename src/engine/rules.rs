@@ -93,6 +93,16 @@ impl Rules {
         }
     }
 
+    /// Whether a pile is a number of tokens, so a move takes some: not a graph's node, nor a
+    /// game of tuples (whose pile is the tuple's number).
+    pub fn counts_tokens(&self) -> bool {
+        match self {
+            Self::Graph(_) => false,
+            Self::Defined(game) => !game.has_tuples(),
+            _ => true,
+        }
+    }
+
     /// Whether piles of this ruleset carry a pass (zero-move Nim).
     pub fn has_pass(&self) -> bool {
         matches!(self, Self::ZeroMove)
@@ -154,12 +164,20 @@ impl Rules {
         {
             let bad = || EngineError::BadPile {
                 token: token_excerpt(token),
-                expected: format!(
-                    "a state of {}: a tuple of {} whole numbers, like `({})`",
-                    game.name(),
-                    game.arity(),
-                    vec!["3"; game.arity()].join(",")
-                ),
+                expected: if game.any_length() {
+                    format!(
+                        "a state of {}: a tuple of 1 to {} whole numbers, like `(3,1,4,1)`",
+                        game.name(),
+                        super::defined::MAX_LENGTH
+                    )
+                } else {
+                    format!(
+                        "a state of {}: a tuple of {} whole numbers, like `({})`",
+                        game.name(),
+                        game.arity(),
+                        vec!["3"; game.arity()].join(",")
+                    )
+                },
             };
             let text = std::str::from_utf8(token).map_err(|_| bad())?;
             let inner = text
@@ -176,7 +194,10 @@ impl Rules {
                     _ => bad(),
                 })?);
             }
-            if tuple.len() != game.arity() {
+            if tuple.len() > super::defined::MAX_LENGTH {
+                return Err(bad());
+            }
+            if !game.takes_length(tuple.len()) {
                 return Err(bad());
             }
             return game.intern(&tuple).map(Pile::plain);

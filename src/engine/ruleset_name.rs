@@ -184,7 +184,7 @@ pub const RULESETS: [RulesetName; 14] = [
         in_expression: None,
         ..library(
             "staircase",
-            "staircase Nim on four steps: a pile is the coins on each step, written `(a,b,c,d)`; move any number of coins from one step to the step below (from step 1, off the staircase)",
+            "staircase Nim on any number of steps: a position is the coins on steps 1, 2, …, written `(3,1,4,1)` or as the words `3 1 4 1`; move any number of coins from one step to the step below (from step 1, off the staircase); valued by search",
         )
     },
 ];

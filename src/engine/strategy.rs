@@ -37,7 +37,8 @@ impl Move {
 
     /// Tokens removed; 0 for a pass (and for a split that removes nothing, in `4.` games).
     pub fn take(&self) -> u64 {
-        self.from.size - self.after().tokens()
+        // A pile that is not a count of tokens (see `Rules::counts_tokens`) may "grow".
+        self.from.size.saturating_sub(self.after().tokens())
     }
 }
 

@@ -481,7 +481,7 @@ pub(super) fn rows(
                 ),
                 g.to_string(),
                 // A graph's moves take no tokens (its positions are not sizes).
-                if matches!(report.rules, crate::engine::Rules::Graph(_)) {
+                if !report.rules.counts_tokens() {
                     String::new()
                 } else {
                     format!("take {}", m.take())

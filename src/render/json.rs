@@ -83,7 +83,7 @@ impl MoveJson {
         Self {
             from: rules.name_of(m.from),
             pile: pile_number(m.index),
-            take: (!matches!(rules, Rules::Graph(_))).then(|| m.take()),
+            take: rules.counts_tokens().then(|| m.take()),
             to: rules.name_of_heaps(m.after()),
         }
     }

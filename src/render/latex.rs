@@ -397,7 +397,7 @@ fn move_words(rules: &Rules, m: &Move) -> String {
     let pile = m.index + 1;
     let from = state(&rules.name_of(m.from));
     let to = state(&rules.name_of_heaps(m.after()));
-    if let Rules::Graph(_) = rules {
+    if !rules.counts_tokens() {
         return format!(r"pile {pile}: ${from} \to {to}$");
     }
     match (m.split, m.take()) {

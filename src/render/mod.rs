@@ -121,7 +121,7 @@ pub(crate) fn render_to_string(output: &Output, opts: &RenderOptions) -> String 
 pub(crate) fn move_words(rules: &crate::engine::Rules, m: &crate::engine::Move) -> String {
     let pile = m.index + 1;
     let (from, to) = (rules.name_of(m.from), rules.name_of_heaps(m.after()));
-    if let crate::engine::Rules::Graph(_) = rules {
+    if !rules.counts_tokens() {
         return format!("pile {pile}: {from} → {to}");
     }
     match (m.split, m.take()) {

@@ -47,6 +47,7 @@ mod sandbox;
 mod session_errors;
 mod shell;
 mod snapshots;
+mod staircase;
 mod support;
 mod tuple_games;
 mod winner;
