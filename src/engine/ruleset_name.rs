@@ -55,7 +55,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 14] = [
+pub const RULESETS: [RulesetName; 15] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -180,6 +180,10 @@ pub const RULESETS: [RulesetName; 14] = [
             "Wythoff's game: a pile is two heaps, written `(a,b)`; take any number of tokens from one heap, or the same number from both",
         )
     },
+    library(
+        "mock-turtles",
+        "Mock Turtles, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over one, two or three coins, the rightmost from heads to tails",
+    ),
     RulesetName {
         in_expression: None,
         ..library(

@@ -98,6 +98,7 @@ fn listed() -> Vec<Listed> {
             "subtract:squares",
             "subtract:powers2",
             "wythoff",
+            "mock-turtles",
             "staircase",
         ]
     );
