@@ -88,10 +88,13 @@ pub enum Command {
         table: bool,
     },
 
-    /// Who wins with perfect play: per-pile Grundy values, their nim-sum, the verdict.
+    /// Who wins with perfect play: per-pile Grundy values, their nim-sum, the verdict. A sum of
+    /// different games is written `'wythoff(3,5) + lasker(7) + nim(4)'`: terms `GAME(STATE)`
+    /// (or a bare pile of the command's rules) joined by `+`; its value is the XOR of theirs.
     Winner(PositionArgs),
 
-    /// A winning move, or that none exists (every move loses).
+    /// A winning move, or that none exists (every move loses). On a sum of different games
+    /// (`'wythoff(3,5) + lasker(7) + 4'`) it names the component and what it becomes.
     Move(PositionArgs),
 
     /// The binary view: each pile's Grundy value in binary, the nim-sum, odd columns marked.
@@ -522,6 +525,12 @@ pub struct PositionArgs {
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
 
+    /// Play the ruleset misère (the last mover loses), decided by exhaustive search of the
+    /// whole position, with what misère Nim's rule would say on the Grundy values (`winner`
+    /// and `move` only).
+    #[arg(long)]
+    pub misere: bool,
+
     /// Piles like `7`, `7T`, `7F`; `-` reads them from standard input.
     #[arg(value_name = "PILE", allow_negative_numbers = true)]
     pub piles: Vec<String>,
@@ -754,10 +763,14 @@ fn flags_before_rest(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsStri
 
 /// Piles a newcomer separates with commas (`winner 3,4,5`) are separate piles.
 /// A comma inside brackets belongs to a tuple state (`(3,5)` of Wythoff's game) and splits
-/// nothing.
+/// nothing, nor does one in a word naming a ruleset (`subtract:1,3,4(10)` in a sum of games).
 fn split_commas(piles: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for pile in piles {
+        if pile.contains(':') {
+            out.push(pile.clone());
+            continue;
+        }
         let mut depth = 0usize;
         let mut current = String::new();
         for c in pile.chars() {

@@ -36,6 +36,12 @@ pub enum Output {
     Position(PositionReport),
     /// `winner`/`move` over a position too long to show pile by pile.
     Bulk(BulkReport),
+    /// `winner`/`move` on a sum of different games, `wythoff(3,5) + lasker(7) + 4`.
+    Sum(SumReport),
+    /// `winner`/`move --rules moore:K`: Moore's Nim_k on the whole position.
+    Moore(MooreReport),
+    /// `winner`/`move --misere`: a ruleset played misère, decided by search.
+    MiserePlay(MiserePlayReport),
     /// `play` and the moves of a game: what happened, in order.
     Game(GameReport),
     /// `step`: perfect moves played on the session's position.
@@ -155,6 +161,32 @@ pub struct PileChanged {
     pub new_value: Grundy,
     pub old_sum: Grundy,
     pub new_sum: Grundy,
+}
+
+/// A sum of different games with its verdict: the data behind `winner`/`move` on a sum.
+#[derive(Debug, Clone)]
+pub struct SumReport {
+    pub view: PositionView,
+    /// Each component's ruleset and state, in the order written.
+    pub components: Vec<(Rules, Pile)>,
+    pub verdict: crate::engine::sum::SumVerdict,
+}
+
+/// Moore's Nim_k on a position: the piles and the theorem's verdict.
+#[derive(Debug, Clone)]
+pub struct MooreReport {
+    pub view: PositionView,
+    pub piles: Vec<u64>,
+    pub verdict: crate::engine::moore::MooreVerdict,
+}
+
+/// A position of a ruleset played misère, decided by exhaustive search.
+#[derive(Debug, Clone)]
+pub struct MiserePlayReport {
+    pub view: PositionView,
+    pub rules: Rules,
+    pub piles: Vec<Pile>,
+    pub verdict: crate::engine::misere_play::MisereVerdict,
 }
 
 /// A long position decided in one pass.

@@ -15,6 +15,7 @@ mod help;
 mod leave;
 mod lesson;
 mod mex;
+mod moore;
 mod period;
 mod piles;
 mod play;
@@ -25,6 +26,7 @@ mod rules;
 mod sandbox;
 mod session;
 mod step;
+mod sum;
 mod verify;
 
 pub use draw::DrawError;

@@ -8,7 +8,8 @@ use crate::cli::PositionArgs;
 use crate::engine::Rules;
 use crate::error::Error;
 use crate::output::{
-    BulkReport, Note, Output, PileChanged, PositionReport, PositionTitle, PositionView,
+    BulkReport, MiserePlayReport, Note, Output, PileChanged, PositionReport, PositionTitle,
+    PositionView,
 };
 
 /// `winner`, `move` and `nimsum`: a position's report in one view, or a summary of piles
@@ -18,7 +19,18 @@ pub(super) fn report(
     args: &PositionArgs,
     view: PositionView,
 ) -> Result<Output, Error> {
+    if args.misere {
+        return misere_play(session, args, view);
+    }
+    if let Some(k) = super::moore::asked_for(args)? {
+        return super::moore::report(k, args, view);
+    }
+    if view != PositionView::NimSum && args.file.is_none() && super::sum::is_sum(&args.piles) {
+        return super::sum::report(session, args, view);
+    }
     let mut solver = rules_or_session(session, &args.rules)?;
+    let staircase = one_staircase(solver.rules(), args)?;
+    let args = staircase.as_ref().unwrap_or(args);
     let (piles, title) = match piles::read_piles(args, &mut solver, session)? {
         Piles::Listed(piles) => (piles, None),
         Piles::Streamed { summary, source } => {
@@ -42,6 +54,74 @@ pub(super) fn report(
     let mut report = PositionReport::new(view, &solver, piles)?;
     report.title = title;
     Ok(Output::Position(report))
+}
+
+/// A game of tuples of any length (staircase Nim) given as plain numbers, `3 1 4 1`: the coins
+/// on each step of one staircase, `(3,1,4,1)`.
+fn one_staircase(rules: &Rules, args: &PositionArgs) -> Result<Option<PositionArgs>, Error> {
+    let Rules::Defined(game) = rules else {
+        return Ok(None);
+    };
+    let tuple = |w: &String| w.starts_with('(') || w == "-";
+    if !game.any_length() || args.piles.is_empty() || args.piles.iter().any(tuple) {
+        return Ok(None);
+    }
+    for word in &args.piles {
+        crate::engine::pile::parse_size(word).map_err(|_| {
+            Error::bad_token(
+                word,
+                "the coins on a step, a whole number 0..18446744073709551615",
+            )
+        })?;
+    }
+    let mut args = args.clone();
+    args.piles = vec![format!("({})", args.piles.join(","))];
+    Ok(Some(args))
+}
+
+/// `winner`/`move --misere`: the piles given, of the command's rules played misère, decided by
+/// exhaustive search.
+fn misere_play(
+    session: &mut Session,
+    args: &PositionArgs,
+    view: PositionView,
+) -> Result<Output, Error> {
+    if view == PositionView::NimSum {
+        return Err(Error::bad_token(
+            "--misere",
+            "`winner --misere` or `move --misere` (misère play has no nim-sum view)",
+        ));
+    }
+    let mut solver = rules_or_session(session, &args.rules)?;
+    let staircase = one_staircase(solver.rules(), args)?;
+    let args = staircase.as_ref().unwrap_or(args);
+    let piles = match piles::read_piles(args, &mut solver, session)? {
+        Piles::Listed(piles) => piles,
+        Piles::None if !session.position().is_empty() => {
+            let piles = session.position_for(solver.rules());
+            solver.reach_all(&piles)?;
+            piles
+        }
+        Piles::None => return Err(Error::NoPiles),
+        Piles::Streamed { source, .. } => {
+            return Err(Error::bad_token(
+                source,
+                "a position short enough to search move by move (misère play is decided by exhaustive search)",
+            ));
+        }
+    };
+    session.remember(&solver);
+    let verdict = crate::engine::misere_play::decide(
+        &solver,
+        &piles,
+        crate::engine::misere_play::WORK_LIMIT,
+    )?;
+    Ok(Output::MiserePlay(MiserePlayReport {
+        view,
+        rules: solver.rules().clone(),
+        piles,
+        verdict,
+    }))
 }
 
 /// `position`: sets or shows the session's position. `--rules R` reads and shows it by R for

@@ -29,6 +29,10 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
             token: format!("game:{name}"),
         }
         .into()),
+        Named::Moore(k) => Err(EngineError::WholePositionGame {
+            token: format!("moore:{k}"),
+        }
+        .into()),
     }
 }
 

@@ -35,6 +35,9 @@ pub const MAX_KEPT_OPTIONS: u64 = 4_000_000;
 /// The most tuple states a defined game numbers.
 pub const MAX_TUPLES: usize = 1_000_000;
 
+/// The longest tuple a game of tuples of any length takes.
+pub const MAX_LENGTH: usize = 64;
+
 /// What a move leaves, as a rule writes it: for a game of numbers the heaps, each a state (a
 /// split leaves two); for a game of tuples, the tuple.
 pub type Leaves = Vec<u64>;
@@ -71,8 +74,12 @@ pub struct DefinedGame {
     name: String,
     /// The definition as written, so a learner can read the rule.
     text: String,
-    /// 1 for a game of numbers, else the length of its tuples.
+    /// 1 for a game of numbers, else the length of its tuples (with `any_length`, the length
+    /// its first states are probed at).
     arity: usize,
+    /// Whether a state may be a tuple of any length from 1 to [`MAX_LENGTH`] (staircase Nim of
+    /// any number of steps); each option keeps its state's length.
+    any_length: bool,
     rule: Box<dyn OptionRule>,
     known: RwLock<Known>,
 }
@@ -108,9 +115,38 @@ impl DefinedGame {
             name: name.to_string(),
             text: text.to_string(),
             arity: arity.max(1),
+            any_length: false,
             rule,
             known: RwLock::new(Known::default()),
         }
+    }
+
+    /// A game whose states are tuples of any length from 1 to [`MAX_LENGTH`], each option of
+    /// the same length as its state; its first states are probed at length `probe`.
+    pub fn with_any_length(
+        name: &str,
+        text: &str,
+        probe: usize,
+        rule: Box<dyn OptionRule>,
+    ) -> Self {
+        Self {
+            any_length: true,
+            ..Self::with_arity(name, text, probe.max(2), rule)
+        }
+    }
+
+    /// Whether a state may be a tuple of `len` numbers.
+    pub fn takes_length(&self, len: usize) -> bool {
+        if self.any_length {
+            (1..=MAX_LENGTH).contains(&len)
+        } else {
+            len == self.arity
+        }
+    }
+
+    /// Whether states are tuples of any length (see [`DefinedGame::with_any_length`]).
+    pub fn any_length(&self) -> bool {
+        self.any_length
     }
 
     /// 1 for a game of numbers, else the length of its tuples.
@@ -126,7 +162,7 @@ impl DefinedGame {
     /// The number of `tuple`, numbering it if it is new. Refuses a tuple of another length, and
     /// a tuple past [`MAX_TUPLES`].
     pub fn intern(&self, tuple: &[u64]) -> Result<u64, EngineError> {
-        if tuple.len() != self.arity {
+        if !self.takes_length(tuple.len()) {
             return Err(self.refuse(
                 "the start",
                 Refusal::Arity {
@@ -415,7 +451,7 @@ impl DefinedGame {
         budget.charge(written.len() as u64);
         let mut options = Vec::with_capacity(written.len());
         for tuple in written {
-            if tuple.len() != self.arity {
+            if tuple.len() != state.len() {
                 return Err(self.refuse(
                     &write_tuple(&state),
                     Refusal::Arity {

@@ -28,6 +28,8 @@ pub enum EngineError {
     DefinitionNotLoaded { token: String },
     /// `game:NAME` where the session's rules are not a game defined as NAME.
     NoSessionGame { token: String },
+    /// A game of the whole position (`moore:K`) where a ruleset of piles is needed.
+    WholePositionGame { token: String },
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
     /// A heap beyond the values computed by mex for a game whose values prove no period so
@@ -114,6 +116,11 @@ impl fmt::Display for EngineError {
             Self::NoSessionGame { token } => write!(
                 f,
                 "{} names no game this session defined: define it first with `game NAME(n) = OPTIONS` (it then stays the session's rules until `rules` changes them)",
+                quoted(token)
+            ),
+            Self::WholePositionGame { token } => write!(
+                f,
+                "{} is a game of the whole position (a move may take from several piles), not a ruleset of piles: only `winner` and `move` take it, as `--rules {token}`",
                 quoted(token)
             ),
             Self::BadGraph { source, reason } => {

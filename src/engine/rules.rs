@@ -48,6 +48,9 @@ impl Rules {
             Named::Library(_) | Named::SessionGame(_) => Err(EngineError::DefinitionNotLoaded {
                 token: token.to_string(),
             }),
+            Named::Moore(_) => Err(EngineError::WholePositionGame {
+                token: token.to_string(),
+            }),
         }
     }
 
@@ -161,12 +164,20 @@ impl Rules {
         {
             let bad = || EngineError::BadPile {
                 token: token_excerpt(token),
-                expected: format!(
-                    "a state of {}: a tuple of {} whole numbers, like `({})`",
-                    game.name(),
-                    game.arity(),
-                    vec!["3"; game.arity()].join(",")
-                ),
+                expected: if game.any_length() {
+                    format!(
+                        "a state of {}: a tuple of 1 to {} whole numbers, like `(3,1,4,1)`",
+                        game.name(),
+                        super::defined::MAX_LENGTH
+                    )
+                } else {
+                    format!(
+                        "a state of {}: a tuple of {} whole numbers, like `({})`",
+                        game.name(),
+                        game.arity(),
+                        vec!["3"; game.arity()].join(",")
+                    )
+                },
             };
             let text = std::str::from_utf8(token).map_err(|_| bad())?;
             let inner = text
@@ -183,7 +194,10 @@ impl Rules {
                     _ => bad(),
                 })?);
             }
-            if tuple.len() != game.arity() {
+            if tuple.len() > super::defined::MAX_LENGTH {
+                return Err(bad());
+            }
+            if !game.takes_length(tuple.len()) {
                 return Err(bad());
             }
             return game.intern(&tuple).map(Pile::plain);

@@ -23,6 +23,8 @@ pub enum Family {
     Defined,
     /// `game:NAME`: the game the session defined with `game NAME(n) = …`.
     SessionGame,
+    /// `moore:K`: Moore's Nim_k, a game of the whole position (not a sum of piles).
+    Moore,
 }
 
 /// A complete name worth showing, with what it is called in the literature, if anything.
@@ -53,7 +55,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 13] = [
+pub const RULESETS: [RulesetName; 15] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -134,6 +136,21 @@ pub const RULESETS: [RulesetName; 13] = [
         summary: "the game the session defined with `game NAME(n) = OPTIONS` (see `help game`)",
         in_expression: None,
     },
+    RulesetName {
+        family: Family::Moore,
+        name: "moore",
+        aliases: &[],
+        argument: Some("K"),
+        examples: &[Example {
+            name: "moore:2",
+            known_as: Some("Moore's Nim_2"),
+        }],
+        summary: "Moore's Nim_k: a move takes any positive number of tokens from each of at least \
+                  one and at most K piles; a game of the whole position, decided by Moore's \
+                  theorem (proven, 1910; checked against exhaustive search): the mover loses iff \
+                  each binary column's count of 1s is 0 mod K+1 (`winner` and `move` only)",
+        in_expression: None,
+    },
     library(
         "lasker",
         "Lasker's Nim: take any number of tokens from one pile, or split a pile into two non-empty piles",
@@ -163,11 +180,15 @@ pub const RULESETS: [RulesetName; 13] = [
             "Wythoff's game: a pile is two heaps, written `(a,b)`; take any number of tokens from one heap, or the same number from both",
         )
     },
+    library(
+        "mock-turtles",
+        "Mock Turtles, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over one, two or three coins, the rightmost from heads to tails",
+    ),
     RulesetName {
         in_expression: None,
         ..library(
             "staircase",
-            "staircase Nim on four steps: a pile is the coins on each step, written `(a,b,c,d)`; move any number of coins from one step to the step below (from step 1, off the staircase)",
+            "staircase Nim on any number of steps: a position is the coins on steps 1, 2, …, written `(3,1,4,1)` or as the words `3 1 4 1`; move any number of coins from one step to the step below (from step 1, off the staircase); valued by search",
         )
     },
 ];
@@ -197,6 +218,8 @@ pub enum Named<'a> {
     Library(&'static str),
     /// `game:NAME`: a game the session defined, by the name after the colon (never empty).
     SessionGame(&'a str),
+    /// `moore:K`: Moore's Nim_k with K ≥ 1, decided on the whole position.
+    Moore(u64),
 }
 
 impl RulesetName {
@@ -277,6 +300,11 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
         (Family::Graph, Some(file)) if !file.is_empty() => Named::GraphFile(file),
         (Family::Defined, None) => Named::Library(row.name),
         (Family::SessionGame, Some(name)) if !name.is_empty() => Named::SessionGame(name),
+        (Family::Moore, Some(k))
+            if k.parse::<u64>().is_ok_and(|k| k >= 1) && k.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            Named::Moore(k.parse().unwrap_or(1))
+        }
         (_, _) => {
             return Err(EngineError::MalformedRules {
                 token: token.to_string(),
@@ -343,6 +371,7 @@ mod tests {
                     Named::GraphFile(_) => Family::Graph,
                     Named::Library(_) => Family::Defined,
                     Named::SessionGame(_) => Family::SessionGame,
+                    Named::Moore(_) => Family::Moore,
                 };
                 assert_eq!(family, row.family, "{spelling}");
             }

@@ -75,6 +75,15 @@ pub fn heaps_with_value(
     pile: Pile,
     target: Grundy,
 ) -> Result<Option<Heaps>, EngineError> {
+    // A defined game keeps each state's options, splits included: look through them all.
+    if let Rules::Defined(game) = solver.rules() {
+        for &h in game.options(pile.size).iter() {
+            if solver.heaps_value(h)? == target {
+                return Ok(Some(h));
+            }
+        }
+        return Ok(None);
+    }
     let (Rules::Octal(code), Some(values)) = (solver.rules(), solver.octal()) else {
         return Ok(option_with_value(solver, pile, target)?.map(Heaps::One));
     };

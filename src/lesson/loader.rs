@@ -186,6 +186,9 @@ fn pinned_rules(name: &str, games: &[Rules]) -> Result<Rules, LessonFault> {
                 known: graphs::names(),
             }),
         },
+        Named::Moore(k) => Err(fault(EngineError::WholePositionGame {
+            token: format!("moore:{k}"),
+        })),
         Named::SessionGame(game) => games
             .iter()
             .find(|g| defined_name(g) == Some(game))

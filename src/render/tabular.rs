@@ -95,6 +95,27 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
             }
             sink.finish()
         }
+        Output::Moore(report) => {
+            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            for row in super::moore::rows(report) {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
+        Output::MiserePlay(report) => {
+            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            for row in super::misere_play::rows(report) {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
+        Output::Sum(report) => {
+            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            for row in super::sum::rows(report) {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
         Output::Position(report) => super::binary::rows(report, syntax, out),
         Output::Game(report) => super::game::game_rows(report, syntax, out),
         Output::Step(report) => super::game::step_rows(report, syntax, out),

@@ -210,7 +210,10 @@ mod tests {
     fn completes_commands_and_rulesets() {
         assert_eq!(complete("gr"), ["grundy"]);
         assert_eq!(complete("rules z"), ["zero-move"]);
-        assert_eq!(complete("winner --rules m"), ["misere"]);
+        assert_eq!(
+            complete("winner --rules m"),
+            ["misere", "moore:", "mock-turtles"]
+        );
         assert!(complete("winner 3").is_empty());
         assert_eq!(complete("lesson st"), ["start"]);
         assert_eq!(complete("lesson start m"), ["mex", "misere"]);

@@ -1,0 +1,58 @@
+//! `winner`/`move --rules moore:K`: Moore's Nim_k, a game of the whole position, decided by the
+//! engine's [`crate::engine::moore`] on the piles given on the line.
+
+use crate::cli::PositionArgs;
+use crate::engine::EngineError;
+use crate::engine::moore::decide;
+use crate::engine::pile::parse_size;
+use crate::engine::rules::SizeError;
+use crate::engine::ruleset_name::{self, Named};
+use crate::error::Error;
+use crate::output::{MooreReport, Output, PositionView};
+
+/// K, if the command's `--rules` names Moore's Nim_k.
+pub(super) fn asked_for(args: &PositionArgs) -> Result<Option<u64>, Error> {
+    match args.rules.rules.as_deref().map(ruleset_name::read) {
+        Some(Ok(Named::Moore(k))) => Ok(Some(k)),
+        _ => Ok(None),
+    }
+}
+
+/// The verdict on the piles of `args` under Moore's Nim_k.
+pub(super) fn report(k: u64, args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
+    if view == PositionView::NimSum {
+        return Err(EngineError::WholePositionGame {
+            token: format!("moore:{k}"),
+        }
+        .into());
+    }
+    if let Some(path) = &args.file {
+        return Err(Error::bad_token(
+            path.display().to_string(),
+            "piles of Moore's Nim written on the line (`--file` is not read for it)",
+        ));
+    }
+    let expected =
+        "a pile size 0..18446744073709551615, like `7` (Moore's Nim piles are plain numbers)";
+    let piles = args
+        .piles
+        .iter()
+        .map(|token| {
+            parse_size(token).map_err(|kind| match kind {
+                SizeError::TooLarge => EngineError::PileTooLarge {
+                    token: token.clone(),
+                }
+                .into(),
+                _ => Error::bad_token(token, expected),
+            })
+        })
+        .collect::<Result<Vec<u64>, Error>>()?;
+    if piles.is_empty() {
+        return Err(Error::NoPiles);
+    }
+    Ok(Output::Moore(MooreReport {
+        view,
+        verdict: decide(k, &piles),
+        piles,
+    }))
+}

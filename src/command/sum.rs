@@ -1,0 +1,155 @@
+//! `winner`/`move` on a sum of different games: `'wythoff(3,5) + lasker(7) + 4'`. Each term is
+//! `GAME(STATE)` — a ruleset name and a state as that game writes it — or a bare state of the
+//! command's rules (`--rules R`, else the session's). Terms are joined by `+`; the words of the
+//! line are read as one text, so `wythoff(3,5) + 4` may be quoted whole or not.
+
+use super::rules::parse_rules_in;
+use super::session::Session;
+use crate::cli::PositionArgs;
+use crate::engine::grundy::Solver;
+use crate::engine::sum::{Component, solve};
+use crate::engine::{Pile, Rules};
+use crate::error::Error;
+use crate::output::{Output, PositionView, SumReport};
+
+/// What a sum is made of: at most this many terms.
+const MAX_TERMS: usize = 1000;
+
+/// Whether the words given as piles write a sum of games: a `+`, or a term `NAME(…)`.
+pub(super) fn is_sum(words: &[String]) -> bool {
+    words.iter().any(|w| {
+        w.contains('+')
+            || w.find('(')
+                .is_some_and(|i| i > 0 && w[..i].bytes().any(|b| b.is_ascii_alphabetic()))
+    })
+}
+
+/// The terms of `text` split at each `+` outside parentheses.
+fn terms(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            '+' if depth == 0 => {
+                out.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(text[start..].trim());
+    out
+}
+
+/// The report on the sum written in `args`' words.
+pub(super) fn report(
+    session: &mut Session,
+    args: &PositionArgs,
+    view: PositionView,
+) -> Result<Output, Error> {
+    let text = args.piles.join(" ");
+    let terms = terms(&text);
+    if terms.len() > MAX_TERMS {
+        return Err(Error::bad_token(
+            crate::engine::pile::token_excerpt(text.as_bytes()),
+            format!("a sum of at most {MAX_TERMS} games"),
+        ));
+    }
+    let default = args
+        .rules
+        .rules
+        .as_deref()
+        .map(|r| parse_rules_in(session, r))
+        .transpose()?;
+    let mut solvers: Vec<Solver> = Vec::new();
+    let mut parts: Vec<(usize, Pile)> = Vec::with_capacity(terms.len());
+    for term in terms {
+        let (rules, state) = split_term(session, term, default.as_ref())?;
+        let i = match solvers.iter().position(|s| s.rules() == &rules) {
+            Some(i) => i,
+            None => {
+                solvers.push(session.solver_for(Some(&rules))?);
+                solvers.len() - 1
+            }
+        };
+        // The solver's own ruleset numbers tuple states, so its copy reads the state.
+        let rules = solvers[i].rules().clone();
+        let pile = rules.parse_pile(&state)?;
+        solvers[i].reach(pile, term)?;
+        parts.push((i, pile));
+    }
+    let components: Vec<Component<'_>> = parts
+        .iter()
+        .map(|&(i, pile)| Component {
+            solver: &solvers[i],
+            pile,
+        })
+        .collect();
+    let verdict = solve(&components)?;
+    let components = parts
+        .iter()
+        .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
+        .collect();
+    for solver in &solvers {
+        session.remember(solver);
+    }
+    Ok(Output::Sum(SumReport {
+        view,
+        components,
+        verdict,
+    }))
+}
+
+/// A term's ruleset and its state as that ruleset writes it.
+fn split_term(
+    session: &Session,
+    term: &str,
+    default: Option<&Rules>,
+) -> Result<(Rules, String), Error> {
+    let expected =
+        "a game and its state, like `lasker(7)` or `wythoff(3,5)`, or a pile, joined by `+`";
+    if term.is_empty() {
+        return Err(Error::bad_token("+", expected));
+    }
+    let Some(open) = term.find('(') else {
+        let rules = default.unwrap_or(session.rules()).clone();
+        return Ok((rules, term.to_string()));
+    };
+    let name = term[..open].trim();
+    let inner = term[open + 1..]
+        .strip_suffix(')')
+        .filter(|_| !name.is_empty())
+        .ok_or_else(|| Error::bad_token(term, expected))?;
+    let rules = parse_rules_in(session, name)?;
+    let state = match &rules {
+        Rules::Defined(game) if game.has_tuples() => format!("({inner})"),
+        _ => inner.trim().to_string(),
+    };
+    Ok((rules, state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_split_at_plus_outside_parentheses() {
+        assert_eq!(
+            terms("wythoff(3,5) + lasker(7)+4"),
+            ["wythoff(3,5)", "lasker(7)", "4"]
+        );
+        assert_eq!(terms("a(1+2)"), ["a(1+2)"]);
+        assert_eq!(terms("+"), ["", ""]);
+    }
+
+    #[test]
+    fn a_sum_is_told_from_piles() {
+        let w = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(is_sum(&w(&["lasker(7)"])));
+        assert!(is_sum(&w(&["3", "+", "4"])));
+        assert!(!is_sum(&w(&["(3,5)"])));
+        assert!(!is_sum(&w(&["3", "4T"])));
+    }
+}

@@ -1,0 +1,140 @@
+//! A ruleset played misère (`move --misere --rules octal:0.77 9`): the verdict of exhaustive
+//! search, the winning move, and whether misère Nim's rule on the Grundy values agrees.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::RenderOptions;
+use super::json::MoveJson;
+use crate::engine::{Grundy, Player};
+use crate::output::{MiserePlayReport, PositionView};
+
+fn who(winner: Player) -> &'static str {
+    match winner {
+        Player::First => "the first player (to move) wins",
+        Player::Second => "the second player wins",
+    }
+}
+
+pub(super) fn text(
+    report: &MiserePlayReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let v = &report.verdict;
+    let piles: Vec<String> = report
+        .piles
+        .iter()
+        .map(|&p| report.rules.name_of(p))
+        .collect();
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!(
+            "{} played misère (the last mover loses): {}",
+            report.rules,
+            piles.join(" ")
+        ))
+    )?;
+    let sentence = match v.winner {
+        Player::First => style.win(who(v.winner)),
+        Player::Second => style.lose(who(v.winner)),
+    };
+    writeln!(
+        out,
+        "by exhaustive search ({} options examined): {sentence}.",
+        v.work
+    )?;
+    let values: Vec<String> = v.grundy.iter().map(Grundy::to_string).collect();
+    let agrees = if v.by_nim_rule == v.winner {
+        "it agrees here"
+    } else {
+        "it does not carry over here"
+    };
+    writeln!(
+        out,
+        "misère Nim's rule on the normal-play values {{{}}} would say {}: {agrees}.",
+        values.join(", "),
+        who(v.by_nim_rule)
+    )?;
+    if report.view == PositionView::Move {
+        match &v.winning_move {
+            Some(m) => writeln!(
+                out,
+                "{}",
+                style.change(&format!(
+                    "winning move: {}",
+                    super::move_words(&report.rules, m)
+                ))
+            )?,
+            None => writeln!(
+                out,
+                "{}",
+                style.lose("no winning move: every move loses against perfect play.")
+            )?,
+        }
+    }
+    Ok(())
+}
+
+/// `{"by_nim_rule", "grundy", "piles", "rules", "winner", "work"}`, plus `"move"` for `move`.
+#[derive(Serialize)]
+pub(super) struct MiserePlayJson {
+    by_nim_rule: &'static str,
+    grundy: Vec<Grundy>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<Option<MoveJson>>,
+    piles: Vec<String>,
+    rules: String,
+    winner: &'static str,
+    work: u64,
+}
+
+pub(super) fn json(report: &MiserePlayReport) -> MiserePlayJson {
+    let v = &report.verdict;
+    MiserePlayJson {
+        by_nim_rule: v.by_nim_rule.name(),
+        grundy: v.grundy.clone(),
+        mv: (report.view == PositionView::Move)
+            .then(|| v.winning_move.map(|m| MoveJson::named(&report.rules, &m))),
+        piles: report
+            .piles
+            .iter()
+            .map(|&p| report.rules.name_of(p))
+            .collect(),
+        rules: report.rules.to_string(),
+        winner: v.winner.name(),
+        work: v.work,
+    }
+}
+
+/// Key–value rows for Markdown and CSV.
+pub(super) fn rows(report: &MiserePlayReport) -> Vec<[String; 2]> {
+    let v = &report.verdict;
+    let piles: Vec<String> = report
+        .piles
+        .iter()
+        .map(|&p| report.rules.name_of(p))
+        .collect();
+    let mut rows = vec![
+        [
+            "rules".to_string(),
+            format!("{} played misère", report.rules),
+        ],
+        ["piles".to_string(), piles.join(" ")],
+        ["winner".to_string(), v.winner.name().to_string()],
+        [
+            "misère Nim's rule on the values".to_string(),
+            v.by_nim_rule.name().to_string(),
+        ],
+    ];
+    if report.view == PositionView::Move {
+        let mv = v
+            .winning_move
+            .map_or("none".to_string(), |m| super::move_words(&report.rules, &m));
+        rows.push(["move".to_string(), mv]);
+    }
+    rows
+}

@@ -1,0 +1,147 @@
+//! Moore's Nim_k (`winner --rules moore:2 3 5 6`): the binary columns with their counts mod
+//! K+1, the verdict by Moore's theorem and the winning move, in text, JSON and rows.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::RenderOptions;
+use crate::engine::Player;
+use crate::output::{MooreReport, PositionView};
+
+fn who(winner: Player) -> &'static str {
+    match winner {
+        Player::First => "the first player (to move) wins",
+        Player::Second => "the second player wins",
+    }
+}
+
+/// `pile 1: 7 → 4, pile 3: 6 → 2`.
+fn describe(changes: &[(usize, u64, u64)]) -> String {
+    changes
+        .iter()
+        .map(|&(i, from, to)| format!("pile {}: {from} → {to} (take {})", i + 1, from - to))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(super) fn text(
+    report: &MooreReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let v = &report.verdict;
+    let piles: Vec<String> = report.piles.iter().map(u64::to_string).collect();
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("moore:{}: {}", v.k, piles.join(" ")))
+    )?;
+    writeln!(
+        out,
+        "a move takes from 1 to {} piles; the mover loses iff every binary column's count of 1s is 0 mod {} (Moore's theorem)",
+        v.k,
+        v.modulus()
+    )?;
+    let width = v.columns.first().map_or(1, |(c, _)| c.to_string().len());
+    for &(column, ones) in &v.columns {
+        let rest = u128::from(ones) % v.modulus();
+        writeln!(
+            out,
+            "  column {column:>width$}: {ones} ones, {rest} mod {}",
+            v.modulus()
+        )?;
+    }
+    let sentence = match v.winner {
+        Player::First => style.win(who(v.winner)),
+        Player::Second => style.lose(who(v.winner)),
+    };
+    writeln!(out, "{sentence}.")?;
+    if report.view == PositionView::Move {
+        match &v.winning_move {
+            Some(m) => writeln!(
+                out,
+                "{}",
+                style.change(&format!("winning move: {}", describe(m)))
+            )?,
+            None => writeln!(
+                out,
+                "{}",
+                style.lose("no winning move: every move loses against perfect play.")
+            )?,
+        }
+    }
+    Ok(())
+}
+
+/// `{"columns": [{"column", "ones"}], "piles", "rules", "winner"}`, plus `"move"` for `move`.
+#[derive(Serialize)]
+pub(super) struct MooreJson {
+    columns: Vec<ColumnJson>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<Option<Vec<ChangeJson>>>,
+    piles: Vec<u64>,
+    rules: String,
+    winner: &'static str,
+}
+
+#[derive(Serialize)]
+struct ColumnJson {
+    column: u64,
+    ones: u64,
+}
+
+#[derive(Serialize)]
+struct ChangeJson {
+    from: u64,
+    pile: usize,
+    to: u64,
+}
+
+pub(super) fn json(report: &MooreReport) -> MooreJson {
+    let v = &report.verdict;
+    MooreJson {
+        columns: v
+            .columns
+            .iter()
+            .map(|&(column, ones)| ColumnJson { column, ones })
+            .collect(),
+        mv: (report.view == PositionView::Move).then(|| {
+            v.winning_move.as_ref().map(|m| {
+                m.iter()
+                    .map(|&(i, from, to)| ChangeJson {
+                        from,
+                        pile: i + 1,
+                        to,
+                    })
+                    .collect()
+            })
+        }),
+        piles: report.piles.clone(),
+        rules: format!("moore:{}", v.k),
+        winner: v.winner.name(),
+    }
+}
+
+/// Key–value rows for Markdown and CSV.
+pub(super) fn rows(report: &MooreReport) -> Vec<[String; 2]> {
+    let v = &report.verdict;
+    let piles: Vec<String> = report.piles.iter().map(u64::to_string).collect();
+    let mut rows = vec![
+        ["rules".to_string(), format!("moore:{}", v.k)],
+        ["piles".to_string(), piles.join(" ")],
+    ];
+    for &(column, ones) in &v.columns {
+        rows.push([format!("column {column}"), ones.to_string()]);
+    }
+    rows.push(["winner".to_string(), v.winner.name().to_string()]);
+    if report.view == PositionView::Move {
+        let mv = v
+            .winning_move
+            .as_deref()
+            .map_or("none".to_string(), describe);
+        rows.push(["move".to_string(), mv]);
+    }
+    rows
+}

@@ -1,0 +1,159 @@
+//! A sum of different games (`winner 'wythoff(3,5) + lasker(7) + 4'`): each component with its
+//! value, the XOR, the verdict and the winning move, in text, JSON and rows.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::RenderOptions;
+use super::verdict::verdict_sentence;
+use crate::engine::position::Rule;
+use crate::engine::sum::SumMove;
+use crate::engine::{Grundy, Pile, Rules};
+use crate::output::{PositionView, SumReport};
+
+/// `wythoff((3,5))` is written `wythoff(3,5)`: a tuple state is its own parentheses.
+fn term(rules: &Rules, pile: Pile) -> String {
+    let state = rules.name_of(pile);
+    if state.starts_with('(') {
+        format!("{rules}{state}")
+    } else {
+        format!("{rules}({state})")
+    }
+}
+
+/// `component 2: lasker(7) → lasker(3+1)`, and the value it goes to.
+fn describe(report: &SumReport, m: &SumMove) -> String {
+    let (rules, pile) = &report.components[m.component];
+    let after: Vec<String> = m.after.piles().map(|p| term(rules, p)).collect();
+    let after = after.join(" + ");
+    format!(
+        "component {}: {} → {after} (value {} → {})",
+        m.component + 1,
+        term(rules, *pile),
+        report.verdict.values[m.component],
+        m.value
+    )
+}
+
+pub(super) fn text(
+    report: &SumReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let v = &report.verdict;
+    let terms: Vec<String> = report.components.iter().map(|(r, p)| term(r, *p)).collect();
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("sum: {}", terms.join(" + ")))
+    )?;
+    for (t, g) in terms.iter().zip(&v.values) {
+        writeln!(out, "  {t}  value {g}")?;
+    }
+    let values: Vec<String> = v.values.iter().map(Grundy::to_string).collect();
+    writeln!(
+        out,
+        "XOR of the values: {} = {}",
+        values.join(" ⊕ "),
+        v.nim_sum
+    )?;
+    writeln!(
+        out,
+        "{}",
+        verdict_sentence(Rule::NimSum, v.nim_sum, v.winner, style)
+    )?;
+    if report.view == PositionView::Move {
+        match &v.winning_move {
+            Some(m) => writeln!(
+                out,
+                "{}",
+                style.change(&format!("winning move: {}", describe(report, m)))
+            )?,
+            None => writeln!(
+                out,
+                "{}",
+                style.lose("no winning move: every move loses against perfect play.")
+            )?,
+        }
+    }
+    Ok(())
+}
+
+/// `{"components": [{"game", "state", "value"}], "nim_sum", "winner"}`, plus `"move"` for `move`
+/// (`null` when there is none).
+#[derive(Serialize)]
+pub(super) struct SumJson {
+    components: Vec<ComponentJson>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<Option<SumMoveJson>>,
+    nim_sum: Grundy,
+    winner: &'static str,
+}
+
+#[derive(Serialize)]
+struct ComponentJson {
+    game: String,
+    state: String,
+    value: Grundy,
+}
+
+/// `{"component": 2, "from": "7", "to": "3+1", "value": 4}`.
+#[derive(Serialize)]
+struct SumMoveJson {
+    component: usize,
+    from: String,
+    to: String,
+    value: Grundy,
+}
+
+pub(super) fn json(report: &SumReport) -> SumJson {
+    let v = &report.verdict;
+    SumJson {
+        components: report
+            .components
+            .iter()
+            .zip(&v.values)
+            .map(|((rules, pile), &value)| ComponentJson {
+                game: rules.to_string(),
+                state: rules.name_of(*pile),
+                value,
+            })
+            .collect(),
+        mv: (report.view == PositionView::Move).then(|| {
+            v.winning_move.map(|m| {
+                let (rules, pile) = &report.components[m.component];
+                SumMoveJson {
+                    component: m.component + 1,
+                    from: rules.name_of(*pile),
+                    to: rules.name_of_heaps(m.after),
+                    value: m.value,
+                }
+            })
+        }),
+        nim_sum: v.nim_sum,
+        winner: v.winner.name(),
+    }
+}
+
+/// Key–value rows for Markdown and CSV.
+pub(super) fn rows(report: &SumReport) -> Vec<[String; 2]> {
+    let v = &report.verdict;
+    let mut rows: Vec<[String; 2]> = report
+        .components
+        .iter()
+        .zip(&v.values)
+        .map(|((r, p), g)| [term(r, *p), g.to_string()])
+        .collect();
+    rows.push(["nim-sum".to_string(), v.nim_sum.to_string()]);
+    rows.push(["winner".to_string(), v.winner.name().to_string()]);
+    if report.view == PositionView::Move {
+        let mv = v
+            .winning_move
+            .as_ref()
+            .map_or("none".to_string(), |m| describe(report, m));
+        rows.push(["move".to_string(), mv]);
+    }
+    rows
+}
