@@ -48,4 +48,11 @@ screen "present: next" Enter
 screen "present: quit" 'quit' Enter
 screen "bad input" 'winner 3 x 5' Enter
 screen "help" 'help' Enter
-screen "leave" 'quit' Enter
+# Help is taller than 24 rows, so it is paged (`less -FRX`): `q` leaves the pager.
+screen "help: leave the pager" q
+tmux send-keys -t nimlab-tour 'quit' Enter
+sleep "${PAUSE:-0.8}"
+if tmux has-session -t nimlab-tour 2>/dev/null; then
+  printf '\n──── leave: nimlab is still running ──\n'; tmux capture-pane -p -t nimlab-tour; exit 1
+fi
+printf '\n──── leave: `quit` ended nimlab ──\n'
