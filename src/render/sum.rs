@@ -49,8 +49,17 @@ pub(super) fn text(
         "{}",
         style.heading(&format!("sum: {}", terms.join(" + ")))
     )?;
+    // Components in a column, their values right-aligned beside them.
+    let term_width = terms.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    let value_width = v
+        .values
+        .iter()
+        .map(|g| g.to_string().len())
+        .max()
+        .unwrap_or(0);
     for (t, g) in terms.iter().zip(&v.values) {
-        writeln!(out, "  {t}  value {g}")?;
+        let pad = term_width - t.chars().count();
+        writeln!(out, "  {t}{:pad$}  value {g:>value_width$}", "")?;
     }
     let values: Vec<String> = v.values.iter().map(Grundy::to_string).collect();
     writeln!(

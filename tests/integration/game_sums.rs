@@ -161,6 +161,31 @@ fn a_bare_pile_is_of_the_commands_rules_and_words_may_be_unquoted() {
         .stdout_has("the second player wins");
 }
 
+/// The components stand in a column with their values right-aligned: Lasker(17) = 17
+/// (17 = 4·4 + 1, so its closed form gives 17), Wythoff (3,5) = 0, a Nim heap of 4 is 4.
+#[test]
+fn the_components_are_listed_in_a_column() {
+    let out = Test::new()
+        .args(["winner", "wythoff(3,5) + lasker(17) + nim(4)"])
+        .run()
+        .success();
+    let rows: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains(" value "))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "  wythoff(3,5)  value  0",
+            "  lasker(17)    value 17",
+            "  nim(4)        value  4",
+        ],
+        "{}",
+        out.stdout
+    );
+}
+
 #[test]
 fn bad_sums_are_one_line_naming_the_token() {
     Test::new()
