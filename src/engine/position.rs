@@ -1,7 +1,7 @@
 //! Who wins a position: the XOR of Grundy values where Sprague–Grundy applies, and misère Nim's
 //! own rule.
 
-use super::grundy::Solver;
+use super::grundy::{Method, Solver};
 use super::{EngineError, Grundy, Pile};
 
 /// The players, named by turn: `First` is the player to move now.
@@ -35,6 +35,8 @@ pub enum Rule {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
     pub grundy: Vec<Grundy>,
+    /// How each pile's value is known: by mex, a proven closed form or a proven period.
+    pub methods: Vec<Method>,
     pub nim_sum: Grundy,
     pub winner: Player,
     pub rule: Rule,
@@ -47,10 +49,12 @@ pub fn nim_sum<I: IntoIterator<Item = Grundy>>(values: I) -> Grundy {
 
 /// Decides who wins `piles` with perfect play.
 pub fn verdict(solver: &Solver, piles: &[Pile]) -> Result<Verdict, EngineError> {
-    let grundy = piles
+    let known = piles
         .iter()
-        .map(|&p| solver.value(p).map(|k| k.grundy()))
-        .collect::<Result<Vec<Grundy>, EngineError>>()?;
+        .map(|&p| solver.value(p))
+        .collect::<Result<Vec<_>, EngineError>>()?;
+    let grundy: Vec<Grundy> = known.iter().map(|k| k.grundy()).collect();
+    let methods: Vec<Method> = known.iter().map(|k| k.method()).collect();
     let nim_sum = nim_sum(grundy.iter().copied());
     let by_nim_sum = if nim_sum != 0 {
         Player::First
@@ -74,6 +78,7 @@ pub fn verdict(solver: &Solver, piles: &[Pile]) -> Result<Verdict, EngineError> 
     };
     Ok(Verdict {
         grundy,
+        methods,
         nim_sum,
         winner,
         rule,

@@ -11,6 +11,7 @@ use super::tabular::{Sink, TableSyntax};
 use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
+use crate::engine::grundy::Method;
 use crate::engine::position::Rule;
 use crate::output::{MoveView, PileChanged, PositionReport, PositionTitle, PositionView};
 
@@ -66,6 +67,9 @@ pub(super) fn render(
     } else {
         table(report, &piles, opts, out)?;
     }
+    if let Some(line) = periodic_note(report) {
+        writeln!(out, "{}", style.dim(&line))?;
+    }
     let sentence = if report.over {
         no_move_sentence(v.winner, report.rules.is_misere(), style)
     } else {
@@ -76,6 +80,35 @@ pub(super) fn render(
         writeln!(out, "{}", move_line(report, style))?;
     }
     Ok(())
+}
+
+/// Which piles' values were read off a proven period, and the period: a value past what was
+/// computed is never shown without saying how it is known.
+fn periodic_note(report: &PositionReport) -> Option<String> {
+    let mut period = None;
+    let piles: Vec<String> = report
+        .verdict
+        .methods
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| match *m {
+            Method::Periodic {
+                preperiod,
+                period: p,
+            } => {
+                period = Some((preperiod, p));
+                Some((i + 1).to_string())
+            }
+            _ => None,
+        })
+        .collect();
+    let (preperiod, period) = period?;
+    let which = if piles.len() == 1 { "pile" } else { "piles" };
+    Some(format!(
+        "({which} {}: by period, {} repeats with period {period} from n = {preperiod}, found by mex)",
+        piles.join(", "),
+        report.rules
+    ))
 }
 
 /// The piles' values in binary, the nim-sum, and the marks under its columns.

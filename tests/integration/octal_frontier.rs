@@ -299,6 +299,38 @@ const OGSOLVE_1E6: [(&str, u32); 6] = [
     ("0.77", 0xBFE8C367),
 ];
 
+/// `winner` and `move` say which piles' values were read off the period, and which period;
+/// a pile within the values computed says nothing. Dawson's Kayles' period 34 from n = 53 is
+/// the one the test above checks against mex and the Guy–Smith bound.
+#[test]
+fn winner_and_move_say_which_values_come_from_the_period() {
+    for command in ["winner", "move"] {
+        let out = Test::new()
+            .args([
+                command,
+                "--rules",
+                "octal:0.07",
+                "1000000000",
+                "5",
+                "999999999",
+            ])
+            .run()
+            .success();
+        assert!(
+            out.stdout.contains(
+                "(piles 1, 3: by period, octal:0.07 repeats with period 34 from n = 53, found by mex)"
+            ),
+            "{command}: {}",
+            out.stdout
+        );
+    }
+    let out = Test::new()
+        .args(["winner", "--rules", "octal:0.07", "5", "9"])
+        .run()
+        .success();
+    assert!(!out.stdout.contains("by period"), "{}", out.stdout);
+}
+
 #[test]
 fn sequences_to_ten_thousand_are_plain_mex() {
     for code in CODES {
