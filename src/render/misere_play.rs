@@ -42,9 +42,10 @@ pub(super) fn text(
         Player::First => style.win(who(v.winner)),
         Player::Second => style.lose(who(v.winner)),
     };
+    let options = if v.work == 1 { "option" } else { "options" };
     writeln!(
         out,
-        "by exhaustive search ({} options examined): {sentence}.",
+        "by exhaustive search ({} {options} examined): {sentence}.",
         v.work
     )?;
     let values: Vec<String> = v.grundy.iter().map(Grundy::to_string).collect();
