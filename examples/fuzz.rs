@@ -44,6 +44,16 @@ const COMMAND_SEEDS: &[&str] = &[
     "help grundy",
     "winner --color always --format csv 1 2",
     "'unclosed",
+    "game take13(n) = {n - k : k in {1, 3}, k <= n}",
+    "game split(n) = {n - 1 : k in 1..1, n >= 1} ∪ {[a, n - a] : a in 1..n/2}",
+    "game pair(a, b) = {(a - k, b) : k in 1..a} ∪ {(a, b - k) : k in 1..b}",
+    "winner --rules lasker 7 8",
+    "move --rules wythoff '(3,5)'",
+    "move 'wythoff(3,5) + lasker(7) + nim(4)'",
+    "winner --rules moore:2 3 5 7",
+    "move --misere --rules octal:0.77 8",
+    "winner --rules staircase 3 1 4 1",
+    "rules grundy-game",
 ];
 
 const EXPR_SEEDS: &[&str] = &[
@@ -61,10 +71,16 @@ const EXPR_SEEDS: &[&str] = &[
     "{1, 2} union {3}",
     "pow(2, 64) - 1",
     "170141183460469231731687303715884105727 + 1",
+    "nimsum(g(wythoff, (3, 5)), g(lasker, 7), 4)",
+    "misere(octal:0.77, 4, 4)",
+    "{n : n in 0..20, lost(subtract:{1,3,4}, n)}",
+    "8 nimmul 8",
+    "isqrt(99)",
 ];
 
 const LESSON_SEEDS: &[&str] = &[
     include_str!("../lessons/mex.yaml"),
+    include_str!("../lessons/translate-to-nim.yaml"),
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: s\n    text: hi {{ 1 + 1 }}\n",
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: q\n    ask: Q?\n    answer: 3 xor 5\n    choices: [\"6\", \"7\"]\n",
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: c\n    claim: C\n    check: \"all n in 0..9: g(nF) = n\"\n",
@@ -309,6 +325,7 @@ fn command(input: &str) {
                 | Command::Position(_)
                 | Command::Set { .. }
                 | Command::Help { .. }
+                | Command::Game { .. }
         )
     );
     let reads_input = match &cli.command {
