@@ -4,8 +4,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::RenderOptions;
 use super::json::MoveJson;
-use super::{RenderOptions, verdict::verdict_sentence};
+use super::verdict::{verdict_sentence, winning_move_line};
 use crate::engine::bulk::BulkMove;
 use crate::engine::{Grundy, Rules};
 use crate::output::{BulkReport, PositionView};
@@ -31,18 +32,11 @@ pub(super) fn text(
         verdict_sentence(s.rule, s.nim_sum, s.winner, style)
     )?;
     if report.view == PositionView::Move {
-        match s.winning_move {
-            Some(m) => writeln!(
-                out,
-                "{}",
-                style.change(&format!("winning move: {}", describe(&report.rules, m)))
-            )?,
-            None => writeln!(
-                out,
-                "{}",
-                style.lose("no winning move: every move loses against perfect play.")
-            )?,
-        }
+        writeln!(
+            out,
+            "{}",
+            winning_move_line(s.winning_move.map(|m| describe(&report.rules, m)), style)
+        )?;
     }
     Ok(())
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::json::MoveJson;
+use super::verdict::winning_move_line;
 use crate::engine::{Grundy, Player};
 use crate::output::{MiserePlayReport, PositionView};
 
@@ -61,21 +62,16 @@ pub(super) fn text(
         who(v.by_nim_rule)
     )?;
     if report.view == PositionView::Move {
-        match &v.winning_move {
-            Some(m) => writeln!(
-                out,
-                "{}",
-                style.change(&format!(
-                    "winning move: {}",
-                    super::move_words(&report.rules, m)
-                ))
-            )?,
-            None => writeln!(
-                out,
-                "{}",
-                style.lose("no winning move: every move loses against perfect play.")
-            )?,
-        }
+        writeln!(
+            out,
+            "{}",
+            winning_move_line(
+                v.winning_move
+                    .as_ref()
+                    .map(|m| super::move_words(&report.rules, m)),
+                style
+            )
+        )?
     }
     Ok(())
 }

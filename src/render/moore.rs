@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
+use super::verdict::winning_move_line;
 use crate::engine::Player;
 use crate::output::{MooreReport, PositionView};
 
@@ -59,18 +60,11 @@ pub(super) fn text(
     };
     writeln!(out, "{sentence}.")?;
     if report.view == PositionView::Move {
-        match &v.winning_move {
-            Some(m) => writeln!(
-                out,
-                "{}",
-                style.change(&format!("winning move: {}", describe(m)))
-            )?,
-            None => writeln!(
-                out,
-                "{}",
-                style.lose("no winning move: every move loses against perfect play.")
-            )?,
-        }
+        writeln!(
+            out,
+            "{}",
+            winning_move_line(v.winning_move.as_deref().map(describe), style)
+        )?;
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
-use super::verdict::verdict_sentence;
+use super::verdict::{verdict_sentence, winning_move_line};
 use crate::engine::position::Rule;
 use crate::engine::sum::SumMove;
 use crate::engine::{Grundy, Pile, Rules};
@@ -74,18 +74,11 @@ pub(super) fn text(
         verdict_sentence(Rule::NimSum, v.nim_sum, v.winner, style)
     )?;
     if report.view == PositionView::Move {
-        match &v.winning_move {
-            Some(m) => writeln!(
-                out,
-                "{}",
-                style.change(&format!("winning move: {}", describe(report, m)))
-            )?,
-            None => writeln!(
-                out,
-                "{}",
-                style.lose("no winning move: every move loses against perfect play.")
-            )?,
-        }
+        writeln!(
+            out,
+            "{}",
+            winning_move_line(v.winning_move.as_ref().map(|m| describe(report, m)), style)
+        )?;
     }
     Ok(())
 }

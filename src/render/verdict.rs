@@ -44,3 +44,12 @@ pub(super) fn verdict_sentence(
         ),
     }
 }
+
+/// `winning move: …` for a move described in words, or that every move loses: the last line
+/// of `move` for every kind of position (piles, a sum, Moore's Nim, misère search, a file).
+pub(super) fn winning_move_line(described: Option<String>, style: Style) -> String {
+    match described {
+        Some(words) => style.change(&format!("winning move: {words}")),
+        None => style.lose("no winning move: every move loses against perfect play."),
+    }
+}
