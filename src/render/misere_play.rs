@@ -55,12 +55,14 @@ pub(super) fn text(
     } else {
         "it does not carry over here"
     };
-    writeln!(
-        out,
+    let comparison = format!(
         "misère Nim's rule on the normal-play values {{{}}} would say {}: {agrees}.",
         values.join(", "),
         who(v.by_nim_rule)
-    )?;
+    );
+    for line in super::wrap(&comparison, opts.layout_width()) {
+        writeln!(out, "{line}")?;
+    }
     if report.view == PositionView::Move {
         writeln!(
             out,

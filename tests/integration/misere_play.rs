@@ -155,3 +155,21 @@ fn misere_play_refuses_what_it_cannot_search() {
         .run()
         .code(2);
 }
+
+/// The comparison with misère Nim's rule is prose, filled to the 80 columns of a pipe rather
+/// than left for the terminal to break mid-sentence.
+#[test]
+fn the_misere_report_fits_eighty_columns() {
+    let out = Test::new()
+        .args(["move", "--misere", "--rules", "octal:0.77", "8"])
+        .run()
+        .success();
+    assert!(
+        out.stdout.contains("it does not carry over here"),
+        "{}",
+        out.stdout
+    );
+    for line in out.stdout.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
+}
