@@ -55,7 +55,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 15] = [
+pub const RULESETS: [RulesetName; 17] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -93,7 +93,8 @@ pub const RULESETS: [RulesetName; 15] = [
             name: "subtract:1,3,4",
             known_as: None,
         }],
-        summary: "a subtraction game: take s tokens from one pile, for some s in the set S",
+        summary: "a subtraction game: take s tokens from one pile, for some s in the set S; \
+                  `subtract:^S` takes any positive amount except those in S",
         in_expression: Some("subtract:{1,3,4}"),
     },
     RulesetName {
@@ -184,6 +185,17 @@ pub const RULESETS: [RulesetName; 15] = [
         "mock-turtles",
         "Mock Turtles, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over one, two or three coins, the rightmost from heads to tails",
     ),
+    library(
+        "at-least-half",
+        "at-least-half: take at least half of the tokens of one pile (a dynamic take-away game whose values are the piles' bit lengths)",
+    ),
+    RulesetName {
+        in_expression: None,
+        ..library(
+            "fibonacci-nim",
+            "Fibonacci Nim: a pile is `(n,m)`, n tokens of which the next move may take at most m; taking k leaves `(n-k,2k)`; start at `(n,n-1)`",
+        )
+    },
     RulesetName {
         in_expression: None,
         ..library(
@@ -213,9 +225,10 @@ pub enum Named<'a> {
     Rules(Rules),
     /// `graph:FILE`: the file as written after the colon (never empty).
     GraphFile(&'a str),
-    /// A game of the bundled library, by its name in the table; its definition is read
+    /// A game of the bundled library, by its name in the table, or a family of them with its
+    /// argument checked (`subtract:^1,2`: take any amount but 1 or 2); its definition is read
     /// outside the engine.
-    Library(&'static str),
+    Library(&'a str),
     /// `game:NAME`: a game the session defined, by the name after the colon (never empty).
     SessionGame(&'a str),
     /// `moore:K`: Moore's Nim_k with K ≥ 1, decided on the whole position.
@@ -293,9 +306,22 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
         (Family::Nim, None) => Named::Rules(Rules::Nim),
         (Family::ZeroMove, None) => Named::Rules(Rules::ZeroMove),
         (Family::Misere, None) => Named::Rules(Rules::Misere),
-        (Family::Subtract, Some(list)) => {
-            Named::Rules(Rules::Subtract(SubtractionSet::parse(list)?))
-        }
+        (Family::Subtract, Some(list)) => match list.strip_prefix('^') {
+            // Any amount but those listed: a game of the library's, written in its language.
+            Some(excluded) => {
+                SubtractionSet::parse(excluded).map_err(|e| match e {
+                    EngineError::BadSubtractionSet { reason, .. } => {
+                        EngineError::BadSubtractionSet {
+                            token: token.to_string(),
+                            reason,
+                        }
+                    }
+                    other => other,
+                })?;
+                Named::Library(token)
+            }
+            None => Named::Rules(Rules::Subtract(SubtractionSet::parse(list)?)),
+        },
         (Family::Octal, Some(code)) => Named::Rules(Rules::Octal(OctalCode::parse(code)?)),
         (Family::Graph, Some(file)) if !file.is_empty() => Named::GraphFile(file),
         (Family::Defined, None) => Named::Library(row.name),

@@ -773,6 +773,15 @@ impl Parser {
             (None, Some((Family::Subtract, example))) => {
                 self.advance();
                 self.advance();
+                // `subtract:^{1,2}`: any amount but these.
+                let but = if self.peek().kind == TokenKind::Punct("xor")
+                    && self.source.get(self.peek().span.clone()) == Some("^")
+                {
+                    self.advance();
+                    "^"
+                } else {
+                    ""
+                };
                 let mut amounts = Vec::new();
                 if self.eat_punct("{") {
                     loop {
@@ -797,7 +806,7 @@ impl Parser {
                         "the amounts in braces, as in `{example}` (one amount too: `subtract:{{2}}`)"
                     )));
                 }
-                format!("subtract:{}", amounts.join(","))
+                format!("subtract:{but}{}", amounts.join(","))
             }
             (None, Some((Family::Octal, example))) => {
                 self.advance();

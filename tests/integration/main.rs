@@ -50,6 +50,7 @@ mod shell;
 mod snapshots;
 mod staircase;
 mod support;
+mod take_away;
 mod tuple_games;
 mod winner;
 mod words;

@@ -5,9 +5,11 @@
 //! Each game is parsed once per process and its values kept with it, so every command valuing
 //! `lasker` shares what the others computed.
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::{Definition, parse_definition};
+use crate::engine::subtraction::SubtractionSet;
 use crate::engine::{EngineError, Rules};
 use crate::expr::ExprError;
 
@@ -47,9 +49,56 @@ fn definitions() -> &'static [(String, Result<Rules, ExprError>)] {
     })
 }
 
-/// The ruleset of the library's game `name` (a name from the engine's table). An error only if
-/// the bundled text lacks it or does not parse, which the tests rule out.
+/// The most games of the `subtract:^S` family kept with their values; past it a new one is
+/// valued afresh each time it is named.
+const MAX_KEPT_FAMILY: usize = 64;
+
+/// The definition of `subtract:^S` (take any positive amount except those in S), written in
+/// the game language from the set as the engine's table checked it: `subtract:^2,1` is
+/// `game subtract:^1,2(n) = {n - k : k in 1..n, not (k in {1, 2})}`.
+fn any_but(excluded: &str) -> Result<String, EngineError> {
+    let set = SubtractionSet::parse(excluded)?;
+    let listed: Vec<String> = set.values().iter().map(u64::to_string).collect();
+    Ok(format!(
+        "game subtract:^{}(n) = {{n - k : k in 1..n, not (k in {{{}}})}}",
+        listed.join(","),
+        listed.join(", ")
+    ))
+}
+
+/// The ruleset of `subtract:^S`, kept once made (up to [`MAX_KEPT_FAMILY`] of them).
+fn any_but_rules(excluded: &str) -> Result<Rules, EngineError> {
+    static KEPT: OnceLock<Mutex<HashMap<String, Rules>>> = OnceLock::new();
+    let text = any_but(excluded)?;
+    let kept = KEPT.get_or_init(Mutex::default);
+    let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(rules) = kept.get(&text) {
+        return Ok(rules.clone());
+    }
+    let rules =
+        parse_definition(&text)
+            .map(|d| d.rules())
+            .map_err(|e| EngineError::DefinitionFailed {
+                game: format!("subtract:^{excluded}"),
+                state: "any".into(),
+                reason: format!("the written definition does not parse: {e}"),
+            })?;
+    if kept.len() < MAX_KEPT_FAMILY {
+        kept.insert(text, rules.clone());
+    }
+    Ok(rules)
+}
+
+/// The ruleset of the library's game `name` (a name from the engine's table, or `subtract:^S`).
+/// An error only if the bundled text lacks it or does not parse, which the tests rule out.
 pub fn library(name: &str) -> Result<Rules, EngineError> {
+    if let Some(excluded) = name
+        .get(..10)
+        .filter(|head| head.eq_ignore_ascii_case("subtract:^"))
+        .and_then(|_| name.get(10..))
+    {
+        return any_but_rules(excluded);
+    }
     if name.eq_ignore_ascii_case("staircase") {
         static STAIRCASE: OnceLock<Rules> = OnceLock::new();
         return Ok(STAIRCASE

@@ -177,12 +177,14 @@ impl Header<'_> {
         start..self.pos
     }
 
-    /// A game's name: a letter, then letters, digits, `-`, `_` or `:` (`subtract:squares`).
+    /// A game's name: a letter, then letters, digits, `-`, `_`, `:`, `^` or `,`
+    /// (`subtract:squares`, `subtract:^1,2`).
     fn name(&mut self) -> Result<String, ExprError> {
         if !self.rest().starts_with(|c: char| c.is_ascii_alphabetic()) {
             return Err(self.unexpected("the game's name, starting with a letter"));
         }
-        let span = self.take(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':'));
+        let span =
+            self.take(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '^' | ','));
         Ok(self.text[span].to_string())
     }
 
