@@ -99,6 +99,8 @@ fn listed() -> Vec<Listed> {
             "subtract:powers2",
             "wythoff",
             "mock-turtles",
+            "at-least-half",
+            "fibonacci-nim",
             "staircase",
         ]
     );
