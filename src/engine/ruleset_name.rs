@@ -55,7 +55,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 17] = [
+pub const RULESETS: [RulesetName; 19] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -194,6 +194,17 @@ pub const RULESETS: [RulesetName; 17] = [
         ..library(
             "fibonacci-nim",
             "Fibonacci Nim: a pile is `(n,m)`, n tokens of which the next move may take at most m; taking k leaves `(n-k,2k)`; start at `(n,n-1)`",
+        )
+    },
+    library(
+        "turning-turtles",
+        "Turning Turtles, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over one or two coins, the rightmost from heads to tails (it is Nim)",
+    ),
+    RulesetName {
+        in_expression: None,
+        ..library(
+            "northcott",
+            "Northcott's game: a pile is a row `(w,b)`, White's counter in column w and Black's in column b; each player slides their own counter toward or away from the other; valued as Nim on the gap, as retreats are reversible",
         )
     },
     RulesetName {

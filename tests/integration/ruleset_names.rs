@@ -101,6 +101,8 @@ fn listed() -> Vec<Listed> {
             "mock-turtles",
             "at-least-half",
             "fibonacci-nim",
+            "turning-turtles",
+            "northcott",
             "staircase",
         ]
     );

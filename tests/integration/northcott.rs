@@ -1,0 +1,226 @@
+//! Northcott's game (`--rules northcott`) against the real game, solved here: a board of rows,
+//! each with a white and a black counter, where each player slides only their own counters,
+//! forward or back, never onto or past the other. The game is partizan and loopy, so it is
+//! solved by retrograde analysis (wins, losses and draws for the player to move, every
+//! position of a small board); nimlab's claim — Nim on the gaps, as retreats are reversible — is
+//! checked against it: no draws, and the mover wins iff the gaps' XOR is not 0. Nothing of
+//! nimlab's definition is used.
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::support::{Test, batch};
+
+/// A row: the white counter's column and the black counter's (1-based, different).
+type Row = (u64, u64);
+
+/// Rows and whose turn (0: White, 1: Black).
+type State = (Vec<Row>, u8);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Win,
+    Loss,
+}
+
+/// Every row of a board `width` columns wide.
+fn rows(width: u64) -> Vec<Row> {
+    let mut out = Vec::new();
+    for w in 1..=width {
+        for b in 1..=width {
+            if w != b {
+                out.push((w, b));
+            }
+        }
+    }
+    out
+}
+
+/// The columns a counter at `own` may slide to, the other counter at `other`: every column on
+/// its side of the other counter, within the board, but its own.
+fn slides(own: u64, other: u64, width: u64) -> Vec<u64> {
+    let side: Vec<u64> = if own < other {
+        (1..other).collect()
+    } else {
+        (other + 1..=width).collect()
+    };
+    side.into_iter().filter(|&c| c != own).collect()
+}
+
+/// The positions the player `who` moves to from `rows`.
+fn moves(rows: &[Row], who: u8, width: u64) -> Vec<Vec<Row>> {
+    let mut out = Vec::new();
+    for (i, &(w, b)) in rows.iter().enumerate() {
+        let targets = if who == 0 {
+            slides(w, b, width)
+        } else {
+            slides(b, w, width)
+        };
+        for c in targets {
+            let mut next = rows.to_vec();
+            next[i] = if who == 0 { (c, b) } else { (w, c) };
+            out.push(next);
+        }
+    }
+    out
+}
+
+/// Every position of `count` rows on a board `width` wide, solved by retrograde analysis: a
+/// position with no move is lost; one with a move to a lost position is won; one whose every
+/// move leads to a won position is lost; what is never labelled is a draw (absent from the
+/// map). A slide is undone by sliding back, so a position's predecessors (the other player to
+/// move) are its own moves for that player.
+fn solve(count: usize, width: u64) -> HashMap<State, Outcome> {
+    let mut boards: Vec<Vec<Row>> = vec![Vec::new()];
+    for _ in 0..count {
+        boards = boards
+            .into_iter()
+            .flat_map(|b| {
+                rows(width).into_iter().map(move |r| {
+                    let mut b = b.clone();
+                    b.push(r);
+                    b
+                })
+            })
+            .collect();
+    }
+    let mut left: HashMap<State, usize> = HashMap::new();
+    let mut outcome: HashMap<State, Outcome> = HashMap::new();
+    let mut queue = VecDeque::new();
+    for board in &boards {
+        for who in 0..2u8 {
+            let n = moves(board, who, width).len();
+            let state = (board.clone(), who);
+            if n == 0 {
+                outcome.insert(state.clone(), Outcome::Loss);
+                queue.push_back(state);
+            } else {
+                left.insert(state, n);
+            }
+        }
+    }
+    while let Some((board, who)) = queue.pop_front() {
+        let done = outcome[&(board.clone(), who)];
+        let before = 1 - who;
+        for prev in moves(&board, before, width) {
+            let key = (prev, before);
+            if outcome.contains_key(&key) {
+                continue;
+            }
+            let label = match done {
+                Outcome::Loss => Some(Outcome::Win),
+                Outcome::Win => {
+                    let n = left.get_mut(&key).expect("counted");
+                    *n -= 1;
+                    (*n == 0).then_some(Outcome::Loss)
+                }
+            };
+            if let Some(label) = label {
+                outcome.insert(key.clone(), label);
+                queue.push_back(key);
+            }
+        }
+    }
+    outcome
+}
+
+fn gap((w, b): Row) -> u64 {
+    w.abs_diff(b) - 1
+}
+
+fn written(rows: &[Row]) -> String {
+    let parts: Vec<String> = rows.iter().map(|(w, b)| format!("({w},{b})")).collect();
+    parts.join(" ")
+}
+
+#[test]
+fn the_real_game_has_no_draws_and_is_nim_on_the_gaps() {
+    for (count, width) in [(1usize, 7u64), (2, 6), (3, 4)] {
+        let outcome = solve(count, width);
+        let positions = rows(width).len().pow(u32::try_from(count).unwrap()) * 2;
+        // Every position is decided: none is a draw.
+        assert_eq!(outcome.len(), positions, "{count} rows of {width}");
+        for ((board, who), result) in &outcome {
+            let nim_sum = board.iter().fold(0, |acc, &r| acc ^ gap(r));
+            assert_eq!(
+                *result == Outcome::Win,
+                nim_sum != 0,
+                "{} with {} to move",
+                written(board),
+                ["White", "Black"][usize::from(*who)]
+            );
+        }
+    }
+}
+
+#[test]
+fn winner_and_move_agree_with_the_real_game() {
+    let width = 6;
+    let outcome = solve(2, width);
+    let boards: Vec<Vec<Row>> = outcome
+        .keys()
+        .filter(|(_, who)| *who == 0)
+        .map(|(board, _)| board.clone())
+        .collect();
+    let mut boards = boards;
+    boards.sort();
+    let lines: Vec<String> = boards
+        .iter()
+        .map(|b| format!("winner --format json --rules northcott {}", written(b)))
+        .collect();
+    for (board, out) in boards.iter().zip(batch(&lines)) {
+        let first = out["winner"] == "first";
+        assert_eq!(
+            first,
+            outcome[&(board.clone(), 0)] == Outcome::Win,
+            "{}",
+            written(board)
+        );
+    }
+    // A winning move, made by White with White's own counter to the gap nimlab names, leaves
+    // Black a lost position in the real game.
+    let won: Vec<&Vec<Row>> = boards
+        .iter()
+        .filter(|b| outcome[&((*b).clone(), 0)] == Outcome::Win)
+        .step_by(5)
+        .collect();
+    assert!(won.len() > 20);
+    for board in won {
+        let doc = Test::new()
+            .args(["move", "--format", "json", "--rules", "northcott"])
+            .args(written(board).split(' '))
+            .run()
+            .success()
+            .json();
+        let pile = usize::try_from(doc["move"]["pile"].as_u64().expect("pile")).unwrap() - 1;
+        let to: Vec<u64> = doc["move"]["to"]
+            .as_str()
+            .expect("to")
+            .trim_matches(|c| c == '(' || c == ')')
+            .split(',')
+            .map(|x| x.parse().expect("a column"))
+            .collect();
+        let (w, b) = board[pile];
+        let new_gap = gap((to[0], to[1]));
+        assert!(new_gap < gap((w, b)), "{} → {to:?}", written(board));
+        // One counter moved toward the other, the other stayed.
+        assert!(
+            (to[0] == w) != (to[1] == b) && to[0].min(to[1]) >= w.min(b),
+            "{} → {to:?}",
+            written(board)
+        );
+        let own = if w < b {
+            b - 1 - new_gap
+        } else {
+            b + 1 + new_gap
+        };
+        let mut after = board.clone();
+        after[pile] = (own, b);
+        assert_eq!(
+            outcome[&(after.clone(), 1)],
+            Outcome::Loss,
+            "{} → {}",
+            written(board),
+            written(&after)
+        );
+    }
+}
