@@ -6,6 +6,11 @@
 //! order; the table is one bit per rank. Each move lowers one code, so it lowers the sum of the
 //! codes: positions are solved level by level of that sum, every option already solved, and the
 //! positions of one level are independent, so a level can be shared among cores.
+//!
+//! A game whose moves may split a pile (Kayles, Lasker's Nim) leaves positions of more than K
+//! piles, which the table cannot hold: there each position of up to K piles is solved by
+//! memoised game-tree search ([`super::search`]), which follows the splits, within tighter
+//! bounds ([`MAX_SPLIT_POSITIONS`], [`MAX_SPLIT_MOVES`]).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -23,6 +28,11 @@ pub const MAX_OPTIONS: u64 = 1 << 24;
 /// The most moves the search could have to examine (every option of every position): about
 /// a minute at the speed measured in `benches/verify.rs`.
 pub const MAX_MOVES: u64 = 10_000_000_000;
+
+/// The most positions of up to K piles solved for a game that splits piles, and the most
+/// moves its game-tree search may examine (every position reached, however many piles).
+pub const MAX_SPLIT_POSITIONS: u64 = 100_000;
+pub const MAX_SPLIT_MOVES: u64 = 10_000_000;
 
 /// Whether a search uses one core or all of them. The result is the same bit for bit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +73,9 @@ impl Exhaustive {
         cores: Cores,
         cancel: &Cancel,
     ) -> Result<Self, EngineError> {
+        if rules.splits() {
+            return Self::solve_by_search(rules, misere, piles, max, cancel);
+        }
         let moves = Moves::list(rules, piles, max)?;
         let colex = Colex::new(piles, moves.codes()).ok_or_else(|| too_many(piles, max))?;
         let words = usize::try_from(colex.count().div_ceil(64)).unwrap_or(usize::MAX);
@@ -98,6 +111,71 @@ impl Exhaustive {
             colex,
             won: won.into_iter().map(AtomicU64::into_inner).collect(),
             moves_examined: examined,
+        })
+    }
+
+    /// [`Exhaustive::solve_on`] for a game that may split a pile: each position of up to
+    /// `piles` piles of size ≤ `max`, in rank order, by one memoised game-tree search that
+    /// follows every move, splits included.
+    fn solve_by_search(
+        rules: &Rules,
+        misere: bool,
+        piles: usize,
+        max: u64,
+        cancel: &Cancel,
+    ) -> Result<Self, EngineError> {
+        let refuse = || {
+            EngineError::from(super::TooMuchWork::ExhaustiveSplits {
+                rules: rules.clone(),
+                piles: piles as u64,
+                max,
+            })
+        };
+        let per_size = if rules.has_pass() { 2 } else { 1 };
+        let codes = max.checked_mul(per_size).and_then(|c| c.checked_add(1));
+        let count = codes.and_then(|c| super::colex::count_multisets(c, piles as u64));
+        let (Some(codes), Some(count)) = (codes, count) else {
+            return Err(refuse());
+        };
+        if piles == 0 || count > MAX_SPLIT_POSITIONS {
+            return Err(refuse());
+        }
+        let states: Vec<Pile> = (0..=max).flat_map(|n| rules.states(n)).collect();
+        let colex = usize::try_from(codes)
+            .ok()
+            .filter(|&c| c == states.len())
+            .and_then(|c| Colex::new(piles, c))
+            .ok_or_else(refuse)?;
+        let words = usize::try_from(count.div_ceil(64)).map_err(|_| refuse())?;
+        let mut won = vec![0u64; words];
+        let mut search = super::search::Search::new(rules, misere, MAX_SPLIT_MOVES);
+        let mut a = vec![0u32; piles];
+        let mut position = Vec::with_capacity(piles);
+        cancel.begin(count);
+        for rank in 0..count {
+            if rank % POLL_EVERY == 0 {
+                cancel.reach(rank)?;
+            }
+            position.clear();
+            position.extend(a.iter().filter(|&&c| c > 0).map(|&c| states[c as usize]));
+            // Past the search's bounds, the refusal names the whole problem, not one position.
+            let wins = search.first_wins(&position).map_err(|e| match e {
+                EngineError::TooMuchWork(_) => refuse(),
+                other => other,
+            })?;
+            if wins {
+                won[(rank / 64) as usize] |= 1 << (rank % 64);
+            }
+            colex.next(&mut a);
+        }
+        cancel.check()?;
+        Ok(Self {
+            states,
+            piles,
+            misere,
+            colex,
+            won,
+            moves_examined: search.work(),
         })
     }
 
@@ -207,13 +285,8 @@ struct Moves {
 impl Moves {
     /// Lists the options, refusing problems too large before doing the work.
     fn list(rules: &Rules, piles: usize, max: u64) -> Result<Self, EngineError> {
-        if rules.splits() {
-            // A split adds a pile, which the fixed-width table of K piles cannot hold.
-            return Err(super::TooMuchWork::ExhaustiveSplits {
-                rules: rules.clone(),
-            }
-            .into());
-        }
+        // A split adds a pile, which the fixed-width table of K piles cannot hold: such games
+        // are solved by search (`solve_by_search`), never listed here.
         // States per size: 2 with a pass (0 has one), else 1; counted before listing them.
         let per_size = if rules.has_pass() { 2 } else { 1 };
         let codes = max.checked_mul(per_size).and_then(|c| c.checked_add(1));
@@ -464,7 +537,23 @@ mod tests {
         assert!(Exhaustive::solve(&Rules::Nim, false, 0, 3).is_err());
         // One Nim pile ≤ 10^6: few positions, but 5 · 10^11 options to list.
         assert!(Exhaustive::solve(&Rules::Nim, false, 1, 1_000_000).is_err());
+        // A game that splits: past the split search's count of positions.
         let kayles = Rules::parse("octal:0.77").unwrap();
-        assert!(Exhaustive::solve(&kayles, false, 2, 3).is_err());
+        assert!(Exhaustive::solve(&kayles, false, 20, 30).is_err());
+    }
+
+    #[test]
+    fn a_game_that_splits_is_solved_by_search() {
+        // Kayles by hand: g(1) = 1, g(2) = 2, g(3) = mex{g(2), g(1), g(1+1), g(1)} = 3, so of
+        // the positions of ≤ 2 rows ≤ 3 the lost ones are the empty row and the equal pairs.
+        let kayles = Rules::parse("octal:0.77").unwrap();
+        let table = Exhaustive::solve(&kayles, false, 2, 3).unwrap();
+        let lost: Vec<Vec<u64>> = table
+            .positions()
+            .filter(|(_, won)| !won)
+            .map(|(p, _)| p.iter().map(|q| q.size).collect())
+            .collect();
+        assert_eq!(lost, [vec![], vec![1, 1], vec![2, 2], vec![3, 3]]);
+        assert_eq!(table.len(), 10);
     }
 }

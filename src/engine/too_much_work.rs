@@ -4,7 +4,9 @@
 
 use std::fmt;
 
-use super::exhaustive::{MAX_CODES, MAX_MOVES, MAX_POSITIONS};
+use super::exhaustive::{
+    MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
+};
 use super::octal::OctalCode;
 use super::subtraction::SubtractionSet;
 use super::{Pile, Rules};
@@ -50,8 +52,9 @@ pub enum TooMuchWork {
     Values { upto: u64, max: u64 },
     /// Every position of up to `piles` piles of size at most `max`, past the search's limits.
     Exhaustive { piles: u64, max: u64 },
-    /// Every position of `rules`, whose moves may split a pile.
-    ExhaustiveSplits { rules: Rules },
+    /// Every position of up to `piles` piles of size at most `max` of `rules`, whose moves may
+    /// split a pile, past the limits of the search that follows splits.
+    ExhaustiveSplits { rules: Rules, piles: u64, max: u64 },
     /// Every position of `rules`, a defined game whose piles are tuples.
     ExhaustiveTuples { rules: Rules },
     /// Every position of `rules`, where a move from `from` leads to `to`, not to a smaller
@@ -166,10 +169,12 @@ impl fmt::Display for TooMuchWork {
                  too long (the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} moves to \
                  examine or {MAX_CODES} pile states (and needs at least one pile))"
             ),
-            Self::ExhaustiveSplits { rules } => write!(
+            Self::ExhaustiveSplits { rules, piles, max } => write!(
                 f,
-                "searching every position of {rules} at once would take too long (its moves \
-                 may split a pile, which this search does not follow yet)"
+                "searching every position of up to {piles} piles of size ≤ {max} of {rules} \
+                 would take too long (its moves may split a pile, so each position is searched \
+                 on its own, at most {MAX_SPLIT_POSITIONS} of them with {MAX_SPLIT_MOVES} moves \
+                 examined in all)"
             ),
             Self::ExhaustiveTuples { rules } => write!(
                 f,
@@ -346,8 +351,10 @@ mod tests {
             (
                 TooMuchWork::ExhaustiveSplits {
                     rules: Rules::parse("octal:0.77").unwrap(),
+                    piles: 5,
+                    max: 40,
                 },
-                "searching every position of octal:0.77 at once would take too long (its moves may split a pile, which this search does not follow yet)",
+                "searching every position of up to 5 piles of size ≤ 40 of octal:0.77 would take too long (its moves may split a pile, so each position is searched on its own, at most 100000 of them with 10000000 moves examined in all)",
             ),
             (
                 TooMuchWork::ExhaustiveOrder {

@@ -237,7 +237,7 @@ mod tests {
         assert_eq!(complete("prove b"), ["bouton"]);
         assert_eq!(complete("completions f"), ["fish"]);
         assert_eq!(complete("grundy --rules oc"), ["octal:"]);
-        assert_eq!(complete("winner --format json --rules n"), ["nim"]);
+        assert_eq!(complete("winner --format json --rules ni"), ["nim"]);
     }
 
     #[test]

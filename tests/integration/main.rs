@@ -54,5 +54,6 @@ mod support;
 mod take_away;
 mod tuple_games;
 mod turning_turtles;
+mod verify_splits;
 mod winner;
 mod words;
