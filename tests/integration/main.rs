@@ -52,6 +52,7 @@ mod snapshots;
 mod staircase;
 mod support;
 mod take_away;
+mod tartan;
 mod tuple_games;
 mod turning_turtles;
 mod verify_splits;
