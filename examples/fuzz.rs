@@ -54,6 +54,14 @@ const COMMAND_SEEDS: &[&str] = &[
     "move --misere --rules octal:0.77 8",
     "winner --rules staircase 3 1 4 1",
     "rules grundy-game",
+    "winner --rules subtract:^1,2 7 9",
+    "rules subtract:^3,1",
+    "move --rules fibonacci-nim '(20,19)'",
+    "move --rules northcott '(1,8)' '(3,5)' '(6,2)'",
+    "grundy --rules at-least-half 0..40",
+    "verify --rules lasker --piles 2 --max 5",
+    "verify --rules octal:0.77-misere --piles 2 --max 4",
+    "winner --rules turning-turtles 1 4 9",
 ];
 
 const EXPR_SEEDS: &[&str] = &[
@@ -76,6 +84,10 @@ const EXPR_SEEDS: &[&str] = &[
     "{n : n in 0..20, lost(subtract:{1,3,4}, n)}",
     "8 nimmul 8",
     "isqrt(99)",
+    "g(subtract:^{1,2}, 10)",
+    "g(at-least-half, 100) ⊗ g(turning-turtles, 7)",
+    "all n in 0..30: g(subtract:^{2}, n) >= 0",
+    "g(mock-turtles, 3) nimmul g(turning-turtles, 5)",
 ];
 
 const LESSON_SEEDS: &[&str] = &[
