@@ -81,7 +81,7 @@ fn nimlab_products(g: &str, h: &str, cols: u32, rows: u32) -> Vec<Vec<u64>> {
 fn check(g: (&str, Turns), h: (&str, Turns), cols: u32, rows: u32) {
     let board = board_values(g.1, h.1, cols, rows);
     let products = nimlab_products(g.0, h.0, cols, rows);
-    for mask in 0..board.len() {
+    for (mask, &value) in board.iter().enumerate() {
         let mut xor = 0;
         for y in 1..=rows {
             for x in 1..=cols {
@@ -90,7 +90,7 @@ fn check(g: (&str, Turns), h: (&str, Turns), cols: u32, rows: u32) {
                 }
             }
         }
-        assert_eq!(board[mask], xor, "{} × {}: board {mask:b}", g.0, h.0);
+        assert_eq!(value, xor, "{} × {}: board {mask:b}", g.0, h.0);
     }
 }
 
