@@ -85,9 +85,10 @@ pub enum Error {
     TooManyPilesToPlay { source: String },
     /// Streamed piles (`source`) more than the `limit` the session's position keeps.
     TooManyPilesToKeep { source: String, limit: usize },
-    /// A ruleset that `play` and `step` cannot play (its moves may split a pile, or it is a
-    /// graph).
+    /// `play --misere`: a ruleset played misère, which `play` does not play.
     Unplayable { rules: Rules },
+    /// `play` on a game whose states have no size to draw at random, given no position.
+    NoStartPosition { rules: Rules },
     /// `period` for a ruleset whose values do not repeat or have no sizes.
     NoPeriod { rules: Rules },
     /// A graph's named positions mixed with the session's rules (`rules`), where one would be
@@ -329,9 +330,13 @@ impl fmt::Display for Error {
             ),
             Self::Unplayable { rules } => write!(
                 f,
-                "`{rules}` cannot be played or stepped yet (only nim, zero-move, misere, \
-                 subtract:S and defined games whose moves take from one pile); use `move` for its \
-                 winning move"
+                "`play --misere` does not play `{rules}` misère (misère Nim is `--rules misere`); \
+                 `winner --misere` and `move --misere` decide it by search"
+            ),
+            Self::NoStartPosition { rules } => write!(
+                f,
+                "`{rules}` has no random start: give the position, {}",
+                rules.pile_syntax()
             ),
             Self::NoPeriod { rules } => {
                 f.write_str(
@@ -578,7 +583,7 @@ mod tests {
                 Error::Unplayable {
                     rules: Rules::parse("octal:0.77").unwrap(),
                 },
-                "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere, subtract:S and defined games whose moves take from one pile); use `move` for its winning move",
+                "`play --misere` does not play `octal:0.77` misère (misère Nim is `--rules misere`); `winner --misere` and `move --misere` decide it by search",
                 2,
             ),
             (

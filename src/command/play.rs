@@ -5,15 +5,17 @@
 
 use super::focus::Focus;
 use super::piles::{Piles, read_piles};
+use super::position::one_staircase;
 use super::session::piles_as;
 use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
+use crate::engine::Heaps;
 use crate::engine::game::{Game, Side};
 use crate::engine::grundy::Solver;
 use crate::engine::moves::Request;
 use crate::engine::position::{Player, verdict};
 use crate::engine::strategy::winning_move;
-use crate::engine::{Pile, Rules};
+use crate::engine::{Move, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
     Activity, CoachNote, GameEvent, GameReport, MoveView, Output, PositionReport, PositionTitle,
@@ -25,19 +27,14 @@ pub(super) fn no_game() -> Error {
     Error::NoGame
 }
 
-/// Games are played on Nim-like rulesets for now: octal games (whose moves may split a pile,
-/// which `take K from I` cannot say) and graph games are not played yet.
-pub(super) fn refuse_unplayable(rules: &Rules) -> Result<(), Error> {
-    match rules {
-        Rules::Octal(_) | Rules::Graph(_) => Err(Error::Unplayable {
+/// What `play` cannot do: a ruleset played misère by `--misere` (misère Nim is `--rules misere`).
+fn refuse_unplayable(args: &PlayArgs, rules: &Rules) -> Result<(), Error> {
+    if args.position.misere {
+        return Err(Error::Unplayable {
             rules: rules.clone(),
-        }),
-        // A defined game's splits and tuple states are not what `take K from I` says.
-        Rules::Defined(game) if game.splits() || game.has_tuples() => Err(Error::Unplayable {
-            rules: rules.clone(),
-        }),
-        _ => Ok(()),
+        });
     }
+    Ok(())
 }
 
 /// A game in the session.
@@ -50,14 +47,24 @@ pub(super) struct PlayFocus {
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
 pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, &args.position.rules)?;
-    refuse_unplayable(solver.rules())?;
-    let piles = match read_piles(&args.position, &mut solver, session)? {
+    refuse_unplayable(args, solver.rules())?;
+    let staircase = one_staircase(solver.rules(), &args.position)?;
+    let position = staircase.as_ref().unwrap_or(&args.position);
+    let piles = match read_piles(position, &mut solver, session)? {
         Piles::Listed(piles) => piles,
         Piles::Streamed { source, .. } => {
             return Err(Error::TooManyPilesToPlay { source });
         }
         Piles::None if !session.position().is_empty() => session.position_for(solver.rules()),
-        Piles::None => random_position(solver.rules(), args.seed.unwrap_or_else(clock_seed)),
+        Piles::None if solver.rules().counts_tokens() => {
+            random_position(solver.rules(), args.seed.unwrap_or_else(clock_seed))
+        }
+        // A graph's positions and a game's tuples have no size to draw at random.
+        Piles::None => {
+            return Err(Error::NoStartPosition {
+                rules: solver.rules().clone(),
+            });
+        }
     };
     solver.reach_all(&piles)?;
     let first = match args.first {
@@ -76,11 +83,13 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
     } else {
         None
     };
+    let example = example_move(solver.rules(), &piles);
     let mut events = vec![GameEvent::Start {
         piles,
         first,
         coach,
         view,
+        example,
     }];
     focus.continue_game(&mut events)?;
     let output = focus.report(events);
@@ -114,11 +123,20 @@ impl PlayFocus {
                 start: self.game.start().to_vec(),
                 turns: self.game.turns().to_vec(),
             }),
-            None => events.push(GameEvent::YourMove {
-                piles: self.game.piles().to_vec(),
-            }),
+            None => events.push(self.your_move()?),
         }
         Ok(())
+    }
+
+    /// The board the learner moves on, with each pile's value when the coach is on.
+    fn your_move(&self) -> Result<GameEvent, Error> {
+        let piles = self.game.piles().to_vec();
+        let values = if self.coach {
+            Some(verdict(self.game.solver(), &piles)?.grundy)
+        } else {
+            None
+        };
+        Ok(GameEvent::YourMove { piles, values })
     }
 
     fn report(&self, events: Vec<GameEvent>) -> Output {
@@ -173,13 +191,7 @@ impl PlayFocus {
             return Err(Error::NothingToUndo);
         }
         let piles = self.game.piles().to_vec();
-        Ok(self.report(vec![
-            GameEvent::Undone {
-                turns,
-                piles: piles.clone(),
-            },
-            GameEvent::YourMove { piles },
-        ]))
+        Ok(self.report(vec![GameEvent::Undone { turns, piles }, self.your_move()?]))
     }
 
     fn hint(&self) -> Result<Output, Error> {
@@ -227,6 +239,55 @@ impl PlayFocus {
             .ok_or_else(|| Error::bad_token(token, format!("a pile number from 1 to {count}")))
     }
 
+    /// `I -> S` or `I -> A+B`: what pile `index` becomes, read by the rules' own grammar (a
+    /// graph's position name may hold a `+`, so it is tried whole first).
+    fn becomes(&self, index: usize, target: &str) -> Result<Request, Error> {
+        let rules = self.game.solver().rules();
+        if target.is_empty() {
+            return Err(Error::bad_token(
+                "->",
+                format!("what the pile becomes after `->`: {}", rules.pile_syntax()),
+            ));
+        }
+        if let Ok(p) = rules.parse_pile(target) {
+            return Ok(Request::Become {
+                index,
+                after: Heaps::One(p),
+            });
+        }
+        let after = match target
+            .split('+')
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            [one] => Heaps::One(rules.parse_pile(one)?),
+            [a, b] => Heaps::Two(rules.parse_pile(a)?, rules.parse_pile(b)?),
+            _ => {
+                return Err(Error::bad_token(
+                    target,
+                    "one state, or two joined by `+` where a move splits a pile (`3+4`)",
+                ));
+            }
+        };
+        Ok(Request::Become { index, after })
+    }
+
+    /// How a move is written in this game, for a line that is not one.
+    fn move_syntax(&self) -> String {
+        let rules = self.game.solver().rules();
+        if !rules.counts_tokens() {
+            "a move: `I -> S` makes pile I the state S, like `1 -> (2,5)`".into()
+        } else if rules.splits() {
+            "a move: `I K` takes K from pile I (`2 3`), `I -> A+B` splits pile I into A and B"
+                .into()
+        } else {
+            "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass, `I -> S` \
+             leaves S in pile I"
+                .into()
+        }
+    }
+
     fn take(&self, count: &str, pile: &str) -> Result<Request, Error> {
         let index = self.pile_index(pile)?;
         let count = count.parse::<u64>().map_err(|_| {
@@ -242,7 +303,13 @@ impl Focus for PlayFocus {
     }
 
     fn prompt(&self) -> String {
-        let piles: Vec<String> = self.game.piles().iter().map(Pile::to_string).collect();
+        let rules = self.game.solver().rules();
+        let piles: Vec<String> = self
+            .game
+            .piles()
+            .iter()
+            .map(|&p| rules.name_of(p))
+            .collect();
         if piles.len() <= 8 {
             format!("play {}", piles.join(" "))
         } else {
@@ -287,16 +354,20 @@ impl Focus for PlayFocus {
     fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let first = words.first()?;
+        if let Some((pile, target)) = line.split_once("->") {
+            pile.trim().parse::<u64>().ok()?;
+            let request = self
+                .pile_index(pile.trim())
+                .and_then(|index| self.becomes(index, target.trim()));
+            return Some(request.and_then(|r| self.learner_move(r)));
+        }
         first.parse::<u64>().ok()?;
         let request = match words.as_slice() {
             [i, p] if p.eq_ignore_ascii_case("pass") || p.eq_ignore_ascii_case("p") => {
                 self.pile_index(i).map(|index| Request::Pass { index })
             }
             [i, k] => self.take(k, i),
-            _ => Err(Error::bad_token(
-                line.trim(),
-                "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass",
-            )),
+            _ => Err(Error::bad_token(line.trim(), self.move_syntax())),
         };
         Some(request.and_then(|r| self.learner_move(r)))
     }
@@ -318,6 +389,22 @@ impl Focus for PlayFocus {
 /// Whether a position command names no piles of its own (none on the line, no file).
 fn names_no_piles(args: &PositionArgs) -> bool {
     args.piles.is_empty() && args.file.is_none()
+}
+
+/// A legal move on `piles` to show how moves are written: a split where the rules split (the
+/// syntax a reader would not guess), else the first option of the first pile that has one.
+fn example_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
+    let options = || {
+        piles.iter().enumerate().flat_map(|(i, &p)| {
+            rules
+                .heap_options(p)
+                .take(64)
+                .map(move |h| Move::new(i, p, h))
+        })
+    };
+    options()
+        .find(|m| m.split.is_some())
+        .or_else(|| options().next())
 }
 
 /// Three piles of 1 to 9 from a seed (SplitMix64), for `play` without piles.

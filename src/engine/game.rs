@@ -134,7 +134,11 @@ impl Game {
             return Vec::new();
         };
         let taken: Vec<Turn> = self.turns.drain(last..).rev().collect();
+        // Latest first, so each move's pile (and a split's second part) is where it left it.
         for t in &taken {
+            if t.mv.split.is_some() {
+                self.piles.remove(t.mv.index + 1);
+            }
             self.piles[t.mv.index] = t.mv.from;
         }
         self.resigned = false;

@@ -72,12 +72,15 @@ pub enum CoachNote {
 /// Something that happened in a game, in order.
 #[derive(Debug, Clone)]
 pub enum GameEvent {
-    /// A new game; `view` is the coach's binary view of the start (coach mode only).
+    /// A new game; `view` is the coach's binary view of the start (coach mode only);
+    /// `example` is a legal move of the start (a split where the rules split), for the line
+    /// that teaches how moves are written.
     Start {
         piles: Vec<Pile>,
         first: Side,
         coach: bool,
         view: Option<PositionReport>,
+        example: Option<Move>,
     },
     /// A move by either side, numbered from 1; `view` is shown for the computer's moves and,
     /// with the coach on, the learner's.
@@ -98,8 +101,12 @@ pub enum GameEvent {
     },
     /// `undo`: the moves taken back (latest first) and the position now.
     Undone { turns: Vec<Turn>, piles: Vec<Pile> },
-    /// The learner is to move on this position.
-    YourMove { piles: Vec<Pile> },
+    /// The learner is to move on this position; `values` are its piles' Grundy values (coach
+    /// mode only).
+    YourMove {
+        piles: Vec<Pile>,
+        values: Option<Vec<Grundy>>,
+    },
     /// The game is over.
     End {
         winner: Side,

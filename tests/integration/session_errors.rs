@@ -37,10 +37,9 @@ fn commands_on_the_shells_line() {
          subtract:1,3,4`); nim has g(n) = n, which never repeats",
     );
     shell(
-        &["play", "--rules", "octal:0.77", "3", "4"],
-        "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere, \
-         subtract:S and defined games whose moves take from one pile); use `move` for its \
-         winning move",
+        &["play", "--misere", "--rules", "octal:0.77", "3", "4"],
+        "`play --misere` does not play `octal:0.77` misère (misère Nim is `--rules misere`); \
+         `winner --misere` and `move --misere` decide it by search",
     );
     shell(
         &["winner"],
