@@ -355,9 +355,12 @@ impl Focus for PlayFocus {
         let words: Vec<&str> = line.split_whitespace().collect();
         let first = words.first()?;
         if let Some((pile, target)) = line.split_once("->") {
-            pile.trim().parse::<u64>().ok()?;
+            let pile = pile.trim();
+            if pile.is_empty() || !pile.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
             let request = self
-                .pile_index(pile.trim())
+                .pile_index(pile)
                 .and_then(|index| self.becomes(index, target.trim()));
             return Some(request.and_then(|r| self.learner_move(r)));
         }

@@ -195,6 +195,19 @@ mod tests {
     }
 
     #[test]
+    fn undo_puts_a_split_pile_back_together() {
+        // Kayles 6 9: 6 → 2+2 (the middle two pins), then the computer's reply; undo gives
+        // back 6 9 whatever the reply split.
+        let mut g = game("octal:0.77", &[6, 9], Side::Learner);
+        let after = crate::engine::Heaps::Two(Pile::plain(2), Pile::plain(2));
+        g.learner_move(Request::Become { index: 0, after }).unwrap();
+        assert_eq!(g.piles().len(), 3);
+        g.computer_move().unwrap().unwrap();
+        g.undo();
+        assert_eq!(g.piles(), [Pile::plain(6), Pile::plain(9)]);
+    }
+
+    #[test]
     fn undo_after_a_computer_opening_keeps_the_opening() {
         let mut g = game("nim", &[3, 4], Side::Computer);
         g.computer_move().unwrap().unwrap();

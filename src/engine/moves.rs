@@ -357,6 +357,38 @@ mod tests {
         }
     }
 
+    /// Kayles (octal:0.77) by hand: a row of 5 loses one or two adjacent pins; 5 → 1+2 knocks
+    /// down pins 2 and 3, 5 → 2+2 the middle pin; 5 → 1+1 is three pins, no move.
+    #[test]
+    fn a_pile_becomes_a_split_written_in_either_order() {
+        let kayles = Rules::parse("octal:0.77").unwrap();
+        let piles = [Pile::plain(5)];
+        for (a, b) in [(1, 2), (2, 1), (2, 2)] {
+            let after = Heaps::Two(Pile::plain(a), Pile::plain(b));
+            let m = check(&kayles, &piles, Request::Become { index: 0, after }).unwrap();
+            let mut parts = [m.to.size, m.split.unwrap().size];
+            parts.sort_unstable();
+            let mut want = [a, b];
+            want.sort_unstable();
+            assert_eq!(parts, want);
+            assert!(m.to.size <= m.split.unwrap().size, "smaller part first");
+        }
+        let after = Heaps::Two(Pile::plain(1), Pile::plain(1));
+        let err = check(&kayles, &piles, Request::Become { index: 0, after }).unwrap_err();
+        // Every option of 5, each once: 4 and 3 from an end, 1+3 and 2+2 (one pin), 1+2 (two).
+        let err = err.to_string();
+        let (head, listed) = err.split_once("; it can become ").unwrap();
+        assert_eq!(head, "pile 1 is 5: it cannot become 1+1 in octal:0.77");
+        let mut listed: Vec<&str> = listed.split(", ").collect();
+        listed.sort_unstable();
+        assert_eq!(listed, ["1+2", "1+3", "2+2", "3", "4"]);
+        // Taking from the end of a row is a take; taking 3 is no Kayles move.
+        let m = check(&kayles, &piles, Request::Take { index: 0, count: 2 }).unwrap();
+        assert_eq!(m.to, Pile::plain(3));
+        let err = check(&kayles, &piles, Request::Take { index: 0, count: 3 }).unwrap_err();
+        assert!(err.to_string().contains("cannot become 2"), "{err}");
+    }
+
     #[test]
     fn over_when_no_pile_has_an_option() {
         let s = Rules::parse("subtract:3").unwrap();

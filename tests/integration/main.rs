@@ -39,6 +39,7 @@ mod notation;
 mod octal;
 mod octal_frontier;
 mod play;
+mod play_any;
 mod proof;
 mod props;
 mod reading;
