@@ -25,6 +25,7 @@ mod interrupt;
 mod json;
 mod json_docs;
 mod latex;
+mod lesson_games;
 mod lesson_runs;
 mod lessons;
 mod library;
