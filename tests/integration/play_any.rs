@@ -28,6 +28,9 @@ enum Game {
     Lasker,
     /// Wythoff's game, one queen per component: move it left, down, or diagonally down-left.
     Wythoff,
+    /// octal:0.04: remove two tokens and split what is left into two non-empty heaps (its only
+    /// move).
+    SplitOnly,
 }
 
 impl Game {
@@ -36,6 +39,7 @@ impl Game {
             Game::Kayles => "octal:0.77",
             Game::Lasker => "lasker",
             Game::Wythoff => "wythoff",
+            Game::SplitOnly => "octal:0.04",
         }
     }
 
@@ -66,6 +70,12 @@ impl Game {
                     }
                 }
                 out
+            }
+            Game::SplitOnly => {
+                let n: u64 = c.parse().unwrap();
+                (1..=n.saturating_sub(2) / 2)
+                    .map(|a| vec![a.to_string(), (n - 2 - a).to_string()])
+                    .collect()
             }
             Game::Wythoff => {
                 let (a, b) = queen(c);
@@ -356,6 +366,7 @@ fn play_game(
 fn starts(game: Game) -> Vec<Vec<String>> {
     let singles: Vec<String> = match game {
         Game::Kayles | Game::Lasker => (1..=7).map(|n| n.to_string()).collect(),
+        Game::SplitOnly => (4..=12).map(|n| n.to_string()).collect(),
         Game::Wythoff => (0..=4)
             .flat_map(|a| (0..=4).map(move |b| format!("({a},{b})")))
             .filter(|q| q != "(0,0)")
@@ -373,7 +384,7 @@ fn starts(game: Game) -> Vec<Vec<String>> {
 #[test]
 fn the_computer_never_misses_a_win_in_games_that_split_or_move_between_states() {
     let mut repl = Repl::start();
-    for game in [Game::Kayles, Game::Lasker, Game::Wythoff] {
+    for game in [Game::Kayles, Game::Lasker, Game::Wythoff, Game::SplitOnly] {
         let mut brute = Brute::new(game);
         let (mut games, mut won, mut checked) = (0, 0, 0);
         for (n, start) in starts(game).iter().enumerate() {
