@@ -529,8 +529,8 @@ pub struct PositionArgs {
     pub file: Option<PathBuf>,
 
     /// Play the ruleset misère (the last mover loses), decided by exhaustive search of the
-    /// whole position, with what misère Nim's rule would say on the Grundy values (`winner`
-    /// and `move` only).
+    /// whole position, with what misère Nim's rule would say on the Grundy values (`winner`,
+    /// `move`, and `play`, whose computer and coach then judge by search).
     #[arg(long)]
     pub misere: bool,
 

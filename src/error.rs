@@ -85,8 +85,6 @@ pub enum Error {
     TooManyPilesToPlay { source: String },
     /// Streamed piles (`source`) more than the `limit` the session's position keeps.
     TooManyPilesToKeep { source: String, limit: usize },
-    /// `play --misere`: a ruleset played misère, which `play` does not play.
-    Unplayable { rules: Rules },
     /// `play` on a game whose states have no size to draw at random, given no position.
     NoStartPosition { rules: Rules },
     /// `period` for a ruleset whose values do not repeat or have no sizes.
@@ -327,11 +325,6 @@ impl fmt::Display for Error {
                 f,
                 "{source} holds more than {limit} piles, too many for the session's position; \
                  use `winner --file` or `move --file` to decide it"
-            ),
-            Self::Unplayable { rules } => write!(
-                f,
-                "`play --misere` does not play `{rules}` misère (misère Nim is `--rules misere`); \
-                 `winner --misere` and `move --misere` decide it by search"
             ),
             Self::NoStartPosition { rules } => write!(
                 f,
@@ -577,13 +570,6 @@ mod tests {
                     limit: 10_000,
                 },
                 "`big.txt` holds more than 10000 piles, too many for the session's position; use `winner --file` or `move --file` to decide it",
-                2,
-            ),
-            (
-                Error::Unplayable {
-                    rules: Rules::parse("octal:0.77").unwrap(),
-                },
-                "`play --misere` does not play `octal:0.77` misère (misère Nim is `--rules misere`); `winner --misere` and `move --misere` decide it by search",
                 2,
             ),
             (

@@ -12,29 +12,20 @@ use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
 use crate::engine::Heaps;
 use crate::engine::game::{Game, Side};
 use crate::engine::grundy::Solver;
+use crate::engine::misere_play;
 use crate::engine::moves::Request;
 use crate::engine::position::{Player, verdict};
 use crate::engine::strategy::winning_move;
 use crate::engine::{Move, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
-    Activity, CoachNote, GameEvent, GameReport, MoveView, Output, PositionReport, PositionTitle,
-    PositionView,
+    Activity, CoachNote, GameEvent, GameReport, MiserePlayReport, MoveView, Output, PositionReport,
+    PositionTitle, PositionView,
 };
 
 /// What a game command says when no game is in progress.
 pub(super) fn no_game() -> Error {
     Error::NoGame
-}
-
-/// What `play` cannot do: a ruleset played misère by `--misere` (misère Nim is `--rules misere`).
-fn refuse_unplayable(args: &PlayArgs, rules: &Rules) -> Result<(), Error> {
-    if args.position.misere {
-        return Err(Error::Unplayable {
-            rules: rules.clone(),
-        });
-    }
-    Ok(())
 }
 
 /// A game in the session.
@@ -47,7 +38,6 @@ pub(super) struct PlayFocus {
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
 pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, &args.position.rules)?;
-    refuse_unplayable(args, solver.rules())?;
     let staircase = one_staircase(solver.rules(), &args.position)?;
     let position = staircase.as_ref().unwrap_or(&args.position);
     let piles = match read_piles(position, &mut solver, session)? {
@@ -72,11 +62,17 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
         First::Computer => Side::Computer,
     };
     let coach = args.coach == Switch::On;
-    let mut focus = PlayFocus {
-        game: Game::new(solver.clone(), piles.clone(), first),
-        coach,
-    };
-    let view = if coach && first == Side::Learner {
+    let mut game = Game::new(solver.clone(), piles.clone(), first);
+    // `--misere` on misère Nim changes nothing; any other ruleset is played misère by search,
+    // which must reach the start (a position too big to search is refused here).
+    let misere = args.position.misere && !solver.rules().is_misere();
+    if misere {
+        game = game.played_misere();
+        game.decide(&piles)?;
+    }
+    let mut focus = PlayFocus { game, coach };
+    // The binary view reads Grundy values, which do not decide misère play.
+    let view = if coach && first == Side::Learner && !misere {
         let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone())?;
         report.title = Some(PositionTitle::Start);
         Some(report)
@@ -111,7 +107,11 @@ impl PlayFocus {
                     side: Side::Computer,
                     mv: turn.mv,
                     intent: turn.intent,
-                    view: Some(MoveView::new(self.game.solver(), &before, turn.mv)?),
+                    view: if self.game.misere_search() {
+                        None
+                    } else {
+                        Some(MoveView::new(self.game.solver(), &before, turn.mv)?)
+                    },
                     piles: self.game.piles().to_vec(),
                 });
             }
@@ -131,7 +131,7 @@ impl PlayFocus {
     /// The board the learner moves on, with each pile's value when the coach is on.
     fn your_move(&self) -> Result<GameEvent, Error> {
         let piles = self.game.piles().to_vec();
-        let values = if self.coach {
+        let values = if self.coach && !self.game.misere_search() {
             Some(verdict(self.game.solver(), &piles)?.grundy)
         } else {
             None
@@ -143,6 +143,7 @@ impl PlayFocus {
         let over = self.game.is_over();
         Output::Game(GameReport {
             rules: self.game.solver().rules().clone(),
+            misere_search: self.game.misere_search(),
             events,
             piles: self.game.piles().to_vec(),
             to_move: (!over).then(|| self.game.to_move()),
@@ -152,6 +153,9 @@ impl PlayFocus {
 
     /// The learner's move, the coach's note on it, and the computer's reply.
     fn learner_move(&mut self, request: Request) -> Result<Output, Error> {
+        if self.game.misere_search() {
+            return self.learner_move_by_search(request);
+        }
         let solver = self.game.solver().clone();
         let before = self.game.piles().to_vec();
         let mv = self.game.learner_move(request)?;
@@ -185,6 +189,39 @@ impl PlayFocus {
         Ok(self.report(events))
     }
 
+    /// [`Self::learner_move`] in a game played misère: the coach judges by search, with no
+    /// binary view (Grundy values do not decide misère play).
+    fn learner_move_by_search(&mut self, request: Request) -> Result<Output, Error> {
+        let before = self.game.piles().to_vec();
+        let (won, best) = self.game.decide(&before)?;
+        let mv = self.game.learner_move(request)?;
+        let after = self.game.piles().to_vec();
+        let note = match best {
+            Some(best) if won => {
+                if self.game.decide(&after)?.0 {
+                    CoachNote::ThrewAwayBySearch { best }
+                } else {
+                    CoachNote::Kept
+                }
+            }
+            _ => CoachNote::AlreadyLost,
+        };
+        let mut events = vec![GameEvent::Moved {
+            number: self.game.turns().len(),
+            side: Side::Learner,
+            mv,
+            intent: None,
+            view: None,
+            piles: after,
+        }];
+        let last_and_kept = self.game.is_over() && matches!(note, CoachNote::Kept);
+        if self.coach && !last_and_kept {
+            events.push(GameEvent::Coach(note));
+        }
+        self.continue_game(&mut events)?;
+        Ok(self.report(events))
+    }
+
     fn undo(&mut self) -> Result<Output, Error> {
         let turns = self.game.undo();
         if turns.is_empty() {
@@ -195,6 +232,11 @@ impl PlayFocus {
     }
 
     fn hint(&self) -> Result<Output, Error> {
+        if self.game.misere_search() {
+            let piles = self.game.piles().to_vec();
+            let (won, best) = self.game.decide(&piles)?;
+            return Ok(self.report(vec![GameEvent::SearchHint { piles, won, best }]));
+        }
         let mut report = PositionReport::new(
             PositionView::Move,
             self.game.solver(),
@@ -217,6 +259,17 @@ impl PlayFocus {
             _ => game.clone(),
         };
         let piles = piles_as(solver.rules(), self.game.piles());
+        // A game played misère is judged by search, as `winner --misere` judges any position.
+        let misere = args.misere || (self.game.misere_search() && args.rules.rules.is_none());
+        if misere && view != PositionView::NimSum {
+            let verdict = misere_play::decide(&solver, &piles, misere_play::WORK_LIMIT)?;
+            return Ok(Output::MiserePlay(MiserePlayReport {
+                view,
+                rules: solver.rules().clone(),
+                piles,
+                verdict,
+            }));
+        }
         let mut report = PositionReport::new(view, &solver, piles)?;
         report.title = Some(PositionTitle::Board);
         Ok(Output::Position(report))

@@ -65,6 +65,9 @@ pub enum CoachNote {
     Kept,
     /// The position was won and the move gave the win away; `best` is what would have kept it.
     ThrewAway { best: Box<MoveView> },
+    /// As `ThrewAway`, in a game played misère: decided by search, so `best` has no binary
+    /// view.
+    ThrewAwayBySearch { best: Move },
     /// The position was already lost: every move loses against perfect play.
     AlreadyLost,
 }
@@ -99,6 +102,13 @@ pub enum GameEvent {
         report: PositionReport,
         best: Option<MoveView>,
     },
+    /// `hint` in a game played misère: a winning move found by search, if there is one.
+    /// `won` says whether the learner, to move, wins against perfect play.
+    SearchHint {
+        piles: Vec<Pile>,
+        won: bool,
+        best: Option<Move>,
+    },
     /// `undo`: the moves taken back (latest first) and the position now.
     Undone { turns: Vec<Turn>, piles: Vec<Pile> },
     /// The learner is to move on this position; `values` are its piles' Grundy values (coach
@@ -120,6 +130,9 @@ pub enum GameEvent {
 #[derive(Debug, Clone)]
 pub struct GameReport {
     pub rules: Rules,
+    /// Whether the ruleset is played misère by search (`play --misere`): the last mover
+    /// loses, and the game's moves are judged by search, not by Grundy values.
+    pub misere_search: bool,
     pub events: Vec<GameEvent>,
     pub piles: Vec<Pile>,
     /// Who moves next; `None` once the game is over.

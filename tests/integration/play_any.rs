@@ -104,6 +104,8 @@ fn queen(c: &str) -> (u64, u64) {
 /// Exhaustive game-tree search, memoised on the sorted components that still have a move.
 struct Brute {
     game: Game,
+    /// Misère play: whoever cannot move wins (the opponent made the last move).
+    misere: bool,
     memo: HashMap<Vec<String>, bool>,
 }
 
@@ -111,7 +113,15 @@ impl Brute {
     fn new(game: Game) -> Self {
         Self {
             game,
+            misere: false,
             memo: HashMap::new(),
+        }
+    }
+
+    fn misere(game: Game) -> Self {
+        Self {
+            misere: true,
+            ..Self::new(game)
         }
     }
 
@@ -125,11 +135,14 @@ impl Brute {
         key
     }
 
-    /// Whether the player to move wins (normal play: whoever cannot move loses).
+    /// Whether the player to move wins (normal play: whoever cannot move loses; misère: wins).
     fn wins(&mut self, pos: &[String]) -> bool {
         let key = self.key(pos);
         if let Some(&w) = self.memo.get(&key) {
             return w;
+        }
+        if key.is_empty() {
+            return self.misere;
         }
         let mut won = false;
         'search: for i in 0..key.len() {
@@ -186,6 +199,11 @@ fn the_search_agrees_with_hand_checked_positions() {
     let mut w = Brute::new(Game::Wythoff);
     assert!(!w.wins(&s(&["(1,2)"])) && !w.wins(&s(&["(3,5)"])) && w.wins(&s(&["(4,6)"])));
     assert!(!w.wins(&s(&["(0,0)"])) && !w.wins(&s(&["(1,2)", "(2,1)"])));
+    // Misère Kayles by hand: no pin left is won (the opponent moved last), one pin is lost,
+    // a row of 4 is lost (each move leaves 3, 2, 1+2 or 1+1, all of which reach one pin).
+    let mut m = Brute::misere(Game::Kayles);
+    assert!(m.wins(&s(&["0"])) && !m.wins(&s(&["1"])) && !m.wins(&s(&["4"])));
+    assert!(m.wins(&s(&["4", "1"])));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,6 +265,8 @@ impl Drop for Repl {
 /// A game as the test follows it from nimlab's events.
 struct Tracked {
     pos: Vec<String>,
+    /// The position before the learner's last move, for the coach's note on it.
+    before_learner: Vec<String>,
     winner: Option<String>,
     computer_moves: usize,
 }
@@ -258,7 +278,32 @@ fn follow(brute: &mut Brute, t: &mut Tracked, report: &Value, learner_to_move: &
     for e in report["events"].as_array().unwrap() {
         let ctx = format!("{} {:?} / {e}", brute.game.rules(), t.pos);
         match e["event"].as_str().unwrap() {
-            "start" | "coach" => {}
+            "start" => {}
+            "coach" => {
+                let before = t.before_learner.clone();
+                let verdict = if !brute.wins(&before) {
+                    "already-lost"
+                } else if !brute.wins(&t.pos) {
+                    "kept"
+                } else {
+                    "threw-away"
+                };
+                assert_eq!(e["verdict"], verdict, "{ctx}");
+                if verdict == "threw-away" {
+                    let best = &e["best"];
+                    let i = usize::try_from(best["pile"].as_u64().unwrap() - 1).unwrap();
+                    let to: Vec<String> = best["to"]
+                        .as_str()
+                        .unwrap()
+                        .split('+')
+                        .map(str::to_string)
+                        .collect();
+                    assert!(
+                        !brute.wins(&replace(&before, i, &to)),
+                        "coach's best: {ctx}"
+                    );
+                }
+            }
             "move" => {
                 let side = e["side"].as_str().unwrap();
                 assert_eq!(side == "learner", *learner_to_move, "{ctx}");
@@ -278,6 +323,9 @@ fn follow(brute: &mut Brute, t: &mut Tracked, report: &Value, learner_to_move: &
                     .any(|o| sorted(o) == sorted(to.clone()));
                 assert!(legal, "not a move: {ctx}");
                 let after = replace(&t.pos, i, &to);
+                if side == "learner" {
+                    t.before_learner = t.pos.clone();
+                }
                 if side == "computer" {
                     t.computer_moves += 1;
                     let won = brute.wins(&t.pos);
@@ -296,10 +344,11 @@ fn follow(brute: &mut Brute, t: &mut Tracked, report: &Value, learner_to_move: &
             }
             "end" => {
                 assert!(brute.moves(&t.pos).is_empty(), "{ctx}");
-                let expected = if *learner_to_move {
-                    "computer"
-                } else {
+                // The player to move cannot: in normal play they lost, in misère they won.
+                let expected = if *learner_to_move == brute.misere {
                     "learner"
+                } else {
+                    "computer"
                 };
                 assert_eq!(e["winner"], expected, "{ctx}");
                 t.winner = Some(expected.to_string());
@@ -324,12 +373,14 @@ fn play_game(
 ) -> Tracked {
     let mut t = Tracked {
         pos: start.iter().map(|s| s.to_string()).collect(),
+        before_learner: Vec::new(),
         winner: None,
         computer_moves: 0,
     };
     let first = if perfect { "me" } else { "computer" };
+    let misere = if brute.misere { " --misere" } else { "" };
     let report = repl.send(&format!(
-        "play --rules {} --first {first} {}",
+        "play --rules {}{misere} --first {first} {}",
         brute.game.rules(),
         start.join(" ")
     ));
@@ -407,6 +458,42 @@ fn the_computer_never_misses_a_win_in_games_that_split_or_move_between_states() 
             "{game:?}: {checked} computer moves checked"
         );
     }
+}
+
+/// `play --misere`: the same games with the last mover losing, decided by nimlab's search and
+/// checked against the test's own.
+#[test]
+fn the_computer_never_misses_a_win_in_games_played_misere() {
+    let mut repl = Repl::start();
+    for game in [Game::Kayles, Game::Lasker, Game::Wythoff] {
+        let mut brute = Brute::misere(game);
+        let (mut games, mut won, mut checked) = (0, 0, 0);
+        for (n, start) in starts(game).iter().enumerate() {
+            let start: Vec<&str> = start.iter().map(String::as_str).collect();
+            let t = play_game(&mut repl, &mut brute, &start, false, n as u64 + 5);
+            let start: Vec<String> = start.iter().map(|s| s.to_string()).collect();
+            if brute.wins(&start) {
+                won += 1;
+                assert_eq!(t.winner.as_deref(), Some("computer"), "{game:?} {start:?}");
+            }
+            games += 1;
+            checked += t.computer_moves;
+        }
+        assert!(
+            won > 0 && won < games,
+            "{game:?}: {won} of {games} starts won"
+        );
+        assert!(
+            checked > games,
+            "{game:?}: {checked} computer moves checked"
+        );
+    }
+    // A perfect learner wins misère Kayles 4 1 (won by hand: take the lone pin, leaving 4,
+    // from which every move leaves a position that can move to a single pin).
+    let mut brute = Brute::misere(Game::Kayles);
+    assert!(brute.wins(&["4".to_string(), "1".to_string()]));
+    let t = play_game(&mut repl, &mut brute, &["4", "1"], true, 1);
+    assert_eq!(t.winner.as_deref(), Some("learner"));
 }
 
 #[test]
@@ -487,6 +574,12 @@ fn illegal_moves_in_a_script_are_refused_with_exit_2() {
         "{}",
         lines[2]
     );
+    // A game of tuples has no random start.
+    Test::new()
+        .args(["play", "--rules", "wythoff"])
+        .run()
+        .code(2)
+        .stderr_has("`wythoff` has no random start: give the position, a tuple of whole numbers");
 }
 
 /// On a terminal, as a person types: a split in Lasker's Nim, a queen's move in Wythoff's game.

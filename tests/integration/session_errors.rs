@@ -37,11 +37,6 @@ fn commands_on_the_shells_line() {
          subtract:1,3,4`); nim has g(n) = n, which never repeats",
     );
     shell(
-        &["play", "--misere", "--rules", "octal:0.77", "3", "4"],
-        "`play --misere` does not play `octal:0.77` misère (misère Nim is `--rules misere`); \
-         `winner --misere` and `move --misere` decide it by search",
-    );
-    shell(
         &["winner"],
         "no piles given: write them like `winner 3 4 5`, or set the session's position with \
          `position 3 4 5`",

@@ -50,6 +50,9 @@ fn turns(rules: &Rules, turns: &[Turn]) -> Vec<TurnJson> {
 #[derive(Serialize)]
 pub(crate) struct GameJson {
     events: Vec<EventJson>,
+    /// Only for a ruleset played misère by search (`play --misere`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    misere: bool,
     piles: Vec<String>,
     rules: String,
     to_move: Option<&'static str>,
@@ -63,6 +66,7 @@ pub(crate) fn game(report: &GameReport) -> GameJson {
             .iter()
             .map(|e| event(&report.rules, e))
             .collect(),
+        misere: report.misere_search,
         piles: piles(&report.rules, &report.piles),
         rules: report.rules.to_string(),
         to_move: report.to_move.map(side),
@@ -155,6 +159,9 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
                 CoachNote::ThrewAway { best } => {
                     ("threw-away", Some(MoveJson::named(rules, &best.mv)))
                 }
+                CoachNote::ThrewAwayBySearch { best } => {
+                    ("threw-away", Some(MoveJson::named(rules, best)))
+                }
                 CoachNote::AlreadyLost => ("already-lost", None),
             };
             EventJson::Coach {
@@ -168,6 +175,16 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
             mv: report.winning_move.map(|(m, _)| MoveJson::named(rules, &m)),
             piles: piles(rules, &report.piles),
             winner: report.verdict.winner.name(),
+        },
+        GameEvent::SearchHint {
+            piles: p,
+            won,
+            best,
+        } => EventJson::Hint {
+            event: "hint",
+            mv: best.as_ref().map(|m| MoveJson::named(rules, m)),
+            piles: piles(rules, p),
+            winner: if *won { "first" } else { "second" },
         },
         GameEvent::Undone { turns: t, piles: p } => EventJson::Undo {
             event: "undo",

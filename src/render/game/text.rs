@@ -31,11 +31,16 @@ pub(crate) fn render_game(
                     Side::Computer => "the computer moves first",
                 };
                 let coach = if *coach { "coach on" } else { "coach off" };
+                let misere = if report.misere_search {
+                    " played misère"
+                } else {
+                    ""
+                };
                 writeln!(
                     out,
                     "{}",
                     style.heading(&format!(
-                        "New game of {}: {} — {who} ({coach}).",
+                        "New game of {}{misere}: {} — {who} ({coach}).",
                         report.rules,
                         join(&report.rules, piles)
                     ))
@@ -79,8 +84,14 @@ pub(crate) fn render_game(
                 if let Some(view) = view {
                     binary::render_move(view, "moved", opts, out)?;
                 }
-                if let (Some(intent), Some(view)) = (intent, view) {
-                    para(out, style.heading("why:"), &why(view, *intent), w)?;
+                match (intent, view) {
+                    (Some(intent), Some(view)) => {
+                        para(out, style.heading("why:"), &why(view, *intent), w)?;
+                    }
+                    (Some(intent), None) if report.misere_search => {
+                        para(out, style.heading("why:"), why_by_search(*intent), w)?;
+                    }
+                    _ => {}
                 }
             }
             GameEvent::Coach(note) => coach(&report.rules, note, opts, out)?,
@@ -96,6 +107,30 @@ pub(crate) fn render_game(
                 para(out, style.heading("why:"), &why(best, Intent::Winning), w)?;
             }
             GameEvent::Hint { report, .. } => binary::render(report, opts, out)?,
+            GameEvent::SearchHint {
+                best: Some(best), ..
+            } => {
+                writeln!(
+                    out,
+                    "{}",
+                    style.heading(&format!("hint: {}", action(&report.rules, best)))
+                )?;
+                para(
+                    out,
+                    style.heading("why:"),
+                    why_by_search(Intent::Winning),
+                    w,
+                )?;
+            }
+            GameEvent::SearchHint { won, .. } => {
+                let text = if *won {
+                    "you win, but the search found no single move to show."
+                } else {
+                    "every move loses against perfect play (a search of every line of play \
+                     says so): keep the game long and hope for a slip."
+                };
+                para(out, style.heading("hint:"), text, w)?;
+            }
             GameEvent::Undone { turns, .. } => {
                 writeln!(out)?;
                 let count = turns.len();
@@ -142,7 +177,7 @@ pub(crate) fn render_game(
                 };
                 let rule = if *resigned {
                     ""
-                } else if report.rules.is_misere() {
+                } else if report.rules.is_misere() || report.misere_search {
                     " (misère: whoever makes the last move loses)"
                 } else {
                     " (whoever makes the last move wins)"
@@ -192,6 +227,16 @@ fn coach(
             binary::render_move(best, "the winning move", opts, out)?;
             para(out, style.heading("why:"), &why(best, Intent::Winning), w)
         }
+        CoachNote::ThrewAwayBySearch { best } => para(
+            out,
+            style.lose("coach: ✗ that gives the win away —"),
+            &format!(
+                "a search of every line of play finds the computer can win from here. The \
+                 winning move was {}.",
+                action(rules, best)
+            ),
+            w,
+        ),
         CoachNote::AlreadyLost => para(
             out,
             style.heading("coach:"),
@@ -312,6 +357,20 @@ fn why(view: &MoveView, intent: Intent) -> String {
             "the nim-sum is 0, so every move leaves a non-zero nim-sum: the position is lost \
              against perfect play. The computer plays on and waits for a slip: {from} → {to}."
         ),
+    }
+}
+
+/// Why the computer moved, in a game played misère, where a search decides.
+fn why_by_search(intent: Intent) -> &'static str {
+    match intent {
+        Intent::Winning => {
+            "a search of every line of play finds that this move leaves the opponent a lost \
+             position (misère: whoever makes the last move loses)."
+        }
+        Intent::Delaying => {
+            "a search of every line of play finds every move loses against perfect play; the \
+             computer plays on and waits for a slip."
+        }
     }
 }
 
