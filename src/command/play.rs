@@ -7,9 +7,9 @@ use super::focus::Focus;
 use super::piles::{Piles, read_piles};
 use super::position::one_staircase;
 use super::session::piles_as;
+use super::typed_move;
 use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
-use crate::engine::Heaps;
 use crate::engine::game::{Game, Side};
 use crate::engine::grundy::Solver;
 use crate::engine::misere_play;
@@ -281,73 +281,6 @@ impl PlayFocus {
         self.continue_game(&mut events)?;
         Ok(self.report(events))
     }
-
-    /// A pile number from 1; whether the pile exists is the engine's check.
-    fn pile_index(&self, token: &str) -> Result<usize, Error> {
-        let count = self.game.piles().len();
-        token
-            .parse::<usize>()
-            .ok()
-            .and_then(|i| i.checked_sub(1))
-            .ok_or_else(|| Error::bad_token(token, format!("a pile number from 1 to {count}")))
-    }
-
-    /// `I -> S` or `I -> A+B`: what pile `index` becomes, read by the rules' own grammar (a
-    /// graph's position name may hold a `+`, so it is tried whole first).
-    fn becomes(&self, index: usize, target: &str) -> Result<Request, Error> {
-        let rules = self.game.solver().rules();
-        if target.is_empty() {
-            return Err(Error::bad_token(
-                "->",
-                format!("what the pile becomes after `->`: {}", rules.pile_syntax()),
-            ));
-        }
-        if let Ok(p) = rules.parse_pile(target) {
-            return Ok(Request::Become {
-                index,
-                after: Heaps::One(p),
-            });
-        }
-        let after = match target
-            .split('+')
-            .map(str::trim)
-            .collect::<Vec<_>>()
-            .as_slice()
-        {
-            [one] => Heaps::One(rules.parse_pile(one)?),
-            [a, b] => Heaps::Two(rules.parse_pile(a)?, rules.parse_pile(b)?),
-            _ => {
-                return Err(Error::bad_token(
-                    target,
-                    "one state, or two joined by `+` where a move splits a pile (`3+4`)",
-                ));
-            }
-        };
-        Ok(Request::Become { index, after })
-    }
-
-    /// How a move is written in this game, for a line that is not one.
-    fn move_syntax(&self) -> String {
-        let rules = self.game.solver().rules();
-        if !rules.counts_tokens() {
-            "a move: `I -> S` makes pile I the state S, like `1 -> (2,5)`".into()
-        } else if rules.splits() {
-            "a move: `I K` takes K from pile I (`2 3`), `I -> A+B` splits pile I into A and B"
-                .into()
-        } else {
-            "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass, `I -> S` \
-             leaves S in pile I"
-                .into()
-        }
-    }
-
-    fn take(&self, count: &str, pile: &str) -> Result<Request, Error> {
-        let index = self.pile_index(pile)?;
-        let count = count.parse::<u64>().map_err(|_| {
-            Error::bad_token(count, "how many tokens to take, a whole number like `3`")
-        })?;
-        Ok(Request::Take { index, count })
-    }
 }
 
 impl Focus for PlayFocus {
@@ -384,11 +317,10 @@ impl Focus for PlayFocus {
                     _ => Err(Error::bad_token("", "`take K from I`")),
                 };
                 index
-                    .and_then(|i| self.take(count, i))
+                    .and_then(|i| typed_move::take(count, i, self.game.piles().len()))
                     .and_then(|r| self.learner_move(r))
             }
-            Command::Pass { index } => self
-                .pile_index(index)
+            Command::Pass { index } => typed_move::pile_index(index, self.game.piles().len())
                 .and_then(|index| self.learner_move(Request::Pass { index })),
             Command::Undo => self.undo(),
             Command::Hint => self.hint(),
@@ -405,26 +337,7 @@ impl Focus for PlayFocus {
     }
 
     fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let first = words.first()?;
-        if let Some((pile, target)) = line.split_once("->") {
-            let pile = pile.trim();
-            if pile.is_empty() || !pile.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            let request = self
-                .pile_index(pile)
-                .and_then(|index| self.becomes(index, target.trim()));
-            return Some(request.and_then(|r| self.learner_move(r)));
-        }
-        first.parse::<u64>().ok()?;
-        let request = match words.as_slice() {
-            [i, p] if p.eq_ignore_ascii_case("pass") || p.eq_ignore_ascii_case("p") => {
-                self.pile_index(i).map(|index| Request::Pass { index })
-            }
-            [i, k] => self.take(k, i),
-            _ => Err(Error::bad_token(line.trim(), self.move_syntax())),
-        };
+        let request = typed_move::read(line, self.game.solver().rules(), self.game.piles().len())?;
         Some(request.and_then(|r| self.learner_move(r)))
     }
 
