@@ -272,9 +272,12 @@ pub enum Command {
 
     /// Play against the computer, which plays perfectly: `play 4 7 5`.
     ///
-    /// Move with `take K from I` or `pass I` (zero-move), or the short forms `I K` and `I pass`.
-    /// With the coach on, each of your moves is judged in binary. `hint`, `undo`, `resign`.
-    /// Without piles, the session's position is played, or else a random one from `--seed`.
+    /// Move with `take K from I` or `pass I` (zero-move), or the short forms `I K` and `I pass`;
+    /// in any game, `I -> S` makes pile I the state S (`1 -> (3,5)` in wythoff, a position's
+    /// name in a graph) and `I -> A+B` splits it (`2 -> 3+4` in lasker). The game's first line
+    /// shows its own syntax. With the coach on, each of your moves is judged in binary and the
+    /// board shows each pile's value. `hint`, `undo`, `resign`. Without piles, the session's
+    /// position is played, or else a random one from `--seed`.
     Play(PlayArgs),
 
     /// In a game: take K tokens from pile I (`take 3 from 2`, or just `2 3`).
@@ -526,8 +529,8 @@ pub struct PositionArgs {
     pub file: Option<PathBuf>,
 
     /// Play the ruleset misère (the last mover loses), decided by exhaustive search of the
-    /// whole position, with what misère Nim's rule would say on the Grundy values (`winner`
-    /// and `move` only).
+    /// whole position, with what misère Nim's rule would say on the Grundy values (`winner`,
+    /// `move`, and `play`, whose computer and coach then judge by search).
     #[arg(long)]
     pub misere: bool,
 

@@ -85,9 +85,8 @@ pub enum Error {
     TooManyPilesToPlay { source: String },
     /// Streamed piles (`source`) more than the `limit` the session's position keeps.
     TooManyPilesToKeep { source: String, limit: usize },
-    /// A ruleset that `play` and `step` cannot play (its moves may split a pile, or it is a
-    /// graph).
-    Unplayable { rules: Rules },
+    /// `play` on a game whose states have no size to draw at random, given no position.
+    NoStartPosition { rules: Rules },
     /// `period` for a ruleset whose values do not repeat or have no sizes.
     NoPeriod { rules: Rules },
     /// A graph's named positions mixed with the session's rules (`rules`), where one would be
@@ -327,11 +326,10 @@ impl fmt::Display for Error {
                 "{source} holds more than {limit} piles, too many for the session's position; \
                  use `winner --file` or `move --file` to decide it"
             ),
-            Self::Unplayable { rules } => write!(
+            Self::NoStartPosition { rules } => write!(
                 f,
-                "`{rules}` cannot be played or stepped yet (only nim, zero-move, misere, \
-                 subtract:S and defined games whose moves take from one pile); use `move` for its \
-                 winning move"
+                "`{rules}` has no random start: give the position, {}",
+                rules.pile_syntax()
             ),
             Self::NoPeriod { rules } => {
                 f.write_str(
@@ -572,13 +570,6 @@ mod tests {
                     limit: 10_000,
                 },
                 "`big.txt` holds more than 10000 piles, too many for the session's position; use `winner --file` or `move --file` to decide it",
-                2,
-            ),
-            (
-                Error::Unplayable {
-                    rules: Rules::parse("octal:0.77").unwrap(),
-                },
-                "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere, subtract:S and defined games whose moves take from one pile); use `move` for its winning move",
                 2,
             ),
             (

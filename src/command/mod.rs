@@ -27,6 +27,7 @@ mod sandbox;
 mod session;
 mod step;
 mod sum;
+mod typed_move;
 mod verify;
 
 pub use draw::DrawError;

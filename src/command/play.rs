@@ -5,39 +5,27 @@
 
 use super::focus::Focus;
 use super::piles::{Piles, read_piles};
+use super::position::one_staircase;
 use super::session::piles_as;
+use super::typed_move;
 use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
 use crate::engine::game::{Game, Side};
 use crate::engine::grundy::Solver;
+use crate::engine::misere_play;
 use crate::engine::moves::Request;
 use crate::engine::position::{Player, verdict};
 use crate::engine::strategy::winning_move;
-use crate::engine::{Pile, Rules};
+use crate::engine::{Move, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
-    Activity, CoachNote, GameEvent, GameReport, MoveView, Output, PositionReport, PositionTitle,
-    PositionView,
+    Activity, CoachNote, GameEvent, GameReport, MiserePlayReport, MoveView, Output, PositionReport,
+    PositionTitle, PositionView,
 };
 
 /// What a game command says when no game is in progress.
 pub(super) fn no_game() -> Error {
     Error::NoGame
-}
-
-/// Games are played on Nim-like rulesets for now: octal games (whose moves may split a pile,
-/// which `take K from I` cannot say) and graph games are not played yet.
-pub(super) fn refuse_unplayable(rules: &Rules) -> Result<(), Error> {
-    match rules {
-        Rules::Octal(_) | Rules::Graph(_) => Err(Error::Unplayable {
-            rules: rules.clone(),
-        }),
-        // A defined game's splits and tuple states are not what `take K from I` says.
-        Rules::Defined(game) if game.splits() || game.has_tuples() => Err(Error::Unplayable {
-            rules: rules.clone(),
-        }),
-        _ => Ok(()),
-    }
 }
 
 /// A game in the session.
@@ -50,14 +38,23 @@ pub(super) struct PlayFocus {
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
 pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, &args.position.rules)?;
-    refuse_unplayable(solver.rules())?;
-    let piles = match read_piles(&args.position, &mut solver, session)? {
+    let staircase = one_staircase(solver.rules(), &args.position)?;
+    let position = staircase.as_ref().unwrap_or(&args.position);
+    let piles = match read_piles(position, &mut solver, session)? {
         Piles::Listed(piles) => piles,
         Piles::Streamed { source, .. } => {
             return Err(Error::TooManyPilesToPlay { source });
         }
         Piles::None if !session.position().is_empty() => session.position_for(solver.rules()),
-        Piles::None => random_position(solver.rules(), args.seed.unwrap_or_else(clock_seed)),
+        Piles::None if solver.rules().counts_tokens() => {
+            random_position(solver.rules(), args.seed.unwrap_or_else(clock_seed))
+        }
+        // A graph's positions and a game's tuples have no size to draw at random.
+        Piles::None => {
+            return Err(Error::NoStartPosition {
+                rules: solver.rules().clone(),
+            });
+        }
     };
     solver.reach_all(&piles)?;
     let first = match args.first {
@@ -65,22 +62,30 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
         First::Computer => Side::Computer,
     };
     let coach = args.coach == Switch::On;
-    let mut focus = PlayFocus {
-        game: Game::new(solver.clone(), piles.clone(), first),
-        coach,
-    };
-    let view = if coach && first == Side::Learner {
+    let mut game = Game::new(solver.clone(), piles.clone(), first);
+    // `--misere` on misère Nim changes nothing; any other ruleset is played misère by search,
+    // which must reach the start (a position too big to search is refused here).
+    let misere = args.position.misere && !solver.rules().is_misere();
+    if misere {
+        game = game.played_misere();
+        game.decide(&piles)?;
+    }
+    let mut focus = PlayFocus { game, coach };
+    // The binary view reads Grundy values, which do not decide misère play.
+    let view = if coach && first == Side::Learner && !misere {
         let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone())?;
         report.title = Some(PositionTitle::Start);
         Some(report)
     } else {
         None
     };
+    let example = example_move(solver.rules(), &piles);
     let mut events = vec![GameEvent::Start {
         piles,
         first,
         coach,
         view,
+        example,
     }];
     focus.continue_game(&mut events)?;
     let output = focus.report(events);
@@ -102,7 +107,11 @@ impl PlayFocus {
                     side: Side::Computer,
                     mv: turn.mv,
                     intent: turn.intent,
-                    view: Some(MoveView::new(self.game.solver(), &before, turn.mv)?),
+                    view: if self.game.misere_search() {
+                        None
+                    } else {
+                        Some(MoveView::new(self.game.solver(), &before, turn.mv)?)
+                    },
                     piles: self.game.piles().to_vec(),
                 });
             }
@@ -114,17 +123,27 @@ impl PlayFocus {
                 start: self.game.start().to_vec(),
                 turns: self.game.turns().to_vec(),
             }),
-            None => events.push(GameEvent::YourMove {
-                piles: self.game.piles().to_vec(),
-            }),
+            None => events.push(self.your_move()?),
         }
         Ok(())
+    }
+
+    /// The board the learner moves on, with each pile's value when the coach is on.
+    fn your_move(&self) -> Result<GameEvent, Error> {
+        let piles = self.game.piles().to_vec();
+        let values = if self.coach && !self.game.misere_search() {
+            Some(verdict(self.game.solver(), &piles)?.grundy)
+        } else {
+            None
+        };
+        Ok(GameEvent::YourMove { piles, values })
     }
 
     fn report(&self, events: Vec<GameEvent>) -> Output {
         let over = self.game.is_over();
         Output::Game(GameReport {
             rules: self.game.solver().rules().clone(),
+            misere_search: self.game.misere_search(),
             events,
             piles: self.game.piles().to_vec(),
             to_move: (!over).then(|| self.game.to_move()),
@@ -134,6 +153,9 @@ impl PlayFocus {
 
     /// The learner's move, the coach's note on it, and the computer's reply.
     fn learner_move(&mut self, request: Request) -> Result<Output, Error> {
+        if self.game.misere_search() {
+            return self.learner_move_by_search(request);
+        }
         let solver = self.game.solver().clone();
         let before = self.game.piles().to_vec();
         let mv = self.game.learner_move(request)?;
@@ -167,22 +189,54 @@ impl PlayFocus {
         Ok(self.report(events))
     }
 
+    /// [`Self::learner_move`] in a game played misère: the coach judges by search, with no
+    /// binary view (Grundy values do not decide misère play).
+    fn learner_move_by_search(&mut self, request: Request) -> Result<Output, Error> {
+        let before = self.game.piles().to_vec();
+        let (won, best) = self.game.decide(&before)?;
+        let mv = self.game.learner_move(request)?;
+        let after = self.game.piles().to_vec();
+        let note = match best {
+            Some(best) if won => {
+                if self.game.decide(&after)?.0 {
+                    CoachNote::ThrewAwayBySearch { best }
+                } else {
+                    CoachNote::Kept
+                }
+            }
+            _ => CoachNote::AlreadyLost,
+        };
+        let mut events = vec![GameEvent::Moved {
+            number: self.game.turns().len(),
+            side: Side::Learner,
+            mv,
+            intent: None,
+            view: None,
+            piles: after,
+        }];
+        let last_and_kept = self.game.is_over() && matches!(note, CoachNote::Kept);
+        if self.coach && !last_and_kept {
+            events.push(GameEvent::Coach(note));
+        }
+        self.continue_game(&mut events)?;
+        Ok(self.report(events))
+    }
+
     fn undo(&mut self) -> Result<Output, Error> {
         let turns = self.game.undo();
         if turns.is_empty() {
             return Err(Error::NothingToUndo);
         }
         let piles = self.game.piles().to_vec();
-        Ok(self.report(vec![
-            GameEvent::Undone {
-                turns,
-                piles: piles.clone(),
-            },
-            GameEvent::YourMove { piles },
-        ]))
+        Ok(self.report(vec![GameEvent::Undone { turns, piles }, self.your_move()?]))
     }
 
     fn hint(&self) -> Result<Output, Error> {
+        if self.game.misere_search() {
+            let piles = self.game.piles().to_vec();
+            let (won, best) = self.game.decide(&piles)?;
+            return Ok(self.report(vec![GameEvent::SearchHint { piles, won, best }]));
+        }
         let mut report = PositionReport::new(
             PositionView::Move,
             self.game.solver(),
@@ -205,6 +259,17 @@ impl PlayFocus {
             _ => game.clone(),
         };
         let piles = piles_as(solver.rules(), self.game.piles());
+        // A game played misère is judged by search, as `winner --misere` judges any position.
+        let misere = args.misere || (self.game.misere_search() && args.rules.rules.is_none());
+        if misere && view != PositionView::NimSum {
+            let verdict = misere_play::decide(&solver, &piles, misere_play::WORK_LIMIT)?;
+            return Ok(Output::MiserePlay(MiserePlayReport {
+                view,
+                rules: solver.rules().clone(),
+                piles,
+                verdict,
+            }));
+        }
         let mut report = PositionReport::new(view, &solver, piles)?;
         report.title = Some(PositionTitle::Board);
         Ok(Output::Position(report))
@@ -216,24 +281,6 @@ impl PlayFocus {
         self.continue_game(&mut events)?;
         Ok(self.report(events))
     }
-
-    /// A pile number from 1; whether the pile exists is the engine's check.
-    fn pile_index(&self, token: &str) -> Result<usize, Error> {
-        let count = self.game.piles().len();
-        token
-            .parse::<usize>()
-            .ok()
-            .and_then(|i| i.checked_sub(1))
-            .ok_or_else(|| Error::bad_token(token, format!("a pile number from 1 to {count}")))
-    }
-
-    fn take(&self, count: &str, pile: &str) -> Result<Request, Error> {
-        let index = self.pile_index(pile)?;
-        let count = count.parse::<u64>().map_err(|_| {
-            Error::bad_token(count, "how many tokens to take, a whole number like `3`")
-        })?;
-        Ok(Request::Take { index, count })
-    }
 }
 
 impl Focus for PlayFocus {
@@ -242,7 +289,13 @@ impl Focus for PlayFocus {
     }
 
     fn prompt(&self) -> String {
-        let piles: Vec<String> = self.game.piles().iter().map(Pile::to_string).collect();
+        let rules = self.game.solver().rules();
+        let piles: Vec<String> = self
+            .game
+            .piles()
+            .iter()
+            .map(|&p| rules.name_of(p))
+            .collect();
         if piles.len() <= 8 {
             format!("play {}", piles.join(" "))
         } else {
@@ -264,11 +317,10 @@ impl Focus for PlayFocus {
                     _ => Err(Error::bad_token("", "`take K from I`")),
                 };
                 index
-                    .and_then(|i| self.take(count, i))
+                    .and_then(|i| typed_move::take(count, i, self.game.piles().len()))
                     .and_then(|r| self.learner_move(r))
             }
-            Command::Pass { index } => self
-                .pile_index(index)
+            Command::Pass { index } => typed_move::pile_index(index, self.game.piles().len())
                 .and_then(|index| self.learner_move(Request::Pass { index })),
             Command::Undo => self.undo(),
             Command::Hint => self.hint(),
@@ -285,19 +337,7 @@ impl Focus for PlayFocus {
     }
 
     fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let first = words.first()?;
-        first.parse::<u64>().ok()?;
-        let request = match words.as_slice() {
-            [i, p] if p.eq_ignore_ascii_case("pass") || p.eq_ignore_ascii_case("p") => {
-                self.pile_index(i).map(|index| Request::Pass { index })
-            }
-            [i, k] => self.take(k, i),
-            _ => Err(Error::bad_token(
-                line.trim(),
-                "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass",
-            )),
-        };
+        let request = typed_move::read(line, self.game.solver().rules(), self.game.piles().len())?;
         Some(request.and_then(|r| self.learner_move(r)))
     }
 
@@ -318,6 +358,22 @@ impl Focus for PlayFocus {
 /// Whether a position command names no piles of its own (none on the line, no file).
 fn names_no_piles(args: &PositionArgs) -> bool {
     args.piles.is_empty() && args.file.is_none()
+}
+
+/// A legal move on `piles` to show how moves are written: a split where the rules split (the
+/// syntax a reader would not guess), else the first option of the first pile that has one.
+fn example_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
+    let options = || {
+        piles.iter().enumerate().flat_map(|(i, &p)| {
+            rules
+                .heap_options(p)
+                .take(64)
+                .map(move |h| Move::new(i, p, h))
+        })
+    };
+    options()
+        .find(|m| m.split.is_some())
+        .or_else(|| options().next())
 }
 
 /// Three piles of 1 to 9 from a seed (SplitMix64), for `play` without piles.

@@ -58,7 +58,10 @@ pub(super) fn report(
 
 /// A game of tuples of any length (staircase Nim) given as plain numbers, `3 1 4 1`: the coins
 /// on each step of one staircase, `(3,1,4,1)`.
-fn one_staircase(rules: &Rules, args: &PositionArgs) -> Result<Option<PositionArgs>, Error> {
+pub(super) fn one_staircase(
+    rules: &Rules,
+    args: &PositionArgs,
+) -> Result<Option<PositionArgs>, Error> {
     let Rules::Defined(game) = rules else {
         return Ok(None);
     };

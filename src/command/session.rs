@@ -39,6 +39,9 @@ pub struct Session {
     /// definition of a name replaces the old), so `game:NAME` names them after the session's
     /// rules have changed.
     games: Vec<Rules>,
+    /// The games of the lesson running (its `games:`), named by `game:NAME` before the
+    /// session's own while it runs, and gone when it ends.
+    lesson_games: Vec<Rules>,
     position: Vec<Pile>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
     values: Vec<Grundy>,
@@ -111,6 +114,7 @@ impl Session {
             solver: Solver::new(&rules)?,
             others: Vec::new(),
             games: Vec::new(),
+            lesson_games: Vec::new(),
             position: Vec::new(),
             values: Vec::new(),
             nim_sum: 0,
@@ -205,9 +209,22 @@ impl Session {
         self.games.push(rules);
     }
 
-    /// The game this session defined as `name`, if it did.
+    /// The game named `name`: the running lesson's, else one this session defined.
     pub fn defined_game(&self, name: &str) -> Option<&Rules> {
-        self.games.iter().find(|g| defined_name(g) == Some(name))
+        self.lesson_games
+            .iter()
+            .chain(&self.games)
+            .find(|g| defined_name(g) == Some(name))
+    }
+
+    /// Makes a lesson's games nameable while it runs (replacing another lesson's).
+    pub fn lend_games(&mut self, games: Vec<Rules>) {
+        self.lesson_games = games;
+    }
+
+    /// Forgets the lesson's games when it ends.
+    pub fn return_games(&mut self) {
+        self.lesson_games.clear();
     }
 
     pub fn set_rules(&mut self, rules: Rules) -> Result<(), EngineError> {

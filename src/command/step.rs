@@ -35,7 +35,6 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
         return Err(Error::NoPositionToStep);
     }
     let rules = session.rules().clone();
-    super::play::refuse_unplayable(&rules)?;
     let start = session.position().to_vec();
     let mut count = session.steps.moves_to(&rules, &start);
     let solver = session.solver().clone();
@@ -60,7 +59,12 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
         });
         piles = apply(&piles, r.mv);
         if !all {
-            session.set_pile(r.mv.index, r.mv.to)?;
+            // A split adds a pile: the position is replaced, not one pile set.
+            if r.mv.split.is_some() {
+                session.set_position(piles.clone())?;
+            } else {
+                session.set_pile(r.mv.index, r.mv.to)?;
+            }
             session.steps.reached(piles.clone(), count);
             break;
         }

@@ -2,8 +2,10 @@
 //! (so they can be taken back and replayed), and who won. Pure state; the REPL drives it.
 
 use super::grundy::Solver;
+use super::misere_play::{self, WORK_LIMIT};
 use super::moves::{self, IllegalMove, Request};
-use super::reply::{Intent, reply};
+use super::position::Player;
+use super::reply::{Intent, Reply, delaying_move, reply};
 use super::{EngineError, Move, Pile};
 
 /// The two sides of a game.
@@ -39,6 +41,9 @@ pub struct Game {
     first: Side,
     turns: Vec<Turn>,
     resigned: bool,
+    /// The ruleset played misère, decided by exhaustive search (its Grundy values do not
+    /// decide misère play).
+    misere_search: bool,
 }
 
 impl Game {
@@ -50,7 +55,37 @@ impl Game {
             first,
             turns: Vec::new(),
             resigned: false,
+            misere_search: false,
         }
+    }
+
+    /// The same game played misère: the last mover loses, and every decision is a search of
+    /// the whole position.
+    pub fn played_misere(mut self) -> Self {
+        self.misere_search = true;
+        self
+    }
+
+    /// Whether the game is its ruleset played misère by search.
+    pub fn misere_search(&self) -> bool {
+        self.misere_search
+    }
+
+    /// Whether the last mover loses: misère Nim, or any ruleset played misère.
+    pub fn is_misere(&self) -> bool {
+        self.misere_search || self.solver.rules().is_misere()
+    }
+
+    /// Whether the player to move on `piles` wins against perfect play, and a move that keeps
+    /// the win — by search when played misère. Refuses piles too many to search.
+    pub fn decide(&self, piles: &[Pile]) -> Result<(bool, Option<Move>), EngineError> {
+        if self.misere_search {
+            let v = misere_play::decide(&self.solver, piles, WORK_LIMIT)?;
+            return Ok((v.winner == Player::First, v.winning_move));
+        }
+        let v = super::position::verdict(&self.solver, piles)?;
+        let best = super::strategy::winning_move(&self.solver, piles)?;
+        Ok((v.winner == Player::First, best))
     }
 
     pub fn solver(&self) -> &Solver {
@@ -97,7 +132,7 @@ impl Game {
             return None;
         }
         let stuck = self.to_move();
-        Some(if self.solver.rules().is_misere() {
+        Some(if self.is_misere() {
             stuck
         } else {
             stuck.other()
@@ -113,7 +148,21 @@ impl Game {
 
     /// Plays the computer's move (see [`reply`]); `None` if no move is left.
     pub fn computer_move(&mut self) -> Result<Option<Turn>, EngineError> {
-        let Some(r) = reply(&self.solver, &self.piles)? else {
+        let r = if self.misere_search {
+            match misere_play::decide(&self.solver, &self.piles, WORK_LIMIT)?.winning_move {
+                Some(mv) => Some(Reply {
+                    mv,
+                    intent: Intent::Winning,
+                }),
+                None => delaying_move(self.solver.rules(), &self.piles).map(|mv| Reply {
+                    mv,
+                    intent: Intent::Delaying,
+                }),
+            }
+        } else {
+            reply(&self.solver, &self.piles)?
+        };
+        let Some(r) = r else {
             return Ok(None);
         };
         Ok(Some(self.push(Side::Computer, r.mv, Some(r.intent))))
@@ -134,7 +183,11 @@ impl Game {
             return Vec::new();
         };
         let taken: Vec<Turn> = self.turns.drain(last..).rev().collect();
+        // Latest first, so each move's pile (and a split's second part) is where it left it.
         for t in &taken {
+            if t.mv.split.is_some() {
+                self.piles.remove(t.mv.index + 1);
+            }
             self.piles[t.mv.index] = t.mv.from;
         }
         self.resigned = false;
@@ -188,6 +241,19 @@ mod tests {
         assert_eq!(g.piles(), g.start());
         assert!(g.undo().is_empty());
         assert_eq!(g.to_move(), Side::Learner);
+    }
+
+    #[test]
+    fn undo_puts_a_split_pile_back_together() {
+        // Kayles 6 9: 6 → 2+2 (the middle two pins), then the computer's reply; undo gives
+        // back 6 9 whatever the reply split.
+        let mut g = game("octal:0.77", &[6, 9], Side::Learner);
+        let after = crate::engine::Heaps::Two(Pile::plain(2), Pile::plain(2));
+        g.learner_move(Request::Become { index: 0, after }).unwrap();
+        assert_eq!(g.piles().len(), 3);
+        g.computer_move().unwrap().unwrap();
+        g.undo();
+        assert_eq!(g.piles(), [Pile::plain(6), Pile::plain(9)]);
     }
 
     #[test]

@@ -1,10 +1,14 @@
-//! Moves a player asks for — `take K from I`, `pass I` — checked against the rules, and applied.
+//! Moves a player asks for — `take K from I`, `pass I`, `I -> S` — checked against the rules,
+//! and applied.
 //!
 //! The check names the first rule a move breaks, so a learner is told why it is illegal.
 
 use std::fmt;
 
-use super::{Move, Pass, Pile, Rules};
+use super::{Heaps, Move, Pass, Pile, Rules};
+
+/// How many of a pile's options an illegal move lists before `…`.
+pub const OPTIONS_LISTED: usize = 8;
 
 /// A move as a player states it; `index` is 0-based (people number piles from 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,6 +17,8 @@ pub enum Request {
     Take { index: usize, count: u64 },
     /// Spend pile `index`'s pass (zero-move only).
     Pass { index: usize },
+    /// Pile `index` becomes `after`: one state, or two heaps where the rules split one.
+    Become { index: usize, after: Heaps },
 }
 
 /// Why a requested move is not legal. Pile numbers here are 0-based; `Display` shows them from 1.
@@ -36,6 +42,18 @@ pub enum IllegalMove {
     NoPasses { rules: Rules },
     /// The pile's pass has been spent already.
     PassSpent { index: usize, pile: Pile },
+    /// The piles are states, not numbers of tokens (a graph's positions, a game's tuples).
+    NotTokens { rules: Rules },
+    /// No move of the rules turns the pile into `after`; `options` are its first options (at
+    /// most [`OPTIONS_LISTED`]) and `more` says whether it has others.
+    NotAnOption {
+        index: usize,
+        from: Pile,
+        after: Heaps,
+        rules: Rules,
+        options: Vec<Heaps>,
+        more: bool,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -91,6 +109,35 @@ impl fmt::Display for IllegalMove {
                 "pile {}'s pass is already spent ({pile}): take tokens instead",
                 index + 1
             ),
+            Self::NotTokens { rules } => write!(
+                f,
+                "{rules} moves from state to state, it takes no tokens: write `I -> S`, \
+                 pile I becomes state S"
+            ),
+            Self::NotAnOption {
+                index,
+                from,
+                after,
+                rules,
+                options,
+                more,
+            } => {
+                let (i, from) = (index + 1, rules.name_of(*from));
+                if options.is_empty() {
+                    return write!(f, "pile {i} is {from}: it has no move left in {rules}");
+                }
+                let mut names: Vec<String> =
+                    options.iter().map(|&h| rules.name_of_heaps(h)).collect();
+                if *more {
+                    names.push("…".into());
+                }
+                write!(
+                    f,
+                    "pile {i} is {from}: it cannot become {} in {rules}; it can become {}",
+                    rules.name_of_heaps(*after),
+                    names.join(", ")
+                )
+            }
         }
     }
 }
@@ -109,13 +156,16 @@ fn or_list(items: &[String]) -> String {
 /// Checks `request` on `piles` and returns the move it makes, or the first rule it breaks.
 pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, IllegalMove> {
     let index = match request {
-        Request::Take { index, .. } | Request::Pass { index } => index,
+        Request::Take { index, .. } | Request::Pass { index } | Request::Become { index, .. } => {
+            index
+        }
     };
     let from = *piles.get(index).ok_or(IllegalMove::NoSuchPile {
         index,
         piles: piles.len(),
     })?;
     let to = match request {
+        Request::Become { after, .. } => return turn_into(rules, index, from, after),
         Request::Pass { .. } => {
             if !rules.has_pass() {
                 return Err(IllegalMove::NoPasses {
@@ -129,6 +179,11 @@ pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, Il
             }
         }
         Request::Take { count, .. } => {
+            if !rules.counts_tokens() {
+                return Err(IllegalMove::NotTokens {
+                    rules: rules.clone(),
+                });
+            }
             if from.size == 0 {
                 return Err(IllegalMove::EmptyPile { index });
             }
@@ -161,8 +216,43 @@ pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, Il
             }
         }
     };
-    debug_assert!(rules.is_option(from, to), "{rules}: {from} -> {to}");
+    if !rules.is_option(from, to) {
+        return Err(not_an_option(rules, index, from, Heaps::One(to)));
+    }
     Ok(Move::new(index, from, to.into()))
+}
+
+/// `I -> S`: pile `index` becomes `after` if that is one of its options. A split may be written
+/// in either order.
+fn turn_into(rules: &Rules, index: usize, from: Pile, after: Heaps) -> Result<Move, IllegalMove> {
+    // Smaller part first, as the rules list splits; a defined game may list either order.
+    let (first, second) = match after {
+        Heaps::Two(p, q) => (
+            Heaps::Two(p.min(q), p.max(q)),
+            Heaps::Two(p.max(q), p.min(q)),
+        ),
+        one @ Heaps::One(_) => (one, one),
+    };
+    [first, second]
+        .into_iter()
+        .find(|&h| rules.is_heap_option(from, h))
+        .map(|h| Move::new(index, from, h))
+        .ok_or_else(|| not_an_option(rules, index, from, after))
+}
+
+/// The refusal of a move to `after`, listing the pile's first options.
+fn not_an_option(rules: &Rules, index: usize, from: Pile, after: Heaps) -> IllegalMove {
+    let mut options: Vec<Heaps> = rules.heap_options(from).take(OPTIONS_LISTED + 1).collect();
+    let more = options.len() > OPTIONS_LISTED;
+    options.truncate(OPTIONS_LISTED);
+    IllegalMove::NotAnOption {
+        index,
+        from,
+        after,
+        rules: rules.clone(),
+        options,
+        more,
+    }
 }
 
 /// The position after `m`: a split's second pile goes right after the first. The move must
@@ -265,6 +355,38 @@ mod tests {
             let err = check(rules, &piles, *request).unwrap_err().to_string();
             assert!(err.contains(expected), "{request:?}: {err}");
         }
+    }
+
+    /// Kayles (octal:0.77) by hand: a row of 5 loses one or two adjacent pins; 5 → 1+2 knocks
+    /// down pins 2 and 3, 5 → 2+2 the middle pin; 5 → 1+1 is three pins, no move.
+    #[test]
+    fn a_pile_becomes_a_split_written_in_either_order() {
+        let kayles = Rules::parse("octal:0.77").unwrap();
+        let piles = [Pile::plain(5)];
+        for (a, b) in [(1, 2), (2, 1), (2, 2)] {
+            let after = Heaps::Two(Pile::plain(a), Pile::plain(b));
+            let m = check(&kayles, &piles, Request::Become { index: 0, after }).unwrap();
+            let mut parts = [m.to.size, m.split.unwrap().size];
+            parts.sort_unstable();
+            let mut want = [a, b];
+            want.sort_unstable();
+            assert_eq!(parts, want);
+            assert!(m.to.size <= m.split.unwrap().size, "smaller part first");
+        }
+        let after = Heaps::Two(Pile::plain(1), Pile::plain(1));
+        let err = check(&kayles, &piles, Request::Become { index: 0, after }).unwrap_err();
+        // Every option of 5, each once: 4 and 3 from an end, 1+3 and 2+2 (one pin), 1+2 (two).
+        let err = err.to_string();
+        let (head, listed) = err.split_once("; it can become ").unwrap();
+        assert_eq!(head, "pile 1 is 5: it cannot become 1+1 in octal:0.77");
+        let mut listed: Vec<&str> = listed.split(", ").collect();
+        listed.sort_unstable();
+        assert_eq!(listed, ["1+2", "1+3", "2+2", "3", "4"]);
+        // Taking from the end of a row is a take; taking 3 is no Kayles move.
+        let m = check(&kayles, &piles, Request::Take { index: 0, count: 2 }).unwrap();
+        assert_eq!(m.to, Pile::plain(3));
+        let err = check(&kayles, &piles, Request::Take { index: 0, count: 3 }).unwrap_err();
+        assert!(err.to_string().contains("cannot become 2"), "{err}");
     }
 
     #[test]

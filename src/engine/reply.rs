@@ -81,13 +81,13 @@ pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
 
 /// The options a delaying move may pick from: the smallest takes and the pass. For take-any
 /// rulesets taking one token is always among the least costly, so huge piles stay cheap. A
-/// defined game's splits are options too (Grundy's game has no others).
+/// defined or octal game's splits are options too (Grundy's game and octal:0.04 have no
+/// others).
 fn small_options(rules: &Rules, pile: Pile) -> Vec<Heaps> {
     match rules {
-        Rules::Defined(_) => rules.heap_options(pile).collect(),
-        Rules::Subtract(_) | Rules::Octal(_) | Rules::Graph(_) => {
-            rules.options(pile).map(Heaps::One).collect()
-        }
+        // Some moves of these split a heap (an octal game may have no others, as 0.04).
+        Rules::Defined(_) | Rules::Octal(_) => rules.heap_options(pile).collect(),
+        Rules::Subtract(_) | Rules::Graph(_) => rules.options(pile).map(Heaps::One).collect(),
         _ if pile.size == 0 => Vec::new(),
         _ => {
             let mut out = vec![Heaps::One(match pile.pass {
@@ -153,6 +153,20 @@ mod tests {
         let r = reply(&s, &piles).unwrap().unwrap();
         let one = Pile::zero_move(1, Pass::Unused);
         assert_eq!((r.intent, r.mv.index, r.mv.to), (Intent::Delaying, 0, one));
+    }
+
+    #[test]
+    fn an_octal_game_that_only_splits_gets_a_reply() {
+        // octal:0.04: a move removes 2 and splits what is left into two non-empty heaps.
+        // 6 6 (by hand g(6) = 1 each, nim-sum 0, so lost): the reply must still be a split,
+        // such as 6 → 1+3.
+        let s = solver("octal:0.04");
+        let piles = [6, 6].map(Pile::plain);
+        let r = reply(&s, &piles).unwrap().unwrap();
+        assert_eq!(r.intent, Intent::Delaying);
+        let after = r.mv.after();
+        assert_eq!(after.piles().count(), 2);
+        assert_eq!(after.tokens(), 4);
     }
 
     #[test]

@@ -66,6 +66,8 @@ pub enum LessonFault {
         name: String,
         known: Vec<&'static str>,
     },
+    /// `rules:` on a `run` step: its commands name their ruleset themselves.
+    RulesOnRun,
     /// Step `number` (1-based) has no `id`.
     NoStepId { number: usize },
     /// The step's id is not lowercase letters, digits, `-` and `_`.

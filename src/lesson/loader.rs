@@ -87,7 +87,7 @@ pub fn load(origin: &str, text: &str) -> Result<Lesson, LessonError> {
     let mut steps = Vec::with_capacity(file.steps.len());
     for (i, raw) in file.steps.into_iter().enumerate() {
         let line = lines.get(i).copied().flatten();
-        let step = validate_step(raw, i, line).map_err(|failed| {
+        let step = validate_step(raw, i, line, &games).map_err(|failed| {
             let (id, fault) = *failed;
             error(line, id.as_deref(), fault)
         })?;
@@ -329,7 +329,7 @@ fn is_id(id: &str) -> bool {
 type StepResult = Result<Step, Box<(Option<String>, LessonFault)>>;
 
 /// Checks a step has an id and exactly one kind, with only that kind's fields.
-fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult {
+fn validate_step(raw: StepFile, index: usize, line: Option<usize>, games: &[Rules]) -> StepResult {
     let Some(id) = raw.id.clone() else {
         return Err(Box::new((
             None,
@@ -343,6 +343,14 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
     let kind = match kind_of(&raw) {
         Ok(kind) => kind,
         Err(fault) => return fail(fault),
+    };
+    if kind == "run" && raw.rules.is_some() {
+        return fail(LessonFault::RulesOnRun);
+    }
+    let rules = match raw.rules.as_deref().map(|name| pinned_rules(name, games)) {
+        None => None,
+        Some(Ok(rules)) => Some(rules),
+        Some(Err(fault)) => return fail(fault),
     };
     let step_kind = match kind {
         "text" => StepKind::Text(raw.text.unwrap_or_default()),
@@ -381,6 +389,7 @@ fn validate_step(raw: StepFile, index: usize, line: Option<usize>) -> StepResult
         id,
         kind: step_kind,
         notes: raw.notes,
+        rules,
         line: line.unwrap_or(0),
     })
 }

@@ -58,6 +58,10 @@ pub struct StepFile {
     pub check: Option<String>,
     pub theorem: Option<Theorem>,
     pub notes: Option<String>,
+    /// The ruleset this step means — its commands and its expressions — named as the lesson's
+    /// `rules:` is (`game:NAME` for any of the lesson's `games:`), whatever the lesson pins.
+    #[serde(default)]
+    pub rules: Option<String>,
 }
 
 /// A theorem a claim illustrates. Such a claim must be checked by game-tree search, never by
@@ -150,6 +154,9 @@ pub struct Step {
     pub id: String,
     pub kind: StepKind,
     pub notes: Option<String>,
+    /// The step's own ruleset (`rules:` on the step), if it names one: its commands and
+    /// expressions mean it instead of the lesson's.
+    pub rules: Option<Rules>,
     /// The 1-based line of the step in its file.
     pub line: usize,
 }

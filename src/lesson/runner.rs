@@ -355,6 +355,7 @@ pub fn accepts(
         id: "check".into(),
         kind: StepKind::Ask(q.clone()),
         notes: None,
+        rules: None,
         line: 0,
     };
     let lesson = Lesson {

@@ -65,6 +65,9 @@ pub enum CoachNote {
     Kept,
     /// The position was won and the move gave the win away; `best` is what would have kept it.
     ThrewAway { best: Box<MoveView> },
+    /// As `ThrewAway`, in a game played misère: decided by search, so `best` has no binary
+    /// view.
+    ThrewAwayBySearch { best: Move },
     /// The position was already lost: every move loses against perfect play.
     AlreadyLost,
 }
@@ -72,12 +75,15 @@ pub enum CoachNote {
 /// Something that happened in a game, in order.
 #[derive(Debug, Clone)]
 pub enum GameEvent {
-    /// A new game; `view` is the coach's binary view of the start (coach mode only).
+    /// A new game; `view` is the coach's binary view of the start (coach mode only);
+    /// `example` is a legal move of the start (a split where the rules split), for the line
+    /// that teaches how moves are written.
     Start {
         piles: Vec<Pile>,
         first: Side,
         coach: bool,
         view: Option<PositionReport>,
+        example: Option<Move>,
     },
     /// A move by either side, numbered from 1; `view` is shown for the computer's moves and,
     /// with the coach on, the learner's.
@@ -96,10 +102,21 @@ pub enum GameEvent {
         report: PositionReport,
         best: Option<MoveView>,
     },
+    /// `hint` in a game played misère: a winning move found by search, if there is one.
+    /// `won` says whether the learner, to move, wins against perfect play.
+    SearchHint {
+        piles: Vec<Pile>,
+        won: bool,
+        best: Option<Move>,
+    },
     /// `undo`: the moves taken back (latest first) and the position now.
     Undone { turns: Vec<Turn>, piles: Vec<Pile> },
-    /// The learner is to move on this position.
-    YourMove { piles: Vec<Pile> },
+    /// The learner is to move on this position; `values` are its piles' Grundy values (coach
+    /// mode only).
+    YourMove {
+        piles: Vec<Pile>,
+        values: Option<Vec<Grundy>>,
+    },
     /// The game is over.
     End {
         winner: Side,
@@ -113,6 +130,9 @@ pub enum GameEvent {
 #[derive(Debug, Clone)]
 pub struct GameReport {
     pub rules: Rules,
+    /// Whether the ruleset is played misère by search (`play --misere`): the last mover
+    /// loses, and the game's moves are judged by search, not by Grundy values.
+    pub misere_search: bool,
     pub events: Vec<GameEvent>,
     pub piles: Vec<Pile>,
     /// Who moves next; `None` once the game is over.

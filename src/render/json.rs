@@ -87,16 +87,6 @@ impl MoveJson {
             to: rules.name_of_heaps(m.after()),
         }
     }
-
-    /// A move with its states written as piles (`7T`).
-    pub(super) fn plain(rules: &Rules, m: &Move) -> Self {
-        Self {
-            from: m.from.to_string(),
-            pile: pile_number(m.index),
-            take: m.take(rules),
-            to: m.to.to_string(),
-        }
-    }
 }
 
 /// A 0-based pile index as the 1-based number users see.

@@ -105,6 +105,10 @@ impl fmt::Display for LessonFault {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
+            Self::RulesOnRun => f.write_str(
+                "`rules` on a `run` step: its commands name their game themselves, as in \
+                 `grundy --rules game:NAME 0..10`",
+            ),
             Self::UnknownGraph { name, known } => write!(
                 f,
                 "`rules: graph:{name}` names no bundled graph: a lesson names one of {} \

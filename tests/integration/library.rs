@@ -173,15 +173,20 @@ fn a_library_game_is_a_ruleset_everywhere() {
         .stdout_has("holds for n = 0..300");
 }
 
-/// `play` takes games whose moves take from one pile; a game whose moves split a pile or
-/// whose piles are tuples is refused by name (exit 2), as octal games are.
+/// `play` takes every game: one whose moves split a pile teaches `I -> A+B`, one whose piles
+/// are tuples teaches `I -> S`, each with a legal move of its start.
 #[test]
-fn play_refuses_what_take_k_from_i_cannot_say() {
-    for (rules, pile) in [("lasker", "3"), ("grundy-game", "7"), ("wythoff", "(3,5)")] {
+fn play_teaches_the_move_syntax_of_each_game() {
+    for (rules, pile, syntax) in [
+        ("lasker", "3", "`I -> A+B`"),
+        ("grundy-game", "7", "(like `1 -> 1+6`)"),
+        ("wythoff", "(3,5)", "`I -> S`: pile I becomes the state S"),
+    ] {
         Test::new()
-            .args(["play", "--rules", rules, pile])
+            .args(["--color", "never", "play", "--rules", rules, pile])
+            .stdin("quit\n")
             .run()
-            .code(2)
-            .stderr_has(&format!("`{rules}` cannot be played"));
+            .success()
+            .stdout_has(syntax);
     }
 }

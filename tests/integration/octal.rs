@@ -416,9 +416,4 @@ fn bad_octal_codes_name_the_token() {
             .run()
             .bad_input(bad);
     }
-    Test::new()
-        .args(["play", "--rules", "octal:0.77", "3", "4"])
-        .run()
-        .code(2)
-        .stderr_has("cannot be played");
 }

@@ -37,12 +37,6 @@ fn commands_on_the_shells_line() {
          subtract:1,3,4`); nim has g(n) = n, which never repeats",
     );
     shell(
-        &["play", "--rules", "octal:0.77", "3", "4"],
-        "`octal:0.77` cannot be played or stepped yet (only nim, zero-move, misere, \
-         subtract:S and defined games whose moves take from one pile); use `move` for its \
-         winning move",
-    );
-    shell(
         &["winner"],
         "no piles given: write them like `winner 3 4 5`, or set the session's position with \
          `position 3 4 5`",

@@ -133,6 +133,8 @@ impl Checker<'_> {
     /// The pinned ruleset and the setup lines; breaks when checking cannot go on.
     fn setup(&mut self) -> ControlFlow<()> {
         let lesson = self.lesson;
+        // As when the lesson runs: each of its games is named by `game:NAME`.
+        self.session.lend_games(lesson.games.clone());
         if let Some(rules) = lesson.rules.as_ref()
             && let Err(e) = self.session.set_rules(rules.clone())
         {
@@ -184,11 +186,13 @@ impl Checker<'_> {
             self.fail(line, id, CheckFault::OverBudget { spent });
             return ControlFlow::Break(());
         }
+        // A step's own rules, else the lesson's, fix what its expressions mean.
+        let rules = step.rules.as_ref().or(self.pinned());
         let mut evaluator = CheckingEvaluator {
             inner: ExprEvaluator {
-                rules: self.pinned().unwrap_or(self.session.rules()).clone(),
+                rules: rules.unwrap_or(self.session.rules()).clone(),
             },
-            pinned: self.pinned().is_some(),
+            pinned: rules.is_some(),
             problems: Vec::new(),
         };
         let mut texts: Vec<&String> = step.notes.iter().collect();
@@ -293,7 +297,8 @@ impl Checker<'_> {
         }
         if let Some(theorem) = theorem {
             self.report.checks += 1;
-            if let Some(circularity) = circular(check, self.pinned()) {
+            let rules = evaluator.pinned.then_some(&evaluator.inner.rules);
+            if let Some(circularity) = circular(check, rules) {
                 let fault = CheckFault::Circular {
                     theorem,
                     circularity,

@@ -3,12 +3,15 @@
 
 use super::{LessonFocus, feedback};
 use crate::command::Session;
+use crate::lesson::Step;
 use crate::lesson::fill::ExprEvaluator;
 use crate::output::{Feedback, LessonItem};
 
 impl LessonFocus {
-    /// Gives the session back the rules it had before the lesson's setup.
+    /// Gives the session back the rules it had before the lesson's setup, and forgets the
+    /// lesson's games.
     pub(super) fn restore(&mut self, session: &mut Session, items: &mut Vec<LessonItem>) {
+        session.return_games();
         let Some(rules) = self.rules_before.take() else {
             return;
         };
@@ -17,9 +20,16 @@ impl LessonFocus {
         }
     }
 
+    /// The evaluator for the current step's expressions.
     pub(super) fn evaluator(&self, session: &Session) -> ExprEvaluator {
+        self.evaluator_for(self.runner.step(), session)
+    }
+
+    /// What `step`'s expressions mean: its own rules, else the lesson's, else the session's.
+    pub(super) fn evaluator_for(&self, step: &Step, session: &Session) -> ExprEvaluator {
+        let rules = step.rules.as_ref().or(self.pinned.as_ref());
         ExprEvaluator {
-            rules: self.pinned.as_ref().unwrap_or(session.rules()).clone(),
+            rules: rules.unwrap_or(session.rules()).clone(),
         }
     }
 

@@ -29,6 +29,8 @@ pub(super) fn start(
     if let Some(unusable) = warning {
         items.push(LessonItem::Feedback(Feedback::Progress(unusable)));
     }
+    // The lesson's games are nameable (`game:NAME`) while it runs.
+    session.lend_games(lesson.games.clone());
     // A pinned ruleset and the setup apply on start and on resume alike; the learner's rules
     // come back when the lesson ends.
     let pinned = lesson.rules.clone();

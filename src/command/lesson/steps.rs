@@ -81,7 +81,7 @@ impl LessonFocus {
             step: step.id.clone(),
             present: self.runner.present,
         });
-        let mut evaluator = self.evaluator(session);
+        let mut evaluator = self.evaluator_for(&step, session);
         match &step.kind {
             StepKind::Text(text) => items.push(match fill(text, &mut evaluator) {
                 Ok(text) => LessonItem::Text { text, broken: None },

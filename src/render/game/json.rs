@@ -9,8 +9,9 @@ use crate::engine::{Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport, StepReport};
 use crate::render::json::MoveJson;
 
-fn piles(piles: &[Pile]) -> Vec<String> {
-    piles.iter().map(ToString::to_string).collect()
+/// Piles as the rules write them: a graph's position names, a game's tuples.
+fn piles(rules: &Rules, piles: &[Pile]) -> Vec<String> {
+    piles.iter().map(|&p| rules.name_of(p)).collect()
 }
 
 fn side(s: Side) -> &'static str {
@@ -39,7 +40,7 @@ fn turns(rules: &Rules, turns: &[Turn]) -> Vec<TurnJson> {
     turns
         .iter()
         .map(|t| TurnJson {
-            mv: MoveJson::plain(rules, &t.mv),
+            mv: MoveJson::named(rules, &t.mv),
             side: side(t.side),
         })
         .collect()
@@ -49,6 +50,9 @@ fn turns(rules: &Rules, turns: &[Turn]) -> Vec<TurnJson> {
 #[derive(Serialize)]
 pub(crate) struct GameJson {
     events: Vec<EventJson>,
+    /// Only for a ruleset played misère by search (`play --misere`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    misere: bool,
     piles: Vec<String>,
     rules: String,
     to_move: Option<&'static str>,
@@ -62,7 +66,8 @@ pub(crate) fn game(report: &GameReport) -> GameJson {
             .iter()
             .map(|e| event(&report.rules, e))
             .collect(),
-        piles: piles(&report.piles),
+        misere: report.misere_search,
+        piles: piles(&report.rules, &report.piles),
         rules: report.rules.to_string(),
         to_move: report.to_move.map(side),
         winner: report.winner.map(side),
@@ -108,6 +113,8 @@ enum EventJson {
     YourMove {
         event: &'static str,
         piles: Vec<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        values: Option<Vec<crate::engine::Grundy>>,
     },
     End {
         event: &'static str,
@@ -129,7 +136,7 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
             coach: *coach,
             event: "start",
             first: side(*first),
-            piles: piles(p),
+            piles: piles(rules, p),
         },
         GameEvent::Moved {
             number,
@@ -141,16 +148,19 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
         } => EventJson::Move {
             event: "move",
             intent: intent(*i),
-            mv: MoveJson::plain(rules, mv),
+            mv: MoveJson::named(rules, mv),
             number: *number,
-            piles: piles(p),
+            piles: piles(rules, p),
             side: side(*s),
         },
         GameEvent::Coach(note) => {
             let (verdict, best) = match note {
                 CoachNote::Kept => ("kept", None),
                 CoachNote::ThrewAway { best } => {
-                    ("threw-away", Some(MoveJson::plain(rules, &best.mv)))
+                    ("threw-away", Some(MoveJson::named(rules, &best.mv)))
+                }
+                CoachNote::ThrewAwayBySearch { best } => {
+                    ("threw-away", Some(MoveJson::named(rules, best)))
                 }
                 CoachNote::AlreadyLost => ("already-lost", None),
             };
@@ -162,18 +172,29 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
         }
         GameEvent::Hint { report, .. } => EventJson::Hint {
             event: "hint",
-            mv: report.winning_move.map(|(m, _)| MoveJson::plain(rules, &m)),
-            piles: piles(&report.piles),
+            mv: report.winning_move.map(|(m, _)| MoveJson::named(rules, &m)),
+            piles: piles(rules, &report.piles),
             winner: report.verdict.winner.name(),
+        },
+        GameEvent::SearchHint {
+            piles: p,
+            won,
+            best,
+        } => EventJson::Hint {
+            event: "hint",
+            mv: best.as_ref().map(|m| MoveJson::named(rules, m)),
+            piles: piles(rules, p),
+            winner: if *won { "first" } else { "second" },
         },
         GameEvent::Undone { turns: t, piles: p } => EventJson::Undo {
             event: "undo",
             moves: turns(rules, t),
-            piles: piles(p),
+            piles: piles(rules, p),
         },
-        GameEvent::YourMove { piles: p } => EventJson::YourMove {
+        GameEvent::YourMove { piles: p, values } => EventJson::YourMove {
             event: "your-move",
-            piles: piles(p),
+            piles: piles(rules, p),
+            values: values.clone(),
         },
         GameEvent::End {
             winner,
@@ -184,7 +205,7 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
             event: "end",
             replay: turns(rules, t),
             resigned: *resigned,
-            start: piles(start),
+            start: piles(rules, start),
             winner: side(*winner),
         },
     }
@@ -219,18 +240,18 @@ pub(crate) fn step(report: &StepReport) -> StepJson {
             .moves
             .iter()
             .map(|m| StepMoveJson {
-                before: piles(&m.view.piles),
+                before: piles(rules, &m.view.piles),
                 intent: intent(Some(m.intent)),
-                mv: MoveJson::plain(rules, &m.view.mv),
+                mv: MoveJson::named(rules, &m.view.mv),
                 nim_sum_after: m.view.after.nim_sum,
                 nim_sum_before: m.view.before.nim_sum,
                 number: m.number,
                 player: m.player.name(),
             })
             .collect(),
-        piles: piles(&report.piles),
+        piles: piles(rules, &report.piles),
         rules: report.rules.to_string(),
-        start: piles(&report.start),
+        start: piles(rules, &report.start),
         winner: report.winner.map(|w| w.name()),
     }
 }

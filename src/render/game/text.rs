@@ -24,30 +24,31 @@ pub(crate) fn render_game(
                 first,
                 coach,
                 view,
+                example,
             } => {
                 let who = match first {
                     Side::Learner => "you move first",
                     Side::Computer => "the computer moves first",
                 };
                 let coach = if *coach { "coach on" } else { "coach off" };
+                let misere = if report.misere_search {
+                    " played misère"
+                } else {
+                    ""
+                };
                 writeln!(
                     out,
                     "{}",
                     style.heading(&format!(
-                        "New game of {}: {} — {who} ({coach}).",
+                        "New game of {}{misere}: {} — {who} ({coach}).",
                         report.rules,
-                        join(piles)
+                        join(&report.rules, piles)
                     ))
                 )?;
-                let pass = if report.rules.has_pass() {
-                    ", `pass I` or `I pass`"
-                } else {
-                    ""
-                };
                 para(
                     out,
                     style.dim(""),
-                    &format!("Move with `take K from I` or `I K`{pass}; `hint`, `undo`, `resign`."),
+                    &how_to_move(&report.rules, example.as_ref()),
                     w,
                 )?;
                 if let Some(view) = view {
@@ -83,8 +84,14 @@ pub(crate) fn render_game(
                 if let Some(view) = view {
                     binary::render_move(view, "moved", opts, out)?;
                 }
-                if let (Some(intent), Some(view)) = (intent, view) {
-                    para(out, style.heading("why:"), &why(view, *intent), w)?;
+                match (intent, view) {
+                    (Some(intent), Some(view)) => {
+                        para(out, style.heading("why:"), &why(view, *intent), w)?;
+                    }
+                    (Some(intent), None) if report.misere_search => {
+                        para(out, style.heading("why:"), why_by_search(*intent), w)?;
+                    }
+                    _ => {}
                 }
             }
             GameEvent::Coach(note) => coach(&report.rules, note, opts, out)?,
@@ -100,6 +107,30 @@ pub(crate) fn render_game(
                 para(out, style.heading("why:"), &why(best, Intent::Winning), w)?;
             }
             GameEvent::Hint { report, .. } => binary::render(report, opts, out)?,
+            GameEvent::SearchHint {
+                best: Some(best), ..
+            } => {
+                writeln!(
+                    out,
+                    "{}",
+                    style.heading(&format!("hint: {}", action(&report.rules, best)))
+                )?;
+                para(
+                    out,
+                    style.heading("why:"),
+                    why_by_search(Intent::Winning),
+                    w,
+                )?;
+            }
+            GameEvent::SearchHint { won, .. } => {
+                let text = if *won {
+                    "you win, but the search found no single move to show."
+                } else {
+                    "every move loses against perfect play (a search of every line of play \
+                     says so): keep the game long and hope for a slip."
+                };
+                para(out, style.heading("hint:"), text, w)?;
+            }
             GameEvent::Undone { turns, .. } => {
                 writeln!(out)?;
                 let count = turns.len();
@@ -118,9 +149,19 @@ pub(crate) fn render_game(
                     )?;
                 }
             }
-            GameEvent::YourMove { piles } => {
+            GameEvent::YourMove { piles, values } => {
                 writeln!(out)?;
-                writeln!(out, "{} {}", style.heading("your move:"), join(piles))?;
+                let values = values.as_ref().map_or(String::new(), |g| {
+                    let g: Vec<String> = g.iter().map(ToString::to_string).collect();
+                    format!("   (values {})", g.join(" "))
+                });
+                writeln!(
+                    out,
+                    "{} {}{}",
+                    style.heading("your move:"),
+                    join(&report.rules, piles),
+                    style.dim(&values)
+                )?;
             }
             GameEvent::End {
                 winner,
@@ -136,13 +177,18 @@ pub(crate) fn render_game(
                 };
                 let rule = if *resigned {
                     ""
-                } else if report.rules.is_misere() {
+                } else if report.rules.is_misere() || report.misere_search {
                     " (misère: whoever makes the last move loses)"
                 } else {
                     " (whoever makes the last move wins)"
                 };
                 writeln!(out, "{result}{}", style.dim(rule))?;
-                para(out, style.heading("replay:"), &replay(start, turns), w)?;
+                para(
+                    out,
+                    style.heading("replay:"),
+                    &replay(&report.rules, start, turns),
+                    w,
+                )?;
             }
         }
     }
@@ -181,6 +227,16 @@ fn coach(
             binary::render_move(best, "the winning move", opts, out)?;
             para(out, style.heading("why:"), &why(best, Intent::Winning), w)
         }
+        CoachNote::ThrewAwayBySearch { best } => para(
+            out,
+            style.lose("coach: ✗ that gives the win away —"),
+            &format!(
+                "a search of every line of play finds the computer can win from here. The \
+                 winning move was {}.",
+                action(rules, best)
+            ),
+            w,
+        ),
         CoachNote::AlreadyLost => para(
             out,
             style.heading("coach:"),
@@ -205,7 +261,7 @@ pub(crate) fn render_step(
             style.heading(&format!(
                 "Perfect play in {} from {}:",
                 report.rules,
-                join(&report.start)
+                join(&report.rules, &report.start)
             ))
         )?;
         for m in &report.moves {
@@ -256,7 +312,7 @@ pub(crate) fn render_step(
         None if !report.all => writeln!(
             out,
             "position now: {}  {}",
-            join(&report.piles),
+            join(&report.rules, &report.piles),
             style.dim("(`step` again for the next move)")
         ),
         None => Ok(()),
@@ -266,6 +322,11 @@ pub(crate) fn render_step(
 /// Why a move was made, in the words of the strategy that chose it.
 fn why(view: &MoveView, intent: Intent) -> String {
     let i = view.mv.index + 1;
+    let rules = &view.rules;
+    let (from, to) = (
+        rules.name_of(view.mv.from),
+        rules.name_of_heaps(view.mv.after()),
+    );
     let (g, new_g) = view.values();
     let s = view.before.nim_sum;
     let big = view.piles.iter().filter(|p| p.size >= 2).count();
@@ -274,42 +335,88 @@ fn why(view: &MoveView, intent: Intent) -> String {
              taking a 1 leaves an odd number of 1-piles, so the opponent takes the last one."
             .into(),
         (Intent::Winning, Rule::MisereNimSum) if big == 1 => format!(
-            "misère, and pile {i} is the only pile of 2 or more: {} → {} leaves an odd number \
-             of 1-piles, so the opponent must take the last token.",
-            view.mv.from, view.mv.to
+            "misère, and pile {i} is the only pile of 2 or more: {from} → {to} leaves an odd \
+             number of 1-piles, so the opponent must take the last token."
         ),
         (Intent::Winning, _) => format!(
             "the nim-sum is {s} ({s:b} in binary); its top bit is {top}, and pile {i} has \
-             that bit (g = {g}). So pile {i} goes to g ⊕ nim-sum = {g} ⊕ {s} = {new_g}: {} → {}, \
-             which flips exactly the bits of the nim-sum and leaves nim-sum 0.",
-            view.mv.from,
-            view.mv.to,
+             that bit (g = {g}). So pile {i} goes to g ⊕ nim-sum = {g} ⊕ {s} = {new_g}: {from} → \
+             {to}, which flips exactly the bits of the nim-sum and leaves nim-sum 0.",
             top = view.top_bit,
         ),
         (Intent::Delaying, Rule::MisereAllSmall { ones }) => format!(
             "misère with every pile 0 or 1 and an odd number ({ones}) of 1-piles: the position \
              is lost against perfect play, so the move just takes a 1."
         ),
-        (Intent::Delaying, _) => format!(
+        (Intent::Delaying, _) if rules.counts_tokens() && !rules.splits() => format!(
             "the nim-sum is 0, so every move leaves a non-zero nim-sum: the position is lost \
              against perfect play. The smallest move, from the largest pile, keeps the game \
-             long: {} → {}.",
-            view.mv.from, view.mv.to
+             long: {from} → {to}."
+        ),
+        (Intent::Delaying, _) => format!(
+            "the nim-sum is 0, so every move leaves a non-zero nim-sum: the position is lost \
+             against perfect play. The computer plays on and waits for a slip: {from} → {to}."
         ),
     }
 }
 
-/// `take 5 from pile 2 (7T → 2T)` or `pass on pile 1 (4T → 4F)`.
+/// Why the computer moved, in a game played misère, where a search decides.
+fn why_by_search(intent: Intent) -> &'static str {
+    match intent {
+        Intent::Winning => {
+            "a search of every line of play finds that this move leaves the opponent a lost \
+             position (misère: whoever makes the last move loses)."
+        }
+        Intent::Delaying => {
+            "a search of every line of play finds every move loses against perfect play; the \
+             computer plays on and waits for a slip."
+        }
+    }
+}
+
+/// `take 5 from pile 2 (7T → 2T)`, `pass on pile 1 (4T → 4F)`, `split pile 1 (7 → 3+4)` or
+/// `pile 1: (4,6) → (3,5)`.
 fn action(rules: &Rules, m: &Move) -> String {
+    let (i, from, to) = (
+        m.index + 1,
+        rules.name_of(m.from),
+        rules.name_of_heaps(m.after()),
+    );
     match m.take(rules) {
-        Some(0) => format!("pass on pile {} ({} → {})", m.index + 1, m.from, m.to),
-        Some(take) => format!(
-            "take {take} from pile {} ({} → {})",
-            m.index + 1,
-            m.from,
-            m.to
-        ),
-        None => format!("pile {}: {} → {}", m.index + 1, m.from, m.to),
+        Some(0) if m.split.is_some() => format!("split pile {i} ({from} → {to})"),
+        Some(0) => format!("pass on pile {i} ({from} → {to})"),
+        Some(take) => format!("take {take} from pile {i} ({from} → {to})"),
+        None => format!("pile {i}: {from} → {to}"),
+    }
+}
+
+/// The line under a new game's title: how moves are written in this game, with a legal move
+/// of the start as the example where the syntax is not Nim's.
+fn how_to_move(rules: &Rules, example: Option<&Move>) -> String {
+    let example = example
+        .map(|m| {
+            format!(
+                " (like `{} -> {}`)",
+                m.index + 1,
+                rules.name_of_heaps(m.after())
+            )
+        })
+        .unwrap_or_default();
+    let commands = "`hint`, `undo`, `resign`";
+    if !rules.counts_tokens() {
+        format!("Move with `I -> S`: pile I becomes the state S{example}; {commands}.")
+    } else if rules.splits() {
+        format!(
+            "Move with `take K from I` or `I K`, or `I -> A+B` to leave A and B in pile I's \
+             place{example}; {commands}."
+        )
+    } else {
+        let pass = if rules.has_pass() {
+            ", `pass I` or `I pass`"
+        } else {
+            ""
+        };
+        format!("Move with `take K from I` or `I K`{pass}; {commands}.")
     }
 }
 
@@ -321,7 +428,7 @@ fn side_name(side: Side) -> &'static str {
 }
 
 /// The whole game on one line: `4T 7T 5T: you 2:7T→6T, computer 1:4T→4F, …`.
-fn replay(start: &[Pile], turns: &[Turn]) -> String {
+fn replay(rules: &Rules, start: &[Pile], turns: &[Turn]) -> String {
     let moves: Vec<String> = turns
         .iter()
         .map(|t| {
@@ -329,20 +436,21 @@ fn replay(start: &[Pile], turns: &[Turn]) -> String {
                 "{} {}:{}→{}",
                 side_name(t.side),
                 t.mv.index + 1,
-                t.mv.from,
-                t.mv.to
+                rules.name_of(t.mv.from),
+                rules.name_of_heaps(t.mv.after())
             )
         })
         .collect();
     if moves.is_empty() {
-        format!("{} (no moves)", join(start))
+        format!("{} (no moves)", join(rules, start))
     } else {
-        format!("{}: {}", join(start), moves.join(", "))
+        format!("{}: {}", join(rules, start), moves.join(", "))
     }
 }
 
-fn join(piles: &[Pile]) -> String {
-    let names: Vec<String> = piles.iter().map(Pile::to_string).collect();
+/// Piles as the rules write them: a graph's position names, a game's tuples.
+fn join(rules: &Rules, piles: &[Pile]) -> String {
+    let names: Vec<String> = piles.iter().map(|&p| rules.name_of(p)).collect();
     names.join(" ")
 }
 
