@@ -78,11 +78,20 @@ pub enum Output {
     Quit,
 }
 
+/// A position that could not carry over to new rules (tuples, graph positions and token
+/// counts are different things), with the rules it was a position of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetAside {
+    pub rules: Rules,
+    pub piles: Vec<Pile>,
+}
+
 /// A short answer that is neither a table nor a position: what happened, or where to go.
 #[derive(Debug)]
 pub enum Note {
-    /// `rules R`: the session's ruleset is now this.
-    RulesSet(Rules),
+    /// `rules R`: the session's ruleset is now this, and the position it put aside, if the
+    /// old one's piles were not piles of the new rules.
+    RulesSet(Rules, Option<SetAside>),
     /// A game was defined (`game NAME(n) = …`) and made the session's rules.
     GameDefined(Rules),
     /// `position` with no position set.

@@ -79,8 +79,11 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             current: session.rules().clone(),
         }),
         Command::Rules { name: Some(name) } => {
-            session.set_rules(rules::parse_rules_in(session, name)?)?;
-            Ok(Output::Note(Note::RulesSet(session.rules().clone())))
+            let set_aside = session.set_rules(rules::parse_rules_in(session, name)?)?;
+            Ok(Output::Note(Note::RulesSet(
+                session.rules().clone(),
+                set_aside,
+            )))
         }
         Command::Position(args) => position::set_position(session, args),
         Command::Set { index, pile } => position::set_pile(session, index, pile),

@@ -5,6 +5,7 @@
 use super::focus::Focus;
 use crate::engine::grundy::Solver;
 use crate::engine::{EngineError, Grundy, Pile, Rules};
+use crate::output::SetAside;
 
 /// What the REPL remembers between lines.
 #[derive(Debug)]
@@ -227,22 +228,30 @@ impl Session {
         self.lesson_games.clear();
     }
 
-    pub fn set_rules(&mut self, rules: Rules) -> Result<(), EngineError> {
+    /// Makes `rules` the session's. The position carries over where both rulesets' piles are
+    /// token counts; otherwise (a graph's positions, a game of tuples) the piles would mean
+    /// something else, so the position is cleared and handed back, to be named to the user.
+    pub fn set_rules(&mut self, rules: Rules) -> Result<Option<SetAside>, EngineError> {
         let mut solver = self.solver_for(Some(&rules))?;
-        let graphs = matches!(rules, Rules::Graph(_)) || matches!(self.rules(), Rules::Graph(_));
-        let piles: Vec<Pile> = if graphs {
-            Vec::new()
-        } else {
+        let carries = rules.counts_tokens() && self.rules().counts_tokens();
+        let piles: Vec<Pile> = if carries {
             self.position
                 .iter()
                 .map(|p| convert(&rules, p.size, None))
                 .collect()
+        } else {
+            Vec::new()
         };
         solver.reach_all(&piles)?;
+        let set_aside = (!carries && !self.position.is_empty()).then(|| SetAside {
+            rules: self.rules().clone(),
+            piles: self.position.clone(),
+        });
         let old = std::mem::replace(&mut self.solver, solver);
         self.others.retain(|s| s.rules() != self.solver.rules());
         self.remember(&old);
-        self.set_position(piles)
+        self.set_position(piles)?;
+        Ok(set_aside)
     }
 
     pub fn position(&self) -> &[Pile] {

@@ -8,15 +8,31 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use crate::engine::Rules;
-use crate::output::Note;
+use crate::output::{Note, SetAside};
 
 /// `note` in words.
 pub(super) fn words(note: &Note) -> String {
     match note {
-        Note::RulesSet(rules @ Rules::Defined(game)) => {
-            format!("rules: {rules}, defined by\n  {}", game.text())
+        Note::RulesSet(rules, set_aside) => {
+            let mut text = match rules {
+                Rules::Defined(game) => format!("rules: {rules}, defined by\n  {}", game.text()),
+                _ => format!("rules: {rules}"),
+            };
+            if let Some(SetAside { rules: old, piles }) = set_aside {
+                const SHOWN: usize = 8;
+                let mut names: Vec<String> =
+                    piles.iter().take(SHOWN).map(|&p| old.name_of(p)).collect();
+                if piles.len() > SHOWN {
+                    names.push(format!("… ({} piles)", piles.len()));
+                }
+                text.push_str(&format!(
+                    "\nthe position {} ({old}) was cleared: its piles are not piles of {rules}; \
+                     `position` sets one",
+                    names.join(" ")
+                ));
+            }
+            text
         }
-        Note::RulesSet(rules) => format!("rules: {rules}"),
         Note::GameDefined(rules) => format!(
             "defined {rules}, now the session's rules (`--rules game:{rules}` names it; `rules` sets others)"
         ),
@@ -94,7 +110,10 @@ mod tests {
 
     #[test]
     fn notes_in_words() {
-        assert_eq!(written(&Note::RulesSet(Rules::Nim), 80), "rules: nim\n");
+        assert_eq!(
+            written(&Note::RulesSet(Rules::Nim, None), 80),
+            "rules: nim\n"
+        );
         let proofs = Note::Proofs(vec![("sg".into(), "The sum".into())]);
         assert_eq!(
             written(&proofs, 80),

@@ -278,3 +278,41 @@ fn a_winning_move_in_wythoffs_game_is_checked_and_takes_no_counted_tokens() {
         assert!(!text.stdout.contains("take"), "{}", text.stdout);
     }
 }
+
+/// Changing between rules whose piles are token counts and rules whose piles are tuples clears
+/// the position and says so: `(3,5)` is not a heap of Nim, and `3T` is not a Wythoff state.
+/// Before, the tuples carried over as their internal numbers (Nim showed "0 1"), and `rules
+/// wythoff` was refused while a zero-move position was set, so a lesson pinning Wythoff could not
+/// start for a learner with a position.
+#[test]
+fn a_position_that_cannot_carry_over_is_cleared_and_named() {
+    let script = "position 3 5\nrules wythoff\nposition\nposition (3,5) (1,2)\nrules nim\n\
+                  position\nposition 6 6\nrules zero-move\nwinner\n";
+    let out = Test::new().stdin(script).run().success();
+    let text = &out.stdout;
+    assert!(
+        text.contains(
+            "the position 3T 5T (zero-move) was cleared: its piles are not piles of wythoff"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("the position (3,5) (1,2) (wythoff) was cleared"),
+        "{text}"
+    );
+    assert!(!text.contains("position (nim): 0 1"), "{text}");
+    // Token counts still carry over between rulesets of token counts: 6 6 in Nim is 6T 6T,
+    // and g(6T) = 5 (even n ≥ 2: n − 1), so the nim-sum is 0.
+    assert!(text.contains("position (zero-move): 6T 6T"), "{text}");
+    assert!(text.contains("nim-sum 0"), "{text}");
+}
+
+#[test]
+fn a_lesson_pinning_wythoff_starts_over_a_zero_move_position() {
+    let out = Test::new()
+        .stdin("position 3 5\nlesson start wythoff\n")
+        .run()
+        .success()
+        .stdout_has("This lesson plays wythoff");
+    assert!(!out.stderr.contains("cannot be set"), "{}", out.stderr);
+}

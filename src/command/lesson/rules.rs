@@ -40,7 +40,7 @@ impl LessonFocus {
             return;
         }
         match session.set_rules(rules.clone()) {
-            Ok(()) => items.push(feedback(Feedback::Repinned(rules.clone()))),
+            Ok(_) => items.push(feedback(Feedback::Repinned(rules.clone()))),
             Err(error) => items.push(feedback(Feedback::PinFailed {
                 rules: rules.clone(),
                 error,

@@ -41,7 +41,7 @@ pub(super) fn start(
     {
         let yours = session.rules().clone();
         match session.set_rules(rules.clone()) {
-            Ok(()) => items.push(feedback(Feedback::RulesPinned {
+            Ok(_) => items.push(feedback(Feedback::RulesPinned {
                 rules: rules.clone(),
                 yours,
             })),
