@@ -5,7 +5,7 @@ use super::Session;
 use super::range::{self, Target};
 use super::rules::rules_or_session;
 use crate::cli::RulesArg;
-use crate::engine::grundy::GrundyTable;
+use crate::engine::grundy::{GrundyTable, TABLE_MAX_SIZE};
 use crate::engine::value_range::ValueRange;
 use crate::engine::{GrundyRow, Pile, Rules};
 use crate::error::Error;
@@ -104,13 +104,15 @@ fn small_tuples(arity: usize) -> Vec<Vec<u64>> {
     tuples
 }
 
-/// `grundy A..B --values`: each state's value alone, computed as it is printed.
+/// `grundy A..B --values`: each state's value alone, computed as it is printed. An octal
+/// game's range past the largest table is read off its proven period (found, if need be, by
+/// the work of one lookup, as `grundy N` does), so the range is limited by its length.
 pub(super) fn grundy_values(
-    session: &Session,
+    session: &mut Session,
     arg: &RulesArg,
     target: Option<&str>,
 ) -> Result<Output, Error> {
-    let solver = rules_or_session(session, arg)?;
+    let mut solver = rules_or_session(session, arg)?;
     let rules = solver.rules().clone();
     let (from, to) = match (&rules, Target::parse(target, &rules)?) {
         (Rules::Graph(graph), _) if target.is_none() => (0, graph.len() as u64 - 1),
@@ -123,7 +125,18 @@ pub(super) fn grundy_values(
             });
         }
     };
-    range::check_values(to, target.unwrap_or("0..15"))?;
+    let token = target.unwrap_or("0..15");
+    if let Rules::Octal(_) = &rules
+        && to > TABLE_MAX_SIZE
+    {
+        range::check_values_length(from, to, token)?;
+        solver.reach(Pile::plain(to), token)?;
+        session.remember(&solver);
+        return Ok(Output::GrundyValues(ValueRange::by_period(
+            &solver, from, to,
+        )?));
+    }
+    range::check_values(to, token)?;
     Ok(Output::GrundyValues(ValueRange::new_with(
         &rules,
         from,

@@ -107,7 +107,23 @@ pub(super) fn check_values(to: u64, token: &str) -> Result<(), Error> {
         return Err(Error::BadRange {
             token: token.into(),
             reason: format!(
-                "values by mex go up to {TABLE_MAX_SIZE}; for one huge state use `grundy N`"
+                "values by mex go up to {TABLE_MAX_SIZE} (an octal game's, anywhere once its \
+                 period is proven); for one huge state use `grundy N`"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Refuses a values-only range read off a period that holds more sizes than the largest table.
+pub(super) fn check_values_length(from: u64, to: u64, token: &str) -> Result<(), Error> {
+    let sizes = u128::from(to - from) + 1;
+    if sizes > u128::from(TABLE_MAX_SIZE) + 1 {
+        return Err(Error::BadRange {
+            token: token.into(),
+            reason: format!(
+                "it holds {sizes} sizes; a range of values lists at most {}",
+                TABLE_MAX_SIZE + 1
             ),
         });
     }

@@ -38,6 +38,7 @@ mod nimmul;
 mod notation;
 mod octal;
 mod octal_frontier;
+mod octal_ranges;
 mod play;
 mod proof;
 mod props;
