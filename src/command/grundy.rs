@@ -56,14 +56,16 @@ pub(super) fn grundy(
                         .map(|&p| solver.row(p))
                         .collect::<Result<_, _>>()?
                 }
-                Rules::Graph(_) | Rules::Octal(_) if size <= range::MEX_LOOKUP_MAX => {
+                Rules::Graph(_) | Rules::Octal(_)
+                    if size <= range::MEX_LOOKUP_MAX && !too_many_options(&rules, size) =>
+                {
                     solver.reach(states[0], token)?;
                     states
                         .iter()
                         .map(|&p| solver.row(p))
                         .collect::<Result<_, _>>()?
                 }
-                _ if size <= range::MEX_LOOKUP_MAX => {
+                _ if size <= range::MEX_LOOKUP_MAX && !too_many_options(&rules, size) => {
                     let table = GrundyTable::compute_with(&rules, size, &session.cancel)?;
                     states.iter().filter_map(|&p| table.row(p)).collect()
                 }
@@ -80,6 +82,12 @@ pub(super) fn grundy(
         }
     };
     Ok(Output::Grundy(GrundyReport { rules, rows }))
+}
+
+/// Whether a row of `size` would list more options than a table prints: a hexadecimal game's
+/// rows hold about n²/12 three-way splits each, so past a few thousand only the value is shown.
+fn too_many_options(rules: &Rules, size: u64) -> bool {
+    matches!(rules, Rules::Octal(code) if code.move_count(size) > u128::from(range::MAX_OPTIONS))
 }
 
 /// The largest part of the tuples a game of tuples lists when no state is named.

@@ -85,15 +85,15 @@ pub(super) fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) ->
         ));
     }
     // Options listed: about n per state for take-any rulesets, |S| for subtraction games.
-    let options: u64 = (from..=to)
+    let options: u128 = (from..=to)
         .map(|n| match rules {
-            Rules::Subtract(set) => set.values().len() as u64,
-            Rules::Octal(code) => (n / 2 + 1) * (code.max_take() as u64 + 1),
+            Rules::Subtract(set) => set.values().len() as u128,
+            Rules::Octal(code) => code.move_count(n),
             Rules::Graph(_) => 1,
-            _ => (n + 1) * states_per_size,
+            _ => u128::from(n + 1) * u128::from(states_per_size),
         })
         .sum();
-    if options > MAX_OPTIONS {
+    if options > u128::from(MAX_OPTIONS) {
         return refuse(format!(
             "its rows list {options} options, more than the {MAX_OPTIONS} nimlab prints; pick a smaller range"
         ));

@@ -165,13 +165,13 @@ pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, Il
     Ok(Move::new(index, from, to.into()))
 }
 
-/// The position after `m`: a split's second pile goes right after the first. The move must
+/// The position after `m`: a split's other piles go right after the first. The move must
 /// come from [`check`] or the strategy on these piles.
 pub fn apply(piles: &[Pile], m: Move) -> Vec<Pile> {
     let mut after = piles.to_vec();
     after[m.index] = m.to;
-    if let Some(q) = m.split {
-        after.insert(m.index + 1, q);
+    for (i, q) in m.after().rest().enumerate() {
+        after.insert(m.index + 1 + i, q);
     }
     after
 }

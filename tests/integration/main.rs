@@ -16,6 +16,7 @@ mod examples;
 mod faults;
 mod game_sums;
 mod grundy;
+mod hex_games;
 mod history;
 mod hostile;
 mod hostile_yaml;
