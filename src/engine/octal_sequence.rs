@@ -396,11 +396,11 @@ impl OctalSequence {
         let seen = &mut self.seen[..words];
         for k in self.code.three_way_takes().filter(|&k| n >= k + 3) {
             let m = n - k;
-            for a in 1..=m / 3 {
+            for (a, &ga) in g.iter().enumerate().take(m / 3 + 1).skip(1) {
                 // m − a ≥ 2m/3 ≥ 2, and at most n − 1 or n: P of it is listed.
                 let pairs = &self.pair_values[self.pair_start[m - a]..self.pair_start[m - a + 1]];
                 for &x in pairs {
-                    add(seen, g[a] ^ x);
+                    add(seen, ga ^ x);
                 }
                 work += pairs.len() as u64 + 1;
             }

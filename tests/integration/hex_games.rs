@@ -63,12 +63,16 @@ impl Hex {
             let seen: BTreeSet<u64> = self
                 .moves(m)
                 .iter()
-                .map(|heaps| heaps.iter().fold(0, |x, &h| x ^ self.values[h as usize]))
+                .map(|heaps| {
+                    heaps
+                        .iter()
+                        .fold(0, |x, &h| x ^ self.values[crate::support::index(h)])
+                })
                 .collect();
             self.values
                 .push((0..).find(|g| !seen.contains(g)).expect("a mex"));
         }
-        self.values[n as usize]
+        self.values[crate::support::index(n)]
     }
 
     /// Whether the player to move wins the position, by game-tree search (no values).
@@ -177,7 +181,7 @@ fn winner_and_move_agree_with_game_tree_search() {
                 continue;
             }
             let mv = Test::new().args(args("move")).run().success().json()["move"].clone();
-            let index = mv["pile"].as_u64().expect("a pile") as usize - 1;
+            let index = crate::support::index(mv["pile"].as_u64().expect("a pile") - 1);
             let left: Vec<u64> = mv["to"]
                 .as_str()
                 .expect("what is left")
