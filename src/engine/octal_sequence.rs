@@ -51,6 +51,8 @@ pub struct OctalSequence {
     /// doc) as `pair_values[pair_start[s]..pair_start[s + 1]]`.
     pair_values: Vec<u16>,
     pair_start: Vec<usize>,
+    /// Whether some move leaves three heaps (read once: the loop asks it per heap).
+    three: bool,
     /// The largest value so far (option values are below the next power of two).
     max_value: u16,
     next_rebuild: usize,
@@ -190,6 +192,7 @@ impl OctalSequence {
             allow_sparse: true,
             pair_values: Vec::new(),
             pair_start: vec![0],
+            three: code.splits_in_three(),
             max_value: 0,
             next_rebuild: FIRST_REBUILD,
             work: 0,
@@ -288,7 +291,7 @@ impl OctalSequence {
             }
         }
         self.work += code.max_take() as u64;
-        if code.splits_in_three() {
+        if self.three {
             self.work += self.three_way(n, words);
         }
         let seen = &mut self.seen[..words];
