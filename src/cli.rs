@@ -75,8 +75,8 @@ pub enum Command {
     /// The period of a game's Grundy sequence, with the finite check that proves it.
     ///
     /// Finds the preperiod and the fundamental period. For octal games the proof is the
-    /// Guy–Smith periodicity theorem, for subtraction games the repeat of a window of max(S)
-    /// values. `--table` shows the values one period per row (like CGSuite's PeriodicTable).
+    /// Guy–Smith periodicity theorem (for hexadecimal games its form for moves leaving three
+    /// heaps), for subtraction games the repeat of a window of max(S) values. `--table` shows the values one period per row (like CGSuite's PeriodicTable).
     Period {
         #[command(flatten)]
         rules: RulesArg,

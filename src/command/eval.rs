@@ -14,6 +14,7 @@ pub(super) fn eval(session: &mut Session, words: &[String]) -> Result<Output, Er
         evaluator = evaluator.with_solver(solver.clone());
     }
     let value = evaluator.eval(&expr);
+    let periodic = evaluator.periodic().to_vec();
     for solver in evaluator.solvers() {
         session.remember(solver);
     }
@@ -21,5 +22,6 @@ pub(super) fn eval(session: &mut Session, words: &[String]) -> Result<Output, Er
     Ok(Output::Value(ValueReport {
         expr: source,
         value,
+        periodic,
     }))
 }

@@ -5,7 +5,7 @@ use super::Session;
 use super::range::{self, Target};
 use super::rules::rules_or_session;
 use crate::cli::RulesArg;
-use crate::engine::grundy::GrundyTable;
+use crate::engine::grundy::{GrundyTable, TABLE_MAX_SIZE};
 use crate::engine::value_range::ValueRange;
 use crate::engine::{GrundyRow, Pile, Rules};
 use crate::error::Error;
@@ -56,14 +56,16 @@ pub(super) fn grundy(
                         .map(|&p| solver.row(p))
                         .collect::<Result<_, _>>()?
                 }
-                Rules::Graph(_) | Rules::Octal(_) if size <= range::MEX_LOOKUP_MAX => {
+                Rules::Graph(_) | Rules::Octal(_)
+                    if size <= range::MEX_LOOKUP_MAX && !too_many_options(&rules, size) =>
+                {
                     solver.reach(states[0], token)?;
                     states
                         .iter()
                         .map(|&p| solver.row(p))
                         .collect::<Result<_, _>>()?
                 }
-                _ if size <= range::MEX_LOOKUP_MAX => {
+                _ if size <= range::MEX_LOOKUP_MAX && !too_many_options(&rules, size) => {
                     let table = GrundyTable::compute_with(&rules, size, &session.cancel)?;
                     states.iter().filter_map(|&p| table.row(p)).collect()
                 }
@@ -80,6 +82,12 @@ pub(super) fn grundy(
         }
     };
     Ok(Output::Grundy(GrundyReport { rules, rows }))
+}
+
+/// Whether a row of `size` would list more options than a table prints: a hexadecimal game's
+/// rows hold about n²/12 three-way splits each, so past a few thousand only the value is shown.
+fn too_many_options(rules: &Rules, size: u64) -> bool {
+    matches!(rules, Rules::Octal(code) if code.move_count(size) > u128::from(range::MAX_OPTIONS))
 }
 
 /// The largest part of the tuples a game of tuples lists when no state is named.
@@ -104,13 +112,15 @@ fn small_tuples(arity: usize) -> Vec<Vec<u64>> {
     tuples
 }
 
-/// `grundy A..B --values`: each state's value alone, computed as it is printed.
+/// `grundy A..B --values`: each state's value alone, computed as it is printed. An octal
+/// game's range past the largest table is read off its proven period (found, if need be, by
+/// the work of one lookup, as `grundy N` does), so the range is limited by its length.
 pub(super) fn grundy_values(
-    session: &Session,
+    session: &mut Session,
     arg: &RulesArg,
     target: Option<&str>,
 ) -> Result<Output, Error> {
-    let solver = rules_or_session(session, arg)?;
+    let mut solver = rules_or_session(session, arg)?;
     let rules = solver.rules().clone();
     let (from, to) = match (&rules, Target::parse(target, &rules)?) {
         (Rules::Graph(graph), _) if target.is_none() => (0, graph.len() as u64 - 1),
@@ -123,7 +133,18 @@ pub(super) fn grundy_values(
             });
         }
     };
-    range::check_values(to, target.unwrap_or("0..15"))?;
+    let token = target.unwrap_or("0..15");
+    if let Rules::Octal(_) = &rules
+        && to > TABLE_MAX_SIZE
+    {
+        range::check_values_length(from, to, token)?;
+        solver.reach(Pile::plain(to), token)?;
+        session.remember(&solver);
+        return Ok(Output::GrundyValues(ValueRange::by_period(
+            &solver, from, to,
+        )?));
+    }
+    range::check_values(to, token)?;
     Ok(Output::GrundyValues(ValueRange::new_with(
         &rules,
         from,

@@ -85,15 +85,15 @@ pub(super) fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) ->
         ));
     }
     // Options listed: about n per state for take-any rulesets, |S| for subtraction games.
-    let options: u64 = (from..=to)
+    let options: u128 = (from..=to)
         .map(|n| match rules {
-            Rules::Subtract(set) => set.values().len() as u64,
-            Rules::Octal(code) => (n / 2 + 1) * (code.max_take() as u64 + 1),
+            Rules::Subtract(set) => set.values().len() as u128,
+            Rules::Octal(code) => code.move_count(n),
             Rules::Graph(_) => 1,
-            _ => (n + 1) * states_per_size,
+            _ => u128::from(n + 1) * u128::from(states_per_size),
         })
         .sum();
-    if options > MAX_OPTIONS {
+    if options > u128::from(MAX_OPTIONS) {
         return refuse(format!(
             "its rows list {options} options, more than the {MAX_OPTIONS} nimlab prints; pick a smaller range"
         ));
@@ -107,7 +107,23 @@ pub(super) fn check_values(to: u64, token: &str) -> Result<(), Error> {
         return Err(Error::BadRange {
             token: token.into(),
             reason: format!(
-                "values by mex go up to {TABLE_MAX_SIZE}; for one huge state use `grundy N`"
+                "values by mex go up to {TABLE_MAX_SIZE} (an octal game's, anywhere once its \
+                 period is proven); for one huge state use `grundy N`"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Refuses a values-only range read off a period that holds more sizes than the largest table.
+pub(super) fn check_values_length(from: u64, to: u64, token: &str) -> Result<(), Error> {
+    let sizes = u128::from(to - from) + 1;
+    if sizes > u128::from(TABLE_MAX_SIZE) + 1 {
+        return Err(Error::BadRange {
+            token: token.into(),
+            reason: format!(
+                "it holds {sizes} sizes; a range of values lists at most {}",
+                TABLE_MAX_SIZE + 1
             ),
         });
     }

@@ -66,10 +66,16 @@ fn becomes(rules: &Rules, index: usize, target: &str) -> Result<Request, Error> 
     let after = match parts.as_slice() {
         [one] => Heaps::One(rules.parse_pile(one)?),
         [a, b] => Heaps::Two(rules.parse_pile(a)?, rules.parse_pile(b)?),
+        [a, b, c] => Heaps::Three(
+            rules.parse_pile(a)?,
+            rules.parse_pile(b)?,
+            rules.parse_pile(c)?,
+        ),
         _ => {
             return Err(Error::bad_token(
                 target,
-                "one state, or two joined by `+` where a move splits a pile (`3+4`)",
+                "one state, or two (three in a hexadecimal game) joined by `+` where a move \
+                 splits a pile (`3+4`)",
             ));
         }
     };
@@ -128,7 +134,7 @@ mod tests {
         for (line, bad) in [
             ("0 -> 3", "`0`"),
             ("1 ->", "`->`"),
-            ("1 -> 1+2+3", "`1+2+3`"),
+            ("1 -> 1+2+3+4", "`1+2+3+4`"),
             ("1 2 3", "`1 2 3`"),
             ("1 x", "`x`"),
         ] {

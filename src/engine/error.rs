@@ -99,7 +99,12 @@ impl fmt::Display for EngineError {
                 }
             }
             Self::BadOctalCode { token, reason } => {
-                write!(f, "bad octal code {}: {reason}", quoted(token))
+                let base = if token.starts_with("hex:") {
+                    "hexadecimal"
+                } else {
+                    "octal"
+                };
+                write!(f, "bad {base} code {}: {reason}", quoted(token))
             }
             Self::GraphNotLoaded { token } => write!(
                 f,

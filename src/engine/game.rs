@@ -183,11 +183,10 @@ impl Game {
             return Vec::new();
         };
         let taken: Vec<Turn> = self.turns.drain(last..).rev().collect();
-        // Latest first, so each move's pile (and a split's second part) is where it left it.
+        // Latest first, so each move's pile (and a split's other parts) is where it left it.
         for t in &taken {
-            if t.mv.split.is_some() {
-                self.piles.remove(t.mv.index + 1);
-            }
+            let parts = t.mv.after().rest().count();
+            self.piles.drain(t.mv.index + 1..t.mv.index + 1 + parts);
             self.piles[t.mv.index] = t.mv.from;
         }
         self.resigned = false;
@@ -254,6 +253,19 @@ mod tests {
         g.computer_move().unwrap().unwrap();
         g.undo();
         assert_eq!(g.piles(), [Pile::plain(6), Pile::plain(9)]);
+    }
+
+    #[test]
+    fn undo_puts_a_three_way_split_back_together() {
+        // hex:0.C (take one token, leave two or three heaps) 12 7: 12 → 2+4+5 leaves four
+        // piles; the computer's reply may split again; undo gives back 12 7.
+        let mut g = game("hex:0.C", &[12, 7], Side::Learner);
+        let after = crate::engine::Heaps::Three(Pile::plain(2), Pile::plain(4), Pile::plain(5));
+        g.learner_move(Request::Become { index: 0, after }).unwrap();
+        assert_eq!(g.piles().len(), 4);
+        g.computer_move().unwrap().unwrap();
+        g.undo();
+        assert_eq!(g.piles(), [Pile::plain(12), Pile::plain(7)]);
     }
 
     #[test]

@@ -117,8 +117,8 @@ pub struct GrundyRow {
     /// The options with their values, in the ruleset's order; empty unless the method is
     /// [`Method::Mex`]. A split (`2+3`) has the XOR of its parts' values.
     pub options: Vec<(Heaps, Grundy)>,
-    /// For each option, in the same order: its parts' values if it is a split.
-    pub parts: Vec<Option<[Grundy; 2]>>,
+    /// For each option, in the same order: its parts' values if it is a split (two or three).
+    pub parts: Vec<Option<Vec<Grundy>>>,
     /// Keeps rows from being written outside this module.
     sealed: (),
 }
@@ -323,10 +323,13 @@ impl Solver {
                     options.push((heaps, self.value(p)?.grundy));
                     parts.push(None);
                 }
-                Heaps::Two(p, q) => {
-                    let (a, b) = (self.value(p)?.grundy, self.value(q)?.grundy);
-                    options.push((heaps, a ^ b));
-                    parts.push(Some([a, b]));
+                Heaps::Two(..) | Heaps::Three(..) => {
+                    let values = heaps
+                        .piles()
+                        .map(|p| Ok(self.value(p)?.grundy))
+                        .collect::<Result<Vec<Grundy>, EngineError>>()?;
+                    options.push((heaps, values.iter().fold(0, |x, &v| x ^ v)));
+                    parts.push(Some(values));
                 }
             }
         }
@@ -583,10 +586,13 @@ impl GrundyTable {
                     options.push((heaps, self.value(p)?));
                     parts.push(None);
                 }
-                Heaps::Two(p, q) => {
-                    let (a, b) = (self.value(p)?, self.value(q)?);
-                    options.push((heaps, a ^ b));
-                    parts.push(Some([a, b]));
+                Heaps::Two(..) | Heaps::Three(..) => {
+                    let values = heaps
+                        .piles()
+                        .map(|p| self.value(p))
+                        .collect::<Option<Vec<Grundy>>>()?;
+                    options.push((heaps, values.iter().fold(0, |x, &v| x ^ v)));
+                    parts.push(Some(values));
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! What one move leaves of a heap: one heap (possibly empty), or — in octal games that split —
-//! two non-empty heaps, whose value is the XOR of the parts' values.
+//! two non-empty heaps (three in hexadecimal games), whose value is the XOR of the parts'
+//! values.
 
 use std::fmt;
 
@@ -12,13 +13,15 @@ pub enum Heaps {
     One(Pile),
     /// Two non-empty heaps, smaller first.
     Two(Pile, Pile),
+    /// Three non-empty heaps, smallest first (hexadecimal games).
+    Three(Pile, Pile, Pile),
 }
 
 impl Heaps {
     /// The heap left, or the first of two.
     pub fn first(&self) -> Pile {
         match *self {
-            Self::One(p) | Self::Two(p, _) => p,
+            Self::One(p) | Self::Two(p, _) | Self::Three(p, _, _) => p,
         }
     }
 
@@ -26,19 +29,34 @@ impl Heaps {
     pub fn second(&self) -> Option<Pile> {
         match *self {
             Self::One(_) => None,
-            Self::Two(_, q) => Some(q),
+            Self::Two(_, q) | Self::Three(_, q, _) => Some(q),
+        }
+    }
+
+    /// The third heap of a three-way split.
+    pub fn third(&self) -> Option<Pile> {
+        match *self {
+            Self::Three(_, _, r) => Some(r),
+            _ => None,
         }
     }
 
     /// Tokens left in all the heaps.
     pub fn tokens(&self) -> u64 {
-        // Both parts come from one heap, so their sum is at most its size.
-        self.first().size + self.second().map_or(0, |q| q.size)
+        // The parts come from one heap, so their sum is at most its size.
+        self.piles().map(|p| p.size).sum()
     }
 
     /// The heaps as a list.
     pub fn piles(&self) -> impl Iterator<Item = Pile> {
-        std::iter::once(self.first()).chain(self.second())
+        std::iter::once(self.first())
+            .chain(self.second())
+            .chain(self.third())
+    }
+
+    /// The heaps after the first (what a move adds to a position).
+    pub fn rest(&self) -> impl Iterator<Item = Pile> {
+        self.second().into_iter().chain(self.third())
     }
 }
 
@@ -53,6 +71,7 @@ impl fmt::Display for Heaps {
         match self {
             Self::One(p) => write!(f, "{p}"),
             Self::Two(p, q) => write!(f, "{p}+{q}"),
+            Self::Three(p, q, r) => write!(f, "{p}+{q}+{r}"),
         }
     }
 }

@@ -52,7 +52,7 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
         for after in rules.heap_options(pile) {
             let mut next = piles.to_vec();
             next[i] = after.first();
-            next.extend(after.second());
+            next.extend(after.rest());
             if !search.first_wins(&next)? {
                 winning_move = Some(Move::new(i, pile, after));
                 break 'piles;

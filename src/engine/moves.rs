@@ -49,7 +49,7 @@ pub enum IllegalMove {
     NotAnOption {
         index: usize,
         from: Pile,
-        after: Heaps,
+        after: Box<Heaps>,
         rules: Rules,
         options: Vec<Heaps>,
         more: bool,
@@ -134,7 +134,7 @@ impl fmt::Display for IllegalMove {
                 write!(
                     f,
                     "pile {i} is {from}: it cannot become {} in {rules}; it can become {}",
-                    rules.name_of_heaps(*after),
+                    rules.name_of_heaps(**after),
                     names.join(", ")
                 )
             }
@@ -226,14 +226,19 @@ pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, Il
 /// in either order.
 fn turn_into(rules: &Rules, index: usize, from: Pile, after: Heaps) -> Result<Move, IllegalMove> {
     // Smaller part first, as the rules list splits; a defined game may list either order.
-    let (first, second) = match after {
-        Heaps::Two(p, q) => (
+    let orders: Vec<Heaps> = match after {
+        one @ Heaps::One(_) => vec![one],
+        Heaps::Two(p, q) => vec![
             Heaps::Two(p.min(q), p.max(q)),
             Heaps::Two(p.max(q), p.min(q)),
-        ),
-        one @ Heaps::One(_) => (one, one),
+        ],
+        Heaps::Three(p, q, r) => {
+            let mut parts = [p, q, r];
+            parts.sort();
+            vec![Heaps::Three(parts[0], parts[1], parts[2])]
+        }
     };
-    [first, second]
+    orders
         .into_iter()
         .find(|&h| rules.is_heap_option(from, h))
         .map(|h| Move::new(index, from, h))
@@ -248,20 +253,20 @@ fn not_an_option(rules: &Rules, index: usize, from: Pile, after: Heaps) -> Illeg
     IllegalMove::NotAnOption {
         index,
         from,
-        after,
+        after: Box::new(after),
         rules: rules.clone(),
         options,
         more,
     }
 }
 
-/// The position after `m`: a split's second pile goes right after the first. The move must
+/// The position after `m`: a split's other piles go right after the first. The move must
 /// come from [`check`] or the strategy on these piles.
 pub fn apply(piles: &[Pile], m: Move) -> Vec<Pile> {
     let mut after = piles.to_vec();
     after[m.index] = m.to;
-    if let Some(q) = m.split {
-        after.insert(m.index + 1, q);
+    for (i, q) in m.after().rest().enumerate() {
+        after.insert(m.index + 1 + i, q);
     }
     after
 }

@@ -9,6 +9,12 @@
 //! found is common, it is the true mex: every smaller value is an option, and no option missed
 //! is common. Only when that mex is rare are the remaining splits scanned — stopping as soon as
 //! the mex moves to a common value. Correctness never depends on the choice of C; speed does.
+//!
+//! Hexadecimal codes may leave three heaps a + b + c = m. Every such split is a part a with a
+//! two-way split of m − a, so its values are g(a) ⊕ P(m − a), where P(s) is the set of values
+//! g(b) ⊕ g(s − b) of the two-way splits of s; the smallest part is at most m/3, so a runs
+//! to m/3 only. P(s) is kept for every s (its distinct values, few), and three-way splits are
+//! always listed in full, before the mex is taken (so the split above stays exact).
 
 use super::EngineError;
 use super::budget::Budget;
@@ -41,6 +47,14 @@ pub struct OctalSequence {
     counts: Vec<u64>,
     /// Whether the split may be used at all (off only to measure what it saves).
     allow_sparse: bool,
+    /// For hexadecimal codes that leave three heaps: P(s) for s = 0, 1, … (see the module
+    /// doc) as `pair_values[pair_start[s]..pair_start[s + 1]]`.
+    pair_values: Vec<u16>,
+    pair_start: Vec<usize>,
+    /// Whether some move leaves three heaps (read once: the loop asks it per heap).
+    three: bool,
+    /// The largest value so far (option values are below the next power of two).
+    max_value: u16,
     next_rebuild: usize,
     /// Options examined (taking moves and splits), plus one per value for its mex.
     work: u64,
@@ -176,6 +190,10 @@ impl OctalSequence {
             classes,
             counts: Vec::new(),
             allow_sparse: true,
+            pair_values: Vec::new(),
+            pair_start: vec![0],
+            three: code.splits_in_three(),
+            max_value: 0,
             next_rebuild: FIRST_REBUILD,
             work: 0,
         }
@@ -248,7 +266,14 @@ impl OctalSequence {
     /// g(n) for n = values.len().
     fn next_value(&mut self) -> usize {
         let n = self.values.len();
-        let words = self.classes.first().map_or(2, |c| c.split.cap / 128).max(2);
+        // Option values are XORs of values, below the power of two above the largest.
+        let top = (usize::from(self.max_value) + 1).next_power_of_two();
+        let words = self
+            .classes
+            .first()
+            .map_or(2, |c| c.split.cap / 128)
+            .max(top / 64 + 1)
+            .max(2);
         if self.seen.len() < words {
             self.seen.resize(words, 0);
         }
@@ -266,6 +291,11 @@ impl OctalSequence {
             }
         }
         self.work += code.max_take() as u64;
+        if self.three {
+            self.work += self.three_way(n, words);
+        }
+        let seen = &mut self.seen[..words];
+        let g = &self.values;
         // Splits of a plain class are all listed; a sparse class's splits with a rare part.
         // `open` lists the classes whose remaining splits may still hold the mex.
         let mut open = [false; 2];
@@ -349,8 +379,41 @@ impl OctalSequence {
         }
     }
 
+    /// Lists the values of the three-way splits of heap `n` in `seen` (first its own P(n), for
+    /// later heaps); returns the options examined.
+    fn three_way(&mut self, n: usize, words: usize) -> u64 {
+        let g = &self.values;
+        let mut work = 0;
+        // P(n): the two-way splits b + (n − b), each value once.
+        let mut pair_seen = vec![0u64; words];
+        for b in 1..=n / 2 {
+            let v = g[b] ^ g[n - b];
+            let (w, bit) = (usize::from(v) >> 6, 1u64 << (v & 63));
+            if pair_seen[w] & bit == 0 {
+                pair_seen[w] |= bit;
+                self.pair_values.push(v);
+            }
+        }
+        work += (n / 2) as u64;
+        self.pair_start.push(self.pair_values.len());
+        let seen = &mut self.seen[..words];
+        for k in self.code.three_way_takes().filter(|&k| n >= k + 3) {
+            let m = n - k;
+            for (a, &ga) in g.iter().enumerate().take(m / 3 + 1).skip(1) {
+                // m − a ≥ 2m/3 ≥ 2, and at most n − 1 or n: P of it is listed.
+                let pairs = &self.pair_values[self.pair_start[m - a]..self.pair_start[m - a + 1]];
+                for &x in pairs {
+                    add(seen, ga ^ x);
+                }
+                work += pairs.len() as u64 + 1;
+            }
+        }
+        work
+    }
+
     fn push(&mut self, g: u16) {
         let n = self.values.len();
+        self.max_value = self.max_value.max(g);
         let x = label(n, usize::from(g));
         self.values.push(g);
         if self.counts.len() <= x {
@@ -397,7 +460,10 @@ mod tests {
 
     /// Plain mex over every option, straight from the definition.
     fn naive(code: &str, upto: usize) -> Vec<u16> {
-        let c = OctalCode::parse(code).unwrap();
+        naive_of(&OctalCode::parse(code).unwrap(), upto)
+    }
+
+    fn naive_of(c: &OctalCode, upto: usize) -> Vec<u16> {
         let mut g: Vec<u16> = Vec::new();
         for n in 0..=upto {
             let set: Vec<u128> = c
@@ -426,6 +492,20 @@ mod tests {
                 Progress::Done
             );
             assert_eq!(s.values(), naive(code, 1100).as_slice(), "{code}");
+        }
+    }
+
+    #[test]
+    fn hexadecimal_codes_agree_with_the_definition() {
+        // Three-way splits listed one by one (about n²/12 each) against P(s) sets.
+        for code in ["0.8", "0.F", "8.0", "C.B7", "0.9C", "0.48", "4.8"] {
+            let c = OctalCode::parse_hex(code).unwrap();
+            let mut s = OctalSequence::new(&c);
+            assert_eq!(
+                s.extend_to(400, &mut Budget::new(u64::MAX)).unwrap(),
+                Progress::Done
+            );
+            assert_eq!(s.values(), naive_of(&c, 400).as_slice(), "{code}");
         }
     }
 

@@ -86,10 +86,14 @@ impl OctalValues {
         .into()
     }
 
-    /// The Guy–Smith certificate for this code: t is the most tokens a move removes.
+    /// The Guy–Smith certificate for this code: t is the most tokens a move removes; its
+    /// bound is larger when a move may leave three heaps.
     pub fn certificate(code: &OctalCode) -> Certificate {
-        Certificate::GuySmith {
-            t: code.max_take() as u64,
+        let t = code.max_take() as u64;
+        if code.splits_in_three() {
+            Certificate::GuySmithThree { t }
+        } else {
+            Certificate::GuySmith { t }
         }
     }
 

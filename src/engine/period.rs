@@ -6,6 +6,16 @@
 //!   most tokens a move removes and g(n + p) = g(n) for every n with n₀ ≤ n < 2n₀ + p + t, then
 //!   g(n + p) = g(n) for every n ≥ n₀. (A heap of N ≥ 2n₀ + p + t split into two parts always
 //!   has a part ≥ n₀ + p, so its options match those of N − p value for value.)
+//! - **Guy–Smith for three heaps** (hexadecimal games, whose moves may leave three heaps):
+//!   if g(n + p) = g(n) for n₀ ≤ n < max(2n₀ + p + t, 3n₀ + 2p + t − 2), then g(n + p) = g(n)
+//!   for every n ≥ n₀. Proof, by induction on n ≥ that bound X (every n′ with n₀ ≤ n′ < n
+//!   already has g(n′ + p) = g(n′)): the single heaps and two-way splits are as in Guy–Smith,
+//!   since X ≥ 2n₀ + p + t. A three-way split of n + p leaves at least X + p − t ≥
+//!   3n₀ + 3p − 2 tokens, so its largest part c is at least n₀ + p; c − p lies in [n₀, n), so
+//!   g(c − p) = g(c), and lowering c by p gives a split of n with the same value. A three-way
+//!   split of n leaves at least X − t ≥ 3n₀ + 2p − 2 ≥ 3n₀ tokens, so its largest part c is at
+//!   least n₀ (and below n); raising it by p gives a split of n + p with the same value. So
+//!   n and n + p have the same option values, hence the same mex.
 //! - **Window repeat** (subtraction games): g(n) depends only on the m = max(S) values before
 //!   it, so if g(n + p) = g(n) for n₀ ≤ n < n₀ + m, the sequence repeats from n₀ on.
 //!
@@ -19,6 +29,9 @@
 pub enum Certificate {
     /// Guy–Smith: checked g(n + p) = g(n) for n₀ ≤ n < 2n₀ + p + t.
     GuySmith { t: u64 },
+    /// Guy–Smith for games whose moves may leave three heaps: checked g(n + p) = g(n) for
+    /// n₀ ≤ n < max(2n₀ + p + t, 3n₀ + 2p + t − 2).
+    GuySmithThree { t: u64 },
     /// Window repeat: checked g(n + p) = g(n) for n₀ ≤ n < n₀ + m.
     Window { m: u64 },
 }
@@ -28,6 +41,9 @@ impl Certificate {
     pub fn check_end(self, preperiod: u64, period: u64) -> u64 {
         match self {
             Self::GuySmith { t } => 2 * preperiod + period + t,
+            Self::GuySmithThree { t } => {
+                (2 * preperiod + period + t).max((3 * preperiod + 2 * period + t).saturating_sub(2))
+            }
             Self::Window { m } => preperiod + m.max(1),
         }
     }
@@ -98,6 +114,15 @@ mod tests {
         v.push(1);
         let p = find(&v, Certificate::GuySmith { t: 2 }).unwrap();
         assert_eq!((p.preperiod, p.period, p.checked_to), (1, 2, 6));
+    }
+
+    #[test]
+    fn three_heaps_need_a_longer_check() {
+        // n₀ = 5, p = 4, t = 2: max(2·5 + 4 + 2, 3·5 + 2·4 + 2 − 2) = max(16, 23) = 23.
+        assert_eq!(Certificate::GuySmithThree { t: 2 }.check_end(5, 4), 23);
+        assert_eq!(Certificate::GuySmith { t: 2 }.check_end(5, 4), 16);
+        // n₀ = 0, p = 1, t = 1: max(0 + 1 + 1, 0 + 2 + 1 − 2) = 2.
+        assert_eq!(Certificate::GuySmithThree { t: 1 }.check_end(0, 1), 2);
     }
 
     #[test]

@@ -61,6 +61,7 @@ impl Rules {
             Self::ZeroMove => Family::ZeroMove,
             Self::Misere => Family::Misere,
             Self::Subtract(_) => Family::Subtract,
+            Self::Octal(code) if code.is_hex() => Family::Hex,
             Self::Octal(_) => Family::Octal,
             Self::Graph(_) => Family::Graph,
             Self::Defined(_) => Family::Defined,
@@ -89,7 +90,11 @@ impl Rules {
     pub fn name_of_heaps(&self, heaps: Heaps) -> String {
         match heaps {
             Heaps::One(p) => self.name_of(p),
-            Heaps::Two(p, q) => format!("{}+{}", self.name_of(p), self.name_of(q)),
+            Heaps::Two(..) | Heaps::Three(..) => heaps
+                .piles()
+                .map(|p| self.name_of(p))
+                .collect::<Vec<_>>()
+                .join("+"),
         }
     }
 
@@ -277,14 +282,14 @@ impl Rules {
             ),
             Self::Octal(code) => Box::new(code.moves(n).filter_map(|h| match h {
                 Heaps::One(p) => Some(p),
-                Heaps::Two(..) => None,
+                Heaps::Two(..) | Heaps::Three(..) => None,
             })),
             Self::Graph(graph) => Box::new(graph.moves(n).map(Pile::plain)),
             Self::Defined(game) => {
                 let options = game.options(n);
                 Box::new((0..options.len()).filter_map(move |i| match options[i] {
                     Heaps::One(p) => Some(p),
-                    Heaps::Two(..) => None,
+                    Heaps::Two(..) | Heaps::Three(..) => None,
                 }))
             }
         }
@@ -310,7 +315,7 @@ impl Rules {
             (Self::Octal(code), _) => code.allows(from.size, to),
             (Self::Defined(game), _) => game.options(from.size).contains(&to),
             (_, Heaps::One(p)) => self.is_option(from, p),
-            (_, Heaps::Two(..)) => false,
+            (_, Heaps::Two(..) | Heaps::Three(..)) => false,
         }
     }
 

@@ -17,6 +17,8 @@ pub enum Family {
     Misere,
     Subtract,
     Octal,
+    /// Hexadecimal codes: octal games whose moves may also leave three heaps.
+    Hex,
     Graph,
     /// A game defined in nimlab's game language: the bundled library's (named here) and
     /// those a session or lesson defines.
@@ -55,7 +57,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 19] = [
+pub const RULESETS: [RulesetName; 20] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -118,6 +120,25 @@ pub const RULESETS: [RulesetName; 19] = [
         ],
         summary: "a take-and-break game given by its octal code; a move may split a pile in two",
         in_expression: Some("octal:0.77"),
+    },
+    RulesetName {
+        family: Family::Hex,
+        name: "hex",
+        aliases: &[],
+        argument: Some("CODE"),
+        examples: &[
+            Example {
+                name: "hex:0.F",
+                known_as: None,
+            },
+            Example {
+                name: "hex:0.8",
+                known_as: None,
+            },
+        ],
+        summary: "a take-and-break game given by its hexadecimal code: as octal, with digit bit 8 \
+                  letting the tokens left be three non-empty piles",
+        in_expression: None,
     },
     RulesetName {
         family: Family::Graph,
@@ -334,6 +355,7 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
             None => Named::Rules(Rules::Subtract(SubtractionSet::parse(list)?)),
         },
         (Family::Octal, Some(code)) => Named::Rules(Rules::Octal(OctalCode::parse(code)?)),
+        (Family::Hex, Some(code)) => Named::Rules(Rules::Octal(OctalCode::parse_hex(code)?)),
         (Family::Graph, Some(file)) if !file.is_empty() => Named::GraphFile(file),
         (Family::Defined, None) => Named::Library(row.name),
         (Family::SessionGame, Some(name)) if !name.is_empty() => Named::SessionGame(name),

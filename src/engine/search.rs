@@ -69,7 +69,7 @@ impl<'r> Search<'r> {
                 }
                 let mut next = position.to_vec();
                 next[i] = o.first();
-                next.extend(o.second());
+                next.extend(o.rest());
                 out.push(canonical(self.rules, next));
             }
         }

@@ -6,7 +6,8 @@ use super::position::{Player, verdict};
 use super::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
 
 /// One move: pile `index` (0-based) goes from `from` to `to` — and, when the move splits the
-/// pile (octal games), to `to` and `split`, two piles where there was one.
+/// pile (octal games), to `to` and `split`, two piles where there was one (three, with
+/// `third`, in hexadecimal games).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Move {
     pub index: usize,
@@ -14,6 +15,8 @@ pub struct Move {
     pub to: Pile,
     /// The second pile a split leaves.
     pub split: Option<Pile>,
+    /// The third pile a three-way split leaves.
+    pub third: Option<Pile>,
 }
 
 impl Move {
@@ -24,14 +27,16 @@ impl Move {
             from,
             to: after.first(),
             split: after.second(),
+            third: after.third(),
         }
     }
 
     /// What the move leaves of the pile.
     pub fn after(&self) -> Heaps {
-        match self.split {
-            Some(q) => Heaps::Two(self.to, q),
-            None => Heaps::One(self.to),
+        match (self.split, self.third) {
+            (Some(q), Some(r)) => Heaps::Three(self.to, q, r),
+            (Some(q), None) => Heaps::Two(self.to, q),
+            (None, _) => Heaps::One(self.to),
         }
     }
 

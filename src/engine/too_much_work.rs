@@ -114,8 +114,9 @@ impl fmt::Display for TooMuchWork {
             } => {
                 write!(
                     f,
-                    "computing the values of octal:{code} by mex up to {upto} would take too \
-                     long (the work limit of {options} options examined was reached "
+                    "computing the values of {} by mex up to {upto} would take too long (the \
+                     work limit of {options} options examined was reached ",
+                    Rules::Octal(code.clone())
                 )?;
                 match reached {
                     Some(n) => write!(f, "at g({n})")?,

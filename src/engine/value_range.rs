@@ -1,10 +1,11 @@
 //! The values of every state in a range of sizes, by mex, for listing without options: the
 //! take-any rulesets step through their mex bitsets as the values are read (one bit per value
 //! kept, nothing per row); the others compute their table first (its values kept, nothing
-//! more).
+//! more). A range past the largest table, of an octal game whose period is proven, is read
+//! off the period by the solver, so its end may be anywhere up to 2^64 − 1.
 
 use super::cancel::Cancel;
-use super::grundy::{GrundyTable, TABLE_MAX_SIZE};
+use super::grundy::{GrundyTable, Method, Solver, TABLE_MAX_SIZE};
 use super::period::Period;
 use super::take_any::TakeAnyMex;
 use super::{EngineError, Grundy, Pass, Pile, Rules};
@@ -15,8 +16,18 @@ pub struct ValueRange {
     rules: Rules,
     from: u64,
     to: u64,
-    /// The table, for rulesets that are not take-any.
-    table: Option<GrundyTable>,
+    source: Source,
+}
+
+/// Where a range's values come from.
+#[derive(Debug, Clone)]
+enum Source {
+    /// Stepped through by the take-any mex as they are read.
+    TakeAny,
+    /// A table by mex (with an octal game's proven period past its computed values).
+    Table(GrundyTable),
+    /// An octal game's solver whose proven period gives every size of the range.
+    Periodic(Solver),
 }
 
 /// One size's values: g(n), or for zero-move g(nF) and g(nT) (none for the empty pile).
@@ -47,16 +58,38 @@ impl ValueRange {
             }
             .into());
         }
-        let table = if rules.is_take_any() {
-            None
+        let source = if rules.is_take_any() {
+            Source::TakeAny
         } else {
-            Some(GrundyTable::compute_with(rules, to, cancel)?)
+            Source::Table(GrundyTable::compute_with(rules, to, cancel)?)
         };
         Ok(Self {
             rules: rules.clone(),
             from,
             to,
-            table,
+            source,
+        })
+    }
+
+    /// Sizes `from..=to` of an octal game (the end anywhere), by `solver`'s values by mex and
+    /// its proven period; refuses, as a lookup of g(to) does, when these do not give g(to).
+    /// The range may hold at most `TABLE_MAX_SIZE + 1` sizes.
+    pub fn by_period(solver: &Solver, from: u64, to: u64) -> Result<Self, EngineError> {
+        if to - from > TABLE_MAX_SIZE {
+            return Err(super::TooMuchWork::Values {
+                upto: to - from,
+                max: TABLE_MAX_SIZE,
+            }
+            .into());
+        }
+        // Every size up to `to` is valued once `to` is: by mex, or by the period (which holds
+        // from the preperiod on, and the values before it are computed).
+        solver.value(Pile::plain(to))?;
+        Ok(Self {
+            rules: solver.rules().clone(),
+            from,
+            to,
+            source: Source::Periodic(solver.clone()),
         })
     }
 
@@ -75,7 +108,15 @@ impl ValueRange {
     /// For an octal game whose period was proven before `to`: the last heap valued by mex,
     /// and the period that gives the values past it.
     pub fn periodic(&self) -> Option<(u64, Period)> {
-        self.table.as_ref().and_then(GrundyTable::periodic)
+        match &self.source {
+            Source::TakeAny => None,
+            Source::Table(table) => table.periodic(),
+            Source::Periodic(solver) => {
+                let values = solver.octal()?;
+                let computed = values.computed()?;
+                (computed < self.to).then_some((computed, values.period()?))
+            }
+        }
     }
 
     /// How many states the range holds (for zero-move two per size but one for size 0).
@@ -91,8 +132,21 @@ impl ValueRange {
     /// Each size's values in order, computed as they are read.
     pub fn sizes(&self) -> Box<dyn Iterator<Item = SizeValues> + '_> {
         let with_pass = self.rules.has_pass();
-        match &self.table {
-            Some(table) => Box::new((self.from..=self.to).map_while(move |size| {
+        match &self.source {
+            Source::Periodic(solver) => Box::new((self.from..=self.to).map_while(move |size| {
+                // g(to) is known (checked when made), so every size up to it is.
+                let known = solver.lookup(Pile::plain(size))?;
+                debug_assert!(matches!(
+                    known.method(),
+                    Method::Computed { .. } | Method::Periodic { .. }
+                ));
+                Some(SizeValues {
+                    size,
+                    plain: known.grundy(),
+                    unused: None,
+                })
+            })),
+            Source::Table(table) => Box::new((self.from..=self.to).map_while(move |size| {
                 // The table reaches `to`, so every size has its value.
                 Some(SizeValues {
                     size,
@@ -100,7 +154,7 @@ impl ValueRange {
                     unused: None,
                 })
             })),
-            None => {
+            Source::TakeAny => {
                 // ≤ TABLE_MAX_SIZE, a usize everywhere nimlab runs.
                 let bound = usize::try_from(self.to).unwrap_or(usize::MAX - 2) + 1;
                 let mut mex = TakeAnyMex::new(with_pass, bound);

@@ -20,7 +20,7 @@ use super::stack::with_room;
 use super::value::{Int, Value};
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::search::Memo;
-use crate::engine::{EngineError, Rules};
+use crate::engine::{EngineError, Pile, Rules};
 
 /// Steps one evaluation may take unless told otherwise: about a second of work.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;
@@ -53,6 +53,27 @@ pub struct Evaluator {
     solvers: Vec<Solver>,
     /// What game-tree searches solved, by ruleset and ending rule (misère or not).
     searched: Vec<(Rules, bool, Memo)>,
+    /// The values the last evaluation read off a proven period, by ruleset.
+    periodic: Vec<PeriodicReads>,
+}
+
+/// States of one ruleset whose values an evaluation read off its proven period (not computed
+/// by mex): what a value printed must say about how it is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PeriodicReads {
+    pub rules: Rules,
+    /// g(n + period) = g(n) for every n ≥ preperiod, proven on values computed by mex.
+    pub preperiod: u64,
+    pub period: u64,
+    /// The first [`PeriodicReads::SHOWN`] distinct states read, in the order read.
+    pub states: Vec<Pile>,
+    /// Whether more distinct states were read than `states` holds.
+    pub more: bool,
+}
+
+impl PeriodicReads {
+    /// The most states kept by name (a loop may read millions).
+    pub const SHOWN: usize = 3;
 }
 
 type Result<T> = std::result::Result<T, ExprError>;
@@ -69,6 +90,7 @@ impl Evaluator {
             tables: Vec::new(),
             solvers: Vec::new(),
             searched: Vec::new(),
+            periodic: Vec::new(),
         }
     }
 
@@ -119,7 +141,13 @@ impl Evaluator {
     /// Evaluates `expr` within a fresh budget.
     pub fn eval(&mut self, expr: &Expr) -> Result<Value> {
         self.steps = 0;
+        self.periodic.clear();
         self.value(expr)
+    }
+
+    /// The values the last evaluation read off a proven period, by ruleset.
+    pub fn periodic(&self) -> &[PeriodicReads] {
+        &self.periodic
     }
 
     /// The steps the last evaluation took.

@@ -26,7 +26,7 @@ mod value;
 pub use ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 pub use calls::{Call, RULES_FUNCTIONS};
 pub use error::{ErrorKind, ExprError, FUNCTIONS};
-pub use eval::{DEFAULT_BUDGET, Evaluator, MEX_LIMIT};
+pub use eval::{DEFAULT_BUDGET, Evaluator, MEX_LIMIT, PeriodicReads};
 pub use parser::{MAX_DEPTH, parse, parse_domain, parse_with_domain};
 pub use value::{Int, Value};
 

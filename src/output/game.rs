@@ -41,14 +41,13 @@ impl MoveView {
         })
     }
 
-    /// The pile's value before and after the move (after a split, the XOR of its two parts).
+    /// The pile's value before and after the move (after a split, the XOR of its parts).
     pub fn values(&self) -> (Grundy, Grundy) {
         let i = self.mv.index;
-        let split = if self.mv.split.is_some() {
-            self.after.grundy[i + 1]
-        } else {
-            0
-        };
+        // A split's other piles follow the first.
+        let split = (1..self.mv.after().piles().count())
+            .map(|j| self.after.grundy[i + j])
+            .fold(0, |x, g| x ^ g);
         (self.before.grundy[i], self.after.grundy[i] ^ split)
     }
 

@@ -2,13 +2,15 @@
 //! exhaustive verification. Data only; `render` words them.
 
 use crate::engine::{GrundyRow, Pile, Rules};
-use crate::expr::{Int, Value};
+use crate::expr::{Int, PeriodicReads, Value};
 
 /// `= EXPR`: the expression as evaluated and its value.
 #[derive(Debug, Clone)]
 pub struct ValueReport {
     pub expr: String,
     pub value: Value,
+    /// The values it used that were read off a proven period, by ruleset.
+    pub periodic: Vec<PeriodicReads>,
 }
 
 /// `derive`: states' derivations by mex, in table order.

@@ -92,7 +92,10 @@ fn write_splitting_row(
     for ((heaps, g), parts) in row.options.iter().zip(&row.parts) {
         let take = n - heaps.tokens();
         let value = match parts {
-            Some([a, b]) => format!("{a} ⊕ {b} = {g}"),
+            Some(parts) => {
+                let parts: Vec<String> = parts.iter().map(Grundy::to_string).collect();
+                format!("{} = {g}", parts.join(" ⊕ "))
+            }
             None => g.to_string(),
         };
         let verb = if take == 0 {
@@ -146,7 +149,7 @@ struct RowJson {
 struct OptionJson {
     grundy: Grundy,
     #[serde(skip_serializing_if = "Option::is_none")]
-    parts: Option<[Grundy; 2]>,
+    parts: Option<Vec<Grundy>>,
     state: String,
 }
 
@@ -159,7 +162,7 @@ fn row_json(row: &GrundyRow) -> RowJson {
             .zip(&row.parts)
             .map(|((p, g), parts)| OptionJson {
                 grundy: *g,
-                parts: *parts,
+                parts: parts.clone(),
                 state: p.to_string(),
             })
             .collect(),

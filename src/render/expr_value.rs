@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use super::RenderOptions;
-use crate::expr::{Int, Value};
+use crate::expr::{Int, PeriodicReads, Value};
 use crate::output::ValueReport;
 
 pub(super) fn text(
@@ -15,7 +15,27 @@ pub(super) fn text(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    writeln!(out, "{}", opts.style.heading(&report.value.to_string()))
+    writeln!(out, "{}", opts.style.heading(&report.value.to_string()))?;
+    for reads in &report.periodic {
+        writeln!(out, "{}", periodic_note(reads))?;
+    }
+    Ok(())
+}
+
+/// Which values were read off a proven period, and the period (the words `winner` uses).
+fn periodic_note(reads: &PeriodicReads) -> String {
+    let mut states: Vec<String> = reads.states.iter().map(|p| format!("g({p})")).collect();
+    if reads.more {
+        states.push("more".into());
+    }
+    let states = match states.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => states.concat(),
+    };
+    format!(
+        "({states}: by period, {} repeats with period {} from n = {}, found by mex)",
+        reads.rules, reads.period, reads.preperiod
+    )
 }
 
 /// `= EXPR`: `{"expr": …, "value": …}`.
@@ -23,12 +43,36 @@ pub(super) fn text(
 pub(super) struct ValueReportJson<'a> {
     expr: &'a str,
     value: ValueJson<'a>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    periodic: Vec<PeriodicJson>,
+}
+
+/// Values read off a proven period: `{"rules": "octal:0.07", "states": ["1000000000"],
+/// "more": false, "preperiod": 53, "period": 34}`.
+#[derive(Serialize)]
+struct PeriodicJson {
+    rules: String,
+    states: Vec<String>,
+    more: bool,
+    preperiod: u64,
+    period: u64,
 }
 
 pub(super) fn json(report: &ValueReport) -> ValueReportJson<'_> {
     ValueReportJson {
         expr: &report.expr,
         value: ValueJson::new(&report.value),
+        periodic: report
+            .periodic
+            .iter()
+            .map(|r| PeriodicJson {
+                rules: r.rules.to_string(),
+                states: r.states.iter().map(ToString::to_string).collect(),
+                more: r.more,
+                preperiod: r.preperiod,
+                period: r.period,
+            })
+            .collect(),
     }
 }
 

@@ -39,7 +39,7 @@ pub(super) fn text(
         ))
     )?;
     // Values of sizes ≤ N are at most N + 1 (zero-move: g(nT) = n + 1 for odd n).
-    let width = (range.to() + 1).to_string().len().max(5);
+    let width = range.to().saturating_add(1).to_string().len().max(5);
     match rules {
         Rules::Graph(_) => {
             let names = range

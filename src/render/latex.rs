@@ -115,7 +115,10 @@ fn options(rules: &Rules, row: &GrundyRow) -> String {
         .map(|((heaps, g), parts)| {
             let to = state(&rules.name_of_heaps(*heaps));
             match parts {
-                Some([a, b]) => format!(r"${to} \to {a} \oplus {b} = {g}$"),
+                Some(parts) => {
+                    let parts: Vec<String> = parts.iter().map(Grundy::to_string).collect();
+                    format!(r"${to} \to {} = {g}$", parts.join(r" \oplus "))
+                }
                 None => format!(r"${to} \to {g}$"),
             }
         })
@@ -405,7 +408,10 @@ fn move_words(rules: &Rules, m: &Move) -> String {
         (None, take) => format!(r"pile {pile}: ${from} \to {to}$ (take {take})"),
         (Some(_), 0) => format!(r"pile {pile}: ${from} \to {to}$ (split, taking nothing)"),
         (Some(_), take) => {
-            format!(r"pile {pile}: ${from} \to {to}$ (take {take}, leaving two piles)")
+            format!(
+                r"pile {pile}: ${from} \to {to}$ (take {take}, leaving {} piles)",
+                if m.third.is_some() { "three" } else { "two" }
+            )
         }
     }
 }

@@ -128,6 +128,9 @@ pub(crate) fn move_words(rules: &crate::engine::Rules, m: &crate::engine::Move) 
         (None, 0) => format!("pass on pile {pile}: {from} → {to}"),
         (None, take) => format!("pile {pile}: {from} → {to} (take {take})"),
         (Some(_), 0) => format!("pile {pile}: {from} → {to} (split, taking nothing)"),
-        (Some(_), take) => format!("pile {pile}: {from} → {to} (take {take}, leaving two piles)"),
+        (Some(_), take) => format!(
+            "pile {pile}: {from} → {to} (take {take}, leaving {} piles)",
+            if m.third.is_some() { "three" } else { "two" }
+        ),
     }
 }

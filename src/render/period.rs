@@ -50,6 +50,16 @@ pub(super) fn certificate_lines(report: &PeriodReport) -> Vec<String> {
                 report.sequence.computed_to()
             ),
         ],
+        Certificate::GuySmithThree { t } => vec![
+            format!(
+                "proof: the Guy–Smith periodicity theorem for moves that may leave three heaps — if g(n + p) = g(n) for all n with n₀ ≤ n < max(2n₀ + p + t, 3n₀ + 2p + t − 2), where t = {t} is the most tokens a move removes, then g(n + p) = g(n) for every n ≥ n₀ (a split of a large heap has a part large enough to move by p)."
+            ),
+            format!(
+                "checked: g(n + {per}) = g(n) for all {n0} ≤ n < max(2·{n0} + {per} + {t}, 3·{n0} + 2·{per} + {t} − 2) = {}, using g(0..{}).",
+                p.checked_to,
+                report.sequence.computed_to()
+            ),
+        ],
         Certificate::Window { m } => vec![
             format!(
                 "proof: each value is the mex of the m = {m} values before it at most (m = max(S)), so once m values in a row repeat, everything after repeats."
@@ -321,6 +331,13 @@ pub(super) fn json(report: &PeriodReport) -> PeriodJson {
             checked_to: p.checked_to,
             t,
             theorem: "guy-smith",
+        },
+        Certificate::GuySmithThree { t } => CertificateJson::GuySmith {
+            checked,
+            checked_from: p.preperiod,
+            checked_to: p.checked_to,
+            t,
+            theorem: "guy-smith-three-heaps",
         },
         Certificate::Window { m } => CertificateJson::Window {
             checked,

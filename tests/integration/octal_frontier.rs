@@ -213,14 +213,61 @@ fn every_path_past_dawsons_period_reads_it() {
     let expected = heaps.iter().fold(0, |a, &n| a ^ dawson(n));
     assert_eq!(summary["nim_sum"].as_u64(), Some(expected));
 
-    // An expression.
+    // An expression, which says its value was read off the period (the words winner uses).
     for n in [100_000, far] {
         Test::new()
             .args(["=", &format!("g(octal:0.07, {n})")])
             .run()
             .success()
-            .stdout(&format!("{}\n", dawson(n)));
+            .stdout(&format!(
+                "{}\n(g({n}): by period, octal:0.07 repeats with period 34 from n = 53, found by \
+                 mex)\n",
+                dawson(n)
+            ));
     }
+    // Several values, of two games: each game's line names the first states it read.
+    let kayles_far = 1_000_000_000_000u64;
+    let out = Test::new()
+        .args([
+            "--format",
+            "json",
+            "=",
+            &format!(
+                "g(octal:0.07, {far}) xor g(octal:0.07, 5) xor g(octal:0.07, {}) xor \
+                 g(octal:0.07, {}) xor g(octal:0.07, {}) xor g(octal:0.77, {kayles_far})",
+                far + 1,
+                far + 2,
+                far + 3
+            ),
+        ])
+        .run()
+        .success()
+        .json();
+    // Kayles (0.77): period 12 from n = 71 (Winning Ways), checked on brute values here.
+    let mut kayles = Octal::new("0.77");
+    let first: Vec<u64> = (0..400).map(|n| kayles.grundy(n)).collect();
+    for n in 71..(2 * 71 + 12 + 2) {
+        assert_eq!(first[n + 12], first[n], "Kayles: Guy–Smith check at {n}");
+    }
+    let kayles_value = first[71 + usize::try_from((kayles_far - 71) % 12).expect("small")];
+    let want = (0..4).fold(dawson(5), |a, i| a ^ dawson(far + i)) ^ kayles_value;
+    assert_eq!(out["value"].as_u64(), Some(want), "{out}");
+    let far_states: Vec<String> = (0..3).map(|i| (far + i).to_string()).collect();
+    assert_eq!(
+        out["periodic"],
+        serde_json::json!([
+            {"rules": "octal:0.07", "states": far_states, "more": true, "preperiod": 53,
+             "period": 34},
+            {"rules": "octal:0.77", "states": [kayles_far.to_string()], "more": false,
+             "preperiod": 71, "period": 12},
+        ])
+    );
+    // A value computed by mex says nothing more.
+    Test::new()
+        .args(["=", "g(octal:0.07, 5)"])
+        .run()
+        .success()
+        .stdout(&format!("{}\n", dawson(5)));
 }
 
 /// g(0..=upto) by plain mex over every option, from the definition of the digits: bit 1 of

@@ -90,6 +90,7 @@ fn listed() -> Vec<Listed> {
             "misere",
             "subtract:S",
             "octal:CODE",
+            "hex:CODE",
             "graph:FILE",
             "game:NAME",
             "moore:K",

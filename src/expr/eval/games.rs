@@ -4,12 +4,15 @@
 
 use std::ops::Range;
 
-use super::{Evaluator, MEX_LIMIT, OPTIONS_PER_STEP, Result, SEARCH_STEP_COST, engine, overflow};
+use super::{
+    Evaluator, MEX_LIMIT, OPTIONS_PER_STEP, PeriodicReads, Result, SEARCH_STEP_COST, engine,
+    overflow,
+};
 use crate::engine::budget::Budget;
 use crate::engine::error::Beyond;
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::search::{Memo, Search};
-use crate::engine::{EngineError, Pile, Player, Rules};
+use crate::engine::{EngineError, Method, Pile, Player, Rules};
 use crate::expr::error::{ErrorKind, ExprError};
 use crate::expr::value::{Int, Value};
 
@@ -46,6 +49,55 @@ impl Evaluator {
         piles: &[Pile],
         span: &Range<usize>,
     ) -> Result<&Solver> {
+        let i = self.solver_index(rules, piles, span)?;
+        self.note_periodic(i, piles);
+        Ok(&self.solvers[i])
+    }
+
+    /// Records the piles whose values the solver reads off a proven period.
+    fn note_periodic(&mut self, i: usize, piles: &[Pile]) {
+        let solver = &self.solvers[i];
+        for &pile in piles {
+            let Ok(known) = solver.value(pile) else {
+                continue;
+            };
+            let Method::Periodic { preperiod, period } = known.method() else {
+                continue;
+            };
+            let reads = match self
+                .periodic
+                .iter_mut()
+                .find(|r| r.rules == *solver.rules())
+            {
+                Some(reads) => reads,
+                None => {
+                    self.periodic.push(PeriodicReads {
+                        rules: solver.rules().clone(),
+                        preperiod,
+                        period,
+                        states: Vec::new(),
+                        more: false,
+                    });
+                    self.periodic.last_mut().expect("just pushed")
+                }
+            };
+            if !reads.states.contains(&pile) {
+                if reads.states.len() < PeriodicReads::SHOWN {
+                    reads.states.push(pile);
+                } else {
+                    reads.more = true;
+                }
+            }
+        }
+    }
+
+    /// The index of [`Evaluator::solver`]'s solver, having valued `piles`.
+    fn solver_index(
+        &mut self,
+        rules: &Rules,
+        piles: &[Pile],
+        span: &Range<usize>,
+    ) -> Result<usize> {
         let i = match self.solvers.iter().position(|s| s.rules() == rules) {
             Some(i) => i,
             None => {
@@ -57,10 +109,10 @@ impl Evaluator {
         };
         // Valued already (always, for closed forms and proven periods): nothing to compute.
         if piles.iter().all(|&p| self.solvers[i].value(p).is_ok()) {
-            return Ok(&self.solvers[i]);
+            return Ok(i);
         }
         let Some(&largest) = piles.iter().max_by_key(|p| p.size) else {
-            return Ok(&self.solvers[i]);
+            return Ok(i);
         };
         let left = self.budget.saturating_sub(self.steps);
         let mut budget = Budget::new(left.saturating_mul(OPTIONS_PER_STEP));
@@ -69,7 +121,7 @@ impl Evaluator {
         match reached {
             Ok(()) => {
                 self.tick(spent, span)?;
-                Ok(&self.solvers[i])
+                Ok(i)
             }
             Err(EngineError::BeyondComputed(beyond)) if beyond.work_limit.is_some() => {
                 let Beyond {

@@ -106,7 +106,9 @@ fn period_words(plot: &SequencePlot) -> Vec<String> {
     match plot.period {
         PlotPeriod::Proven(p) => {
             let how = match p.certificate {
-                Certificate::GuySmith { .. } => "the Guy–Smith check",
+                Certificate::GuySmith { .. } | Certificate::GuySmithThree { .. } => {
+                    "the Guy–Smith check"
+                }
                 Certificate::Window { .. } => "a repeated window of values",
             };
             let start = if p.preperiod == 0 {

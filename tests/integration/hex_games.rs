@@ -1,0 +1,259 @@
+//! Hexadecimal take-and-break codes (`hex:`): a digit's bit 8 lets k tokens be removed leaving
+//! three non-empty heaps. Checked against a brute force written here from that definition
+//! alone (every move and every three-way split listed explicitly, values by plain mex, whole
+//! positions by game-tree search), sharing no code with nimlab.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::support::Test;
+
+/// A hexadecimal code's moves and values, from the definition.
+struct Hex {
+    /// d_0, d_1, …
+    digits: Vec<u32>,
+    values: Vec<u64>,
+    wins: HashMap<Vec<u64>, bool>,
+}
+
+impl Hex {
+    fn new(code: &str) -> Self {
+        let (whole, frac) = code.split_once('.').expect("a code like 0.F");
+        let mut digits = vec![u32::from_str_radix(whole, 16).expect("a hex digit")];
+        digits.extend(frac.chars().map(|c| c.to_digit(16).expect("a hex digit")));
+        Self {
+            digits,
+            values: Vec::new(),
+            wins: HashMap::new(),
+        }
+    }
+
+    /// Every move from a heap of n: the heaps left, sorted (empty: none left).
+    fn moves(&self, n: u64) -> BTreeSet<Vec<u64>> {
+        let mut out = BTreeSet::new();
+        for (k, &d) in self.digits.iter().enumerate() {
+            let k = k as u64;
+            if k > n {
+                continue;
+            }
+            let rest = n - k;
+            if d & 1 != 0 && k > 0 && rest == 0 {
+                out.insert(vec![]);
+            }
+            if d & 2 != 0 && k > 0 && rest > 0 {
+                out.insert(vec![rest]);
+            }
+            for a in 1..rest {
+                for b in a..rest {
+                    if d & 4 != 0 && a + b == rest {
+                        out.insert(vec![a, b]);
+                    }
+                    // Three non-empty heaps a ≤ b ≤ c.
+                    if d & 8 != 0 && a + b < rest && rest - a - b >= b {
+                        out.insert(vec![a, b, rest - a - b]);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn grundy(&mut self, n: u64) -> u64 {
+        while self.values.len() as u64 <= n {
+            let m = self.values.len() as u64;
+            let seen: BTreeSet<u64> = self
+                .moves(m)
+                .iter()
+                .map(|heaps| {
+                    heaps
+                        .iter()
+                        .fold(0, |x, &h| x ^ self.values[crate::support::index(h)])
+                })
+                .collect();
+            self.values
+                .push((0..).find(|g| !seen.contains(g)).expect("a mex"));
+        }
+        self.values[crate::support::index(n)]
+    }
+
+    /// Whether the player to move wins the position, by game-tree search (no values).
+    fn first_wins(&mut self, position: &[u64]) -> bool {
+        let mut key: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(&w) = self.wins.get(&key) {
+            return w;
+        }
+        let mut wins = false;
+        'outer: for i in 0..key.len() {
+            for after in self.moves(key[i]) {
+                let mut next = key.clone();
+                next.remove(i);
+                next.extend(after);
+                if !self.first_wins(&next) {
+                    wins = true;
+                    break 'outer;
+                }
+            }
+        }
+        self.wins.insert(key, wins);
+        wins
+    }
+}
+
+/// g(0..=upto) as `grundy 0..upto --values --format csv` prints them.
+fn values(code: &str, upto: u64) -> Vec<u64> {
+    let out = Test::new()
+        .args(["grundy", &format!("0..{upto}"), "--values", "--rules"])
+        .arg(format!("hex:{code}"))
+        .args(["--format", "csv"])
+        .run()
+        .success();
+    out.stdout
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.rsplit(',')
+                .next()
+                .expect("a value")
+                .parse()
+                .expect("a number")
+        })
+        .collect()
+}
+
+const CODES: [&str; 6] = ["0.8", "0.F", "8.0", "C.B7", "0.9C", "4.8"];
+
+#[test]
+fn values_agree_with_every_move_listed() {
+    for code in CODES {
+        let mut brute = Hex::new(code);
+        let want: Vec<u64> = (0..=150).map(|n| brute.grundy(n)).collect();
+        assert_eq!(values(code, 150), want, "hex:{code}");
+    }
+}
+
+#[test]
+fn a_row_lists_every_three_way_split() {
+    // 0.8 from 7: take 1, leaving 1+1+4, 1+2+3 or 2+2+2.
+    let mut brute = Hex::new("0.8");
+    let out = Test::new()
+        .args(["grundy", "7", "--rules", "hex:0.8", "--format", "json"])
+        .run()
+        .success()
+        .json();
+    let row = &out["rows"][0];
+    let states: BTreeSet<Vec<u64>> = row["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .map(|o| {
+            let parts: Vec<u64> = o["state"]
+                .as_str()
+                .expect("a state")
+                .split('+')
+                .map(|h| h.parse().expect("a heap"))
+                .collect();
+            let value = parts.iter().fold(0, |x, &h| x ^ brute.grundy(h));
+            assert_eq!(o["grundy"].as_u64(), Some(value), "{o}");
+            parts
+        })
+        .collect();
+    assert_eq!(states, brute.moves(7));
+    assert_eq!(row["grundy"].as_u64(), Some(brute.grundy(7)));
+}
+
+#[test]
+fn winner_and_move_agree_with_game_tree_search() {
+    for code in ["0.8", "C.B7", "0.9C"] {
+        let mut brute = Hex::new(code);
+        for piles in [[5u64, 7, 0], [9, 3, 4], [11, 6, 2], [8, 8, 1], [13, 4, 0]] {
+            let piles: Vec<u64> = piles.into_iter().filter(|&p| p > 0).collect();
+            let args = |cmd: &str| {
+                let mut a = vec![cmd.to_string(), "--rules".into(), format!("hex:{code}")];
+                a.extend(piles.iter().map(u64::to_string));
+                a.extend(["--format".into(), "json".into()]);
+                a
+            };
+            let wins = brute.first_wins(&piles);
+            let verdict = Test::new().args(args("winner")).run().success().json();
+            let winner = if wins { "first" } else { "second" };
+            assert_eq!(verdict["winner"], winner, "hex:{code} {piles:?}");
+            if !wins {
+                continue;
+            }
+            let mv = Test::new().args(args("move")).run().success().json()["move"].clone();
+            let index = crate::support::index(mv["pile"].as_u64().expect("a pile") - 1);
+            let left: Vec<u64> = mv["to"]
+                .as_str()
+                .expect("what is left")
+                .split('+')
+                .map(|h| h.parse().expect("a heap"))
+                .collect();
+            let mut sorted = left.clone();
+            sorted.sort_unstable();
+            sorted.retain(|&h| h > 0);
+            assert!(
+                brute.moves(piles[index]).contains(&sorted),
+                "hex:{code} {piles:?}: {mv}"
+            );
+            let mut next = piles.clone();
+            next.remove(index);
+            next.extend(left);
+            assert!(
+                !brute.first_wins(&next),
+                "hex:{code} {piles:?}: {mv} is not winning"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_period_is_proven_by_the_three_heap_bound_and_holds() {
+    // 0.B7 (take 1 leaving one or three heaps; take 2 leaving none, one or two): its
+    // period, found by nimlab, checked here on brute values far past the certificate's bound
+    // max(2n₀ + p + 2, 3n₀ + 2p + 2 − 2) (t = 2).
+    let out = Test::new()
+        .args(["period", "--rules", "hex:0.B7", "--format", "json"])
+        .run()
+        .success()
+        .json();
+    let (n0, p) = (
+        out["preperiod"].as_u64().expect("a preperiod"),
+        out["period"].as_u64().expect("a period"),
+    );
+    assert_eq!(out["certificate"]["theorem"], "guy-smith-three-heaps");
+    assert_eq!(
+        out["certificate"]["checked_to"].as_u64(),
+        Some((2 * n0 + p + 2).max(3 * n0 + 2 * p + 2 - 2))
+    );
+    let mut brute = Hex::new("0.B7");
+    for n in n0..300 {
+        assert_eq!(brute.grundy(n + p), brute.grundy(n), "g({n} + {p})");
+    }
+    assert!(n0 == 0 || brute.grundy(n0 - 1 + p) != brute.grundy(n0 - 1));
+    // A heap far out is read off it, and says so.
+    let far = 1_000_000_000_001u64;
+    Test::new()
+        .args(["grundy", &far.to_string(), "--rules", "hex:0.B7"])
+        .run()
+        .success()
+        .stdout_has(&format!(
+            "g({far}) = {}  (by period: hex:0.B7 repeats with period {p} from n = {n0}",
+            brute.grundy(n0 + (far - n0) % p)
+        ));
+}
+
+#[test]
+fn bad_codes_name_the_token() {
+    for (bad, says) in [
+        ("hex:0.G", "`G` is not a hexadecimal digit"),
+        ("hex:2.1", "must be 0, 4, 8 or C"),
+        ("hex:7", "expected a code like `0.F`"),
+    ] {
+        Test::new()
+            .args(["grundy", "--rules", bad])
+            .run()
+            .code(2)
+            .stderr_has(&format!("`{bad}`"))
+            .stderr_has(says);
+    }
+}
