@@ -14,6 +14,7 @@ pub mod exhaustive;
 pub mod game;
 pub mod graph;
 pub mod grundy;
+pub mod hackenbush;
 pub mod heaps;
 pub mod mex;
 pub mod misere_play;
