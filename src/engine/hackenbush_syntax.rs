@@ -19,7 +19,7 @@ pub const MAX_WRITTEN: usize = 20_000;
 pub const MAX_NAME: usize = 32;
 
 /// How a picture is written, for error messages.
-pub const SYNTAX: &str = "a Hackenbush picture: a stalk `5`, a tree `2(1,3)` (a stalk of 2 carrying stalks of 1 and 3), or edges `(g-a,a-b,b-g)` with `g` the ground";
+pub const SYNTAX: &str = "a stalk `5`, a tree `2(1,3)` (a stalk of 2 carrying stalks of 1 and 3), or edges `(g-a,a-b,b-g)` with `g` the ground";
 
 /// Why a written picture was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
