@@ -2,7 +2,7 @@
 //! `nimsum` take pictures written on the line (and one from `--file PICTURE.yaml`), `grundy`
 //! one written picture, `draw` any of them; the engine values them.
 
-use crate::cli::{PositionArgs, RulesArg};
+use crate::cli::{DrawArgs, PositionArgs, RulesArg};
 use crate::engine::EngineError;
 use crate::engine::hackenbush::{MAX_EDGES, Picture, PictureError};
 use crate::engine::hackenbush_syntax::{self, SYNTAX, WrittenError};
@@ -103,4 +103,18 @@ pub(super) fn grundy(target: Option<&str>) -> Result<Output, Error> {
         HackenbushView::Grundy,
         vec![component],
     )))
+}
+
+/// `draw --rules hackenbush PICTURE…`: the pictures as DOT, each node with its value and the
+/// first winning cut marked.
+pub(super) fn dot(args: &DrawArgs) -> Result<String, Error> {
+    if args.plot {
+        return Err(Error::bad_token(
+            "--plot",
+            "no `--plot` for Hackenbush: `draw` draws its pictures (a plot is of g(n) over n)",
+        ));
+    }
+    let components = components(&args.targets, args.file.as_deref())?;
+    let report = HackenbushReport::new(HackenbushView::Move, components);
+    Ok(crate::render::draw::hackenbush_dot(&report))
 }

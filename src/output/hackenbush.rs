@@ -61,6 +61,8 @@ impl HackenbushComponent {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HackenbushCut {
     pub component: usize,
+    /// The edge's index in the component's picture.
+    pub edge: usize,
     pub from: String,
     pub to: String,
     pub leaves: Grundy,
@@ -87,6 +89,7 @@ impl HackenbushReport {
                 let (a, b) = picture.edges()[cut.edge];
                 HackenbushCut {
                     component: cut.component,
+                    edge: cut.edge,
                     from: picture.name(a).to_string(),
                     to: picture.name(b).to_string(),
                     leaves: cut.leaves,
