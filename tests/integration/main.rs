@@ -16,6 +16,7 @@ mod examples;
 mod faults;
 mod game_sums;
 mod grundy;
+mod hackenbush;
 mod history;
 mod hostile;
 mod hostile_yaml;
