@@ -17,6 +17,7 @@ mod faults;
 mod game_sums;
 mod grundy;
 mod hackenbush;
+mod hackenbush_lesson;
 mod history;
 mod hostile;
 mod hostile_yaml;
