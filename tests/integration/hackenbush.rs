@@ -664,3 +664,31 @@ fn draw_writes_the_pictures_and_graphviz_lays_them_out() {
         .count();
     assert!(green > 200, "only {green} green pixels");
 }
+
+#[test]
+fn draw_reads_a_picture_file_and_refuses_what_it_cannot_draw() {
+    let test = Test::new();
+    test.write(
+        "loop.yaml",
+        "format: 1\nground: g\nedges: [[g, a], [a, a]]\n",
+    );
+    // A stalk of 1 with a loop on top: 1 + 1 = 2 by fusion; by search, too.
+    let drawing = Drawing {
+        names: vec!["g".into(), "a".into()],
+        edges: vec![(0, 1), (1, 1)],
+    };
+    assert_eq!(value(&drawing), 2);
+    test.args(["draw", "--rules", "hackenbush", "--file", "loop.yaml"])
+        .run()
+        .success()
+        .stdout_has("loop.yaml: g = 2");
+    let test = Test::new();
+    test.write("loop.yaml", "format: 1\nground: g\nedges: [[g, a]]\n");
+    test.args(["draw", "--file", "loop.yaml", "3"])
+        .run()
+        .bad_input("loop.yaml");
+    Test::new()
+        .args(["draw", "--plot", "--rules", "hackenbush", "3"])
+        .run()
+        .bad_input("--plot");
+}
