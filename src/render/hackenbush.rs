@@ -164,8 +164,7 @@ pub(super) fn text(
     }
     writeln!(
         out,
-        "  {}{}  {}",
-        "nim-sum",
+        "  nim-sum{}  {}",
         " ".repeat(width.saturating_sub(7)),
         style.heading(&report.nim_sum().to_string())
     )?;
