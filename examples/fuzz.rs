@@ -59,7 +59,7 @@ const COMMAND_SEEDS: &[&str] = &[
     "grundy --rules hackenbush (g-a,a-b,b-g,b-b)",
     "move --rules hackenbush 2(1,3) 5 (g-a,a-b,b-g)",
     "winner --rules hackenbush (g-a,g-a,a-a) 1(1(1,1),2) 0(3,4)",
-    "nimsum --rules hackenbush --format json 4096",
+    "nimsum --rules hackenbush --format json 1024",
 ];
 
 const EXPR_SEEDS: &[&str] = &[

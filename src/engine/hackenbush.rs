@@ -16,8 +16,9 @@ use std::collections::VecDeque;
 use super::Grundy;
 
 /// The most edges a picture (and a whole position) may have. Finding a winning cut values the
-/// picture once per edge, so the work grows as the square of this.
-pub const MAX_EDGES: usize = 4096;
+/// picture once per edge, so the work grows as the square of this: at 1024 the worst `move`
+/// stays well under a second (`benches/hackenbush.rs`).
+pub const MAX_EDGES: usize = 1024;
 
 /// Why a picture cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
