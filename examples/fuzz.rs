@@ -13,7 +13,8 @@
 //! with SECONDS, each target stops early when its time is up and says how many it ran.
 //! Targets: `command` (the command-line parser, and cheap commands executed), `expr` (the
 //! expression parser and evaluator, with a small step budget), `lesson` (the lesson loader, then
-//! every expression of a loaded lesson evaluated with a small step budget).
+//! every expression of a loaded lesson evaluated with a small step budget), `picture` (the
+//! Hackenbush picture loader, then the picture valued, and every picture one cut away).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
@@ -62,6 +63,11 @@ const COMMAND_SEEDS: &[&str] = &[
     "verify --rules lasker --piles 2 --max 5",
     "verify --rules octal:0.77-misere --piles 2 --max 4",
     "winner --rules turning-turtles 1 4 9",
+    "grundy --rules hackenbush 2(1,3)",
+    "grundy --rules hackenbush (g-a,a-b,b-g,b-b)",
+    "move --rules hackenbush 2(1,3) 5 (g-a,a-b,b-g)",
+    "winner --rules hackenbush (g-a,g-a,a-a) 1(1(1,1),2) 0(3,4)",
+    "nimsum --rules hackenbush --format json 1024",
 ];
 
 const EXPR_SEEDS: &[&str] = &[
@@ -93,10 +99,19 @@ const EXPR_SEEDS: &[&str] = &[
 const LESSON_SEEDS: &[&str] = &[
     include_str!("../lessons/mex.yaml"),
     include_str!("../lessons/translate-to-nim.yaml"),
+    include_str!("../lessons/hackenbush.yaml"),
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: s\n    text: hi {{ 1 + 1 }}\n",
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: q\n    ask: Q?\n    answer: 3 xor 5\n    choices: [\"6\", \"7\"]\n",
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: c\n    claim: C\n    check: \"all n in 0..9: g(nF) = n\"\n",
     "a: &a [x, x]\nb: &b [*a, *a]\n",
+];
+
+const PICTURE_SEEDS: &[&str] = &[
+    "format: 1\nground: g\nedges:\n  - [g, a]\n  - [a, b]\n  - [b, g]\n",
+    "format: 1\ntitle: House\nground: floor\nedges: [[floor, l], [floor, r], [l, r], [l, roof], [r, roof]]\n",
+    "format: 1\nground: g\nedges: [[g, g], [g, a], [g, a], [a, a]]\n",
+    "format: 1\nground: g\nedges: []\n",
+    "format: 1\nground: g\nedges: &e [[g, a], [a, b]]\nx: *e\n",
 ];
 
 /// A small deterministic PRNG (xorshift64*).
@@ -160,6 +175,11 @@ const DICTIONARY: &[&str] = &[
     "g(",
     "mex{",
     "99999999999999999999999999999999999999",
+    "hackenbush",
+    "(g-a,",
+    "a-b,",
+    "2(1,3)",
+    "[g, a]",
 ];
 
 /// Small edits of a seed: deletions, dictionary words, random characters, splices.
@@ -326,20 +346,27 @@ fn command(input: &str) {
     let Ok(Parsed::Cli(cli)) = Cli::parse_line(input) else {
         return;
     };
-    let cheap = matches!(
+    // `grundy` of a Hackenbush picture is one valuation: cheap, so run.
+    let picture = matches!(
         &cli.command,
-        Some(
-            Command::Mex { .. }
-                | Command::Winner(_)
-                | Command::Move(_)
-                | Command::Nimsum(_)
-                | Command::Rules { .. }
-                | Command::Position(_)
-                | Command::Set { .. }
-                | Command::Help { .. }
-                | Command::Game { .. }
-        )
+        Some(Command::Grundy { rules, .. })
+            if rules.rules.as_deref().is_some_and(|r| r.contains("hackenbush"))
     );
+    let cheap = picture
+        || matches!(
+            &cli.command,
+            Some(
+                Command::Mex { .. }
+                    | Command::Winner(_)
+                    | Command::Move(_)
+                    | Command::Nimsum(_)
+                    | Command::Rules { .. }
+                    | Command::Position(_)
+                    | Command::Set { .. }
+                    | Command::Help { .. }
+                    | Command::Game { .. }
+            )
+        );
     let reads_input = match &cli.command {
         Some(Command::Winner(a) | Command::Move(a) | Command::Nimsum(a) | Command::Position(a)) => {
             a.file.is_some() || a.piles.iter().any(|p| p == "-")
@@ -365,6 +392,17 @@ fn lesson(input: &str) {
     };
     for source in expressions(&lesson) {
         expr(&source);
+    }
+}
+
+/// Loads a Hackenbush picture file, values it and every picture one cut away.
+fn picture(input: &str) {
+    let Ok(picture) = nimlab::graph::hackenbush::load("fuzz.yaml", input) else {
+        return;
+    };
+    let _ = picture.valuation();
+    for edge in 0..picture.edges().len().min(64) {
+        let _ = picture.cut(edge).value();
     }
 }
 
@@ -421,10 +459,11 @@ fn main() {
         .get(4)
         .and_then(|a| a.parse().ok())
         .map_or(Duration::MAX, Duration::from_secs);
-    let targets: [Target; 3] = [
+    let targets: [Target; 4] = [
         ("command", command, COMMAND_SEEDS),
         ("expr", expr, EXPR_SEEDS),
         ("lesson", lesson, LESSON_SEEDS),
+        ("picture", picture, PICTURE_SEEDS),
     ];
     // Panics are the findings: report them ourselves, once each, not with a backtrace.
     std::panic::set_hook(Box::new(|_| {}));

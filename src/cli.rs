@@ -557,6 +557,10 @@ pub struct DrawArgs {
     #[arg(long, requires = "output")]
     pub force: bool,
 
+    /// A Green Hackenbush picture from a YAML file (with `--rules hackenbush`).
+    #[arg(long, value_name = "PICTURE")]
+    pub file: Option<PathBuf>,
+
     /// The position's piles, like `7`, `7T`, `3 4` (a graph's position names); with `--plot`,
     /// a range `A..B` or its end `B`.
     #[arg(value_name = "PILE|A..B", allow_negative_numbers = true)]

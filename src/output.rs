@@ -4,11 +4,13 @@
 use crate::engine::bulk::BulkSummary;
 mod activity;
 mod draw;
+mod hackenbush;
 mod lesson;
 mod proof;
 
 pub use activity::{Activity, LeftReport, Then};
 pub use draw::{GraphPicture, Picture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot};
+pub use hackenbush::{HackenbushComponent, HackenbushCut, HackenbushReport, HackenbushView};
 pub use lesson::*;
 pub use proof::*;
 
@@ -40,6 +42,8 @@ pub enum Output {
     Sum(SumReport),
     /// `winner`/`move --rules moore:K`: Moore's Nim_k on the whole position.
     Moore(MooreReport),
+    /// `winner`, `move`, `nimsum` and `grundy` of Green Hackenbush pictures.
+    Hackenbush(HackenbushReport),
     /// `winner`/`move --misere`: a ruleset played misère, decided by search.
     MiserePlay(MiserePlayReport),
     /// `play` and the moves of a game: what happened, in order.

@@ -42,6 +42,20 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
     if let Some(path) = &args.output {
         check_destination(path, args.force)?;
     }
+    if super::hackenbush::asked_for(&args.rules) {
+        let dot = super::hackenbush::dot(args)?;
+        let text = match format {
+            PictureFormat::Dot => dot,
+            PictureFormat::Svg => graphviz::svg(&dot, &session.cancel)?,
+        };
+        return finish(args, format, text);
+    }
+    if let Some(path) = &args.file {
+        return Err(Error::bad_token(
+            path.display().to_string(),
+            "no file: `--file` gives a picture for `--rules hackenbush`",
+        ));
+    }
     let mut solver = rules_or_session(session, &args.rules)?;
     if solver.rules().is_misere() {
         return Err(DrawError::Misere.into());
@@ -58,6 +72,11 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
             PictureFormat::Svg => graphviz::svg(&dot, &session.cancel)?,
         }
     };
+    finish(args, format, text)
+}
+
+/// The picture's text on standard output, or written to `-o FILE`.
+fn finish(args: &DrawArgs, format: PictureFormat, text: String) -> Result<Output, Error> {
     match &args.output {
         None => Ok(Output::Picture(Picture::Text(text))),
         Some(path) => {

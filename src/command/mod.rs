@@ -11,6 +11,7 @@ mod focus;
 mod formats;
 mod game;
 mod grundy;
+mod hackenbush;
 mod help;
 mod leave;
 mod lesson;
@@ -59,6 +60,9 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
     }
     match command {
         Command::Mex { values } => mex::mex(values),
+        Command::Grundy { rules, target, .. } if hackenbush::asked_for(rules) => {
+            hackenbush::grundy(target.as_deref())
+        }
         Command::Grundy {
             rules,
             target,

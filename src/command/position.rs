@@ -19,6 +19,9 @@ pub(super) fn report(
     args: &PositionArgs,
     view: PositionView,
 ) -> Result<Output, Error> {
+    if super::hackenbush::asked_for(&args.rules) {
+        return super::hackenbush::position(args, view);
+    }
     if args.misere {
         return misere_play(session, args, view);
     }

@@ -33,6 +33,10 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
             token: format!("moore:{k}"),
         }
         .into()),
+        Named::Hackenbush => Err(EngineError::PictureGame {
+            token: "hackenbush".into(),
+        }
+        .into()),
     }
 }
 

@@ -176,7 +176,11 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
 fn ruleset(name: Option<&str>) -> Result<(), Error> {
     match name.map(Rules::parse) {
         // A library game's definition is compiled in, and a defined game's is the session's.
-        None | Some(Ok(_) | Err(EngineError::DefinitionNotLoaded { .. })) => Ok(()),
+        // Green Hackenbush's pictures are written on the line.
+        None
+        | Some(
+            Ok(_) | Err(EngineError::DefinitionNotLoaded { .. } | EngineError::PictureGame { .. }),
+        ) => Ok(()),
         Some(Err(EngineError::GraphNotLoaded { .. })) => Err(Refusal::ReadsFiles {
             what: "`graph:FILE` names a file",
         }

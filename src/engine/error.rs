@@ -30,6 +30,11 @@ pub enum EngineError {
     NoSessionGame { token: String },
     /// A game of the whole position (`moore:K`) where a ruleset of piles is needed.
     WholePositionGame { token: String },
+    /// Green Hackenbush (`hackenbush`), whose piles are pictures, where a ruleset of numbered
+    /// piles is needed.
+    PictureGame { token: String },
+    /// A Hackenbush picture that cannot be read or built; `token` is as written.
+    BadPicture { token: String, reason: String },
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
     /// A heap beyond the values computed by mex for a game whose values prove no period so
@@ -128,6 +133,14 @@ impl fmt::Display for EngineError {
                 "{} is a game of the whole position (a move may take from several piles), not a ruleset of piles: only `winner` and `move` take it, as `--rules {token}`",
                 quoted(token)
             ),
+            Self::PictureGame { token } => write!(
+                f,
+                "{} is a game of pictures, not of numbered piles: only `winner`, `move`, `nimsum`, `grundy PICTURE` and `draw` take it, as `--rules {token}`",
+                quoted(token)
+            ),
+            Self::BadPicture { token, reason } => {
+                write!(f, "bad Hackenbush picture {}: {reason}", quoted(token))
+            }
             Self::BadGraph { source, reason } => {
                 write!(f, "bad game graph {}: {reason}", quoted(source))
             }

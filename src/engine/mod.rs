@@ -14,6 +14,8 @@ pub mod exhaustive;
 pub mod game;
 pub mod graph;
 pub mod grundy;
+pub mod hackenbush;
+pub mod hackenbush_syntax;
 pub mod heaps;
 pub mod mex;
 pub mod misere_play;

@@ -51,6 +51,9 @@ impl Rules {
             Named::Moore(_) => Err(EngineError::WholePositionGame {
                 token: token.to_string(),
             }),
+            Named::Hackenbush => Err(EngineError::PictureGame {
+                token: token.to_string(),
+            }),
         }
     }
 

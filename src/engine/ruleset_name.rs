@@ -27,6 +27,8 @@ pub enum Family {
     SessionGame,
     /// `moore:K`: Moore's Nim_k, a game of the whole position (not a sum of piles).
     Moore,
+    /// Green Hackenbush: a pile is a picture, not a number.
+    Hackenbush,
 }
 
 /// A complete name worth showing, with what it is called in the literature, if anything.
@@ -57,7 +59,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 20] = [
+pub const RULESETS: [RulesetName; 21] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -173,6 +175,19 @@ pub const RULESETS: [RulesetName; 20] = [
                   each binary column's count of 1s is 0 mod K+1 (`winner` and `move` only)",
         in_expression: None,
     },
+    RulesetName {
+        family: Family::Hackenbush,
+        name: "hackenbush",
+        aliases: &["green-hackenbush"],
+        argument: None,
+        examples: &[],
+        summary: "Green Hackenbush: cut one edge of a picture standing on the ground; whatever no \
+                  longer reaches the ground falls, and the last mover wins. A pile is a picture: \
+                  a stalk `5`, a tree `2(1,3)`, edges `(g-a,a-b,b-g)` (`g` the ground), or \
+                  `--file PICTURE.yaml`; valued by the colon and fusion principles (`winner`, \
+                  `move`, `nimsum`, `grundy PICTURE` and `draw` only)",
+        in_expression: None,
+    },
     library(
         "lasker",
         "Lasker's Nim: take any number of tokens from one pile, or split a pile into two non-empty piles",
@@ -265,6 +280,8 @@ pub enum Named<'a> {
     SessionGame(&'a str),
     /// `moore:K`: Moore's Nim_k with K ≥ 1, decided on the whole position.
     Moore(u64),
+    /// `hackenbush`: Green Hackenbush, whose piles are pictures.
+    Hackenbush,
 }
 
 impl RulesetName {
@@ -358,6 +375,7 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
         (Family::Hex, Some(code)) => Named::Rules(Rules::Octal(OctalCode::parse_hex(code)?)),
         (Family::Graph, Some(file)) if !file.is_empty() => Named::GraphFile(file),
         (Family::Defined, None) => Named::Library(row.name),
+        (Family::Hackenbush, None) => Named::Hackenbush,
         (Family::SessionGame, Some(name)) if !name.is_empty() => Named::SessionGame(name),
         (Family::Moore, Some(k))
             if k.parse::<u64>().is_ok_and(|k| k >= 1) && k.bytes().all(|b| b.is_ascii_digit()) =>
@@ -431,6 +449,7 @@ mod tests {
                     Named::Library(_) => Family::Defined,
                     Named::SessionGame(_) => Family::SessionGame,
                     Named::Moore(_) => Family::Moore,
+                    Named::Hackenbush => Family::Hackenbush,
                 };
                 assert_eq!(family, row.family, "{spelling}");
             }

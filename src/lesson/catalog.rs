@@ -57,6 +57,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "translate-to-nim.yaml",
         include_str!("../../lessons/translate-to-nim.yaml"),
     ),
+    // Green Hackenbush after the disguises of Nim: a stalk is one more, and trees and cycles
+    // reduce to stalks by the colon and fusion principles, each checked by search.
+    (
+        "hackenbush.yaml",
+        include_str!("../../lessons/hackenbush.yaml"),
+    ),
     (
         "zero-move.yaml",
         include_str!("../../lessons/zero-move.yaml"),

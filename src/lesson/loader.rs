@@ -189,6 +189,9 @@ fn pinned_rules(name: &str, games: &[Rules]) -> Result<Rules, LessonFault> {
         Named::Moore(k) => Err(fault(EngineError::WholePositionGame {
             token: format!("moore:{k}"),
         })),
+        Named::Hackenbush => Err(fault(EngineError::PictureGame {
+            token: name.to_string(),
+        })),
         Named::SessionGame(game) => games
             .iter()
             .find(|g| defined_name(g) == Some(game))

@@ -21,6 +21,7 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Sum(report) => emit(&super::sum::json(report), out),
         Output::MiserePlay(report) => emit(&super::misere_play::json(report), out),
         Output::Moore(report) => emit(&super::moore::json(report), out),
+        Output::Hackenbush(report) => emit(&super::hackenbush::json(report), out),
         Output::Game(report) => emit(&super::game::game_json(report), out),
         Output::Step(report) => emit(&super::game::step_json(report), out),
         Output::Value(report) => emit(&super::expr_value::json(report), out),

@@ -13,6 +13,7 @@ mod feedback;
 mod format;
 mod game;
 mod grundy_values;
+mod hackenbush;
 mod json;
 mod latex;
 mod lesson;

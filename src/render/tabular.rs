@@ -102,6 +102,13 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
             }
             sink.finish()
         }
+        Output::Hackenbush(report) => {
+            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            for row in super::hackenbush::rows(report) {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
         Output::MiserePlay(report) => {
             let mut sink = Sink::new(syntax, out, &["what", "value"])?;
             for row in super::misere_play::rows(report) {

@@ -13,26 +13,30 @@ use crate::support::Test;
 
 /// What the learner types at one question: wrong answers first, each with words its diagnosis
 /// must contain, then the right answer.
-struct Answer {
+pub(crate) struct Answer {
     wrong: Vec<(String, String)>,
     right: String,
 }
 
-fn right(value: impl ToString) -> Answer {
+pub(crate) fn right(value: impl ToString) -> Answer {
     Answer {
         wrong: Vec::new(),
         right: value.to_string(),
     }
 }
 
-fn after_wrong(wrong: &str, diagnosis: impl Into<String>, value: impl ToString) -> Answer {
+pub(crate) fn after_wrong(
+    wrong: &str,
+    diagnosis: impl Into<String>,
+    value: impl ToString,
+) -> Answer {
     Answer {
         wrong: vec![(wrong.to_owned(), diagnosis.into())],
         right: value.to_string(),
     }
 }
 
-fn yes_no(truth: bool) -> &'static str {
+pub(crate) fn yes_no(truth: bool) -> &'static str {
     if truth { "yes" } else { "no" }
 }
 
@@ -45,7 +49,7 @@ fn set(values: impl IntoIterator<Item = u64>) -> String {
 /// Walks bundled lesson `id` from its first step to its last with `answers` (keyed by step id;
 /// every question must have one and no other step may), and checks that each answer was marked
 /// right, each diagnosis shown, and the lesson finished; returns what the learner saw.
-fn walk(id: &str, answers: &BTreeMap<&str, Answer>) -> String {
+pub(crate) fn walk(id: &str, answers: &BTreeMap<&str, Answer>) -> String {
     let lesson = bundled_lessons()
         .into_iter()
         .find(|l| l.id == id)

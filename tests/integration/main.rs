@@ -16,6 +16,8 @@ mod examples;
 mod faults;
 mod game_sums;
 mod grundy;
+mod hackenbush;
+mod hackenbush_lesson;
 mod hex_games;
 mod history;
 mod hostile;

@@ -94,6 +94,7 @@ fn listed() -> Vec<Listed> {
             "graph:FILE",
             "game:NAME",
             "moore:K",
+            "hackenbush",
             "lasker",
             "grundy-game",
             "subtract:squares",
@@ -118,6 +119,17 @@ fn every_name_works_with_rules_on_the_shell_and_in_a_script() {
             for (spelling, _) in listed.spellings() {
                 nimlab(&["winner", "--rules", &spelling, "1", "2"], None).success();
                 nimlab(&["grundy", "--rules", &spelling], None).bad_input(&spelling);
+            }
+            continue;
+        }
+        // Green Hackenbush's piles are pictures: `winner`, `move`, `nimsum`, `grundy PICTURE`
+        // and `draw` take it, and it is never the session's rules.
+        if listed.name == "hackenbush" {
+            for (spelling, _) in listed.spellings() {
+                nimlab(&["winner", "--rules", &spelling, "1", "2(1,1)"], None).success();
+                nimlab(&["grundy", "--rules", &spelling, "2(1,1)"], None).success();
+                nimlab(&["rules", &spelling], None).bad_input("hackenbush");
+                nimlab(&["verify", "--rules", &spelling], None).bad_input("hackenbush");
             }
             continue;
         }
@@ -176,6 +188,17 @@ fn every_name_works_with_verify_also_played_misere() {
             for (spelling, _) in listed.spellings() {
                 nimlab(&["winner", "--rules", &spelling, "1", "2"], None).success();
                 nimlab(&["grundy", "--rules", &spelling], None).bad_input(&spelling);
+            }
+            continue;
+        }
+        // Green Hackenbush's piles are pictures: `winner`, `move`, `nimsum`, `grundy PICTURE`
+        // and `draw` take it, and it is never the session's rules.
+        if listed.name == "hackenbush" {
+            for (spelling, _) in listed.spellings() {
+                nimlab(&["winner", "--rules", &spelling, "1", "2(1,1)"], None).success();
+                nimlab(&["grundy", "--rules", &spelling, "2(1,1)"], None).success();
+                nimlab(&["rules", &spelling], None).bad_input("hackenbush");
+                nimlab(&["verify", "--rules", &spelling], None).bad_input("hackenbush");
             }
             continue;
         }

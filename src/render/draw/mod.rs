@@ -2,11 +2,13 @@
 //! picture `draw` produced is written out — as itself, or a line saying where it went.
 
 mod dot;
+mod hackenbush;
 mod plot;
 
 use std::io::{self, Write};
 
 pub(crate) use dot::dot;
+pub(crate) use hackenbush::hackenbush_dot;
 pub(crate) use plot::plot_svg;
 
 use crate::output::{Picture, PictureFormat};

@@ -1,0 +1,120 @@
+//! `--rules hackenbush`: Green Hackenbush, whose piles are pictures. `winner`, `move` and
+//! `nimsum` take pictures written on the line (and one from `--file PICTURE.yaml`), `grundy`
+//! one written picture, `draw` any of them; the engine values them.
+
+use crate::cli::{DrawArgs, PositionArgs, RulesArg};
+use crate::engine::EngineError;
+use crate::engine::hackenbush::{MAX_EDGES, Picture, PictureError};
+use crate::engine::hackenbush_syntax::{self, SYNTAX, WrittenError};
+use crate::engine::ruleset_name::{self, Named};
+use crate::error::Error;
+use crate::output::{HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView};
+
+/// Whether the command's `--rules` names Green Hackenbush.
+pub(super) fn asked_for(rules: &RulesArg) -> bool {
+    matches!(
+        rules.rules.as_deref().map(ruleset_name::read),
+        Some(Ok(Named::Hackenbush))
+    )
+}
+
+/// The error for a line without a picture, with an example line.
+fn no_picture(example: &str, file: bool) -> Error {
+    let file = if file {
+        ", or give `--file PICTURE.yaml`"
+    } else {
+        ""
+    };
+    Error::CommandLine {
+        message: format!("no Hackenbush picture given: write it like `{example}` ({SYNTAX}){file}"),
+    }
+}
+
+/// One written picture.
+fn written(word: &str) -> Result<HackenbushComponent, Error> {
+    let picture = hackenbush_syntax::parse(word).map_err(|e| EngineError::BadPicture {
+        token: crate::engine::pile::token_excerpt(word.as_bytes()),
+        reason: match e {
+            WrittenError::Picture(_) => e.to_string(),
+            _ => format!("{e}; a picture is {SYNTAX}"),
+        },
+    })?;
+    Ok(HackenbushComponent::new(word.to_string(), picture))
+}
+
+/// The pictures of a line: each word written, then the file's, within [`MAX_EDGES`] in all.
+pub(super) fn components(
+    words: &[String],
+    file: Option<&std::path::Path>,
+) -> Result<Vec<HackenbushComponent>, Error> {
+    let mut out = Vec::new();
+    for word in words {
+        if word == "-" {
+            return Err(Error::bad_token(
+                "-",
+                "Hackenbush pictures written on the line or `--file PICTURE.yaml` (standard input is not read for them)",
+            ));
+        }
+        out.push(written(word)?);
+    }
+    if let Some(path) = file {
+        let source = path.display().to_string();
+        let picture: Picture = crate::graph::hackenbush::read(path, &source)?;
+        out.push(HackenbushComponent::new(source, picture));
+    }
+    let edges: usize = out.iter().map(|c| c.picture().edges().len()).sum();
+    if edges > MAX_EDGES {
+        return Err(EngineError::BadPicture {
+            token: words.join(" "),
+            reason: PictureError::TooManyEdges { limit: MAX_EDGES }.to_string(),
+        }
+        .into());
+    }
+    if out.is_empty() {
+        return Err(no_picture("winner --rules hackenbush 2(1,3) 5", true));
+    }
+    Ok(out)
+}
+
+/// `winner`, `move`, `nimsum --rules hackenbush PICTURE…`.
+pub(super) fn position(args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
+    if args.misere {
+        return Err(Error::bad_token(
+            "--misere",
+            "normal play: misère Green Hackenbush is not valued by these principles",
+        ));
+    }
+    let view = match view {
+        PositionView::Winner => HackenbushView::Winner,
+        PositionView::Move => HackenbushView::Move,
+        PositionView::NimSum => HackenbushView::NimSum,
+    };
+    let components = components(&args.piles, args.file.as_deref())?;
+    Ok(Output::Hackenbush(HackenbushReport::new(view, components)))
+}
+
+/// `grundy --rules hackenbush PICTURE`: one picture's value, worked out.
+pub(super) fn grundy(target: Option<&str>) -> Result<Output, Error> {
+    let Some(word) = target else {
+        return Err(no_picture("grundy --rules hackenbush 2(1,3)", false));
+    };
+    let component = written(word)?;
+    Ok(Output::Hackenbush(HackenbushReport::new(
+        HackenbushView::Grundy,
+        vec![component],
+    )))
+}
+
+/// `draw --rules hackenbush PICTURE…`: the pictures as DOT, each node with its value and the
+/// first winning cut marked.
+pub(super) fn dot(args: &DrawArgs) -> Result<String, Error> {
+    if args.plot {
+        return Err(Error::bad_token(
+            "--plot",
+            "no `--plot` for Hackenbush: `draw` draws its pictures (a plot is of g(n) over n)",
+        ));
+    }
+    let components = components(&args.targets, args.file.as_deref())?;
+    let report = HackenbushReport::new(HackenbushView::Move, components);
+    Ok(crate::render::draw::hackenbush_dot(&report))
+}

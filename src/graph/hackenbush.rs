@@ -1,0 +1,160 @@
+//! Reads a Green Hackenbush picture from YAML, through the one YAML door (`crate::yaml`):
+//!
+//! ```yaml
+//! format: 1
+//! title: A triangle on a stalk   # optional
+//! ground: g                      # the ground node's name
+//! edges:                         # each edge as a pair of node names
+//!   - [g, a]
+//!   - [a, b]
+//!   - [b, c]
+//!   - [c, a]
+//! ```
+//!
+//! Node names are letters, digits and `_`; loops (`[a, a]`) and repeated edges are allowed;
+//! every node must be joined to the ground. Oversized files, alias bombs, deep nesting, unknown
+//! keys, bad names and pictures that fall apart are refused with one line.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::capped_read::{CappedReadError, read_capped};
+use crate::engine::EngineError;
+use crate::engine::hackenbush::{MAX_EDGES, Picture, PictureError};
+use crate::engine::hackenbush_syntax::{MAX_NAME, is_name};
+use crate::yaml::{self, YamlError, YamlErrorKind};
+
+/// The largest picture file read: far more than [`MAX_EDGES`] edges need.
+pub const MAX_BYTES: u64 = 1 << 20;
+/// The format this nimlab reads.
+const FORMAT: u32 = 1;
+
+const LIMITS: yaml::Limits = yaml::Limits {
+    bytes: 1 << 20,
+    depth: 8,
+    expanded: 2 << 20,
+};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PictureFile {
+    format: u32,
+    #[serde(default)]
+    #[allow(dead_code)]
+    title: Option<String>,
+    ground: String,
+    edges: Vec<(String, String)>,
+}
+
+/// Reads the picture file at `path`; `source` is how the user named it. Only a regular file
+/// is read, and never more than [`MAX_BYTES`] of it.
+pub fn read(path: &Path, source: &str) -> Result<Picture, EngineError> {
+    let bad = |reason: String| EngineError::BadPicture {
+        token: source.to_string(),
+        reason,
+    };
+    let bytes = read_capped(path, MAX_BYTES).map_err(|e| match e {
+        CappedReadError::Io { source, .. } => bad(format!("cannot read it ({source})")),
+        CappedReadError::NotRegular { kind, .. } => bad(format!(
+            "cannot read it: it is a {kind}, not a regular file"
+        )),
+        CappedReadError::TooLarge { .. } => bad(too_large()),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        bad(format!("it is not UTF-8 text (at line {line})"))
+    })?;
+    load(source, &text)
+}
+
+fn too_large() -> String {
+    format!("the file is larger than the {MAX_BYTES} bytes a picture may have")
+}
+
+/// Loads a picture from YAML text.
+pub fn load(source: &str, text: &str) -> Result<Picture, EngineError> {
+    let bad = |reason: String| EngineError::BadPicture {
+        token: source.to_string(),
+        reason,
+    };
+    let file: PictureFile = yaml::from_str(text, &LIMITS).map_err(|e| bad(yaml_reason(&e)))?;
+    if file.format != FORMAT {
+        return Err(bad(format!(
+            "format {} is not one this nimlab reads (expected `format: {FORMAT}`)",
+            file.format
+        )));
+    }
+    if file.edges.len() > MAX_EDGES {
+        return Err(bad(
+            PictureError::TooManyEdges { limit: MAX_EDGES }.to_string()
+        ));
+    }
+    let mut names = Vec::new();
+    let mut index = HashMap::new();
+    let mut node = |name: &str| -> Result<usize, EngineError> {
+        if !is_name(name) {
+            return Err(bad(format!(
+                "`{}` is not a node name (letters, digits and `_`, at most {MAX_NAME})",
+                crate::engine::pile::token_excerpt(name.as_bytes())
+            )));
+        }
+        if let Some(&i) = index.get(name) {
+            return Ok(i);
+        }
+        names.push(name.to_string());
+        index.insert(name.to_string(), names.len() - 1);
+        Ok(names.len() - 1)
+    };
+    node(&file.ground)?;
+    let edges = file
+        .edges
+        .iter()
+        .map(|(a, b)| Ok((node(a)?, node(b)?)))
+        .collect::<Result<Vec<_>, EngineError>>()?;
+    Picture::new(names, edges).map_err(|e| bad(e.to_string()))
+}
+
+/// The YAML error in one line, with its place.
+fn yaml_reason(e: &YamlError) -> String {
+    if let YamlErrorKind::TooLarge { .. } = e.kind {
+        return too_large();
+    }
+    match (e.line, e.column) {
+        (Some(line), Some(column)) => format!("{e} (at line {line}, column {column})"),
+        (Some(line), None) => format!("{e} (at line {line})"),
+        _ => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loads_a_picture_and_refuses_bad_ones() {
+        let text = "format: 1\nground: floor\nedges:\n  - [floor, a]\n  - [a, b]\n  - [b, floor]\n";
+        let p = load("t.yaml", text).unwrap();
+        assert_eq!(p.names(), ["floor", "a", "b"]);
+        assert_eq!(p.edges(), [(0, 1), (1, 2), (2, 0)]);
+        for (bad, says) in [
+            ("format: 2\nground: g\nedges: []\n", "format 2"),
+            (
+                "format: 1\nground: g\nedges: [[g, a], [b, c]]\n",
+                "`b` is not connected",
+            ),
+            (
+                "format: 1\nground: g\nedges: [[g, a b]]\n",
+                "`a b` is not a node name",
+            ),
+            ("format: 1\nground: g\nedges: [[g]]\n", "line"),
+            ("format: 1\nground: g\nedges: []\nextra: 1\n", "extra"),
+            ("format: 1\nground: g\nedges: &a [[g, x], *a]\n", "alias"),
+        ] {
+            let err = load("t.yaml", bad).unwrap_err().to_string();
+            assert!(err.contains(says), "{bad:?}: {err}");
+        }
+    }
+}
