@@ -47,6 +47,15 @@ screen "present: next" Enter
 screen "present: next" Enter
 screen "present: quit" 'quit' Enter
 screen "bad input" 'winner 3 x 5' Enter
+screen "a Hackenbush tree, worked out" 'grundy --rules hackenbush 2(1,3)' Enter
+screen "a winning cut" 'move --rules hackenbush 2(1,3) 5 3' Enter
+screen "a sum of different games" "move 'wythoff(3,5) + lasker(7) + nim(4)'" Enter
+screen "play a game that splits" 'play --rules lasker 5 7' Enter
+screen "play: a split" '2 -> 1+6' Enter
+screen "play: undo" 'undo' Enter
+screen "play: quit" 'quit' Enter
+screen "rules to a game of tuples" 'position 3 5' Enter
+screen "rules wythoff" 'rules wythoff' Enter
 screen "help" 'help' Enter
 # Help is taller than 24 rows, so it is paged (`less -FRX`): `q` leaves the pager.
 screen "help: leave the pager" q

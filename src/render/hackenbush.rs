@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
+use super::prose::{fill, hanging};
 use super::verdict::winning_move_line;
 use crate::engine::hackenbush::{Picture, Piece, Valuation};
 use crate::engine::{Grundy, Player};
@@ -138,7 +139,7 @@ pub(super) fn text(
                 one.value()
             ))
         )?;
-        return write_working(one, out);
+        return write_working(one, usize::from(opts.width), out);
     }
     let written: Vec<&str> = components
         .iter()
@@ -159,7 +160,7 @@ pub(super) fn text(
         let pad = width - c.written().chars().count();
         writeln!(out, "  {}{}  {}", c.written(), " ".repeat(pad), c.value())?;
         if show_working {
-            write_working(c, out)?;
+            write_working(c, usize::from(opts.width), out)?;
         }
     }
     writeln!(
@@ -177,16 +178,13 @@ pub(super) fn text(
     };
     writeln!(out, "{sentence}.")?;
     if report.view() == HackenbushView::Move {
-        writeln!(
-            out,
-            "{}",
-            winning_move_line(report.cut().map(|c| describe(report, c)), style)
-        )?;
+        let line = winning_move_line(report.cut().map(|c| describe(report, c)), style);
+        writeln!(out, "{}", fill(&line, usize::from(opts.width)))?;
     }
     Ok(())
 }
 
-fn write_working(c: &HackenbushComponent, out: &mut dyn Write) -> io::Result<()> {
+fn write_working(c: &HackenbushComponent, width: usize, out: &mut dyn Write) -> io::Result<()> {
     let pieces = c.valuation().pieces.len();
     if pieces > MAX_WORKING {
         return writeln!(
@@ -199,9 +197,10 @@ fn write_working(c: &HackenbushComponent, out: &mut dyn Write) -> io::Result<()>
     } else {
         "colon principle: a node is worth the nim-sum of 1 + each node above it"
     };
-    writeln!(out, "    by the {rule}")?;
+    // The rule wrapped under itself, the working indented as before.
+    writeln!(out, "{}", hanging("    by the", rule, width, 6))?;
     for line in working(c.picture(), c.valuation()) {
-        writeln!(out, "    {line}")?;
+        writeln!(out, "{}", hanging("   ", &line, width, 6))?;
     }
     Ok(())
 }

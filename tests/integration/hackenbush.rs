@@ -692,3 +692,33 @@ fn draw_reads_a_picture_file_and_refuses_what_it_cannot_draw() {
         .run()
         .bad_input("--plot");
 }
+
+/// The working and the winning cut are filled to 80 columns: the rule's line ran to 81, a
+/// fusion line to 138, and the winning cut to 87, so a terminal broke them mid-word. Values by
+/// hand: a triangle on the ground fuses to 3 loops, worth 1, and the edge b-c above it is a
+/// stalk of 1 on the fused node, so 1 ⊕ (1 + 0) = 0; 2(1,3) is 2 + (1 ⊕ 3) = 4, so beside 5
+/// and 3 the stalk of 3 must become 4 ⊕ 5 = 1.
+#[test]
+fn the_working_and_the_cut_fit_80_columns() {
+    for (args, needle) in [
+        (
+            &["grundy", "--rules", "hackenbush", "(g-a,a-b,b-g,b-c)"][..],
+            "value 0",
+        ),
+        (
+            &["move", "--rules", "hackenbush", "2(1,3)", "5", "3"][..],
+            "leaving it worth 1",
+        ),
+    ] {
+        let out = Test::new().args(args).run().success();
+        let text = out.stdout.replace('\n', " ");
+        assert!(text.contains(needle), "{}", out.stdout);
+        for line in out.stdout.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{} columns: {line}",
+                line.chars().count()
+            );
+        }
+    }
+}
