@@ -177,14 +177,19 @@ impl Header<'_> {
         start..self.pos
     }
 
-    /// A game's name: a letter, then letters, digits, `-`, `_`, `:`, `^` or `,`
-    /// (`subtract:squares`, `subtract:^1,2`).
+    /// A game's name: a letter, then letters, digits, `-`, `_` or `:` (`subtract:squares`);
+    /// `subtract:^` alone goes on with the set it excludes (`subtract:^1,2`), so no other
+    /// name holds a comma that would read as two arguments in `g(NAME, n)`.
     fn name(&mut self) -> Result<String, ExprError> {
         if !self.rest().starts_with(|c: char| c.is_ascii_alphabetic()) {
             return Err(self.unexpected("the game's name, starting with a letter"));
         }
-        let span =
-            self.take(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '^' | ','));
+        let mut span = self.take(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':'));
+        if &self.text[span.clone()] == "subtract:" && self.rest().starts_with('^') {
+            span.end = self
+                .take(|c| c.is_ascii_digit() || matches!(c, '^' | ','))
+                .end;
+        }
         Ok(self.text[span].to_string())
     }
 
@@ -294,6 +299,15 @@ mod tests {
         assert_eq!(pair.params, ["a", "b"]);
         assert!(is_definition(text));
         assert!(!is_definition("gamer"));
+    }
+
+    #[test]
+    fn only_subtract_caret_names_hold_a_comma() {
+        let body = "(n) = {n - k : k in 3..n}";
+        let named = |name: &str| parse_definition(&format!("game {name}{body}")).map(|d| d.name);
+        assert_eq!(named("subtract:^1,2").unwrap(), "subtract:^1,2");
+        assert!(named("a,b").is_err());
+        assert!(named("take^2").is_err());
     }
 
     #[test]
