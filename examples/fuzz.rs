@@ -94,6 +94,7 @@ const EXPR_SEEDS: &[&str] = &[
     "g(at-least-half, 100) ⊗ g(turning-turtles, 7)",
     "all n in 0..30: g(subtract:^{2}, n) >= 0",
     "g(mock-turtles, 3) nimmul g(turning-turtles, 5)",
+    "hackenbush(2(1,3)) xor hackenbush((g-a,a-b,b-g,b-b)) xor hackenbush(1(1(1,1),2))",
 ];
 
 const LESSON_SEEDS: &[&str] = &[

@@ -394,6 +394,8 @@ Functions:
   misere(octal:0.77, 4, 4)   who wins when the last mover loses, by game-tree
                      search, for any ruleset
   g(wythoff, (3, 5)) a state of a game whose states are tuples
+  hackenbush(2(1,3)) a Green Hackenbush picture's value, written as for
+                     `--rules hackenbush` (by the colon and fusion principles)
 ";
 
 /// `help =` after the rulesets, which come from the engine's name table.

@@ -7,6 +7,7 @@
 
 use std::ops::Range;
 
+use crate::engine::hackenbush::Picture;
 use crate::engine::{Pass, Player, Rules};
 
 /// An expression with the byte range of its source text.
@@ -74,6 +75,9 @@ pub enum ExprKind {
     /// `(a - k, b)`: a state of a defined game whose states are tuples. Only a game's options
     /// have them; elsewhere they have no value.
     Tuple(Vec<Expr>),
+    /// `hackenbush(2(1,3))`: a Green Hackenbush picture, written as `--rules hackenbush`
+    /// writes one; its value is the picture's Grundy value.
+    Picture(Picture),
     /// `name(args…)`, with a ruleset first for `g`, `mexset` and `winner` if one was written.
     Call {
         name: String,

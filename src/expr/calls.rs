@@ -66,7 +66,11 @@ impl Expr {
     pub(crate) fn walk<'e>(&'e self, visit: &mut dyn FnMut(&'e Expr)) {
         visit(self);
         match &self.kind {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Player(_) | ExprKind::Var(_) => {}
+            ExprKind::Int(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Player(_)
+            | ExprKind::Var(_)
+            | ExprKind::Picture(_) => {}
             ExprKind::State { size, .. } => size.walk(visit),
             ExprKind::Unary { operand, .. } => operand.walk(visit),
             ExprKind::Binary { lhs, rhs, .. } => {

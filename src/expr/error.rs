@@ -52,8 +52,22 @@ pub enum ErrorKind {
 
 /// The functions of the language, for errors and help.
 pub const FUNCTIONS: &[&str] = &[
-    "odd", "even", "mex", "mexset", "g", "lost", "nimsum", "winner", "misere", "pow", "isqrt",
-    "abs", "min", "max", "size",
+    "odd",
+    "even",
+    "mex",
+    "mexset",
+    "g",
+    "lost",
+    "nimsum",
+    "winner",
+    "misere",
+    "pow",
+    "isqrt",
+    "abs",
+    "min",
+    "max",
+    "size",
+    "hackenbush",
 ];
 
 impl ExprError {

@@ -200,6 +200,10 @@ impl Evaluator {
             ExprKind::Int(v) => Ok(Value::Int(*v)),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::Player(p) => Ok(Value::Player(*p)),
+            // By the colon and fusion principles (`--rules hackenbush`): at most a few thousand.
+            ExprKind::Picture(picture) => i128::try_from(picture.value())
+                .map(Value::Int)
+                .map_err(|_| overflow("a Hackenbush value".into(), span)),
             ExprKind::Var(name) => self.variable(name, span),
             ExprKind::State { size, pass } => Ok(Value::State {
                 size: self.int(size)?,

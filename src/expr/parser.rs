@@ -14,6 +14,7 @@ use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use super::error::{ErrorKind, ExprError};
 use super::stack::with_room;
 use super::token::{Token, TokenKind, lex};
+use crate::engine::hackenbush_syntax;
 use crate::engine::ruleset_name::{self, Family, RULESETS};
 use crate::engine::{EngineError, Pass, Player, Rules};
 
@@ -679,6 +680,9 @@ impl Parser {
             });
         }
         self.advance(); // `(`
+        if name == "hackenbush" {
+            return self.picture(name_span);
+        }
         let rules = if TAKES_RULES.contains(&name.as_str()) {
             self.rules_argument()?
         } else {
@@ -722,6 +726,41 @@ impl Parser {
                     args,
                 },
                 span: name_span.start..end,
+            },
+        })
+    }
+
+    /// `hackenbush(PICTURE)` after its `(`: the picture's text up to the matching `)`, read
+    /// by the one picture grammar (a stalk `5`, a tree `2(1,3)`, edges `(g-a,a-b,b-g)`).
+    fn picture(&mut self, name_span: Range<usize>) -> Result<Tree> {
+        let start = self.peek().span.start;
+        let mut depth = 0usize;
+        loop {
+            match &self.peek().kind {
+                TokenKind::Punct("(") => depth += 1,
+                TokenKind::Punct(")") if depth == 0 => break,
+                TokenKind::Punct(")") => depth -= 1,
+                TokenKind::End => {
+                    return Err(self.unexpected("`)` to close the picture"));
+                }
+                _ => {}
+            }
+            self.advance();
+        }
+        let close = self.advance().span;
+        let text = self.source.get(start..close.start).unwrap_or("").trim();
+        let picture = hackenbush_syntax::parse(text).map_err(|e| {
+            let error = EngineError::BadPicture {
+                token: text.to_string(),
+                reason: e.to_string(),
+            };
+            ExprError::new(ErrorKind::Engine(error), start..close.start)
+        })?;
+        Ok(Tree {
+            height: 1,
+            expr: Expr {
+                kind: ExprKind::Picture(picture),
+                span: name_span.start..close.end,
             },
         })
     }

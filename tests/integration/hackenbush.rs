@@ -722,3 +722,39 @@ fn the_working_and_the_cut_fit_80_columns() {
         }
     }
 }
+
+/// `hackenbush(PICTURE)` in expressions gives the value the search finds, for graphs with
+/// cycles, loops and repeated edges, so lessons and scripts can check a picture's value; a
+/// sum is their XOR, and a picture cannot be an option of a defined game.
+#[test]
+fn expressions_value_a_picture_as_search_finds() {
+    let graphs: Vec<Drawing> = graphs().into_iter().step_by(7).collect();
+    let lines: Vec<String> = graphs
+        .iter()
+        .map(|d| format!("= --format json hackenbush({})", written_edges(d)))
+        .collect();
+    for (d, out) in graphs.iter().zip(batch(&lines)) {
+        assert_eq!(
+            u64_of(&out["value"]),
+            value(d),
+            "{}: {out}",
+            written_edges(d)
+        );
+    }
+    // 5 ⊕ (2 + (1 ⊕ 3)) ⊕ 3 = 5 ⊕ 4 ⊕ 3 = 2, by hand.
+    Test::new()
+        .args(["=", "hackenbush(5) xor hackenbush(2(1,3)) xor 3"])
+        .run()
+        .success()
+        .stdout("2\n");
+    Test::new()
+        .args(["=", "hackenbush(2(x))"])
+        .run()
+        .code(2)
+        .stderr_has("bad Hackenbush picture `2(x)`");
+    Test::new()
+        .stdin("game foo(n) = {hackenbush(3) : k in 1..n}\n")
+        .run()
+        .code(2)
+        .stderr_has("a Hackenbush picture");
+}

@@ -219,6 +219,11 @@ fn check(expr: &Expr, bound: &mut Vec<String>) -> Result<(), ExprError> {
             expected: "a number: a defined game's states are whole numbers".into(),
             found: "a pile state with a pass".into(),
         }),
+        ExprKind::Picture(_) => refuse(ErrorKind::Type {
+            expected: "arithmetic: a definition says what the moves are, not what the values are"
+                .into(),
+            found: "a Hackenbush picture".into(),
+        }),
         ExprKind::Call { name, .. } if RULES_FUNCTIONS.contains(&name.as_str()) => {
             refuse(ErrorKind::Type {
                 expected:
