@@ -20,11 +20,10 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::capped_read::{CappedReadError, read_capped};
 use crate::engine::EngineError;
 use crate::engine::hackenbush::{MAX_EDGES, Picture, PictureError};
 use crate::engine::hackenbush_syntax::{MAX_NAME, is_name};
-use crate::yaml::{self, YamlError, YamlErrorKind};
+use crate::yaml;
 
 /// The largest picture file read: far more than [`MAX_EDGES`] edges need.
 pub const MAX_BYTES: u64 = 1 << 20;
@@ -55,23 +54,8 @@ pub fn read(path: &Path, source: &str) -> Result<Picture, EngineError> {
         token: source.to_string(),
         reason,
     };
-    let bytes = read_capped(path, MAX_BYTES).map_err(|e| match e {
-        CappedReadError::Io { source, .. } => bad(format!("cannot read it ({source})")),
-        CappedReadError::NotRegular { kind, .. } => bad(format!(
-            "cannot read it: it is a {kind}, not a regular file"
-        )),
-        CappedReadError::TooLarge { .. } => bad(too_large()),
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        bad(format!("it is not UTF-8 text (at line {line})"))
-    })?;
+    let text = super::read_text(path, MAX_BYTES, "picture").map_err(bad)?;
     load(source, &text)
-}
-
-fn too_large() -> String {
-    format!("the file is larger than the {MAX_BYTES} bytes a picture may have")
 }
 
 /// Loads a picture from YAML text.
@@ -80,7 +64,8 @@ pub fn load(source: &str, text: &str) -> Result<Picture, EngineError> {
         token: source.to_string(),
         reason,
     };
-    let file: PictureFile = yaml::from_str(text, &LIMITS).map_err(|e| bad(yaml_reason(&e)))?;
+    let file: PictureFile = yaml::from_str(text, &LIMITS)
+        .map_err(|e| bad(super::yaml_reason(&e, MAX_BYTES, "picture")))?;
     if file.format != FORMAT {
         return Err(bad(format!(
             "format {} is not one this nimlab reads (expected `format: {FORMAT}`)",
@@ -115,18 +100,6 @@ pub fn load(source: &str, text: &str) -> Result<Picture, EngineError> {
         .map(|(a, b)| Ok((node(a)?, node(b)?)))
         .collect::<Result<Vec<_>, EngineError>>()?;
     Picture::new(names, edges).map_err(|e| bad(e.to_string()))
-}
-
-/// The YAML error in one line, with its place.
-fn yaml_reason(e: &YamlError) -> String {
-    if let YamlErrorKind::TooLarge { .. } = e.kind {
-        return too_large();
-    }
-    match (e.line, e.column) {
-        (Some(line), Some(column)) => format!("{e} (at line {line}, column {column})"),
-        (Some(line), None) => format!("{e} (at line {line})"),
-        _ => e.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -17,10 +17,9 @@ use std::path::Path;
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use crate::capped_read::{CappedReadError, read_capped};
 use crate::engine::EngineError;
 use crate::engine::graph::GameGraph;
-use crate::yaml::{self, YamlError};
+use crate::yaml;
 
 /// The largest graph file read.
 pub const MAX_BYTES: u64 = 16 << 20;
@@ -56,23 +55,8 @@ pub fn read(path: &Path, source: &str) -> Result<GameGraph, EngineError> {
         source: source.to_string(),
         reason,
     };
-    let bytes = read_capped(path, MAX_BYTES).map_err(|e| match e {
-        CappedReadError::Io { source, .. } => bad(format!("cannot read it ({source})")),
-        CappedReadError::NotRegular { kind, .. } => bad(format!(
-            "cannot read it: it is a {kind}, not a regular file"
-        )),
-        CappedReadError::TooLarge { .. } => bad(too_large()),
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        bad(format!("it is not UTF-8 text (at line {line})"))
-    })?;
+    let text = super::read_text(path, MAX_BYTES, "graph").map_err(bad)?;
     load(source, &text)
-}
-
-fn too_large() -> String {
-    format!("the file is larger than the {MAX_BYTES} bytes a graph may have")
 }
 
 /// Loads a graph from YAML text.
@@ -81,7 +65,8 @@ pub fn load(source: &str, text: &str) -> Result<GameGraph, EngineError> {
         source: source.to_string(),
         reason,
     };
-    let file: GraphFile = yaml::from_str(text, &LIMITS).map_err(|e| bad(yaml_reason(&e)))?;
+    let file: GraphFile = yaml::from_str(text, &LIMITS)
+        .map_err(|e| bad(super::yaml_reason(&e, MAX_BYTES, "graph")))?;
     if file.format != FORMAT {
         return Err(bad(format!(
             "format {} is not one this nimlab reads (expected `format: {FORMAT}`)",
@@ -89,18 +74,6 @@ pub fn load(source: &str, text: &str) -> Result<GameGraph, EngineError> {
         )));
     }
     GameGraph::new(source, file.positions.0)
-}
-
-/// The YAML error in one line, with its place.
-fn yaml_reason(e: &YamlError) -> String {
-    if let yaml::YamlErrorKind::TooLarge { .. } = e.kind {
-        return too_large();
-    }
-    match (e.line, e.column) {
-        (Some(line), Some(column)) => format!("{e} (at line {line}, column {column})"),
-        (Some(line), None) => format!("{e} (at line {line})"),
-        _ => e.to_string(),
-    }
 }
 
 impl<'de> Deserialize<'de> for Positions {
