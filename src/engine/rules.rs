@@ -71,7 +71,12 @@ impl Rules {
         }
     }
 
-    /// Whether a move may split a heap in two (see [`Rules::heap_options`]).
+    /// Whether a move may leave three heaps where one was (a hexadecimal code's bit 8).
+    pub fn splits_in_three(&self) -> bool {
+        matches!(self, Self::Octal(code) if code.splits_in_three())
+    }
+
+    /// Whether a move may split a heap in two (or three; see [`Rules::heap_options`]).
     pub fn splits(&self) -> bool {
         match self {
             Self::Octal(code) => code.splits(),

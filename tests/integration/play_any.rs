@@ -631,3 +631,16 @@ fn splits_and_queen_moves_on_a_real_terminal() {
     p.exp_string("the computer wins").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// A hexadecimal game that leaves three heaps teaches `I -> A+B+C` and takes it. In hex:0.8 a
+/// move removes one token and leaves three non-empty heaps, so it needs a heap of at least 4:
+/// from 9, `1 -> 2+3+3` leaves no move at all, and the learner has won (by hand).
+#[test]
+fn a_three_way_split_is_taught_and_taken() {
+    Test::new()
+        .stdin("play --rules hex:0.8 9 --first me\n1 -> 2+3+3\n")
+        .run()
+        .success()
+        .stdout_has("`I -> A+B+C`")
+        .stdout_has("you win");
+}

@@ -405,6 +405,11 @@ fn how_to_move(rules: &Rules, example: Option<&Move>) -> String {
     let commands = "`hint`, `undo`, `resign`";
     if !rules.counts_tokens() {
         format!("Move with `I -> S`: pile I becomes the state S{example}; {commands}.")
+    } else if rules.splits_in_three() {
+        format!(
+            "Move with `take K from I` or `I K`, or `I -> A+B` or `I -> A+B+C` to leave those \
+             heaps in pile I's place{example}; {commands}."
+        )
     } else if rules.splits() {
         format!(
             "Move with `take K from I` or `I K`, or `I -> A+B` to leave A and B in pile I's \
