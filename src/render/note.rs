@@ -15,7 +15,12 @@ pub(super) fn words(note: &Note) -> String {
     match note {
         Note::RulesSet(rules, set_aside) => {
             let mut text = match rules {
-                Rules::Defined(game) => format!("rules: {rules}, defined by\n  {}", game.text()),
+                Rules::Defined(game) => {
+                    format!(
+                        "rules: {rules}, defined by\n  {}",
+                        definition_lines(game.text())
+                    )
+                }
                 _ => format!("rules: {rules}"),
             };
             if let Some(SetAside { rules: old, piles }) = set_aside {
@@ -67,6 +72,16 @@ pub(super) fn words(note: &Note) -> String {
     }
 }
 
+/// A definition too long for one line of 80 columns, broken before each `∪` as the library
+/// writes its long definitions, so a line is not broken inside a set.
+fn definition_lines(text: &str) -> String {
+    const ONE_LINE: usize = 76;
+    if text.chars().count() <= ONE_LINE {
+        return text.to_string();
+    }
+    text.split(" ∪ ").collect::<Vec<_>>().join("\n    ∪ ")
+}
+
 /// Text: the words filled to the width.
 pub(super) fn text(note: &Note, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
@@ -106,6 +121,17 @@ mod tests {
         let mut buf = Vec::new();
         text(note, &opts, &mut buf).unwrap();
         String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn a_long_definition_is_broken_before_each_union() {
+        let long = "game w(a, b) = {(a - k, b) : k in 1..a} ∪ {(a, b - k) : k in 1..b} ∪ {(a - k, b - k) : k in 1..min(a, b)}";
+        assert_eq!(
+            definition_lines(long),
+            "game w(a, b) = {(a - k, b) : k in 1..a}\n    ∪ {(a, b - k) : k in 1..b}\n    ∪ {(a - k, b - k) : k in 1..min(a, b)}"
+        );
+        let short = "game t(n) = {n - k : k in {1, 3}, k <= n} ∪ {0 : k in 1..n}";
+        assert_eq!(definition_lines(short), short);
     }
 
     #[test]
