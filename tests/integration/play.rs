@@ -4,12 +4,11 @@
 //! alone (no nimlab code, no Sprague–Grundy theory), or from hand-checked positions.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::process::{Command, Stdio};
 
+use crate::support::JsonRepl;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nimlab");
@@ -281,61 +280,6 @@ fn flat(text: &str) -> String {
     text.replace("\n  ", " ")
 }
 
-/// nimlab reading a pipe, spoken to one line at a time: with `--format json` every command
-/// answers with exactly one line.
-struct Repl {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Repl {
-    fn start() -> Self {
-        let mut child = Command::new(BIN)
-            .args(["--format", "json"])
-            .env("NIMLAB_STATE_DIR", state_dir())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in stdout.lines() {
-                if tx.send(line.unwrap()).is_err() {
-                    break;
-                }
-            }
-        });
-        Self {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) -> Value {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-        let reply = self
-            .lines
-            .recv_timeout(Duration::from_secs(20))
-            .unwrap_or_else(|_| panic!("no answer to `{line}`"));
-        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("`{line}` → {reply}: {e}"))
-    }
-}
-
-impl Drop for Repl {
-    fn drop(&mut self) {
-        // The first `quit` leaves a game still going on, the second nimlab (after which the
-        // write fails harmlessly if nimlab had already left).
-        let _ = writeln!(self.stdin, "quit\nquit");
-        let _ = self.child.wait();
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Games driven by the solver.
 
@@ -425,7 +369,7 @@ fn short_form(pos: &[P], i: usize, to: P) -> String {
 
 /// Plays one whole game and returns the winner ("learner" or "computer").
 fn play_game(
-    repl: &mut Repl,
+    repl: &mut JsonRepl,
     brute: &mut Brute,
     start: &[P],
     computer_first: bool,
@@ -487,7 +431,7 @@ fn play_game(
 
 #[test]
 fn a_perfect_learner_wins_a_won_position_in_every_ruleset() {
-    let mut repl = Repl::start();
+    let mut repl = JsonRepl::start();
     let starts: [(Game, &[&str]); 4] = [
         (Game::Nim, &["3", "4", "5"]),
         (Game::ZeroMove, &["4T", "7T", "5T"]),
@@ -513,7 +457,7 @@ fn the_computer_never_misses_a_win_in_small_positions() {
     // Every position of up to 3 piles of size ≤ 5 (zero-move: every mix of T and F), in every
     // ruleset; the computer moves first, and the learner answers with pseudo-random moves, so
     // the computer meets won and lost positions all through each game.
-    let mut repl = Repl::start();
+    let mut repl = JsonRepl::start();
     let mut games = 0;
     let mut checked = 0;
     for game in Game::all() {
@@ -726,7 +670,7 @@ fn hint_shows_the_winning_move_or_that_every_move_loses() {
 
 #[test]
 fn undo_takes_back_the_learners_move_and_the_reply() {
-    let mut repl = Repl::start();
+    let mut repl = JsonRepl::start();
     let start = repl.send("play --rules nim 3 4 5");
     assert_eq!(start["piles"], serde_json::json!(["3", "4", "5"]));
     let moved = repl.send("3 5");

@@ -5,16 +5,11 @@
 //! alone: a position is won when some move leaves a lost one (no Sprague–Grundy theory).
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::support::Test;
-
-const BIN: &str = env!("CARGO_BIN_EXE_nimlab");
+use crate::support::{JsonRepl, Test};
 
 // ---------------------------------------------------------------------------------------------
 // The games, from their rules. A component is written as nimlab writes it (`7`, `(3,5)`); a
@@ -206,62 +201,6 @@ fn the_search_agrees_with_hand_checked_positions() {
     assert!(m.wins(&s(&["4", "1"])));
 }
 
-// ---------------------------------------------------------------------------------------------
-// nimlab reading a pipe, one JSON line per command.
-
-struct Repl {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Repl {
-    fn start() -> Self {
-        let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("play-any-state");
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut child = Command::new(BIN)
-            .args(["--format", "json"])
-            .env("NIMLAB_STATE_DIR", dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in stdout.lines() {
-                if tx.send(line.unwrap()).is_err() {
-                    break;
-                }
-            }
-        });
-        Self {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) -> Value {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-        let reply = self
-            .lines
-            .recv_timeout(Duration::from_secs(30))
-            .unwrap_or_else(|_| panic!("no answer to `{line}`"));
-        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("`{line}` → {reply}: {e}"))
-    }
-}
-
-impl Drop for Repl {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit\nquit");
-        let _ = self.child.wait();
-    }
-}
-
 /// A game as the test follows it from nimlab's events.
 struct Tracked {
     pos: Vec<String>,
@@ -365,7 +304,7 @@ fn typed(i: usize, to: &[String]) -> String {
 
 /// Plays one game, the computer first; the learner moves perfectly or pseudo-randomly.
 fn play_game(
-    repl: &mut Repl,
+    repl: &mut JsonRepl,
     brute: &mut Brute,
     start: &[&str],
     perfect: bool,
@@ -434,7 +373,7 @@ fn starts(game: Game) -> Vec<Vec<String>> {
 
 #[test]
 fn the_computer_never_misses_a_win_in_games_that_split_or_move_between_states() {
-    let mut repl = Repl::start();
+    let mut repl = JsonRepl::start();
     for game in [Game::Kayles, Game::Lasker, Game::Wythoff, Game::SplitOnly] {
         let mut brute = Brute::new(game);
         let (mut games, mut won, mut checked) = (0, 0, 0);
@@ -464,7 +403,7 @@ fn the_computer_never_misses_a_win_in_games_that_split_or_move_between_states() 
 /// checked against the test's own.
 #[test]
 fn the_computer_never_misses_a_win_in_games_played_misere() {
-    let mut repl = Repl::start();
+    let mut repl = JsonRepl::start();
     for game in [Game::Kayles, Game::Lasker, Game::Wythoff] {
         let mut brute = Brute::misere(game);
         let (mut games, mut won, mut checked) = (0, 0, 0);
@@ -498,7 +437,7 @@ fn the_computer_never_misses_a_win_in_games_played_misere() {
 
 #[test]
 fn a_perfect_learner_wins_a_won_start_by_splits_and_queen_moves() {
-    let mut repl = Repl::start();
+    let mut repl = JsonRepl::start();
     // Kayles 7 and Lasker 3 4 and Wythoff (4,6) (2,2) are won (checked by the search).
     for (game, start) in [
         (Game::Kayles, vec!["7"]),
@@ -516,7 +455,7 @@ fn a_perfect_learner_wins_a_won_start_by_splits_and_queen_moves() {
 /// `hint` gives a winning move (by the search) and `undo` after a split puts the pile back.
 #[test]
 fn hint_wins_and_undo_rejoins_a_split() {
-    let mut repl = Repl::start();
+    let mut repl = JsonRepl::start();
     let mut brute = Brute::new(Game::Kayles);
     repl.send("play --rules octal:0.77 8 3");
     let hint = repl.send("hint");

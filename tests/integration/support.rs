@@ -469,3 +469,64 @@ pub(crate) fn pty_text(raw: &str) -> String {
         .collect();
     String::from_utf8_lossy(&bytes).replace('\r', "")
 }
+
+/// nimlab reading a pipe, spoken to one line at a time: with `--format json` every command
+/// answers with exactly one line. Dropping it leaves a game and then nimlab.
+pub(crate) struct JsonRepl {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+    _state: TempDir,
+}
+
+impl JsonRepl {
+    pub(crate) fn start() -> Self {
+        use std::io::BufRead;
+        let state = TempDir::new().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+            .args(["--format", "json"])
+            .env("NIMLAB_STATE_DIR", state.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = std::sync::mpsc::channel();
+        thread::spawn(move || {
+            for line in stdout.lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Self {
+            child,
+            stdin,
+            lines,
+            _state: state,
+        }
+    }
+
+    /// Sends one line and reads its one line of JSON (waiting at most 30 s).
+    #[track_caller]
+    pub(crate) fn send(&mut self, line: &str) -> Value {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let reply = self
+            .lines
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("no answer to `{line}`"));
+        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("`{line}` → {reply}: {e}"))
+    }
+}
+
+impl Drop for JsonRepl {
+    fn drop(&mut self) {
+        // The first `quit` leaves a game still going on, the second nimlab (after which the
+        // write fails harmlessly if nimlab had already left).
+        let _ = writeln!(self.stdin, "quit\nquit");
+        let _ = self.child.wait();
+    }
+}
