@@ -244,14 +244,27 @@ impl Solver {
     /// The value of one pile (for misère, of the pile under normal play), or why there is none:
     /// an octal heap beyond the values computed so far when no period is proven, or a number
     /// that is not one of a graph's positions.
+    #[inline]
     pub fn value(&self, pile: Pile) -> Result<Known, EngineError> {
         self.lookup(pile).ok_or_else(|| self.refusal(pile))
     }
 
     /// [`Solver::value`] without the reason for a refusal: what a loop over millions of piles
-    /// calls, so each pile costs a table read or a formula and nothing more.
+    /// calls, so each pile costs a table read or a formula and nothing more. The formula is
+    /// inlined into the caller; tables are read out of line. (Both in one function, too large to
+    /// inline, cost a call and a value returned through memory, several times the formula's own
+    /// cost: `cargo bench --bench engine -- closed_form`.)
     #[inline]
     pub fn lookup(&self, pile: Pile) -> Option<Known> {
+        match self.values {
+            Values::Formula => closed_form(&self.rules, pile),
+            _ => self.lookup_table(pile),
+        }
+    }
+
+    /// [`Solver::lookup`] for rules without a closed form.
+    #[inline(never)]
+    fn lookup_table(&self, pile: Pile) -> Option<Known> {
         let n = pile.size;
         let known = |grundy, method| Some(Known { grundy, method });
         match (&self.values, &self.rules) {

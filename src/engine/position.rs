@@ -49,12 +49,13 @@ pub fn nim_sum<I: IntoIterator<Item = Grundy>>(values: I) -> Grundy {
 
 /// Decides who wins `piles` with perfect play.
 pub fn verdict(solver: &Solver, piles: &[Pile]) -> Result<Verdict, EngineError> {
-    let known = piles
-        .iter()
-        .map(|&p| solver.value(p))
-        .collect::<Result<Vec<_>, EngineError>>()?;
-    let grundy: Vec<Grundy> = known.iter().map(|k| k.grundy()).collect();
-    let methods: Vec<Method> = known.iter().map(|k| k.method()).collect();
+    let mut grundy = Vec::with_capacity(piles.len());
+    let mut methods = Vec::with_capacity(piles.len());
+    for &p in piles {
+        let known = solver.value(p)?;
+        grundy.push(known.grundy());
+        methods.push(known.method());
+    }
     let nim_sum = nim_sum(grundy.iter().copied());
     let by_nim_sum = if nim_sum != 0 {
         Player::First
