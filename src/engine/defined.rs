@@ -23,6 +23,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use super::budget::Budget;
 use super::cancel::POLL_EVERY;
 use super::mex::mex;
+use super::too_much_work::TupleLimit;
 use super::{EngineError, Grundy, Heaps, Pile};
 
 /// The largest state a defined game is valued up to.
@@ -65,8 +66,6 @@ pub enum Refusal {
     Arity { option: String, arity: usize },
     /// Options that lead back to where they started, `cycle` written out.
     Cycle { cycle: String },
-    /// More tuple states than [`MAX_TUPLES`] reached.
-    TooManyStates { max: usize },
 }
 
 /// A defined game and the states valued so far.
@@ -172,7 +171,7 @@ impl DefinedGame {
             ));
         }
         let mut known = self.known.write().unwrap_or_else(PoisonError::into_inner);
-        self.number(&mut known.tuples, tuple)
+        self.number(&mut known.tuples, tuple, None)
     }
 
     /// How a pile of this game is written: the number, or the tuple it numbers.
@@ -379,7 +378,9 @@ impl DefinedGame {
         let mut on_path: HashSet<u64> = HashSet::new();
         // The path: (tuple, its options, the next option to look at).
         let mut path: Vec<(u64, Arc<[Heaps]>, usize)> = Vec::new();
-        let options = self.expand(tuples, root, budget)?;
+        let options = self
+            .expand(tuples, root, root, budget)
+            .map_err(|e| self.in_search(e, tuples, root))?;
         on_path.insert(root);
         path.push((root, options, 0));
         while let Some((node, options, next)) = path.last_mut() {
@@ -406,7 +407,9 @@ impl DefinedGame {
                         },
                     ));
                 }
-                let child_options = self.expand(tuples, child, budget)?;
+                let child_options = self
+                    .expand(tuples, child, root, budget)
+                    .map_err(|e| self.in_search(e, tuples, root))?;
                 on_path.insert(child);
                 path.push((child, child_options, 0));
             } else {
@@ -425,11 +428,13 @@ impl DefinedGame {
     }
 
     /// The options of the tuple numbered `node`, asking the rule and numbering the tuples they
-    /// leave the first time; charged to `budget`.
+    /// leave the first time; charged to `budget`. `root` is the tuple being valued, which a
+    /// refusal names.
     fn expand(
         &self,
         tuples: &mut Tuples,
         node: u64,
+        root: u64,
         budget: &mut Budget,
     ) -> Result<Arc<[Heaps]>, EngineError> {
         let i = usize::try_from(node).unwrap_or(usize::MAX);
@@ -439,13 +444,7 @@ impl DefinedGame {
         budget.check()?;
         let state = tuples.states[i].clone();
         if budget.is_spent() {
-            return Err(super::TooMuchWork::DefinedBudget {
-                game: self.name.clone(),
-                upto: node,
-                options: budget.limit(),
-                reached: None,
-            }
-            .into());
+            return Err(self.too_many(tuples, root, TupleLimit::Work(budget.limit())));
         }
         let written = self.rule.options(&state, budget)?;
         budget.charge(written.len() as u64);
@@ -460,7 +459,7 @@ impl DefinedGame {
                     },
                 ));
             }
-            let child = self.number(tuples, &tuple)?;
+            let child = self.number(tuples, &tuple, Some(root))?;
             options.push(Heaps::One(Pile::plain(child)));
         }
         let options: Arc<[Heaps]> = options.into();
@@ -468,16 +467,27 @@ impl DefinedGame {
         Ok(options)
     }
 
-    /// The number of `tuple` in `tuples`, numbering it if new.
-    fn number(&self, tuples: &mut Tuples, tuple: &[u64]) -> Result<u64, EngineError> {
+    /// The number of `tuple` in `tuples`, numbering it if new; `root` is the tuple being
+    /// valued, if not this one.
+    fn number(
+        &self,
+        tuples: &mut Tuples,
+        tuple: &[u64],
+        root: Option<u64>,
+    ) -> Result<u64, EngineError> {
         if let Some(&n) = tuples.index.get(tuple) {
             return Ok(n);
         }
         if tuples.states.len() >= MAX_TUPLES {
-            return Err(self.refuse(
-                &write_tuple(tuple),
-                Refusal::TooManyStates { max: MAX_TUPLES },
-            ));
+            return Err(match root {
+                Some(root) => self.too_many(tuples, root, TupleLimit::States(MAX_TUPLES)),
+                None => super::TooMuchWork::TupleSearch {
+                    game: self.name.clone(),
+                    state: write_tuple(tuple),
+                    limit: TupleLimit::States(MAX_TUPLES),
+                }
+                .into(),
+            });
         }
         let n = tuples.states.len() as u64;
         tuples.states.push(tuple.to_vec());
@@ -485,6 +495,34 @@ impl DefinedGame {
         tuples.options.push(None);
         tuples.values.push(None);
         Ok(n)
+    }
+
+    /// `error` met while valuing the tuple numbered `root`: the rule's evaluation running out
+    /// of work names the tuple being valued rather than a state number.
+    fn in_search(&self, error: EngineError, tuples: &Tuples, root: u64) -> EngineError {
+        match error {
+            EngineError::TooMuchWork(work) => match *work {
+                super::TooMuchWork::DefinedBudget { options, .. } => {
+                    self.too_many(tuples, root, TupleLimit::Work(options))
+                }
+                work => work.into(),
+            },
+            error => error,
+        }
+    }
+
+    /// Valuing the tuple numbered `root` passed `limit`.
+    fn too_many(&self, tuples: &Tuples, root: u64, limit: TupleLimit) -> EngineError {
+        let root = usize::try_from(root).unwrap_or(usize::MAX);
+        super::TooMuchWork::TupleSearch {
+            game: self.name.clone(),
+            state: tuples
+                .states
+                .get(root)
+                .map_or_else(String::new, |t| write_tuple(t)),
+            limit,
+        }
+        .into()
     }
 
     fn refuse(&self, state: &str, refusal: Refusal) -> EngineError {
@@ -585,6 +623,33 @@ mod tests {
         let n = g.intern(&[1, 0]).unwrap();
         let err = g.extend(n, &mut Budget::new(1000)).unwrap_err().to_string();
         assert!(err.contains("(1,0) → (0,1) → (1,0)"), "{err}");
+    }
+
+    #[test]
+    fn a_search_out_of_work_names_the_tuple_being_valued() {
+        // Two Nim heaps as one pair: (40,40) reaches 41² pairs with 80 options at most, far
+        // more than 500 options examined.
+        let g = DefinedGame::with_arity(
+            "pair",
+            "…",
+            2,
+            Box::new(Pairs(|a, b| {
+                let mut o: Vec<Leaves> = (0..a).map(|x| vec![x, b]).collect();
+                o.extend((0..b).map(|y| vec![a, y]));
+                o
+            })),
+        );
+        let n = g.intern(&[40, 40]).unwrap();
+        let err = g.extend(n, &mut Budget::new(500)).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "valuing `pair` at (40,40) would take too long: play from there passes the work \
+             limit of 500 options examined"
+        );
+        // What was valued before stays usable: a small pair within a fresh budget.
+        let m = g.intern(&[2, 3]).unwrap();
+        g.extend(m, &mut Budget::new(1000)).unwrap();
+        assert_eq!(g.value(m), Some(1));
     }
 
     #[test]

@@ -216,10 +216,6 @@ impl fmt::Display for EngineError {
                         f,
                         "its options lead round in a cycle, so play might never end: {cycle}"
                     ),
-                    Refusal::TooManyStates { max } => write!(
-                        f,
-                        "play from here reaches more than the {max} states nimlab values"
-                    ),
                 }
             }
             Self::DefinitionFailed {

@@ -11,6 +11,15 @@ use super::octal::OctalCode;
 use super::subtraction::SubtractionSet;
 use super::{Pile, Rules};
 
+/// What a search of a tuple game's positions ran past.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TupleLimit {
+    /// The work limit, in options examined.
+    Work(u64),
+    /// The most positions of one game nimlab keeps.
+    States(usize),
+}
+
 /// A computation refused before it could hang, each variant named for what was asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TooMuchWork {
@@ -83,6 +92,13 @@ pub enum TooMuchWork {
         upto: u64,
         options: u64,
         reached: Option<u64>,
+    },
+    /// A position `state` of a defined game whose states are tuples, valued by searching every
+    /// tuple its play reaches, past `limit`.
+    TupleSearch {
+        game: String,
+        state: String,
+        limit: TupleLimit,
     },
     /// A defined game valued up to `upto` would keep more than `max` options.
     DefinedOptions {
@@ -241,6 +257,21 @@ impl fmt::Display for TooMuchWork {
                     None => f.write_str("before g(0))"),
                 }
             }
+            Self::TupleSearch { game, state, limit } => {
+                write!(f, "valuing `{game}` at {state} ")?;
+                match limit {
+                    TupleLimit::Work(options) => write!(
+                        f,
+                        "would take too long: play from there passes the work limit of \
+                         {options} options examined"
+                    ),
+                    TupleLimit::States(max) => write!(
+                        f,
+                        "would take too much memory: play from there reaches more positions \
+                         than the {max} nimlab keeps for one game"
+                    ),
+                }
+            }
             Self::DefinedOptions {
                 game,
                 upto,
@@ -273,6 +304,14 @@ mod tests {
             panic!("subtract:1,3,4 is a subtraction game");
         };
         let cases = [
+            (
+                TooMuchWork::TupleSearch {
+                    game: "wythoff".into(),
+                    state: "(3000,3000)".into(),
+                    limit: TupleLimit::States(1_000_000),
+                },
+                "valuing `wythoff` at (3000,3000) would take too much memory: play from there reaches more positions than the 1000000 nimlab keeps for one game",
+            ),
             (
                 TooMuchWork::OctalHeap {
                     code: code.clone(),
