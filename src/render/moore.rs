@@ -39,18 +39,23 @@ pub(super) fn text(
         "{}",
         style.heading(&format!("moore:{}: {}", v.k, piles.join(" ")))
     )?;
-    writeln!(
-        out,
+    let rule = format!(
         "a move takes from 1 to {} piles; the mover loses iff every binary column's count of 1s is 0 mod {} (Moore's theorem)",
         v.k,
         v.modulus()
+    );
+    writeln!(
+        out,
+        "{}",
+        super::prose::fill(&rule, usize::from(opts.width))
     )?;
     let width = v.columns.first().map_or(1, |(c, _)| c.to_string().len());
     for &(column, ones) in &v.columns {
         let rest = u128::from(ones) % v.modulus();
         writeln!(
             out,
-            "  column {column:>width$}: {ones} ones, {rest} mod {}",
+            "  column {column:>width$}: {ones} {}, {rest} mod {}",
+            if ones == 1 { "one" } else { "ones" },
             v.modulus()
         )?;
     }

@@ -117,3 +117,21 @@ fn moore_is_refused_where_piles_have_values_and_bad_input_is_named() {
         .success()
         .stdout_has("the second player wins");
 }
+
+/// What a learner reads at 80 columns: the rule wrapped at spaces, counts in words (by hand:
+/// piles 1 and 2 have one 1 in each of the columns 2 and 1).
+#[test]
+fn moore_text_fits_eighty_columns_and_counts_in_words() {
+    let out = Test::new()
+        .args(["winner", "--rules", "moore:2", "1", "2"])
+        .run()
+        .success()
+        .stdout_has("  column 2: 1 one, 1 mod 3\n")
+        .stdout_has("  column 1: 1 one, 1 mod 3\n");
+    for line in out.stdout.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "longer than 80 columns: {line:?}"
+        );
+    }
+}
