@@ -49,6 +49,33 @@ pub(super) fn report(
     args: &PositionArgs,
     view: PositionView,
 ) -> Result<Output, Error> {
+    let (solvers, parts) = read(session, args)?;
+    let components: Vec<Component<'_>> = parts
+        .iter()
+        .map(|&(i, pile)| Component {
+            solver: &solvers[i],
+            pile,
+        })
+        .collect();
+    let verdict = solve(&components)?;
+    let components = parts
+        .iter()
+        .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
+        .collect();
+    Ok(Output::Sum(SumReport {
+        view,
+        components,
+        verdict,
+    }))
+}
+
+/// A sum read: a solver for each of its games, and each term as its game's solver and state.
+pub(super) type ReadSum = (Vec<Solver>, Vec<(usize, Pile)>);
+
+/// The sum written in `args`' words: a solver for each game in it, and each term as the
+/// index of its game's solver and its state, valued. The session keeps what the solvers
+/// computed.
+pub(super) fn read(session: &mut Session, args: &PositionArgs) -> Result<ReadSum, Error> {
     let text = args.piles.join(" ");
     let terms = terms(&text);
     if terms.len() > MAX_TERMS {
@@ -80,26 +107,10 @@ pub(super) fn report(
         solvers[i].reach(pile, term)?;
         parts.push((i, pile));
     }
-    let components: Vec<Component<'_>> = parts
-        .iter()
-        .map(|&(i, pile)| Component {
-            solver: &solvers[i],
-            pile,
-        })
-        .collect();
-    let verdict = solve(&components)?;
-    let components = parts
-        .iter()
-        .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
-        .collect();
     for solver in &solvers {
         session.remember(solver);
     }
-    Ok(Output::Sum(SumReport {
-        view,
-        components,
-        verdict,
-    }))
+    Ok((solvers, parts))
 }
 
 /// A term's ruleset and its state as that ruleset writes it.

@@ -206,7 +206,11 @@ impl SumGame {
             PartMove {
                 component: m.component,
                 from: parts[m.component].clone(),
-                after: m.after.piles().map(|pile| Part::Pile { game, pile }).collect(),
+                after: m
+                    .after
+                    .piles()
+                    .map(|pile| Part::Pile { game, pile })
+                    .collect(),
                 edge: None,
             }
         }))
@@ -292,9 +296,9 @@ impl SumGame {
     /// illegal move is named by the component's number.
     pub fn learner_move(&mut self, request: Request) -> Result<PartMove, IllegalMove> {
         let index = match request {
-            Request::Take { index, .. } | Request::Pass { index } | Request::Become { index, .. } => {
-                index
-            }
+            Request::Take { index, .. }
+            | Request::Pass { index }
+            | Request::Become { index, .. } => index,
         };
         let Some(Part::Pile { game, pile }) = self.parts.get(index).cloned() else {
             return Err(IllegalMove::NoSuchPile {
@@ -309,7 +313,11 @@ impl SumGame {
         let mv = PartMove {
             component: index,
             from: Part::Pile { game, pile },
-            after: m.after().piles().map(|pile| Part::Pile { game, pile }).collect(),
+            after: m
+                .after()
+                .piles()
+                .map(|pile| Part::Pile { game, pile })
+                .collect(),
             edge: None,
         };
         self.push(Side::Learner, mv.clone(), None);
@@ -399,7 +407,11 @@ impl SumGame {
     /// goes too). Returns the moves taken back, latest first; empty if the learner has not
     /// moved.
     pub fn undo(&mut self) -> Vec<SumTurn> {
-        let Some(last) = self.turns.iter().rposition(|(t, _)| t.side == Side::Learner) else {
+        let Some(last) = self
+            .turns
+            .iter()
+            .rposition(|(t, _)| t.side == Side::Learner)
+        else {
             return Vec::new();
         };
         let mut taken: Vec<(SumTurn, Vec<Part>)> = self.turns.drain(last..).collect();
