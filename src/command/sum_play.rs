@@ -30,6 +30,16 @@ pub(super) struct SumPlayFocus {
 /// `play` on a sum of different games.
 pub(super) fn start_sum(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     let (solvers, piles) = super::sum::read(session, &args.position)?;
+    // What `move` refuses on this sum (a misère component: misère games do not add by XOR),
+    // play refuses too.
+    let components: Vec<Component<'_>> = piles
+        .iter()
+        .map(|&(g, pile)| Component {
+            solver: &solvers[g],
+            pile,
+        })
+        .collect();
+    solve(&components)?;
     let game = SumGame::of_piles(solvers, piles, first(args));
     start(session, args, game, SumKind::Games)
 }

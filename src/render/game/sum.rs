@@ -135,6 +135,7 @@ fn board(
         if let Some(values) = &board.values {
             line.push_str(&format!("  value {:>value_width$}", values[i]));
         }
+        line.truncate(line.trim_end().len());
         if let (SumKind::Pictures, Term::Picture(p)) = (kind, term) {
             let used = line.chars().count() + 2;
             line.push_str(&format!(
