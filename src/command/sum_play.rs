@@ -10,7 +10,7 @@ use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
 use crate::engine::game::Side;
 use crate::engine::hackenbush::Picture;
 use crate::engine::hackenbush_write;
-use crate::engine::moves::Request;
+use crate::engine::moves::{IllegalMove, Request};
 use crate::engine::sum::{Component, solve};
 use crate::engine::sum_game::{Part, PartMove, SumGame};
 use crate::error::Error;
@@ -384,12 +384,20 @@ impl SumPlayFocus {
             .collect();
         let index = digits.parse::<usize>().ok()?;
         let parts = self.game.parts();
-        // The component's own game reads what it becomes; a number past the board is
-        // refused by the check, naming the components.
-        let part = index
-            .checked_sub(1)
-            .and_then(|i| parts.get(i))
-            .or(parts.first())?;
+        // The component's own game reads what it becomes; a number past the board is refused
+        // naming the components (0 is refused by the reader, as in any game).
+        let part = match index.checked_sub(1) {
+            Some(i) => match parts.get(i) {
+                Some(part) => part,
+                None => {
+                    return Some(Err(Error::IllegalMove(IllegalMove::NoSuchPile {
+                        index: i,
+                        piles: parts.len(),
+                    })));
+                }
+            },
+            None => parts.first()?,
+        };
         let Part::Pile { game, .. } = part else {
             return None;
         };

@@ -44,8 +44,9 @@ pub struct SumTurn {
     pub intent: Option<Intent>,
 }
 
-/// The most options a misère search of a sum examines.
-pub const MISERE_WORK_LIMIT: u64 = super::misere_play::WORK_LIMIT;
+/// The most options a misère search of a sum examines. Each option is a whole position
+/// rebuilt and keyed, heavier than a single ruleset's search, so the budget is smaller.
+pub const MISERE_WORK_LIMIT: u64 = 500_000;
 
 /// The deepest a misère search of a sum goes (each level one move).
 const MISERE_DEPTH: usize = 1_000;
