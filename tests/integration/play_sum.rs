@@ -146,7 +146,7 @@ fn follow_sum(mex: &mut Mex, mut board: Vec<String>, reply: &Value) -> Vec<Strin
             continue;
         }
         let mv = &e["move"];
-        let i = mv["component"].as_u64().unwrap() as usize;
+        let i = usize::try_from(mv["component"].as_u64().unwrap()).unwrap();
         let from = mv["from"].as_str().unwrap();
         let to = strings(&mv["to"]);
         assert_eq!(board[i - 1], from, "{e}");
@@ -306,7 +306,7 @@ fn hint_undo_and_resign_on_a_sum() {
     let hint = repl.send("hint");
     let mv = &hint["events"][0]["move"];
     assert_eq!(hint["events"][0]["winner"], "first", "{hint}");
-    let i = mv["component"].as_u64().unwrap() as usize;
+    let i = usize::try_from(mv["component"].as_u64().unwrap()).unwrap();
     assert!(
         options(&board[i - 1]).contains(&strings(&mv["to"])),
         "{hint}"
@@ -589,7 +589,7 @@ fn follow_cuts(mut board: Vec<String>, reply: &Value) -> Vec<String> {
             continue;
         }
         let mv = &e["move"];
-        let i = mv["component"].as_u64().unwrap() as usize;
+        let i = usize::try_from(mv["component"].as_u64().unwrap()).unwrap();
         let from = mv["from"].as_str().unwrap();
         assert_eq!(board[i - 1], from, "{e}");
         let (a, b) = mv["cut"].as_str().unwrap().split_once('-').unwrap();
