@@ -44,6 +44,15 @@ pub(super) fn start_sum(session: &mut Session, args: &PlayArgs) -> Result<Output
     start(session, args, game, SumKind::Games)
 }
 
+/// `play` alone on the sum the session holds as its position.
+pub(super) fn start_stored(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
+    let Some((solvers, piles)) = super::sum::stored(session)? else {
+        return Err(Error::NoGame);
+    };
+    let game = SumGame::of_piles(solvers, piles, first(args));
+    start(session, args, game, SumKind::Games)
+}
+
 /// `play --rules hackenbush PICTURE…`.
 pub(super) fn start_pictures(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     if args.position.misere {

@@ -786,3 +786,25 @@ fn hackenbush_on_a_real_terminal() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// `position` takes a sum; `winner`, `move` and `play` alone then use it, and a position of
+/// piles replaces it.
+#[test]
+fn a_sum_set_as_the_position_is_played() {
+    let mut repl = JsonRepl::start();
+    let mut mex = Mex::default();
+    let set = repl.send("position --rules nim wythoff(3,5) + lasker(7) + 4");
+    // 0 ⊕ 8 ⊕ 4 by the mex here.
+    let board: Vec<String> = ["wythoff(3,5)", "lasker(7)", "nim(4)"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(set["nim_sum"], mex.nim_sum(&board), "{set}");
+    let shown = repl.send("move");
+    assert_eq!(shown["move"]["component"], 2, "{shown}");
+    let game = repl.send("play --coach off");
+    assert_eq!(strings(&game["board"]), board, "{game}");
+    repl.send("quit");
+    repl.send("position 3 4");
+    let piles = repl.send("winner");
+    assert!(piles.get("components").is_none(), "{piles}");
+}
