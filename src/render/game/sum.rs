@@ -222,12 +222,10 @@ pub(crate) fn text(
                     SumKind::Games => sum_line(&b.terms),
                     SumKind::Pictures => format!("Green Hackenbush: {}", sum_line(&b.terms)),
                 };
-                para(
-                    out,
-                    style.heading(&format!("New game of {game}{misere} — {who} ({coach}).")),
-                    "",
-                    w,
-                )?;
+                let title = format!("New game of {game}{misere} — {who} ({coach}).");
+                for line in crate::render::wrap(&title, w) {
+                    writeln!(out, "{}", style.heading(&line))?;
+                }
                 para(out, style.dim(""), &how_to_move(kind, example.as_ref()), w)?;
             }
             SumGameEvent::Moved {
