@@ -590,3 +590,90 @@ pub(crate) fn rows(
     }
     sink.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::hackenbush_syntax::parse;
+    use crate::render::{Format, Style};
+
+    fn opts(color: bool) -> RenderOptions {
+        RenderOptions {
+            format: Format::Text,
+            style: Style { color },
+            width: 80,
+            height: None,
+        }
+    }
+
+    fn report(kind: SumKind, terms: Vec<Term>, values: Vec<Grundy>) -> SumGameReport {
+        SumGameReport {
+            kind,
+            misere: false,
+            events: vec![SumGameEvent::YourMove {
+                board: Board {
+                    terms: terms.clone(),
+                    values: Some(values),
+                },
+            }],
+            board: terms,
+            to_move: Some(Side::Learner),
+            winner: None,
+        }
+    }
+
+    fn text_of(r: &SumGameReport, color: bool) -> String {
+        let mut buf = Vec::new();
+        text(r, &opts(color), &mut buf).unwrap();
+        String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn a_board_of_games_lists_each_component_with_its_value() {
+        // Values by hand: g(4T) = 3 (4 is even); Kayles (octal:0.77) g(3) = 3.
+        let r = report(
+            SumKind::Games,
+            vec![
+                Term::Pile {
+                    rules: Rules::ZeroMove,
+                    pile: Rules::ZeroMove.pile(4),
+                },
+                Term::Pile {
+                    rules: Rules::parse("octal:0.77").unwrap(),
+                    pile: Pile::plain(3),
+                },
+            ],
+            vec![3, 3],
+        );
+        let want = "\nyour move:\n  1  zero-move(4T)  value 3\n  2  octal:0.77(3)  value 3\n     nim-sum 0\n";
+        assert_eq!(text_of(&r, false), want);
+        let colored = text_of(&r, true);
+        assert!(colored.contains('\u{1b}'), "{colored}");
+        assert!(colored.contains("octal:0.77(3)  value 3"), "{colored}");
+    }
+
+    #[test]
+    fn a_board_of_pictures_names_their_edges_within_the_width() {
+        // By hand: a stalk is worth its length; 2(1,3) = 2 + (1 ⊕ 3) = 4.
+        let long = "200";
+        let r = report(
+            SumKind::Pictures,
+            vec![
+                Term::Picture(parse("2(1,3)").unwrap()),
+                Term::Picture(parse(long).unwrap()),
+            ],
+            vec![4, 200],
+        );
+        let out = text_of(&r, false);
+        assert!(
+            out.contains("  1  2(1,3)  value   4  edges g-1 1-2 2-3 2-4 4-5 5-6\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("  2  200     value 200  edges g-1 1-2"),
+            "{out}"
+        );
+        assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+        assert!(out.contains(" …\n"), "{out}");
+    }
+}
