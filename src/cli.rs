@@ -277,7 +277,9 @@ pub enum Command {
     /// name in a graph) and `I -> A+B` splits it (`2 -> 3+4` in lasker). The game's first line
     /// shows its own syntax. With the coach on, each of your moves is judged in binary and the
     /// board shows each pile's value. `hint`, `undo`, `resign`. Without piles, the session's
-    /// position is played, or else a random one from `--seed`.
+    /// position is played, or else a random one from `--seed`. A sum of different games,
+    /// `play 'wythoff(3,5) + lasker(7) + 4'`, is moved component by component (`2 -> 4`), and
+    /// Green Hackenbush, `play --rules hackenbush 5 2(1,3)`, by cutting edges (`cut 1-2 of 5`).
     Play(PlayArgs),
 
     /// In a game: take K tokens from pile I (`take 3 from 2`, or just `2 3`).

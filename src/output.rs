@@ -7,12 +7,14 @@ mod draw;
 mod hackenbush;
 mod lesson;
 mod proof;
+mod sum_game;
 
 pub use activity::{Activity, LeftReport, Then};
 pub use draw::{GraphPicture, Picture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot};
 pub use hackenbush::{HackenbushComponent, HackenbushCut, HackenbushReport, HackenbushView};
 pub use lesson::*;
 pub use proof::*;
+pub use sum_game::{Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, Term, TermMove};
 
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::Verdict;
@@ -48,6 +50,8 @@ pub enum Output {
     MiserePlay(MiserePlayReport),
     /// `play` and the moves of a game: what happened, in order.
     Game(GameReport),
+    /// `play` on a sum of different games or of Hackenbush pictures, and its moves.
+    SumGame(SumGameReport),
     /// `step`: perfect moves played on the session's position.
     Step(StepReport),
     /// `= EXPR`: a value.

@@ -28,6 +28,7 @@ mod sandbox;
 mod session;
 mod step;
 mod sum;
+mod sum_play;
 mod typed_move;
 mod verify;
 

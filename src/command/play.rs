@@ -37,6 +37,16 @@ pub(super) struct PlayFocus {
 
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
 pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
+    if super::hackenbush::asked_for(&args.position.rules) {
+        return super::sum_play::start_pictures(session, args);
+    }
+    if args.position.file.is_none() && super::sum::is_sum(&args.position.piles) {
+        return super::sum_play::start_sum(session, args);
+    }
+    let alone = args.position.piles.is_empty() && args.position.file.is_none();
+    if alone && args.position.rules.rules.is_none() && session.sum().is_some() {
+        return super::sum_play::start_stored(session, args);
+    }
     let mut solver = rules_or_session(session, &args.position.rules)?;
     let staircase = one_staircase(solver.rules(), &args.position)?;
     let position = staircase.as_ref().unwrap_or(&args.position);

@@ -22,6 +22,13 @@ pub(super) fn report(
     if super::hackenbush::asked_for(&args.rules) {
         return super::hackenbush::position(args, view);
     }
+    let alone = args.piles.is_empty() && args.file.is_none() && args.rules.rules.is_none();
+    if alone
+        && !args.misere
+        && let Some(output) = super::sum::report_stored(session, view)?
+    {
+        return Ok(output);
+    }
     if args.misere {
         return misere_play(session, args, view);
     }
@@ -133,6 +140,15 @@ fn misere_play(
 /// `position`: sets or shows the session's position. `--rules R` reads and shows it by R for
 /// this command only; the session keeps its rules, and the piles become its states.
 pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
+    if args.file.is_none() && super::sum::is_sum(&args.piles) {
+        return super::sum::set_position(session, args);
+    }
+    if args.piles.is_empty()
+        && args.file.is_none()
+        && let Some(output) = super::sum::report_stored(session, PositionView::NimSum)?
+    {
+        return Ok(output);
+    }
     let solver = rules_or_session(session, &args.rules)?;
     let graphs = [solver.rules(), session.rules()]
         .iter()
@@ -149,6 +165,7 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
         Piles::Listed(piles) => {
             let kept = session::piles_as(session.rules(), &piles);
             session.set_position(kept)?;
+            session.clear_sum();
         }
         Piles::Streamed { source, .. } => {
             return Err(Error::TooManyPilesToKeep {

@@ -44,6 +44,10 @@ pub struct Session {
     /// session's own while it runs, and gone when it ends.
     lesson_games: Vec<Rules>,
     position: Vec<Pile>,
+    /// A sum of different games set with `position 'wythoff(3,5) + lasker(7) + 4'`: each
+    /// term's game and state. While it is set, `position` (the piles of the session's rules)
+    /// is empty.
+    sum: Option<Vec<(Rules, Pile)>>,
     /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
     values: Vec<Grundy>,
     nim_sum: Grundy,
@@ -117,6 +121,7 @@ impl Session {
             games: Vec::new(),
             lesson_games: Vec::new(),
             position: Vec::new(),
+            sum: None,
             values: Vec::new(),
             nim_sum: 0,
         })
@@ -261,6 +266,23 @@ impl Session {
     /// The position's piles as states of `rules` (the same piles if it is the session's).
     pub fn position_for(&self, rules: &Rules) -> Vec<Pile> {
         piles_as(rules, &self.position)
+    }
+
+    /// The sum of different games set as the position, if one is.
+    pub fn sum(&self) -> Option<&[(Rules, Pile)]> {
+        self.sum.as_deref()
+    }
+
+    /// Makes a sum of different games the position, in place of any piles.
+    pub fn set_sum(&mut self, terms: Vec<(Rules, Pile)>) -> Result<(), EngineError> {
+        self.set_position(Vec::new())?;
+        self.sum = Some(terms);
+        Ok(())
+    }
+
+    /// Forgets the sum of different games, for a position of piles.
+    pub fn clear_sum(&mut self) {
+        self.sum = None;
     }
 
     pub fn nim_sum(&self) -> Grundy {

@@ -31,6 +31,13 @@ fn winner(rules: &Rules, stuck: Player) -> Player {
 }
 
 pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
+    if session.sum().is_some() {
+        return Err(Error::bad_token(
+            "step",
+            "a position of piles of the session's rules: a sum of different games is played \
+             out with `play` (and `move` names its winning move)",
+        ));
+    }
     if session.position().is_empty() {
         return Err(Error::NoPositionToStep);
     }

@@ -49,6 +49,17 @@ pub(super) fn report(
     args: &PositionArgs,
     view: PositionView,
 ) -> Result<Output, Error> {
+    let read = read(session, args)?;
+    sum_report(&read, view)
+}
+
+/// A sum read: a solver for each of its games, and each term as its game's solver and state.
+pub(super) type ReadSum = (Vec<Solver>, Vec<(usize, Pile)>);
+
+/// The sum written in `args`' words: a solver for each game in it, and each term as the
+/// index of its game's solver and its state, valued. The session keeps what the solvers
+/// computed.
+pub(super) fn read(session: &mut Session, args: &PositionArgs) -> Result<ReadSum, Error> {
     let text = args.piles.join(" ");
     let terms = terms(&text);
     if terms.len() > MAX_TERMS {
@@ -80,6 +91,40 @@ pub(super) fn report(
         solvers[i].reach(pile, term)?;
         parts.push((i, pile));
     }
+    for solver in &solvers {
+        session.remember(solver);
+    }
+    Ok((solvers, parts))
+}
+
+/// The sum the session holds as its position (`position 'wythoff(3,5) + lasker(7)'`), read
+/// as [`read`] reads one written out; `None` if the session holds none.
+pub(super) fn stored(session: &mut Session) -> Result<Option<ReadSum>, Error> {
+    let Some(terms) = session.sum().map(<[_]>::to_vec) else {
+        return Ok(None);
+    };
+    let mut solvers: Vec<Solver> = Vec::new();
+    let mut parts = Vec::with_capacity(terms.len());
+    for (rules, pile) in terms {
+        let i = match solvers.iter().position(|s| s.rules() == &rules) {
+            Some(i) => i,
+            None => {
+                solvers.push(session.solver_for(Some(&rules))?);
+                solvers.len() - 1
+            }
+        };
+        solvers[i].reach(pile, &rules.name_of(pile))?;
+        parts.push((i, pile));
+    }
+    for solver in &solvers {
+        session.remember(solver);
+    }
+    Ok(Some((solvers, parts)))
+}
+
+/// The report on a sum read, in `view`.
+fn sum_report(read: &ReadSum, view: PositionView) -> Result<Output, Error> {
+    let (solvers, parts) = read;
     let components: Vec<Component<'_>> = parts
         .iter()
         .map(|&(i, pile)| Component {
@@ -88,18 +133,39 @@ pub(super) fn report(
         })
         .collect();
     let verdict = solve(&components)?;
-    let components = parts
+    Ok(Output::Sum(SumReport {
+        view,
+        components: parts
+            .iter()
+            .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
+            .collect(),
+        verdict,
+    }))
+}
+
+/// `winner`, `move` or `nimsum` alone on the session's sum; `None` if it holds none.
+pub(super) fn report_stored(
+    session: &mut Session,
+    view: PositionView,
+) -> Result<Option<Output>, Error> {
+    match stored(session)? {
+        Some(read) => sum_report(&read, view).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// `position 'wythoff(3,5) + lasker(7) + 4'`: the sum becomes the session's position.
+pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
+    let read = read(session, args)?;
+    // Refused as `move` refuses it (a misère component) before it is kept.
+    let report = sum_report(&read, PositionView::NimSum)?;
+    let (solvers, parts) = read;
+    let terms = parts
         .iter()
         .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
         .collect();
-    for solver in &solvers {
-        session.remember(solver);
-    }
-    Ok(Output::Sum(SumReport {
-        view,
-        components,
-        verdict,
-    }))
+    session.set_sum(terms)?;
+    Ok(report)
 }
 
 /// A term's ruleset and its state as that ruleset writes it.

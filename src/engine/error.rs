@@ -135,7 +135,7 @@ impl fmt::Display for EngineError {
             ),
             Self::PictureGame { token } => write!(
                 f,
-                "{} is a game of pictures, not of numbered piles: only `winner`, `move`, `nimsum`, `grundy PICTURE` and `draw` take it, as `--rules {token}`",
+                "{} is a game of pictures, not of numbered piles: only `winner`, `move`, `nimsum`, `play`, `grundy PICTURE` and `draw` take it, as `--rules {token}`",
                 quoted(token)
             ),
             Self::BadPicture { token, reason } => {

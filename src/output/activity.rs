@@ -16,6 +16,12 @@ pub enum Activity {
         /// Moves played so far, by both sides.
         moves: usize,
     },
+    /// A game on a sum of different games or of Hackenbush pictures.
+    SumGame {
+        start: Vec<super::Term>,
+        board: Vec<super::Term>,
+        moves: usize,
+    },
     /// A derivation being stepped through, at state `at` (from 1) of `of`.
     Derivation { rules: Rules, at: usize, of: usize },
     /// A proof being walked, at step `at` (from 1) of `of`.

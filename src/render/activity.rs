@@ -57,6 +57,19 @@ fn left_line(activity: &Activity) -> String {
                 piles(rules, board)
             ),
         },
+        Activity::SumGame {
+            start,
+            board,
+            moves,
+        } => match moves {
+            0 => format!("Left the game of {} (not finished).", terms(start)),
+            _ => format!(
+                "Left the game of {} (not finished: {moves} {} played, {} on the board).",
+                terms(start),
+                if *moves == 1 { "move" } else { "moves" },
+                terms(board)
+            ),
+        },
         Activity::Derivation { rules, at, of } => {
             format!("Left the derivation of {rules} at state {at} of {of}.")
         }
@@ -82,9 +95,20 @@ fn left_line(activity: &Activity) -> String {
 fn name(activity: &Activity) -> String {
     match activity {
         Activity::Game { rules, start, .. } => format!("the game of {}", piles(rules, start)),
+        Activity::SumGame { start, .. } => format!("the game of {}", terms(start)),
         Activity::Derivation { rules, .. } => format!("the derivation of {rules}"),
         Activity::Proof { title, .. } => format!("the proof “{title}”"),
         Activity::Lesson { title, .. } => format!("the lesson “{title}”"),
+    }
+}
+
+/// A sum's components joined by `+`, at most twelve.
+fn terms(terms: &[crate::output::Term]) -> String {
+    let names: Vec<String> = terms.iter().take(12).map(ToString::to_string).collect();
+    if terms.len() <= 12 {
+        names.join(" + ")
+    } else {
+        format!("{} + … ({} in all)", names.join(" + "), terms.len())
     }
 }
 
@@ -129,6 +153,12 @@ enum ActivityJson<'a> {
         board: Vec<String>,
         moves: usize,
         rules: String,
+        start: Vec<String>,
+    },
+    SumGame {
+        activity: &'static str,
+        board: Vec<String>,
+        moves: usize,
         start: Vec<String>,
     },
     Derivation {
@@ -182,6 +212,16 @@ fn activity_json(activity: &Activity) -> ActivityJson<'_> {
             moves: *moves,
             rules: rules.to_string(),
             start: names(rules, start),
+        },
+        Activity::SumGame {
+            start,
+            board,
+            moves,
+        } => ActivityJson::SumGame {
+            activity: "game",
+            board: board.iter().map(ToString::to_string).collect(),
+            moves: *moves,
+            start: start.iter().map(ToString::to_string).collect(),
         },
         Activity::Derivation { rules, at, of } => ActivityJson::Derivation {
             activity: "derivation",

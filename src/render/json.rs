@@ -23,6 +23,7 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Moore(report) => emit(&super::moore::json(report), out),
         Output::Hackenbush(report) => emit(&super::hackenbush::json(report), out),
         Output::Game(report) => emit(&super::game::game_json(report), out),
+        Output::SumGame(report) => emit(&super::game::sum_game_json(report), out),
         Output::Step(report) => emit(&super::game::step_json(report), out),
         Output::Value(report) => emit(&super::expr_value::json(report), out),
         Output::Derivation(report) => emit(&super::derive::json(report), out),

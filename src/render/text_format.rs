@@ -25,6 +25,7 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::Moore(report) => super::moore::text(report, opts, out),
         Output::Hackenbush(report) => super::hackenbush::text(report, opts, out),
         Output::Game(report) => game::render_game(report, opts, out),
+        Output::SumGame(report) => game::render_sum_game(report, opts, out),
         Output::Step(report) => game::render_step(report, opts, out),
         Output::Value(report) => super::expr_value::text(report, opts, out),
         Output::Derivation(report) => super::derive::text(report, opts, out),

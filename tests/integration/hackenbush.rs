@@ -492,7 +492,7 @@ fn bad_pictures_are_named_and_refused() {
         .run()
         .bad_input("hackenbush");
     Test::new()
-        .args(["play", "--rules", "hackenbush", "3"])
+        .args(["derive", "--rules", "hackenbush", "3"])
         .run()
         .bad_input("hackenbush");
 }

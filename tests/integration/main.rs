@@ -46,6 +46,7 @@ mod octal_frontier;
 mod octal_ranges;
 mod play;
 mod play_any;
+mod play_sum;
 mod proof;
 mod props;
 mod reading;

@@ -3,8 +3,10 @@
 
 mod json;
 mod rows;
+mod sum;
 mod text;
 
 pub(super) use json::{game as game_json, step as step_json};
 pub(super) use rows::{game as game_rows, step as step_rows};
+pub(super) use sum::{json as sum_game_json, rows as sum_game_rows, text as render_sum_game};
 pub(super) use text::{render_game, render_step};

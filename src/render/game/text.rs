@@ -461,7 +461,7 @@ fn join(rules: &Rules, piles: &[Pile]) -> String {
 
 /// A paragraph: `lead` (already styled) then `text` wrapped at `width`, continuation lines
 /// indented by two spaces.
-fn para(out: &mut dyn Write, lead: String, text: &str, width: usize) -> io::Result<()> {
+pub(super) fn para(out: &mut dyn Write, lead: String, text: &str, width: usize) -> io::Result<()> {
     let lead_len = strip_len(&lead);
     let mut line = lead;
     let mut len = lead_len;

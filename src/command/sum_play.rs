@@ -1,0 +1,651 @@
+//! `play` on a sum: of different games (`play 'wythoff(3,5) + lasker(7) + 4'`), whose moves
+//! name a component and what it becomes (`2 -> 4`, `1 -> (1,2)`, `2 -> 3+4`, `take K from I`
+//! where the game takes tokens), or of Green Hackenbush pictures (`play --rules hackenbush 5
+//! 2(1,3)`), whose moves cut an edge (`cut 1-2 of 2(1,3)`, `2 1-2`). The engine's
+//! [`SumGame`] plays; this focus reads the moves and says what happened.
+
+use super::focus::Focus;
+use super::{Session, typed_move};
+use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
+use crate::engine::game::Side;
+use crate::engine::hackenbush::Picture;
+use crate::engine::hackenbush_write;
+use crate::engine::moves::{IllegalMove, Request};
+use crate::engine::sum::{Component, solve};
+use crate::engine::sum_game::{Part, PartMove, SumGame};
+use crate::error::Error;
+use crate::output::{
+    Activity, Board, HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView,
+    SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumReport, Term, TermMove,
+};
+
+/// A game on a sum in the session.
+#[derive(Debug)]
+pub(super) struct SumPlayFocus {
+    game: SumGame,
+    kind: SumKind,
+    coach: bool,
+}
+
+/// `play` on a sum of different games.
+pub(super) fn start_sum(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
+    let (solvers, piles) = super::sum::read(session, &args.position)?;
+    // What `move` refuses on this sum (a misère component: misère games do not add by XOR),
+    // play refuses too.
+    let components: Vec<Component<'_>> = piles
+        .iter()
+        .map(|&(g, pile)| Component {
+            solver: &solvers[g],
+            pile,
+        })
+        .collect();
+    solve(&components)?;
+    let game = SumGame::of_piles(solvers, piles, first(args));
+    start(session, args, game, SumKind::Games)
+}
+
+/// `play` alone on the sum the session holds as its position.
+pub(super) fn start_stored(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
+    let Some((solvers, piles)) = super::sum::stored(session)? else {
+        return Err(Error::NoGame);
+    };
+    let game = SumGame::of_piles(solvers, piles, first(args));
+    start(session, args, game, SumKind::Games)
+}
+
+/// `play --rules hackenbush PICTURE…`.
+pub(super) fn start_pictures(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
+    if args.position.misere {
+        return Err(Error::bad_token(
+            "--misere",
+            "normal play: misère Green Hackenbush is not valued by these principles",
+        ));
+    }
+    if let Some(file) = &args.position.file {
+        return Err(Error::bad_token(
+            file.display().to_string(),
+            "pictures written on the line: `play --rules hackenbush` plays the pictures it can \
+             redraw as they are written (`2(1,3)`, `(g-a,a-b,b-g)`)",
+        ));
+    }
+    let pictures: Vec<Picture> = super::hackenbush::components(&args.position.piles, None)?
+        .iter()
+        .map(|c| c.picture().clone())
+        .collect();
+    let game = SumGame::of_pictures(pictures, first(args));
+    start(session, args, game, SumKind::Pictures)
+}
+
+fn first(args: &PlayArgs) -> Side {
+    match args.first {
+        First::Me => Side::Learner,
+        First::Computer => Side::Computer,
+    }
+}
+
+fn start(
+    session: &mut Session,
+    args: &PlayArgs,
+    game: SumGame,
+    kind: SumKind,
+) -> Result<Output, Error> {
+    let game = if args.position.misere {
+        game.played_misere()
+    } else {
+        game
+    };
+    // The start is decided before anything is shown: a misère search past its budget, or a
+    // component no sum can hold (a misère ruleset), is refused here.
+    game.decide(game.parts())?;
+    let mut focus = SumPlayFocus {
+        game,
+        kind,
+        coach: args.coach == Switch::On,
+    };
+    let example = focus.example()?;
+    let mut events = vec![SumGameEvent::Start {
+        board: focus.board()?,
+        first: focus.game.first(),
+        coach: focus.coach,
+        example,
+    }];
+    focus.continue_game(&mut events)?;
+    let output = focus.report(events);
+    if !focus.game.is_over() {
+        session.start(Box::new(focus));
+    }
+    Ok(output)
+}
+
+impl SumPlayFocus {
+    fn term(&self, part: &Part) -> Term {
+        match part {
+            Part::Pile { game, pile } => Term::Pile {
+                rules: self.game.solvers()[*game].rules().clone(),
+                pile: *pile,
+            },
+            Part::Picture(p) => Term::Picture(p.clone()),
+        }
+    }
+
+    /// The board as it stands, valued unless played misère.
+    fn board(&self) -> Result<Board, Error> {
+        let parts = self.game.parts();
+        let values = if self.game.is_misere() {
+            None
+        } else {
+            Some(self.game.values(parts)?)
+        };
+        Ok(Board {
+            terms: parts.iter().map(|p| self.term(p)).collect(),
+            values,
+        })
+    }
+
+    fn term_move(&self, mv: &PartMove) -> Result<TermMove, Error> {
+        let values = if self.game.is_misere() {
+            None
+        } else {
+            let after = self.game.values(&mv.after)?;
+            Some((
+                self.game.value(&mv.from)?,
+                after.iter().fold(0, |a, &g| a ^ g),
+            ))
+        };
+        let cut = match (&mv.from, mv.edge) {
+            (Part::Picture(p), Some(e)) => {
+                let (a, b) = p.edges()[e];
+                Some((p.name(a).to_string(), p.name(b).to_string()))
+            }
+            _ => None,
+        };
+        Ok(TermMove {
+            component: mv.component,
+            from: self.term(&mv.from),
+            after: mv.after.iter().map(|p| self.term(p)).collect(),
+            cut,
+            values,
+        })
+    }
+
+    /// A legal move of the start, for the line that teaches how moves are written: a split
+    /// where a game splits (the syntax a reader would not guess), else the first move.
+    fn example(&self) -> Result<Option<TermMove>, Error> {
+        let mut first = None;
+        for (i, part) in self.game.parts().iter().enumerate() {
+            match part {
+                Part::Pile { game, pile } => {
+                    let rules = self.game.solvers()[*game].rules();
+                    for heaps in rules.heap_options(*pile).take(64) {
+                        let mv = PartMove {
+                            component: i,
+                            from: part.clone(),
+                            after: heaps
+                                .piles()
+                                .map(|pile| Part::Pile { game: *game, pile })
+                                .collect(),
+                            edge: None,
+                        };
+                        if mv.after.len() > 1 {
+                            return Ok(Some(self.term_move(&mv)?));
+                        }
+                        first.get_or_insert(mv);
+                    }
+                }
+                Part::Picture(p) if !p.edges().is_empty() && first.is_none() => {
+                    let after = hackenbush_write::canonical(&p.cut(0));
+                    first = Some(PartMove {
+                        component: i,
+                        from: part.clone(),
+                        after: vec![Part::Picture(after)],
+                        edge: Some(0),
+                    });
+                }
+                Part::Picture(_) => {}
+            }
+        }
+        first.map(|m| self.term_move(&m)).transpose()
+    }
+
+    /// After a start or the learner's move: the computer replies while it is its turn, then
+    /// the game ends or asks for the learner's move.
+    fn continue_game(&mut self, events: &mut Vec<SumGameEvent>) -> Result<(), Error> {
+        if !self.game.is_over()
+            && self.game.to_move() == Side::Computer
+            && let Some(turn) = self.game.computer_move()?
+        {
+            let mv = self.term_move(&turn.mv)?;
+            events.push(SumGameEvent::Moved {
+                number: self.game.moves_made(),
+                side: Side::Computer,
+                mv,
+                intent: turn.intent,
+                board: self.board()?,
+            });
+        }
+        match self.game.winner() {
+            Some(winner) => events.push(SumGameEvent::End {
+                winner,
+                resigned: self.game.resigned(),
+                moves: self.game.moves_made(),
+            }),
+            None => events.push(SumGameEvent::YourMove {
+                board: self.board()?,
+            }),
+        }
+        Ok(())
+    }
+
+    fn report(&self, events: Vec<SumGameEvent>) -> Output {
+        let over = self.game.is_over();
+        Output::SumGame(SumGameReport {
+            kind: self.kind,
+            misere: self.game.is_misere(),
+            events,
+            board: self.game.parts().iter().map(|p| self.term(p)).collect(),
+            to_move: (!over).then(|| self.game.to_move()),
+            winner: self.game.winner(),
+        })
+    }
+
+    /// The learner's move (`play` makes it), the coach's note on it, and the reply.
+    fn learner_move(
+        &mut self,
+        play: impl FnOnce(&mut SumGame) -> Result<PartMove, Error>,
+    ) -> Result<Output, Error> {
+        let before = self.game.parts().to_vec();
+        let (won, best) = self.game.decide(&before)?;
+        let mv = play(&mut self.game)?;
+        let note = match best {
+            Some(best) if won => {
+                if self.game.decide(self.game.parts())?.0 {
+                    SumCoachNote::ThrewAway {
+                        best: self.term_move(&best)?,
+                    }
+                } else {
+                    SumCoachNote::Kept
+                }
+            }
+            _ => SumCoachNote::AlreadyLost,
+        };
+        let mut events = vec![SumGameEvent::Moved {
+            number: self.game.moves_made(),
+            side: Side::Learner,
+            mv: self.term_move(&mv)?,
+            intent: None,
+            board: self.board()?,
+        }];
+        // A winning last move needs no note: the end of the game says it.
+        let last_and_kept = self.game.is_over() && note == SumCoachNote::Kept;
+        if self.coach && !last_and_kept {
+            events.push(SumGameEvent::Coach(note));
+        }
+        self.continue_game(&mut events)?;
+        Ok(self.report(events))
+    }
+
+    /// A move typed on a pile of the sum.
+    fn pile_move(&mut self, request: Result<Request, Error>) -> Result<Output, Error> {
+        let request = request?;
+        self.learner_move(|game| game.learner_move(request).map_err(Error::from))
+    }
+
+    fn cut(&mut self, component: usize, edge: usize) -> Result<Output, Error> {
+        self.learner_move(|game| {
+            game.learner_cut(component, edge)
+                .ok_or_else(|| Error::bad_token("cut", "an edge of a picture on the board"))
+        })
+    }
+
+    fn undo(&mut self) -> Result<Output, Error> {
+        let turns = self.game.undo();
+        if turns.is_empty() {
+            return Err(Error::NothingToUndo);
+        }
+        let turns = turns
+            .iter()
+            .map(|t| Ok((t.side, self.term_move(&t.mv)?)))
+            .collect::<Result<_, Error>>()?;
+        Ok(self.report(vec![
+            SumGameEvent::Undone { turns },
+            SumGameEvent::YourMove {
+                board: self.board()?,
+            },
+        ]))
+    }
+
+    fn hint(&self) -> Result<Output, Error> {
+        let (won, best) = self.game.decide(self.game.parts())?;
+        let best = best.map(|m| self.term_move(&m)).transpose()?;
+        Ok(self.report(vec![SumGameEvent::Hint { won, best }]))
+    }
+
+    fn resign(&mut self) -> Result<Output, Error> {
+        self.game.resign();
+        let mut events = Vec::new();
+        self.continue_game(&mut events)?;
+        Ok(self.report(events))
+    }
+
+    /// `winner`, `move` or `nimsum` without piles: the board as `winner`/`move` report a sum
+    /// written out (played misère, the hint's search).
+    fn board_report(&self, args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
+        if self.game.is_misere() || args.misere {
+            return self.hint();
+        }
+        if args.rules.rules.is_some() {
+            return Err(Error::bad_token(
+                "--rules",
+                "`winner`, `move` or `nimsum` alone: the board's games are the game's own",
+            ));
+        }
+        let parts = self.game.parts();
+        if self.kind == SumKind::Pictures {
+            let view = match view {
+                PositionView::Winner => HackenbushView::Winner,
+                PositionView::Move => HackenbushView::Move,
+                PositionView::NimSum => HackenbushView::NimSum,
+            };
+            let components = parts
+                .iter()
+                .filter_map(|p| match p {
+                    Part::Picture(p) => Some(HackenbushComponent::new(
+                        hackenbush_write::write(p),
+                        p.clone(),
+                    )),
+                    Part::Pile { .. } => None,
+                })
+                .collect();
+            return Ok(Output::Hackenbush(HackenbushReport::new(view, components)));
+        }
+        let piles: Vec<(usize, crate::engine::Pile)> = parts
+            .iter()
+            .filter_map(|p| match p {
+                Part::Pile { game, pile } => Some((*game, *pile)),
+                Part::Picture(_) => None,
+            })
+            .collect();
+        let solvers = self.game.solvers();
+        let components: Vec<Component<'_>> = piles
+            .iter()
+            .map(|&(g, pile)| Component {
+                solver: &solvers[g],
+                pile,
+            })
+            .collect();
+        let verdict = solve(&components)?;
+        Ok(Output::Sum(SumReport {
+            view,
+            components: piles
+                .iter()
+                .map(|&(g, pile)| (solvers[g].rules().clone(), pile))
+                .collect(),
+            verdict,
+        }))
+    }
+
+    /// A line read as a move on a sum of games: it starts with a component's number.
+    fn typed_pile_move(&self, line: &str) -> Option<Result<Request, Error>> {
+        let digits: String = line
+            .trim_start()
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let index = digits.parse::<usize>().ok()?;
+        let parts = self.game.parts();
+        // The component's own game reads what it becomes; a number past the board is refused
+        // naming the components (0 is refused by the reader, as in any game).
+        let part = match index.checked_sub(1) {
+            Some(i) => match parts.get(i) {
+                Some(part) => part,
+                None => {
+                    return Some(Err(Error::IllegalMove(IllegalMove::NoSuchPile {
+                        index: i,
+                        piles: parts.len(),
+                    })));
+                }
+            },
+            None => parts.first()?,
+        };
+        let Part::Pile { game, .. } = part else {
+            return None;
+        };
+        typed_move::read(line, self.game.solvers()[*game].rules(), parts.len())
+    }
+
+    /// A line read as a cut: `cut A-B of P`, the words `move` prints (`cut the edge A-B of P
+    /// (component I)`), or `I A-B`. `None` if it starts like neither.
+    fn typed_cut(&self, line: &str) -> Option<Result<(usize, usize), Error>> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (edge, component) = match words.as_slice() {
+            ["cut", rest @ ..] | ["Cut", rest @ ..] => {
+                let rest = match rest {
+                    ["the", "edge", rest @ ..] => rest,
+                    _ => rest,
+                };
+                return Some(self.cut_words(rest));
+            }
+            [i, edge] if i.bytes().all(|b| b.is_ascii_digit()) => (*edge, *i),
+            [i, ..] if i.bytes().all(|b| b.is_ascii_digit()) => {
+                return Some(Err(Error::bad_token(line.trim(), CUT_SYNTAX)));
+            }
+            _ => return None,
+        };
+        Some(
+            self.component_number(component)
+                .and_then(|c| self.edge(c, edge)),
+        )
+    }
+
+    /// What follows `cut`: `A-B of P`, optionally `(component I)`.
+    fn cut_words(&self, words: &[&str]) -> Result<(usize, usize), Error> {
+        match words {
+            [edge, "of", picture] => {
+                let c = self.written_component(picture)?;
+                self.edge(c, edge)
+            }
+            [edge, "of", _picture, "(component", number] => {
+                let number = number.strip_suffix(')').unwrap_or(number);
+                let c = self.component_number(number)?;
+                self.edge(c, edge)
+            }
+            [] => Err(Error::bad_token("cut", CUT_SYNTAX)),
+            _ => Err(Error::bad_token(words.join(" "), CUT_SYNTAX)),
+        }
+    }
+
+    /// The component numbered `token` (from 1).
+    fn component_number(&self, token: &str) -> Result<usize, Error> {
+        let n = self.game.parts().len();
+        token
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| i.checked_sub(1))
+            .filter(|&i| i < n)
+            .ok_or_else(|| Error::bad_token(token, format!("a picture's number from 1 to {n}")))
+    }
+
+    /// The first component written `word` (pictures written alike are the same game).
+    fn written_component(&self, word: &str) -> Result<usize, Error> {
+        let written: Vec<String> = self
+            .game
+            .parts()
+            .iter()
+            .map(|p| match p {
+                Part::Picture(p) => hackenbush_write::write(p),
+                Part::Pile { .. } => String::new(),
+            })
+            .collect();
+        written.iter().position(|w| w == word).ok_or_else(|| {
+            Error::bad_token(
+                word,
+                format!(
+                    "a picture on the board as it is written: {} (or `I A-B` with its number)",
+                    written.join(", ")
+                ),
+            )
+        })
+    }
+
+    /// The edge written `token` (`A-B`, either way round) of picture `component`.
+    fn edge(&self, component: usize, token: &str) -> Result<(usize, usize), Error> {
+        let Some(Part::Picture(p)) = self.game.parts().get(component) else {
+            return Err(Error::bad_token(token, "an edge of a picture"));
+        };
+        let found = token.split_once('-').and_then(|(a, b)| {
+            p.edges().iter().position(|&(x, y)| {
+                let (x, y) = (p.name(x), p.name(y));
+                (x, y) == (a, b) || (y, x) == (a, b)
+            })
+        });
+        found.map(|e| (component, e)).ok_or_else(|| {
+            let edges = edge_list(p);
+            let expected = if edges.is_empty() {
+                format!("an edge of picture {}, but it has none left", component + 1)
+            } else {
+                format!(
+                    "an edge of picture {} ({}): {edges}",
+                    component + 1,
+                    hackenbush_write::write(p)
+                )
+            };
+            Error::bad_token(token, expected)
+        })
+    }
+}
+
+/// How a cut is written, for a line that is not one.
+const CUT_SYNTAX: &str = "a cut: `cut A-B of P` cuts the edge between nodes A and B of the \
+     picture written P, `I A-B` that of picture number I";
+
+/// How many edges an error lists before `…`.
+const EDGES_LISTED: usize = 24;
+
+/// `g-1, 1-2, 2-3`: a picture's edges by their ends' names.
+fn edge_list(p: &Picture) -> String {
+    let mut names: Vec<String> = p
+        .edges()
+        .iter()
+        .take(EDGES_LISTED)
+        .map(|&(a, b)| format!("{}-{}", p.name(a), p.name(b)))
+        .collect();
+    if p.edges().len() > EDGES_LISTED {
+        names.push("…".into());
+    }
+    names.join(", ")
+}
+
+impl Focus for SumPlayFocus {
+    fn kind(&self) -> &'static str {
+        "play"
+    }
+
+    fn prompt(&self) -> String {
+        let terms: Vec<String> = self
+            .game
+            .parts()
+            .iter()
+            .map(|p| self.term(p).to_string())
+            .collect();
+        let shown = terms
+            .iter()
+            .take(4)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let line = if terms.len() <= 4 {
+            shown
+        } else {
+            format!("{shown} + … ({} in all)", terms.len())
+        };
+        // A long picture would make the prompt wider than the line.
+        let mut prompt = format!("play {line}");
+        if prompt.chars().count() > 48 {
+            prompt = prompt.chars().take(47).collect::<String>() + "…";
+        }
+        prompt
+    }
+
+    fn command(
+        &mut self,
+        command: &Command,
+        _session: &mut Session,
+    ) -> Option<Result<Output, Error>> {
+        let pictures = self.kind == SumKind::Pictures;
+        let result = match command {
+            Command::Take { .. } | Command::Pass { .. } if pictures => {
+                Err(Error::bad_token(command_word(command), CUT_SYNTAX))
+            }
+            Command::Take { count, pile } => {
+                let index = match pile.as_slice() {
+                    [i] => Ok(i.as_str()),
+                    [word, i] if word.eq_ignore_ascii_case("from") => Ok(i.as_str()),
+                    [word, _] => Err(Error::bad_token(word, "`from`, as in `take 3 from 2`")),
+                    _ => Err(Error::bad_token("", "`take K from I`")),
+                };
+                let n = self.game.parts().len();
+                let request = index.and_then(|i| typed_move::take(count, i, n));
+                self.pile_move(request)
+            }
+            Command::Pass { index } => {
+                let request = typed_move::pile_index(index, self.game.parts().len())
+                    .map(|index| Request::Pass { index });
+                self.pile_move(request)
+            }
+            Command::Undo => self.undo(),
+            Command::Hint => self.hint(),
+            Command::Resign => self.resign(),
+            Command::Winner(args) if names_no_piles(args) => {
+                self.board_report(args, PositionView::Winner)
+            }
+            Command::Move(args) if names_no_piles(args) => {
+                self.board_report(args, PositionView::Move)
+            }
+            Command::Nimsum(args) if names_no_piles(args) => {
+                self.board_report(args, PositionView::NimSum)
+            }
+            Command::Play(_) => Err(Error::GameInProgress),
+            Command::Step { .. } => Err(Error::StepInGame),
+            _ => return None,
+        };
+        Some(result)
+    }
+
+    fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
+        match self.kind {
+            SumKind::Pictures => {
+                let cut = self.typed_cut(line)?;
+                Some(cut.and_then(|(c, e)| self.cut(c, e)))
+            }
+            SumKind::Games => {
+                let request = self.typed_pile_move(line)?;
+                Some(self.pile_move(request))
+            }
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn activity(&self) -> Activity {
+        Activity::SumGame {
+            start: self.game.start().iter().map(|p| self.term(p)).collect(),
+            board: self.game.parts().iter().map(|p| self.term(p)).collect(),
+            moves: self.game.moves_made(),
+        }
+    }
+}
+
+/// The word a learner typed for a command that takes no part in Hackenbush.
+fn command_word(command: &Command) -> &'static str {
+    match command {
+        Command::Pass { .. } => "pass",
+        _ => "take",
+    }
+}
+
+/// Whether a position command names no piles of its own (none on the line, no file).
+fn names_no_piles(args: &PositionArgs) -> bool {
+    args.piles.is_empty() && args.file.is_none()
+}

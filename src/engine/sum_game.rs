@@ -1,0 +1,594 @@
+//! A game against the computer on a sum of components: piles of different games
+//! (`wythoff(3,5) + lasker(7) + 4`) or Green Hackenbush pictures. A move changes one component
+//! (a pile moves or splits, an edge is cut and what no longer reaches the ground falls). The
+//! computer plays the winning move `move` names for the same sum — [`solve`]'s for piles,
+//! [`winning_cut`]'s for pictures — else the move that keeps the most play; played misère, it
+//! searches the whole sum. Pure state; the REPL drives it.
+
+use std::collections::HashMap;
+
+use super::game::Side;
+use super::grundy::Solver;
+use super::hackenbush::{Picture, winning_cut};
+use super::hackenbush_write::canonical;
+use super::moves::{self, IllegalMove, Request};
+use super::position::{Player, nim_sum};
+use super::reply::{Intent, delaying_move, longest_play};
+use super::sum::{Component, solve};
+use super::{EngineError, Grundy, Pile, TooMuchWork};
+
+/// One component of the sum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// A state of the game whose solver is `game` (an index into the game's solvers).
+    Pile { game: usize, pile: Pile },
+    /// A Green Hackenbush picture, its nodes named as it is written (see [`canonical`]).
+    Picture(Picture),
+}
+
+/// A move: component `component` (0-based) was `from` and is now `after` (several parts where
+/// a pile split); for a picture, `edge` is the edge cut, by its index in `from`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartMove {
+    pub component: usize,
+    pub from: Part,
+    pub after: Vec<Part>,
+    pub edge: Option<usize>,
+}
+
+/// One move of the game; `intent` is the computer's reason (`None` for the learner's moves).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SumTurn {
+    pub side: Side,
+    pub mv: PartMove,
+    pub intent: Option<Intent>,
+}
+
+/// The most options a misère search of a sum examines. Each option is a whole position
+/// rebuilt and keyed, heavier than a single ruleset's search, so the budget is smaller.
+pub const MISERE_WORK_LIMIT: u64 = 500_000;
+
+/// The deepest a misère search of a sum goes (each level one move).
+const MISERE_DEPTH: usize = 1_000;
+
+/// A game on a sum, in progress or finished.
+#[derive(Debug, Clone)]
+pub struct SumGame {
+    solvers: Vec<Solver>,
+    start: Vec<Part>,
+    parts: Vec<Part>,
+    first: Side,
+    /// Each move with the position before it, so `undo` puts back exactly what was there.
+    turns: Vec<(SumTurn, Vec<Part>)>,
+    resigned: bool,
+    misere: bool,
+}
+
+impl SumGame {
+    /// A game on piles of the games `solvers` (each has valued its piles).
+    pub fn of_piles(solvers: Vec<Solver>, piles: Vec<(usize, Pile)>, first: Side) -> Self {
+        let parts: Vec<Part> = piles
+            .into_iter()
+            .map(|(game, pile)| Part::Pile { game, pile })
+            .collect();
+        Self::new(solvers, parts, first)
+    }
+
+    /// A game of Green Hackenbush on `pictures`.
+    pub fn of_pictures(pictures: Vec<Picture>, first: Side) -> Self {
+        let parts = pictures
+            .iter()
+            .map(|p| Part::Picture(canonical(p)))
+            .collect();
+        Self::new(Vec::new(), parts, first)
+    }
+
+    fn new(solvers: Vec<Solver>, parts: Vec<Part>, first: Side) -> Self {
+        Self {
+            solvers,
+            start: parts.clone(),
+            parts,
+            first,
+            turns: Vec::new(),
+            resigned: false,
+            misere: false,
+        }
+    }
+
+    /// The same game played misère (the last mover loses), decided by searching the sum.
+    pub fn played_misere(mut self) -> Self {
+        self.misere = true;
+        self
+    }
+
+    pub fn is_misere(&self) -> bool {
+        self.misere
+    }
+
+    /// The solvers of the sum's games; a [`Part::Pile`]'s `game` indexes them.
+    pub fn solvers(&self) -> &[Solver] {
+        &self.solvers
+    }
+
+    pub fn start(&self) -> &[Part] {
+        &self.start
+    }
+
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    pub fn first(&self) -> Side {
+        self.first
+    }
+
+    /// The moves made, in order.
+    pub fn turns(&self) -> impl Iterator<Item = &SumTurn> {
+        self.turns.iter().map(|(t, _)| t)
+    }
+
+    pub fn moves_made(&self) -> usize {
+        self.turns.len()
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Side {
+        if self.turns.len().is_multiple_of(2) {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
+
+    /// A component's normal-play Grundy value.
+    pub fn value(&self, part: &Part) -> Result<Grundy, EngineError> {
+        match part {
+            Part::Pile { game, pile } => Ok(self.solvers[*game].value(*pile)?.grundy()),
+            Part::Picture(p) => Ok(p.value()),
+        }
+    }
+
+    /// Each component's value on `parts`.
+    pub fn values(&self, parts: &[Part]) -> Result<Vec<Grundy>, EngineError> {
+        parts.iter().map(|p| self.value(p)).collect()
+    }
+
+    /// Whether the player to move on `parts` wins against perfect play, and the move that
+    /// keeps the win: by the nim-sum (the move `move` names), or by search when played misère.
+    pub fn decide(&self, parts: &[Part]) -> Result<(bool, Option<PartMove>), EngineError> {
+        if self.misere {
+            let mut search = MisereSearch::new(self);
+            for option in self.options(parts) {
+                if !search.first_wins(&option.1)? {
+                    return Ok((true, Some(option.0)));
+                }
+            }
+            return Ok((false, None));
+        }
+        let values = self.values(parts)?;
+        if nim_sum(values.iter().copied()) == 0 {
+            return Ok((false, None));
+        }
+        Ok((true, self.winning_move(parts, &values)?))
+    }
+
+    /// The winning move by the nim-sum, from the same functions `move` calls.
+    fn winning_move(
+        &self,
+        parts: &[Part],
+        values: &[Grundy],
+    ) -> Result<Option<PartMove>, EngineError> {
+        let pictures: Option<Vec<Picture>> = parts
+            .iter()
+            .map(|p| match p {
+                Part::Picture(p) => Some(p.clone()),
+                Part::Pile { .. } => None,
+            })
+            .collect();
+        if let Some(pictures) = pictures {
+            return Ok(winning_cut(&pictures, values)
+                .map(|cut| self.cut_move(parts, cut.component, cut.edge)));
+        }
+        let mut components = Vec::with_capacity(parts.len());
+        let mut games = Vec::with_capacity(parts.len());
+        for part in parts {
+            let Part::Pile { game, pile } = part else {
+                // Piles and pictures are never mixed: each game is made of one kind.
+                return Ok(None);
+            };
+            games.push(*game);
+            components.push(Component {
+                solver: &self.solvers[*game],
+                pile: *pile,
+            });
+        }
+        Ok(solve(&components)?.winning_move.map(|m| {
+            let game = games[m.component];
+            PartMove {
+                component: m.component,
+                from: parts[m.component].clone(),
+                after: m
+                    .after
+                    .piles()
+                    .map(|pile| Part::Pile { game, pile })
+                    .collect(),
+                edge: None,
+            }
+        }))
+    }
+
+    /// The move cutting edge `edge` of picture `component` of `parts`.
+    fn cut_move(&self, parts: &[Part], component: usize, edge: usize) -> PartMove {
+        let from = parts[component].clone();
+        let after = match &from {
+            Part::Picture(p) => vec![Part::Picture(canonical(&p.cut(edge)))],
+            Part::Pile { .. } => vec![from.clone()],
+        };
+        PartMove {
+            component,
+            from,
+            after,
+            edge: Some(edge),
+        }
+    }
+
+    /// Every move from `parts`, with the position it leaves.
+    fn options(&self, parts: &[Part]) -> Vec<(PartMove, Vec<Part>)> {
+        let mut out = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            match part {
+                Part::Pile { game, pile } => {
+                    for heaps in self.solvers[*game].rules().heap_options(*pile) {
+                        let mv = PartMove {
+                            component: i,
+                            from: part.clone(),
+                            after: heaps
+                                .piles()
+                                .map(|pile| Part::Pile { game: *game, pile })
+                                .collect(),
+                            edge: None,
+                        };
+                        let next = after(parts, &mv);
+                        out.push((mv, next));
+                    }
+                }
+                Part::Picture(p) => {
+                    for edge in 0..p.edges().len() {
+                        let mv = self.cut_move(parts, i, edge);
+                        let next = after(parts, &mv);
+                        out.push((mv, next));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether no move is left.
+    pub fn no_move_left(&self, parts: &[Part]) -> bool {
+        parts.iter().all(|part| match part {
+            Part::Pile { game, pile } => moves::is_over(self.solvers[*game].rules(), &[*pile]),
+            Part::Picture(p) => p.edges().is_empty(),
+        })
+    }
+
+    /// Whether the game has ended: no move is left, or the learner resigned.
+    pub fn is_over(&self) -> bool {
+        self.resigned || self.no_move_left(&self.parts)
+    }
+
+    /// The winner once the game is over: whoever cannot move loses (wins, played misère).
+    pub fn winner(&self) -> Option<Side> {
+        if self.resigned {
+            return Some(Side::Computer);
+        }
+        if !self.is_over() {
+            return None;
+        }
+        let stuck = self.to_move();
+        Some(if self.misere { stuck } else { stuck.other() })
+    }
+
+    pub fn resigned(&self) -> bool {
+        self.resigned
+    }
+
+    /// The learner's move on a pile component, checked by that component's rules; an
+    /// illegal move is named by the component's number.
+    pub fn learner_move(&mut self, request: Request) -> Result<PartMove, IllegalMove> {
+        let index = match request {
+            Request::Take { index, .. }
+            | Request::Pass { index }
+            | Request::Become { index, .. } => index,
+        };
+        let Some(Part::Pile { game, pile }) = self.parts.get(index).cloned() else {
+            return Err(IllegalMove::NoSuchPile {
+                index,
+                piles: self.parts.len(),
+            });
+        };
+        // The check reads only the pile it is asked about: the component stands at its own
+        // number, so an illegal move names it so.
+        let piles = vec![pile; index + 1];
+        let m = moves::check(self.solvers[game].rules(), &piles, request)?;
+        let mv = PartMove {
+            component: index,
+            from: Part::Pile { game, pile },
+            after: m
+                .after()
+                .piles()
+                .map(|pile| Part::Pile { game, pile })
+                .collect(),
+            edge: None,
+        };
+        self.push(Side::Learner, mv.clone(), None);
+        Ok(mv)
+    }
+
+    /// The learner cuts edge `edge` of picture `component`. `None` (nothing changes) if there
+    /// is no such picture or edge.
+    pub fn learner_cut(&mut self, component: usize, edge: usize) -> Option<PartMove> {
+        match self.parts.get(component) {
+            Some(Part::Picture(p)) if edge < p.edges().len() => {}
+            _ => return None,
+        }
+        let mv = self.cut_move(&self.parts, component, edge);
+        self.push(Side::Learner, mv.clone(), None);
+        Some(mv)
+    }
+
+    /// Plays the computer's move: the winning move if there is one, else a delaying move;
+    /// `None` if no move is left.
+    pub fn computer_move(&mut self) -> Result<Option<SumTurn>, EngineError> {
+        let (mv, intent) = match self.decide(&self.parts)? {
+            (true, Some(mv)) => (mv, Intent::Winning),
+            _ => match self.delaying_move() {
+                Some(mv) => (mv, Intent::Delaying),
+                None => return Ok(None),
+            },
+        };
+        Ok(Some(self.push(Side::Computer, mv, Some(intent))))
+    }
+
+    /// The move that shortens the play left the least: in a pile, the ruleset's own delaying
+    /// move (see `reply`); in a picture, the cut that drops the fewest edges. Ties go to the
+    /// first component.
+    fn delaying_move(&self) -> Option<PartMove> {
+        let mut best: Option<(u128, PartMove)> = None;
+        for (i, part) in self.parts.iter().enumerate() {
+            let (cost, mv) = match part {
+                Part::Pile { game, pile } => {
+                    let rules = self.solvers[*game].rules();
+                    let Some(m) = delaying_move(rules, &[*pile]) else {
+                        continue;
+                    };
+                    let left: u128 = m.after().piles().map(|p| longest_play(rules, p)).sum();
+                    let cost = longest_play(rules, *pile).saturating_sub(left);
+                    let mv = PartMove {
+                        component: i,
+                        from: part.clone(),
+                        after: m
+                            .after()
+                            .piles()
+                            .map(|pile| Part::Pile { game: *game, pile })
+                            .collect(),
+                        edge: None,
+                    };
+                    (cost, mv)
+                }
+                Part::Picture(p) => {
+                    let Some((dropped, edge)) = (0..p.edges().len())
+                        .map(|e| (p.edges().len() - p.cut(e).edges().len(), e))
+                        .min()
+                    else {
+                        continue;
+                    };
+                    (
+                        u128::try_from(dropped).unwrap_or(u128::MAX),
+                        self.cut_move(&self.parts, i, edge),
+                    )
+                }
+            };
+            if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                best = Some((cost, mv));
+            }
+        }
+        best.map(|(_, mv)| mv)
+    }
+
+    fn push(&mut self, side: Side, mv: PartMove, intent: Option<Intent>) -> SumTurn {
+        let before = std::mem::take(&mut self.parts);
+        self.parts = after(&before, &mv);
+        let turn = SumTurn { side, mv, intent };
+        self.turns.push((turn.clone(), before));
+        turn
+    }
+
+    /// Takes back moves up to and including the learner's last one (so the computer's reply
+    /// goes too). Returns the moves taken back, latest first; empty if the learner has not
+    /// moved.
+    pub fn undo(&mut self) -> Vec<SumTurn> {
+        let Some(last) = self
+            .turns
+            .iter()
+            .rposition(|(t, _)| t.side == Side::Learner)
+        else {
+            return Vec::new();
+        };
+        let mut taken: Vec<(SumTurn, Vec<Part>)> = self.turns.drain(last..).collect();
+        if let Some((_, before)) = taken.first() {
+            self.parts = before.clone();
+        }
+        taken.reverse();
+        self.resigned = false;
+        taken.into_iter().map(|(t, _)| t).collect()
+    }
+
+    /// Ends the game in the computer's favour.
+    pub fn resign(&mut self) {
+        self.resigned = true;
+    }
+}
+
+/// The position `mv` leaves: its component replaced by what it became (a split's parts in its
+/// place, in order).
+fn after(parts: &[Part], mv: &PartMove) -> Vec<Part> {
+    let mut out = Vec::with_capacity(parts.len() + mv.after.len());
+    out.extend_from_slice(&parts[..mv.component]);
+    out.extend(mv.after.iter().cloned());
+    out.extend_from_slice(&parts[mv.component + 1..]);
+    out
+}
+
+/// Misère play of a sum by memoised game-tree search: a position (its components sorted, so
+/// the order of a sum does not matter) is won iff it has no move (the last mover lost) or
+/// some move leaves a lost one. At most [`MISERE_WORK_LIMIT`] options are examined.
+struct MisereSearch<'g> {
+    game: &'g SumGame,
+    memo: HashMap<Vec<Key>, bool>,
+    work: u64,
+    depth: usize,
+}
+
+/// A component as the search's memo keys it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Key {
+    Pile(usize, Pile),
+    Picture(String),
+}
+
+impl<'g> MisereSearch<'g> {
+    fn new(game: &'g SumGame) -> Self {
+        Self {
+            game,
+            memo: HashMap::new(),
+            work: 0,
+            depth: 0,
+        }
+    }
+
+    fn key(parts: &[Part]) -> Vec<Key> {
+        let mut key: Vec<Key> = parts
+            .iter()
+            .map(|p| match p {
+                Part::Pile { game, pile } => Key::Pile(*game, *pile),
+                Part::Picture(p) => Key::Picture(super::hackenbush_write::write(p)),
+            })
+            .collect();
+        key.sort();
+        key
+    }
+
+    fn first_wins(&mut self, parts: &[Part]) -> Result<bool, EngineError> {
+        let key = Self::key(parts);
+        if let Some(&won) = self.memo.get(&key) {
+            return Ok(won);
+        }
+        if self.depth >= MISERE_DEPTH {
+            return Err(TooMuchWork::GameTreeDepth {
+                moves: MISERE_DEPTH as u64,
+            }
+            .into());
+        }
+        let options = self.game.options(parts);
+        // No move: the player to move did not move last, so wins misère.
+        let mut won = options.is_empty();
+        self.depth += 1;
+        for (_, next) in options {
+            self.work += 1;
+            if self.work > MISERE_WORK_LIMIT {
+                self.depth -= 1;
+                return Err(TooMuchWork::GameTreeMoves {
+                    moves: MISERE_WORK_LIMIT,
+                }
+                .into());
+            }
+            if !self.first_wins(&next)? {
+                won = true;
+                break;
+            }
+        }
+        self.depth -= 1;
+        self.memo.insert(key, won);
+        Ok(won)
+    }
+}
+
+/// Who wins `parts` of `game` played misère, by search (for tests and `winner` on the board).
+pub fn misere_winner(game: &SumGame, parts: &[Part]) -> Result<Player, EngineError> {
+    Ok(if MisereSearch::new(game).first_wins(parts)? {
+        Player::First
+    } else {
+        Player::Second
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::engine::hackenbush_syntax::parse;
+
+    fn solver(rules: &str) -> Solver {
+        Solver::new(&Rules::parse(rules).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_computer_plays_the_sums_winning_move() {
+        // nim 5 + subtract:1,2 (g(n) = n mod 3) 5: values 5, 2, XOR 7; nim's 5 → 2.
+        let mut g = SumGame::of_piles(
+            vec![solver("nim"), solver("subtract:1,2")],
+            vec![(0, Pile::plain(5)), (1, Pile::plain(5))],
+            Side::Computer,
+        );
+        let t = g.computer_move().unwrap().unwrap();
+        assert_eq!(t.intent, Some(Intent::Winning));
+        assert_eq!(
+            t.mv.after,
+            [Part::Pile {
+                game: 0,
+                pile: Pile::plain(2)
+            }]
+        );
+    }
+
+    #[test]
+    fn a_lost_sum_gets_a_delaying_move_and_undo_restores() {
+        // nim 2 + subtract:1,2 2: values 2 and 2, lost for the mover.
+        let mut g = SumGame::of_piles(
+            vec![solver("nim"), solver("subtract:1,2")],
+            vec![(0, Pile::plain(2)), (1, Pile::plain(2))],
+            Side::Learner,
+        );
+        g.learner_move(Request::Take { index: 1, count: 2 })
+            .unwrap();
+        g.computer_move().unwrap().unwrap();
+        let undone = g.undo();
+        assert_eq!(undone.len(), 2);
+        assert_eq!(g.parts(), g.start());
+    }
+
+    #[test]
+    fn a_cut_drops_what_falls_and_undo_puts_it_back() {
+        let mut g = SumGame::of_pictures(vec![parse("2(1,3)").unwrap()], Side::Learner);
+        let mv = g.learner_cut(0, 1).unwrap();
+        assert_eq!(mv.after, [Part::Picture(parse("1").unwrap())]);
+        assert!(g.learner_cut(0, 5).is_none());
+        g.undo();
+        assert_eq!(g.parts(), g.start());
+    }
+
+    #[test]
+    fn misere_search_of_a_sum() {
+        // Misère nim 1 + nim 1: the mover takes one, the other must take the last: first wins.
+        let g = SumGame::of_piles(
+            vec![solver("nim")],
+            vec![(0, Pile::plain(1)), (0, Pile::plain(1))],
+            Side::Learner,
+        )
+        .played_misere();
+        assert_eq!(misere_winner(&g, g.parts()), Ok(Player::First));
+        // One pile of 1: the mover must take the last and loses.
+        assert_eq!(misere_winner(&g, &g.parts()[..1]), Ok(Player::Second));
+    }
+}
