@@ -165,16 +165,14 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
                 if row.options.len() > OPTIONS_SHOWN {
                     listed.push(format!("… ({} options in all)", row.options.len()));
                 }
-                let options = if listed.is_empty() {
-                    "none (no move is possible)".to_string()
-                } else {
-                    listed.join(", ")
-                };
-                writeln!(
-                    out,
-                    "options of {}: {options}",
-                    report.rules.name_of(row.pile)
-                )?;
+                if listed.is_empty() {
+                    listed.push("none (no move is possible)".to_string());
+                }
+                let head = format!("options of {}: ", report.rules.name_of(row.pile));
+                for line in super::prose::wrap_items(&listed, &head, ",", usize::from(opts.width))
+                {
+                    writeln!(out, "{line}")?;
+                }
                 writeln!(
                     out,
                     "mex set {}; {name} = {}",

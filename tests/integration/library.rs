@@ -190,3 +190,47 @@ fn play_teaches_the_move_syntax_of_each_game() {
             .stdout_has(syntax);
     }
 }
+
+/// `grundy --rules lasker 12` lists every option of 12 with its value, wrapped between options
+/// at 80 columns: each option's value from the brute force here.
+#[test]
+fn one_state_lists_its_options_within_eighty_columns() {
+    let g = brute(lasker_moves, 12);
+    let out = Test::new()
+        .args(["grundy", "--rules", "lasker", "12"])
+        .run()
+        .success();
+    for line in out.stdout.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "longer than 80 columns: {line:?}"
+        );
+    }
+    let listed: String = out
+        .stdout
+        .lines()
+        .take_while(|l| !l.starts_with("mex set"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let items: Vec<&str> = listed
+        .trim_start_matches("options of 12:")
+        .split(',')
+        .map(str::trim)
+        .collect();
+    let mut expected: Vec<String> = lasker_moves(12)
+        .iter()
+        .map(|leaves| {
+            let value = leaves.iter().fold(0, |acc, &h| acc ^ g[index(h)]);
+            let mut parts = leaves.clone();
+            parts.sort_unstable();
+            // nimlab lists a split's parts smaller first, each split once.
+            let written: Vec<String> = parts.iter().map(u64::to_string).collect();
+            format!("{}→{value}", written.join("+"))
+        })
+        .collect();
+    expected.sort();
+    expected.dedup();
+    let mut got: Vec<String> = items.iter().map(|s| s.to_string()).collect();
+    got.sort();
+    assert_eq!(got, expected, "{}", out.stdout);
+}
