@@ -307,7 +307,9 @@ impl OctalSequence {
             self.work += self.three_way(n, words);
         }
         let seen = &mut *self.seen;
-        let g = &self.values;
+        // A slice, not the Vec: its pointer and length stay in registers while `seen` is
+        // written (through a Vec the loops reloaded them at every option).
+        let g: &[u16] = &self.values;
         // Splits of a plain class are all listed; a sparse class's splits with a rare part.
         // `open` lists the classes whose remaining splits may still hold the mex.
         let mut open = [false; 2];
