@@ -215,10 +215,10 @@ mod tests {
             for _ in 0..repeats {
                 v.extend_from_slice(&block);
             }
-            if let Some((at, x)) = stray {
-                if let Some(slot) = v.get_mut(at) {
-                    *slot = x;
-                }
+            if let Some((at, x)) = stray
+                && let Some(slot) = v.get_mut(at)
+            {
+                *slot = x;
             }
             for certificate in [
                 Certificate::GuySmith { t },
