@@ -90,6 +90,19 @@ fn octal_016_period_search() -> u64 {
     v.period().expect("a period").period
 }
 
+/// Looking for a period in 0.56's first 600 000 values: they repeat with period 144 from
+/// n = 326 640 on, but the Guy–Smith check needs 653 570 values, so the look finds nothing
+/// after long walks back for every multiple of 144. Walking back per p alone, such looks were
+/// half of `grundy 0..1000000 --values --rules octal:0.56`'s time.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn period_look_056_6e5(bencher: divan::Bencher) {
+    let mut s = OctalSequence::new(&code("0.56"));
+    let _ = s
+        .extend_to(599_999, &mut unlimited())
+        .expect("small values");
+    bencher.bench(|| period::find(black_box(s.values()), Certificate::GuySmith { t: 2 }));
+}
+
 /// Single lookups as `grundy N` makes them: a fresh solver, then the heap reached within a
 /// lookup's work limit. Targets: well under a second each in a release build.
 #[divan::bench(sample_count = 3, sample_size = 1, args = [
