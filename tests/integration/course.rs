@@ -374,6 +374,20 @@ fn mock_turtles(mask: u64) -> Vec<u64> {
     options
 }
 
+/// Ruler on coins 1..: turn a head n to tails with any run of coins k..n - 1 (k ≥ 1) just
+/// to its left, each either way.
+fn ruler(mask: u64) -> Vec<u64> {
+    let mut options = Vec::new();
+    for n in heads(mask) {
+        for k in 1..=n {
+            // Coins k..=n: bits k through n.
+            let run = (1u64 << (n + 1)) - (1u64 << k);
+            options.push(mask ^ run);
+        }
+    }
+    options
+}
+
 /// The cells of the Turning Corners grid used here: rows 0..4, columns 0..4.
 const SIDE: u64 = 4;
 
@@ -428,6 +442,7 @@ fn coin_turning_walked_by_a_learner() {
             "mock-lost",
             right(yes_no(mock.value(bits(&[0, 1, 2, 3])) == 0)),
         ),
+        ("ruler-12", right(Coins::new(ruler).value(bits(&[12])))),
         ("corner-2-2", right(corners.value(cell(2, 2)))),
         (
             "corner-position",
