@@ -290,12 +290,15 @@ impl PositionReport {
         let verdict = crate::engine::position::verdict(solver, &piles)?;
         let over = crate::engine::moves::is_over(solver.rules(), &piles);
         let winning_move = match crate::engine::strategy::winning_move(solver, &piles)? {
-            Some(m) => Some((m, solver.heaps_value(m.after())?)),
+            Some(m) => {
+                let value = solver.heaps_value(&m.after())?;
+                Some((m, value))
+            }
             None => None,
         };
-        let move_view = match winning_move {
+        let move_view = match &winning_move {
             Some((m, _)) if view == PositionView::Move => {
-                Some(Box::new(game::MoveView::new(solver, &piles, m)?))
+                Some(Box::new(game::MoveView::new(solver, &piles, m.clone())?))
             }
             _ => None,
         };

@@ -115,7 +115,7 @@ impl PlayFocus {
                 events.push(GameEvent::Moved {
                     number: self.game.turns().len(),
                     side: Side::Computer,
-                    mv: turn.mv,
+                    mv: turn.mv.clone(),
                     intent: turn.intent,
                     view: if self.game.misere_search() {
                         None
@@ -169,7 +169,7 @@ impl PlayFocus {
         let solver = self.game.solver().clone();
         let before = self.game.piles().to_vec();
         let mv = self.game.learner_move(request)?;
-        let view = MoveView::new(&solver, &before, mv)?;
+        let view = MoveView::new(&solver, &before, mv.clone())?;
         let note = if verdict(&solver, &before)?.winner != Player::First {
             CoachNote::AlreadyLost
         } else if view.leaves_a_loss() {
@@ -253,8 +253,12 @@ impl PlayFocus {
             self.game.piles().to_vec(),
         )?;
         report.title = Some(PositionTitle::Hint);
-        let best = match report.winning_move {
-            Some((m, _)) => Some(MoveView::new(self.game.solver(), self.game.piles(), m)?),
+        let best = match &report.winning_move {
+            Some((m, _)) => Some(MoveView::new(
+                self.game.solver(),
+                self.game.piles(),
+                m.clone(),
+            )?),
             None => None,
         };
         Ok(self.report(vec![GameEvent::Hint { report, best }]))
@@ -381,9 +385,7 @@ fn example_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
                 .map(move |h| Move::new(i, p, h))
         })
     };
-    options()
-        .find(|m| m.split.is_some())
-        .or_else(|| options().next())
+    options().find(|m| m.splits()).or_else(|| options().next())
 }
 
 /// Three piles of 1 to 9 from a seed (SplitMix64), for `play` without piles.

@@ -62,12 +62,12 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
             number: count,
             player: player(count - 1),
             intent: r.intent,
-            view: MoveView::new(&solver, &piles, r.mv)?,
+            view: MoveView::new(&solver, &piles, r.mv.clone())?,
         });
-        piles = apply(&piles, r.mv);
+        piles = apply(&piles, &r.mv);
         if !all {
             // A split adds a pile: the position is replaced, not one pile set.
-            if r.mv.split.is_some() {
+            if r.mv.splits() {
                 session.set_position(piles.clone())?;
             } else {
                 session.set_pile(r.mv.index, r.mv.to)?;

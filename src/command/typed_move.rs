@@ -1,6 +1,7 @@
 //! The moves a player types in a game: `I K` and `take K from I` (take K tokens from pile I),
-//! `I pass`, and `I -> S` or `I -> A+B` (pile I becomes the state S, or splits into A and B),
-//! read into requests the engine checks. States are read by the rules' own pile grammar.
+//! `I pass`, and `I -> S` or `I -> A+B+…` (pile I becomes the state S, or splits into A, B, …:
+//! two in Kayles, three in a hexadecimal game, a run of any length in Ruler), read into
+//! requests the engine checks. States are read by the rules' own pile grammar.
 
 use crate::engine::moves::Request;
 use crate::engine::{Heaps, Rules};
@@ -47,7 +48,7 @@ pub(super) fn take(count: &str, pile: &str, piles: usize) -> Result<Request, Err
     Ok(Request::Take { index, count })
 }
 
-/// `I -> S` or `I -> A+B`: what pile `index` becomes, read by the rules' own grammar (a
+/// `I -> S` or `I -> A+B+…`: what pile `index` becomes, read by the rules' own grammar (a
 /// graph's position name may hold a `+`, so it is tried whole first).
 fn becomes(rules: &Rules, index: usize, target: &str) -> Result<Request, Error> {
     if target.is_empty() {
@@ -62,24 +63,15 @@ fn becomes(rules: &Rules, index: usize, target: &str) -> Result<Request, Error> 
             after: Heaps::One(p),
         });
     }
-    let parts: Vec<&str> = target.split('+').map(str::trim).collect();
-    let after = match parts.as_slice() {
-        [one] => Heaps::One(rules.parse_pile(one)?),
-        [a, b] => Heaps::Two(rules.parse_pile(a)?, rules.parse_pile(b)?),
-        [a, b, c] => Heaps::Three(
-            rules.parse_pile(a)?,
-            rules.parse_pile(b)?,
-            rules.parse_pile(c)?,
-        ),
-        _ => {
-            return Err(Error::bad_token(
-                target,
-                "one state, or two (three in a hexadecimal game) joined by `+` where a move \
-                 splits a pile (`3+4`)",
-            ));
-        }
-    };
-    Ok(Request::Become { index, after })
+    // Whether the parts are a move is the engine's check; here each must be a state.
+    let parts = target
+        .split('+')
+        .map(|part| rules.parse_pile(part.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Request::Become {
+        index,
+        after: Heaps::of(parts),
+    })
 }
 
 /// How a move is written in a game of `rules`, for a line that is not one.
@@ -113,10 +105,17 @@ mod tests {
                 },
             ),
             (
-                "2->3 + 4",
+                "2->4 + 3",
                 Request::Become {
                     index: 1,
                     after: Heaps::Two(Pile::plain(3), Pile::plain(4)),
+                },
+            ),
+            (
+                "1 -> 7+5+6+4",
+                Request::Become {
+                    index: 0,
+                    after: Heaps::Many([4, 5, 6, 7].map(Pile::plain).into()),
                 },
             ),
         ];
@@ -134,7 +133,7 @@ mod tests {
         for (line, bad) in [
             ("0 -> 3", "`0`"),
             ("1 ->", "`->`"),
-            ("1 -> 1+2+3+4", "`1+2+3+4`"),
+            ("1 -> 1+2+x+4", "`x`"),
             ("1 2 3", "`1 2 3`"),
             ("1 x", "`x`"),
         ] {

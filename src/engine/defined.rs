@@ -3,8 +3,8 @@
 //! options at a time). A state is a whole number, or a tuple of them (Wythoff's `(a, b)`).
 //!
 //! A game whose state is a number is valued in increasing order of state by mex, each state's
-//! options checked when first asked for: an option leaves one heap or two (a sum), each a
-//! smaller state, so play ends (a definition that moves from 5 to 5 or to 7 is refused at that
+//! options checked when first asked for: an option leaves one heap or several (a sum: Ruler's
+//! move leaves a run of heaps), each a smaller state, so play ends (a definition that moves from 5 to 5 or to 7 is refused at that
 //! state, naming the option). A pile is the state itself, `Pile::plain(n)`.
 //!
 //! A game whose state is a tuple is valued from the states asked for by an iterative
@@ -30,7 +30,8 @@ use super::{EngineError, Grundy, Heaps, Pile};
 pub const MAX_STATE: u64 = 10_000_000;
 
 /// The most options (summed over the states valued) a defined game keeps: at about 40 bytes
-/// each, some 160 MB.
+/// each, some 160 MB. An option of more than three heaps counts once more for each two heaps
+/// past the first three (a heap held is 16 bytes).
 pub const MAX_KEPT_OPTIONS: u64 = 4_000_000;
 
 /// The most tuple states a defined game numbers.
@@ -40,7 +41,7 @@ pub const MAX_TUPLES: usize = 1_000_000;
 pub const MAX_LENGTH: usize = 64;
 
 /// What a move leaves, as a rule writes it: for a game of numbers the heaps, each a state (a
-/// split leaves two); for a game of tuples, the tuple.
+/// split leaves several, none leaves nothing); for a game of tuples, the tuple.
 pub type Leaves = Vec<u64>;
 
 /// The rule of a defined game: the options of one state. Implemented outside the engine.
@@ -49,7 +50,7 @@ pub trait OptionRule: Send + Sync {
     /// `budget` is charged with the work of finding them.
     fn options(&self, state: &[u64], budget: &mut Budget) -> Result<Vec<Leaves>, EngineError>;
 
-    /// Whether some option may leave two heaps (a split), read from the rule itself.
+    /// Whether some option may leave more than one heap (a split), read from the rule itself.
     fn may_split(&self) -> bool {
         true
     }
@@ -60,8 +61,6 @@ pub trait OptionRule: Send + Sync {
 pub enum Refusal {
     /// A heap an option leaves is not a smaller state, so play might never end.
     NotSmaller { option: String },
-    /// An option leaves no heap at all, or more than two.
-    Heaps { option: String, count: usize },
     /// A tuple option of another length than the game's states.
     Arity { option: String, arity: usize },
     /// Options that lead back to where they started, `cycle` written out.
@@ -307,7 +306,8 @@ impl DefinedGame {
             for heaps in written {
                 options.push(self.heaps(state, heaps)?);
             }
-            known.kept = known.kept.saturating_add(options.len() as u64);
+            let held: u64 = options.iter().map(kept_weight).sum();
+            known.kept = known.kept.saturating_add(held);
             if known.kept > MAX_KEPT_OPTIONS {
                 return Err(super::TooMuchWork::DefinedOptions {
                     game: self.name.clone(),
@@ -329,8 +329,8 @@ impl DefinedGame {
         Ok(())
     }
 
-    /// One option of `state` as heaps, checked: one or two heaps, each smaller than `state`.
-    /// Empty heaps in a split are dropped (state 0 has no options, so its value is 0).
+    /// One option of `state` as heaps, checked: each heap smaller than `state`. Empty heaps are
+    /// dropped (state 0 has no options, so its value is 0), and no heap left is one empty heap.
     fn heaps(&self, state: u64, heaps: Leaves) -> Result<Heaps, EngineError> {
         let refuse = |refusal| EngineError::BadDefinition {
             game: self.name.clone(),
@@ -344,20 +344,16 @@ impl DefinedGame {
                 _ => format!("[{}]", parts.join(", ")),
             }
         };
-        if heaps.iter().any(|&h| h >= state) {
+        // Leaving nothing leaves the state 0: from 0 itself that is no smaller.
+        if heaps.iter().any(|&h| h >= state) || state == 0 {
             return Err(refuse(Refusal::NotSmaller { option: written() }));
         }
-        let mut parts: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        parts.sort_unstable();
-        match (heaps.len(), parts.as_slice()) {
-            (1 | 2, []) => Ok(Heaps::One(Pile::plain(0))),
-            (1 | 2, &[a]) => Ok(Heaps::One(Pile::plain(a))),
-            (2, &[a, b]) => Ok(Heaps::Two(Pile::plain(a), Pile::plain(b))),
-            (count, _) => Err(refuse(Refusal::Heaps {
-                option: written(),
-                count,
-            })),
-        }
+        let parts: Vec<Pile> = heaps
+            .iter()
+            .filter(|&&h| h > 0)
+            .map(|&h| Pile::plain(h))
+            .collect();
+        Ok(Heaps::of(parts))
     }
 
     /// Values the tuple numbered `root` and every tuple its play reaches, by an iterative
@@ -538,6 +534,13 @@ impl DefinedGame {
     }
 }
 
+/// What an option counts toward [`MAX_KEPT_OPTIONS`]: 1, and one more for each two heaps
+/// past three.
+fn kept_weight(heaps: &Heaps) -> u64 {
+    let past_three = heaps.count().saturating_sub(3);
+    1 + u64::try_from(past_three.div_ceil(2)).unwrap_or(u64::MAX)
+}
+
 /// `(3,5)`.
 fn write_tuple(tuple: &[u64]) -> String {
     let parts: Vec<String> = tuple.iter().map(u64::to_string).collect();
@@ -702,18 +705,38 @@ mod tests {
         );
         // What was valued before stays.
         assert_eq!(g.computed(), Some(2));
-        let g = game(|n| {
-            if n == 0 {
-                vec![]
-            } else {
-                vec![vec![n - 1, 0, 0]]
-            }
-        });
+    }
+
+    #[test]
+    fn an_option_may_leave_any_number_of_heaps_or_none() {
+        // Ruler from one coin at place n: the runs n-j+1..n-1, j = 1..n. By hand: g(1): {0} →
+        // 1; g(2): {0, g1 = 1} → 2; g(3): {0, g2 = 2, g1^g2 = 3} → 1; g(4): {0, g3 = 1,
+        // g2^g3 = 3, g1^g2^g3 = 2} → 4.
+        let g = game(|n| (1..=n).map(|k| (k..n).collect()).collect());
+        g.extend(4, &mut Budget::new(1000)).unwrap();
+        let v: Vec<Grundy> = (0..=4).map(|n| g.value(n).unwrap()).collect();
+        assert_eq!(v, [0, 1, 2, 1, 4]);
+        let p = Pile::plain;
+        assert_eq!(
+            &*g.options(4),
+            [
+                Heaps::Three(p(1), p(2), p(3)),
+                Heaps::Two(p(2), p(3)),
+                Heaps::One(p(3)),
+                Heaps::One(p(0)),
+            ]
+        );
+        // Leaving nothing from 0 would be a move from 0 to 0.
+        let g = game(|_| vec![vec![]]);
         assert!(matches!(
-            g.extend(2, &mut Budget::new(1000)),
+            g.extend(0, &mut Budget::new(1000)),
             Err(EngineError::BadDefinition { refusal, .. })
-                if matches!(*refusal, Refusal::Heaps { count: 3, .. })
+                if matches!(*refusal, Refusal::NotSmaller { ref option } if option == "[]")
         ));
+        // Empty heaps are dropped: [0, 0, 2] is the heap 2.
+        let g = game(|n| if n == 3 { vec![vec![0, 0, 2]] } else { vec![] });
+        g.extend(3, &mut Budget::new(1000)).unwrap();
+        assert_eq!(&*g.options(3), [Heaps::One(p(2))]);
     }
 
     #[test]

@@ -202,11 +202,6 @@ impl fmt::Display for EngineError {
                         "its option {} is not a smaller state, so play might never end (every heap an option leaves must be smaller than the state)",
                         quoted(option)
                     ),
-                    Refusal::Heaps { option, count } => write!(
-                        f,
-                        "its option {} leaves {count} heaps; an option leaves one heap, `m`, or two, `[a, b]`",
-                        quoted(option)
-                    ),
                     Refusal::Arity { option, arity } => write!(
                         f,
                         "{} is not one of its states, which are tuples of {arity} whole numbers",

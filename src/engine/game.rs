@@ -25,7 +25,7 @@ impl Side {
 }
 
 /// One move of the game; `intent` is the computer's reason (`None` for the learner's moves).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Turn {
     pub side: Side,
     pub mv: Move,
@@ -142,7 +142,7 @@ impl Game {
     /// Plays the learner's move if it is legal.
     pub fn learner_move(&mut self, request: Request) -> Result<Move, IllegalMove> {
         let mv = moves::check(self.solver.rules(), &self.piles, request)?;
-        self.push(Side::Learner, mv, None);
+        self.push(Side::Learner, mv.clone(), None);
         Ok(mv)
     }
 
@@ -169,9 +169,9 @@ impl Game {
     }
 
     fn push(&mut self, side: Side, mv: Move, intent: Option<Intent>) -> Turn {
-        self.piles = moves::apply(&self.piles, mv);
+        self.piles = moves::apply(&self.piles, &mv);
         let turn = Turn { side, mv, intent };
-        self.turns.push(turn);
+        self.turns.push(turn.clone());
         turn
     }
 

@@ -336,7 +336,7 @@ impl Solver {
                     options.push((heaps, self.value(p)?.grundy));
                     parts.push(None);
                 }
-                Heaps::Two(..) | Heaps::Three(..) => {
+                Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..) => {
                     let values = heaps
                         .piles()
                         .map(|p| Ok(self.value(p)?.grundy))
@@ -357,7 +357,7 @@ impl Solver {
     }
 
     /// The value of what a move leaves: one heap's, or the XOR of a split's parts.
-    pub fn heaps_value(&self, heaps: Heaps) -> Result<Grundy, EngineError> {
+    pub fn heaps_value(&self, heaps: &Heaps) -> Result<Grundy, EngineError> {
         heaps
             .piles()
             .try_fold(0, |acc, p| Ok(acc ^ self.value(p)?.grundy))
@@ -599,7 +599,7 @@ impl GrundyTable {
                     options.push((heaps, self.value(p)?));
                     parts.push(None);
                 }
-                Heaps::Two(..) | Heaps::Three(..) => {
+                Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..) => {
                     let values = heaps
                         .piles()
                         .map(|p| self.value(p))

@@ -111,7 +111,7 @@ mod tests {
         let v = decide_on("octal:0.77", &[4, 1]);
         assert_eq!(v.winner, Player::First);
         let m = v.winning_move.unwrap();
-        let leaves = (m.index, m.to.size, m.split.map(|p| p.size));
+        let leaves = (m.index, m.to.size, m.rest.first().map(|p| p.size));
         assert!(leaves == (1, 0, None) || leaves == (0, 1, Some(1)), "{m:?}");
         assert_eq!(decide_on("octal:0.77", &[4]).winner, Player::Second);
         // Normal-play values g(4) = g(1) = 1; the rule on {1, 1}: even count, first.

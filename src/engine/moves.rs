@@ -11,7 +11,7 @@ use super::{Heaps, Move, Pass, Pile, Rules};
 pub const OPTIONS_LISTED: usize = 8;
 
 /// A move as a player states it; `index` is 0-based (people number piles from 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Request {
     /// Take `count` tokens from pile `index`.
     Take { index: usize, count: u64 },
@@ -127,14 +127,14 @@ impl fmt::Display for IllegalMove {
                     return write!(f, "pile {i} is {from}: it has no move left in {rules}");
                 }
                 let mut names: Vec<String> =
-                    options.iter().map(|&h| rules.name_of_heaps(h)).collect();
+                    options.iter().map(|h| rules.name_of_heaps(h)).collect();
                 if *more {
                     names.push("…".into());
                 }
                 write!(
                     f,
                     "pile {i} is {from}: it cannot become {} in {rules}; it can become {}",
-                    rules.name_of_heaps(**after),
+                    rules.name_of_heaps(after),
                     names.join(", ")
                 )
             }
@@ -225,24 +225,16 @@ pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, Il
 /// `I -> S`: pile `index` becomes `after` if that is one of its options. A split may be written
 /// in either order.
 fn turn_into(rules: &Rules, index: usize, from: Pile, after: Heaps) -> Result<Move, IllegalMove> {
-    // Smaller part first, as the rules list splits; a defined game may list either order.
-    let orders: Vec<Heaps> = match after {
-        one @ Heaps::One(_) => vec![one],
-        Heaps::Two(p, q) => vec![
-            Heaps::Two(p.min(q), p.max(q)),
-            Heaps::Two(p.max(q), p.min(q)),
-        ],
-        Heaps::Three(p, q, r) => {
-            let mut parts = [p, q, r];
-            parts.sort();
-            vec![Heaps::Three(parts[0], parts[1], parts[2])]
-        }
+    // Smallest part first, as the rules list splits.
+    let sorted = match after {
+        Heaps::One(_) => after,
+        split => Heaps::of(split.piles().collect()),
     };
-    orders
-        .into_iter()
-        .find(|&h| rules.is_heap_option(from, h))
-        .map(|h| Move::new(index, from, h))
-        .ok_or_else(|| not_an_option(rules, index, from, after))
+    if rules.is_heap_option(from, &sorted) {
+        Ok(Move::new(index, from, sorted))
+    } else {
+        Err(not_an_option(rules, index, from, sorted))
+    }
 }
 
 /// The refusal of a move to `after`, listing the pile's first options.
@@ -262,10 +254,10 @@ fn not_an_option(rules: &Rules, index: usize, from: Pile, after: Heaps) -> Illeg
 
 /// The position after `m`: a split's other piles go right after the first. The move must
 /// come from [`check`] or the strategy on these piles.
-pub fn apply(piles: &[Pile], m: Move) -> Vec<Pile> {
+pub fn apply(piles: &[Pile], m: &Move) -> Vec<Pile> {
     let mut after = piles.to_vec();
     after[m.index] = m.to;
-    for (i, q) in m.after().rest().enumerate() {
+    for (i, &q) in m.rest.iter().enumerate() {
         after.insert(m.index + 1 + i, q);
     }
     after
@@ -310,7 +302,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(m.to.to_string(), "5F");
-        assert_eq!(apply(&piles, m), zm(&["4T", "5F", "0"]));
+        assert_eq!(apply(&piles, &m), zm(&["4T", "5F", "0"]));
     }
 
     #[test]
@@ -357,7 +349,9 @@ mod tests {
             } else {
                 [4, 7, 0].map(Pile::plain).to_vec()
             };
-            let err = check(rules, &piles, *request).unwrap_err().to_string();
+            let err = check(rules, &piles, request.clone())
+                .unwrap_err()
+                .to_string();
             assert!(err.contains(expected), "{request:?}: {err}");
         }
     }
@@ -371,12 +365,12 @@ mod tests {
         for (a, b) in [(1, 2), (2, 1), (2, 2)] {
             let after = Heaps::Two(Pile::plain(a), Pile::plain(b));
             let m = check(&kayles, &piles, Request::Become { index: 0, after }).unwrap();
-            let mut parts = [m.to.size, m.split.unwrap().size];
+            let mut parts = [m.to.size, m.rest[0].size];
             parts.sort_unstable();
             let mut want = [a, b];
             want.sort_unstable();
             assert_eq!(parts, want);
-            assert!(m.to.size <= m.split.unwrap().size, "smaller part first");
+            assert!(m.to.size <= m.rest[0].size, "smaller part first");
         }
         let after = Heaps::Two(Pile::plain(1), Pile::plain(1));
         let err = check(&kayles, &piles, Request::Become { index: 0, after }).unwrap_err();

@@ -204,12 +204,11 @@ impl OctalCode {
     }
 
     /// Whether one move on a heap of `n` can leave `to`.
-    pub fn allows(&self, n: u64, to: Heaps) -> bool {
-        let left = to.tokens();
-        if left > n {
+    pub fn allows(&self, n: u64, to: &Heaps) -> bool {
+        let Some(taken) = u128::from(n).checked_sub(to.tokens()) else {
             return false;
-        }
-        let Ok(k) = usize::try_from(n - left) else {
+        };
+        let Ok(k) = usize::try_from(taken) else {
             return false;
         };
         let d = self.digit(k);
@@ -218,6 +217,8 @@ impl OctalCode {
             Heaps::One(_) => d & 2 != 0 && k > 0,
             Heaps::Two(p, q) => d & 4 != 0 && p.size > 0 && q.size > 0,
             Heaps::Three(p, q, r) => d & 8 != 0 && p.size > 0 && q.size > 0 && r.size > 0,
+            // An octal digit allows at most three heaps.
+            Heaps::Many(_) => false,
         }
     }
 }
@@ -368,7 +369,7 @@ mod tests {
                     }
                 }
                 for h in all {
-                    assert_eq!(c.allows(n, h), listed.contains(&h), "{code} {n} -> {h}");
+                    assert_eq!(c.allows(n, &h), listed.contains(&h), "{code} {n} -> {h}");
                 }
             }
         }

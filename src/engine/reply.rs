@@ -21,7 +21,7 @@ pub enum Intent {
 }
 
 /// A chosen move and why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
     pub mv: Move,
     pub intent: Intent,
@@ -65,10 +65,10 @@ pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
             // A split may leave more play than the pile had: it costs nothing then.
             let after: u128 = to.piles().map(|p| longest_play(rules, p)).sum();
             let cost = before.saturating_sub(after);
-            let better = match best {
+            let better = match &best {
                 None => true,
                 Some((best_cost, m)) => {
-                    cost < best_cost || (cost == best_cost && from.size > m.from.size)
+                    cost < *best_cost || (cost == *best_cost && from.size > m.from.size)
                 }
             };
             if better {

@@ -95,10 +95,10 @@ impl Rules {
     }
 
     /// [`Rules::name_of`] for what a move leaves.
-    pub fn name_of_heaps(&self, heaps: Heaps) -> String {
+    pub fn name_of_heaps(&self, heaps: &Heaps) -> String {
         match heaps {
-            Heaps::One(p) => self.name_of(p),
-            Heaps::Two(..) | Heaps::Three(..) => heaps
+            Heaps::One(p) => self.name_of(*p),
+            Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..) => heaps
                 .piles()
                 .map(|p| self.name_of(p))
                 .collect::<Vec<_>>()
@@ -290,14 +290,14 @@ impl Rules {
             ),
             Self::Octal(code) => Box::new(code.moves(n).filter_map(|h| match h {
                 Heaps::One(p) => Some(p),
-                Heaps::Two(..) | Heaps::Three(..) => None,
+                Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..) => None,
             })),
             Self::Graph(graph) => Box::new(graph.moves(n).map(Pile::plain)),
             Self::Defined(game) => {
                 let options = game.options(n);
                 Box::new((0..options.len()).filter_map(move |i| match options[i] {
                     Heaps::One(p) => Some(p),
-                    Heaps::Two(..) | Heaps::Three(..) => None,
+                    Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..) => None,
                 }))
             }
         }
@@ -311,19 +311,19 @@ impl Rules {
             Self::Octal(code) => Box::new(code.moves(pile.size)),
             Self::Defined(game) => {
                 let options = game.options(pile.size);
-                Box::new((0..options.len()).map(move |i| options[i]))
+                Box::new((0..options.len()).map(move |i| options[i].clone()))
             }
             _ => Box::new(self.options(pile).map(Heaps::One)),
         }
     }
 
     /// Whether `to` is one move away from `from` (splits included).
-    pub fn is_heap_option(&self, from: Pile, to: Heaps) -> bool {
+    pub fn is_heap_option(&self, from: Pile, to: &Heaps) -> bool {
         match (self, to) {
             (Self::Octal(code), _) => code.allows(from.size, to),
-            (Self::Defined(game), _) => game.options(from.size).contains(&to),
-            (_, Heaps::One(p)) => self.is_option(from, p),
-            (_, Heaps::Two(..) | Heaps::Three(..)) => false,
+            (Self::Defined(game), _) => game.options(from.size).contains(to),
+            (_, Heaps::One(p)) => self.is_option(from, *p),
+            (_, Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..)) => false,
         }
     }
 
@@ -342,7 +342,7 @@ impl Rules {
             Self::Subtract(set) => {
                 to.size < from.size && set.values().contains(&(from.size - to.size))
             }
-            Self::Octal(code) => code.allows(from.size, Heaps::One(to)),
+            Self::Octal(code) => code.allows(from.size, &Heaps::One(to)),
             Self::Graph(graph) => graph.moves(from.size).any(|n| n == to.size),
             Self::Defined(game) => game.options(from.size).contains(&Heaps::One(to)),
         }

@@ -59,7 +59,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 21] = [
+pub const RULESETS: [RulesetName; 22] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -243,6 +243,10 @@ pub const RULESETS: [RulesetName; 21] = [
             "Northcott's game: a pile is a row `(w,b)`, White's counter in column w and Black's in column b; each player slides their own counter toward or away from the other; valued as Nim on the gap, as retreats are reversible",
         )
     },
+    library(
+        "ruler",
+        "Ruler, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over any run of consecutive coins, the rightmost from heads to tails (its value is the largest power of two dividing n)",
+    ),
     RulesetName {
         in_expression: None,
         ..library(

@@ -6,17 +6,15 @@ use super::position::{Player, verdict};
 use super::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
 
 /// One move: pile `index` (0-based) goes from `from` to `to` — and, when the move splits the
-/// pile (octal games), to `to` and `split`, two piles where there was one (three, with
-/// `third`, in hexadecimal games).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// pile (octal games, Ruler), to `to` and the piles of `rest`, several piles where there was
+/// one.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
     pub index: usize,
     pub from: Pile,
     pub to: Pile,
-    /// The second pile a split leaves.
-    pub split: Option<Pile>,
-    /// The third pile a three-way split leaves.
-    pub third: Option<Pile>,
+    /// The piles a split leaves besides `to` (empty for a move that does not split).
+    pub rest: Box<[Pile]>,
 }
 
 impl Move {
@@ -26,18 +24,25 @@ impl Move {
             index,
             from,
             to: after.first(),
-            split: after.second(),
-            third: after.third(),
+            rest: after.rest().collect(),
         }
+    }
+
+    /// Whether the move leaves more than one pile.
+    pub fn splits(&self) -> bool {
+        !self.rest.is_empty()
     }
 
     /// What the move leaves of the pile.
     pub fn after(&self) -> Heaps {
-        match (self.split, self.third) {
-            (Some(q), Some(r)) => Heaps::Three(self.to, q, r),
-            (Some(q), None) => Heaps::Two(self.to, q),
-            (None, _) => Heaps::One(self.to),
+        if self.rest.is_empty() {
+            return Heaps::One(self.to);
         }
+        Heaps::of(
+            std::iter::once(self.to)
+                .chain(self.rest.iter().copied())
+                .collect(),
+        )
     }
 
     /// Tokens removed under `rules`; 0 for a pass (and for a split that removes nothing, in
@@ -47,7 +52,8 @@ impl Move {
         if !rules.counts_tokens() {
             return None;
         }
-        self.from.size.checked_sub(self.after().tokens())
+        let left = u64::try_from(self.after().tokens()).ok()?;
+        self.from.size.checked_sub(left)
     }
 }
 
@@ -82,9 +88,9 @@ pub fn heaps_with_value(
 ) -> Result<Option<Heaps>, EngineError> {
     // A defined game keeps each state's options, splits included: look through them all.
     if let Rules::Defined(game) = solver.rules() {
-        for &h in game.options(pile.size).iter() {
+        for h in game.options(pile.size).iter() {
             if solver.heaps_value(h)? == target {
-                return Ok(Some(h));
+                return Ok(Some(h.clone()));
             }
         }
         return Ok(None);
@@ -97,7 +103,7 @@ pub fn heaps_with_value(
     // reach every value a split can have.
     let bound = values.period().map_or(u64::MAX, |p| p.preperiod + p.period);
     for h in code.moves_with_smaller_part_upto(pile.size, bound) {
-        if solver.heaps_value(h)? == target {
+        if solver.heaps_value(&h)? == target {
             return Ok(Some(h));
         }
     }

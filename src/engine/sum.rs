@@ -18,7 +18,7 @@ pub struct Component<'a> {
 }
 
 /// A winning move of a sum: component `component` (0-based) becomes `after`, of value `value`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SumMove {
     pub component: usize,
     pub after: Heaps,

@@ -30,7 +30,7 @@ impl MoveView {
         mv: Move,
     ) -> Result<Self, crate::engine::EngineError> {
         let before = verdict(solver, piles)?;
-        let after = verdict(solver, &crate::engine::moves::apply(piles, mv))?;
+        let after = verdict(solver, &crate::engine::moves::apply(piles, &mv))?;
         Ok(Self {
             rules: solver.rules().clone(),
             piles: piles.to_vec(),

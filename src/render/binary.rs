@@ -258,7 +258,7 @@ fn marks(
 }
 
 fn move_line(report: &PositionReport, style: Style) -> String {
-    let Some((m, new_g)) = report.winning_move else {
+    let Some((m, new_g)) = &report.winning_move else {
         return match (report.over, report.rules.is_misere()) {
             (true, true) => {
                 "no move is left: in misère play the player who cannot move wins.".into()
@@ -268,7 +268,7 @@ fn move_line(report: &PositionReport, style: Style) -> String {
         };
     };
     let v = &report.verdict;
-    let action = super::move_words(&report.rules, &m);
+    let action = super::move_words(&report.rules, m);
     let why = match v.rule {
         Rule::MisereNimSum if report.piles.iter().filter(|p| p.size >= 2).count() == 1 => {
             "leaves an odd number of 1-piles, so the opponent takes the last token".to_string()
@@ -309,7 +309,7 @@ pub(super) fn render_move(
     let spaced = bits <= 24;
     let sep = if spaced { " " } else { "" };
     let piles: Vec<String> = view.piles.iter().map(|&p| view.rules.name_of(p)).collect();
-    let target = format!("→ {}", view.rules.name_of_heaps(view.mv.after()));
+    let target = format!("→ {}", view.rules.name_of_heaps(&view.mv.after()));
     let state_w = piles
         .iter()
         .chain([&target])
@@ -438,7 +438,8 @@ pub(super) fn json(report: &PositionReport) -> Json {
         return Json::Move(MoveReportJson {
             mv: report
                 .winning_move
-                .map(|(m, _)| MoveJson::named(&report.rules, &m)),
+                .as_ref()
+                .map(|(m, _)| MoveJson::named(&report.rules, m)),
             piles,
             rules,
         });
@@ -504,13 +505,13 @@ pub(super) fn rows(
     ])?;
     sink.row(&["winner", v.winner.name(), "", ""])?;
     if report.view == PositionView::Move {
-        let cells = match report.winning_move {
+        let cells = match &report.winning_move {
             Some((m, g)) => [
                 format!("move {}", m.index + 1),
                 format!(
                     "{} -> {}",
                     report.rules.name_of(m.from),
-                    report.rules.name_of_heaps(m.after())
+                    report.rules.name_of_heaps(&m.after())
                 ),
                 g.to_string(),
                 // A graph's or a game of tuples' moves take no tokens (its piles are not sizes).

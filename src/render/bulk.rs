@@ -35,16 +35,19 @@ pub(super) fn text(
         writeln!(
             out,
             "{}",
-            winning_move_line(s.winning_move.map(|m| describe(&report.rules, m)), style)
+            winning_move_line(
+                s.winning_move.as_ref().map(|m| describe(&report.rules, m)),
+                style
+            )
         )?;
     }
     Ok(())
 }
 
 /// The move in words, its states named by `rules` (a graph's positions, a game's tuples).
-fn describe(rules: &Rules, m: BulkMove) -> String {
+fn describe(rules: &Rules, m: &BulkMove) -> String {
     let pile = m.index.saturating_add(1);
-    let (from, to) = (rules.name_of(m.from), rules.name_of_heaps(m.to));
+    let (from, to) = (rules.name_of(m.from), rules.name_of_heaps(&m.to));
     match m.take(rules) {
         Some(0) if m.from.pass.is_some() => format!("pass on pile {pile}: {from} → {to}"),
         Some(take) => format!("pile {pile}: {from} → {to} (take {take})"),
@@ -68,11 +71,11 @@ pub(super) fn json(report: &BulkReport) -> BulkJson {
     BulkJson {
         count: s.count,
         mv: (report.view == PositionView::Move).then(|| {
-            s.winning_move.map(|m| MoveJson {
+            s.winning_move.as_ref().map(|m| MoveJson {
                 from: report.rules.name_of(m.from),
                 pile: m.index.saturating_add(1),
                 take: m.take(&report.rules),
-                to: report.rules.name_of_heaps(m.to),
+                to: report.rules.name_of_heaps(&m.to),
             })
         }),
         nim_sum: s.nim_sum,
@@ -93,6 +96,7 @@ pub(super) fn rows(report: &BulkReport) -> Vec<[String; 2]> {
     if report.view == PositionView::Move {
         let mv = s
             .winning_move
+            .as_ref()
             .map_or("none".to_string(), |m| describe(&report.rules, m));
         rows.push(["move".to_string(), mv]);
     }

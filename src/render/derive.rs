@@ -90,7 +90,8 @@ fn write_splitting_row(
     let n = row.pile.size;
     writeln!(out, "{indent}options of {n}:")?;
     for ((heaps, g), parts) in row.options.iter().zip(&row.parts) {
-        let take = n - heaps.tokens();
+        // A run of Ruler's heaps can hold more than the heap it came from: no amount taken.
+        let take = u128::from(n).checked_sub(heaps.tokens());
         let value = match parts {
             Some(parts) => {
                 let parts: Vec<String> = parts.iter().map(Grundy::to_string).collect();
@@ -98,10 +99,10 @@ fn write_splitting_row(
             }
             None => g.to_string(),
         };
-        let verb = if take == 0 {
-            format!("split {n} into {heaps}")
-        } else {
-            format!("remove {take} from {n} leaving {heaps}")
+        let verb = match take {
+            Some(0) => format!("split {n} into {heaps}"),
+            Some(take) => format!("remove {take} from {n} leaving {heaps}"),
+            None => format!("turn {n} into {heaps}"),
         };
         writeln!(out, "{indent}  {verb}: {value}")?;
     }

@@ -86,7 +86,7 @@ impl MoveJson {
             from: rules.name_of(m.from),
             pile: pile_number(m.index),
             take: m.take(rules),
-            to: rules.name_of_heaps(m.after()),
+            to: rules.name_of_heaps(&m.after()),
         }
     }
 }

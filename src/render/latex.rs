@@ -113,7 +113,7 @@ fn options(rules: &Rules, row: &GrundyRow) -> String {
         .iter()
         .zip(row.parts.iter().chain(std::iter::repeat(&None)))
         .map(|((heaps, g), parts)| {
-            let to = state(&rules.name_of_heaps(*heaps));
+            let to = state(&rules.name_of_heaps(heaps));
             match parts {
                 Some(parts) => {
                     let parts: Vec<String> = parts.iter().map(Grundy::to_string).collect();
@@ -374,7 +374,7 @@ fn verdict(report: &PositionReport) -> String {
 /// The winning move and why it wins, or that there is none.
 fn move_line(report: &PositionReport) -> String {
     let v = &report.verdict;
-    let Some((m, new_g)) = report.winning_move else {
+    let Some((m, new_g)) = &report.winning_move else {
         return match v.rule {
             Rule::MisereAllSmall { ones: 0 } => {
                 r"no move is left: in mis\`ere play the player who cannot move wins.".into()
@@ -392,27 +392,26 @@ fn move_line(report: &PositionReport) -> String {
         ),
         Rule::MisereAllSmall { .. } => "it leaves an odd number of 1-piles".to_string(),
     };
-    format!("winning move: {}; {why}.", move_words(&report.rules, &m))
+    format!("winning move: {}; {why}.", move_words(&report.rules, m))
 }
 
 /// `pile 2: $7\mathrm{T} \to 6\mathrm{T}$ (take 1)`, as `render::move_words` says it.
 fn move_words(rules: &Rules, m: &Move) -> String {
     let pile = m.index + 1;
     let from = state(&rules.name_of(m.from));
-    let to = state(&rules.name_of_heaps(m.after()));
+    let to = state(&rules.name_of_heaps(&m.after()));
     if !rules.counts_tokens() {
         return format!(r"pile {pile}: ${from} \to {to}$");
     }
-    match (m.split, m.take(rules).unwrap_or(0)) {
-        (None, 0) => format!(r"pass on pile {pile}: ${from} \to {to}$"),
-        (None, take) => format!(r"pile {pile}: ${from} \to {to}$ (take {take})"),
-        (Some(_), 0) => format!(r"pile {pile}: ${from} \to {to}$ (split, taking nothing)"),
-        (Some(_), take) => {
-            format!(
-                r"pile {pile}: ${from} \to {to}$ (take {take}, leaving {} piles)",
-                if m.third.is_some() { "three" } else { "two" }
-            )
+    let parts = super::pile_count(m.rest.len() + 1);
+    match (m.splits(), m.take(rules)) {
+        (false, Some(0) | None) => format!(r"pass on pile {pile}: ${from} \to {to}$"),
+        (false, Some(take)) => format!(r"pile {pile}: ${from} \to {to}$ (take {take})"),
+        (true, Some(0)) => format!(r"pile {pile}: ${from} \to {to}$ (split, taking nothing)"),
+        (true, Some(take)) => {
+            format!(r"pile {pile}: ${from} \to {to}$ (take {take}, leaving {parts} piles)")
         }
+        (true, None) => format!(r"pile {pile}: ${from} \to {to}$ (leaving {parts} piles)"),
     }
 }
 

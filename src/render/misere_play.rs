@@ -96,8 +96,11 @@ pub(super) fn json(report: &MiserePlayReport) -> MiserePlayJson {
     MiserePlayJson {
         by_nim_rule: v.by_nim_rule.name(),
         grundy: v.grundy.clone(),
-        mv: (report.view == PositionView::Move)
-            .then(|| v.winning_move.map(|m| MoveJson::named(&report.rules, &m))),
+        mv: (report.view == PositionView::Move).then(|| {
+            v.winning_move
+                .as_ref()
+                .map(|m| MoveJson::named(&report.rules, m))
+        }),
         piles: report
             .piles
             .iter()
@@ -132,7 +135,8 @@ pub(super) fn rows(report: &MiserePlayReport) -> Vec<[String; 2]> {
     if report.view == PositionView::Move {
         let mv = v
             .winning_move
-            .map_or("none".to_string(), |m| super::move_words(&report.rules, &m));
+            .as_ref()
+            .map_or("none".to_string(), |m| super::move_words(&report.rules, m));
         rows.push(["move".to_string(), mv]);
     }
     rows

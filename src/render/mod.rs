@@ -121,17 +121,28 @@ pub(crate) fn render_to_string(output: &Output, opts: &RenderOptions) -> String 
 /// `pile 1: 10 → 4+4 (take 2, leaving two piles)`, or a graph's `pile 1: start → a`.
 pub(crate) fn move_words(rules: &crate::engine::Rules, m: &crate::engine::Move) -> String {
     let pile = m.index + 1;
-    let (from, to) = (rules.name_of(m.from), rules.name_of_heaps(m.after()));
+    let (from, to) = (rules.name_of(m.from), rules.name_of_heaps(&m.after()));
     if !rules.counts_tokens() {
         return format!("pile {pile}: {from} → {to}");
     }
-    match (m.split, m.take(rules).unwrap_or(0)) {
-        (None, 0) => format!("pass on pile {pile}: {from} → {to}"),
-        (None, take) => format!("pile {pile}: {from} → {to} (take {take})"),
-        (Some(_), 0) => format!("pile {pile}: {from} → {to} (split, taking nothing)"),
-        (Some(_), take) => format!(
-            "pile {pile}: {from} → {to} (take {take}, leaving {} piles)",
-            if m.third.is_some() { "three" } else { "two" }
-        ),
+    let parts = pile_count(m.rest.len() + 1);
+    match (m.splits(), m.take(rules)) {
+        (false, Some(0) | None) => format!("pass on pile {pile}: {from} → {to}"),
+        (false, Some(take)) => format!("pile {pile}: {from} → {to} (take {take})"),
+        (true, Some(0)) => format!("pile {pile}: {from} → {to} (split, taking nothing)"),
+        (true, Some(take)) => {
+            format!("pile {pile}: {from} → {to} (take {take}, leaving {parts} piles)")
+        }
+        // Ruler's heaps are places of coins: a run may hold more than the heap it replaced.
+        (true, None) => format!("pile {pile}: {from} → {to} (leaving {parts} piles)"),
+    }
+}
+
+/// How many piles a split leaves, in words up to three.
+pub(crate) fn pile_count(count: usize) -> String {
+    match count {
+        2 => "two".into(),
+        3 => "three".into(),
+        n => n.to_string(),
     }
 }

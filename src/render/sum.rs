@@ -124,12 +124,12 @@ pub(super) fn json(report: &SumReport) -> SumJson {
             })
             .collect(),
         mv: (report.view == PositionView::Move).then(|| {
-            v.winning_move.map(|m| {
+            v.winning_move.as_ref().map(|m| {
                 let (rules, pile) = &report.components[m.component];
                 SumMoveJson {
                     component: m.component + 1,
                     from: rules.name_of(*pile),
-                    to: rules.name_of_heaps(m.after),
+                    to: rules.name_of_heaps(&m.after),
                     value: m.value,
                 }
             })

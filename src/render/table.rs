@@ -107,7 +107,7 @@ fn grundy_table(
                 let opts_text: Vec<String> = row
                     .options
                     .iter()
-                    .map(|(p, g)| format!("{}→{g}", rules.name_of_heaps(*p)))
+                    .map(|(p, g)| format!("{}→{g}", rules.name_of_heaps(p)))
                     .collect();
                 cells.push(if opts_text.is_empty() {
                     "none".into()
@@ -160,7 +160,7 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
                     .options
                     .iter()
                     .take(OPTIONS_SHOWN)
-                    .map(|(p, g)| format!("{}→{g}", report.rules.name_of_heaps(*p)))
+                    .map(|(p, g)| format!("{}→{g}", report.rules.name_of_heaps(p)))
                     .collect();
                 if row.options.len() > OPTIONS_SHOWN {
                     listed.push(format!("… ({} options in all)", row.options.len()));
@@ -269,7 +269,7 @@ impl RowJson {
                         .iter()
                         .map(|(p, g)| StateValue {
                             grundy: *g,
-                            state: rules.name_of_heaps(*p),
+                            state: rules.name_of_heaps(p),
                         })
                         .collect(),
                 );
@@ -306,7 +306,7 @@ pub(super) fn rows(
                     .join(" "),
                 row.options
                     .iter()
-                    .map(|(p, g)| format!("{}:{g}", report.rules.name_of_heaps(*p)))
+                    .map(|(p, g)| format!("{}:{g}", report.rules.name_of_heaps(p)))
                     .collect::<Vec<_>>()
                     .join(" "),
             ),

@@ -374,6 +374,31 @@ fn mock_turtles(mask: u64) -> Vec<u64> {
     options
 }
 
+/// Ruler on coins 1..: turn a head n to tails with any run of coins k..n - 1 (k ≥ 1) just
+/// to its left, each either way.
+fn ruler(mask: u64) -> Vec<u64> {
+    let mut options = Vec::new();
+    for n in heads(mask) {
+        for k in 1..=n {
+            // Coins k..=n: bits k through n.
+            let run = (1u64 << (n + 1)) - (1u64 << k);
+            options.push(mask ^ run);
+        }
+    }
+    options
+}
+
+/// The value of Ruler's row `heads` (coins below 16), by mex over every row below it in
+/// increasing order (each move lowers the row), so no recursion as deep as the rows.
+fn ruler_value(heads: u64) -> u64 {
+    let mut g: Vec<u64> = Vec::new();
+    for mask in 0..=heads {
+        let options: Vec<u64> = ruler(mask).into_iter().map(|o| g[at(o)]).collect();
+        g.push(mex(options));
+    }
+    g[at(heads)]
+}
+
 /// The cells of the Turning Corners grid used here: rows 0..4, columns 0..4.
 const SIDE: u64 = 4;
 
@@ -428,6 +453,7 @@ fn coin_turning_walked_by_a_learner() {
             "mock-lost",
             right(yes_no(mock.value(bits(&[0, 1, 2, 3])) == 0)),
         ),
+        ("ruler-12", right(ruler_value(bits(&[12])))),
         ("corner-2-2", right(corners.value(cell(2, 2)))),
         (
             "corner-position",

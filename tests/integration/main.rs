@@ -51,6 +51,7 @@ mod proof;
 mod props;
 mod reading;
 mod repl;
+mod ruler;
 mod ruleset_names;
 mod sandbox;
 mod session_errors;

@@ -105,6 +105,7 @@ fn listed() -> Vec<Listed> {
             "fibonacci-nim",
             "turning-turtles",
             "northcott",
+            "ruler",
             "staircase",
         ]
     );

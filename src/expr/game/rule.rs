@@ -1,7 +1,8 @@
 //! A definition evaluated for the engine: the options of one state, as the heaps each move
 //! leaves. The set expression is walked here — unions, set literals, set builders (with their
-//! conditions) and `if` — so that an element may be `[a, b]`; every number inside is computed by
-//! the expression evaluator. Work is charged to the engine's budget: each element considered,
+//! conditions) and `if` — so that an element may be `[a, b]`, or hold a run `[a..b]` (the heaps
+//! a, a + 1, …, b; none when a > b); every number inside is computed by the expression
+//! evaluator. Work is charged to the engine's budget: each element considered,
 //! and the evaluator's steps at what they cost, so no definition runs unbounded.
 
 use std::ops::Range;
@@ -49,9 +50,10 @@ impl OptionRule for DefinitionRule {
 
     fn may_split(&self) -> bool {
         let mut split = false;
-        self.definition
-            .body
-            .walk(&mut |e| split |= matches!(&e.kind, ExprKind::Heaps(items) if items.len() > 1));
+        self.definition.body.walk(&mut |e| {
+            split |= matches!(&e.kind, ExprKind::Heaps(items)
+                if items.len() > 1 || items.iter().any(is_run));
+        });
         split
     }
 }
@@ -141,7 +143,8 @@ impl Walk<'_> {
         }
     }
 
-    /// Adds one element: a number (one heap) or `[a, b]`; for a game of tuples, a tuple.
+    /// Adds one element: a number (one heap) or `[a, b]`, whose items may be runs `a..b`; for a
+    /// game of tuples, a tuple.
     fn option(&mut self, expr: &Expr) -> Result<(), EngineError> {
         let tuples = self.definition.params.len() > 1;
         let items = match &expr.kind {
@@ -171,10 +174,46 @@ impl Walk<'_> {
         for item in items {
             match self.value(item)? {
                 Value::Int(v) => heaps.push(v),
-                other => return Err(self.type_error("a number (a state)", &other, item)),
+                Value::Range(lo, hi) if !tuples => self.run(lo, hi, item, &mut heaps)?,
+                other => {
+                    return Err(self.type_error(
+                        "a number (a state), or a run `a..b` of them",
+                        &other,
+                        item,
+                    ));
+                }
             }
         }
         self.push(heaps, expr)
+    }
+
+    /// Adds the heaps lo, lo + 1, …, hi (none when lo > hi), each charged to the budget before
+    /// any is made: a run too long for the budget, or for the state, is refused, not built.
+    fn run(
+        &mut self,
+        lo: Int,
+        hi: Int,
+        item: &Expr,
+        heaps: &mut Vec<Int>,
+    ) -> Result<(), EngineError> {
+        let count = Value::Range(lo, hi).element_count().unwrap_or(u128::MAX);
+        self.budget.charge(u64::try_from(count).unwrap_or(u64::MAX));
+        self.budget.check()?;
+        self.spent(item)?;
+        // Each heap must be a smaller state, and a run's heaps differ: a run longer than the
+        // state is refused before it is built.
+        let state = self.state.first().copied().unwrap_or(0);
+        if count > u128::from(state) {
+            return Err(self.failed(
+                format!(
+                    "the run {lo}..{hi} holds {count} heaps, but an option's heaps are states \
+                     below {state}"
+                ),
+                &item.span,
+            ));
+        }
+        heaps.extend(lo..=hi);
+        Ok(())
     }
 
     /// Records an option, each heap a state: a whole number up to 2^64 - 1.
@@ -264,4 +303,14 @@ impl Walk<'_> {
             reason: format!("{reason} (in `{at}`)"),
         }
     }
+}
+/// Whether a heap is written as a run `a..b`.
+fn is_run(item: &Expr) -> bool {
+    matches!(
+        item.kind,
+        ExprKind::Binary {
+            op: BinaryOp::Range,
+            ..
+        }
+    )
 }

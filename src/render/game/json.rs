@@ -172,7 +172,10 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
         }
         GameEvent::Hint { report, .. } => EventJson::Hint {
             event: "hint",
-            mv: report.winning_move.map(|(m, _)| MoveJson::named(rules, &m)),
+            mv: report
+                .winning_move
+                .as_ref()
+                .map(|(m, _)| MoveJson::named(rules, m)),
             piles: piles(rules, &report.piles),
             winner: report.verdict.winner.name(),
         },

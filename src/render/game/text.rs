@@ -325,7 +325,7 @@ fn why(view: &MoveView, intent: Intent) -> String {
     let rules = &view.rules;
     let (from, to) = (
         rules.name_of(view.mv.from),
-        rules.name_of_heaps(view.mv.after()),
+        rules.name_of_heaps(&view.mv.after()),
     );
     let (g, new_g) = view.values();
     let s = view.before.nim_sum;
@@ -380,10 +380,10 @@ fn action(rules: &Rules, m: &Move) -> String {
     let (i, from, to) = (
         m.index + 1,
         rules.name_of(m.from),
-        rules.name_of_heaps(m.after()),
+        rules.name_of_heaps(&m.after()),
     );
     match m.take(rules) {
-        Some(0) if m.split.is_some() => format!("split pile {i} ({from} → {to})"),
+        Some(0) if m.splits() => format!("split pile {i} ({from} → {to})"),
         Some(0) => format!("pass on pile {i} ({from} → {to})"),
         Some(take) => format!("take {take} from pile {i} ({from} → {to})"),
         None => format!("pile {i}: {from} → {to}"),
@@ -398,7 +398,7 @@ fn how_to_move(rules: &Rules, example: Option<&Move>) -> String {
             format!(
                 " (like `{} -> {}`)",
                 m.index + 1,
-                rules.name_of_heaps(m.after())
+                rules.name_of_heaps(&m.after())
             )
         })
         .unwrap_or_default();
@@ -442,7 +442,7 @@ fn replay(rules: &Rules, start: &[Pile], turns: &[Turn]) -> String {
                 side_name(t.side),
                 t.mv.index + 1,
                 rules.name_of(t.mv.from),
-                rules.name_of_heaps(t.mv.after())
+                rules.name_of_heaps(&t.mv.after())
             )
         })
         .collect();
