@@ -54,6 +54,13 @@ screen "play a game that splits" 'play --rules lasker 5 7' Enter
 screen "play: a split" '2 -> 1+6' Enter
 screen "play: undo" 'undo' Enter
 screen "play: quit" 'quit' Enter
+screen "play a sum of different games" "play 'wythoff(3,5) + lasker(7) + 4'" Enter
+screen "play: a move in one component" '2 -> 4' Enter
+screen "play: quit" 'quit' Enter
+screen "play Green Hackenbush" 'play --rules hackenbush 5 2(1,3)' Enter
+screen "play: a cut" 'cut 4-5 of 5' Enter
+screen "play: quit" 'quit' Enter
+screen "Ruler: a move that leaves a run of heaps" 'move --rules ruler 4 6 3' Enter
 screen "rules to a game of tuples" 'position 3 5' Enter
 screen "rules wythoff" 'rules wythoff' Enter
 screen "help" 'help' Enter
