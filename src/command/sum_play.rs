@@ -177,15 +177,7 @@ impl SumPlayFocus {
                 Part::Pile { game, pile } => {
                     let rules = self.game.solvers()[*game].rules();
                     for heaps in rules.heap_options(*pile).take(64) {
-                        let mv = PartMove {
-                            component: i,
-                            from: part.clone(),
-                            after: heaps
-                                .piles()
-                                .map(|pile| Part::Pile { game: *game, pile })
-                                .collect(),
-                            edge: None,
-                        };
+                        let mv = PartMove::of_heaps(i, part.clone(), *game, &heaps);
                         if mv.after.len() > 1 {
                             return Ok(Some(self.term_move(&mv)?));
                         }

@@ -15,7 +15,7 @@ use super::moves::{self, IllegalMove, Request};
 use super::position::{Player, nim_sum};
 use super::reply::{Intent, delaying_move, longest_play};
 use super::sum::{Component, solve};
-use super::{EngineError, Grundy, Pile, TooMuchWork};
+use super::{EngineError, Grundy, Heaps, Pile, TooMuchWork};
 
 /// One component of the sum.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +34,21 @@ pub struct PartMove {
     pub from: Part,
     pub after: Vec<Part>,
     pub edge: Option<usize>,
+}
+
+impl PartMove {
+    /// Component `component`, a pile of game `game` that was `from`, becomes the heaps `after`.
+    pub fn of_heaps(component: usize, from: Part, game: usize, after: &Heaps) -> Self {
+        Self {
+            component,
+            from,
+            after: after
+                .piles()
+                .map(|pile| Part::Pile { game, pile })
+                .collect(),
+            edge: None,
+        }
+    }
 }
 
 /// One move of the game; `intent` is the computer's reason (`None` for the learner's moves).
@@ -204,16 +219,7 @@ impl SumGame {
         }
         Ok(solve(&components)?.winning_move.map(|m| {
             let game = games[m.component];
-            PartMove {
-                component: m.component,
-                from: parts[m.component].clone(),
-                after: m
-                    .after
-                    .piles()
-                    .map(|pile| Part::Pile { game, pile })
-                    .collect(),
-                edge: None,
-            }
+            PartMove::of_heaps(m.component, parts[m.component].clone(), game, &m.after)
         }))
     }
 
@@ -239,15 +245,7 @@ impl SumGame {
             match part {
                 Part::Pile { game, pile } => {
                     for heaps in self.solvers[*game].rules().heap_options(*pile) {
-                        let mv = PartMove {
-                            component: i,
-                            from: part.clone(),
-                            after: heaps
-                                .piles()
-                                .map(|pile| Part::Pile { game: *game, pile })
-                                .collect(),
-                            edge: None,
-                        };
+                        let mv = PartMove::of_heaps(i, part.clone(), *game, &heaps);
                         let next = after(parts, &mv);
                         out.push((mv, next));
                     }
@@ -311,16 +309,7 @@ impl SumGame {
         // number, so an illegal move names it so.
         let piles = vec![pile; index + 1];
         let m = moves::check(self.solvers[game].rules(), &piles, request)?;
-        let mv = PartMove {
-            component: index,
-            from: Part::Pile { game, pile },
-            after: m
-                .after()
-                .piles()
-                .map(|pile| Part::Pile { game, pile })
-                .collect(),
-            edge: None,
-        };
+        let mv = PartMove::of_heaps(index, Part::Pile { game, pile }, game, &m.after());
         self.push(Side::Learner, mv.clone(), None);
         Ok(mv)
     }
@@ -364,16 +353,7 @@ impl SumGame {
                     };
                     let left: u128 = m.after().piles().map(|p| longest_play(rules, p)).sum();
                     let cost = longest_play(rules, *pile).saturating_sub(left);
-                    let mv = PartMove {
-                        component: i,
-                        from: part.clone(),
-                        after: m
-                            .after()
-                            .piles()
-                            .map(|pile| Part::Pile { game: *game, pile })
-                            .collect(),
-                        edge: None,
-                    };
+                    let mv = PartMove::of_heaps(i, part.clone(), *game, &m.after());
                     (cost, mv)
                 }
                 Part::Picture(p) => {

@@ -328,8 +328,7 @@ fn coach(
         SumCoachNote::Kept => para(
             out,
             style.win("coach: ✓ good move —"),
-            "you kept the win: the computer now faces a lost position, and every move it has \
-             leaves you a winning one.",
+            super::text::KEPT_THE_WIN,
             w,
         ),
         SumCoachNote::ThrewAway { best } => para(

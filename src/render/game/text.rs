@@ -195,6 +195,10 @@ pub(crate) fn render_game(
     Ok(())
 }
 
+/// What the coach says of a move that kept the win, in a game of one ruleset or a sum.
+pub(super) const KEPT_THE_WIN: &str = "you kept the win: the computer now faces a lost position, \
+     and every move it has leaves you a winning one.";
+
 fn coach(
     rules: &Rules,
     note: &CoachNote,
@@ -203,13 +207,7 @@ fn coach(
 ) -> io::Result<()> {
     let (style, w) = (opts.style, opts.layout_width());
     match note {
-        CoachNote::Kept => para(
-            out,
-            style.win("coach: ✓ good move —"),
-            "you kept the win: the computer now faces a lost position, and every move it has \
-             leaves you a winning one.",
-            w,
-        ),
+        CoachNote::Kept => para(out, style.win("coach: ✓ good move —"), KEPT_THE_WIN, w),
         CoachNote::ThrewAway { best } => {
             let now = match best.before.rule {
                 Rule::NimSum => "the nim-sum you left is not 0, so ".to_string(),
