@@ -588,10 +588,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn tuples_are_numbered_and_valued_by_search() {
-        // Two Nim heaps as one pair: g(a, b) = a xor b (Bouton), checked for a, b ≤ 6.
-        let g = DefinedGame::with_arity(
+    /// Two Nim heaps as one pair `(a, b)`: take from either.
+    fn nim_pairs() -> DefinedGame {
+        DefinedGame::with_arity(
             "pair",
             "…",
             2,
@@ -600,7 +599,13 @@ mod tests {
                 o.extend((0..b).map(|y| vec![a, y]));
                 o
             })),
-        );
+        )
+    }
+
+    #[test]
+    fn tuples_are_numbered_and_valued_by_search() {
+        // Two Nim heaps as one pair: g(a, b) = a xor b (Bouton), checked for a, b ≤ 6.
+        let g = nim_pairs();
         for a in 0..=6 {
             for b in 0..=6 {
                 let n = g.intern(&[a, b]).unwrap();
@@ -632,16 +637,7 @@ mod tests {
     fn a_search_out_of_work_names_the_tuple_being_valued() {
         // Two Nim heaps as one pair: (40,40) reaches 41² pairs with 80 options at most, far
         // more than 500 options examined.
-        let g = DefinedGame::with_arity(
-            "pair",
-            "…",
-            2,
-            Box::new(Pairs(|a, b| {
-                let mut o: Vec<Leaves> = (0..a).map(|x| vec![x, b]).collect();
-                o.extend((0..b).map(|y| vec![a, y]));
-                o
-            })),
-        );
+        let g = nim_pairs();
         let n = g.intern(&[40, 40]).unwrap();
         let err = g.extend(n, &mut Budget::new(500)).unwrap_err().to_string();
         assert_eq!(
