@@ -13,6 +13,7 @@ mod defined_games;
 mod draw;
 mod errors;
 mod examples;
+mod exercises;
 mod faults;
 mod game_sums;
 mod grundy;
