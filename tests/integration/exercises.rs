@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{Test, str_of, u64_of};
+use crate::support::{Test, index, str_of, u64_of};
 
 const DOC: &str = include_str!("../../docs/exercises.md");
 
@@ -62,7 +62,7 @@ fn heap_values(upto: u64, options: impl Fn(u64) -> Vec<Vec<u64>>) -> Vec<u64> {
     for n in 0..=upto {
         let value = mex(options(n)
             .into_iter()
-            .map(|heaps| heaps.iter().fold(0, |x, &h| x ^ g[h as usize])));
+            .map(|heaps| heaps.iter().fold(0, |x, &h| x ^ g[index(h)])));
         g.push(value);
     }
     g
@@ -82,10 +82,10 @@ fn subtraction(set: &[u64]) -> impl Fn(u64) -> Vec<Vec<u64>> + '_ {
 fn lost_heaps(upto: u64, options: impl Fn(u64) -> Vec<u64>) -> Vec<u64> {
     let mut lost: Vec<bool> = Vec::new();
     for n in 0..=upto {
-        let is_lost = options(n).iter().all(|&o| !lost[o as usize]);
+        let is_lost = options(n).iter().all(|&o| !lost[index(o)]);
         lost.push(is_lost);
     }
-    (0..=upto).filter(|&n| lost[n as usize]).collect()
+    (0..=upto).filter(|&n| lost[index(n)]).collect()
 }
 
 fn set_text(values: &[u64]) -> String {
@@ -410,13 +410,14 @@ fn check(first_line: &str, out: &[Value]) -> Vec<String> {
             let m = &out[0]["move"];
             assert_eq!(u64_of(&m["component"]), 2);
             let to: u64 = str_of(&m["to"]).parse().expect("a heap");
-            assert_eq!(values[0] ^ l[to as usize] ^ values[2], 0, "the move wins");
+            assert_eq!(values[0] ^ l[index(to)] ^ values[2], 0, "the move wins");
             vec![
                 format!("{}, {} and {}", values[0], values[1], values[2]),
                 format!("nim-sum is {}", values[0] ^ values[1] ^ values[2]),
                 format!(
                     "Lasker's heap of 7 to {to} (value {} → {})",
-                    l[7], l[to as usize]
+                    l[7],
+                    l[index(to)]
                 ),
             ]
         }
