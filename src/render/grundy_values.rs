@@ -21,23 +21,28 @@ pub(super) fn text(
 ) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(BUFFER, out);
     let rules = range.rules();
-    writeln!(
-        out,
-        "{}",
-        opts.style.heading(&format!(
-            "{} for n = {}..{}, {} (options left out)",
-            super::misere::values_of(rules),
-            range.from(),
-            range.to(),
-            match range.periodic() {
-                Some((upto, p)) => format!(
-                    "by mex up to g({upto}), then by the period {} from n = {} proven on them",
-                    p.period, p.preperiod
-                ),
-                None => "each the mex of its options' values".to_string(),
-            }
-        ))
-    )?;
+    let heading = format!(
+        "{} for n = {}..{}, {} (options left out)",
+        super::misere::values_of(rules),
+        range.from(),
+        range.to(),
+        match range.periodic() {
+            Some((upto, p)) => format!(
+                "by mex up to g({upto}), then by the period {} from n = {} proven on them",
+                p.period, p.preperiod
+            ),
+            None => "each the mex of its options' values".to_string(),
+        }
+    );
+    // On a terminal the heading is wrapped between words; a stream piped on keeps it on one
+    // line, so a script skips two lines to reach the values.
+    let width = match opts.height {
+        Some(_) => opts.layout_width(),
+        None => usize::MAX,
+    };
+    for line in super::prose::wrap(&heading, width) {
+        writeln!(out, "{}", opts.style.heading(&line))?;
+    }
     // Values of sizes ≤ N are at most N + 1 (zero-move: g(nT) = n + 1 for odd n).
     let width = range.to().saturating_add(1).to_string().len().max(5);
     match rules {

@@ -50,14 +50,14 @@ fn grundy_table(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let rules = &report.rules;
-    writeln!(
-        out,
-        "{}",
-        opts.style.heading(&format!(
-            "{}, each the mex of its options' values (the mex set)",
-            super::misere::values_of(rules)
-        ))
-    )?;
+    // A graph file's name can make the heading longer than a line: wrapped between words.
+    let heading = format!(
+        "{}, each the mex of its options' values (the mex set)",
+        super::misere::values_of(rules)
+    );
+    for line in super::prose::wrap(&heading, opts.layout_width()) {
+        writeln!(out, "{}", opts.style.heading(&line))?;
+    }
     let table = if rules.has_pass() {
         let mut table = new_table(opts, &["n", "nF: mex set", "g(nF)", "nT: mex set", "g(nT)"]);
         let mut pending: Option<GrundyRow> = None;
