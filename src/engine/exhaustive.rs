@@ -33,6 +33,9 @@ pub const MAX_MOVES: u64 = 10_000_000_000;
 /// moves its game-tree search may examine (every position reached, however many piles).
 pub const MAX_SPLIT_POSITIONS: u64 = 100_000;
 pub const MAX_SPLIT_MOVES: u64 = 10_000_000;
+/// The most piles the option positions of that search may hold in all: a move may leave many
+/// heaps (Ruler's leaves a run of them), and every position searched is remembered.
+pub const MAX_SPLIT_HEAPS: u64 = 100_000_000;
 
 /// Whether a search uses one core or all of them. The result is the same bit for bit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,7 +151,8 @@ impl Exhaustive {
             .ok_or_else(refuse)?;
         let words = usize::try_from(count.div_ceil(64)).map_err(|_| refuse())?;
         let mut won = vec![0u64; words];
-        let mut search = super::search::Search::new(rules, misere, MAX_SPLIT_MOVES);
+        let mut search = super::search::Search::new(rules, misere, MAX_SPLIT_MOVES)
+            .with_heap_limit(MAX_SPLIT_HEAPS);
         let mut a = vec![0u32; piles];
         let mut position = Vec::with_capacity(piles);
         cancel.begin(count);

@@ -15,6 +15,10 @@ pub struct Search<'r> {
     memo: Memo,
     work: u64,
     limit: u64,
+    /// Piles in the option positions built so far, and the most allowed: a move may leave
+    /// many heaps (Ruler's leaves a run), and each heap is held in the positions remembered.
+    heaps: u64,
+    heap_limit: u64,
     depth: usize,
 }
 
@@ -35,8 +39,22 @@ impl<'r> Search<'r> {
             memo,
             work: 0,
             limit,
+            heaps: 0,
+            heap_limit: u64::MAX,
             depth: 0,
         }
+    }
+
+    /// The same search, refused once the option positions it builds hold more than `limit`
+    /// piles in all: a bound on its memory as well as its time.
+    pub fn with_heap_limit(mut self, limit: u64) -> Self {
+        self.heap_limit = limit;
+        self
+    }
+
+    /// Piles in the option positions built so far.
+    pub fn heaps(&self) -> u64 {
+        self.heaps
     }
 
     /// What the search has solved, to resume from.
@@ -70,6 +88,10 @@ impl<'r> Search<'r> {
                 let mut next = position.to_vec();
                 next[i] = o.first();
                 next.extend(o.rest());
+                self.heaps = self.heaps.saturating_add(next.len() as u64);
+                if self.heaps > self.heap_limit {
+                    return Err(super::TooMuchWork::GameTreeMoves { moves: self.limit }.into());
+                }
                 out.push(canonical(self.rules, next));
             }
         }

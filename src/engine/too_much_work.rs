@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::exhaustive::{
-    MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
+    MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
 };
 use super::octal::OctalCode;
 use super::subtraction::SubtractionSet;
@@ -191,7 +191,8 @@ impl fmt::Display for TooMuchWork {
                 "searching every position of up to {piles} piles of size ≤ {max} of {rules} \
                  would take too long (its moves may split a pile, so each position is searched \
                  on its own, at most {MAX_SPLIT_POSITIONS} of them with {MAX_SPLIT_MOVES} moves \
-                 examined in all)"
+                 examined and {MAX_SPLIT_HEAPS} piles in the positions they leave; fewer \
+                 `--piles` or a smaller `--max` may run)"
             ),
             Self::ExhaustiveTuples { rules } => write!(
                 f,
@@ -394,7 +395,7 @@ mod tests {
                     piles: 5,
                     max: 40,
                 },
-                "searching every position of up to 5 piles of size ≤ 40 of octal:0.77 would take too long (its moves may split a pile, so each position is searched on its own, at most 100000 of them with 10000000 moves examined in all)",
+                "searching every position of up to 5 piles of size ≤ 40 of octal:0.77 would take too long (its moves may split a pile, so each position is searched on its own, at most 100000 of them with 10000000 moves examined and 100000000 piles in the positions they leave; fewer `--piles` or a smaller `--max` may run)",
             ),
             (
                 TooMuchWork::ExhaustiveOrder {

@@ -29,6 +29,11 @@ fn kayles(n: u64) -> Vec<Vec<u64>> {
     out
 }
 
+/// Ruler, a heads coin at place n: turning it and the coins k..n − 1 leaves the heaps k..n − 1.
+fn ruler(n: u64) -> Vec<Vec<u64>> {
+    (1..=n).map(|k| (k..n).collect()).collect()
+}
+
 fn grundy_game(n: u64) -> Vec<Vec<u64>> {
     (1..n)
         .filter(|&a| 2 * a != n)
@@ -96,14 +101,15 @@ fn verify(rules: &str, piles: usize, max: u64) -> Value {
 
 #[test]
 fn verify_follows_splits_and_agrees_with_the_search() {
-    let games: [(&str, Moves); 3] = [
-        ("lasker", lasker),
-        ("octal:0.77", kayles),
-        ("grundy-game", grundy_game),
+    let games: [(&str, Moves, usize, u64); 4] = [
+        ("lasker", lasker, 3, 7),
+        ("octal:0.77", kayles, 3, 7),
+        ("grundy-game", grundy_game, 3, 7),
+        // A Ruler move may leave many heaps: smaller bounds.
+        ("ruler", ruler, 3, 5),
     ];
-    for (name, moves) in games {
+    for (name, moves, piles, max) in games {
         for misere in [false, true] {
-            let (piles, max) = (3, 7);
             let mut memo = HashMap::new();
             let all = positions(piles, max);
             let lost: Vec<Vec<u64>> = all

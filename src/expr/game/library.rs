@@ -139,4 +139,29 @@ mod tests {
         let written: Vec<&str> = named.into_iter().filter(|n| *n != "staircase").collect();
         assert_eq!(defined, written);
     }
+
+    /// Ruler's moves leave runs of heaps: valuing coins at places 6 and 5 builds positions of
+    /// many piles (6 → 1+2+3+4+5 alone leaves six). With room for 100 piles in all the search
+    /// is refused; with no bound it finishes, having built more than that.
+    #[test]
+    fn the_piles_of_the_positions_built_are_bounded() {
+        let ruler = library("ruler").unwrap();
+        // A search reads the options the definition gave: valued first, as the commands do.
+        let Rules::Defined(game) = &ruler else {
+            panic!("ruler is a defined game")
+        };
+        game.extend(6, &mut crate::engine::budget::Budget::new(1 << 20))
+            .unwrap();
+        let start = [crate::engine::Pile::plain(6), crate::engine::Pile::plain(5)];
+        let mut bounded =
+            crate::engine::search::Search::new(&ruler, false, u64::MAX).with_heap_limit(100);
+        assert!(matches!(
+            bounded.value(&start),
+            Err(crate::engine::EngineError::TooMuchWork(_))
+        ));
+        let mut free = crate::engine::search::Search::new(&ruler, false, u64::MAX);
+        // g(n) is the largest power of two dividing n: g(6) ⊕ g(5) = 2 ⊕ 1 = 3.
+        assert_eq!(free.value(&start).unwrap(), 3);
+        assert!(free.heaps() > 100);
+    }
 }
