@@ -41,18 +41,17 @@ pub(super) fn verify(
     };
     let started = Instant::now();
     let cancel = &session.cancel;
-    // A defined game is valued up to the largest pile first: the search reads its options.
-    if let crate::engine::Rules::Defined(game) = &rules {
-        if game.has_tuples() {
-            return Err(crate::engine::EngineError::from(
-                crate::engine::TooMuchWork::ExhaustiveTuples {
-                    rules: rules.clone(),
-                },
-            )
-            .into());
+    // A defined game is valued up to the largest pile first: the search reads its options. (A
+    // game of tuples is valued tuple by tuple as the search lists them.)
+    let listed = match &rules {
+        crate::engine::Rules::Defined(game) if game.has_tuples() => true,
+        crate::engine::Rules::Defined(game) => {
+            game.extend(max, &mut Budget::new(TABLE_WORK).cancelled_by(cancel))?;
+            false
         }
-        game.extend(max, &mut Budget::new(TABLE_WORK).cancelled_by(cancel))?;
-    }
+        crate::engine::Rules::Graph(_) => true,
+        _ => false,
+    };
     let table = Exhaustive::solve_on(&rules, misere, piles, max, Cores::All, cancel)?;
     let search_time = started.elapsed();
     let rule = nimlab_rule(&rules, misere)?;
@@ -76,7 +75,8 @@ pub(super) fn verify(
             .map(|(p, _)| p)
             .take(LOST_LISTED)
             .collect();
-        if piles >= 2 {
+        // The grid's rows are sizes 0..=9; tuples and a graph's positions have no such row.
+        if piles >= 2 && !listed {
             grid_states = (0..=max.min(GRID_MAX))
                 .flat_map(|n| rules.states(n))
                 .collect();

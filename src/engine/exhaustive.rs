@@ -12,12 +12,15 @@
 //! memoised game-tree search ([`super::search`]), which follows the splits, within tighter
 //! bounds ([`MAX_SPLIT_POSITIONS`], [`MAX_SPLIT_MOVES`]).
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use super::budget::Budget;
 use super::cancel::{Cancel, POLL_EVERY};
 use super::colex::{Colex, fill_even, next_same_sum};
+use super::grundy::TABLE_WORK;
 use super::{EngineError, Pass, Pile, Rules};
 
 /// The most positions solved (one bit each).
@@ -51,6 +54,8 @@ pub struct Exhaustive {
     /// The component states, by code: for zero-move 0, 1F, 1T, 2F, 2T, …; else 0, 1, 2, ….
     /// Every option of a state has a smaller code.
     states: Vec<Pile>,
+    /// For states listed in an order of their own (see [`StateList`]): each one's code.
+    listed: Option<HashMap<Pile, u32>>,
     piles: usize,
     misere: bool,
     colex: Colex,
@@ -79,7 +84,8 @@ impl Exhaustive {
         if rules.splits() {
             return Self::solve_by_search(rules, misere, piles, max, cancel);
         }
-        let moves = Moves::list(rules, piles, max)?;
+        let list = StateList::of(rules, piles, max, cancel)?;
+        let moves = Moves::list(rules, list, piles, max)?;
         let colex = Colex::new(piles, moves.codes()).ok_or_else(|| too_many(piles, max))?;
         let words = usize::try_from(colex.count().div_ceil(64)).unwrap_or(usize::MAX);
         let won: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
@@ -109,6 +115,7 @@ impl Exhaustive {
         cancel.check()?;
         Ok(Self {
             states: moves.states,
+            listed: moves.listed,
             piles,
             misere,
             colex,
@@ -175,6 +182,7 @@ impl Exhaustive {
         cancel.check()?;
         Ok(Self {
             states,
+            listed: None,
             piles,
             misere,
             colex,
@@ -251,6 +259,9 @@ impl Exhaustive {
     }
 
     fn code(&self, pile: Pile) -> Option<u32> {
+        if let Some(listed) = &self.listed {
+            return listed.get(&pile).copied();
+        }
         let code = match pile.pass {
             Some(Pass::Spent) => pile.size.checked_mul(2)?.checked_sub(1)?,
             Some(Pass::Unused) => pile.size.checked_mul(2)?,
@@ -277,10 +288,152 @@ fn too_many(piles: usize, max: u64) -> EngineError {
     .into()
 }
 
+/// The component states a search lists, by code, every option of a state before it.
+///
+/// Piles that count tokens are listed by size (with a pass: 0, 1F, 1T, 2F, …), so a pile's
+/// code follows from its size and code 0 is the empty pile. A game of tuples and a graph are
+/// listed in an order of their own: every tuple with each part ≤ M (or every position of the
+/// graph numbered ≤ M), and every state play reaches from them, each after its options; code
+/// 0 is then no pile at all.
+struct StateList {
+    states: Vec<Pile>,
+    listed: Option<HashMap<Pile, u32>>,
+}
+
+/// Stands for "no pile" at code 0 of a listed order; never a state's code.
+const NO_PILE: Pile = Pile::plain(u64::MAX);
+
+impl StateList {
+    fn of(rules: &Rules, piles: usize, max: u64, cancel: &Cancel) -> Result<Self, EngineError> {
+        let mut budget = Budget::new(TABLE_WORK).cancelled_by(cancel);
+        let roots: Vec<Pile> = match rules {
+            Rules::Defined(game) if game.has_tuples() => {
+                let refuse = || -> EngineError {
+                    super::TooMuchWork::ExhaustiveTuples {
+                        rules: rules.clone(),
+                        max,
+                    }
+                    .into()
+                };
+                if game.any_length() {
+                    return Err(refuse());
+                }
+                let arity = u32::try_from(game.arity()).map_err(|_| refuse())?;
+                let count = max
+                    .checked_add(1)
+                    .and_then(|m| m.checked_pow(arity))
+                    .filter(|&c| c < MAX_CODES)
+                    .ok_or_else(refuse)?;
+                let mut roots = Vec::with_capacity(usize::try_from(count).unwrap_or(0));
+                let mut tuple = vec![0u64; game.arity()];
+                loop {
+                    // Valued first: the search reads the options the definition gave.
+                    let n = game.intern(&tuple)?;
+                    game.extend(n, &mut budget)?;
+                    roots.push(Pile::plain(n));
+                    // The next tuple in counting order, each part 0..=max.
+                    let Some(i) = tuple.iter().rposition(|&x| x < max) else {
+                        break;
+                    };
+                    tuple[i] += 1;
+                    tuple[i + 1..].fill(0);
+                }
+                roots
+            }
+            Rules::Graph(graph) => {
+                let last = u64::try_from(graph.len()).unwrap_or(u64::MAX);
+                (0..last.min(max.saturating_add(1)))
+                    .map(Pile::plain)
+                    .collect()
+            }
+            _ => {
+                // States per size: 2 with a pass (0 has one), else 1; counted before listing.
+                let per_size = if rules.has_pass() { 2 } else { 1 };
+                let codes = max.checked_mul(per_size).and_then(|c| c.checked_add(1));
+                if codes.is_none_or(|c| c > MAX_CODES) {
+                    return Err(too_many(piles, max));
+                }
+                return Ok(Self {
+                    states: (0..=max).flat_map(|n| rules.states(n)).collect(),
+                    listed: None,
+                });
+            }
+        };
+        Self::closed(rules, roots, piles, max)
+    }
+
+    /// `roots` and every state play reaches from them, each after its options (a depth-first
+    /// search's finishing order), refusing a cycle and more than [`MAX_CODES`] states.
+    fn closed(
+        rules: &Rules,
+        roots: Vec<Pile>,
+        piles: usize,
+        max: u64,
+    ) -> Result<Self, EngineError> {
+        // 0: not met; 1: on the search's path; 2: listed.
+        let mut mark: HashMap<Pile, u8> = HashMap::new();
+        let mut states = vec![NO_PILE];
+        for root in roots {
+            if mark.contains_key(&root) {
+                continue;
+            }
+            mark.insert(root, 1);
+            let mut path: Vec<(Pile, Vec<Pile>)> = vec![(root, rules.options(root).collect())];
+            while let Some((pile, options)) = path.last_mut() {
+                match options.pop() {
+                    Some(o) => match mark.get(&o) {
+                        Some(2) => {}
+                        Some(_) => {
+                            return Err(super::TooMuchWork::ExhaustiveOrder {
+                                rules: rules.clone(),
+                                from: *pile,
+                                to: o,
+                            }
+                            .into());
+                        }
+                        None => {
+                            mark.insert(o, 1);
+                            let next = rules.options(o).collect();
+                            path.push((o, next));
+                        }
+                    },
+                    None => {
+                        let pile = *pile;
+                        mark.insert(pile, 2);
+                        states.push(pile);
+                        if states.len() as u64 > MAX_CODES {
+                            return Err(match rules {
+                                Rules::Defined(_) => super::TooMuchWork::ExhaustiveTuples {
+                                    rules: rules.clone(),
+                                    max,
+                                }
+                                .into(),
+                                _ => too_many(piles, max),
+                            });
+                        }
+                        path.pop();
+                    }
+                }
+            }
+        }
+        let listed = states
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(c, &p)| (p, u32::try_from(c).expect("within MAX_CODES")))
+            .collect();
+        Ok(Self {
+            states,
+            listed: Some(listed),
+        })
+    }
+}
+
 /// Each state's options as codes, largest first, in one flat list.
 #[derive(Debug)]
 struct Moves {
     states: Vec<Pile>,
+    listed: Option<HashMap<Pile, u32>>,
     /// The options of code c are to[start[c]..start[c + 1]].
     start: Vec<u32>,
     to: Vec<u32>,
@@ -288,21 +441,22 @@ struct Moves {
 
 impl Moves {
     /// Lists the options, refusing problems too large before doing the work.
-    fn list(rules: &Rules, piles: usize, max: u64) -> Result<Self, EngineError> {
+    fn list(rules: &Rules, list: StateList, piles: usize, max: u64) -> Result<Self, EngineError> {
         // A split adds a pile, which the fixed-width table of K piles cannot hold: such games
         // are solved by search (`solve_by_search`), never listed here.
-        // States per size: 2 with a pass (0 has one), else 1; counted before listing them.
-        let per_size = if rules.has_pass() { 2 } else { 1 };
-        let codes = max.checked_mul(per_size).and_then(|c| c.checked_add(1));
-        let count = codes.and_then(|c| super::colex::count_multisets(c, piles as u64));
-        let (Some(codes), Some(count)) = (codes, count) else {
+        let codes = list.states.len() as u64;
+        let count = super::colex::count_multisets(codes, piles as u64);
+        let Some(count) = count else {
             return Err(too_many(piles, max));
         };
         if piles == 0 || count > MAX_POSITIONS || codes > MAX_CODES {
             return Err(too_many(piles, max));
         }
-        let states: Vec<Pile> = (0..=max).flat_map(|n| rules.states(n)).collect();
+        let StateList { states, listed } = list;
         let code_of = |p: Pile| -> Option<u32> {
+            if let Some(listed) = &listed {
+                return listed.get(&p).copied();
+            }
             let c = match p.pass {
                 Some(Pass::Spent) => p.size.checked_mul(2)?.checked_sub(1)?,
                 Some(Pass::Unused) => p.size.checked_mul(2)?,
@@ -316,7 +470,12 @@ impl Moves {
         start.push(0);
         for (code, &p) in states.iter().enumerate() {
             let first = to.len();
-            for o in rules.options(p) {
+            // "No pile" has no moves.
+            let options = match (code, &listed) {
+                (0, Some(_)) => Box::new(std::iter::empty()),
+                _ => rules.options(p),
+            };
+            for o in options {
                 match code_of(o) {
                     Some(c) if (c as usize) < code => to.push(c),
                     // A graph may lead to a later node: the levels below need smaller codes.
@@ -350,7 +509,12 @@ impl Moves {
         if slots * to.len() as u128 > u128::from(MAX_MOVES) {
             return Err(too_many(piles, max));
         }
-        Ok(Self { states, start, to })
+        Ok(Self {
+            states,
+            listed,
+            start,
+            to,
+        })
     }
 
     fn codes(&self) -> usize {

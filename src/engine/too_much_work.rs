@@ -64,10 +64,11 @@ pub enum TooMuchWork {
     /// Every position of up to `piles` piles of size at most `max` of `rules`, whose moves may
     /// split a pile, past the limits of the search that follows splits.
     ExhaustiveSplits { rules: Rules, piles: u64, max: u64 },
-    /// Every position of `rules`, a defined game whose piles are tuples.
-    ExhaustiveTuples { rules: Rules },
-    /// Every position of `rules`, where a move from `from` leads to `to`, not to a smaller
-    /// state.
+    /// Every position of `rules`, a defined game whose piles are tuples, with each part at most
+    /// `max`: more tuples than the search lists, or tuples of any length.
+    ExhaustiveTuples { rules: Rules, max: u64 },
+    /// Every position of `rules`, where a move from `from` leads to `to`, from which play can
+    /// come back to `from`.
     ExhaustiveOrder { rules: Rules, from: Pile, to: Pile },
     /// An expression valuing `token` of `rules` by mex, whose budget of `steps` ran out with
     /// values computed up to g(`reached`), if any; `extend_to` is the `period --to` that
@@ -194,16 +195,19 @@ impl fmt::Display for TooMuchWork {
                  examined and {MAX_SPLIT_HEAPS} piles in the positions they leave; fewer \
                  `--piles` or a smaller `--max` may run)"
             ),
-            Self::ExhaustiveTuples { rules } => write!(
+            Self::ExhaustiveTuples { rules, max } => write!(
                 f,
-                "searching every position of {rules} at once would take too long (its piles \
-                 are tuples, which this search does not list; `= misere({rules}, (1, 2))` and \
-                 `winner` decide one position)"
+                "searching every position of {rules} with each part ≤ {max} would take too long \
+                 (the search lists at most {MAX_CODES} tuples, and a game whose tuples may be \
+                 of any length has no such list; a smaller `--max`, or `winner` on one \
+                 position)"
             ),
             Self::ExhaustiveOrder { rules, from, to } => write!(
                 f,
-                "searching every position of {rules} at once would take too long (a move from \
-                 {from} leads to {to}, not to a smaller state, which this search needs)"
+                "searching every position of {rules} at once is not possible: a move from {} \
+                 leads to {}, from which play can come back, so not every play ends",
+                rules.name_of(*from),
+                rules.name_of(*to)
             ),
             Self::ExpressionBudget {
                 token,
@@ -403,7 +407,7 @@ mod tests {
                     from: Pile::plain(1),
                     to: Pile::plain(2),
                 },
-                "searching every position of nim at once would take too long (a move from 1 leads to 2, not to a smaller state, which this search needs)",
+                "searching every position of nim at once is not possible: a move from 1 leads to 2, from which play can come back, so not every play ends",
             ),
             (
                 TooMuchWork::ExpressionBudget {

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::prose::{wrap, wrap_items};
-use crate::engine::Pile;
+use crate::engine::{Pile, Rules};
 use crate::output::VerifyReport;
 
 fn name(report: &VerifyReport) -> String {
@@ -17,15 +17,41 @@ fn name(report: &VerifyReport) -> String {
     }
 }
 
-fn position(piles: &[Pile]) -> String {
+/// A position as its rules write it: `3 5`, `3T 1F`, a graph's position names, a game's
+/// tuples `(1,2) (3,3)`.
+fn position(report: &VerifyReport, piles: &[Pile]) -> String {
     if piles.is_empty() {
         return "(no piles)".into();
     }
-    piles
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    names(report, piles).join(" ")
+}
+
+fn names(report: &VerifyReport, piles: &[Pile]) -> Vec<String> {
+    piles.iter().map(|&p| report.rules.name_of(p)).collect()
+}
+
+/// What "a pile of size ≤ M" means for these rules.
+fn bound(report: &VerifyReport) -> String {
+    let (k, m) = (report.piles, report.max);
+    match &report.rules {
+        Rules::Defined(game) if game.has_tuples() => format!(
+            "≤ {k} piles, each a tuple with every part ≤ {m} or one play reaches from those"
+        ),
+        Rules::Graph(graph) => {
+            let all = graph.len() as u64;
+            if m.saturating_add(1) >= all {
+                format!("≤ {k} piles, each on any of the graph's {all} positions")
+            } else {
+                format!(
+                    "≤ {k} piles, each on one of the graph's first {} positions (in the file's \
+                     order) or one they lead to",
+                    m + 1
+                )
+            }
+        }
+        _ if report.rules.has_pass() => format!("≤ {k} piles of size ≤ {m} (T and F mixed)"),
+        _ => format!("≤ {k} piles of size ≤ {m}"),
+    }
 }
 
 fn millis(report: &VerifyReport) -> f64 {
@@ -40,21 +66,14 @@ pub(super) fn text(
     let style = opts.style;
     let width = opts.layout_width();
     let r = &report.result;
-    let mix = if report.rules.has_pass() {
-        " (T and F mixed)"
-    } else {
-        ""
-    };
-    writeln!(
-        out,
-        "{}",
-        style.heading(&format!(
-            "verify {}: all positions of ≤ {} piles of size ≤ {}{mix}",
-            name(report),
-            report.piles,
-            report.max
-        ))
-    )?;
+    let heading = format!(
+        "verify {}: all positions of {}",
+        name(report),
+        bound(report)
+    );
+    for line in wrap(&heading, width) {
+        writeln!(out, "{}", style.heading(&line))?;
+    }
     writeln!(
         out,
         "{}",
@@ -86,7 +105,7 @@ pub(super) fn text(
                     writeln!(
                         out,
                         "    {}: search says {} wins, the rule says {}",
-                        position(&m.piles),
+                        position(report, &m.piles),
                         m.search.name(),
                         m.rule.name()
                     )?;
@@ -140,7 +159,7 @@ fn no_rule_table(
         let items: Vec<String> = report
             .lost
             .iter()
-            .map(|p| format!("{{{}}}", position(p)))
+            .map(|p| format!("{{{}}}", position(report, p)))
             .collect();
         let head = if items.len() < report.result.second_wins {
             format!(
@@ -215,7 +234,7 @@ struct MismatchJson {
 
 pub(super) fn json(report: &VerifyReport) -> VerifyJson<'_> {
     let r = &report.result;
-    let piles = |p: &[Pile]| p.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let piles = |p: &[Pile]| names(report, p);
     VerifyJson {
         examples: r
             .examples

@@ -65,5 +65,6 @@ mod tartan;
 mod tuple_games;
 mod turning_turtles;
 mod verify_splits;
+mod verify_tuples;
 mod winner;
 mod words;
