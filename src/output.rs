@@ -14,7 +14,10 @@ pub use draw::{GraphPicture, Picture, PictureFormat, PlotPeriod, PlotSeries, Seq
 pub use hackenbush::{HackenbushComponent, HackenbushCut, HackenbushReport, HackenbushView};
 pub use lesson::*;
 pub use proof::*;
-pub use sum_game::{Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, Term, TermMove};
+pub use sum_game::{
+    Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumStepMove, SumStepReport, Term,
+    TermMove,
+};
 
 use crate::engine::grundy::{GrundyTable, Solver};
 use crate::engine::position::Verdict;
@@ -54,6 +57,8 @@ pub enum Output {
     SumGame(SumGameReport),
     /// `step`: perfect moves played on the session's position.
     Step(StepReport),
+    /// `step` on a sum of different games.
+    SumStep(SumStepReport),
     /// `= EXPR`: a value.
     Value(ValueReport),
     /// `derive`: derivations of Grundy values by mex, one state or all.

@@ -60,6 +60,9 @@ pub struct StepLog {
     rules: Option<Rules>,
     current: Vec<Pile>,
     moves: usize,
+    /// The walkthrough of a sum of different games: where it stands and its moves so far.
+    sum: Vec<(Rules, Pile)>,
+    sum_moves: usize,
 }
 
 impl StepLog {
@@ -67,11 +70,9 @@ impl StepLog {
     /// it stands there, else 0, and a new walkthrough starts from it.
     pub fn moves_to(&mut self, rules: &Rules, position: &[Pile]) -> usize {
         if self.rules.as_ref() != Some(rules) || self.current != position {
-            *self = Self {
-                rules: Some(rules.clone()),
-                current: position.to_vec(),
-                moves: 0,
-            };
+            self.rules = Some(rules.clone());
+            self.current = position.to_vec();
+            self.moves = 0;
         }
         self.moves
     }
@@ -80,6 +81,21 @@ impl StepLog {
     pub fn reached(&mut self, current: Vec<Pile>, moves: usize) {
         self.current = current;
         self.moves = moves;
+    }
+
+    /// [`StepLog::moves_to`] for a sum of different games.
+    pub fn sum_moves_to(&mut self, position: &[(Rules, Pile)]) -> usize {
+        if self.sum != position {
+            self.sum = position.to_vec();
+            self.sum_moves = 0;
+        }
+        self.sum_moves
+    }
+
+    /// [`StepLog::reached`] for a sum of different games.
+    pub fn sum_reached(&mut self, current: Vec<(Rules, Pile)>, moves: usize) {
+        self.sum = current;
+        self.sum_moves = moves;
     }
 }
 

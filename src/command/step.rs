@@ -7,7 +7,13 @@ use crate::engine::moves::{apply, is_over};
 use crate::engine::position::Player;
 use crate::engine::reply::reply;
 use crate::error::Error;
-use crate::output::{MoveView, Output, StepMove, StepReport};
+use crate::output::{MoveView, Output, StepMove, StepReport, SumStepMove, SumStepReport};
+
+use super::sum_play::{board, term_move};
+use crate::engine::Pile;
+use crate::engine::game::Side;
+use crate::engine::reply::Intent;
+use crate::engine::sum_game::{Part, SumGame};
 
 /// The longest line of play `step --all` shows.
 pub(super) const MAX_LINE: usize = 10_000;
@@ -32,11 +38,7 @@ fn winner(rules: &Rules, stuck: Player) -> Player {
 
 pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     if session.sum().is_some() {
-        return Err(Error::bad_token(
-            "step",
-            "a position of piles of the session's rules: a sum of different games is played \
-             out with `play` (and `move` names its winning move)",
-        ));
+        return step_sum(session, all);
     }
     if session.position().is_empty() {
         return Err(Error::NoPositionToStep);
@@ -82,6 +84,68 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
         start,
         moves,
         piles,
+        winner,
+        all,
+    }))
+}
+
+/// `step` on a sum of different games: each move is the one `move` names for the same sum
+/// (the move `play`'s computer makes), or in a lost position its delaying move.
+fn step_sum(session: &mut Session, all: bool) -> Result<Output, Error> {
+    let Some((solvers, parts)) = super::sum::stored(session)? else {
+        return Err(Error::NoPositionToStep);
+    };
+    let terms = |game: &SumGame| -> Vec<(Rules, Pile)> {
+        game.parts()
+            .iter()
+            .filter_map(|p| match p {
+                Part::Pile { game: g, pile } => Some((game.solvers()[*g].rules().clone(), *pile)),
+                Part::Picture(_) => None,
+            })
+            .collect()
+    };
+    // The side names nothing here: every move is the same perfect player's.
+    let mut game = SumGame::of_piles(solvers, parts, Side::Computer);
+    let mut count = session.steps.sum_moves_to(&terms(&game));
+    let start = board(&game)?;
+    let mut moves = Vec::new();
+    let mut before = start.nim_sum().unwrap_or(0);
+    while !game.no_move_left(game.parts()) {
+        if moves.len() == MAX_LINE {
+            return Err(Error::PlayTooLong { limit: MAX_LINE });
+        }
+        let Some(turn) = game.computer_move()? else {
+            break;
+        };
+        count += 1;
+        let after = board(&game)?;
+        let now = after.nim_sum().unwrap_or(0);
+        moves.push(SumStepMove {
+            number: count,
+            player: player(count - 1),
+            intent: turn.intent.unwrap_or(Intent::Delaying),
+            mv: term_move(&game, &turn.mv)?,
+            nim_sums: (before, now),
+            board: after,
+        });
+        before = now;
+        if !all {
+            let now = terms(&game);
+            session.set_sum(now.clone())?;
+            session.steps.sum_reached(now, count);
+            break;
+        }
+    }
+    let over = game.no_move_left(game.parts());
+    // Normal play: whoever cannot move loses.
+    let winner = over.then(|| match player(count) {
+        Player::First => Player::Second,
+        Player::Second => Player::First,
+    });
+    Ok(Output::SumStep(SumStepReport {
+        start,
+        moves,
+        board: board(&game)?,
         winner,
         all,
     }))

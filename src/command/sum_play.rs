@@ -117,55 +117,66 @@ fn start(
     Ok(output)
 }
 
+/// A component as the learner sees it.
+pub(super) fn term(game: &SumGame, part: &Part) -> Term {
+    match part {
+        Part::Pile { game: g, pile } => Term::Pile {
+            rules: game.solvers()[*g].rules().clone(),
+            pile: *pile,
+        },
+        Part::Picture(p) => Term::Picture(p.clone()),
+    }
+}
+
+/// The board as it stands, valued unless played misère.
+pub(super) fn board(game: &SumGame) -> Result<Board, Error> {
+    let parts = game.parts();
+    let values = if game.is_misere() {
+        None
+    } else {
+        Some(game.values(parts)?)
+    };
+    Ok(Board {
+        terms: parts.iter().map(|p| term(game, p)).collect(),
+        values,
+    })
+}
+
+/// A move as the learner sees it, with the component's values before and after.
+pub(super) fn term_move(game: &SumGame, mv: &PartMove) -> Result<TermMove, Error> {
+    let values = if game.is_misere() {
+        None
+    } else {
+        let after = game.values(&mv.after)?;
+        Some((game.value(&mv.from)?, after.iter().fold(0, |a, &g| a ^ g)))
+    };
+    let cut = match (&mv.from, mv.edge) {
+        (Part::Picture(p), Some(e)) => {
+            let (a, b) = p.edges()[e];
+            Some((p.name(a).to_string(), p.name(b).to_string()))
+        }
+        _ => None,
+    };
+    Ok(TermMove {
+        component: mv.component,
+        from: term(game, &mv.from),
+        after: mv.after.iter().map(|p| term(game, p)).collect(),
+        cut,
+        values,
+    })
+}
+
 impl SumPlayFocus {
     fn term(&self, part: &Part) -> Term {
-        match part {
-            Part::Pile { game, pile } => Term::Pile {
-                rules: self.game.solvers()[*game].rules().clone(),
-                pile: *pile,
-            },
-            Part::Picture(p) => Term::Picture(p.clone()),
-        }
+        term(&self.game, part)
     }
 
-    /// The board as it stands, valued unless played misère.
     fn board(&self) -> Result<Board, Error> {
-        let parts = self.game.parts();
-        let values = if self.game.is_misere() {
-            None
-        } else {
-            Some(self.game.values(parts)?)
-        };
-        Ok(Board {
-            terms: parts.iter().map(|p| self.term(p)).collect(),
-            values,
-        })
+        board(&self.game)
     }
 
     fn term_move(&self, mv: &PartMove) -> Result<TermMove, Error> {
-        let values = if self.game.is_misere() {
-            None
-        } else {
-            let after = self.game.values(&mv.after)?;
-            Some((
-                self.game.value(&mv.from)?,
-                after.iter().fold(0, |a, &g| a ^ g),
-            ))
-        };
-        let cut = match (&mv.from, mv.edge) {
-            (Part::Picture(p), Some(e)) => {
-                let (a, b) = p.edges()[e];
-                Some((p.name(a).to_string(), p.name(b).to_string()))
-            }
-            _ => None,
-        };
-        Ok(TermMove {
-            component: mv.component,
-            from: self.term(&mv.from),
-            after: mv.after.iter().map(|p| self.term(p)).collect(),
-            cut,
-            values,
-        })
+        term_move(&self.game, mv)
     }
 
     /// A legal move of the start, for the line that teaches how moves are written: a split

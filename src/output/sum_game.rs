@@ -5,6 +5,7 @@
 
 use crate::engine::game::Side;
 use crate::engine::hackenbush::Picture;
+use crate::engine::position::Player;
 use crate::engine::reply::Intent;
 use crate::engine::{Grundy, Pile, Rules};
 
@@ -133,4 +134,30 @@ pub struct SumGameReport {
     /// Who moves next; `None` once the game is over.
     pub to_move: Option<Side>,
     pub winner: Option<Side>,
+}
+
+/// One move of `step` on a sum: who made it (players named by the turn when stepping began),
+/// why, the move, and the nim-sum before and after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SumStepMove {
+    pub number: usize,
+    pub player: Player,
+    pub intent: Intent,
+    pub mv: TermMove,
+    pub nim_sums: (Grundy, Grundy),
+    /// The board the move left.
+    pub board: Board,
+}
+
+/// `step` or `step --all` on a sum of different games: the moves played from `start` and the
+/// board they left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SumStepReport {
+    pub start: Board,
+    pub moves: Vec<SumStepMove>,
+    pub board: Board,
+    /// The winner once no move is left.
+    pub winner: Option<Player>,
+    /// `--all`: the whole line of play, shown compactly.
+    pub all: bool,
 }

@@ -25,6 +25,7 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Game(report) => emit(&super::game::game_json(report), out),
         Output::SumGame(report) => emit(&super::game::sum_game_json(report), out),
         Output::Step(report) => emit(&super::game::step_json(report), out),
+        Output::SumStep(report) => emit(&super::game::sum_step_json(report), out),
         Output::Value(report) => emit(&super::expr_value::json(report), out),
         Output::Derivation(report) => emit(&super::derive::json(report), out),
         Output::Conjecture(report) => emit(&super::conjecture::json(report), out),

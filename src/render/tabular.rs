@@ -127,6 +127,7 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
         Output::Game(report) => super::game::game_rows(report, syntax, out),
         Output::SumGame(report) => super::game::sum_game_rows(report, syntax, out),
         Output::Step(report) => super::game::step_rows(report, syntax, out),
+        Output::SumStep(report) => super::game::sum_step_rows(report, syntax, out),
         Output::Value(report) => table(super::expr_value::rows(report), syntax, out),
         Output::Derivation(report) => table(super::derive::rows(report), syntax, out),
         Output::Conjecture(report) => table(super::conjecture::rows(report), syntax, out),

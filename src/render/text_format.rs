@@ -27,6 +27,7 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::Game(report) => game::render_game(report, opts, out),
         Output::SumGame(report) => game::render_sum_game(report, opts, out),
         Output::Step(report) => game::render_step(report, opts, out),
+        Output::SumStep(report) => game::render_sum_step(report, opts, out),
         Output::Value(report) => super::expr_value::text(report, opts, out),
         Output::Derivation(report) => super::derive::text(report, opts, out),
         Output::Conjecture(report) => super::conjecture::text(report, opts, out),

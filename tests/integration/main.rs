@@ -59,6 +59,7 @@ mod session_errors;
 mod shell;
 mod snapshots;
 mod staircase;
+mod step_sum;
 mod support;
 mod take_away;
 mod tartan;

@@ -804,12 +804,12 @@ fn a_sum_set_as_the_position_is_played() {
     let game = repl.send("play --coach off");
     assert_eq!(strings(&game["board"]), board, "{game}");
     repl.send("quit");
-    // `step` walks piles of one game: a sum is refused by name.
+    // `step` walks a sum too (its moves are checked in step_sum.rs).
     Test::new()
         .stdin("position 'lasker(3) + 4'\nstep\n")
         .run()
-        .code(2)
-        .stderr_has("line 2: `step` is not valid here");
+        .success()
+        .stdout_has("step 1: the first player: component");
     repl.send("position 3 4");
     let piles = repl.send("winner");
     assert!(piles.get("components").is_none(), "{piles}");

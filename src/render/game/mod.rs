@@ -8,5 +8,8 @@ mod text;
 
 pub(super) use json::{game as game_json, step as step_json};
 pub(super) use rows::{game as game_rows, step as step_rows};
-pub(super) use sum::{json as sum_game_json, rows as sum_game_rows, text as render_sum_game};
+pub(super) use sum::{
+    json as sum_game_json, rows as sum_game_rows, step_json as sum_step_json,
+    step_rows as sum_step_rows, step_text as render_sum_step, text as render_sum_game,
+};
 pub(super) use text::{render_game, render_step};

@@ -9,7 +9,9 @@ use super::text::para;
 use crate::engine::game::Side;
 use crate::engine::reply::Intent;
 use crate::engine::{Grundy, Pile, Rules};
-use crate::output::{Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, Term, TermMove};
+use crate::output::{
+    Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumStepReport, Term, TermMove,
+};
 use crate::render::RenderOptions;
 use crate::render::tabular::{Sink, TableSyntax};
 
@@ -675,4 +677,158 @@ mod tests {
         assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
         assert!(out.contains(" …\n"), "{out}");
     }
+}
+
+/// `step` and `step --all` on a sum of different games.
+pub(crate) fn step_text(
+    report: &SumStepReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    let kind = SumKind::Games;
+    if report.all {
+        let title = format!(
+            "Perfect play from {} (component: from → to):",
+            sum_line(&report.start.terms)
+        );
+        for line in crate::render::wrap(&title, w) {
+            writeln!(out, "{}", style.heading(&line))?;
+        }
+        for m in &report.moves {
+            let (before, after) = m.nim_sums;
+            let result = match m.intent {
+                Intent::Winning => style.win("wins"),
+                Intent::Delaying => style.lose("lost: delays"),
+            };
+            // The move alone (its values are in the nim-sums), so a line fits 80 columns.
+            let after_terms: Vec<String> = m.mv.after.iter().map(ToString::to_string).collect();
+            writeln!(
+                out,
+                "{:>4}. {:<6} {}: {} → {}  {}",
+                m.number,
+                m.player.name(),
+                m.mv.component + 1,
+                m.mv.from,
+                after_terms.join(" + "),
+                style.dim(&format!("nim-sum {before} → {after}, {result}"))
+            )?;
+        }
+    } else {
+        for m in &report.moves {
+            let heading = format!(
+                "step {}: the {} player: {}",
+                m.number,
+                m.player.name(),
+                action(kind, &m.mv)
+            );
+            for line in crate::render::wrap(&heading, w) {
+                writeln!(out, "{}", style.heading(&line))?;
+            }
+            board(kind, &m.board, "it leaves:", opts, out)?;
+            let reason = match m.intent {
+                Intent::Winning => why(&m.mv, m.intent, false),
+                Intent::Delaying => "the nim-sum was 0, so every move leaves a non-zero nim-sum: \
+                     the position is lost against perfect play, and the move that shortens the \
+                     play the least keeps the game long."
+                    .to_string(),
+            };
+            para(out, style.heading("why:"), &reason, w)?;
+        }
+    }
+    match report.winner {
+        Some(winner) => writeln!(
+            out,
+            "{} {}",
+            style.win(&format!("The {} player wins", winner.name())),
+            style.dim("(no move is left; the last mover wins).")
+        ),
+        None if !report.all => para(
+            out,
+            "position now:".to_string(),
+            &format!(
+                "{}  {}",
+                sum_line(&report.board.terms),
+                style.dim("(`step` again for the next move)")
+            ),
+            w,
+        ),
+        None => Ok(()),
+    }
+}
+
+/// A move of `step` on a sum.
+#[derive(Serialize)]
+struct SumStepMoveJson {
+    board: Vec<String>,
+    intent: &'static str,
+    #[serde(rename = "move")]
+    mv: TermMoveJson,
+    nim_sum_after: Grundy,
+    nim_sum_before: Grundy,
+    number: usize,
+    player: &'static str,
+}
+
+/// `step` on a sum: the moves and where they left the sum.
+#[derive(Serialize)]
+pub(crate) struct SumStepJson {
+    board: Vec<String>,
+    moves: Vec<SumStepMoveJson>,
+    start: Vec<String>,
+    values: Option<Vec<Grundy>>,
+    winner: Option<&'static str>,
+}
+
+pub(crate) fn step_json(report: &SumStepReport) -> SumStepJson {
+    SumStepJson {
+        board: names(&report.board.terms),
+        moves: report
+            .moves
+            .iter()
+            .map(|m| SumStepMoveJson {
+                board: names(&m.board.terms),
+                intent: match m.intent {
+                    Intent::Winning => "winning",
+                    Intent::Delaying => "delaying",
+                },
+                mv: move_json(&m.mv),
+                nim_sum_after: m.nim_sums.1,
+                nim_sum_before: m.nim_sums.0,
+                number: m.number,
+                player: m.player.name(),
+            })
+            .collect(),
+        start: names(&report.start.terms),
+        values: report.board.values.clone(),
+        winner: report.winner.map(|w| w.name()),
+    }
+}
+
+/// The line of play of `step` on a sum as rows, then the winner once no move is left.
+pub(crate) fn step_rows(
+    report: &SumStepReport,
+    syntax: TableSyntax,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut sink = Sink::new(
+        syntax,
+        out,
+        &["#", "by", "component", "from", "to", "intent"],
+    )?;
+    for m in &report.moves {
+        let number = m.number.to_string();
+        let component = (m.mv.component + 1).to_string();
+        let from = m.mv.from.to_string();
+        let to = sum_line(&m.mv.after);
+        let intent = match m.intent {
+            Intent::Winning => "winning",
+            Intent::Delaying => "delaying",
+        };
+        sink.row(&[&number, m.player.name(), &component, &from, &to, intent])?;
+    }
+    if let Some(winner) = report.winner {
+        sink.row(&["winner", winner.name(), "", "", "", ""])?;
+    }
+    sink.finish()
 }
