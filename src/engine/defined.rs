@@ -78,6 +78,9 @@ pub struct DefinedGame {
     /// Whether a state may be a tuple of any length from 1 to [`MAX_LENGTH`] (staircase Nim of
     /// any number of steps); each option keeps its state's length.
     any_length: bool,
+    /// Whether a state is a heads coin at a place of a row (Turning Turtles, Mock Turtles,
+    /// Ruler): a move turns coins over and takes no tokens.
+    coins: bool,
     rule: Box<dyn OptionRule>,
     known: RwLock<Known>,
 }
@@ -114,9 +117,21 @@ impl DefinedGame {
             text: text.to_string(),
             arity: arity.max(1),
             any_length: false,
+            coins: false,
             rule,
             known: RwLock::new(Known::default()),
         }
+    }
+
+    /// The same game, its states heads coins at places of a row: a move turns coins over.
+    pub fn turning_coins(mut self) -> Self {
+        self.coins = true;
+        self
+    }
+
+    /// Whether a state is a heads coin and a move turns coins (see [`DefinedGame::turning_coins`]).
+    pub fn turns_coins(&self) -> bool {
+        self.coins
     }
 
     /// A game whose states are tuples of any length from 1 to [`MAX_LENGTH`], each option of

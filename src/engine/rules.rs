@@ -107,13 +107,19 @@ impl Rules {
     }
 
     /// Whether a pile's `size` is a number of tokens, so a move takes some: not for a graph
-    /// (a pile is a position's number) nor a game of tuples (a pile is a tuple's number).
+    /// (a pile is a position's number), a game of tuples (a pile is a tuple's number) nor a
+    /// coin-turning game (a pile is a heads coin's place).
     pub fn counts_tokens(&self) -> bool {
         match self {
             Self::Graph(_) => false,
-            Self::Defined(game) => !game.has_tuples(),
+            Self::Defined(game) => !game.has_tuples() && !game.turns_coins(),
             _ => true,
         }
+    }
+
+    /// Whether a pile is a heads coin at a place of a row and a move turns coins over.
+    pub fn turns_coins(&self) -> bool {
+        matches!(self, Self::Defined(game) if game.turns_coins())
     }
 
     /// Whether piles of this ruleset carry a pass (zero-move Nim).

@@ -256,6 +256,10 @@ pub const RULESETS: [RulesetName; 22] = [
     },
 ];
 
+/// The library's coin-turning games: a pile n is a heads coin at place n of a row, and a move
+/// turns coins over (the heaps it leaves are the coins turned heads), taking no tokens.
+pub const COIN_GAMES: [&str; 3] = ["turning-turtles", "mock-turtles", "ruler"];
+
 /// A row for a game of the bundled library, defined in the game language. An expression names
 /// it as written (`g(lasker, 7)`, `g(subtract:squares, 7)`).
 const fn library(name: &'static str, summary: &'static str) -> RulesetName {

@@ -122,6 +122,16 @@ pub(crate) fn render_to_string(output: &Output, opts: &RenderOptions) -> String 
 pub(crate) fn move_words(rules: &crate::engine::Rules, m: &crate::engine::Move) -> String {
     let pile = m.index + 1;
     let (from, to) = (rules.name_of(m.from), rules.name_of_heaps(&m.after()));
+    if rules.turns_coins() {
+        let mut places: Vec<u64> = m
+            .after()
+            .piles()
+            .map(|p| p.size)
+            .filter(|&n| n > 0)
+            .collect();
+        places.push(m.from.size);
+        return format!("pile {pile}: {from} → {to} ({})", coins_turned(places));
+    }
     if !rules.counts_tokens() {
         return format!("pile {pile}: {from} → {to}");
     }
@@ -135,6 +145,23 @@ pub(crate) fn move_words(rules: &crate::engine::Rules, m: &crate::engine::Move) 
         }
         // Ruler's heaps are places of coins: a run may hold more than the heap it replaced.
         (true, None) => format!("pile {pile}: {from} → {to} (leaving {parts} piles)"),
+    }
+}
+
+/// The coins a move of a coin-turning game turns, by place: `turn coin 6`, `turn coins 2 and
+/// 6`, a run `turn coins 2..6`, `turn coins 3, 7 and 9`.
+pub(crate) fn coins_turned(mut places: Vec<u64>) -> String {
+    places.sort_unstable();
+    places.dedup();
+    let run = places.len() >= 3 && places.windows(2).all(|w| w[1] == w[0] + 1);
+    match places.as_slice() {
+        [one] => format!("turn coin {one}"),
+        [first, .., last] if run => format!("turn coins {first}..{last}"),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
+            format!("turn coins {} and {last}", rest.join(", "))
+        }
+        [] => "turn no coin".to_string(),
     }
 }
 

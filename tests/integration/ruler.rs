@@ -233,3 +233,53 @@ fn rules_ruler_prints_its_definition() {
         .success()
         .stdout_has("game ruler(n) = {[k..n - 1] : k in 1..n}");
 }
+
+/// The coins a move's words name: `(turn coin 6)`, `(turn coins 2..6)`, `(turn coins 2 and
+/// 6)`, `(turn coins 1, 3 and 6)`.
+fn coins_named(text: &str) -> Vec<u64> {
+    let start = text.find("(turn coin").expect("a coin turn named") + 1;
+    let phrase = &text[start..start + text[start..].find(')').expect("a closing parenthesis")];
+    let list = phrase
+        .trim_start_matches("turn coins ")
+        .trim_start_matches("turn coin ");
+    if let Some((a, b)) = list.split_once("..") {
+        let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
+        return (a..=b).collect();
+    }
+    list.replace(" and ", ", ")
+        .split(", ")
+        .map(|c| c.parse().expect("a place"))
+        .collect()
+}
+
+#[test]
+fn a_move_names_the_coins_it_turns_and_turning_them_leaves_a_lost_row() {
+    let g = row_values();
+    for position in [
+        vec![6],
+        vec![4, 6, 3],
+        vec![3, 5, 6],
+        vec![12],
+        vec![7, 9, 12],
+    ] {
+        let words: Vec<String> = position.iter().map(u64::to_string).collect();
+        let out = Test::new()
+            .args(["move", "--rules", "ruler"])
+            .args(&words)
+            .run()
+            .success();
+        let coins = coins_named(&out.stdout);
+        // A run of consecutive places whose rightmost coin shows heads.
+        let (low, high) = (coins[0], *coins.last().unwrap());
+        assert_eq!(coins, (low..=high).collect::<Vec<_>>(), "{position:?}");
+        let row = mask_of(&position);
+        assert_eq!(
+            row >> (high - 1) & 1,
+            1,
+            "{position:?}: coin {high} is tails"
+        );
+        let turned = coins.iter().fold(row, |m, &c| m ^ (1usize << (c - 1)));
+        assert_eq!(g[turned], 0, "{position:?}: turning {coins:?} does not win");
+        assert!(!out.stdout.contains("take"), "{}", out.stdout);
+    }
+}

@@ -8,7 +8,8 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use super::{Definition, parse_definition};
+use super::parse_definition;
+use crate::engine::ruleset_name::COIN_GAMES;
 use crate::engine::subtraction::SubtractionSet;
 use crate::engine::{EngineError, Rules};
 use crate::expr::ExprError;
@@ -40,10 +41,14 @@ fn definitions() -> &'static [(String, Result<Rules, ExprError>)] {
             .map(|text| {
                 let parsed = parse_definition(&text);
                 let name = parsed.as_ref().map_or(text.clone(), |d| d.name.clone());
-                (
-                    name,
-                    parsed.as_ref().map(Definition::rules).map_err(Clone::clone),
-                )
+                let rules = parsed.as_ref().map_err(Clone::clone).map(|d| {
+                    if COIN_GAMES.contains(&d.name.as_str()) {
+                        d.coin_rules()
+                    } else {
+                        d.rules()
+                    }
+                });
+                (name, rules)
             })
             .collect()
     })

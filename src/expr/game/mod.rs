@@ -56,13 +56,17 @@ impl Definition {
 
     /// The ruleset this definition describes, with nothing valued yet.
     pub fn rules(&self) -> Rules {
+        Rules::Defined(Arc::new(self.game()))
+    }
+
+    /// [`Definition::rules`] for a coin-turning game: a state is a heads coin's place.
+    pub fn coin_rules(&self) -> Rules {
+        Rules::Defined(Arc::new(self.game().turning_coins()))
+    }
+
+    fn game(&self) -> DefinedGame {
         let rule = rule::DefinitionRule::new(self.clone());
-        Rules::Defined(Arc::new(DefinedGame::with_arity(
-            &self.name,
-            &self.text,
-            self.params.len(),
-            Box::new(rule),
-        )))
+        DefinedGame::with_arity(&self.name, &self.text, self.params.len(), Box::new(rule))
     }
 }
 
