@@ -61,6 +61,10 @@ screen "play Green Hackenbush" 'play --rules hackenbush 5 2(1,3)' Enter
 screen "play: a cut" 'cut 4-5 of 5' Enter
 screen "play: quit" 'quit' Enter
 screen "Ruler: a move that leaves a run of heaps" 'move --rules ruler 4 6 3' Enter
+screen "step through a sum" "position 'wythoff(3,5) + lasker(7) + nim(4)'" Enter
+screen "step: one move" 'step' Enter
+screen "step: the rest of the game" 'step --all' Enter
+screen "verify a game of tuples" 'verify --rules wythoff --misere --piles 2 --max 3' Enter
 screen "rules to a game of tuples" 'position 3 5' Enter
 screen "rules wythoff" 'rules wythoff' Enter
 screen "help" 'help' Enter
