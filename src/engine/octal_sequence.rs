@@ -166,6 +166,26 @@ fn add(seen: &mut Seen, v: u16) {
     seen[usize::from(v) >> 6] |= 1 << (v & 63);
 }
 
+/// Marks in `seen` the values x ⊕ y of `lows` beside `highs` read backwards (the splits
+/// a + (m − a) for a rising), until one is `r`; returns how many were marked and whether `r`
+/// was. The hottest loop of a sparse octal sequence (0.6: 411 million options to 10^5), kept a
+/// function of its own so the compiler gives it registers whatever the code around it.
+#[inline(never)]
+fn scan_until(seen: &mut Seen, lows: &[u16], highs: &[u16], r: usize) -> (usize, bool) {
+    // Indices, not a zip with a reversed iterator (which kept its cursors on the stack); the
+    // slices cut to one length so no access is checked.
+    let len = lows.len().min(highs.len());
+    let (lows, highs) = (&lows[..len], &highs[highs.len() - len..]);
+    for i in 0..len {
+        let v = lows[i] ^ highs[len - 1 - i];
+        add(seen, v);
+        if usize::from(v) == r {
+            return (i + 1, true);
+        }
+    }
+    (len, false)
+}
+
 fn mex(seen: &[u64]) -> usize {
     for (i, &w) in seen.iter().enumerate() {
         if w != u64::MAX {
@@ -360,15 +380,12 @@ impl OctalSequence {
                 let (start, h) = (next_a[i], m / 2);
                 let mut a = start;
                 if start <= h {
-                    for (&x, &y) in g[start..=h].iter().zip(g[m - h..=m - start].iter().rev()) {
-                        let v = x ^ y;
-                        a += 1;
-                        add(seen, v);
-                        if usize::from(v) == r {
-                            r = mex(&seen[..words]);
-                            moved = true;
-                            break;
-                        }
+                    let (scanned, found) =
+                        scan_until(seen, &g[start..=h], &g[m - h..=m - start], r);
+                    a += scanned;
+                    if found {
+                        r = mex(&seen[..words]);
+                        moved = true;
                     }
                 }
                 self.work += (a - start) as u64;
