@@ -809,7 +809,7 @@ fn a_sum_set_as_the_position_is_played() {
         .stdin("position 'lasker(3) + 4'\nstep\n")
         .run()
         .success()
-        .stdout_has("step 1: the first player: component");
+        .stdout_has("step 1: the first player\n  component");
     repl.send("position 3 4");
     let piles = repl.send("winner");
     assert!(piles.get("components").is_none(), "{piles}");

@@ -205,7 +205,7 @@ fn a_step_reads_as_text_within_80_columns() {
         .run()
         .success();
     let text = out.stdout;
-    assert!(text.contains("step 1: the first player: component 2: lasker(7) → lasker(3)"));
+    assert!(text.contains("step 1: the first player\n  component 2: lasker(7) → lasker(3)"));
     assert!(text.contains("why: the nim-sum was 12"));
     assert!(text.contains("position now: wythoff(3,5) + lasker(3) + nim(4)"));
     assert!(text.contains("The first player wins"));

@@ -716,14 +716,14 @@ pub(crate) fn step_text(
         }
     } else {
         for m in &report.moves {
-            let heading = format!(
-                "step {}: the {} player: {}",
-                m.number,
-                m.player.name(),
-                action(kind, &m.mv)
-            );
-            for line in crate::render::wrap(&heading, w) {
-                writeln!(out, "{}", style.heading(&line))?;
+            // The move on a line of its own: a component's name and values make it long.
+            writeln!(
+                out,
+                "{}",
+                style.heading(&format!("step {}: the {} player", m.number, m.player.name()))
+            )?;
+            for line in crate::render::wrap(&action(kind, &m.mv), w - 2) {
+                writeln!(out, "  {line}")?;
             }
             board(kind, &m.board, "it leaves:", opts, out)?;
             let reason = match m.intent {
