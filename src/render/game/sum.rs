@@ -720,7 +720,11 @@ pub(crate) fn step_text(
             writeln!(
                 out,
                 "{}",
-                style.heading(&format!("step {}: the {} player", m.number, m.player.name()))
+                style.heading(&format!(
+                    "step {}: the {} player",
+                    m.number,
+                    m.player.name()
+                ))
             )?;
             for line in crate::render::wrap(&action(kind, &m.mv), w - 2) {
                 writeln!(out, "  {line}")?;
