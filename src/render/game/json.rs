@@ -22,10 +22,15 @@ fn side(s: Side) -> &'static str {
 }
 
 fn intent(i: Option<Intent>) -> Option<&'static str> {
-    i.map(|i| match i {
+    i.map(intent_name)
+}
+
+/// Why a move was made, as JSON and rows name it.
+pub(super) fn intent_name(i: Intent) -> &'static str {
+    match i {
         Intent::Winning => "winning",
         Intent::Delaying => "delaying",
-    })
+    }
 }
 
 /// A move already played, by whom.

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::json::intent_name;
 use super::text::para;
 use crate::engine::game::Side;
 use crate::engine::reply::Intent;
@@ -493,10 +494,7 @@ fn event(e: &SumGameEvent) -> EventJson {
         } => EventJson::Move {
             board: names(&board.terms),
             event: "move",
-            intent: intent.map(|i| match i {
-                Intent::Winning => "winning",
-                Intent::Delaying => "delaying",
-            }),
+            intent: intent.map(intent_name),
             mv: move_json(mv),
             number: *number,
             side: side(*s),
@@ -547,17 +545,16 @@ fn event(e: &SumGameEvent) -> EventJson {
     }
 }
 
+/// The columns of a sum's moves as rows, in a game and in `step`.
+const MOVE_HEADERS: [&str; 6] = ["#", "by", "component", "from", "to", "intent"];
+
 /// The moves as rows, then the winner once the game is over.
 pub(crate) fn rows(
     report: &SumGameReport,
     syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut sink = Sink::new(
-        syntax,
-        out,
-        &["#", "by", "component", "from", "to", "intent"],
-    )?;
+    let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
     for event in &report.events {
         if let SumGameEvent::Moved {
             number,
@@ -577,12 +574,7 @@ pub(crate) fn rows(
                 (mv.component + 1).to_string(),
                 mv.from.to_string(),
                 to,
-                match intent {
-                    Some(Intent::Winning) => "winning",
-                    Some(Intent::Delaying) => "delaying",
-                    None => "",
-                }
-                .to_string(),
+                intent.map(intent_name).unwrap_or_default().to_string(),
             ])?;
         }
     }
@@ -792,10 +784,7 @@ pub(crate) fn step_json(report: &SumStepReport) -> SumStepJson {
             .iter()
             .map(|m| SumStepMoveJson {
                 board: names(&m.board.terms),
-                intent: match m.intent {
-                    Intent::Winning => "winning",
-                    Intent::Delaying => "delaying",
-                },
+                intent: intent_name(m.intent),
                 mv: move_json(&m.mv),
                 nim_sum_after: m.nim_sums.1,
                 nim_sum_before: m.nim_sums.0,
@@ -815,21 +804,20 @@ pub(crate) fn step_rows(
     syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut sink = Sink::new(
-        syntax,
-        out,
-        &["#", "by", "component", "from", "to", "intent"],
-    )?;
+    let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
     for m in &report.moves {
         let number = m.number.to_string();
         let component = (m.mv.component + 1).to_string();
         let from = m.mv.from.to_string();
         let to = sum_line(&m.mv.after);
-        let intent = match m.intent {
-            Intent::Winning => "winning",
-            Intent::Delaying => "delaying",
-        };
-        sink.row(&[&number, m.player.name(), &component, &from, &to, intent])?;
+        sink.row(&[
+            &number,
+            m.player.name(),
+            &component,
+            &from,
+            &to,
+            intent_name(m.intent),
+        ])?;
     }
     if let Some(winner) = report.winner {
         sink.row(&["winner", winner.name(), "", "", "", ""])?;
