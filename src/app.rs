@@ -19,6 +19,7 @@ fn no_flags() -> Cli {
         color: None,
         lessons: None,
         no_pager: false,
+        memory: None,
         command: None,
     }
 }
@@ -52,6 +53,13 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         }
     };
     let env = Env::probe(&cli);
+    match memory_limit(&cli) {
+        Ok(limit) => crate::engine::memory::set_limit(limit),
+        Err(e) => {
+            report(&e, &env, None);
+            return ExitCode::from(e.exit_code());
+        }
+    }
     let mut session = Session::default();
     session.lessons_dir = cli.lessons.clone();
     session.store = env
@@ -85,5 +93,23 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
             report(&e, &env, None);
             ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// The memory limit: `--memory`, else `$NIMLAB_MEMORY`, else the default (1 GiB).
+fn memory_limit(cli: &Cli) -> Result<u64, Error> {
+    use crate::engine::memory::{DEFAULT_LIMIT, MIN_LIMIT, parse_size};
+    if let Some(bytes) = cli.memory {
+        return Ok(bytes);
+    }
+    match std::env::var("NIMLAB_MEMORY") {
+        Ok(text) if !text.trim().is_empty() => match parse_size(&text) {
+            Some(bytes) if bytes >= MIN_LIMIT => Ok(bytes),
+            _ => Err(Error::bad_token(
+                format!("NIMLAB_MEMORY={text}"),
+                "a size of at least 16M, such as `512M`, `4G` or `1.5G`",
+            )),
+        },
+        _ => Ok(DEFAULT_LIMIT),
     }
 }

@@ -38,8 +38,23 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_pager: bool,
 
+    /// The most memory a computation may use, e.g. `512M`, `4G` (default 1G, or
+    /// `$NIMLAB_MEMORY`). Past it the command stops with a message; the session goes on.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory_size)]
+    pub memory: Option<u64>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// A `--memory` size: `512M`, `4G`, `1.5GiB` or bytes, at least 16 MiB.
+fn memory_size(text: &str) -> Result<u64, String> {
+    use crate::engine::memory::{MIN_LIMIT, parse_size};
+    match parse_size(text) {
+        Some(bytes) if bytes >= MIN_LIMIT => Ok(bytes),
+        Some(_) => Err("expected a size of at least 16M".into()),
+        None => Err("expected a size such as `512M`, `4G` or `1.5G`".into()),
+    }
 }
 
 /// One command of the language.

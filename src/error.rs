@@ -138,6 +138,9 @@ pub enum Error {
     Refused(crate::refusal::Refusal),
     /// A command stopped by Ctrl-C before it finished; it left no result.
     Interrupted,
+    /// A command stopped because the process came to hold more than `limit` bytes; it left no
+    /// result, and the memory it held is given back.
+    OverMemory { limit: u64 },
     /// `draw` drew nothing: a picture too large, a missing Graphviz, a file not written.
     Draw(crate::command::DrawError),
     /// An expression that does not parse or evaluate; `source` is the expression's text.
@@ -228,6 +231,18 @@ impl Error {
         }
     }
 
+    /// A computation that stopped early: by Ctrl-C, or by the memory limit if that is what
+    /// tripped (see [`crate::engine::memory`]).
+    pub fn interrupted() -> Self {
+        if crate::engine::memory::tripped() {
+            Self::OverMemory {
+                limit: crate::engine::memory::limit(),
+            }
+        } else {
+            Self::Interrupted
+        }
+    }
+
     pub fn bad_token(token: impl Into<String>, expected: impl Into<String>) -> Self {
         Self::BadToken {
             token: token.into(),
@@ -241,6 +256,12 @@ impl fmt::Display for Error {
         match self {
             Self::Engine(e) => e.fmt(f),
             Self::Interrupted => crate::engine::Interrupted.fmt(f),
+            Self::OverMemory { limit } => write!(
+                f,
+                "stopped: this needs more than nimlab's memory limit of {}; raise it with \
+                 `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask for less",
+                crate::text::bytes(*limit)
+            ),
             Self::CommandLine { message } => f.write_str(message),
             Self::Quotes(e) => write!(
                 f,
@@ -456,14 +477,14 @@ impl From<crate::refusal::Refusal> for Error {
 
 impl From<crate::engine::Interrupted> for Error {
     fn from(_: crate::engine::Interrupted) -> Self {
-        Self::Interrupted
+        Self::interrupted()
     }
 }
 
 impl From<EngineError> for Error {
     fn from(e: EngineError) -> Self {
         if let EngineError::Interrupted = e {
-            return Self::Interrupted;
+            return Self::interrupted();
         }
         Self::Engine(e)
     }

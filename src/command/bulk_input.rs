@@ -106,7 +106,7 @@ impl<E> Stop<E> {
     fn into_error(self, source: &str, expected: impl FnOnce(Option<E>) -> String) -> Error {
         match self {
             // Ctrl-C ended a wait for typed piles (see `interrupt::CancellableStdin`).
-            Self::Read(e) if crate::engine::Interrupted::caused(&e) => Error::Interrupted,
+            Self::Read(e) if crate::engine::Interrupted::caused(&e) => Error::interrupted(),
             Self::Read(e) => Error::Read {
                 path: source.into(),
                 source: e,

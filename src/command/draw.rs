@@ -154,7 +154,7 @@ fn graph(session: &Session, rules: &Rules, targets: &[String]) -> Result<GraphPi
         reachable::walk(rules, &starts, MAX_POSITIONS, &mut budget).map_err(|e| match e {
             WalkRefused::TooManyPositions { limit } => DrawError::TooManyPositions { limit }.into(),
             WalkRefused::TooMuchWork { limit } => DrawError::TooMuchWork { limit }.into(),
-            WalkRefused::Interrupted => Error::Interrupted,
+            WalkRefused::Interrupted => Error::interrupted(),
         })?;
     Ok(GraphPicture {
         rules: rules.clone(),

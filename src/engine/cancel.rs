@@ -83,13 +83,14 @@ impl Cancel {
         self.stop.load(Relaxed)
     }
 
-    /// `Err(Interrupted)` once the token is cancelled.
+    /// `Err(Interrupted)` once the token is cancelled, or once the process holds more memory
+    /// than its limit (see [`super::memory`]).
     #[inline]
     pub fn check(&self) -> Result<(), Interrupted> {
         if self.stop.load(Relaxed) {
             Err(Interrupted)
         } else {
-            Ok(())
+            super::memory::check()
         }
     }
 

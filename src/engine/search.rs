@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::cancel::POLL_EVERY;
 use super::{EngineError, Grundy, Pile, Rules};
 
 /// Single positions by memoised recursion on sorted positions: their value by mex over the
@@ -82,6 +83,9 @@ impl<'r> Search<'r> {
             }
             for o in self.rules.heap_options(position[i]) {
                 self.work += 1;
+                if self.work % POLL_EVERY == 0 {
+                    super::memory::check()?;
+                }
                 if self.work > self.limit {
                     return Err(super::TooMuchWork::GameTreeMoves { moves: self.limit }.into());
                 }

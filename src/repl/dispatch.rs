@@ -49,6 +49,8 @@ pub fn dispatch(
     let output = {
         // Each command counts its own work (a script's lines share one token).
         session.cancel.begin(0);
+        crate::engine::memory::take_tripped();
+        let _memory = cli.memory.map(crate::engine::memory::Scoped::set);
         let _progress = Progress::start(&session.cancel, env.stderr_tty);
         execute(command, session)?
     };
@@ -142,7 +144,7 @@ fn show(
     };
     written.map_err(|e| {
         if Interrupted::caused(&e) {
-            Error::Interrupted
+            Error::interrupted()
         } else {
             Error::Write(e)
         }

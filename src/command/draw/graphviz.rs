@@ -55,7 +55,7 @@ pub(super) fn svg(dot_text: &str, cancel: &Cancel) -> Result<String, Error> {
             let _ = child.kill();
             let _ = child.wait();
             return Err(if cancel.is_cancelled() {
-                Error::Interrupted
+                Error::interrupted()
             } else {
                 failed(format!("it ran longer than {} s", LIMIT.as_secs()))
             });
