@@ -46,6 +46,8 @@ pub enum ErrorKind {
     TooDeep { limit: usize, at: Option<String> },
     /// Evaluation needed more steps than allowed.
     Budget { limit: u64 },
+    /// Evaluation needed more memory than the process's limit of `limit` bytes.
+    Memory { limit: u64 },
     /// The engine refused (an unknown ruleset, a state the ruleset lacks).
     Engine(EngineError),
 }
@@ -95,6 +97,7 @@ impl ExprError {
             ErrorKind::NotWhole { .. } => "a fraction".into(),
             ErrorKind::TooDeep { .. } => "nested too deeply".into(),
             ErrorKind::Budget { .. } => "too much work".into(),
+            ErrorKind::Memory { .. } => "too much memory".into(),
             ErrorKind::Engine(_) => "here".into(),
         }
     }
@@ -149,6 +152,12 @@ impl fmt::Display for ExprError {
             ErrorKind::Budget { limit } => write!(
                 f,
                 "the expression needs more than {limit} steps, so it was stopped; use smaller ranges"
+            ),
+            ErrorKind::Memory { limit } => write!(
+                f,
+                "the expression needs more than nimlab's memory limit of {}, so it was stopped; \
+                 use smaller ranges or raise the limit with `--memory SIZE`",
+                crate::text::bytes(*limit)
             ),
             ErrorKind::Engine(e) => e.fmt(f),
         }

@@ -51,6 +51,12 @@ pub fn dispatch(
         session.cancel.begin(0);
         crate::engine::memory::take_tripped();
         let _memory = cli.memory.map(crate::engine::memory::Scoped::set);
+        // A lesson's expressions are small by design: a lesson file cannot take the machine.
+        let in_lesson = matches!(command, Command::Lesson { .. })
+            || session.focus.iter().any(|f| f.kind() == "lesson");
+        let _lesson_memory = in_lesson.then(|| {
+            crate::engine::memory::Scoped::lowered_to(crate::engine::memory::LESSON_LIMIT)
+        });
         let _progress = Progress::start(&session.cancel, env.stderr_tty);
         execute(command, session)?
     };

@@ -201,9 +201,12 @@ impl Evaluator {
             _ => search.first_wins(piles).map(|wins| Value::Bool(!wins)),
         };
         let work = search.work().saturating_mul(SEARCH_STEP_COST);
-        // Keep what was solved, even by a search cut short: every entry is exact.
+        // Keep what was solved, even by a search cut short: every entry is exact. Not when
+        // the memory limit cut it short: what it holds is what must be given back.
+        let over_memory = crate::engine::memory::tripped();
         let memo = search.into_memo();
         match index {
+            _ if over_memory => drop(memo),
             Some(i) => self.searched[i].2 = memo,
             None => self.searched.push((rules.clone(), misere, memo)),
         }
@@ -212,6 +215,12 @@ impl Evaluator {
                 self.tick(work, span)?;
                 Ok(v)
             }
+            Err(_) if over_memory => Err(ExprError::new(
+                ErrorKind::Memory {
+                    limit: crate::engine::memory::limit(),
+                },
+                span.clone(),
+            )),
             Err(_) => Err(ExprError::new(
                 ErrorKind::Budget { limit: self.budget },
                 span.clone(),

@@ -70,6 +70,9 @@ impl Definition {
     }
 }
 
+/// The longest name a game may have.
+pub const MAX_NAME: usize = 40;
+
 /// Whether `text` starts a definition: the word `game` and a space.
 pub fn is_definition(text: &str) -> bool {
     text.trim_start()
@@ -94,6 +97,18 @@ pub fn parse_definition(text: &str) -> Result<Definition, ExprError> {
         header.space();
         let start = header.pos;
         let param = header.param()?;
+        if params.len() == crate::engine::defined::MAX_LENGTH {
+            return Err(ExprError::new(
+                ErrorKind::Syntax {
+                    found: format!("`{param}`"),
+                    expected: format!(
+                        "`)`: a state has at most {} parts",
+                        crate::engine::defined::MAX_LENGTH
+                    ),
+                },
+                start..header.pos,
+            ));
+        }
         if params.contains(&param) {
             header.pos = start;
             return Err(header.unexpected("a name not used before in the header"));
@@ -194,7 +209,25 @@ impl Header<'_> {
                 .take(|c| c.is_ascii_digit() || matches!(c, '^' | ','))
                 .end;
         }
-        Ok(self.text[span].to_string())
+        let name = &self.text[span.clone()];
+        let bad = |expected: String| {
+            ExprError::new(
+                ErrorKind::Syntax {
+                    found: format!("`{}`", crate::quote::shortened(name)),
+                    expected,
+                },
+                span.clone(),
+            )
+        };
+        if name.len() > MAX_NAME {
+            return Err(bad(format!("a name of at most {MAX_NAME} characters")));
+        }
+        if name.to_ascii_lowercase().ends_with("-misere") {
+            return Err(bad("a name that does not end in `-misere` (`--rules NAME-misere` \
+                 means NAME played misère)"
+                .into()));
+        }
+        Ok(name.to_string())
     }
 
     /// The state's name: a variable of the expression language.
