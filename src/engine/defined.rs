@@ -285,6 +285,13 @@ impl DefinedGame {
         Ok(())
     }
 
+    /// How many options `tuple` has, asked of the rule and not kept: for estimates of a
+    /// search before it starts.
+    pub fn count_options(&self, tuple: &[u64], budget: &mut Budget) -> Result<u64, EngineError> {
+        let options = self.rule.options(tuple, budget)?;
+        Ok(u64::try_from(options.len()).unwrap_or(u64::MAX))
+    }
+
     /// Values every state up to `n` (nothing to do if they are), within `budget`. Refuses a
     /// state beyond [`MAX_STATE`], an option that is not smaller, the rule's own errors, and
     /// running out of budget or of room for options (what was valued before stays valued).

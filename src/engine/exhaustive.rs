@@ -280,6 +280,40 @@ impl Exhaustive {
     }
 }
 
+/// Bytes a tuple search keeps per option and per state listed, measured: Wythoff with every
+/// part ≤ 200 keeps 10.7 million options of 40 401 pairs in 610 MB.
+const BYTES_PER_OPTION: u64 = 64;
+const BYTES_PER_STATE: u64 = 256;
+
+/// About how many bytes listing every tuple of `game` with each part ≤ `max` keeps: the
+/// tuples, each with about half the options of the most a sample has. The sample is every
+/// tuple of parts 0, max/2 and max (of the corners alone past four parts): options grow with
+/// the parts, or with their differences (Northcott's pair (0, max) has the most).
+fn tuple_bytes(
+    game: &super::defined::DefinedGame,
+    max: u64,
+    budget: &mut Budget,
+) -> Result<u64, EngineError> {
+    let arity = u32::try_from(game.arity()).unwrap_or(u32::MAX);
+    let count = max.saturating_add(1).saturating_pow(arity);
+    let parts: &[u64] = if arity <= 4 { &[0, max / 2, max] } else { &[max] };
+    let mut most = 0;
+    let mut sample = vec![0usize; game.arity()];
+    loop {
+        let tuple: Vec<u64> = sample.iter().map(|&i| parts[i]).collect();
+        most = most.max(game.count_options(&tuple, budget)?);
+        let Some(i) = sample.iter().rposition(|&i| i + 1 < parts.len()) else {
+            break;
+        };
+        sample[i] += 1;
+        sample[i + 1..].fill(0);
+    }
+    let per_state = (most / 2 + 1)
+        .saturating_mul(BYTES_PER_OPTION)
+        .saturating_add(BYTES_PER_STATE);
+    Ok(count.saturating_mul(per_state))
+}
+
 fn too_many(piles: usize, max: u64) -> EngineError {
     super::TooMuchWork::Exhaustive {
         piles: piles as u64,
@@ -324,6 +358,46 @@ impl StateList {
                     .and_then(|m| m.checked_pow(arity))
                     .filter(|&c| c < MAX_CODES)
                     .ok_or_else(refuse)?;
+                // Positions of up to `piles` of these tuples: counted before listing them.
+                let positions_fit = |m: u64| {
+                    let tuples = m.saturating_add(1).saturating_pow(arity);
+                    super::colex::count_multisets(tuples.saturating_add(1), piles as u64)
+                        .is_some_and(|c| c <= MAX_POSITIONS)
+                };
+                if !positions_fit(max) {
+                    let fits = (0..max).rev().find(|&m| positions_fit(m));
+                    return Err(super::TooMuchWork::TuplePositions {
+                        rules: rules.clone(),
+                        piles: piles as u64,
+                        max,
+                        fits,
+                    }
+                    .into());
+                }
+                // What the listing will hold, estimated before it starts: refused at once,
+                // with the largest `--max` that fits, rather than after minutes and gigabytes.
+                let limit = super::memory::limit();
+                if tuple_bytes(game, max, &mut budget)? > limit {
+                    let mut fits = None;
+                    let (mut lo, mut hi) = (0, max);
+                    while lo < hi {
+                        let mid = lo + (hi - lo) / 2;
+                        if tuple_bytes(game, mid, &mut budget)? <= limit {
+                            fits = Some(mid);
+                            lo = mid + 1;
+                        } else {
+                            hi = mid;
+                        }
+                    }
+                    return Err(super::TooMuchWork::TupleMemory {
+                        rules: rules.clone(),
+                        max,
+                        bytes: tuple_bytes(game, max, &mut budget)?,
+                        limit,
+                        fits,
+                    }
+                    .into());
+                }
                 let mut roots = Vec::with_capacity(usize::try_from(count).unwrap_or(0));
                 let mut tuple = vec![0u64; game.arity()];
                 loop {

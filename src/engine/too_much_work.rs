@@ -67,6 +67,24 @@ pub enum TooMuchWork {
     /// Every position of `rules`, a defined game whose piles are tuples, with each part at most
     /// `max`: more tuples than the search lists, or tuples of any length.
     ExhaustiveTuples { rules: Rules, max: u64 },
+    /// Every position of up to `piles` states of `rules`, a game of tuples, with each part at
+    /// most `max`: more positions than the search holds; `fits` is the largest `max` that
+    /// does not.
+    TuplePositions {
+        rules: Rules,
+        piles: u64,
+        max: u64,
+        fits: Option<u64>,
+    },
+    /// Every position of `rules`, a game of tuples, with each part at most `max`: about
+    /// `bytes` to hold, past the memory limit `limit`; `fits` is the largest `max` within it.
+    TupleMemory {
+        rules: Rules,
+        max: u64,
+        bytes: u64,
+        limit: u64,
+        fits: Option<u64>,
+    },
     /// Every position of `rules`, where a move from `from` leads to `to`, from which play can
     /// come back to `from`.
     ExhaustiveOrder { rules: Rules, from: Pile, to: Pile },
@@ -202,6 +220,42 @@ impl fmt::Display for TooMuchWork {
                  of any length has no such list; a smaller `--max`, or `winner` on one \
                  position)"
             ),
+            Self::TuplePositions {
+                rules,
+                piles,
+                max,
+                fits,
+            } => {
+                write!(
+                    f,
+                    "searching every position of up to {piles} states of {rules} with each part \
+                     ≤ {max} would take too long (the search stops at {MAX_POSITIONS} \
+                     positions); "
+                )?;
+                match fits {
+                    Some(fits) => write!(f, "`--max {fits}` fits, or fewer `--piles`"),
+                    None => f.write_str("fewer `--piles`"),
+                }
+            }
+            Self::TupleMemory {
+                rules,
+                max,
+                bytes,
+                limit,
+                fits,
+            } => {
+                write!(
+                    f,
+                    "searching every position of {rules} with each part ≤ {max} would hold \
+                     about {} of options, past the memory limit of {}; ",
+                    crate::text::bytes(*bytes),
+                    crate::text::bytes(*limit)
+                )?;
+                match fits {
+                    Some(fits) => write!(f, "`--max {fits}` fits, or raise `--memory`"),
+                    None => f.write_str("raise `--memory`"),
+                }
+            }
             Self::ExhaustiveOrder { rules, from, to } => write!(
                 f,
                 "searching every position of {rules} at once is not possible: a move from {} \
