@@ -7,11 +7,31 @@
 //! not computed in full cannot be shown.
 
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, OnceLock};
 
 /// Loops poll the token about this often (in iterations of their cheapest step).
 pub const POLL_EVERY: u64 = 4096;
+
+/// The stop flag of the computation in the foreground, for searches that run without a token
+/// of their own (see [`poll`]).
+static FOREGROUND: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// Makes `flag` the foreground's stop flag (the REPL's Ctrl-C sets it). Only the first call
+/// counts.
+pub fn install_foreground(flag: Arc<AtomicBool>) {
+    let _ = FOREGROUND.set(flag);
+}
+
+/// For a computation with no token of its own (a search of one position, deep in a command):
+/// `Err(Interrupted)` once the foreground's flag is set or the memory limit is passed.
+#[inline]
+pub fn poll() -> Result<(), Interrupted> {
+    if FOREGROUND.get().is_some_and(|flag| flag.load(Relaxed)) {
+        return Err(Interrupted);
+    }
+    super::memory::check()
+}
 
 /// A handle on one running computation: whether it should stop, and how far it has got.
 /// Clones share the same state.

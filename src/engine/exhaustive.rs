@@ -296,7 +296,11 @@ fn tuple_bytes(
 ) -> Result<u64, EngineError> {
     let arity = u32::try_from(game.arity()).unwrap_or(u32::MAX);
     let count = max.saturating_add(1).saturating_pow(arity);
-    let parts: &[u64] = if arity <= 4 { &[0, max / 2, max] } else { &[max] };
+    let parts: &[u64] = if arity <= 4 {
+        &[0, max / 2, max]
+    } else {
+        &[max]
+    };
     let mut most = 0;
     let mut sample = vec![0usize; game.arity()];
     loop {

@@ -84,7 +84,7 @@ impl<'r> Search<'r> {
             for o in self.rules.heap_options(position[i]) {
                 self.work += 1;
                 if self.work % POLL_EVERY == 0 {
-                    super::memory::check()?;
+                    super::cancel::poll()?;
                 }
                 if self.work > self.limit {
                     return Err(super::TooMuchWork::GameTreeMoves { moves: self.limit }.into());

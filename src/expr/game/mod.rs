@@ -223,9 +223,11 @@ impl Header<'_> {
             return Err(bad(format!("a name of at most {MAX_NAME} characters")));
         }
         if name.to_ascii_lowercase().ends_with("-misere") {
-            return Err(bad("a name that does not end in `-misere` (`--rules NAME-misere` \
+            return Err(bad(
+                "a name that does not end in `-misere` (`--rules NAME-misere` \
                  means NAME played misère)"
-                .into()));
+                    .into(),
+            ));
         }
         Ok(name.to_string())
     }
