@@ -39,7 +39,7 @@ const SUBTRACTION_PERIOD_LOOK: u64 = 100_000;
 
 pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Error> {
     let format = picture_format(args)?;
-    if let Some(path) = &args.output {
+    if let Some(path) = output(args) {
         check_destination(path, args.force)?;
     }
     if super::hackenbush::asked_for(&args.rules) {
@@ -77,12 +77,12 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
 
 /// The picture's text on standard output, or written to `-o FILE`.
 fn finish(args: &DrawArgs, format: PictureFormat, text: String) -> Result<Output, Error> {
-    match &args.output {
+    match output(args) {
         None => Ok(Output::Picture(Picture::Text(text))),
         Some(path) => {
             write_file(path, text.as_bytes(), args.force)?;
             Ok(Output::Picture(Picture::Written {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 format,
                 bytes: text.len() as u64,
             }))
@@ -283,8 +283,50 @@ fn plot_range(token: Option<&str>) -> Result<(u64, u64), Error> {
     Ok((from, to))
 }
 
+/// The file `-o` names; `-o -` is standard output, as for most tools.
+fn output(args: &DrawArgs) -> Option<&Path> {
+    args.output
+        .as_deref()
+        .filter(|path| *path != Path::new("-"))
+}
+
+/// Whether `path` is a character device or a pipe, which a picture is written into in place
+/// (`-o /dev/null`, `-o /dev/stdout`, a FIFO), never renamed over.
+fn written_in_place(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        std::fs::metadata(path)
+            .is_ok_and(|m| m.file_type().is_char_device() || m.file_type().is_fifo())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// What kind of file other than a regular one, a directory, a character device or a pipe
+/// `path` is (a socket, a block device), which no picture is written to.
+fn special_kind(path: &Path) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = std::fs::metadata(path).ok()?.file_type();
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+    }
+    let _ = path;
+    None
+}
+
 /// Refuses, before any work, a destination that cannot take the picture: an existing file
-/// without `force`, a directory, or a place in a directory that does not exist.
+/// without `force`, a directory, a socket or block device, or a place in a directory that
+/// does not exist. A character device or a pipe takes it in place, `force` or not.
 fn check_destination(path: &Path, force: bool) -> Result<(), DrawError> {
     let path_buf = || path.to_path_buf();
     if path.is_dir() {
@@ -292,6 +334,15 @@ fn check_destination(path: &Path, force: bool) -> Result<(), DrawError> {
             path: path_buf(),
             directory: true,
         });
+    }
+    if let Some(kind) = special_kind(path) {
+        return Err(DrawError::Special {
+            path: path_buf(),
+            kind,
+        });
+    }
+    if written_in_place(path) {
+        return Ok(());
     }
     if !force && std::fs::symlink_metadata(path).is_ok() {
         return Err(DrawError::Exists { path: path_buf() });
@@ -314,7 +365,8 @@ fn directory_of(path: &Path) -> &Path {
 }
 
 /// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then moved
-/// into place (over an existing file only with `force`).
+/// into place (over an existing file only with `force`, keeping its mode; a new file gets the
+/// mode the umask allows). A character device or a pipe is written in place.
 fn write_file(path: &Path, bytes: &[u8], force: bool) -> Result<(), Error> {
     let failed = |source: std::io::Error| {
         Error::Draw(DrawError::WriteFile {
@@ -322,7 +374,31 @@ fn write_file(path: &Path, bytes: &[u8], force: bool) -> Result<(), Error> {
             source,
         })
     };
-    let mut file = tempfile::NamedTempFile::new_in(directory_of(path)).map_err(failed)?;
+    if written_in_place(path) {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(failed)?;
+        return file
+            .write_all(bytes)
+            .and_then(|()| file.flush())
+            .map_err(failed);
+    }
+    let old = std::fs::metadata(path).ok().filter(|m| m.is_file());
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // The kernel applies the umask to a new file's 0666, as for any file a tool creates.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut file = builder.tempfile_in(directory_of(path)).map_err(failed)?;
+    if let Some(old) = old {
+        // A replaced file keeps its mode exactly, the umask notwithstanding.
+        file.as_file()
+            .set_permissions(old.permissions())
+            .map_err(failed)?;
+    }
     file.write_all(bytes).map_err(failed)?;
     file.flush().map_err(failed)?;
     let placed = if force {

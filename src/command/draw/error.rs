@@ -32,6 +32,8 @@ pub enum DrawError {
     Exists { path: PathBuf },
     /// The output file names a directory, or is in a directory that does not exist.
     NotAFile { path: PathBuf, directory: bool },
+    /// The output file is `kind` (a socket, a block device), which takes no picture.
+    Special { path: PathBuf, kind: &'static str },
     /// The output file could not be written.
     WriteFile {
         path: PathBuf,
@@ -120,6 +122,12 @@ impl fmt::Display for DrawError {
             } => write!(
                 f,
                 "cannot write {}: its directory does not exist",
+                quoted(&path.to_string_lossy())
+            ),
+            Self::Special { path, kind } => write!(
+                f,
+                "{} is {kind}; write the picture to a file, a character device such as \
+                 /dev/null, a pipe, or `-o -` for standard output",
                 quoted(&path.to_string_lossy())
             ),
             Self::WriteFile { path, source } => write!(
