@@ -85,6 +85,15 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         }
         Some(_) => dispatch(&cli, &mut session, &env, &mut Nesting::default()).map(|_| ()),
     };
+    // Progress that could not be saved was warned of as it happened; the run's exit code says
+    // it too, so a script can tell.
+    let result = result.and_then(|()| {
+        if session.unsaved_progress.get() {
+            Err(Error::ProgressNotSaved)
+        } else {
+            Ok(())
+        }
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that closed the pipe (`nimlab grundy | head`) is not an error.

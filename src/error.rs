@@ -136,6 +136,8 @@ pub enum Error {
     ScriptFailed { failures: usize },
     /// A lesson's command line that a lesson may not run.
     Refused(crate::refusal::Refusal),
+    /// A run in which some lesson progress could not be saved (each failure was warned of).
+    ProgressNotSaved,
     /// A command stopped by Ctrl-C before it finished; it left no result.
     Interrupted,
     /// A command stopped because the process came to hold more than `limit` bytes; it left no
@@ -170,7 +172,7 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Self::Interrupted => 130,
-            Self::Write(_) | Self::ReadInput(_) | Self::Progress(_) => 3,
+            Self::Write(_) | Self::ReadInput(_) | Self::Progress(_) | Self::ProgressNotSaved => 3,
             Self::CheckFailed { .. } | Self::ConjectureFails { .. } => 1,
             Self::LessonLine { error } => error.exit_code(),
             Self::Draw(e) => e.exit_code(),
@@ -256,6 +258,10 @@ impl fmt::Display for Error {
         match self {
             Self::Engine(e) => e.fmt(f),
             Self::Interrupted => crate::engine::Interrupted.fmt(f),
+            Self::ProgressNotSaved => f.write_str(
+                "lesson progress could not be saved (see the warning above); fix the data \
+                 directory (`$NIMLAB_DATA_DIR`) and start the lesson again",
+            ),
             Self::OverMemory { limit } => write!(
                 f,
                 "stopped: this needs more than nimlab's memory limit of {}; raise it with \

@@ -32,6 +32,9 @@ pub struct Session {
     pub for_one_activity: bool,
     /// Stops the running command's long loops (Ctrl-C) and counts their progress.
     pub cancel: crate::engine::Cancel,
+    /// Whether some lesson progress could not be saved this run (each failure was warned
+    /// of as it happened): the run then ends with exit code 3.
+    pub unsaved_progress: std::cell::Cell<bool>,
     solver: Solver,
     /// Solvers for other rulesets (`--rules`) that computed something worth keeping, latest
     /// last; at most [`KEPT_SOLVERS`].
@@ -132,6 +135,7 @@ impl Session {
             interactive: false,
             for_one_activity: false,
             cancel: crate::engine::Cancel::new(),
+            unsaved_progress: std::cell::Cell::new(false),
             solver: Solver::new(&rules)?,
             others: Vec::new(),
             games: Vec::new(),

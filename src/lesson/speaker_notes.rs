@@ -25,7 +25,13 @@ impl SpeakerNotes {
     /// window follows the room step by step.
     pub fn append(&self, heading: &str, notes: Option<&str>) -> io::Result<()> {
         let notes = notes.map_or("(no notes for this step)", str::trim_end);
-        let text = format!("── {heading} ──\n{notes}\n\n");
+        // The lecturer's terminal (`tail -f`) gets the same guard as the screen: a lesson
+        // file's escape sequences are shown, never obeyed.
+        let text = format!(
+            "── {} ──\n{}\n\n",
+            crate::render::printable(heading),
+            crate::render::printable(notes)
+        );
         let mut options = OpenOptions::new();
         options.append(true).create(true);
         // O_NONBLOCK: a FIFO with no reader fails at once instead of hanging the lecture.
@@ -57,6 +63,19 @@ mod tests {
             std::fs::read_to_string(&path).unwrap(),
             "mine\n── step 1 of 2 · a ──\nAsk the room.\n\n── step 2 of 2 · b ──\n(no notes for this step)\n\n"
         );
+    }
+
+    #[test]
+    fn escape_sequences_are_shown_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.txt");
+        let notes = SpeakerNotes::new(path.clone());
+        notes
+            .append("\u{1b}]0;title\u{7}a", Some("\u{1b}[2Jclear"))
+            .unwrap();
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(!written.contains('\u{1b}'), "{written:?}");
+        assert!(written.contains("^[[2Jclear"), "{written:?}");
     }
 
     #[test]

@@ -27,6 +27,7 @@ impl LessonFocus {
             }
             Err(e) => (warning_key(&e), Feedback::NotSaved(e)),
         };
+        session.unsaved_progress.set(true);
         let (key, warning) = warning;
         if self.warned.insert(key) {
             items.push(feedback(warning));
