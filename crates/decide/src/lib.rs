@@ -34,6 +34,7 @@ mod compile;
 mod formula;
 mod hash;
 mod minimise;
+pub mod nim;
 mod ops;
 mod parse;
 mod translate;
