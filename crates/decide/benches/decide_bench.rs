@@ -1,1 +1,121 @@
-fn main() {}
+//! Timings of the decider: the five statements of issue 28 (time, largest automaton), then
+//! the k-pile series (Bouton both ways, the value of a sum of k Nim heaps) from k = 2 until
+//! one passes 10 s, with peak memory (VmHWM, reset before each case where the kernel allows).
+//! Run in release: `crates/decide/bench.sh` (arguments: `--max-k N`, `--limit-s S`).
+
+use decide::nim::{self, PileSum};
+use decide::{Decision, Formula, Limits, decide};
+use std::time::{Duration, Instant};
+
+fn run(f: &Formula) -> (Duration, Decision) {
+    let start = Instant::now();
+    let d = decide(f, Limits::default(), &|| false).expect("decides");
+    (start.elapsed(), d)
+}
+
+/// The best of `reps` runs (the statements take milliseconds: noise is from other work).
+fn best(f: &Formula, reps: usize) -> (Duration, Decision) {
+    let mut out = run(f);
+    for _ in 1..reps {
+        let r = run(f);
+        if r.0 < out.0 {
+            out = r;
+        }
+    }
+    out
+}
+
+/// Resets the peak resident size (Linux: writing 5 to clear_refs).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The peak resident size in MiB, from /proc/self/status.
+fn peak_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse::<f64>().ok())
+    };
+    let max_k = arg("--max-k").map_or(64, |v| v as usize);
+    let limit = arg("--limit-s").unwrap_or(10.0);
+
+    println!("The five statements (best of 5 runs)");
+    println!(
+        "{:<40} {:>6} {:>9} {:>9} {:>8} {:>8}",
+        "statement", "holds", "time ms", "largest", "raw", "ops"
+    );
+    let bouton = |k| {
+        decide::and([
+            nim::bouton_p(k, PileSum::Xor),
+            nim::bouton_n(k, PileSum::Xor),
+        ])
+    };
+    let statements: Vec<(&str, Formula)> = vec![
+        ("zero-move induction step (n >= 1)", nim::zero_move_step()),
+        ("Bouton, 2 piles (both directions)", bouton(2)),
+        ("Bouton, 3 piles (both directions)", bouton(3)),
+        ("sum of two Nim heaps", nim::nim_sum_two()),
+        ("Lasker's Nim closed form", nim::lasker_step(false)),
+    ];
+    for (name, f) in &statements {
+        let (t, d) = best(f, 5);
+        println!(
+            "{:<40} {:>6} {:>9.3} {:>9} {:>8} {:>8}",
+            name,
+            d.holds,
+            ms(t),
+            d.stats.largest,
+            d.stats.largest_raw,
+            d.stats.operations
+        );
+    }
+
+    println!();
+    println!("The k-pile series (one run each; peak = VmHWM after reset)");
+    println!(
+        "{:>3} {:<22} {:>6} {:>11} {:>8} {:>8} {:>9} {:>9}",
+        "k", "claim", "holds", "time ms", "largest", "raw", "nodes", "peak MiB"
+    );
+    let mut k = 2;
+    'series: while k <= max_k {
+        let claims: [(&str, Formula); 3] = [
+            ("Bouton: xor = 0 => P", nim::bouton_p(k, PileSum::Xor)),
+            ("Bouton: xor != 0 => N", nim::bouton_n(k, PileSum::Xor)),
+            ("value of sum = xor", nim::nim_sum_value(k)),
+        ];
+        for (name, f) in &claims {
+            reset_peak();
+            let (t, d) = run(f);
+            let peak = peak_mib().map_or_else(|| "-".to_owned(), |m| format!("{m:.1}"));
+            println!(
+                "{:>3} {:<22} {:>6} {:>11.3} {:>8} {:>8} {:>9} {:>9}",
+                k,
+                name,
+                d.holds,
+                ms(t),
+                d.stats.largest,
+                d.stats.largest_raw,
+                d.stats.largest_nodes,
+                peak
+            );
+            if t.as_secs_f64() > limit {
+                break 'series;
+            }
+        }
+        k = if k < 16 { k + 1 } else { k * 2 };
+    }
+}
