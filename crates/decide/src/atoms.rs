@@ -321,3 +321,90 @@ pub(crate) fn xor_zero(
         accepting,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::Limits;
+
+    fn check(a: &Automaton, vars: usize, truth: &dyn Fn(&[u128]) -> bool) {
+        // One value per variable, also for a variable the atom does not test.
+        let mut a = a.clone();
+        a.tracks = (0..u32::try_from(vars).unwrap()).collect();
+        let top = if vars == 3 { 16 } else { 64 };
+        let mut t = vec![0u128; vars];
+        loop {
+            for padding in 0..3 {
+                assert_eq!(a.accepts(&t, padding), truth(&t), "{t:?} padded {padding}");
+            }
+            let mut i = 0;
+            loop {
+                if i == vars {
+                    return;
+                }
+                t[i] += 1;
+                if t[i] < top {
+                    break;
+                }
+                t[i] = 0;
+                i += 1;
+            }
+        }
+    }
+
+    fn with<T>(f: impl FnOnce(&mut Budget<'_>) -> T) -> T {
+        let never = || false;
+        let mut b = Budget::new(Limits::UNLIMITED, &never);
+        f(&mut b)
+    }
+
+    const X: Operand = Operand::Var(0);
+    const Y: Operand = Operand::Var(1);
+    const Z: Operand = Operand::Var(2);
+
+    #[test]
+    fn each_atom_accepts_exactly_its_tuples() {
+        with(|b| {
+            check(&add(X, Y, Z, b).unwrap(), 3, &|t| t[0] + t[1] == t[2]);
+            check(&add(X, X, Y, b).unwrap(), 2, &|t| 2 * t[0] == t[1]);
+            check(&add(X, Operand::Const(5), Y, b).unwrap(), 2, &|t| {
+                t[0] + 5 == t[1]
+            });
+            check(&lt(X, Y, b).unwrap(), 2, &|t| t[0] < t[1]);
+            check(&lt(X, Operand::Const(37), b).unwrap(), 1, &|t| t[0] < 37);
+            check(&eq(X, Operand::Const(4), b).unwrap(), 1, &|t| t[0] == 4);
+            check(&bit_and(X, Y, Z, b).unwrap(), 3, &|t| t[0] & t[1] == t[2]);
+            check(&bit_or(X, Y, Z, b).unwrap(), 3, &|t| t[0] | t[1] == t[2]);
+            check(&mul(3, X, Y, b).unwrap(), 2, &|t| 3 * t[0] == t[1]);
+            check(&mul(0, X, Y, b).unwrap(), 2, &|t| t[1] == 0);
+            check(&div_mod(X, 3, Y, Z, b).unwrap(), 3, &|t| {
+                t[0] / 3 == t[1] && t[0] % 3 == t[2]
+            });
+            check(&div_mod(X, 5, Y, Operand::Const(2), b).unwrap(), 2, &|t| {
+                t[0] / 5 == t[1] && t[0] % 5 == 2
+            });
+            check(&odd(X, b).unwrap(), 1, &|t| t[0] % 2 == 1);
+            check(&even(X, b).unwrap(), 1, &|t| t[0] % 2 == 0);
+            check(&xor_zero(&[X, Y, Z], b).unwrap(), 3, &|t| {
+                t[0] ^ t[1] ^ t[2] == 0
+            });
+            check(&xor_zero(&[X, X, Y], b).unwrap(), 2, &|t| t[1] == 0);
+            check(
+                &xor_zero(&[X, Operand::Const(6), Y, Operand::Const(3)], b).unwrap(),
+                2,
+                &|t| t[0] ^ t[1] == 5,
+            );
+        });
+    }
+
+    #[test]
+    fn k_ary_xor_is_small_for_many_tracks() {
+        with(|b| {
+            let ops: Vec<Operand> = (0..64).map(Operand::Var).collect();
+            let a = xor_zero(&ops, b).unwrap();
+            // One live state and the sink; two nodes per track per state at most.
+            assert_eq!(a.state_count(), 2);
+            assert!(a.node_count() <= 2 * 2 * 64 + 4);
+        });
+    }
+}

@@ -80,3 +80,37 @@ pub(crate) fn minimise(a: &Automaton, budget: &mut Budget<'_>) -> Result<Automat
     budget.record(result.state_count(), result.node_count());
     Ok(result)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::budget::Limits;
+    use crate::formula::Formula;
+    use crate::{compile, parse};
+
+    fn automaton(text: &str) -> crate::Automaton {
+        let f: Formula = parse(text).unwrap();
+        compile(&f, Limits::default(), &|| false)
+            .unwrap()
+            .automaton()
+            .clone()
+    }
+
+    #[test]
+    fn equal_languages_give_equal_automata() {
+        assert_eq!(automaton("x < y"), automaton("not (y <= x)"));
+        assert_eq!(automaton("x + x = y"), automaton("2 * x = y"));
+        assert_eq!(automaton("odd(x)"), automaton("x % 2 = 1"));
+        assert_eq!(automaton("x ^ y = z"), automaton("y ^ x = z and (x = x)"));
+    }
+
+    #[test]
+    fn minimal_sizes() {
+        // x < y, LSD first: "less" and "not less" (equal-so-far behaves as greater).
+        assert_eq!(automaton("x < y").state_count(), 2);
+        // x + y = z: carry 0, carry 1, and the sink.
+        assert_eq!(automaton("x + y = z").state_count(), 3);
+        // x mod 3 = 0: remainder of the digits read so far depends on position parity too.
+        assert!(automaton("x % 3 = 0").state_count() <= 6);
+        assert_eq!(automaton("x = x").state_count(), 1);
+    }
+}

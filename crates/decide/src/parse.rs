@@ -482,3 +482,54 @@ fn bounded(quant: Quant, name: &str, bound: Option<(bool, Expr)>, body: Formula)
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printing_reads_back() {
+        for text in [
+            "all n: any k: k < n and n = k + k",
+            "all x < 5: any y <= x: x ^ y ^ 3 = 0 or x & y = 1 or x | y = 2",
+            "any q: x / 3 = q and x % 3 = 1 and 4 * q = y and odd(x) and not even(y)",
+            "(x = 1 => y = 2) <=> true",
+        ] {
+            let f = parse(text).unwrap();
+            assert_eq!(parse(&f.to_string()).unwrap(), f, "{text}");
+        }
+    }
+
+    #[test]
+    fn scope_and_precedence() {
+        use crate::formula::*;
+        assert_eq!(
+            parse("all x: x = 1 or x = 2").unwrap(),
+            all("x", or([eq("x", 1), eq("x", 2)]))
+        );
+        assert_eq!(
+            parse("x = 1 and y = 2 or z = 3").unwrap(),
+            or([and([eq("x", 1), eq("y", 2)]), eq("z", 3)])
+        );
+        assert_eq!(parse("(x) < (y)").unwrap(), lt("x", "y"));
+        assert_eq!(parse("x + y = z").unwrap(), add("x", "y", "z"));
+        assert_eq!(
+            parse("x ^ y ^ w = z").unwrap(),
+            xor_all(["x", "y", "w"], "z")
+        );
+    }
+
+    #[test]
+    fn errors_are_data() {
+        let e = |t: &str| parse(t).unwrap_err().kind;
+        assert_eq!(e("x = "), ParseErrorKind::UnexpectedEnd);
+        assert_eq!(e("x = y y"), ParseErrorKind::UnexpectedToken("y".into()));
+        assert_eq!(e("x # y"), ParseErrorKind::UnexpectedChar('#'));
+        assert_eq!(e("x * y = z"), ParseErrorKind::NotConstant);
+        assert_eq!(e("x / 0 = z"), ParseErrorKind::ZeroDivisor);
+        assert_eq!(
+            e("x = 99999999999999999999999"),
+            ParseErrorKind::NumberTooLarge
+        );
+    }
+}

@@ -125,3 +125,35 @@ pub(crate) fn values(word: &[Vec<bool>], tracks: usize) -> Result<Vec<u128>, Dec
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::budget::Limits;
+    use crate::{compile, parse};
+
+    fn smallest(text: &str) -> Option<Vec<u128>> {
+        let c = compile(&parse(text).unwrap(), Limits::default(), &|| false).unwrap();
+        c.smallest(&|| false).unwrap()
+    }
+
+    #[test]
+    fn one_variable_is_numeric_order() {
+        assert_eq!(smallest("x > 100 and x % 7 = 3"), Some(vec![101]));
+        assert_eq!(smallest("x = 0"), Some(vec![0]));
+        assert_eq!(smallest("x < 0"), None);
+        assert_eq!(smallest("x > 1000000 and odd(x)"), Some(vec![1_000_001]));
+    }
+
+    #[test]
+    fn several_variables_fewest_digits_then_first_variable_first() {
+        // x + y = 5: (2, 3) and (3, 2) need two digits, the rest three; at the top digit both
+        // have (1, 1), at the last x's 0 comes first: (2, 3).
+        assert_eq!(smallest("x + y = 5"), Some(vec![2, 3]));
+        // x + y = 4: (1, 3), (2, 2), (3, 1) need two digits; their top digits are (0, 1),
+        // (1, 1), (1, 0): (1, 3).
+        assert_eq!(smallest("x + y = 4"), Some(vec![1, 3]));
+        // x = y + 6 and y < 2: x has three digits: (6, 0).
+        assert_eq!(smallest("x = y + 6 and y < 2"), Some(vec![6, 0]));
+        assert_eq!(smallest("x > 2 and y > 2"), Some(vec![3, 3]));
+    }
+}

@@ -61,7 +61,11 @@ fn direct(k: usize) -> (bool, bool, bool) {
 
 #[test]
 fn pile_series_up_to_six_agrees_with_direct_check() {
-    let holds = |f| decide(&f, Limits::default(), &|| false).expect("decides").holds;
+    let holds = |f| {
+        decide(&f, Limits::default(), &|| false)
+            .expect("decides")
+            .holds
+    };
     for k in 2..=6 {
         let decided = (
             holds(nim::bouton_p(k, PileSum::Xor)),
