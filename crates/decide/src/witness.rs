@@ -129,10 +129,17 @@ pub(crate) fn values(word: &[Vec<bool>], tracks: usize) -> Result<Vec<u128>, Dec
 #[cfg(test)]
 mod tests {
     use crate::budget::Limits;
-    use crate::{compile, parse};
+    use crate::{compile_with_order, parse};
 
+    /// The smallest values of x (and y, if the formula has it), in that order.
     fn smallest(text: &str) -> Option<Vec<u128>> {
-        let c = compile(&parse(text).unwrap(), Limits::default(), &|| false).unwrap();
+        let f = parse(text).unwrap();
+        let order: Vec<String> = ["x", "y"]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .take(f.free_vars().len())
+            .collect();
+        let c = compile_with_order(&f, &order, Limits::default(), &|| false).unwrap();
         c.smallest(&|| false).unwrap()
     }
 
