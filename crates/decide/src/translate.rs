@@ -142,6 +142,8 @@ pub fn rel(a: impl Into<Expr>, op: Rel, b: impl Into<Expr>) -> Formula {
             }
         }
     };
+    // Definitions first, innermost first, so the free variables of `x + y + 3 < z` come in
+    // the order written (a variable only in the relation itself comes after them).
     low.defs.push(last);
     let body = if low.defs.len() == 1 {
         low.defs.pop().unwrap_or(Formula::True)
