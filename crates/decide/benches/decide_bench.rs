@@ -44,14 +44,18 @@ fn ms(d: Duration) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let arg = |name: &str| {
+    let value = |name: &str| {
         args.iter()
             .position(|a| a == name)
             .and_then(|i| args.get(i + 1))
-            .and_then(|v| v.parse::<f64>().ok())
+            .cloned()
     };
-    let max_k = arg("--max-k").map_or(64, |v| v as usize);
-    let limit = arg("--limit-s").unwrap_or(10.0);
+    let max_k: usize = value("--max-k")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4096);
+    let limit: f64 = value("--limit-s")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10.0);
 
     println!("The five statements (best of 5 runs)");
     println!(

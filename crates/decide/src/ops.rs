@@ -169,9 +169,8 @@ pub(crate) fn project(
         found.clear();
         bdd::targets(&p.tmp.nodes, root, &mut scanned, &mut found);
         for &t in &found {
-            if !state_of.contains_key(&t) {
-                let id = u32::try_from(order.len()).map_err(|_| budget.overflow())?;
-                state_of.insert(t, id);
+            if let std::collections::hash_map::Entry::Vacant(slot) = state_of.entry(t) {
+                slot.insert(u32::try_from(order.len()).map_err(|_| budget.overflow())?);
                 order.push(t);
                 budget.states(order.len())?;
             }
