@@ -6,6 +6,7 @@ use crate::automaton::Automaton;
 use crate::bdd::{self, Builder, Node, idx};
 use crate::budget::{Budget, DecideError};
 use crate::hash::FxHashMap;
+use std::rc::Rc;
 
 /// A binary connective, as its truth table on the two sides' acceptance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,17 +153,25 @@ pub(crate) fn project(
     let mut found = Vec::new();
     let mut next = 0;
     while next < order.len() {
-        let set = p.sets[idx(order[next])].clone();
+        let set = Rc::clone(&p.sets[idx(order[next])]);
         next += 1;
-        let mut root: Option<u32> = None;
-        for &s in &set {
-            let r = p.proj(a.roots[idx(s)], budget)?;
-            root = Some(match root {
-                None => r,
-                Some(q) => p.union(q, r, budget)?,
-            });
+        let mut parts = Vec::with_capacity(set.len());
+        for &s in set.iter() {
+            parts.push(p.proj(a.roots[idx(s)], budget)?);
         }
-        let root = root.unwrap_or(0);
+        // United pairwise, as a balanced tree: the intermediate sets (each interned) then add
+        // up to |S| log |S| members instead of |S|^2 for a left fold.
+        while parts.len() > 1 {
+            let mut up = Vec::with_capacity(parts.len().div_ceil(2));
+            for pair in parts.chunks(2) {
+                up.push(match pair {
+                    [x, y] => p.union(*x, *y, budget)?,
+                    _ => pair[0],
+                });
+            }
+            parts = up;
+        }
+        let root = parts.first().copied().unwrap_or(0);
         tmp_roots.push(root);
         // The sets reachable in one step: scan the new part of the diagram for leaves.
         scanned.resize(p.tmp.nodes.len(), false);
@@ -228,18 +237,19 @@ struct Subsets<'n> {
     /// Node of the source → its projection in `tmp` (`u32::MAX`: not yet made).
     proj_memo: Vec<u32>,
     union_memo: FxHashMap<(u32, u32), u32>,
-    sets: Vec<Vec<u32>>,
-    set_ids: FxHashMap<Vec<u32>, u32>,
+    sets: Vec<Rc<[u32]>>,
+    set_ids: FxHashMap<Rc<[u32]>, u32>,
 }
 
 impl Subsets<'_> {
     fn set(&mut self, members: Vec<u32>, budget: &mut Budget<'_>) -> Result<u32, DecideError> {
-        if let Some(&id) = self.set_ids.get(&members) {
+        if let Some(&id) = self.set_ids.get(members.as_slice()) {
             return Ok(id);
         }
         budget.tick(u64::try_from(members.len()).unwrap_or(u64::MAX))?;
         let id = u32::try_from(self.sets.len()).map_err(|_| budget.overflow())?;
-        self.sets.push(members.clone());
+        let members: Rc<[u32]> = members.into();
+        self.sets.push(Rc::clone(&members));
         self.set_ids.insert(members, id);
         Ok(id)
     }
