@@ -41,7 +41,14 @@ impl Hasher for FxHasher {
         self.add(u64::try_from(i).unwrap_or(u64::MAX));
     }
     fn finish(&self) -> u64 {
-        self.hash
+        // A final avalanche (MurmurHash3's fmix64): the table takes its bucket from the low
+        // bits, which the multiply alone leaves poorly mixed (long keys collided).
+        let mut h = self.hash;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
 }
 
