@@ -7,14 +7,15 @@ use crate::atoms::{self, Operand};
 use crate::automaton::Automaton;
 use crate::budget::{Budget, DecideError};
 use crate::formula::{Atom, Bound, Formula, Quant, Term};
+use crate::hash::FxHashMap;
 use crate::minimise::minimise;
 use crate::ops::{self, BoolOp};
 
 /// Compiles formulas within one budget.
 pub(crate) struct Compiler<'b, 'c> {
     budget: &'b mut Budget<'c>,
-    /// The variables in scope, innermost last.
-    scope: Vec<(String, u32)>,
+    /// The tracks of the variables in scope by name, innermost binding last.
+    scope: FxHashMap<String, Vec<u32>>,
     /// The tracks of the free variables, in the caller's order.
     free: Vec<u32>,
     next_var: u32,
@@ -25,13 +26,13 @@ impl<'b, 'c> Compiler<'b, 'c> {
     pub(crate) fn new(budget: &'b mut Budget<'c>, free: &[String]) -> Self {
         let mut c = Compiler {
             budget,
-            scope: Vec::new(),
+            scope: FxHashMap::default(),
             free: Vec::new(),
             next_var: 0,
         };
         for name in free {
             let id = c.fresh();
-            c.scope.push((name.clone(), id));
+            c.scope.entry(name.clone()).or_default().push(id);
             c.free.push(id);
         }
         c
@@ -46,13 +47,13 @@ impl<'b, 'c> Compiler<'b, 'c> {
     fn operand(&mut self, t: &Term) -> Operand {
         match t {
             Term::Const(c) => Operand::Const(*c),
-            Term::Var(name) => match self.scope.iter().rev().find(|(n, _)| n == name) {
-                Some(&(_, id)) => Operand::Var(id),
+            Term::Var(name) => match self.scope.get(name).and_then(|ids| ids.last()) {
+                Some(&id) => Operand::Var(id),
                 // Every free variable is declared up front, so this is a name the caller left
                 // out of the order; give it a track of its own.
                 None => {
                     let id = self.fresh();
-                    self.scope.insert(0, (name.clone(), id));
+                    self.scope.entry(name.clone()).or_default().push(id);
                     Operand::Var(id)
                 }
             },
@@ -97,9 +98,11 @@ impl<'b, 'c> Compiler<'b, 'c> {
                     Some(Bound::Le(t)) => Some((false, self.operand(t))),
                 };
                 let id = self.fresh();
-                self.scope.push((var.clone(), id));
+                self.scope.entry(var.clone()).or_default().push(id);
                 let body = self.formula(body);
-                self.scope.pop();
+                if let Some(ids) = self.scope.get_mut(var) {
+                    ids.pop();
+                }
                 let body = body?;
                 let guard = match limit {
                     None => None,

@@ -2,6 +2,7 @@
 //! natural numbers with `+`, `<`, the bitwise operations and constants; builder functions; the
 //! free variables; and printing in the text syntax that `parse` reads.
 
+use crate::hash::{FxHashMap, FxHashSet};
 use std::fmt;
 
 /// A term of an atom: a variable or a constant.
@@ -303,37 +304,28 @@ impl Atom {
 impl Formula {
     /// The free variables, in order of first appearance (left to right).
     pub fn free_vars(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut bound = Vec::new();
-        self.collect_free(&mut bound, &mut out);
-        out
+        let mut free = Free::default();
+        self.collect_free(&mut free);
+        free.order
     }
 
-    fn collect_free(&self, bound: &mut Vec<String>, out: &mut Vec<String>) {
-        let term = |t: &Term, bound: &Vec<String>, out: &mut Vec<String>| {
-            if let Term::Var(name) = t
-                && !bound.contains(name)
-                && !out.contains(name)
-            {
-                out.push(name.clone());
-            }
-        };
+    fn collect_free(&self, free: &mut Free) {
         match self {
             Formula::True | Formula::False => {}
             Formula::Atom(atom) => {
                 for t in atom.terms() {
-                    term(t, bound, out);
+                    free.term(t);
                 }
             }
-            Formula::Not(f) => f.collect_free(bound, out),
+            Formula::Not(f) => f.collect_free(free),
             Formula::And(fs) | Formula::Or(fs) => {
                 for f in fs {
-                    f.collect_free(bound, out);
+                    f.collect_free(free);
                 }
             }
             Formula::Implies(a, b) | Formula::Iff(a, b) => {
-                a.collect_free(bound, out);
-                b.collect_free(bound, out);
+                a.collect_free(free);
+                b.collect_free(free);
             }
             Formula::Quant {
                 var,
@@ -342,12 +334,35 @@ impl Formula {
                 ..
             } => {
                 if let Some(Bound::Lt(t) | Bound::Le(t)) = limit {
-                    term(t, bound, out);
+                    free.term(t);
                 }
-                bound.push(var.clone());
-                body.collect_free(bound, out);
-                bound.pop();
+                *free.bound.entry(var.clone()).or_insert(0) += 1;
+                body.collect_free(free);
+                if let Some(n) = free.bound.get_mut(var) {
+                    *n -= 1;
+                }
             }
+        }
+    }
+}
+
+/// The walk of `free_vars`: hashed, so formulas with thousands of variables stay linear.
+#[derive(Default)]
+struct Free {
+    /// How many quantifiers in scope bind each name.
+    bound: FxHashMap<String, usize>,
+    seen: FxHashSet<String>,
+    order: Vec<String>,
+}
+
+impl Free {
+    fn term(&mut self, t: &Term) {
+        if let Term::Var(name) = t
+            && self.bound.get(name).is_none_or(|&n| n == 0)
+            && !self.seen.contains(name)
+        {
+            self.seen.insert(name.clone());
+            self.order.push(name.clone());
         }
     }
 }
