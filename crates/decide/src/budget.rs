@@ -18,7 +18,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: 1_000_000,
-            max_work: 1_000_000_000,
+            max_work: 100_000_000,
         }
     }
 }

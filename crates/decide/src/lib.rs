@@ -181,7 +181,7 @@ impl Compiled {
 }
 
 /// The smallest counterexample of a claim `all x1: … all xk: body` (leading universal
-/// quantifiers, bounded or not): the smallest values of x1, …, xk (in the order of
+/// quantifiers, bounded or not, and guards `g ⇒ all x: …` between them): the smallest values of x1, …, xk (in the order of
 /// `Compiled::smallest`) where the bounds hold and `body` fails, with their names; `None` if
 /// the claim holds. A formula without leading `all` has no variables to report: `Some` of an
 /// empty list if it is false, `None` if true.
@@ -193,20 +193,32 @@ pub fn counterexample(
     let mut names = Vec::new();
     let mut guards = Vec::new();
     let mut body = f;
-    while let Formula::Quant {
-        quant: Quant::All,
-        var,
-        bound,
-        body: inner,
-    } = body
-    {
-        names.push(var.clone());
-        match bound {
-            None => {}
-            Some(Bound::Lt(t)) => guards.push(lt(var.as_str(), t.clone())),
-            Some(Bound::Le(t)) => guards.push(le(var.as_str(), t.clone())),
+    loop {
+        match body {
+            Formula::Quant {
+                quant: Quant::All,
+                var,
+                bound,
+                body: inner,
+            } => {
+                names.push(var.clone());
+                match bound {
+                    None => {}
+                    Some(Bound::Lt(t)) => guards.push(lt(var.as_str(), t.clone())),
+                    Some(Bound::Le(t)) => guards.push(le(var.as_str(), t.clone())),
+                }
+                body = inner;
+            }
+            // `guard ⇒ all x: …` is `all x: guard ⇒ …` when x is not free in the guard.
+            Formula::Implies(guard, inner)
+                if matches!(&**inner, Formula::Quant { quant: Quant::All, var, .. }
+                    if !guard.free_vars().contains(var)) =>
+            {
+                guards.push((**guard).clone());
+                body = inner;
+            }
+            _ => break,
         }
-        body = inner;
     }
     // A name bound twice: the inner one is the one the body sees; keep the last.
     let mut unique: Vec<String> = Vec::new();

@@ -92,7 +92,7 @@ fn zero_move_induction_step() {
     // whose mex is 3, not f(2) = 1 (n = 1 still agrees: values 0, 0, 1, mex 2 = f(1)).
     let with_kf = nim::zero_move_step_with_kf();
     assert!(!holds(&with_kf));
-    assert_eq!(cx(&with_kf), named(&[("n", 2)]));
+    assert_eq!(cx(&with_kf), named(&[("n", 2), ("m", 1)]));
 }
 
 #[test]
