@@ -2,7 +2,8 @@
 //! z), quantifiers bounded so that direct evaluation is finite; the automaton must accept a
 //! tuple exactly when direct evaluation says true, and accept it alike with 1 to 3 extra
 //! padding letters. The tuples checked: every tuple below 2^3, every tuple of a dozen
-//! boundary values below 2^8, and random tuples below 2^8.
+//! boundary values below 2^8, and random tuples below 2^8. The smallest satisfying tuple is
+//! checked against brute force over every tuple below 2^4.
 
 use decide::{Atom, Bound, Formula, Limits, Quant, Term, compile_with_order};
 use proptest::prelude::*;
@@ -168,8 +169,21 @@ fn tuples(random: &[(u8, u8, u8)]) -> Vec<[u128; 3]> {
     out
 }
 
+/// The order of `Compiled::smallest`: bit length of the largest value, then the digits from
+/// the most significant position down, x's digit before y's before z's at each position.
+fn order_key(t: &[u128; 3]) -> (u32, u128) {
+    let len = t.iter().map(|v| 128 - v.leading_zeros()).max().unwrap_or(0);
+    let mut key = 0u128;
+    for pos in (0..len).rev() {
+        for v in t {
+            key = key << 1 | (v >> pos) & 1;
+        }
+    }
+    (len, key)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn automaton_agrees_with_evaluation(
@@ -184,6 +198,29 @@ proptest! {
             prop_assert_eq!(c.accepts(&t), expected, "formula {} at {:?}", f, t);
             for padding in 1..=3 {
                 prop_assert_eq!(c.accepts_padded(&t, padding), expected, "formula {} at {:?} padded {}", f, t, padding);
+            }
+        }
+        // The smallest satisfying tuple: by brute force among the tuples below 2^4 (any
+        // smaller tuple in the order has fewer digits, so it is below 2^4 too).
+        let mut best: Option<[u128; 3]> = None;
+        for a in 0..16 {
+            for b in 0..16 {
+                for d in 0..16 {
+                    let t = [a, b, d];
+                    let mut env: Vec<(String, u128)> = order.iter().cloned().zip(t).collect();
+                    if eval(&f, &mut env) && best.is_none_or(|o| order_key(&t) < order_key(&o)) {
+                        best = Some(t);
+                    }
+                }
+            }
+        }
+        let smallest = c.smallest(&|| false).expect("finds");
+        match best {
+            Some(t) => prop_assert_eq!(smallest, Some(t.to_vec()), "formula {}", f),
+            None => {
+                if let Some(w) = smallest {
+                    prop_assert!(w.iter().any(|&v| v >= 16), "formula {} witness {:?}", f, w);
+                }
             }
         }
     }
