@@ -46,12 +46,13 @@ impl Automaton {
         self.tracks.len()
     }
 
-    /// Whether `state` accepts.
+    /// Whether `state` accepts (`state < state_count()`).
     pub fn is_accepting(&self, state: usize) -> bool {
         self.accepting[state]
     }
 
-    /// The transitions of `state` as disjoint groups of letters (the paths of its diagram).
+    /// The transitions of `state` (`< state_count()`) as disjoint groups of letters (the
+    /// paths of its diagram).
     pub fn transitions(&self, state: usize) -> Vec<Transition> {
         let mut out = Vec::new();
         let mut digits = vec![None; self.tracks.len()];
@@ -86,8 +87,9 @@ impl Automaton {
         idx(bdd::follow(&self.nodes, self.roots[state], &|_| false))
     }
 
-    /// Runs the automaton on the numbers `values` (one per track, in track order), LSD first,
-    /// with `padding` extra all-zero letters after the longest number's digits.
+    /// Runs the automaton on the numbers `values` (one per track, in track order; a missing
+    /// value is 0), LSD first, with `padding` extra all-zero letters after the longest
+    /// number's digits.
     pub fn accepts(&self, values: &[u128], padding: usize) -> bool {
         let len = values
             .iter()
@@ -98,7 +100,7 @@ impl Automaton {
         let mut state = 0usize;
         for pos in 0..len {
             let digit = |var: u32| {
-                let v = values[self.track_index(var)];
+                let v = values.get(self.track_index(var)).copied().unwrap_or(0);
                 pos < 128 && (v >> pos) & 1 == 1
             };
             state = idx(bdd::follow(&self.nodes, self.roots[state], &digit));

@@ -26,6 +26,8 @@
 //! assert_eq!(cx, vec![("x".to_string(), 1)]);
 //! ```
 
+#![warn(missing_docs)]
+
 mod atoms;
 mod automaton;
 mod bdd;
