@@ -49,7 +49,7 @@ pub use formula::{
     any_of, bit_and, bit_or, div, eq, even, ge, gt, iff, implies, konst, le, lt, modulo, mul, ne,
     not, odd, or, var, xor, xor_all,
 };
-pub use parse::{ParseError, ParseErrorKind, parse};
+pub use parse::{MAX_DEPTH, ParseError, ParseErrorKind, parse};
 pub use translate::{Expr, Rel, ite, rel};
 
 use budget::Budget;

@@ -48,7 +48,12 @@ pub enum ParseErrorKind {
     NotConstant,
     /// Division or modulus by 0.
     ZeroDivisor,
+    /// Nesting (parentheses, `not`, quantifiers, if-then-else) deeper than `MAX_DEPTH`.
+    TooDeep,
 }
+
+/// The deepest nesting the parser accepts: the parse recurses, and a thread's stack is finite.
+pub const MAX_DEPTH: usize = 200;
 
 /// Parses a formula.
 pub fn parse(text: &str) -> Result<Formula, ParseError> {
@@ -57,6 +62,7 @@ pub fn parse(text: &str) -> Result<Formula, ParseError> {
         tokens,
         pos: 0,
         end: text.len(),
+        depth: 0,
     };
     let f = p.formula()?;
     if p.pos < p.tokens.len() {
@@ -121,6 +127,8 @@ struct Parser {
     tokens: Vec<(usize, Tok)>,
     pos: usize,
     end: usize,
+    /// Current nesting, checked against `MAX_DEPTH`.
+    depth: usize,
 }
 
 const KEYWORDS: [&str; 14] = [
@@ -205,6 +213,36 @@ impl Parser {
     }
 
     fn formula(&mut self) -> Result<Formula, ParseError> {
+        self.nested(Self::formula_inner)
+    }
+
+    fn unary(&mut self) -> Result<Formula, ParseError> {
+        self.nested(Self::unary_inner)
+    }
+
+    fn base(&mut self) -> Result<Expr, ParseError> {
+        self.nested(Self::base_inner)
+    }
+
+    /// Runs `inner` one level deeper, refusing past `MAX_DEPTH`.
+    fn nested<T>(
+        &mut self,
+        inner: fn(&mut Self) -> Result<T, ParseError>,
+    ) -> Result<T, ParseError> {
+        if self.depth >= MAX_DEPTH {
+            let offset = self.tokens.get(self.pos).map_or(self.end, |(o, _)| *o);
+            return Err(ParseError {
+                offset,
+                kind: ParseErrorKind::TooDeep,
+            });
+        }
+        self.depth += 1;
+        let result = inner(self);
+        self.depth -= 1;
+        result
+    }
+
+    fn formula_inner(&mut self) -> Result<Formula, ParseError> {
         if self.is_word("all") || self.is_word("any") {
             return self.quant();
         }
@@ -280,7 +318,7 @@ impl Parser {
         })
     }
 
-    fn unary(&mut self) -> Result<Formula, ParseError> {
+    fn unary_inner(&mut self) -> Result<Formula, ParseError> {
         if self.eat_word("not") {
             return Ok(formula::not(self.unary()?));
         }
@@ -413,7 +451,7 @@ impl Parser {
         }
     }
 
-    fn base(&mut self) -> Result<Expr, ParseError> {
+    fn base_inner(&mut self) -> Result<Expr, ParseError> {
         match self.peek().cloned() {
             Some(Tok::Num(n)) => {
                 self.pos += 1;
