@@ -241,3 +241,8 @@ pub fn counterexample(
     Ok(c.smallest(cancel)?
         .map(|vals| unique.into_iter().zip(vals).collect()))
 }
+
+/// The README's example, compiled and run as a doc test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
