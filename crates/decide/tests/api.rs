@@ -152,3 +152,15 @@ impl OrEq5 for decide::Formula {
         decide::or([self, eq("x", 5)])
     }
 }
+
+#[test]
+fn dot_of_less_than() {
+    let c = compile(&parse("x < y").unwrap(), Limits::default(), &never).unwrap();
+    let dot = c.to_dot();
+    // Two states: "not less" (start) and "less" (accepting); the letter x=0, y=1 leads to
+    // "less", x=1, y=0 back, equal digits stay.
+    assert_eq!(c.automaton().state_count(), 2);
+    assert!(dot.contains("0 -> 1 [label=\"01\"]"), "{dot}");
+    assert!(dot.contains("1 -> 0 [label=\"10\"]"), "{dot}");
+    assert!(dot.contains("1 [shape=doublecircle]"), "{dot}");
+}
