@@ -242,6 +242,54 @@ pub fn counterexample(
         .map(|vals| unique.into_iter().zip(vals).collect()))
 }
 
+/// The smallest witness of a claim `any x1: … any xk: body` (leading existential
+/// quantifiers, bounded or not): the smallest values of x1, …, xk (in the order of
+/// `Compiled::smallest`) where the bounds and `body` hold, with their names; `None` if the
+/// claim is false. A formula without leading `any` has no variables to report: `Some` of an
+/// empty list if it is true.
+pub fn witness(
+    f: &Formula,
+    limits: Limits,
+    cancel: &dyn Fn() -> bool,
+) -> Result<Option<Vec<(String, u128)>>, DecideError> {
+    let mut names = Vec::new();
+    let mut parts = Vec::new();
+    let mut body = f;
+    while let Formula::Quant {
+        quant: Quant::Any,
+        var,
+        bound,
+        body: inner,
+    } = body
+    {
+        names.push(var.clone());
+        match bound {
+            None => {}
+            Some(Bound::Lt(t)) => parts.push(lt(var.as_str(), t.clone())),
+            Some(Bound::Le(t)) => parts.push(le(var.as_str(), t.clone())),
+        }
+        body = inner;
+    }
+    let mut unique: Vec<String> = Vec::new();
+    for n in names.iter().rev() {
+        if !unique.contains(n) {
+            unique.insert(0, n.clone());
+        }
+    }
+    parts.push(body.clone());
+    let conjunction = and(parts);
+    if let Some(v) = conjunction
+        .free_vars()
+        .into_iter()
+        .find(|v| !unique.contains(v))
+    {
+        return Err(DecideError::FreeVariables { names: vec![v] });
+    }
+    let c = compile_with_order(&conjunction, &unique, limits, cancel)?;
+    Ok(c.smallest(cancel)?
+        .map(|vals| unique.into_iter().zip(vals).collect()))
+}
+
 /// The README's example, compiled and run as a doc test.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

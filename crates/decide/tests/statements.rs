@@ -2,7 +2,7 @@
 //! counterexample; the expected answers come from the mathematics, not from the engine.
 
 use decide::nim::{self, PileSum};
-use decide::{Formula, Limits, counterexample, decide, parse};
+use decide::{Formula, Limits, counterexample, decide, parse, witness};
 
 fn never() -> bool {
     false
@@ -78,6 +78,25 @@ fn smallest_counterexamples_of_simple_claims() {
     assert_eq!(
         cx(&parse("all x, y: x + y != 1").unwrap()),
         named(&[("x", 0), ("y", 1)])
+    );
+}
+
+#[test]
+fn smallest_witnesses_of_existential_claims() {
+    let w = |t: &str| witness(&parse(t).unwrap(), Limits::default(), &never).expect("decides");
+    assert_eq!(w("any x: x > 5 and x % 7 = 3"), named(&[("x", 10)]));
+    assert_eq!(w("any x: x = 4"), named(&[("x", 4)]));
+    assert_eq!(w("any x < 3: x > 5"), None);
+    // Powers of two above 100: 128.
+    assert_eq!(
+        w("any x: x > 100 and any y: y + 1 = x and x & y = 0"),
+        named(&[("x", 128)])
+    );
+    // Three odd numbers summing to 15 with x < y < z: (1, 3, 11), (1, 5, 9), (3, 5, 7) and
+    // more; fewest digits first: z < 8 leaves only (3, 5, 7).
+    assert_eq!(
+        w("any x, y, z: odd(x) and odd(y) and odd(z) and x < y and y < z and x + y + z = 15"),
+        named(&[("x", 3), ("y", 5), ("z", 7)])
     );
 }
 
