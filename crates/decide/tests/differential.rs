@@ -1,0 +1,227 @@
+//! Differential test: random formulas of the fragment with up to three free variables (x, y,
+//! z), quantifiers bounded so that direct evaluation is finite; the automaton must accept a
+//! tuple exactly when direct evaluation says true, and accept it alike with 1 to 3 extra
+//! padding letters. The tuples checked: every tuple below 2^3, every tuple of a dozen
+//! boundary values below 2^8, and random tuples below 2^8. The smallest satisfying tuple is
+//! checked against brute force over every tuple below 2^4.
+
+use decide::{Atom, Bound, Formula, Limits, Quant, Term, compile_with_order};
+use proptest::prelude::*;
+
+const NAMES: [&str; 3] = ["x", "y", "z"];
+
+fn term() -> impl Strategy<Value = Term> {
+    prop_oneof![
+        3 => (0..3usize).prop_map(|i| Term::Var(NAMES[i].to_owned())),
+        1 => (0..10u64).prop_map(Term::Const),
+    ]
+}
+
+fn atom() -> impl Strategy<Value = Atom> {
+    prop_oneof![
+        (term(), term(), term()).prop_map(|(a, b, c)| Atom::Add(a, b, c)),
+        (term(), term()).prop_map(|(a, b)| Atom::Lt(a, b)),
+        (term(), term()).prop_map(|(a, b)| Atom::Eq(a, b)),
+        (prop::collection::vec(term(), 0..5), term()).prop_map(|(ts, z)| Atom::Xor(ts, z)),
+        (term(), term(), term()).prop_map(|(a, b, c)| Atom::BitAnd(a, b, c)),
+        (term(), term(), term()).prop_map(|(a, b, c)| Atom::BitOr(a, b, c)),
+        (0..5u64, term(), term()).prop_map(|(c, a, b)| Atom::Mul(c, a, b)),
+        (term(), 1..6u64, term()).prop_map(|(a, m, b)| Atom::Div(a, m, b)),
+        (term(), 1..6u64, term()).prop_map(|(a, m, b)| Atom::Mod(a, m, b)),
+        term().prop_map(Atom::Odd),
+        term().prop_map(Atom::Even),
+    ]
+}
+
+/// A bound: a variable or a small constant.
+fn bound() -> impl Strategy<Value = Bound> {
+    let t = prop_oneof![
+        (0..3usize).prop_map(|i| Term::Var(NAMES[i].to_owned())),
+        (0..13u64).prop_map(Term::Const),
+    ];
+    (t, any::<bool>()).prop_map(|(t, strict)| if strict { Bound::Lt(t) } else { Bound::Le(t) })
+}
+
+fn formula() -> impl Strategy<Value = Formula> {
+    let leaf = prop_oneof![
+        10 => atom().prop_map(Formula::Atom),
+        1 => Just(Formula::True),
+        1 => Just(Formula::False),
+    ];
+    leaf.prop_recursive(4, 24, 3, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(|f| Formula::Not(Box::new(f))),
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Formula::And),
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Formula::Or),
+            (inner.clone(), inner.clone())
+                .prop_map(|(a, b)| Formula::Implies(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone())
+                .prop_map(|(a, b)| Formula::Iff(Box::new(a), Box::new(b))),
+            // Quantifiers rebind x, y or z: shadowing is tested too.
+            (any::<bool>(), 0..3usize, bound(), inner).prop_map(|(all, i, b, body)| {
+                Formula::Quant {
+                    quant: if all { Quant::All } else { Quant::Any },
+                    var: NAMES[i].to_owned(),
+                    bound: Some(b),
+                    body: Box::new(body),
+                }
+            }),
+        ]
+    })
+}
+
+/// Quantifier nesting depth (bounded quantifiers over values up to 255 cost 256^depth).
+fn depth(f: &Formula) -> usize {
+    match f {
+        Formula::True | Formula::False | Formula::Atom(_) => 0,
+        Formula::Not(g) => depth(g),
+        Formula::And(fs) | Formula::Or(fs) => fs.iter().map(depth).max().unwrap_or(0),
+        Formula::Implies(a, b) | Formula::Iff(a, b) => depth(a).max(depth(b)),
+        Formula::Quant { body, .. } => 1 + depth(body),
+    }
+}
+
+fn value(t: &Term, env: &[(String, u128)]) -> u128 {
+    match t {
+        Term::Const(c) => u128::from(*c),
+        Term::Var(v) => env
+            .iter()
+            .rev()
+            .find(|(n, _)| n == v)
+            .map(|&(_, x)| x)
+            .expect("bound"),
+    }
+}
+
+fn eval(f: &Formula, env: &mut Vec<(String, u128)>) -> bool {
+    match f {
+        Formula::True => true,
+        Formula::False => false,
+        Formula::Atom(a) => {
+            let v = |t: &Term| value(t, env);
+            match a {
+                Atom::Add(a, b, c) => v(a) + v(b) == v(c),
+                Atom::Lt(a, b) => v(a) < v(b),
+                Atom::Eq(a, b) => v(a) == v(b),
+                Atom::Xor(ts, z) => ts.iter().fold(0, |acc, t| acc ^ v(t)) == v(z),
+                Atom::BitAnd(a, b, c) => v(a) & v(b) == v(c),
+                Atom::BitOr(a, b, c) => v(a) | v(b) == v(c),
+                Atom::Mul(c, a, b) => u128::from(*c) * v(a) == v(b),
+                Atom::Div(a, m, b) => v(a) / u128::from(*m) == v(b),
+                Atom::Mod(a, m, b) => v(a) % u128::from(*m) == v(b),
+                Atom::Odd(a) => v(a) % 2 == 1,
+                Atom::Even(a) => v(a) % 2 == 0,
+            }
+        }
+        Formula::Not(g) => !eval(g, env),
+        Formula::And(fs) => fs.iter().all(|g| eval(g, env)),
+        Formula::Or(fs) => fs.iter().any(|g| eval(g, env)),
+        Formula::Implies(a, b) => !eval(a, env) || eval(b, env),
+        Formula::Iff(a, b) => eval(a, env) == eval(b, env),
+        Formula::Quant {
+            quant,
+            var,
+            bound,
+            body,
+        } => {
+            let top = match bound {
+                Some(Bound::Lt(t)) => value(t, env),
+                Some(Bound::Le(t)) => value(t, env) + 1,
+                None => panic!("unbounded quantifier in the differential test"),
+            };
+            let mut result = *quant == Quant::All;
+            for x in 0..top {
+                env.push((var.clone(), x));
+                let b = eval(body, env);
+                env.pop();
+                if b != result {
+                    result = b;
+                    break;
+                }
+            }
+            result
+        }
+    }
+}
+
+fn tuples(random: &[(u8, u8, u8)]) -> Vec<[u128; 3]> {
+    let mut out = Vec::new();
+    for a in 0..8 {
+        for b in 0..8 {
+            for c in 0..8 {
+                out.push([a, b, c]);
+            }
+        }
+    }
+    let edge = [0u128, 1, 2, 3, 4, 7, 8, 15, 16, 127, 128, 255];
+    for &a in &edge {
+        for &b in &edge {
+            for &c in &edge {
+                out.push([a, b, c]);
+            }
+        }
+    }
+    out.extend(
+        random
+            .iter()
+            .map(|&(a, b, c)| [a.into(), b.into(), c.into()]),
+    );
+    out
+}
+
+/// The order of `Compiled::smallest`: bit length of the largest value, then the digits from
+/// the most significant position down, x's digit before y's before z's at each position.
+fn order_key(t: &[u128; 3]) -> (u32, u128) {
+    let len = t.iter().map(|v| 128 - v.leading_zeros()).max().unwrap_or(0);
+    let mut key = 0u128;
+    for pos in (0..len).rev() {
+        for v in t {
+            key = key << 1 | (v >> pos) & 1;
+        }
+    }
+    (len, key)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn automaton_agrees_with_evaluation(
+        f in formula().prop_filter("two quantifier levels at most", |f| depth(f) <= 2),
+        random in prop::collection::vec(any::<(u8, u8, u8)>(), 64),
+    ) {
+        let order: Vec<String> = NAMES.iter().map(|s| (*s).to_owned()).collect();
+        let c = compile_with_order(&f, &order, Limits::default(), &|| false).expect("compiles");
+        for t in tuples(&random) {
+            let mut env: Vec<(String, u128)> = order.iter().cloned().zip(t).collect();
+            let expected = eval(&f, &mut env);
+            prop_assert_eq!(c.accepts(&t), expected, "formula {} at {:?}", f, t);
+            for padding in 1..=3 {
+                prop_assert_eq!(c.accepts_padded(&t, padding), expected, "formula {} at {:?} padded {}", f, t, padding);
+            }
+        }
+        // The smallest satisfying tuple: by brute force among the tuples below 2^4 (any
+        // smaller tuple in the order has fewer digits, so it is below 2^4 too).
+        let mut best: Option<[u128; 3]> = None;
+        for a in 0..16 {
+            for b in 0..16 {
+                for d in 0..16 {
+                    let t = [a, b, d];
+                    let mut env: Vec<(String, u128)> = order.iter().cloned().zip(t).collect();
+                    if eval(&f, &mut env) && best.is_none_or(|o| order_key(&t) < order_key(&o)) {
+                        best = Some(t);
+                    }
+                }
+            }
+        }
+        let smallest = c.smallest(&|| false).expect("finds");
+        match best {
+            Some(t) => prop_assert_eq!(smallest, Some(t.to_vec()), "formula {}", f),
+            None => {
+                if let Some(w) = smallest {
+                    prop_assert!(w.iter().any(|&v| v >= 16), "formula {} witness {:?}", f, w);
+                }
+            }
+        }
+    }
+}
