@@ -9,6 +9,9 @@
 //! recurses without bound aborts the run (a stack overflow cannot be caught; the progress lines
 //! and the seed say where to look).
 //!
+//! Every execution runs under a memory limit of 256 MiB (the allocator counts), as a lesson's
+//! expressions do.
+//!
 //! Run: `cargo run --release --example fuzz -- [TARGET|all] [EXECUTIONS] [SEED] [SECONDS]`;
 //! with SECONDS, each target stops early when its time is up and says how many it ran.
 //! Targets: `command` (the command-line parser, and cheap commands executed), `expr` (the
@@ -17,6 +20,15 @@
 //! Hackenbush picture loader, then the picture valued, and every picture one cut away).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// The system allocator, counting: each execution runs under nimlab's memory limit
+/// ([`MEMORY_LIMIT`]), as the binary's commands do, so an input that would take the machine is
+/// stopped by the limit, and one the limit misses shows as an abort.
+#[global_allocator]
+static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
+
+/// The memory limit of one execution: a lesson's.
+const MEMORY_LIMIT: u64 = nimlab::engine::memory::LESSON_LIMIT;
 use std::time::{Duration, Instant};
 
 use nimlab::cli::{Cli, Command, Parsed};
@@ -58,6 +70,14 @@ const COMMAND_SEEDS: &[&str] = &[
     "winner --rules subtract:^1,2 7 9",
     "rules subtract:^3,1",
     "move --rules fibonacci-nim '(20,19)'",
+    "winner --misere --rules grundy-game 40",
+    "winner --misere --rules ruler 12 5",
+    "move --misere --rules turning-turtles 2 3",
+    "game t(n) = {[n - k, n - k] : k in 1..min(n, 3)}",
+    "game x-misere(n) = {n - 1 : k in 1..min(n, 1)}",
+    "game tup(a, b, c, d, e, f, g, h) = {}",
+    "verify --rules wythoff --max 300",
+    "verify --rules northcott --max 12 --piles 2",
     "move --rules northcott '(1,8)' '(3,5)' '(6,2)'",
     "grundy --rules at-least-half 0..40",
     "verify --rules lasker --piles 2 --max 5",
@@ -94,6 +114,10 @@ const EXPR_SEEDS: &[&str] = &[
     "g(at-least-half, 100) ⊗ g(turning-turtles, 7)",
     "all n in 0..30: g(subtract:^{2}, n) >= 0",
     "g(mock-turtles, 3) nimmul g(turning-turtles, 5)",
+    "misere(ruler, 20)",
+    "lost(ruler, 12)",
+    "misere(grundy-game, 30)",
+    "lost(octal:0.77, 9, 9, 9)",
     "hackenbush(2(1,3)) xor hackenbush((g-a,a-b,b-g,b-b)) xor hackenbush(1(1(1,1),2))",
 ];
 
@@ -105,6 +129,8 @@ const LESSON_SEEDS: &[&str] = &[
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: q\n    ask: Q?\n    answer: 3 xor 5\n    choices: [\"6\", \"7\"]\n",
     "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: c\n    claim: C\n    check: \"all n in 0..9: g(nF) = n\"\n",
     "a: &a [x, x]\nb: &b [*a, *a]\n",
+    "format: 1\nid: a\nversion: 1\ntitle: T\nsteps:\n  - id: s\n    text: \"value {{ misere(ruler, 30) }}\"\n",
+    "format: 1\nid: a\nversion: 1\ntitle: T\ngames:\n  - \"game t(n) = {[n - k, n - k] : k in 1..min(n, 3)}\"\nsteps:\n  - id: s\n    text: \"{{ misere(game:t, 9) }}\"\n",
 ];
 
 const PICTURE_SEEDS: &[&str] = &[
@@ -466,6 +492,8 @@ fn main() {
         ("lesson", lesson, LESSON_SEEDS),
         ("picture", picture, PICTURE_SEEDS),
     ];
+    nimlab::engine::memory::install(|| ALLOCATOR.allocated());
+    nimlab::engine::memory::set_limit(MEMORY_LIMIT);
     // Panics are the findings: report them ourselves, once each, not with a backtrace.
     std::panic::set_hook(Box::new(|_| {}));
     let mut failed = false;

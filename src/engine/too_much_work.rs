@@ -326,8 +326,10 @@ impl fmt::Display for TooMuchWork {
                     ),
                     TupleLimit::States(max) => write!(
                         f,
-                        "would take too much memory: play from there reaches more positions \
-                         than the {max} nimlab keeps for one game"
+                        "is refused: play from there reaches more than {max} positions, the \
+                         most nimlab keeps for one game (a game whose play can go on for ever \
+                         reaches no end of them); a smaller state, or a rule whose options \
+                         shrink the state"
                     ),
                 }
             }
@@ -369,7 +371,7 @@ mod tests {
                     state: "(3000,3000)".into(),
                     limit: TupleLimit::States(1_000_000),
                 },
-                "valuing `wythoff` at (3000,3000) would take too much memory: play from there reaches more positions than the 1000000 nimlab keeps for one game",
+                "valuing `wythoff` at (3000,3000) is refused: play from there reaches more than 1000000 positions, the most nimlab keeps for one game (a game whose play can go on for ever reaches no end of them); a smaller state, or a rule whose options shrink the state",
             ),
             (
                 TooMuchWork::OctalHeap {
