@@ -22,9 +22,15 @@ const LINE_CAP: &str = "262144 bytes";
 
 /// Runs nimlab with `args` under `ulimit -v`, standard input read from `stdin`.
 fn limited(args: &[&str], stdin: &Path) -> Output {
+    limited_to(MEMORY_KIB, args, stdin)
+}
+
+/// Runs nimlab with `args` in an address space of `kib` KiB (`ulimit -v`) and a 30 s timeout,
+/// standard input read from `stdin`.
+pub(crate) fn limited_to(kib: u64, args: &[&str], stdin: &Path) -> Output {
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
         .arg(bin())
         .args(args)
         .env_remove("NO_COLOR")
