@@ -239,8 +239,10 @@ fn unsaved_progress_ends_the_run_with_exit_code_3() {
         .stdin("next\n3\n")
         .run()
         .code(3);
+    let said = format!("{}{}", out.stdout, out.stderr);
+    assert!(said.contains("warning: cannot save"), "{said}");
     assert!(
-        out.stderr.contains("cannot save progress"),
+        out.stderr.contains("lesson progress could not be saved"),
         "{}",
         out.stderr
     );
