@@ -18,6 +18,8 @@ pub struct Env {
     pub stdin_tty: bool,
     pub stdout_tty: bool,
     pub stderr_tty: bool,
+    /// Whether long work shows its progress on stderr: unless `$NIMLAB_PROGRESS` is `off`.
+    pub progress: bool,
     /// Columns of stdout: a terminal's width, else 80.
     pub width: u16,
     /// Rows of stdout if it is a terminal.
@@ -46,6 +48,12 @@ impl Env {
             stdin_tty: io::stdin().is_terminal(),
             stdout_tty: io::stdout().is_terminal(),
             stderr_tty: io::stderr().is_terminal(),
+            progress: !std::env::var("NIMLAB_PROGRESS").is_ok_and(|v| {
+                matches!(
+                    v.trim().to_ascii_lowercase().as_str(),
+                    "off" | "0" | "no" | "never" | "false"
+                )
+            }),
             width: columns(terminal_size::terminal_size_of(io::stdout())),
             height: terminal_size::terminal_size_of(io::stdout())
                 .map(|(_, terminal_size::Height(h))| h)

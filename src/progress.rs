@@ -31,8 +31,15 @@ pub struct Progress {
 
 impl Progress {
     /// Starts watching `cancel`'s counts; `shown` is whether stderr is a terminal. On a
-    /// terminal the line is a bar; elsewhere (a pipe, a log) one plain line a second.
-    pub fn start(cancel: &Cancel, shown: bool) -> Self {
+    /// terminal the line is a bar; elsewhere (a pipe, a log) one plain line a second; nothing
+    /// unless `wanted` (`NIMLAB_PROGRESS=off` turns it off).
+    pub fn start(cancel: &Cancel, shown: bool, wanted: bool) -> Self {
+        if !wanted {
+            return Self {
+                stop: None,
+                thread: None,
+            };
+        }
         let (stop, stopped) = mpsc::channel::<()>();
         let cancel = cancel.clone();
         let thread = std::thread::spawn(move || {

@@ -20,8 +20,13 @@ pub struct Search<'r> {
     /// many heaps (Ruler's leaves a run), and each heap is held in the positions remembered.
     heaps: u64,
     heap_limit: u64,
+    /// `heaps` at which the limits are next polled.
+    next_poll: u64,
     depth: usize,
 }
+
+/// Piles copied between two polls of the memory limit and Ctrl-C: about 1 MB.
+const POLL_HEAPS: u64 = 1 << 16;
 
 /// The deepest recursion a single search may reach (each level is one move).
 const MAX_DEPTH: usize = 1_000;
@@ -42,6 +47,7 @@ impl<'r> Search<'r> {
             limit,
             heaps: 0,
             heap_limit: u64::MAX,
+            next_poll: POLL_HEAPS,
             depth: 0,
         }
     }
@@ -83,7 +89,10 @@ impl<'r> Search<'r> {
             }
             for o in self.rules.heap_options(position[i]) {
                 self.work += 1;
-                if self.work % POLL_EVERY == 0 {
+                // Polled by work and by piles copied: a move in a position of 100 000 piles
+                // copies them all, so a few thousand moves can hold gigabytes.
+                if self.work % POLL_EVERY == 0 || self.heaps >= self.next_poll {
+                    self.next_poll = self.heaps.saturating_add(POLL_HEAPS);
                     super::cancel::poll()?;
                 }
                 if self.work > self.limit {

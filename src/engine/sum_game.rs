@@ -471,6 +471,8 @@ impl<'g> MisereSearch<'g> {
             .into());
         }
         let options = self.game.options(parts);
+        // Every node: its options copy the whole sum once each.
+        super::cancel::poll()?;
         // No move: the player to move did not move last, so wins misère.
         let mut won = options.is_empty();
         self.depth += 1;

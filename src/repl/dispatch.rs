@@ -57,7 +57,7 @@ pub fn dispatch(
         let _lesson_memory = in_lesson.then(|| {
             crate::engine::memory::Scoped::lowered_to(crate::engine::memory::LESSON_LIMIT)
         });
-        let _progress = Progress::start(&session.cancel, env.stderr_tty);
+        let _progress = Progress::start(&session.cancel, env.stderr_tty, env.progress);
         execute(command, session)?
     };
     let paging = env.paging(&output, cli.no_pager, nest.depth, session);

@@ -15,6 +15,7 @@ fn nimlab(args: &[&str], stdin: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
         .args(args)
         .env("NO_COLOR", "1")
+        .env("NIMLAB_PROGRESS", "off")
         .env(
             "NIMLAB_STATE_DIR",
             std::env::temp_dir().join("nimlab-proof-tests"),

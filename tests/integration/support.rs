@@ -1,7 +1,8 @@
 //! The builder every test uses to run the real `nimlab` executable, in the style of just's
 //! tests: `Test::new().args([..]).stdin(..).run()` and then assertions on the `Output`.
 //!
-//! The environment is controlled: `NO_COLOR` is removed unless a test sets it, the state and
+//! The environment is controlled: `NO_COLOR` is removed unless a test sets it, progress lines
+//! are off in a pipe (`NIMLAB_PROGRESS=off`) unless a test sets it, the state and
 //! data directories are fresh temporary directories (so no test reads or writes a real
 //! learner's history or lesson progress), and stdin is empty unless given. A run that takes
 //! longer than `TIMEOUT` is killed and fails the test (nothing nimlab does here is slow; the
@@ -150,7 +151,10 @@ impl Test {
                 Stdio::null()
             })
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            .stderr(Stdio::piped())
+            // Exact stderr does not depend on how loaded the machine is: no progress lines
+            // (a test that wants them sets `NIMLAB_PROGRESS`).
+            .env("NIMLAB_PROGRESS", "off");
         for (k, v) in &self.env {
             command.env(k, v);
         }
