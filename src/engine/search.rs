@@ -91,7 +91,7 @@ impl<'r> Search<'r> {
                 self.work += 1;
                 // Polled by work and by piles copied: a move in a position of 100 000 piles
                 // copies them all, so a few thousand moves can hold gigabytes.
-                if self.work % POLL_EVERY == 0 || self.heaps >= self.next_poll {
+                if self.work.is_multiple_of(POLL_EVERY) || self.heaps >= self.next_poll {
                     self.next_poll = self.heaps.saturating_add(POLL_HEAPS);
                     super::cancel::poll()?;
                 }

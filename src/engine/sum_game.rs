@@ -478,12 +478,6 @@ impl<'g> MisereSearch<'g> {
         self.depth += 1;
         for (_, next) in options {
             self.work += 1;
-            if self.work % super::cancel::POLL_EVERY == 0
-                && let Err(stop) = super::cancel::poll()
-            {
-                self.depth -= 1;
-                return Err(stop.into());
-            }
             if self.work > MISERE_WORK_LIMIT {
                 self.depth -= 1;
                 return Err(TooMuchWork::GameTreeMoves {
