@@ -387,7 +387,7 @@ Evaluate an expression. Integers are exact: too large is an error, never a wrap.
   xor  ^  ⊕          bitwise XOR, the nim-sum of two numbers: 3 xor 5 = 6.
                      `^` is NOT a power (2 ^ 3 = 1); write pow(2, 3) for 8
   nimmul  ⊗          nim multiplication, binding like *: 8 nimmul 8 = 13; 0 to
-                     2^64 - 1, and the product of two such stays below 2^64
+                     2⁶⁴ − 1, and the product of two such stays below 2⁶⁴
   = != < <= > >=     comparisons (they do not chain)
   and  or  not  implies
   if C then A else B

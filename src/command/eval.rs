@@ -19,9 +19,11 @@ pub(super) fn eval(session: &mut Session, words: &[String]) -> Result<Output, Er
         session.remember(solver);
     }
     let value = value.map_err(|e| Error::expr(&source, e))?;
+    let carets = crate::expr::caret_xors(&source, &expr);
     Ok(Output::Value(ValueReport {
         expr: source,
         value,
         periodic,
+        carets,
     }))
 }

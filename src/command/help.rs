@@ -14,7 +14,7 @@ Look things up:
   grundy              the zero-move table 0..15: each state's mex set and mex
   grundy 1000000007T  one value, at once (by the proven closed form)
   grundy 0..1000000 --values --format csv
-                      every value alone, by mex, streamed (up to 10^7)
+                      every value alone, by mex, streamed (up to 10⁷)
   winner 18 47 34     who wins: each pile's Grundy value, the binary view
   move 4 7 5          a winning move, or that every move loses
   nimsum 3 4 5        the binary view: odd columns and the top bit marked

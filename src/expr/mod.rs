@@ -15,6 +15,7 @@
 mod arith;
 mod ast;
 mod calls;
+mod caret;
 mod error;
 mod eval;
 pub mod game;
@@ -25,6 +26,7 @@ mod value;
 
 pub use ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 pub use calls::{Call, RULES_FUNCTIONS};
+pub use caret::{CaretXor, caret_xors};
 pub use error::{ErrorKind, ExprError, FUNCTIONS};
 pub use eval::{DEFAULT_BUDGET, Evaluator, MEX_LIMIT, PeriodicReads};
 pub use parser::{MAX_DEPTH, parse, parse_domain, parse_with_domain};

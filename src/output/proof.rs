@@ -11,6 +11,8 @@ pub struct ValueReport {
     pub value: Value,
     /// The values it used that were read off a proven period, by ruleset.
     pub periodic: Vec<PeriodicReads>,
+    /// `A ^ B` written between two numbers, computed as XOR where a power was likely meant.
+    pub carets: Vec<crate::expr::CaretXor>,
 }
 
 /// `derive`: states' derivations by mex, in table order.

@@ -51,8 +51,17 @@ pub(crate) fn diagnostic(
 /// A warning as it is printed, ending in a newline: `warning: ` and `message`, made printable
 /// and, given a terminal's `width`, filled to it (none keeps it one line, for `grep`).
 pub(crate) fn warning(message: &dyn fmt::Display, style: Style, width: Option<u16>) -> String {
+    labelled("warning:", message, style, width)
+}
+
+/// A note on stderr beside a result that stands (`note: …`), filled like a warning.
+pub(crate) fn note(message: &dyn fmt::Display, style: Style, width: Option<u16>) -> String {
+    labelled("note:", message, style, width)
+}
+
+fn labelled(label: &str, message: &dyn fmt::Display, style: Style, width: Option<u16>) -> String {
     let message = printable(&message.to_string()).into_owned();
-    let mut out = format!("{} {message}", style.error("warning:"));
+    let mut out = format!("{} {message}", style.error(label));
     if let Some(width) = width {
         out = super::prose::fill(&out, usize::from(width));
     }

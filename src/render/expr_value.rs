@@ -22,6 +22,28 @@ pub(super) fn text(
     Ok(())
 }
 
+/// Notes for stderr beside an output, the value standing as printed: `^` written between two
+/// numbers, where a power was likely meant.
+pub(crate) fn stderr_notes(output: &crate::output::Output) -> Vec<String> {
+    let crate::output::Output::Value(report) = output else {
+        return Vec::new();
+    };
+    report
+        .carets
+        .iter()
+        .map(|c| {
+            format!(
+                "`^` is XOR here ({} xor {} = {}); a power is `pow({}, {})`",
+                c.base,
+                c.exponent,
+                c.xor(),
+                c.base,
+                c.exponent
+            )
+        })
+        .collect()
+}
+
 /// Which values were read off a proven period, and the period (the words `winner` uses).
 fn periodic_note(reads: &PeriodicReads) -> String {
     let mut states: Vec<String> = reads.states.iter().map(|p| format!("g({p})")).collect();

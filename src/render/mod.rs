@@ -41,7 +41,8 @@ mod width;
 
 use std::io::{self, Write};
 
-pub(crate) use diagnostic::{diagnostic, warning};
+pub(crate) use diagnostic::{diagnostic, note, warning};
+pub(crate) use expr_value::stderr_notes;
 pub use format::Format;
 pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub(crate) use printable::{Guard, Sink, printable};

@@ -62,6 +62,10 @@ pub fn dispatch(
     };
     let paging = env.paging(&output, cli.no_pager, nest.depth, session);
     let flow = show(&output, &opts, &paging, env.width, &session.cancel)?;
+    for note in crate::render::stderr_notes(&output) {
+        let text = crate::render::note(&note, env.error_style(), env.error_width);
+        let _ = io::stderr().write_all(text.as_bytes());
+    }
     match &output {
         Output::LessonCheck(report) if !report.failures.is_empty() => Err(Error::CheckFailed {
             failures: report.failures.len(),

@@ -1,0 +1,80 @@
+//! `^` between two literal numbers, such as `10^9` or `2^64`: in nimlab's language `^` is XOR
+//! (the programmer's reading, as in C and Python), but written between two numbers it was
+//! almost surely meant as a power. The value stands as computed; this finds the places a note
+//! should point out.
+
+use super::ast::{BinaryOp, Expr, ExprKind};
+
+/// `base ^ exponent` written with `^` between two literal numbers: computed as XOR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaretXor {
+    pub base: i128,
+    pub exponent: i128,
+}
+
+impl CaretXor {
+    /// What XOR made of it.
+    pub fn xor(&self) -> i128 {
+        self.base ^ self.exponent
+    }
+}
+
+/// Every `A ^ B` in `expr` (parsed from `source`) whose operands are both literal numbers, in
+/// the order written. `A xor B` and `A ⊕ B` are meant as XOR and are not listed.
+pub fn caret_xors(source: &str, expr: &Expr) -> Vec<CaretXor> {
+    let mut found = Vec::new();
+    expr.walk(&mut |e| {
+        let ExprKind::Chain { first, rest } = &e.kind else {
+            return;
+        };
+        let mut before: &Expr = first;
+        for (op, operand) in rest {
+            let between = source
+                .get(before.span.end..operand.span.start)
+                .map(str::trim);
+            if let (BinaryOp::Xor, Some("^"), ExprKind::Int(a), ExprKind::Int(b)) =
+                (op, between, &before.kind, &operand.kind)
+            {
+                found.push(CaretXor {
+                    base: *a,
+                    exponent: *b,
+                });
+            }
+            before = operand;
+        }
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse;
+
+    fn carets(source: &str) -> Vec<(i128, i128)> {
+        caret_xors(source, &parse(source).unwrap())
+            .iter()
+            .map(|c| (c.base, c.exponent))
+            .collect()
+    }
+
+    #[test]
+    fn literal_carets_are_found_and_meant_xors_are_not() {
+        assert_eq!(carets("g(octal:0.07, 10^9)"), [(10, 9)]);
+        assert_eq!(carets("2^64 + 1"), [(2, 64)]);
+        assert_eq!(carets("3 xor 5"), []);
+        assert_eq!(carets("3 ⊕ 5"), []);
+        assert_eq!(carets("n ^ 2"), []);
+        assert_eq!(carets("all n in 0..9: n ^ 1 >= 0"), []);
+        assert_eq!(carets("1 ^ 2 ^ 3"), [(1, 2)]);
+        // 10 xor 9 = 3, as the note says.
+        assert_eq!(
+            CaretXor {
+                base: 10,
+                exponent: 9
+            }
+            .xor(),
+            3
+        );
+    }
+}

@@ -1,0 +1,21 @@
+//! In class and on the shell: what a newcomer types and reads.
+
+use crate::support::Test;
+
+#[test]
+fn a_caret_between_numbers_is_xor_with_a_note_naming_the_power() {
+    // 10 xor 9 = 3 (1010 xor 1001 = 0011, by hand); the value stands, the note is on stderr.
+    let out = Test::new().args(["=", "10^9"]).run().code(0);
+    assert_eq!(out.stdout.trim(), "3");
+    assert_eq!(
+        out.stderr.trim(),
+        "note: `^` is XOR here (10 xor 9 = 3); a power is `pow(10, 9)`"
+    );
+    // Meant as XOR: no note.
+    let out = Test::new().args(["=", "10 xor 9"]).run().success();
+    assert_eq!(out.stdout.trim(), "3");
+    assert_eq!(out.stderr, "");
+    // The power, written as one: 10^9 = 1000000000.
+    let out = Test::new().args(["=", "pow(10, 9)"]).run().success();
+    assert_eq!(out.stdout.trim(), "1000000000");
+}
