@@ -121,7 +121,17 @@ impl Env {
         // conversation: a pager would swallow the keys of the next move. Values streamed by
         // `--values` may run to millions of rows: they are written as computed, so Ctrl-C
         // stops them, and not held whole for a pager.
-        let conversing = !session.focus.is_empty();
+        let conversing = !session.focus.is_empty()
+            // The turn that ends an activity (a game's last move, a lesson's last step, the
+            // word on leaving) is still a turn of it: the next keys are not the pager's.
+            || matches!(
+                output,
+                Output::Game(_)
+                    | Output::SumGame(_)
+                    | Output::Lesson(_)
+                    | Output::Derivation(_)
+                    | Output::Left(_)
+            );
         let streamed = matches!(output, Output::GrundyValues(_));
         match &self.pager {
             Some(command)

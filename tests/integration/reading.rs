@@ -328,6 +328,26 @@ mod terminal {
         p.send_line("quit").unwrap();
         p.exp_eof().unwrap();
     }
+
+    /// The move that ends a game is still a turn of it: its output, taller than the screen
+    /// here, is not paged, and the next line typed reaches nimlab, not the pager.
+    #[test]
+    fn a_games_last_move_is_not_paged() {
+        let mut p = spawn(80, 8, &[]);
+        p.exp_string("nimlab[zero-move]> ").unwrap();
+        p.send_line("play --rules nim 5").unwrap();
+        p.exp_string("nimlab[play 5]> ").unwrap();
+        // Nim: taking the whole pile wins at once (by hand).
+        p.send_line("take 5 from 1").unwrap();
+        let out = text(&p.exp_string("nimlab[zero-move]> ").unwrap());
+        assert!(out.lines().count() > 8, "{out}");
+        assert!(out.contains("Game over: you win!"), "{out}");
+        assert!(!out.contains("PAGED:"), "{out}");
+        p.send_line("mex 0 1").unwrap();
+        p.exp_string("mex {0, 1} = 2").unwrap();
+        p.send_line("quit").unwrap();
+        p.exp_eof().unwrap();
+    }
 }
 
 /// Binary cells in CSV, zero-padded to one width. Nim piles are their own values, and by hand
