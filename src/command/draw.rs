@@ -112,8 +112,16 @@ fn picture_format(args: &DrawArgs) -> Result<PictureFormat, DrawError> {
             match extension.as_deref() {
                 Some("svg") => PictureFormat::Svg,
                 Some("dot" | "gv") => PictureFormat::Dot,
-                _ if args.plot => PictureFormat::Svg,
-                _ => PictureFormat::Dot,
+                // `-o x.png` would get DOT text under a PNG's name: refused, with the way to a
+                // PNG. `--format` says what is meant whatever the name.
+                Some(other) => {
+                    return Err(DrawError::Extension {
+                        extension: other.to_string(),
+                        plot: args.plot,
+                    });
+                }
+                None if args.plot => PictureFormat::Svg,
+                None => PictureFormat::Dot,
             }
         }
     };

@@ -19,3 +19,19 @@ fn a_caret_between_numbers_is_xor_with_a_note_naming_the_power() {
     let out = Test::new().args(["=", "pow(10, 9)"]).run().success();
     assert_eq!(out.stdout.trim(), "1000000000");
 }
+
+#[test]
+fn a_picture_format_nimlab_cannot_write_is_refused_by_its_extension() {
+    let out = Test::new()
+        .args(["draw", "3", "-o", "x.png"])
+        .run()
+        .code(2)
+        .stderr_has("does not write `.png` pictures")
+        .stderr_has("dot -Tpng");
+    assert_eq!(out.stdout, "");
+    // `--format` names the format whatever the file is called.
+    Test::new()
+        .args(["draw", "3", "--format", "dot", "-o", "x.txt"])
+        .run()
+        .success();
+}

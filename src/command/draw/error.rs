@@ -24,6 +24,8 @@ pub enum DrawError {
     PlotTargets { extra: String },
     /// A `--format` that is not a picture's (`format`), or DOT for a plot.
     Format { format: String, plot: bool },
+    /// An output file whose extension names a format nimlab does not write (`.png`).
+    Extension { extension: String, plot: bool },
     /// Graphviz's `dot` is not installed (not on `PATH`).
     NoGraphviz,
     /// Graphviz's `dot` ran and failed, or could not be run.
@@ -98,8 +100,10 @@ impl fmt::Display for DrawError {
                 "`--format {format}` does not apply to `draw`: it draws as dot or svg"
             ),
             Self::NoGraphviz => f.write_str(
-                "drawing SVG needs Graphviz's `dot`, which is not installed (not on PATH); \
-                 `--format dot` writes the graph for any Graphviz viewer",
+                "drawing SVG needs Graphviz's `dot`, which is not installed (not on PATH): \
+                 install the `graphviz` package (`apt install graphviz`, `brew install \
+                 graphviz`, `winget install graphviz`), or `--format dot` writes the graph for \
+                 any Graphviz viewer",
             ),
             Self::Graphviz { message } => write!(f, "Graphviz's `dot` failed: {message}"),
             Self::Exists { path } => write!(
@@ -123,6 +127,22 @@ impl fmt::Display for DrawError {
                 f,
                 "cannot write {}: its directory does not exist",
                 quoted(&path.to_string_lossy())
+            ),
+            Self::Extension {
+                extension,
+                plot: false,
+            } => write!(
+                f,
+                "nimlab does not write `.{extension}` pictures: `-o` takes `.svg` (through \
+                 Graphviz), `.dot` or `.gv`, or `--format dot|svg` names the format; for \
+                 .{extension}, write DOT and convert it: `dot -T{extension} x.dot -o x.{extension}`"
+            ),
+            Self::Extension {
+                extension,
+                plot: true,
+            } => write!(
+                f,
+                "nimlab does not write `.{extension}` plots: a plot is SVG (`-o plot.svg`)"
             ),
             Self::Special { path, kind } => write!(
                 f,
