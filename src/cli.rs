@@ -81,6 +81,9 @@ pub enum Command {
         /// A size `N`, a state `NT`/`NF`, or a range `A..B` (inclusive).
         #[arg(value_name = "N|A..B")]
         target: Option<String>,
+        /// Sizes after the first (`grundy 5 7`): refused with the range meant, `5..7`.
+        #[arg(hide = true, value_name = "MORE")]
+        more: Vec<String>,
         /// Each state's value alone (options left out), printed as it is computed by mex:
         /// ranges up to 10000000, in any format.
         #[arg(long)]

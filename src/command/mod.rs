@@ -61,6 +61,18 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
     }
     match command {
         Command::Mex { values } => mex::mex(values),
+        Command::Grundy {
+            target: Some(first),
+            more,
+            ..
+        } if !more.is_empty() => Err(Error::bad_token(
+            more[0].clone(),
+            format!(
+                "one state or a range: `grundy {first}..{}` for the states from {first} to {}",
+                more[more.len() - 1],
+                more[more.len() - 1]
+            ),
+        )),
         Command::Grundy { rules, target, .. } if hackenbush::asked_for(rules) => {
             hackenbush::grundy(target.as_deref())
         }
@@ -68,11 +80,13 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             rules,
             target,
             values: false,
+            ..
         } => grundy::grundy(session, rules, target.as_deref()),
         Command::Grundy {
             rules,
             target,
             values: true,
+            ..
         } => grundy::grundy_values(session, rules, target.as_deref()),
         Command::Period { rules, to, table } => {
             period::period(session, rules, to.as_deref(), *table)

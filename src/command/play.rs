@@ -324,14 +324,7 @@ impl Focus for PlayFocus {
     ) -> Option<Result<Output, Error>> {
         let result = match command {
             Command::Take { count, pile } => {
-                let index = match pile.as_slice() {
-                    [i] => Ok(i.as_str()),
-                    [word, i] if word.eq_ignore_ascii_case("from") => Ok(i.as_str()),
-                    [word, _] => Err(Error::bad_token(word, "`from`, as in `take 3 from 2`")),
-                    _ => Err(Error::bad_token("", "`take K from I`")),
-                };
-                index
-                    .and_then(|i| typed_move::take(count, i, self.game.piles().len()))
+                typed_move::take_command(count, pile, self.game.piles().len())
                     .and_then(|r| self.learner_move(r))
             }
             Command::Pass { index } => typed_move::pile_index(index, self.game.piles().len())

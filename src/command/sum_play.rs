@@ -580,14 +580,7 @@ impl Focus for SumPlayFocus {
                 Err(Error::bad_token(command_word(command), CUT_SYNTAX))
             }
             Command::Take { count, pile } => {
-                let index = match pile.as_slice() {
-                    [i] => Ok(i.as_str()),
-                    [word, i] if word.eq_ignore_ascii_case("from") => Ok(i.as_str()),
-                    [word, _] => Err(Error::bad_token(word, "`from`, as in `take 3 from 2`")),
-                    _ => Err(Error::bad_token("", "`take K from I`")),
-                };
-                let n = self.game.parts().len();
-                let request = index.and_then(|i| typed_move::take(count, i, n));
+                let request = typed_move::take_command(count, pile, self.game.parts().len());
                 self.pile_move(request)
             }
             Command::Pass { index } => {

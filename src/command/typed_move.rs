@@ -39,6 +39,25 @@ pub(super) fn pile_index(token: &str, piles: usize) -> Result<usize, Error> {
         .ok_or_else(|| Error::bad_token(token, format!("a pile number from 1 to {piles}")))
 }
 
+/// The typed `take K [from] I` command's words after K: its request. With one pile, `take K`
+/// alone takes from it.
+pub(super) fn take_command(count: &str, words: &[String], piles: usize) -> Result<Request, Error> {
+    match words {
+        [i] => take(count, i, piles),
+        [word, i] if word.eq_ignore_ascii_case("from") => take(count, i, piles),
+        [word, _] => Err(Error::bad_token(word, "`from`, as in `take 3 from 2`")),
+        [] if piles == 1 => take(count, "1", piles),
+        [] => Err(Error::bad_token(
+            format!("take {count}"),
+            format!("the pile to take from: `take {count} from I`, I from 1 to {piles}"),
+        )),
+        [_, _, extra, ..] => Err(Error::bad_token(
+            extra,
+            "the end of the move: `take K from I`",
+        )),
+    }
+}
+
 /// `take K from I`, `I K`.
 pub(super) fn take(count: &str, pile: &str, piles: usize) -> Result<Request, Error> {
     let index = pile_index(pile, piles)?;

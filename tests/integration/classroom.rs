@@ -35,3 +35,34 @@ fn a_picture_format_nimlab_cannot_write_is_refused_by_its_extension() {
         .run()
         .success();
 }
+
+#[test]
+fn errors_teach_what_was_meant() {
+    // Two sizes for grundy: one state or a range.
+    Test::new()
+        .args(["grundy", "5", "7"])
+        .run()
+        .bad_input("7")
+        .stderr_has("`grundy 5..7`");
+    // `take K` with one pile takes from it; with several, the error names the pile wanted.
+    let out = Test::new()
+        .args(["play", "--rules", "nim", "5"])
+        .stdin("take 5\n")
+        .run()
+        .success();
+    assert!(
+        out.stdout.contains("you: take 5 from pile 1 (5 → 0)"),
+        "{}",
+        out.stdout
+    );
+    let out = Test::new()
+        .args(["play", "--rules", "nim", "3", "4"])
+        .stdin("take 2\nresign\n")
+        .run();
+    assert!(
+        out.stderr
+            .contains("`take 2` is not valid here: expected the pile to take from: `take 2 from I`, I from 1 to 2"),
+        "{}",
+        out.stderr
+    );
+}
