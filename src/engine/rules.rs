@@ -122,6 +122,35 @@ impl Rules {
         matches!(self, Self::Defined(game) if game.turns_coins())
     }
 
+    /// A position of this ruleset as one position of its game, the form every search and
+    /// picture keys it by: its piles sorted; empty piles dropped where a pile is a count (a
+    /// graph's pile 0 is its first position and a tuple game's the first tuple numbered, so
+    /// those stay); and for a coin-turning game the row of coins, a set of heads: a coin
+    /// turned heads where it already was is tails again, so two equal piles cancel.
+    pub fn canonical(&self, mut piles: Vec<Pile>) -> Vec<Pile> {
+        let numbered = match self {
+            Self::Graph(_) => true,
+            Self::Defined(game) => game.has_tuples(),
+            _ => false,
+        };
+        if !numbered {
+            piles.retain(|p| p.size > 0);
+        }
+        piles.sort_unstable();
+        if self.turns_coins() {
+            let mut row: Vec<Pile> = Vec::with_capacity(piles.len());
+            for pile in piles {
+                if row.last() == Some(&pile) {
+                    row.pop();
+                } else {
+                    row.push(pile);
+                }
+            }
+            return row;
+        }
+        piles
+    }
+
     /// Whether piles of this ruleset carry a pass (zero-move Nim).
     pub fn has_pass(&self) -> bool {
         matches!(self, Self::ZeroMove)

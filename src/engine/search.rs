@@ -167,20 +167,9 @@ pub struct Memo {
     wins: HashMap<Vec<Pile>, bool>,
 }
 
-/// A position in canonical form: empty piles dropped, the rest sorted. Pile 0 is an empty pile
-/// only where a pile is a count: a graph's pile 0 is its first position, and a tuple game's is
-/// the first tuple numbered, so those stay.
-fn canonical(rules: &Rules, mut piles: Vec<Pile>) -> Vec<Pile> {
-    let numbered = match rules {
-        Rules::Graph(_) => true,
-        Rules::Defined(game) => game.has_tuples(),
-        _ => false,
-    };
-    if !numbered {
-        piles.retain(|p| p.size > 0);
-    }
-    piles.sort_unstable();
-    piles
+/// A position in canonical form: see [`Rules::canonical`].
+fn canonical(rules: &Rules, piles: Vec<Pile>) -> Vec<Pile> {
+    rules.canonical(piles)
 }
 
 #[cfg(test)]
