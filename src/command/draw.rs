@@ -135,6 +135,8 @@ fn graph(
     let rules = &solver.rules().clone();
     // Commas between piles were split when the line was read, as for every command; a comma
     // inside brackets belongs to a tuple state (`(2,1)` of Wythoff's game).
+    let staircase = super::position::staircase_words(rules, targets)?;
+    let targets = staircase.as_deref().unwrap_or(targets);
     let tokens: Vec<&str> = targets.iter().map(String::as_str).collect();
     let (starts, whole) = match (rules, tokens.is_empty()) {
         (Rules::Graph(graph), true) => {
