@@ -860,18 +860,24 @@ fn every_library_game_is_in_the_table_below() {
     let names: Vec<&str> = listing
         .lines()
         .filter_map(|l| l.strip_prefix("  "))
+        .filter(|l| !l.starts_with(' '))
         .filter_map(|l| l.split_whitespace().next())
-        .filter(|n| !n.contains(':') || n.starts_with("subtract:"))
+        // A family written with an argument (`octal:CODE`) is not one game.
+        .filter(|n| !n.contains(|c: char| c.is_ascii_uppercase()))
         .collect();
+    let mut defined = 0;
     for name in names {
-        let shown = Test::new().args(["rules", name]).run().success().stdout;
+        // (Hackenbush and Moore's games are no definitions: `rules` refuses to set them.)
+        let shown = Test::new().args(["rules", name]).run().stdout;
         if shown.contains("defined by") {
+            defined += 1;
             assert!(
                 LIBRARY_STARTS.iter().any(|(g, _)| *g == name),
                 "library game {name} is not drawn by the test"
             );
         }
     }
+    assert_eq!(defined, LIBRARY_STARTS.len());
 }
 
 #[test]
