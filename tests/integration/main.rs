@@ -34,6 +34,7 @@ mod lesson_runs;
 mod lessons;
 mod library;
 mod lookups;
+mod misere_coins;
 mod misere_games;
 mod misere_play;
 mod moore;
