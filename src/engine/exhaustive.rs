@@ -81,6 +81,9 @@ impl Exhaustive {
         cores: Cores,
         cancel: &Cancel,
     ) -> Result<Self, EngineError> {
+        if misere {
+            rules.check_misere()?;
+        }
         // A coin row is a set of heads, not a sum of heaps: two heaps on one coin cancel,
         // which misère play tells apart from a sum, so it is searched as the row.
         if rules.splits() || (misere && rules.turns_coins()) {

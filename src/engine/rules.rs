@@ -151,6 +151,18 @@ impl Rules {
         piles
     }
 
+    /// Refuses misère play of a game whose definition decides normal play only (Northcott's,
+    /// whose retreats make misère play loopy and partizan): it is never answered as another
+    /// game.
+    pub fn check_misere(&self) -> Result<(), EngineError> {
+        match self {
+            Self::Defined(game) if game.has_retreats() => Err(EngineError::MisereLoopy {
+                game: game.name().to_string(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Whether piles of this ruleset carry a pass (zero-move Nim).
     pub fn has_pass(&self) -> bool {
         matches!(self, Self::ZeroMove)

@@ -137,6 +137,9 @@ impl<'r> Search<'r> {
 
     /// Whether the player to move wins, by trying every move.
     pub fn first_wins(&mut self, piles: &[Pile]) -> Result<bool, EngineError> {
+        if self.misere && self.depth == 0 {
+            self.rules.check_misere()?;
+        }
         let position = canonical(self.rules, piles.to_vec());
         if let Some(&w) = self.memo.wins.get(&position) {
             return Ok(w);

@@ -464,6 +464,13 @@ impl<'g> MisereSearch<'g> {
         if let Some(&won) = self.memo.get(&key) {
             return Ok(won);
         }
+        if self.depth == 0 {
+            for part in parts {
+                if let Part::Pile { game, .. } = part {
+                    self.game.solvers[*game].rules().check_misere()?;
+                }
+            }
+        }
         if self.depth >= MISERE_DEPTH {
             return Err(TooMuchWork::GameTreeDepth {
                 moves: MISERE_DEPTH as u64,

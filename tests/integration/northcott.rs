@@ -70,6 +70,12 @@ fn moves(rows: &[Row], who: u8, width: u64) -> Vec<Vec<Row>> {
 /// map). A slide is undone by sliding back, so a position's predecessors (the other player to
 /// move) are its own moves for that player.
 fn solve(count: usize, width: u64) -> HashMap<State, Outcome> {
+    solve_played(count, width, false)
+}
+
+/// [`solve`], played misère when `misere`: a position with no move is then won (the player to
+/// move did not move last).
+fn solve_played(count: usize, width: u64, misere: bool) -> HashMap<State, Outcome> {
     let mut boards: Vec<Vec<Row>> = vec![Vec::new()];
     for _ in 0..count {
         boards = boards
@@ -91,7 +97,8 @@ fn solve(count: usize, width: u64) -> HashMap<State, Outcome> {
             let n = moves(board, who, width).len();
             let state = (board.clone(), who);
             if n == 0 {
-                outcome.insert(state.clone(), Outcome::Loss);
+                let end = if misere { Outcome::Win } else { Outcome::Loss };
+                outcome.insert(state.clone(), end);
                 queue.push_back(state);
             } else {
                 left.insert(state, n);
@@ -223,4 +230,58 @@ fn winner_and_move_agree_with_the_real_game() {
             written(&after)
         );
     }
+}
+
+#[test]
+fn misere_northcott_is_loopy_and_refused_not_answered_as_another_game() {
+    // The real game played misère, solved here: most positions are draws (neither player can
+    // force a win), so no verdict of "first" or "second" could be right for them.
+    let width = 6;
+    let outcome = solve_played(2, width, true);
+    let positions = rows(width).len().pow(2) * 2;
+    let draws = positions - outcome.len();
+    assert!(draws * 2 > positions, "{draws} draws of {positions}");
+    let board = [(1, 2), (5, 6)];
+    assert!(!outcome.contains_key(&(board.to_vec(), 0)), "a draw");
+    let refused = |out: crate::support::Output| {
+        out.code(2)
+            .stderr_has("`northcott` cannot be played misère")
+            .stderr_has("loopy and partizan");
+    };
+    for command in ["winner", "move"] {
+        refused(
+            Test::new()
+                .args([
+                    command,
+                    "--misere",
+                    "--rules",
+                    "northcott",
+                    "(1,2)",
+                    "(5,6)",
+                ])
+                .run(),
+        );
+    }
+    refused(
+        Test::new()
+            .args(["=", "misere(northcott, (1,2), (5,6))"])
+            .run(),
+    );
+    refused(
+        Test::new()
+            .args(["verify", "--misere", "--rules", "northcott"])
+            .run(),
+    );
+    refused(
+        Test::new()
+            .args(["play", "--misere", "--rules", "northcott", "(1,3)"])
+            .stdin("")
+            .run(),
+    );
+    // Normal play is still answered: (1,2) and (5,6) have no gap, so no move — lost.
+    Test::new()
+        .args(["winner", "--rules", "northcott", "(1,2)", "(5,6)"])
+        .run()
+        .success()
+        .stdout_has("the second player wins");
 }
