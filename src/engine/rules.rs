@@ -260,6 +260,16 @@ impl Rules {
             if !game.takes_length(tuple.len()) {
                 return Err(bad());
             }
+            // A row of counters holds one of each player's, on different squares.
+            if game.has_retreats() && tuple.windows(2).any(|w| w[0] == w[1]) {
+                return Err(EngineError::BadPile {
+                    token: token_excerpt(token),
+                    expected: format!(
+                        "a row of {}: White's counter and Black's on different squares, like `(1,4)`",
+                        game.name()
+                    ),
+                });
+            }
             return game.intern(&tuple).map(Pile::plain);
         }
         Pile::parse(token, self.has_pass()).map_err(|kind| self.pile_error(token, kind))
