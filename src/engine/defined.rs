@@ -207,6 +207,15 @@ impl DefinedGame {
         self.number(&mut known.tuples, tuple, None)
     }
 
+    /// The tuple a pile of a game of tuples numbers, if it has been numbered.
+    pub fn tuple(&self, pile: u64) -> Option<Vec<u64>> {
+        let known = self.read();
+        usize::try_from(pile)
+            .ok()
+            .and_then(|i| known.tuples.states.get(i))
+            .cloned()
+    }
+
     /// How a pile of this game is written: the number, or the tuple it numbers.
     pub fn state_name(&self, pile: u64) -> String {
         if !self.has_tuples() {

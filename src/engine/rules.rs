@@ -163,6 +163,20 @@ impl Rules {
         }
     }
 
+    /// In a game of counters (Northcott's: a row `(w,b)` holds White's counter and Black's),
+    /// whether the move from `from` to `to` moves White's counter (`Some(true)`) or Black's
+    /// (`Some(false)`); `None` in any other game, where either player may make any move.
+    pub fn counter_moved(&self, from: Pile, to: &Heaps) -> Option<bool> {
+        let Self::Defined(game) = self else {
+            return None;
+        };
+        let (Heaps::One(to), true) = (to, game.has_retreats()) else {
+            return None;
+        };
+        let (from, to) = (game.tuple(from.size)?, game.tuple(to.size)?);
+        Some(from.first() != to.first())
+    }
+
     /// Whether piles of this ruleset carry a pass (zero-move Nim).
     pub fn has_pass(&self) -> bool {
         matches!(self, Self::ZeroMove)

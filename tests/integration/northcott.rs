@@ -285,3 +285,78 @@ fn misere_northcott_is_loopy_and_refused_not_answered_as_another_game() {
         .success()
         .stdout_has("the second player wins");
 }
+
+#[test]
+fn each_player_moves_their_own_counter_and_a_shared_square_is_refused() {
+    for command in ["winner", "move", "draw"] {
+        Test::new()
+            .args([command, "--rules", "northcott", "(3,3)"])
+            .run()
+            .code(2)
+            .stderr_has("`(3,3)`")
+            .stderr_has("different squares");
+    }
+    // The learner moves first, so plays White: moving Black's counter is refused.
+    Test::new()
+        .args(["play", "--rules", "northcott", "(1,5)", "(2,4)"])
+        .stdin("1 -> (1,4)\n")
+        .run()
+        .stderr_has("moves Black's counter; you play White");
+    // After each advance of White's (the moves nimlab's definition plays), the computer plays
+    // Black and moves Black's own counter; where the real game gives Black a win, to a
+    // position it says is lost for White.
+    let width = 6;
+    let outcome = solve(2, width);
+    let board = vec![(1, 5), (2, 4)];
+    let white_moves: Vec<Vec<Row>> = moves(&board, 0, width)
+        .into_iter()
+        .filter(|after| {
+            let gaps = |b: &[Row]| b.iter().map(|&r| gap(r)).sum::<u64>();
+            gaps(after) < gaps(&board)
+        })
+        .collect();
+    let mut checked = 0;
+    for after in &white_moves {
+        let (i, row) = after
+            .iter()
+            .enumerate()
+            .find(|(i, r)| **r != board[*i])
+            .expect("a changed row");
+        let out = Test::new()
+            .args(["play", "--rules", "northcott", "(1,5)", "(2,4)"])
+            .stdin(format!("{} -> ({},{})\n", i + 1, row.0, row.1))
+            .run()
+            .stdout;
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("2. computer: pile "))
+            .expect("the computer's reply");
+        checked += 1;
+        // `2. computer: pile P: (w,b) → (w',b')`
+        let (pile, change) = line["2. computer: pile ".len()..]
+            .split_once(": ")
+            .expect("a pile");
+        let pile: usize = pile.parse::<usize>().unwrap() - 1;
+        let (from, to) = change.split_once(" → ").expect("an arrow");
+        let read = |t: &str| -> Row {
+            let (w, b) = t
+                .trim_matches(|c| c == '(' || c == ')')
+                .split_once(',')
+                .unwrap();
+            (w.parse().unwrap(), b.parse().unwrap())
+        };
+        let (from, to) = (read(from), read(to));
+        assert_eq!(from, after[pile]);
+        assert_eq!(
+            to.0, from.0,
+            "the computer, Black, moved White's counter: {line}"
+        );
+        let mut next = after.clone();
+        next[pile] = to;
+        if outcome[&(after.clone(), 1)] == Outcome::Win {
+            assert_eq!(outcome[&(next.clone(), 0)], Outcome::Loss, "{line}");
+        }
+    }
+    // By hand: (1,5) → (2,5), (3,5), (4,5); (2,4) → (3,4).
+    assert_eq!(checked, 4);
+}
