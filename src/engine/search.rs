@@ -83,7 +83,7 @@ impl<'r> Search<'r> {
             }
             for o in self.rules.heap_options(position[i]) {
                 self.work += 1;
-                if self.work % POLL_EVERY == 0 {
+                if self.work.is_multiple_of(POLL_EVERY) {
                     super::cancel::poll()?;
                 }
                 if self.work > self.limit {

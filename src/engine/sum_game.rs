@@ -483,7 +483,7 @@ impl<'g> MisereSearch<'g> {
         self.depth += 1;
         for (_, next) in options {
             self.work += 1;
-            if self.work % super::cancel::POLL_EVERY == 0
+            if self.work.is_multiple_of(super::cancel::POLL_EVERY)
                 && let Err(stop) = super::cancel::poll()
             {
                 self.depth -= 1;
