@@ -859,6 +859,7 @@ impl Command {
                 Some(&mut args.piles)
             }
             Self::Play(args) => Some(&mut args.position.piles),
+            Self::Draw(args) => Some(&mut args.targets),
             _ => None,
         }
     }

@@ -65,7 +65,8 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
         session.remember(&solver);
         crate::render::draw::plot_svg(&plot)
     } else {
-        let picture = graph(session, solver.rules(), &args.targets)?;
+        let picture = graph(session, &mut solver, &args.targets)?;
+        session.remember(&solver);
         let dot = crate::render::draw::dot(&picture);
         match format {
             PictureFormat::Dot => dot,
@@ -132,13 +133,19 @@ fn picture_format(args: &DrawArgs) -> Result<PictureFormat, DrawError> {
 }
 
 /// Every position reachable from the piles on the line (or the session's position; for a graph
-/// file with no piles, every position of the graph).
-fn graph(session: &Session, rules: &Rules, targets: &[String]) -> Result<GraphPicture, Error> {
-    let tokens: Vec<&str> = targets
-        .iter()
-        .flat_map(|t| t.split(','))
-        .filter(|t| !t.is_empty())
-        .collect();
+/// file with no piles, every position of the graph), each valued by the solver, which first
+/// reaches the starts (so a defined game is valued as `grundy` and `winner` value it).
+fn graph(
+    session: &Session,
+    solver: &mut Solver,
+    targets: &[String],
+) -> Result<GraphPicture, Error> {
+    let rules = &solver.rules().clone();
+    // Commas between piles were split when the line was read, as for every command; a comma
+    // inside brackets belongs to a tuple state (`(2,1)` of Wythoff's game).
+    let staircase = super::position::staircase_words(rules, targets)?;
+    let targets = staircase.as_deref().unwrap_or(targets);
+    let tokens: Vec<&str> = targets.iter().map(String::as_str).collect();
     let (starts, whole) = match (rules, tokens.is_empty()) {
         (Rules::Graph(graph), true) => {
             let every = (0..graph.len() as u64)
@@ -157,12 +164,17 @@ fn graph(session: &Session, rules: &Rules, targets: &[String]) -> Result<GraphPi
             (vec![piles], false)
         }
     };
+    let mut reach = Budget::new(LOOKUP_WORK).cancelled_by(&session.cancel);
+    for &heap in starts.iter().flatten() {
+        solver.reach_within(heap, &rules.name_of(heap), &mut reach)?;
+    }
     let mut budget = Budget::new(WALK_WORK).cancelled_by(&session.cancel);
     let graph =
-        reachable::walk(rules, &starts, MAX_POSITIONS, &mut budget).map_err(|e| match e {
+        reachable::walk(solver, &starts, MAX_POSITIONS, &mut budget).map_err(|e| match e {
             WalkRefused::TooManyPositions { limit } => DrawError::TooManyPositions { limit }.into(),
             WalkRefused::TooMuchWork { limit } => DrawError::TooMuchWork { limit }.into(),
             WalkRefused::Interrupted => Error::interrupted(),
+            WalkRefused::Unvalued(e) => Error::from(*e),
         })?;
     Ok(GraphPicture {
         rules: rules.clone(),

@@ -72,14 +72,28 @@ pub(super) fn one_staircase(
     rules: &Rules,
     args: &PositionArgs,
 ) -> Result<Option<PositionArgs>, Error> {
+    Ok(
+        staircase_words(rules, &args.piles)?.map(|piles| PositionArgs {
+            piles,
+            ..args.clone()
+        }),
+    )
+}
+
+/// [`one_staircase`] on the words of a line: the one tuple they write, if they are a staircase
+/// given as plain numbers.
+pub(super) fn staircase_words(
+    rules: &Rules,
+    words: &[String],
+) -> Result<Option<Vec<String>>, Error> {
     let Rules::Defined(game) = rules else {
         return Ok(None);
     };
     let tuple = |w: &String| w.starts_with('(') || w == "-";
-    if !game.any_length() || args.piles.is_empty() || args.piles.iter().any(tuple) {
+    if !game.any_length() || words.is_empty() || words.iter().any(tuple) {
         return Ok(None);
     }
-    for word in &args.piles {
+    for word in words {
         crate::engine::pile::parse_size(word).map_err(|_| {
             Error::bad_token(
                 word,
@@ -87,9 +101,7 @@ pub(super) fn one_staircase(
             )
         })?;
     }
-    let mut args = args.clone();
-    args.piles = vec![format!("({})", args.piles.join(","))];
-    Ok(Some(args))
+    Ok(Some(vec![format!("({})", words.join(","))]))
 }
 
 /// `winner`/`move --misere`: the piles given, of the command's rules played misère, decided by

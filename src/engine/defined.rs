@@ -81,6 +81,10 @@ pub struct DefinedGame {
     /// Whether a state is a heads coin at a place of a row (Turning Turtles, Mock Turtles,
     /// Ruler): a move turns coins over and takes no tokens.
     coins: bool,
+    /// Whether a state is a row of counters, one of each player's, that may retreat
+    /// (Northcott's game): the definition is the game of advances, which decides normal play
+    /// only (see [`DefinedGame::with_retreats`]).
+    retreats: bool,
     rule: Box<dyn OptionRule>,
     known: RwLock<Known>,
 }
@@ -118,6 +122,7 @@ impl DefinedGame {
             arity: arity.max(1),
             any_length: false,
             coins: false,
+            retreats: false,
             rule,
             known: RwLock::new(Known::default()),
         }
@@ -127,6 +132,20 @@ impl DefinedGame {
     pub fn turning_coins(mut self) -> Self {
         self.coins = true;
         self
+    }
+
+    /// The same game, its states rows of counters whose real moves include retreats, which the
+    /// definition leaves out because they are reversible in normal play. Played misère the real
+    /// game is loopy and partizan: the definition does not describe it, and misère play is
+    /// refused.
+    pub fn with_retreats(mut self) -> Self {
+        self.retreats = true;
+        self
+    }
+
+    /// Whether the definition leaves out retreats (see [`DefinedGame::with_retreats`]).
+    pub fn has_retreats(&self) -> bool {
+        self.retreats
     }
 
     /// Whether a state is a heads coin and a move turns coins (see [`DefinedGame::turning_coins`]).
@@ -186,6 +205,15 @@ impl DefinedGame {
         }
         let mut known = self.known.write().unwrap_or_else(PoisonError::into_inner);
         self.number(&mut known.tuples, tuple, None)
+    }
+
+    /// The tuple a pile of a game of tuples numbers, if it has been numbered.
+    pub fn tuple(&self, pile: u64) -> Option<Vec<u64>> {
+        let known = self.read();
+        usize::try_from(pile)
+            .ok()
+            .and_then(|i| known.tuples.states.get(i))
+            .cloned()
     }
 
     /// How a pile of this game is written: the number, or the tuple it numbers.

@@ -30,6 +30,11 @@ pub enum EngineError {
     NoSessionGame { token: String },
     /// A game of the whole position (`moore:K`) where a ruleset of piles is needed.
     WholePositionGame { token: String },
+    /// A game whose real positions are loopy and partizan in misère play (Northcott's: each
+    /// player may retreat their own counters), which its definition, the impartial game that
+    /// decides normal play, does not describe: misère play of it is refused, never answered as
+    /// another game.
+    MisereLoopy { game: String },
     /// Green Hackenbush (`hackenbush`), whose piles are pictures, where a ruleset of numbered
     /// piles is needed.
     PictureGame { token: String },
@@ -132,6 +137,11 @@ impl fmt::Display for EngineError {
                 f,
                 "{} is a game of the whole position (a move may take from several piles), not a ruleset of piles: only `winner` and `move` take it, as `--rules {token}`",
                 quoted(token)
+            ),
+            Self::MisereLoopy { game } => write!(
+                f,
+                "{} cannot be played misère here: each player may move their own counters back as well as forward, so misère play of it is loopy and partizan (a position may be a draw), and the Nim on the gaps that decides its normal play says nothing of it; play it without `--misere`",
+                quoted(game)
             ),
             Self::PictureGame { token } => write!(
                 f,

@@ -81,7 +81,12 @@ impl Exhaustive {
         cores: Cores,
         cancel: &Cancel,
     ) -> Result<Self, EngineError> {
-        if rules.splits() {
+        if misere {
+            rules.check_misere()?;
+        }
+        // A coin row is a set of heads, not a sum of heaps: two heaps on one coin cancel,
+        // which misère play tells apart from a sum, so it is searched as the row.
+        if rules.splits() || (misere && rules.turns_coins()) {
             return Self::solve_by_search(rules, misere, piles, max, cancel);
         }
         let list = StateList::of(rules, piles, max, cancel)?;

@@ -139,9 +139,26 @@ impl Game {
         })
     }
 
-    /// Plays the learner's move if it is legal.
+    /// Whether the player to move has White's counters in a game of counters (Northcott's):
+    /// whoever moves first plays White.
+    fn white_to_move(&self) -> bool {
+        self.turns.len().is_multiple_of(2)
+    }
+
+    /// Plays the learner's move if it is legal (in a game of counters, a move of their own).
     pub fn learner_move(&mut self, request: Request) -> Result<Move, IllegalMove> {
-        let mv = moves::check(self.solver.rules(), &self.piles, request)?;
+        let rules = self.solver.rules();
+        let mv = moves::check(rules, &self.piles, request)?;
+        let white = self.white_to_move();
+        if rules.counter_moved(mv.from, &mv.after()) == Some(!white) {
+            return Err(IllegalMove::NotYourCounter {
+                index: mv.index,
+                from: mv.from,
+                after: Box::new(mv.after()),
+                rules: rules.clone(),
+                white,
+            });
+        }
         self.push(Side::Learner, mv.clone(), None);
         Ok(mv)
     }
@@ -165,7 +182,28 @@ impl Game {
         let Some(r) = r else {
             return Ok(None);
         };
-        Ok(Some(self.push(Side::Computer, r.mv, Some(r.intent))))
+        let mv = self.by_own_counter(r.mv)?;
+        Ok(Some(self.push(Side::Computer, mv, Some(r.intent))))
+    }
+
+    /// In a game of counters, `mv` made with the mover's own counter: the option of the same
+    /// row, moving their counter, whose value is the same (so a winning move stays winning).
+    /// Any other move is kept as it is.
+    fn by_own_counter(&self, mv: Move) -> Result<Move, EngineError> {
+        let rules = self.solver.rules();
+        let white = self.white_to_move();
+        if rules.counter_moved(mv.from, &mv.after()) != Some(!white) {
+            return Ok(mv);
+        }
+        let value = self.solver.heaps_value(&mv.after())?;
+        for h in rules.heap_options(mv.from) {
+            if rules.counter_moved(mv.from, &h) == Some(white)
+                && self.solver.heaps_value(&h)? == value
+            {
+                return Ok(Move::new(mv.index, mv.from, h));
+            }
+        }
+        Ok(mv)
     }
 
     fn push(&mut self, side: Side, mv: Move, intent: Option<Intent>) -> Turn {

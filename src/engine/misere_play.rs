@@ -44,9 +44,12 @@ pub fn nim_rule(values: &[Grundy]) -> Player {
 pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdict, EngineError> {
     let rules = solver.rules();
     let mut search = Search::new(rules, true, limit);
+    // The position the rules describe (a coin row's pairs cancel): with no move at all, the
+    // player to move made no last move and wins misère.
+    let first = search.first_wins(piles)?;
     let mut winning_move = None;
     'piles: for (i, &pile) in piles.iter().enumerate() {
-        if piles[..i].contains(&pile) {
+        if !first || piles[..i].contains(&pile) {
             continue;
         }
         for after in rules.heap_options(pile) {
@@ -59,15 +62,7 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
             }
         }
     }
-    // No move at all: the player to move made no last move and wins misère.
-    let no_move = piles
-        .iter()
-        .all(|&p| rules.heap_options(p).next().is_none());
-    let winner = if winning_move.is_some() || no_move {
-        Player::First
-    } else {
-        Player::Second
-    };
+    let winner = if first { Player::First } else { Player::Second };
     let grundy = piles
         .iter()
         .map(|&p| solver.value(p).map(|k| k.grundy()))

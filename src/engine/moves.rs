@@ -44,6 +44,15 @@ pub enum IllegalMove {
     PassSpent { index: usize, pile: Pile },
     /// The piles are states, not numbers of tokens (a graph's positions, a game's tuples).
     NotTokens { rules: Rules },
+    /// In a game of counters (Northcott's), a move of the opponent's counter: `white` says
+    /// whether the player to move has White's (the row's first part).
+    NotYourCounter {
+        index: usize,
+        from: Pile,
+        after: Box<Heaps>,
+        rules: Rules,
+        white: bool,
+    },
     /// No move of the rules turns the pile into `after`; `options` are its first options (at
     /// most [`OPTIONS_LISTED`]) and `more` says whether it has others.
     NotAnOption {
@@ -109,6 +118,27 @@ impl fmt::Display for IllegalMove {
                 "pile {}'s pass is already spent ({pile}): take tokens instead",
                 index + 1
             ),
+            Self::NotYourCounter {
+                index,
+                from,
+                after,
+                rules,
+                white,
+            } => {
+                let (own, other) = if *white {
+                    ("White", "Black")
+                } else {
+                    ("Black", "White")
+                };
+                write!(
+                    f,
+                    "pile {}: {} → {} moves {other}'s counter; you play {own} and move your own counter (the {} number of the row)",
+                    index + 1,
+                    rules.name_of(*from),
+                    rules.name_of_heaps(after),
+                    if *white { "first" } else { "second" }
+                )
+            }
             Self::NotTokens { rules } => write!(
                 f,
                 "{rules} moves from state to state, it takes no tokens: write `I -> S`, \

@@ -1,6 +1,9 @@
 //! Every position reachable from a start, as a graph to look at: each position a sum of heaps
 //! (a move on one heap of an octal game may leave two, so positions are sums), each with its
-//! Grundy value by mex over the positions its moves lead to, and each move an edge.
+//! Grundy value as the solver gives it (the XOR of its heaps' values), and each move an edge.
+//! The walk values nothing itself: a heap the solver has not valued refuses the walk, so a
+//! picture can never show a value the solver did not give (a defined game's options are only
+//! known once the solver has reached its states: [`Solver::reach_within`] them first).
 //!
 //! The walk is bounded twice, so it can only refuse, never hang: by the number of positions
 //! (a picture nobody can read is not drawn) and by a work budget that also carries the
@@ -10,11 +13,11 @@ use std::collections::HashMap;
 
 use super::budget::Budget;
 use super::cancel::{Interrupted, POLL_EVERY};
-use super::mex::mex;
-use super::{Grundy, Heaps, Pile, Rules};
+use super::grundy::Solver;
+use super::{EngineError, Grundy, Heaps, Pile};
 
 /// Why the walk stopped without a graph.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WalkRefused {
     /// More than `limit` positions are reachable.
     TooManyPositions { limit: usize },
@@ -22,6 +25,8 @@ pub enum WalkRefused {
     TooMuchWork { limit: u64 },
     /// The command was cancelled (Ctrl-C).
     Interrupted,
+    /// The solver has no value for a heap of a position reached (the error says why).
+    Unvalued(Box<EngineError>),
 }
 
 impl From<Interrupted> for WalkRefused {
@@ -43,7 +48,7 @@ impl Position {
         &self.heaps
     }
 
-    /// The value, by mex over the values of the positions one move away.
+    /// The value, as the solver gives it: the XOR of the heaps' values.
     pub fn grundy(&self) -> Grundy {
         self.grundy
     }
@@ -61,8 +66,8 @@ pub struct Edge {
 }
 
 /// The positions reachable from the starts, in the order the walk met them (starts first),
-/// and the moves between them. Made only by [`walk`], so every value is the mex of its
-/// options' values and every option is in the graph.
+/// and the moves between them. Made only by [`walk`], so every value is the solver's and every
+/// option is in the graph.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReachableGraph {
     positions: Vec<Position>,
@@ -86,20 +91,20 @@ impl ReachableGraph {
     }
 }
 
-/// Walks every position reachable from `starts` (each a sum of heaps of `rules`), refusing
-/// past `max_positions` positions or once `budget` is spent.
+/// Walks every position reachable from `starts` (each a sum of heaps of the solver's rules),
+/// each valued by `solver`; refuses past `max_positions` positions, once `budget` is spent, or
+/// at a heap the solver has not valued.
 pub fn walk(
-    rules: &Rules,
+    solver: &Solver,
     starts: &[Vec<Pile>],
     max_positions: usize,
     budget: &mut Budget,
 ) -> Result<ReachableGraph, WalkRefused> {
-    let keep_empty = matches!(rules, Rules::Graph(_));
-    let normal = |mut heaps: Vec<Pile>| {
-        if !keep_empty {
-            heaps.retain(|p| p.size > 0);
-        }
-        heaps.sort_unstable_by(|a, b| b.cmp(a));
+    let rules = solver.rules();
+    // One position of the game (a coin row's pairs cancel), shown largest heap first.
+    let normal = |heaps: Vec<Pile>| {
+        let mut heaps = rules.canonical(heaps);
+        heaps.reverse();
         heaps
     };
     let mut found: Vec<Vec<Pile>> = Vec::new();
@@ -157,7 +162,15 @@ pub fn walk(
         }
         moves.push(out);
     }
-    let values = values(&moves);
+    let values = found
+        .iter()
+        .map(|heaps| {
+            heaps.iter().try_fold(0, |acc, &heap| {
+                Ok(acc ^ solver.value(heap).map_err(Box::new)?.grundy())
+            })
+        })
+        .collect::<Result<Vec<Grundy>, Box<EngineError>>>()
+        .map_err(WalkRefused::Unvalued)?;
     let positions: Vec<Position> = found
         .into_iter()
         .zip(&values)
@@ -181,38 +194,14 @@ pub fn walk(
     })
 }
 
-/// Each position's value by mex over its options', children before parents. Every ruleset's
-/// play ends, so the moves form no cycle and every position is valued.
-fn values(moves: &[Vec<(usize, bool)>]) -> Vec<Grundy> {
-    let mut parents: Vec<Vec<usize>> = vec![Vec::new(); moves.len()];
-    let mut waiting: Vec<usize> = moves.iter().map(Vec::len).collect();
-    for (from, out) in moves.iter().enumerate() {
-        for &(to, _) in out {
-            parents[to].push(from);
-        }
-    }
-    let mut values: Vec<Grundy> = vec![0; moves.len()];
-    let mut ready: Vec<usize> = (0..moves.len()).filter(|&i| waiting[i] == 0).collect();
-    while let Some(i) = ready.pop() {
-        values[i] = mex(moves[i].iter().map(|&(to, _)| values[to]));
-        for &p in &parents[i] {
-            waiting[p] -= 1;
-            if waiting[p] == 0 {
-                ready.push(p);
-            }
-        }
-    }
-    values
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Pass;
+    use crate::engine::{Pass, Rules};
 
     fn walked(rules: &str, start: &[Pile]) -> ReachableGraph {
-        let rules = Rules::parse(rules).unwrap();
-        walk(&rules, &[start.to_vec()], 500, &mut Budget::new(1_000_000)).unwrap()
+        let solver = Solver::new(&Rules::parse(rules).unwrap()).unwrap();
+        walk(&solver, &[start.to_vec()], 500, &mut Budget::new(1_000_000)).unwrap()
     }
 
     #[test]
@@ -263,7 +252,7 @@ mod tests {
 
     #[test]
     fn refuses_past_the_limits() {
-        let nim = Rules::Nim;
+        let nim = Solver::new(&Rules::Nim).unwrap();
         assert_eq!(
             walk(
                 &nim,

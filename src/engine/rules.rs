@@ -122,6 +122,61 @@ impl Rules {
         matches!(self, Self::Defined(game) if game.turns_coins())
     }
 
+    /// A position of this ruleset as one position of its game, the form every search and
+    /// picture keys it by: its piles sorted; empty piles dropped where a pile is a count (a
+    /// graph's pile 0 is its first position and a tuple game's the first tuple numbered, so
+    /// those stay); and for a coin-turning game the row of coins, a set of heads: a coin
+    /// turned heads where it already was is tails again, so two equal piles cancel.
+    pub fn canonical(&self, mut piles: Vec<Pile>) -> Vec<Pile> {
+        let numbered = match self {
+            Self::Graph(_) => true,
+            Self::Defined(game) => game.has_tuples(),
+            _ => false,
+        };
+        if !numbered {
+            piles.retain(|p| p.size > 0);
+        }
+        piles.sort_unstable();
+        if self.turns_coins() {
+            let mut row: Vec<Pile> = Vec::with_capacity(piles.len());
+            for pile in piles {
+                if row.last() == Some(&pile) {
+                    row.pop();
+                } else {
+                    row.push(pile);
+                }
+            }
+            return row;
+        }
+        piles
+    }
+
+    /// Refuses misère play of a game whose definition decides normal play only (Northcott's,
+    /// whose retreats make misère play loopy and partizan): it is never answered as another
+    /// game.
+    pub fn check_misere(&self) -> Result<(), EngineError> {
+        match self {
+            Self::Defined(game) if game.has_retreats() => Err(EngineError::MisereLoopy {
+                game: game.name().to_string(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// In a game of counters (Northcott's: a row `(w,b)` holds White's counter and Black's),
+    /// whether the move from `from` to `to` moves White's counter (`Some(true)`) or Black's
+    /// (`Some(false)`); `None` in any other game, where either player may make any move.
+    pub fn counter_moved(&self, from: Pile, to: &Heaps) -> Option<bool> {
+        let Self::Defined(game) = self else {
+            return None;
+        };
+        let (Heaps::One(to), true) = (to, game.has_retreats()) else {
+            return None;
+        };
+        let (from, to) = (game.tuple(from.size)?, game.tuple(to.size)?);
+        Some(from.first() != to.first())
+    }
+
     /// Whether piles of this ruleset carry a pass (zero-move Nim).
     pub fn has_pass(&self) -> bool {
         matches!(self, Self::ZeroMove)
@@ -218,6 +273,16 @@ impl Rules {
             }
             if !game.takes_length(tuple.len()) {
                 return Err(bad());
+            }
+            // A row of counters holds one of each player's, on different squares.
+            if game.has_retreats() && tuple.windows(2).any(|w| w[0] == w[1]) {
+                return Err(EngineError::BadPile {
+                    token: token_excerpt(token),
+                    expected: format!(
+                        "a row of {}: White's counter and Black's on different squares, like `(1,4)`",
+                        game.name()
+                    ),
+                });
             }
             return game.intern(&tuple).map(Pile::plain);
         }

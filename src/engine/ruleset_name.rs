@@ -260,6 +260,10 @@ pub const RULESETS: [RulesetName; 22] = [
 /// turns coins over (the heaps it leaves are the coins turned heads), taking no tokens.
 pub const COIN_GAMES: [&str; 3] = ["turning-turtles", "mock-turtles", "ruler"];
 
+/// The library's games of counters that may retreat (Northcott's): each is defined by its game
+/// of advances, which decides normal play only, so misère play of it is refused.
+pub const RETREAT_GAMES: [&str; 1] = ["northcott"];
+
 /// A row for a game of the bundled library, defined in the game language. An expression names
 /// it as written (`g(lasker, 7)`, `g(subtract:squares, 7)`).
 const fn library(name: &'static str, summary: &'static str) -> RulesetName {

@@ -89,10 +89,14 @@ impl<'r> Search<'r> {
             }
             for o in self.rules.heap_options(position[i]) {
                 self.work += 1;
+<<<<<<< HEAD
                 // Polled by work and by piles copied: a move in a position of 100 000 piles
                 // copies them all, so a few thousand moves can hold gigabytes.
                 if self.work.is_multiple_of(POLL_EVERY) || self.heaps >= self.next_poll {
                     self.next_poll = self.heaps.saturating_add(POLL_HEAPS);
+=======
+                if self.work.is_multiple_of(POLL_EVERY) {
+>>>>>>> model
                     super::cancel::poll()?;
                 }
                 if self.work > self.limit {
@@ -146,6 +150,9 @@ impl<'r> Search<'r> {
 
     /// Whether the player to move wins, by trying every move.
     pub fn first_wins(&mut self, piles: &[Pile]) -> Result<bool, EngineError> {
+        if self.misere && self.depth == 0 {
+            self.rules.check_misere()?;
+        }
         let position = canonical(self.rules, piles.to_vec());
         if let Some(&w) = self.memo.wins.get(&position) {
             return Ok(w);
@@ -176,20 +183,9 @@ pub struct Memo {
     wins: HashMap<Vec<Pile>, bool>,
 }
 
-/// A position in canonical form: empty piles dropped, the rest sorted. Pile 0 is an empty pile
-/// only where a pile is a count: a graph's pile 0 is its first position, and a tuple game's is
-/// the first tuple numbered, so those stay.
-fn canonical(rules: &Rules, mut piles: Vec<Pile>) -> Vec<Pile> {
-    let numbered = match rules {
-        Rules::Graph(_) => true,
-        Rules::Defined(game) => game.has_tuples(),
-        _ => false,
-    };
-    if !numbered {
-        piles.retain(|p| p.size > 0);
-    }
-    piles.sort_unstable();
-    piles
+/// A position in canonical form: see [`Rules::canonical`].
+fn canonical(rules: &Rules, piles: Vec<Pile>) -> Vec<Pile> {
+    rules.canonical(piles)
 }
 
 #[cfg(test)]

@@ -464,6 +464,13 @@ impl<'g> MisereSearch<'g> {
         if let Some(&won) = self.memo.get(&key) {
             return Ok(won);
         }
+        if self.depth == 0 {
+            for part in parts {
+                if let Part::Pile { game, .. } = part {
+                    self.game.solvers[*game].rules().check_misere()?;
+                }
+            }
+        }
         if self.depth >= MISERE_DEPTH {
             return Err(TooMuchWork::GameTreeDepth {
                 moves: MISERE_DEPTH as u64,
@@ -478,6 +485,15 @@ impl<'g> MisereSearch<'g> {
         self.depth += 1;
         for (_, next) in options {
             self.work += 1;
+<<<<<<< HEAD
+=======
+            if self.work.is_multiple_of(super::cancel::POLL_EVERY)
+                && let Err(stop) = super::cancel::poll()
+            {
+                self.depth -= 1;
+                return Err(stop.into());
+            }
+>>>>>>> model
             if self.work > MISERE_WORK_LIMIT {
                 self.depth -= 1;
                 return Err(TooMuchWork::GameTreeMoves {

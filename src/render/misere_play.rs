@@ -63,7 +63,14 @@ pub(super) fn text(
     for line in super::wrap(&comparison, opts.layout_width()) {
         writeln!(out, "{line}")?;
     }
-    if report.view == PositionView::Move {
+    if report.view == PositionView::Move && v.winning_move.is_none() && v.winner == Player::First {
+        // The first player wins with no winning move only where no move is possible.
+        writeln!(
+            out,
+            "{}",
+            style.change("no move is possible: the player to move made no last move, and wins.")
+        )?
+    } else if report.view == PositionView::Move {
         writeln!(
             out,
             "{}",

@@ -686,3 +686,286 @@ fn a_zero_move_plot_shows_both_states_and_no_period() {
     }
     assert!(out.stdout.contains("No period: the values grow with n."));
 }
+
+/// What one move of a library game leaves of one heap (a number, or a tuple `(a,b)`), written
+/// here from the game's rules as `nimlab rules NAME` states them; nothing of nimlab's
+/// definitions is used. A coin-turning game's heap is a heads coin; what a move leaves is the
+/// coins it turns heads.
+fn library_moves(game: &str, heap: &str) -> Vec<Position> {
+    let one = |n: u64| vec![n.to_string()];
+    let tuple = |t: &[u64]| {
+        let parts: Vec<String> = t.iter().map(u64::to_string).collect();
+        vec![format!("({})", parts.join(","))]
+    };
+    if let Some(inner) = heap.strip_prefix('(') {
+        let t: Vec<u64> = inner
+            .trim_end_matches(')')
+            .split(',')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let mut out = Vec::new();
+        match game {
+            "wythoff" => {
+                let (a, b) = (t[0], t[1]);
+                out.extend((1..=a).map(|k| tuple(&[a - k, b])));
+                out.extend((1..=b).map(|k| tuple(&[a, b - k])));
+                out.extend((1..=a.min(b)).map(|k| tuple(&[a - k, b - k])));
+            }
+            "fibonacci-nim" => {
+                let (n, m) = (t[0], t[1]);
+                out.extend((1..=n.min(m)).map(|k| tuple(&[n - k, (2 * k).min(n - k)])));
+            }
+            "northcott" => {
+                let (w, b) = (t[0], t[1]);
+                let between = if w < b { w + 1..b } else { b + 1..w };
+                out.extend(between.clone().map(|x| tuple(&[x, b])));
+                out.extend(between.map(|x| tuple(&[w, x])));
+            }
+            "staircase" => {
+                for i in 0..t.len() {
+                    for k in 1..=t[i] {
+                        let mut next = t.clone();
+                        next[i] -= k;
+                        if i > 0 {
+                            next[i - 1] += k;
+                        }
+                        out.push(tuple(&next));
+                    }
+                }
+            }
+            _ => panic!("no tuple game {game}"),
+        }
+        return out;
+    }
+    let n: u64 = heap.parse().unwrap();
+    let pairs = |lo: u64, hi: u64| (lo..=hi).map(move |a| vec![a.to_string(), (n - a).to_string()]);
+    match game {
+        "lasker" => (0..n).map(one).chain(pairs(1, n / 2)).collect(),
+        "grundy-game" => pairs(1, n.saturating_sub(1) / 2).collect(),
+        "subtract:squares" => (1..)
+            .take_while(|k| k * k <= n)
+            .map(|k| one(n - k * k))
+            .collect(),
+        "subtract:powers2" => (0..64)
+            .map(|j| 1u64 << j)
+            .take_while(|&p| p <= n)
+            .map(|p| one(n - p))
+            .collect(),
+        "at-least-half" => (1..=n).filter(|k| 2 * k >= n).map(|k| one(n - k)).collect(),
+        "turning-turtles" => (0..n).map(one).collect(),
+        "mock-turtles" => {
+            let mut out = vec![Vec::new()];
+            out.extend((1..n).map(one));
+            for a in 1..n {
+                out.extend((a + 1..n).map(|b| vec![a.to_string(), b.to_string()]));
+            }
+            out
+        }
+        "ruler" => (1..=n)
+            .map(|k| (k..n).map(|c| c.to_string()).collect())
+            .collect(),
+        _ => panic!("no game {game}"),
+    }
+}
+
+/// A position as a library game's own: a coin-turning game's is a row of coins, a set of
+/// heads, so two heads on one coin are a tails coin (they cancel); any other's is a sum.
+fn library_position(game: &str, mut p: Position) -> Position {
+    p.retain(|h| h != "0");
+    p.sort();
+    if ["turning-turtles", "mock-turtles", "ruler"].contains(&game) {
+        let mut row: Position = Vec::new();
+        for h in p {
+            if row.last() == Some(&h) {
+                row.pop();
+            } else {
+                row.push(h);
+            }
+        }
+        return row;
+    }
+    p
+}
+
+/// Every position reachable from `start` in a library game, valued by mex over its options
+/// (moves of one heap, the position taken as the game's own), and every move.
+fn enumerate_library(game: &str, start: Position) -> Drawn {
+    let options = |p: &Position| -> BTreeSet<Position> {
+        let mut out = BTreeSet::new();
+        for (i, heap) in p.iter().enumerate() {
+            for left in library_moves(game, heap) {
+                let mut next: Position = p[..i].iter().chain(&p[i + 1..]).cloned().collect();
+                next.extend(left);
+                out.insert(library_position(game, next));
+            }
+        }
+        out
+    };
+    let mut order = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![library_position(game, start)];
+    let mut moves = BTreeSet::new();
+    while let Some(p) = todo.pop() {
+        if !seen.insert(p.clone()) {
+            continue;
+        }
+        order.push(p.clone());
+        for o in options(&p) {
+            moves.insert((p.clone(), o.clone()));
+            todo.push(o);
+        }
+    }
+    // Every move ends play sooner, so valuing in reverse order of discovery may meet an option
+    // not yet valued: repeat until every value is known.
+    let mut values: BTreeMap<Position, (u64, bool)> = BTreeMap::new();
+    while values.len() < order.len() {
+        for p in &order {
+            if values.contains_key(p) {
+                continue;
+            }
+            let opts: Option<Vec<u64>> = options(p)
+                .iter()
+                .map(|o| values.get(o).map(|v| v.0))
+                .collect();
+            if let Some(opts) = opts {
+                let g = brute::mex(opts);
+                values.insert(p.clone(), (g, g == 0));
+            }
+        }
+    }
+    Drawn { values, moves }
+}
+
+/// The library's games, as `nimlab rules` lists them (each described as a game of the
+/// bundled library is: defined in the game language), with small starts to draw.
+const LIBRARY_STARTS: &[(&str, &[&str])] = &[
+    ("lasker", &["3", "5", "3 2"]),
+    ("grundy-game", &["7", "12"]),
+    ("subtract:squares", &["10"]),
+    ("subtract:powers2", &["9"]),
+    ("wythoff", &["(2,1)", "(3,2)", "(1,1) (2,0)"]),
+    ("mock-turtles", &["4", "5 2"]),
+    ("at-least-half", &["9"]),
+    ("fibonacci-nim", &["(6,5)", "(8,7)"]),
+    ("turning-turtles", &["4", "3 2"]),
+    ("northcott", &["(1,4)", "(1,3) (5,2)"]),
+    ("ruler", &["6", "5 3"]),
+    ("staircase", &["(2,1)", "(1,0,2)"]),
+];
+
+#[test]
+fn every_library_game_is_in_the_table_below() {
+    // `rules NAME` of a library game shows its definition: every such name is drawn here.
+    let listing = Test::new().arg("rules").run().success().stdout;
+    let names: Vec<&str> = listing
+        .lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        // A family written with an argument (`octal:CODE`) is not one game.
+        .filter(|n| !n.contains(|c: char| c.is_ascii_uppercase()))
+        .collect();
+    let mut defined = 0;
+    for name in names {
+        // (Hackenbush and Moore's games are no definitions: `rules` refuses to set them.)
+        let shown = Test::new().args(["rules", name]).run().stdout;
+        if shown.contains("defined by") {
+            defined += 1;
+            assert!(
+                LIBRARY_STARTS.iter().any(|(g, _)| *g == name),
+                "library game {name} is not drawn by the test"
+            );
+        }
+    }
+    assert_eq!(defined, LIBRARY_STARTS.len());
+}
+
+#[test]
+fn draw_of_every_library_game_in_a_fresh_session_agrees_with_grundy_and_mex() {
+    for (game, starts) in LIBRARY_STARTS {
+        for start in *starts {
+            // A fresh process is a fresh session: nothing of the game has been valued.
+            let out = Test::new()
+                .args(["draw", "--rules", game])
+                .args(start.split(' '))
+                .run()
+                .success();
+            let drawn = read_drawing(&out.stdout);
+            let heaps: Vec<String> = start.split(' ').map(str::to_string).collect();
+            let expected = enumerate_library(game, heaps);
+            assert_eq!(drawn.values, expected.values, "draw {game} {start}: values");
+            assert_eq!(drawn.moves, expected.moves, "draw {game} {start}: moves");
+            // Node by node, the value is the one `grundy` gives (the XOR of its heaps').
+            let heaps: BTreeSet<&String> = drawn.values.keys().flatten().collect();
+            let heaps: Vec<&String> = heaps.into_iter().collect();
+            let lines: Vec<String> = heaps
+                .iter()
+                .map(|h| format!("grundy --format json --rules {game} {h}"))
+                .collect();
+            let by_grundy: BTreeMap<&String, u64> = heaps
+                .iter()
+                .zip(crate::support::batch(&lines))
+                .map(|(h, doc)| (*h, crate::support::u64_of(&doc["rows"][0]["grundy"])))
+                .collect();
+            for (position, (g, _)) in &drawn.values {
+                let xor = position.iter().fold(0, |acc, h| acc ^ by_grundy[h]);
+                assert_eq!(*g, xor, "draw {game} {start}: {position:?} against grundy");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_defined_game_too_large_to_draw_is_refused_not_shown_unvalued() {
+    for (game, n) in [("grundy-game", "1000"), ("lasker", "300")] {
+        Test::new()
+            .args(["draw", "--rules", game, n])
+            .run()
+            .code(2)
+            .stderr_has("more than 500 positions");
+    }
+    // By hand: Lasker's 3 → 2, 1, 0, 1+2 with values 2, 1, 0, 3, so g(3) = 4, no P-position.
+    let out = Test::new()
+        .args(["draw", "--rules", "lasker", "3"])
+        .run()
+        .success();
+    assert!(
+        out.stdout.contains("n0 [label=\"3\\ng = 4\""),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn tuple_states_are_read_as_every_command_reads_them() {
+    // Wythoff's (2,1) is a P-position (by hand: its options (1,1), (0,1), (2,0), (1,0) each
+    // move to (0,0)); commas between piles still separate piles.
+    let out = Test::new()
+        .args(["draw", "--rules", "wythoff", "(2,1)"])
+        .run()
+        .success();
+    assert!(
+        out.stdout.contains("n0 [label=\"(2,1)\\ng = 0\""),
+        "{}",
+        out.stdout
+    );
+    let split = Test::new()
+        .args(["draw", "--rules", "wythoff", "(2,1),(1,1)"])
+        .run()
+        .success();
+    let together = Test::new()
+        .args(["draw", "--rules", "wythoff", "(2,1)", "(1,1)"])
+        .run()
+        .success();
+    assert_eq!(split.stdout, together.stdout);
+    // Staircase Nim's steps as words are one staircase, as `winner 2 1` reads them.
+    let words = Test::new()
+        .args(["draw", "--rules", "staircase", "2", "1"])
+        .run()
+        .success();
+    let tuple = Test::new()
+        .args(["draw", "--rules", "staircase", "(2,1)"])
+        .run()
+        .success();
+    assert_eq!(words.stdout, tuple.stdout);
+}

@@ -36,6 +36,7 @@ mod lessons;
 mod library;
 mod lookups;
 mod memory;
+mod misere_coins;
 mod misere_games;
 mod misere_play;
 mod moore;

@@ -70,6 +70,12 @@ fn moves(rows: &[Row], who: u8, width: u64) -> Vec<Vec<Row>> {
 /// map). A slide is undone by sliding back, so a position's predecessors (the other player to
 /// move) are its own moves for that player.
 fn solve(count: usize, width: u64) -> HashMap<State, Outcome> {
+    solve_played(count, width, false)
+}
+
+/// [`solve`], played misère when `misere`: a position with no move is then won (the player to
+/// move did not move last).
+fn solve_played(count: usize, width: u64, misere: bool) -> HashMap<State, Outcome> {
     let mut boards: Vec<Vec<Row>> = vec![Vec::new()];
     for _ in 0..count {
         boards = boards
@@ -91,7 +97,8 @@ fn solve(count: usize, width: u64) -> HashMap<State, Outcome> {
             let n = moves(board, who, width).len();
             let state = (board.clone(), who);
             if n == 0 {
-                outcome.insert(state.clone(), Outcome::Loss);
+                let end = if misere { Outcome::Win } else { Outcome::Loss };
+                outcome.insert(state.clone(), end);
                 queue.push_back(state);
             } else {
                 left.insert(state, n);
@@ -223,4 +230,133 @@ fn winner_and_move_agree_with_the_real_game() {
             written(&after)
         );
     }
+}
+
+#[test]
+fn misere_northcott_is_loopy_and_refused_not_answered_as_another_game() {
+    // The real game played misère, solved here: most positions are draws (neither player can
+    // force a win), so no verdict of "first" or "second" could be right for them.
+    let width = 6;
+    let outcome = solve_played(2, width, true);
+    let positions = rows(width).len().pow(2) * 2;
+    let draws = positions - outcome.len();
+    assert!(draws * 2 > positions, "{draws} draws of {positions}");
+    let board = [(1, 2), (5, 6)];
+    assert!(!outcome.contains_key(&(board.to_vec(), 0)), "a draw");
+    let refused = |out: crate::support::Output| {
+        out.code(2)
+            .stderr_has("`northcott` cannot be played misère")
+            .stderr_has("loopy and partizan");
+    };
+    for command in ["winner", "move"] {
+        refused(
+            Test::new()
+                .args([
+                    command,
+                    "--misere",
+                    "--rules",
+                    "northcott",
+                    "(1,2)",
+                    "(5,6)",
+                ])
+                .run(),
+        );
+    }
+    refused(
+        Test::new()
+            .args(["=", "misere(northcott, (1,2), (5,6))"])
+            .run(),
+    );
+    refused(
+        Test::new()
+            .args(["verify", "--misere", "--rules", "northcott"])
+            .run(),
+    );
+    refused(
+        Test::new()
+            .args(["play", "--misere", "--rules", "northcott", "(1,3)"])
+            .stdin("")
+            .run(),
+    );
+    // Normal play is still answered: (1,2) and (5,6) have no gap, so no move — lost.
+    Test::new()
+        .args(["winner", "--rules", "northcott", "(1,2)", "(5,6)"])
+        .run()
+        .success()
+        .stdout_has("the second player wins");
+}
+
+#[test]
+fn each_player_moves_their_own_counter_and_a_shared_square_is_refused() {
+    for command in ["winner", "move", "draw"] {
+        Test::new()
+            .args([command, "--rules", "northcott", "(3,3)"])
+            .run()
+            .code(2)
+            .stderr_has("`(3,3)`")
+            .stderr_has("different squares");
+    }
+    // The learner moves first, so plays White: moving Black's counter is refused.
+    Test::new()
+        .args(["play", "--rules", "northcott", "(1,5)", "(2,4)"])
+        .stdin("1 -> (1,4)\n")
+        .run()
+        .stderr_has("moves Black's counter; you play White");
+    // After each advance of White's (the moves nimlab's definition plays), the computer plays
+    // Black and moves Black's own counter; where the real game gives Black a win, to a
+    // position it says is lost for White.
+    let width = 6;
+    let outcome = solve(2, width);
+    let board = vec![(1, 5), (2, 4)];
+    let white_moves: Vec<Vec<Row>> = moves(&board, 0, width)
+        .into_iter()
+        .filter(|after| {
+            let gaps = |b: &[Row]| b.iter().map(|&r| gap(r)).sum::<u64>();
+            gaps(after) < gaps(&board)
+        })
+        .collect();
+    let mut checked = 0;
+    for after in &white_moves {
+        let (i, row) = after
+            .iter()
+            .enumerate()
+            .find(|(i, r)| **r != board[*i])
+            .expect("a changed row");
+        let out = Test::new()
+            .args(["play", "--rules", "northcott", "(1,5)", "(2,4)"])
+            .stdin(format!("{} -> ({},{})\n", i + 1, row.0, row.1))
+            .run()
+            .stdout;
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("2. computer: pile "))
+            .expect("the computer's reply");
+        checked += 1;
+        // `2. computer: pile P: (w,b) → (w',b')`
+        let (pile, change) = line["2. computer: pile ".len()..]
+            .split_once(": ")
+            .expect("a pile");
+        let pile: usize = pile.parse::<usize>().unwrap() - 1;
+        let (from, to) = change.split_once(" → ").expect("an arrow");
+        let read = |t: &str| -> Row {
+            let (w, b) = t
+                .trim_matches(|c| c == '(' || c == ')')
+                .split_once(',')
+                .unwrap();
+            (w.parse().unwrap(), b.parse().unwrap())
+        };
+        let (from, to) = (read(from), read(to));
+        assert_eq!(from, after[pile]);
+        assert_eq!(
+            to.0, from.0,
+            "the computer, Black, moved White's counter: {line}"
+        );
+        let mut next = after.clone();
+        next[pile] = to;
+        if outcome[&(after.clone(), 1)] == Outcome::Win {
+            assert_eq!(outcome[&(next.clone(), 0)], Outcome::Loss, "{line}");
+        }
+    }
+    // By hand: (1,5) → (2,5), (3,5), (4,5); (2,4) → (3,4).
+    assert_eq!(checked, 4);
 }

@@ -178,6 +178,9 @@ impl Evaluator {
         // A move examined by the search costs far more than an expression step.
         let left = self.budget.saturating_sub(self.steps) / SEARCH_STEP_COST;
         let misere = (rules.is_misere() && name == "lost") || name == "misere";
+        if misere && let Err(e) = rules.check_misere() {
+            return Err(ExprError::new(ErrorKind::Engine(e), span.clone()));
+        }
         let index = self
             .searched
             .iter()

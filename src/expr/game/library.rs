@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::parse_definition;
-use crate::engine::ruleset_name::COIN_GAMES;
+use crate::engine::ruleset_name::{COIN_GAMES, RETREAT_GAMES};
 use crate::engine::subtraction::SubtractionSet;
 use crate::engine::{EngineError, Rules};
 use crate::expr::ExprError;
@@ -44,6 +44,8 @@ fn definitions() -> &'static [(String, Result<Rules, ExprError>)] {
                 let rules = parsed.as_ref().map_err(Clone::clone).map(|d| {
                     if COIN_GAMES.contains(&d.name.as_str()) {
                         d.coin_rules()
+                    } else if RETREAT_GAMES.contains(&d.name.as_str()) {
+                        d.retreat_rules()
                     } else {
                         d.rules()
                     }

@@ -64,6 +64,12 @@ impl Definition {
         Rules::Defined(Arc::new(self.game().turning_coins()))
     }
 
+    /// [`Definition::rules`] for a game of counters that may retreat (Northcott's), defined by
+    /// its game of advances: misère play of it is refused.
+    pub fn retreat_rules(&self) -> Rules {
+        Rules::Defined(Arc::new(self.game().with_retreats()))
+    }
+
     fn game(&self) -> DefinedGame {
         let rule = rule::DefinitionRule::new(self.clone());
         DefinedGame::with_arity(&self.name, &self.text, self.params.len(), Box::new(rule))
