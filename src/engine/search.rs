@@ -89,14 +89,10 @@ impl<'r> Search<'r> {
             }
             for o in self.rules.heap_options(position[i]) {
                 self.work += 1;
-<<<<<<< HEAD
                 // Polled by work and by piles copied: a move in a position of 100 000 piles
                 // copies them all, so a few thousand moves can hold gigabytes.
                 if self.work.is_multiple_of(POLL_EVERY) || self.heaps >= self.next_poll {
                     self.next_poll = self.heaps.saturating_add(POLL_HEAPS);
-=======
-                if self.work.is_multiple_of(POLL_EVERY) {
->>>>>>> model
                     super::cancel::poll()?;
                 }
                 if self.work > self.limit {

@@ -485,15 +485,6 @@ impl<'g> MisereSearch<'g> {
         self.depth += 1;
         for (_, next) in options {
             self.work += 1;
-<<<<<<< HEAD
-=======
-            if self.work.is_multiple_of(super::cancel::POLL_EVERY)
-                && let Err(stop) = super::cancel::poll()
-            {
-                self.depth -= 1;
-                return Err(stop.into());
-            }
->>>>>>> model
             if self.work > MISERE_WORK_LIMIT {
                 self.depth -= 1;
                 return Err(TooMuchWork::GameTreeMoves {
