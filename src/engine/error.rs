@@ -85,18 +85,18 @@ pub struct Beyond {
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::UnknownRules { token } => write!(
-                f,
-                "unknown rules {}: expected one of {}",
-                quoted(token),
-                super::ruleset_name::expected()
-            ),
-            Self::UnknownRulesOrMisere { token } => write!(
-                f,
-                "unknown rules {}: expected one of {}, or one of these followed by `-misere` for misère play (e.g. `zero-move-misere`)",
-                quoted(token),
-                super::ruleset_name::expected()
-            ),
+            Self::UnknownRules { token } | Self::UnknownRulesOrMisere { token } => {
+                write!(f, "unknown rules {}: ", quoted(token))?;
+                write!(
+                    f,
+                    "expected a ruleset such as {}",
+                    super::ruleset_name::SOME_NAMES
+                )?;
+                if matches!(self, Self::UnknownRulesOrMisere { .. }) {
+                    f.write_str(", perhaps followed by `-misere` for misère play")?;
+                }
+                f.write_str("; `rules` lists them all")
+            }
             Self::MalformedRules {
                 token,
                 usage,

@@ -340,6 +340,18 @@ impl RulesetName {
     }
 }
 
+/// Octal games known by a name of their own: the name reads as the code.
+pub const CODE_NAMES: [(&str, &str); 4] = [
+    ("kayles", "0.77"),
+    ("dawson", "0.07"),
+    ("dawsons-kayles", "0.07"),
+    ("dawson-kayles", "0.07"),
+];
+
+/// A few names to show where a ruleset was expected: the whole list is `rules`'s.
+pub const SOME_NAMES: &str = "`nim`, `zero-move`, `misere`, `subtract:1,3,4`, `octal:0.77` \
+     (or `kayles`), `lasker` or `wythoff`";
+
 /// The row whose name (or alias) is `word` — for a family with an argument, the word before
 /// the colon.
 pub fn find(word: &str) -> Option<&'static RulesetName> {
@@ -362,6 +374,13 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
         Some((word, argument)) => (word, Some(argument)),
         None => (token, None),
     };
+    if argument.is_none()
+        && let Some((_, code)) = CODE_NAMES
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(word))
+    {
+        return Ok(Named::Rules(Rules::Octal(OctalCode::parse(code)?)));
+    }
     let row = find(word).ok_or_else(unknown)?;
     let named = match (row.family, argument) {
         (Family::Nim, None) => Named::Rules(Rules::Nim),

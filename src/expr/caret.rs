@@ -27,20 +27,21 @@ pub fn caret_xors(source: &str, expr: &Expr) -> Vec<CaretXor> {
         let ExprKind::Chain { first, rest } = &e.kind else {
             return;
         };
-        let mut before: &Expr = first;
-        for (op, operand) in rest {
-            let between = source
-                .get(before.span.end..operand.span.start)
-                .map(str::trim);
-            if let (BinaryOp::Xor, Some("^"), ExprKind::Int(a), ExprKind::Int(b)) =
-                (op, between, &before.kind, &operand.kind)
-            {
-                found.push(CaretXor {
-                    base: *a,
-                    exponent: *b,
-                });
-            }
-            before = operand;
+        // Only the chain's first operator has a literal on its left: the later ones apply to
+        // what the chain has computed so far (`1 ^ 2 ^ 3` is (1 xor 2) xor 3).
+        let Some((op, operand)) = rest.first() else {
+            return;
+        };
+        let between = source
+            .get(first.span.end..operand.span.start)
+            .map(str::trim);
+        if let (BinaryOp::Xor, Some("^"), ExprKind::Int(a), ExprKind::Int(b)) =
+            (op, between, &first.kind, &operand.kind)
+        {
+            found.push(CaretXor {
+                base: *a,
+                exponent: *b,
+            });
         }
     });
     found
@@ -61,7 +62,8 @@ mod tests {
     #[test]
     fn literal_carets_are_found_and_meant_xors_are_not() {
         assert_eq!(carets("g(octal:0.07, 10^9)"), [(10, 9)]);
-        assert_eq!(carets("2^64 + 1"), [(2, 64)]);
+        assert_eq!(carets("2^64"), [(2, 64)]);
+        assert_eq!(carets("g(nim, 2 ^ 10) + 1"), [(2, 10)]);
         assert_eq!(carets("3 xor 5"), []);
         assert_eq!(carets("3 ⊕ 5"), []);
         assert_eq!(carets("n ^ 2"), []);

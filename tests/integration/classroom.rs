@@ -66,3 +66,45 @@ fn errors_teach_what_was_meant() {
         out.stderr
     );
 }
+
+#[test]
+fn kayles_and_dawson_are_names_for_their_codes() {
+    // Kayles by hand: g(0..=4) = 0 1 2 3 1 (g(4): options 3, 1+2, 2, 1+1 → 3, 3, 2, 0).
+    for name in ["kayles", "octal:0.77"] {
+        let out = Test::new()
+            .args([
+                "grundy", "--rules", name, "0..4", "--values", "--format", "csv",
+            ])
+            .run()
+            .success();
+        let values: Vec<&str> = out
+            .stdout
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(2).unwrap())
+            .collect();
+        assert_eq!(values, ["0", "1", "2", "3", "1"], "{name}");
+    }
+    // Dawson's Kayles (0.07) by hand: g(0..=3) = 0 0 1 1.
+    let out = Test::new()
+        .args([
+            "grundy", "--rules", "dawson", "0..3", "--values", "--format", "csv",
+        ])
+        .run()
+        .success();
+    let values: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap())
+        .collect();
+    assert_eq!(values, ["0", "0", "1", "1"]);
+}
+
+#[test]
+fn an_unknown_ruleset_is_a_short_line_that_points_to_rules() {
+    let out = Test::new().args(["rules", "foo"]).run().bad_input("foo");
+    let line = out.stderr.lines().next().unwrap();
+    assert!(line.chars().count() < 200, "{line}");
+    assert!(line.contains("`rules` lists them all"), "{line}");
+}
