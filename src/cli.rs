@@ -250,8 +250,9 @@ pub enum Command {
     /// Lessons: `lesson list`, `lesson start ID [--present]`, `lesson quit`, `lesson reset ID`,
     /// `lesson check [FILES|DIR]`.
     Lesson {
+        /// What to do; `lesson` alone lists the lessons.
         #[command(subcommand)]
-        action: LessonAction,
+        action: Option<LessonAction>,
     },
 
     /// In a lesson: jump to the step with this id.
@@ -373,8 +374,16 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
 
-    /// The manual page, in roff: `nimlab man | man -l -`.
-    Man,
+    /// The manual pages, in roff: `nimlab man | man -l -`; `nimlab man winner` for one
+    /// command's page (nimlab-winner(1)); `--dir DIR` writes them all as files.
+    Man {
+        /// A command whose page to print (`winner` prints nimlab-winner(1)).
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+        /// Write nimlab.1 and every nimlab-COMMAND.1 into DIR instead.
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<PathBuf>,
+    },
 
     /// Leave the activity you are in (a game, a derivation, a proof, a lesson), or nimlab.
     #[command(alias = "exit")]
@@ -847,7 +856,7 @@ impl Command {
             self,
             Self::Play(_)
                 | Self::Lesson {
-                    action: LessonAction::Start { .. }
+                    action: Some(LessonAction::Start { .. })
                 }
         )
     }

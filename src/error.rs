@@ -219,7 +219,13 @@ impl Error {
         {
             message.push_str(&format!(" ({tip})"));
         }
-        if message.starts_with("unrecognized subcommand") {
+        // clap says "subcommand"; to a person at nimlab's prompt these are commands.
+        let message = message
+            .replace("unrecognized subcommand", "unknown command")
+            .replace("a similar subcommand exists", "a similar command exists")
+            .replace("requires a subcommand", "requires a command");
+        let mut message = message;
+        if message.starts_with("unknown command") {
             message.push_str("; type `help` for the list of commands");
         }
         Self::CommandLine { message }

@@ -87,7 +87,7 @@ fn name(command: &Command) -> &'static str {
         Command::Step { .. } => "step",
         Command::Run { .. } => "run",
         Command::Completions { .. } => "completions",
-        Command::Man => "man",
+        Command::Man { .. } => "man",
         Command::Help { .. } => "help",
         Command::Quit => "quit",
         Command::Draw(_) => "draw",

@@ -122,12 +122,17 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Next | Command::Back | Command::Expand | Command::At { .. } => {
             Err(Error::NothingToStep)
         }
-        Command::Lesson { action } => lesson::lesson(session, action),
+        Command::Lesson { action } => lesson::lesson(
+            session,
+            action.as_ref().unwrap_or(&crate::cli::LessonAction::List),
+        ),
         Command::Goto { .. } | Command::Skip | Command::Reveal => Err(Error::NoLesson),
         Command::Help { topic } => help_text(topic).map(Output::Help),
         Command::Quit => Ok(quit(session)),
         // Written by the caller, which owns the output stream.
-        Command::Run { .. } | Command::Completions { .. } | Command::Man => Ok(Output::Nothing),
+        Command::Run { .. } | Command::Completions { .. } | Command::Man { .. } => {
+            Ok(Output::Nothing)
+        }
         Command::Play(args) => play::start(session, args),
         Command::Take { .. }
         | Command::Pass { .. }

@@ -163,7 +163,7 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
             command: "draw",
             why: "a picture is for a viewer or a file, not a lesson's screen",
         })?,
-        Command::Completions { .. } | Command::Man => Err(Refusal::NotForLessons {
+        Command::Completions { .. } | Command::Man { .. } => Err(Refusal::NotForLessons {
             command: "completions",
             why: "shell completions and the manual page are for the shell, not a lesson",
         })?,

@@ -152,7 +152,7 @@ mod tests {
         });
         let text = diagnostic(&error, None, Style::default(), None);
         assert!(
-            text.starts_with("error: unknown rules `nimm`: expected one of "),
+            text.starts_with("error: unknown rules `nimm`: expected a ruleset such as "),
             "{text}"
         );
         assert!(text.ends_with("\nhelp: did you mean `nim`?\n"), "{text}");

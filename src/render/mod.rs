@@ -18,6 +18,7 @@ mod json;
 mod latex;
 mod lesson;
 mod lesson_error;
+pub(crate) mod man;
 mod misere;
 mod misere_play;
 mod moore;

@@ -48,7 +48,7 @@ mod tests {
         };
         assert!(
             e.to_string()
-                .starts_with("p.yaml: unknown rules `chess`: expected one of ")
+                .starts_with("p.yaml: unknown rules `chess`: expected a ruleset such as ")
         );
     }
 }

@@ -89,9 +89,9 @@ fn generated(command: &Command) -> Result<Option<Vec<u8>>, Error> {
         Command::Completions { shell } => {
             clap_complete::generate(*shell, &mut Cli::command(), "nimlab", &mut out);
         }
-        Command::Man => clap_mangen::Man::new(Cli::command())
-            .render(&mut out)
-            .map_err(Error::Write)?,
+        Command::Man { command, dir } => {
+            crate::render::man::pages(Cli::command(), command.as_deref(), dir.as_deref(), &mut out)?
+        }
         _ => return Ok(None),
     }
     Ok(Some(out))

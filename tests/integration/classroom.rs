@@ -108,3 +108,59 @@ fn an_unknown_ruleset_is_a_short_line_that_points_to_rules() {
     assert!(line.chars().count() < 200, "{line}");
     assert!(line.contains("`rules` lists them all"), "{line}");
 }
+
+#[test]
+fn the_manual_refers_only_to_pages_that_exist() {
+    let main = Test::new().args(["man"]).run().success().stdout;
+    for section in [
+        ".SH EXAMPLES",
+        ".SH \"EXIT STATUS\"",
+        ".SH ENVIRONMENT",
+        ".SH FILES",
+    ] {
+        assert!(main.contains(section), "no {section}");
+    }
+    for variable in ["NIMLAB_DATA_DIR", "NIMLAB_STATE_DIR", "NO_COLOR", "PAGER"] {
+        assert!(main.contains(variable), "no {variable}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    Test::new()
+        .args(["man", "--dir", dir.path().to_str().unwrap()])
+        .run()
+        .success();
+    // Every nimlab-COMMAND(1) the main page names is written, and `man COMMAND` prints it.
+    let mut named = 0;
+    for (at, _) in main.match_indices("nimlab\\-") {
+        let rest = &main[at + "nimlab\\-".len()..];
+        let Some(end) = rest.find("(1)") else {
+            continue;
+        };
+        let name = &rest[..end];
+        named += 1;
+        let file = dir.path().join(format!("nimlab-{name}.1"));
+        assert!(file.is_file(), "nimlab-{name}(1) is named but not written");
+        let page = Test::new().args(["man", name]).run().success().stdout;
+        assert!(
+            page.contains(&format!(".TH nimlab-{name} 1")),
+            "{name}: {page}"
+        );
+    }
+    assert!(named > 10, "{named} pages named");
+}
+
+#[test]
+fn lesson_alone_lists_the_lessons_and_unknown_commands_are_commands() {
+    let out = Test::new().args(["lesson"]).run().success();
+    assert!(out.stdout.contains("mex"), "{}", out.stdout);
+    assert_eq!(
+        out.stdout,
+        Test::new().args(["lesson", "list"]).run().success().stdout
+    );
+    let out = Test::new().stdin("frobnicate\n").run().code(2);
+    assert!(
+        out.stderr.contains("unknown command `frobnicate`"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("subcommand"), "{}", out.stderr);
+}

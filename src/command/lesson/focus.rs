@@ -55,7 +55,7 @@ impl Focus for LessonFocus {
             Command::Skip => self.act(session, |r, j| r.skip(j)),
             Command::Reveal => self.act(session, |r, j| r.reveal(j)),
             Command::Lesson {
-                action: LessonAction::Quit,
+                action: Some(LessonAction::Quit),
             } => {
                 self.done = true;
                 let mut items = Vec::new();
