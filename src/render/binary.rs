@@ -67,17 +67,23 @@ pub(super) fn render(
     } else {
         table(report, &piles, opts, out)?;
     }
+    // Sentences wrap between words at the width, as prose does: never past 80 columns.
+    let width = usize::from(opts.width);
     if let Some(line) = periodic_note(report) {
-        writeln!(out, "{}", style.dim(&line))?;
+        writeln!(out, "{}", style.dim(&super::prose::fill(&line, width)))?;
     }
     let sentence = if report.over {
         no_move_sentence(v.winner, report.rules.is_misere(), style)
     } else {
         verdict_sentence(v.rule, v.nim_sum, v.winner, style)
     };
-    writeln!(out, "{sentence}")?;
+    writeln!(out, "{}", super::prose::fill(&sentence, width))?;
     if report.view == PositionView::Move {
-        writeln!(out, "{}", move_line(report, style))?;
+        writeln!(
+            out,
+            "{}",
+            super::prose::fill(&move_line(report, style), width)
+        )?;
     }
     Ok(())
 }

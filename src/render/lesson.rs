@@ -398,13 +398,17 @@ pub(super) fn list_text(
     } else {
         format!("; ready to start: {}", list.ready.join(", "))
     };
-    writeln!(
-        out,
+    let summary = format!(
         "{} of {} done{}. {}",
         list.done,
         list.rows.len(),
         printable(&ready),
         opts.style.dim("Start one with `lesson start ID`.")
+    );
+    writeln!(
+        out,
+        "{}",
+        super::prose::fill(&summary, usize::from(opts.width))
     )?;
     // Each on one line, whatever the width, as errors are in a pipe: for `grep`.
     for e in &list.errors {

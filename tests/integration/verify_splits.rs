@@ -41,9 +41,29 @@ fn grundy_game(n: u64) -> Vec<Vec<u64>> {
         .collect()
 }
 
-/// Whether the player to move wins `position` (sorted, no empty heaps); in misère play the
-/// player who cannot move wins.
-fn wins(position: &[u64], moves: Moves, misere: bool, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+/// A row of coins as the set of its heads: a coin turned twice is tails again, so two equal
+/// heaps cancel. (Normal play cannot tell — equal heaps XOR to 0 — but misère play can.)
+fn heads(mut position: Vec<u64>) -> Vec<u64> {
+    position.sort_unstable();
+    let mut out: Vec<u64> = Vec::new();
+    for h in position {
+        if out.last() == Some(&h) {
+            out.pop();
+        } else {
+            out.push(h);
+        }
+    }
+    out
+}
+
+/// Whether the player to move wins `position` (sorted, no empty heaps; for a coin game, a set
+/// of heads); in misère play the player who cannot move wins.
+fn wins(
+    position: &[u64],
+    (moves, coins): (Moves, bool),
+    misere: bool,
+    memo: &mut HashMap<Vec<u64>, bool>,
+) -> bool {
     if let Some(&w) = memo.get(position) {
         return w;
     }
@@ -56,7 +76,10 @@ fn wins(position: &[u64], moves: Moves, misere: bool, memo: &mut HashMap<Vec<u64
             next.extend(&position[i + 1..]);
             next.extend(parts.into_iter().filter(|&h| h > 0));
             next.sort_unstable();
-            if !wins(&next, moves, misere, memo) {
+            if coins {
+                next = heads(next);
+            }
+            if !wins(&next, (moves, coins), misere, memo) {
                 win = true;
                 break;
             }
@@ -112,9 +135,13 @@ fn verify_follows_splits_and_agrees_with_the_search() {
         for misere in [false, true] {
             let mut memo = HashMap::new();
             let all = positions(piles, max);
+            // Ruler's positions are rows of coins: a listed position with a coin twice is the
+            // row without it.
+            let coins = name == "ruler";
+            let row = |p: &Vec<u64>| if coins { heads(p.clone()) } else { p.clone() };
             let lost: Vec<Vec<u64>> = all
                 .iter()
-                .filter(|p| !wins(p, moves, misere, &mut memo))
+                .filter(|p| !wins(&row(p), (moves, coins), misere, &mut memo))
                 .cloned()
                 .collect();
             let rules = if misere {

@@ -136,6 +136,12 @@ fn tuple_games_are_verified_against_a_search_on_their_moves() {
     ];
     for (name, moves, piles, max) in games {
         for misere in [false, true] {
+            // Northcott's counters may retreat: played misère it is loopy and partizan, and
+            // nimlab refuses it rather than answer its impartial reduction (tested in
+            // `northcott.rs`).
+            if misere && name == "northcott" {
+                continue;
+            }
             let states = closure(max, moves);
             let all = positions(&states, piles);
             let mut memo = HashMap::new();
