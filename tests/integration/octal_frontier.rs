@@ -363,8 +363,10 @@ fn winner_and_move_say_which_values_come_from_the_period() {
             ])
             .run()
             .success();
+        // The note wraps between words at 80 columns.
+        let flat = out.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            out.stdout.contains(
+            flat.contains(
                 "(piles 1, 3: by period, octal:0.07 repeats with period 34 from n = 53, found by mex)"
             ),
             "{command}: {}",
