@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The inputs that once took the machine's memory, each run in a 2 GiB address space with a
+# 30 s timeout: exit code, wall seconds and peak RSS, and the last words nimlab printed.
+# Usage: benches/bounded.sh   (NIMLAB=path measures another binary, for before and after)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if [ -n "${NIMLAB:-}" ]; then B=$NIMLAB; else cargo build --release --quiet; B=$PWD/target/release/nimlab; fi
+D=$(mktemp -d)
+trap 'rm -rf "$D"' EXIT
+export NIMLAB_DATA_DIR=$D/data NIMLAB_STATE_DIR=$D/state
+mkdir -p "$D/ruler" "$D/tup"
+cat > "$D/ruler/ruler.yaml" <<'YAML'
+format: 1
+id: ruler-mem
+version: 1
+title: Ruler memory
+summary: a step whose text asks too much
+chapter: Foundations
+steps:
+  - id: a
+    text: "value {{ misere(ruler, 100) }}"
+YAML
+python3 - "$D/tup/tup.yaml" <<'PY'
+import sys
+params = ",".join(f"v{i}" for i in range(3000))
+open(sys.argv[1], "w").write(f"""format: 1
+id: tup
+version: 1
+title: Tup
+summary: a game of 3000 parts
+chapter: Foundations
+games:
+  - "game tup({params}) = {{}}"
+steps:
+  - id: a
+    text: hello
+""")
+PY
+printf 'game t(n) = {[n - k, n - k] : k in 1..min(n, 3)}\nwinner --misere 1000\n' > "$D/t.nimlab"
+run() {
+  local name=$1; shift
+  local out
+  out=$( { /usr/bin/time -f "TIME %x %e %M" prlimit --as=2147483648 timeout 30 "$@"; } 2>&1 )
+  local t; t=$(echo "$out" | grep '^TIME' | tail -1)
+  local said
+  said=$(echo "$out" | grep -v -e '^TIME' -e '^Command ' -e 'RUST_BACKTRACE' -e '^\s*$' | tail -1 | cut -c1-90)
+  local code secs kib
+  read -r _ code secs kib <<< "$t"
+  if echo "$out" | grep -q 'signal 6'; then code=134; said="aborted: out of memory"; fi
+  printf '| %s | %s | %s s | %s MB | %s |\n' "$name" "$code" "$secs" "$((kib / 1024))" "$said"
+}
+echo "| input | exit | wall | peak RSS | last line |"
+echo "|---|---|---|---|---|"
+run "winner --misere --rules grundy-game 1000" "$B" winner --misere --rules grundy-game 1000
+run "= misere(ruler, 100)" "$B" = 'misere(ruler, 100)'
+run "= lost(ruler, 100)" "$B" = 'lost(ruler, 100)'
+run "lesson check (text: {{ misere(ruler, 100) }})" "$B" lesson check "$D/ruler/ruler.yaml"
+run "lesson start (the same lesson)" "$B" --lessons "$D/ruler" lesson start ruler-mem
+run "game t(n) = {[n-k, n-k] …}; winner --misere 1000" "$B" run "$D/t.nimlab"
+run "winner --misere --rules nim, 100 000 piles of 1" "$B" winner --misere --rules nim $(yes 1 | head -100000 | tr '\n' ' ')
+run "verify --rules wythoff --max 500" "$B" verify --rules wythoff --max 500
+run "verify --rules wythoff --max 500 --piles 1" "$B" verify --rules wythoff --max 500 --piles 1
+run "verify --rules northcott --max 500" "$B" verify --rules northcott --max 500
+run "verify --rules wythoff --max 300" "$B" verify --rules wythoff --max 300
+run "verify --rules fibonacci-nim --max 1000" "$B" verify --rules fibonacci-nim --max 1000
+run "lesson check (a game of 3000 parts)" "$B" lesson check "$D/tup/tup.yaml"
+run "verify --piles 2 --max 1700" "$B" verify --piles 2 --max 1700
+run "winner --misere --rules hex:0.8 300" "$B" winner --misere --rules hex:0.8 300
