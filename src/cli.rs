@@ -216,6 +216,9 @@ pub enum Command {
         /// Show every step at once.
         #[arg(long)]
         all: bool,
+        /// Show each step's first-order sentence and the size of its automaton.
+        #[arg(long)]
+        explain: bool,
     },
 
     /// Show the evidence for the current proof step's check, value by value.

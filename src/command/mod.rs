@@ -104,7 +104,9 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             piles,
             max,
         } => verify::verify(session, rules.as_deref(), *misere, *piles, *max),
-        Command::Prove { name, all } => prove::prove(session, name.as_deref(), *all),
+        Command::Prove { name, all, explain } => {
+            prove::prove(session, name.as_deref(), *all, *explain)
+        }
         Command::Next | Command::Back | Command::Expand | Command::At { .. } => {
             Err(Error::NothingToStep)
         }

@@ -100,6 +100,16 @@ pub struct StepView {
     pub check: Option<String>,
     pub domain: Option<String>,
     pub outcome: Option<crate::proof::CheckOutcome>,
+    /// The claim as a first-order sentence (as written, definitions not expanded).
+    pub sentence: Option<String>,
+    /// What deciding the sentence gave, and how long it took.
+    pub decided: Option<(crate::proof::DecideOutcome, std::time::Duration)>,
+    /// Why the step has no sentence, as the proof says.
+    pub undecided: Option<String>,
+    /// The definitions the sentence may use, for `--explain`.
+    pub definitions: Vec<(String, String)>,
+    /// `--explain`: show the sentence and the automaton's figures.
+    pub explain: bool,
     pub detail: StepDetail,
 }
 

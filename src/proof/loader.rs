@@ -65,6 +65,14 @@ pub fn load(file: &str, text: &str) -> Result<Proof, ProofError> {
         for shown in &step.at {
             parse(shown).map_err(|e| bad("at", shown, e))?;
         }
+        if let Some(text) = &step.decide {
+            super::sentence::formula(text, &proof.define).map_err(|e| {
+                error(ProofErrorKind::Sentence {
+                    step: step.id.clone(),
+                    error: e,
+                })
+            })?;
+        }
     }
     Ok(proof)
 }

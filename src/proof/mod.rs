@@ -5,10 +5,12 @@ pub mod check;
 pub mod error;
 pub mod loader;
 pub mod model;
+pub mod sentence;
 
 pub use check::{CheckError, CheckOutcome, Checked, EvidenceRow, Shown};
 pub use error::{ProofError, ProofErrorKind};
 pub use model::{Proof, Section, Step, Walk};
+pub use sentence::{DecideOutcome, Decided, SentenceError};
 
 /// The bundled proof named `id`.
 pub fn find(id: &str) -> Result<Option<Proof>, ProofError> {
@@ -57,6 +59,8 @@ mod tests {
             check: Some("g(nT) = n + 1".into()),
             domain: Some("n in 1..10".into()),
             at: vec![],
+            decide: None,
+            undecided: None,
         };
         let mut eval = Evaluator::new(Rules::ZeroMove);
         // 1T has value 2 = 1 + 1; 2T has value 1 ≠ 3.
@@ -76,6 +80,8 @@ mod tests {
             check: Some(check.into()),
             domain: domain.map(Into::into),
             at: vec![],
+            decide: None,
+            undecided: None,
         };
         let mut eval = Evaluator::new(Rules::ZeroMove);
         let run = |s: Step, eval: &mut Evaluator| match check::run(&s, eval) {

@@ -6,6 +6,7 @@ mod binary;
 mod bulk;
 mod conjecture;
 mod derive;
+mod decide_words;
 mod diagnostic;
 pub(crate) mod draw;
 mod expr_value;
