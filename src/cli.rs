@@ -204,8 +204,12 @@ pub enum Command {
         max: u64,
     },
 
-    /// Walk a proof step by step: `prove zero-move-rule`. Each step's claim is checked by the
-    /// engine on a finite range of cases (`checked for n = 1..300`); the text argues the rest.
+    /// Walk a proof step by step: `prove zero-move-rule`. A step whose claim is a first-order
+    /// sentence over the natural numbers (+, <, constants, xor, parity) is decided for every n
+    /// by finite automata (`✓ for every n (decided: automaton of 9 states, 4 ms)`); every
+    /// step is also checked by the engine on a finite range of cases (`checked for n =
+    /// 1..300`), and a step that is only checked says why it is not decided. `--explain` shows
+    /// each sentence and its automaton's size.
     ///
     /// Without a name, lists the proofs. In the REPL: Enter or `next`, `back`, `expand` (the
     /// check's evidence), `at n = 8` (the step at one value). `--all` or a script prints

@@ -30,8 +30,9 @@ Explore and prove:
                       a game's period, with the finite check that proves it
   conjecture g(nT) = if odd(n) then n + 1 else n - 1
                       test a formula against brute force
-  prove zero-move-rule  walk a proof; each step's claim is checked by the
-                      engine on a finite range of cases (like n = 1..300)
+  prove zero-move-rule  walk a proof; each step's claim is decided for every n
+                      where it is first-order, else checked by the engine on
+                      a finite range of cases (like n = 1..300)
   verify --piles 4 --max 9  solve every position by game-tree search
   draw 3 -o zero-move.svg   every position from 3T, valued, as a picture
                       (Graphviz DOT unless SVG is asked for)

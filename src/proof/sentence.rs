@@ -281,7 +281,10 @@ mod tests {
 
     #[test]
     fn definitions_expand_with_their_arguments() {
-        let d = defs(&[("twice(x, y)", "y = x + x"), ("even2(x)", "any h: twice(h, x)")]);
+        let d = defs(&[
+            ("twice(x, y)", "y = x + x"),
+            ("even2(x)", "any h: twice(h, x)"),
+        ]);
         assert_eq!(
             expand("all n: even2(n) or twice(n, 4)", &d).unwrap(),
             "all n: (any h: (n = h + h)) or (4 = n + n)"

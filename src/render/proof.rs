@@ -8,10 +8,10 @@ use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
 use super::RenderOptions;
+use super::decide_words;
 use super::prose::wrap;
 use crate::expr::Int;
 use crate::output::{ProofView, StepDetail, StepView};
-use super::decide_words;
 use crate::proof::{CheckError, CheckOutcome, Checked, DecideOutcome, Shown};
 
 pub(super) fn text(
@@ -97,9 +97,9 @@ fn claim(
     }
     let checked = match &step.outcome {
         Some(CheckOutcome::Holds { checked }) => match checked {
-            Checked::Nothing { var } => Err(format!(
-                "nothing checked: the domain has no value of {var}"
-            )),
+            Checked::Nothing { var } => {
+                Err(format!("nothing checked: the domain has no value of {var}"))
+            }
             _ => Ok(checked_words(checked)),
         },
         Some(CheckOutcome::Fails { at: Some((var, v)) }) => Err(format!("fails at {var} = {v}")),
@@ -188,7 +188,14 @@ fn every(sentence: &str) -> String {
         .trim()
         .strip_prefix("all ")
         .and_then(|rest| rest.split_once(':'))
-        .map(|(names, _)| names.split(['<', '=']).next().unwrap_or("").trim().to_string());
+        .map(|(names, _)| {
+            names
+                .split(['<', '='])
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        });
     match names {
         Some(names) if !names.is_empty() => format!("for every {names}"),
         _ => "true".into(),
@@ -212,10 +219,18 @@ fn explain(
     }
     for (signature, body) in &step.definitions {
         let name = signature.split('(').next().unwrap_or("");
-        if !uses(sentence, name) && !step.definitions.iter().any(|(s, b)| uses(sentence, s.split('(').next().unwrap_or("")) && uses(b, name)) {
+        if !uses(sentence, name)
+            && !step
+                .definitions
+                .iter()
+                .any(|(s, b)| uses(sentence, s.split('(').next().unwrap_or("")) && uses(b, name))
+        {
             continue;
         }
-        for (i, line) in wrap(&format!("{signature} := {body}"), width - 11).iter().enumerate() {
+        for (i, line) in wrap(&format!("{signature} := {body}"), width - 11)
+            .iter()
+            .enumerate()
+        {
             let label = if i == 0 { "  where    " } else { "           " };
             writeln!(out, "{}{line}", style.dim(label))?;
         }

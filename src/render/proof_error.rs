@@ -52,8 +52,17 @@ impl fmt::Display for SentenceError {
                 "definitions use one another more than {MAX_EXPANSIONS} deep (a loop?)"
             ),
             Self::Parse { error, text } => {
-                let near: String = text.get(error.offset..).unwrap_or("").chars().take(24).collect();
-                write!(f, "{} at `{near}`", super::decide_words::parse_error(&error.kind))
+                let near: String = text
+                    .get(error.offset..)
+                    .unwrap_or("")
+                    .chars()
+                    .take(24)
+                    .collect();
+                write!(
+                    f,
+                    "{} at `{near}`",
+                    super::decide_words::parse_error(&error.kind)
+                )
             }
         }
     }

@@ -166,6 +166,55 @@ fn the_bundled_proofs_are_listed() {
     assert_eq!(nimlab(&["at", "n", "=", "8"], "").code, 2);
 }
 
+/// Steps with a first-order claim are decided for every n; `--explain` shows the sentence
+/// and the automaton; JSON carries the decision.
+#[test]
+fn proof_steps_are_decided_for_every_n_where_first_order() {
+    let run = nimlab(&["prove", "zero-move-rule", "--explain"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Six steps decided (statement, spent-mex, below-n, odd-n, even-n, conclusion), two
+    // about the move rule only checked, two facts evaluated.
+    assert_eq!(
+        run.stdout
+            .matches("✓ for every n (decided: automaton of ")
+            .count(),
+        6
+    );
+    assert_eq!(
+        run.stdout
+            .matches("not decided: the claim is the game's move rule")
+            .count(),
+        2
+    );
+    assert!(
+        run.stdout.contains("  sentence all n: odd(n) =>"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("  where    zm(k, v) := "),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("  automata largest automaton "),
+        "{}",
+        run.stdout
+    );
+    let v = json(&["prove", "bouton"]);
+    let decided: Vec<&serde_json::Value> = v["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter_map(|s| s.get("decided"))
+        .collect();
+    assert_eq!(decided.len(), 4);
+    for d in decided {
+        assert_eq!(d["holds"], true, "{d}");
+        assert!(d["states"].as_u64().is_some_and(|n| n >= 1), "{d}");
+    }
+}
+
 #[test]
 fn verify_finds_no_mismatch_in_nimlabs_rules() {
     // Positions of up to 4 piles ≤ 7: multisets of 4 sizes from 8 = C(11, 4) = 330; zero-move

@@ -303,11 +303,20 @@ fn proof_steps_say_which_instances_were_checked() {
             };
             let (var, values) = domain.split_once(" in ").expect("VAR in DOMAIN");
             if let Some((a, b)) = range(values) {
-                assert_eq!(
-                    lines[i + 1],
-                    format!("  ✓ checked for {var} = {a}..{b}"),
-                    "{name}"
+                // Either only checked, or decided for every value and checked as well.
+                let checked = format!("  ✓ checked for {var} = {a}..{b}");
+                let decided = lines[i + 1].starts_with("  ✓ for every ")
+                    && lines[i + 1].contains("(decided: automaton of ")
+                    && lines[i + 2]
+                        == format!("    and checked for {var} = {a}..{b} by the engine");
+                assert!(
+                    lines[i + 1] == checked || decided,
+                    "{name}: {}",
+                    lines[i + 1]
                 );
+                if lines[i + 1] == checked {
+                    assert!(lines[i + 2].starts_with("    not decided: "), "{name}");
+                }
                 ranges += 1;
             }
         }
@@ -338,7 +347,10 @@ fn proof_steps_say_which_instances_were_checked() {
     // A domain that is not one run of numbers: n = 2j + 1 for j = 0..150 is 151 odd numbers,
     // from 1 to 301.
     assert!(
-        zero_move_rule.contains("  for    n in {2 * j + 1 : j in 0..150}\n  ✓ checked for 151 values of n, from 1 to 301\n"),
+        zero_move_rule.contains(
+            "  for    n in {2 * j + 1 : j in 0..150}\n  ✓ for every n (decided: automaton of "
+        ) && zero_move_rule
+            .contains("\n    and checked for 151 values of n, from 1 to 301 by the engine\n"),
         "{zero_move_rule}"
     );
     // Help and README call a proof's checks what they are.
@@ -348,8 +360,10 @@ fn proof_steps_say_which_instances_were_checked() {
         "{overview}"
     );
     assert!(overview.contains("finite range"), "{overview}");
+    assert!(overview.contains("decided for every n"), "{overview}");
     let help = flat(&run(&["help", "prove"]).success().stdout);
     assert!(help.contains("finite range"), "{help}");
+    assert!(help.contains("decided for every n"), "{help}");
     let readme = flat(include_str!("../../README.md"));
     assert!(!readme.contains("every step the engine checks"));
     assert!(readme.contains("checked for n = 1..300"));
