@@ -3,9 +3,11 @@
 
 pub mod check;
 pub mod error;
+pub mod induction;
 pub mod loader;
 pub mod model;
 pub mod sentence;
+pub mod translate;
 
 pub use check::{CheckError, CheckOutcome, Checked, EvidenceRow, Shown};
 pub use error::{ProofError, ProofErrorKind};
