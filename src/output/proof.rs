@@ -35,6 +35,8 @@ pub struct ConjectureReport {
     /// How many states were compared.
     pub checked: usize,
     pub outcome: ConjectureOutcome,
+    /// The decider's verdict for every n, and how long it took.
+    pub decided: Option<(crate::proof::induction::Decision, std::time::Duration)>,
 }
 
 /// Whether the formula agreed with every brute-force value.
