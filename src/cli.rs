@@ -164,11 +164,14 @@ pub enum Command {
         all: bool,
     },
 
-    /// Test a formula for Grundy values against brute force: `conjecture g(nT) = n + 1`.
+    /// Test a formula for Grundy values, for every n where it can: `conjecture g(nT) = n + 1`.
     ///
     /// The left side names the states (`g(nT)`, `g(nF)`, or `g(n)`); the right side is an
-    /// expression in `n` (see `help =`). It is compared with values computed by mex for
-    /// n = 0..1000, or over `for n in A..B`, and the first counterexample is derived.
+    /// expression in `n` (see `help =`). Where the formula and the game's options are
+    /// first-order (+, −, xor, if, odd, even, * / % by constants), the decider proves it by
+    /// induction for every n or names the smallest n where it fails. It is also compared with
+    /// values computed by mex for n = 0..1000, or over `for n in A..B`, and the first
+    /// counterexample is derived.
     Conjecture {
         #[command(flatten)]
         rules: RulesArg,

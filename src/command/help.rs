@@ -29,7 +29,8 @@ Explore and prove:
   period --rules octal:0.77 --table
                       a game's period, with the finite check that proves it
   conjecture g(nT) = if odd(n) then n + 1 else n - 1
-                      test a formula against brute force
+                      decide a formula for every n, and test it
+                      against brute force
   prove zero-move-rule  walk a proof; each step's claim is decided for every n
                       where it is first-order, else checked by the engine on
                       a finite range of cases (like n = 1..300)
