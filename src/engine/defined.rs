@@ -351,6 +351,14 @@ impl DefinedGame {
         Ok(())
     }
 
+    /// The options of state `n` of a game of numbers, asked of the rule now and not kept: for a
+    /// pile valued by a closed form past the values by mex, whose options are not listed.
+    pub fn options_now(&self, n: u64, budget: &mut Budget) -> Result<Vec<Heaps>, EngineError> {
+        let written = self.rule.options(&[n], budget)?;
+        budget.charge(written.len() as u64);
+        written.into_iter().map(|h| self.heaps(n, h)).collect()
+    }
+
     /// One option of `state` as heaps, checked: each heap smaller than `state`. Empty heaps are
     /// dropped (state 0 has no options, so its value is 0), and no heap left is one empty heap.
     fn heaps(&self, state: u64, heaps: Leaves) -> Result<Heaps, EngineError> {

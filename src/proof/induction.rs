@@ -35,13 +35,26 @@ pub fn sentence(
     low.with(var, Term::Var("n".into()), |l| {
         l.value(rhs, Term::Var("m".into()))
     })?;
-    let game = Game::of(rules, pass)?;
     let f = |l: &mut Lower, x: Term, y: Term| l.with(var, x, |l| l.value(rhs, y));
+    sentence_with(rules, pass, &f)
+}
+
+/// A relation `y = f(x)` built on demand (fresh names from the `Lower` given).
+pub type Relation<'a> = dyn Fn(&mut Lower, Term, Term) -> Result<Formula, Outside> + 'a;
+
+/// [`sentence`] for a closed form given as a relation rather than an expression.
+pub fn sentence_with(
+    rules: &Rules,
+    pass: Option<Pass>,
+    f: &Relation<'_>,
+) -> Result<Induction, Outside> {
+    let mut low = Lower::new();
+    let game = Game::of(rules, pass)?;
     let n = Term::Var("n".into());
     let has_value = any("m", f(&mut low, n.clone(), Term::Var("m".into()))?);
     let fm = f(&mut low, n.clone(), Term::Var("m".into()))?;
-    let not_option = not(game.option(&mut low, &f, "n", "m")?);
-    let below = all_lt("j", "m", game.option(&mut low, &f, "n", "j")?);
+    let not_option = not(game.option(&mut low, f, "n", "m")?);
+    let below = all_lt("j", "m", game.option(&mut low, f, "n", "j")?);
     let step = all(
         "n",
         and([has_value, all("m", implies(fm, and([not_option, below])))]),
@@ -71,6 +84,11 @@ enum Game {
     Subtract(Vec<u64>),
     /// An octal code's digits d₀, d₁, ….
     Octal(Vec<u8>),
+    /// Take a power of two (`subtract:powers2`: its definition calls `pow`).
+    PowersOfTwo,
+    /// Mock Turtles: turn coin n alone (value 0), with one coin a < n, or with two, a < b < n
+    /// (its definition divides by n to name a pair).
+    MockTurtles,
     /// A defined game's set of options, in its parameter's name.
     Defined { body: Expr, param: String },
 }
@@ -90,6 +108,8 @@ impl Game {
             Rules::Octal(code) if !code.splits_in_three() => {
                 Game::Octal((0..=code.max_take()).map(|k| code.digit(k)).collect())
             }
+            Rules::Defined(game) if game.name() == "subtract:powers2" => Game::PowersOfTwo,
+            Rules::Defined(game) if game.name() == "mock-turtles" => Game::MockTurtles,
             Rules::Defined(game) if !game.has_tuples() => {
                 let def = parse_definition(game.text()).map_err(|_| outside())?;
                 let [param] = def.params.as_slice() else {
@@ -108,7 +128,7 @@ impl Game {
     fn option(
         &self,
         low: &mut Lower,
-        f: &dyn Fn(&mut Lower, Term, Term) -> Result<Formula, Outside>,
+        f: &Relation<'_>,
         n: &str,
         v: &str,
     ) -> Result<Formula, Outside> {
@@ -175,6 +195,40 @@ impl Game {
                 }
                 or(parts)
             }
+            Game::PowersOfTwo => {
+                let (p, q, r) = (low.fresh(), low.fresh(), low.fresh());
+                let fr = f(low, Term::Var(r.clone()), vt())?;
+                decide::any_of(
+                    [&p, &q, &r],
+                    and([
+                        // p is a power of two: p ≥ 1 and p and p − 1 share no bit.
+                        decide::add(q.as_str(), 1, p.as_str()),
+                        decide::bit_and(p.as_str(), q.as_str(), 0),
+                        decide::add(r.as_str(), p.as_str(), n),
+                        fr,
+                    ]),
+                )
+            }
+            Game::MockTurtles => {
+                let a = low.fresh();
+                let one = and([
+                    ge(a.as_str(), 1),
+                    decide::lt(a.as_str(), n),
+                    f(low, Term::Var(a.clone()), vt())?,
+                ]);
+                let (c, d) = (low.fresh(), low.fresh());
+                let pair = and([
+                    ge(c.as_str(), 1),
+                    decide::lt(c.as_str(), d.as_str()),
+                    decide::lt(d.as_str(), n),
+                    split_value(low, f, &c, &d, v)?,
+                ]);
+                or([
+                    and([ge(n, 1), f(low, Term::Const(0), vt())?]),
+                    any(&a, one),
+                    decide::any_of([&c, &d], pair),
+                ])
+            }
             Game::Defined { body, param } => {
                 let mut element = |l: &mut Lower, heaps: &[Term]| -> Result<Formula, Outside> {
                     heaps_value(l, f, heaps, vt())
@@ -188,7 +242,7 @@ impl Game {
 /// `v = f(a) xor f(b)`.
 fn split_value(
     low: &mut Lower,
-    f: &dyn Fn(&mut Lower, Term, Term) -> Result<Formula, Outside>,
+    f: &Relation<'_>,
     a: &str,
     b: &str,
     v: &str,
@@ -204,7 +258,7 @@ fn split_value(
 /// `v` is the XOR of f over the heaps.
 fn heaps_value(
     low: &mut Lower,
-    f: &dyn Fn(&mut Lower, Term, Term) -> Result<Formula, Outside>,
+    f: &Relation<'_>,
     heaps: &[Term],
     v: Term,
 ) -> Result<Formula, Outside> {
@@ -473,5 +527,117 @@ mod tests {
             verdict("ruler", None, "n"),
             Verdict::Outside(Outside::Form { .. })
         ));
+    }
+
+    /// Mock Turtles' closed form as a relation: y = 0 at 0, else with p = x − 1,
+    /// y = 2p + [p has an even number of 1 bits]. The parity of p's 1 bits is the lowest bit
+    /// of z, the number whose Gray code z xor (z div 2) is p.
+    fn mock_relation(l: &mut Lower, x: Term, y: Term) -> Result<Formula, Outside> {
+        let (p, z, h, q) = (l.fresh(), l.fresh(), l.fresh(), l.fresh());
+        let t = |s: &String| Term::Var(s.clone());
+        Ok(or([
+            and([eq(x.clone(), 0), eq(y.clone(), 0)]),
+            decide::any_of(
+                [&p, &z, &h, &q],
+                and([
+                    decide::add(t(&p), 1, x),
+                    decide::div(t(&z), 2, t(&h)),
+                    decide::xor(t(&z), t(&h), t(&p)),
+                    decide::mul(2, t(&p), t(&q)),
+                    or([
+                        and([decide::even(t(&z)), decide::add(t(&q), 1, y.clone())]),
+                        and([decide::odd(t(&z)), eq(y, t(&q))]),
+                    ]),
+                ]),
+            ),
+        ]))
+    }
+
+    /// Every closed form the solver calls decided is decided true from the game's own
+    /// definition, and agrees with mex over explicit options written here.
+    #[test]
+    fn the_library_forms_the_solver_uses_are_decided() {
+        use crate::engine::library_form::LibraryForm;
+        let decide_with = |name: &str, f: &Relation<'_>| {
+            let rules = crate::expr::game::library(name).unwrap();
+            let i = sentence_with(&rules, None, f).unwrap();
+            if let Some(t) = &i.terminates {
+                assert!(
+                    decide::decide(t, CONJECTURE_LIMITS, &never).unwrap().holds,
+                    "{name}"
+                );
+            }
+            decide::decide(&i.step, CONJECTURE_LIMITS, &never)
+                .unwrap()
+                .holds
+        };
+        let expr = |src: &'static str| {
+            move |l: &mut Lower, x: Term, y: Term| {
+                let e = parse(src).unwrap();
+                l.with("n", x, |l| l.value(&e, y))
+            }
+        };
+        for (name, form) in [
+            ("lasker", LibraryForm::Lasker),
+            ("turning-turtles", LibraryForm::TurningTurtles),
+            ("subtract:powers2", LibraryForm::PowersOfTwo),
+            ("mock-turtles", LibraryForm::MockTurtles),
+        ] {
+            assert!(form.decided());
+            assert_eq!(LibraryForm::of(name), Some(form));
+            let holds = match form {
+                LibraryForm::Lasker => decide_with(name, &expr(LASKER)),
+                LibraryForm::TurningTurtles => decide_with(name, &expr("n")),
+                LibraryForm::PowersOfTwo => decide_with(name, &expr("n % 3")),
+                _ => decide_with(name, &mock_relation),
+            };
+            assert!(holds, "{name}");
+        }
+        // Not everything passes: 2n is refuted (g(1) = 1).
+        assert!(!decide_with("mock-turtles", &expr("2 * n")));
+        // The same forms by brute force: options written from each game's rule.
+        let check = |form: LibraryForm, upto: usize, options: &dyn Fn(usize) -> Vec<Vec<usize>>| {
+            let g = brute(upto, options);
+            for (n, v) in g.iter().enumerate() {
+                assert_eq!(u128::from(*v), form.value(n as u64), "{form:?} at {n}");
+            }
+        };
+        check(LibraryForm::Lasker, 300, &lasker_options);
+        check(LibraryForm::TurningTurtles, 100, &|n| {
+            let mut o: Vec<Vec<usize>> = vec![vec![]];
+            o.extend((0..n).map(|a| vec![a]));
+            if n == 0 { Vec::new() } else { o }
+        });
+        check(LibraryForm::PowersOfTwo, 300, &|n| {
+            (0..10)
+                .map(|j| 1usize << j)
+                .filter(|&p| p <= n)
+                .map(|p| vec![n - p])
+                .collect()
+        });
+        check(LibraryForm::MockTurtles, 60, &|n| {
+            let mut o: Vec<Vec<usize>> = Vec::new();
+            if n >= 1 {
+                o.push(vec![]);
+            }
+            for a in 1..n {
+                o.push(vec![a]);
+                for b in a + 1..n {
+                    o.push(vec![a, b]);
+                }
+            }
+            o
+        });
+        // Ruler: a move turns coin n and any run of coins k..n−1 (k ≥ 1) just left of it.
+        check(LibraryForm::Ruler, 200, &|n| {
+            (1..=n).map(|k| (k..n).collect()).collect()
+        });
+        // At-least-half: from n take k ≥ 1 with 2k ≥ n.
+        check(LibraryForm::AtLeastHalf, 300, &|n| {
+            (1..=n)
+                .filter(|k| 2 * k >= n)
+                .map(|k| vec![n - k])
+                .collect()
+        });
     }
 }

@@ -170,7 +170,8 @@ fn a_library_game_is_a_ruleset_everywhere() {
         .arg("g(n) = n % 3 for n in 0..300")
         .run()
         .success()
-        .stdout_has("holds for n = 0..300");
+        .stdout_has("holds for every n (decided by induction: ")
+        .stdout_has("and for n = 0..300 (brute force");
 }
 
 /// `play` takes every game: one whose moves split a pile teaches `I -> A+B`, one whose piles
