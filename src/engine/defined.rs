@@ -351,6 +351,19 @@ impl DefinedGame {
         Ok(())
     }
 
+    /// The options of state `n`: kept ones, or for a state of a game of numbers not valued by
+    /// mex (a pile valued by a closed form past them), asked of the rule now within a
+    /// lookup's work (none if that runs out, as for a state not valued).
+    pub fn options_or_now(&self, n: u64) -> Arc<[Heaps]> {
+        if self.has_tuples() || self.value(n).is_some() {
+            return self.options(n);
+        }
+        let mut budget = Budget::new(super::grundy::LOOKUP_WORK);
+        self.options_now(n, &mut budget)
+            .map(Into::into)
+            .unwrap_or_else(|_| self.options(n))
+    }
+
     /// The options of state `n` of a game of numbers, asked of the rule now and not kept: for a
     /// pile valued by a closed form past the values by mex, whose options are not listed.
     pub fn options_now(&self, n: u64, budget: &mut Budget) -> Result<Vec<Heaps>, EngineError> {

@@ -88,8 +88,8 @@ pub fn heaps_with_value(
 ) -> Result<Option<Heaps>, EngineError> {
     // A defined game keeps each state's options, splits included: look through them all.
     if let Rules::Defined(game) = solver.rules() {
-        // A pile valued by a closed form past the values by mex has no options listed: ask
-        // the rule for them now, within a lookup's work.
+        // A pile valued by a closed form past the values by mex has no options kept: ask
+        // the rule for them now, within a lookup's work (refused past it).
         if game.value(pile.size).is_none() && !game.has_tuples() {
             let mut budget = super::budget::Budget::new(super::grundy::LOOKUP_WORK);
             for h in game.options_now(pile.size, &mut budget)? {

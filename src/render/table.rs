@@ -332,6 +332,36 @@ pub(super) fn rows(
     sink.finish()
 }
 
+/// How a closed form is known, for a row valued by one.
+pub(super) fn closed_form_words(formula: Formula) -> String {
+    let Formula::Library { form, checked } = formula else {
+        return format!("closed form: {}", formula.statement());
+    };
+    let statement = match form {
+        LibraryForm::Lasker => {
+            "Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3"
+        }
+        LibraryForm::TurningTurtles => "Turning Turtles is Nim: g(n) = n",
+        LibraryForm::PowersOfTwo => "taking powers of two: g(n) = n mod 3",
+        LibraryForm::MockTurtles => {
+            "Mock Turtles: g(n) is the odious number 2(n−1) + 1 if n−1 has an even number of 1 bits, else 2(n−1)"
+        }
+        LibraryForm::Ruler => "Ruler: g(n) is the largest power of two dividing n",
+        LibraryForm::AtLeastHalf => "at-least-half: g(n) is the number of binary digits of n",
+    };
+    if form.decided() {
+        format!("proven formula, decided by induction over the game's options: {statement}")
+    } else {
+        let source = match form {
+            LibraryForm::Ruler => "Berlekamp, Conway and Guy, Winning Ways, ch. 14",
+            _ => "the heaps left are 0..n/2, whose bit lengths are every number below n's",
+        };
+        format!(
+            "theorem ({source}): {statement}; its options are not first-order, so not decided, but checked against mex for every n up to {checked}"
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,35 +401,5 @@ mod tests {
             String::from_utf8(csv_out).unwrap(),
             "state,n,grundy,mex set,options,method\n5T,5,6,,,closed-form\n"
         );
-    }
-}
-
-/// How a closed form is known, for a row valued by one.
-pub(super) fn closed_form_words(formula: Formula) -> String {
-    let Formula::Library { form, checked } = formula else {
-        return format!("closed form: {}", formula.statement());
-    };
-    let statement = match form {
-        LibraryForm::Lasker => {
-            "Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3"
-        }
-        LibraryForm::TurningTurtles => "Turning Turtles is Nim: g(n) = n",
-        LibraryForm::PowersOfTwo => "taking powers of two: g(n) = n mod 3",
-        LibraryForm::MockTurtles => {
-            "Mock Turtles: g(n) is the odious number 2(n−1) + 1 if n−1 has an even number of 1 bits, else 2(n−1)"
-        }
-        LibraryForm::Ruler => "Ruler: g(n) is the largest power of two dividing n",
-        LibraryForm::AtLeastHalf => "at-least-half: g(n) is the number of binary digits of n",
-    };
-    if form.decided() {
-        format!("proven formula, decided by induction over the game's options: {statement}")
-    } else {
-        let source = match form {
-            LibraryForm::Ruler => "Berlekamp, Conway and Guy, Winning Ways, ch. 14",
-            _ => "the heaps left are 0..n/2, whose bit lengths are every number below n's",
-        };
-        format!(
-            "theorem ({source}): {statement}; its options are not first-order, so not decided, but checked against mex for every n up to {checked}"
-        )
     }
 }
