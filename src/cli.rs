@@ -172,6 +172,29 @@ pub enum Command {
     /// induction for every n or names the smallest n where it fails. It is also compared with
     /// values computed by mex for n = 0..1000, or over `for n in A..B`, and the first
     /// counterexample is derived.
+    /// Decide a first-order sentence about the natural numbers for every value, by finite
+    /// automata over binary digits: `decide all n: any k: n = k + k or n = k + k + 1`.
+    ///
+    /// The sentence uses `all x, y: …`, `any x < n: …`, `and`, `or`, `not`, `=>`, `<=>`,
+    /// comparisons, `odd(x)`, `even(x)`, and terms with `+`, `^` (xor), `&`, `|`, `*` `/` `%` by
+    /// a constant and `if C then A else B` (the syntax of `lessons/proofs/README.md`). A false
+    /// `all …` sentence gets its smallest counterexample. `--explain` shows the automata's
+    /// figures.
+    Decide {
+        /// Show the automata's sizes in full.
+        #[arg(long)]
+        explain: bool,
+        /// The sentence (the rest of the line).
+        #[arg(
+            value_name = "SENTENCE",
+            required = true,
+            num_args = 1..,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        sentence: Vec<String>,
+    },
+
     Conjecture {
         #[command(flatten)]
         rules: RulesArg,

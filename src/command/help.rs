@@ -31,6 +31,8 @@ Explore and prove:
   conjecture g(nT) = if odd(n) then n + 1 else n - 1
                       decide a formula for every n, and test it
                       against brute force
+  decide all n: any k: n = k + k or n = k + k + 1
+                      decide a first-order sentence for every n
   prove zero-move-rule  walk a proof; each step's claim is decided for every n
                       where it is first-order, else checked by the engine on
                       a finite range of cases (like n = 1..300)

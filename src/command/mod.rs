@@ -4,6 +4,7 @@
 
 mod bulk_input;
 mod conjecture;
+mod decide;
 mod derive;
 mod draw;
 mod eval;
@@ -98,6 +99,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             derive::derive(session, rules, range.as_deref(), *all)
         }
         Command::Conjecture { rules, formula } => conjecture::conjecture(session, rules, formula),
+        Command::Decide { explain, sentence } => decide::decide(session, sentence, *explain),
         Command::Verify {
             rules,
             misere,

@@ -58,6 +58,16 @@ pub enum ConjectureOutcome {
     },
 }
 
+/// `decide`: a sentence in the decider's syntax and what deciding it gave.
+#[derive(Debug, Clone)]
+pub struct DecideReport {
+    pub sentence: String,
+    pub outcome: crate::proof::DecideOutcome,
+    pub elapsed: std::time::Duration,
+    /// `--explain`: the automata's figures in full.
+    pub explain: bool,
+}
+
 /// `verify`: exhaustive search compared with nimlab's rule.
 #[derive(Debug, Clone)]
 pub struct VerifyReport {

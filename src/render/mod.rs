@@ -6,6 +6,7 @@ mod binary;
 mod bulk;
 mod conjecture;
 mod decide_words;
+mod decided;
 mod derive;
 mod diagnostic;
 pub(crate) mod draw;

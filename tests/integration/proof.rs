@@ -298,3 +298,26 @@ fn verify_finds_no_mismatch_in_nimlabs_rules() {
     assert!(text.stdout.contains("no simple rule"), "{}", text.stdout);
     assert_eq!(nimlab(&["verify", "--rules", "chess"], "").code, 2);
 }
+
+/// `decide` answers a sentence for every value; a false one with its smallest
+/// counterexample (by hand: 1 is the least odd number, so the least not of the form y + y).
+#[test]
+fn decide_answers_a_sentence_for_every_value() {
+    let run = nimlab(&["decide", "all n: any k: n = k + k or n = k + k + 1"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("true for every n (decided: automaton of ")
+    );
+    let v = json(&["decide", "all x: any y: x = y + y"]);
+    assert_eq!(v["holds"], false);
+    assert_eq!(
+        v["counterexample"],
+        serde_json::json!([{"var": "x", "value": 1}])
+    );
+    // Outside the fragment: one line naming the problem, exit 2.
+    let run = nimlab(&["decide", "all x: x * x = 1"], "");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.starts_with("error: ") && run.stderr.contains("two variables"));
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}

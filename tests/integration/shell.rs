@@ -18,6 +18,7 @@ const EVERY_COMMAND: &[&str] = &[
     "=",
     "derive",
     "conjecture",
+    "decide",
     "verify",
     "prove",
     "expand",
