@@ -93,8 +93,12 @@ if what in ("five", "all"):
         wall, data, rss = run(["--format", "json", *args])
         d = data.get("decided", data)
         holds = d.get("holds")
-        answer = "true" if holds else ("false" + (f", fails at {d['counterexample']}" if d.get("counterexample") else "") + (f", fails at n = {d['fails_at']}" if "fails_at" in d else ""))
-        print(f"| {name} | {answer} | {ms(wall)} | {d.get('states', '?')} states | {rss} |")
+        at = ", ".join(f"{c['var']} = {c['value']}" for c in d.get("counterexample") or [])
+        if "fails_at" in d:
+            at = f"n = {d['fails_at']}"
+        answer = "true" if holds else f"false at {at}"
+        inside = f" ({d['milliseconds']:.1f} ms deciding)" if "milliseconds" in d else ""
+        print(f"| {name} | {answer} | {ms(wall)}{inside} | {d.get('states', '?')} states | {rss} |")
     wall, _, rss = run(["prove", "zero-move-rule"])
     print(f"| `prove zero-move-rule` whole (6 steps decided, every finite check run too) | true | {ms(wall)} | | {rss} |")
 
