@@ -22,6 +22,12 @@ pub(super) fn decide(session: &Session, words: &[String], explain: bool) -> Resu
         text: text.clone(),
         error,
     })?;
+    if let Some(free) = formula.free_vars().first() {
+        return Err(Error::bad_token(
+            free,
+            format!("a sentence: every name bound by `all` or `any` (`all {free}: …`)"),
+        ));
+    }
     let cancel = || session.cancel.is_cancelled();
     let started = Instant::now();
     let outcome = sentence::decide_formula(&formula, LIMITS, &cancel);

@@ -320,4 +320,8 @@ fn decide_answers_a_sentence_for_every_value() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.starts_with("error: ") && run.stderr.contains("two variables"));
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    // A free name is bad input too.
+    let run = nimlab(&["decide", "x = 1"], "");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("`x`"), "{}", run.stderr);
 }
