@@ -2,11 +2,14 @@
 //! (never closed forms), and reports the first counterexample with its derivation.
 
 use std::ops::Range;
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::Session;
 use crate::cli::RulesArg;
+use crate::engine::defined::ProvenForm;
 use crate::engine::grundy::GrundyTable;
+use crate::engine::library_form::LibraryForm;
 use crate::engine::{Pass, Pile, Rules};
 use crate::error::Error;
 use crate::expr::{
@@ -110,6 +113,20 @@ pub(super) fn conjecture(
         }
     }
 
+    // A closed form decided for a game defined in the session: its lookups use it from now on.
+    let remembered = match (&rules, &decision.verdict, side.pass, &first) {
+        (Rules::Defined(game), Verdict::Holds { .. }, None, None)
+            if !game.has_tuples() && LibraryForm::of(game.name()).is_none() =>
+        {
+            game.prove(Arc::new(ExprForm {
+                var: side.var.clone(),
+                rhs: rhs.clone(),
+            }));
+            true
+        }
+        _ => false,
+    };
+
     let claimed_text = source.get(side.span.clone()).unwrap_or("g(n)").to_string();
     let outcome = match first {
         None => ConjectureOutcome::Holds,
@@ -143,7 +160,25 @@ pub(super) fn conjecture(
         checked: sizes.len(),
         outcome,
         decided: Some((decision, elapsed)),
+        remembered,
     }))
+}
+
+/// A conjecture decided true, as the closed form the engine's lookups read.
+struct ExprForm {
+    var: String,
+    rhs: Expr,
+}
+
+impl ProvenForm for ExprForm {
+    fn value(&self, n: u64) -> Option<crate::engine::Grundy> {
+        let mut eval = Evaluator::new(Rules::Nim);
+        eval.bind(&self.var, Value::Int(Int::from(n)));
+        match eval.eval(&self.rhs) {
+            Ok(Value::Int(v)) => u128::try_from(v).ok(),
+            _ => None,
+        }
+    }
 }
 
 /// The sizes to check, from the formula's domain (`for n in 0..50`) or the default one, and

@@ -56,6 +56,13 @@ pub trait OptionRule: Send + Sync {
     }
 }
 
+/// A closed form proven for a defined game outside the engine (by the decider, when a
+/// `conjecture` about the game is decided true): the value it gives a state.
+pub trait ProvenForm: Send + Sync {
+    /// g(n) by the formula, or `None` where it gives no natural number.
+    fn value(&self, n: u64) -> Option<Grundy>;
+}
+
 /// Why a definition is refused at a state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -83,6 +90,8 @@ pub struct DefinedGame {
     coins: bool,
     rule: Box<dyn OptionRule>,
     known: RwLock<Known>,
+    /// A closed form proven in this session, shared by every clone of the rules.
+    proven: RwLock<Option<Arc<dyn ProvenForm>>>,
 }
 
 /// For a game of numbers, states 0..len with their options and values; for a game of tuples,
@@ -120,7 +129,22 @@ impl DefinedGame {
             coins: false,
             rule,
             known: RwLock::new(Known::default()),
+            proven: RwLock::new(None),
         }
+    }
+
+    /// Records a closed form proven for this game (a game of numbers): lookups past the
+    /// values by mex use it from now on.
+    pub fn prove(&self, form: Arc<dyn ProvenForm>) {
+        *self.proven.write().unwrap_or_else(PoisonError::into_inner) = Some(form);
+    }
+
+    /// The closed form proven in this session, if any.
+    pub fn proven(&self) -> Option<Arc<dyn ProvenForm>> {
+        self.proven
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// The same game, its states heads coins at places of a row: a move turns coins over.

@@ -35,6 +35,8 @@ pub enum Formula {
     /// A library game's closed form: decided by induction, or (a theorem) checked against
     /// mex for every state up to `checked`.
     Library { form: LibraryForm, checked: u64 },
+    /// A defined game's closed form decided by induction in this session (`conjecture`).
+    Session,
 }
 
 impl Formula {
@@ -49,6 +51,7 @@ impl Formula {
             Self::Nim => "g(n) = n",
             // Worded by the renderer, which knows the form and how it is known.
             Self::Library { .. } => "a library game's closed form",
+            Self::Session => "a closed form proven in this session",
         }
     }
 }
@@ -316,6 +319,9 @@ impl Solver {
                 if let (Some(g), Some(upto)) = (game.value(n), game.computed()) {
                     return known(g, Method::Computed { upto });
                 }
+                if let Some(g) = game.proven().and_then(|p| p.value(n)) {
+                    return known(g, Method::ClosedForm(Formula::Session));
+                }
                 let form = (*form)?;
                 let checked = match (form.decided(), checked) {
                     (true, _) => 0,
@@ -417,6 +423,10 @@ impl Solver {
         budget: &mut Budget,
     ) -> Result<(), EngineError> {
         if let Rules::Defined(game) = &self.rules {
+            // A form proven in this session needs no values by mex past small piles.
+            if game.proven().is_some() && pile.size > SESSION_FORM_MEX && self.value(pile).is_ok() {
+                return Ok(());
+            }
             let Values::Defined {
                 form: Some(form),
                 checked,
@@ -485,6 +495,10 @@ impl Solver {
         }))
     }
 }
+
+/// Piles of a defined game with a closed form proven in the session that are still valued by
+/// mex (so their rows list their options).
+const SESSION_FORM_MEX: u64 = 1024;
 
 /// The largest octal heap a lookup computes by mex (no budget reaches it).
 const OCTAL_MAX_HEAP: usize = 10_000_000;

@@ -37,6 +37,9 @@ pub struct ConjectureReport {
     pub outcome: ConjectureOutcome,
     /// The decider's verdict for every n, and how long it took.
     pub decided: Option<(crate::proof::induction::Decision, std::time::Duration)>,
+    /// Whether the formula, decided true for a game defined in the session, is now its
+    /// closed form for lookups.
+    pub remembered: bool,
 }
 
 /// Whether the formula agreed with every brute-force value.

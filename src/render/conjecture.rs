@@ -193,6 +193,17 @@ fn decided(
     for l in wrap(&line, width) {
         writeln!(out, "{l}")?;
     }
+    if report.remembered {
+        for l in wrap(
+            &format!(
+                "From now on, lookups of {} past its values by mex use this proven formula.",
+                report.rules
+            ),
+            width,
+        ) {
+            writeln!(out, "{}", style.dim(&l))?;
+        }
+    }
     let scan_fails = matches!(report.outcome, ConjectureOutcome::Fails { .. });
     let disagree = match &decision.verdict {
         Verdict::Holds { .. } => scan_fails,

@@ -334,8 +334,12 @@ pub(super) fn rows(
 
 /// How a closed form is known, for a row valued by one.
 pub(super) fn closed_form_words(formula: Formula) -> String {
-    let Formula::Library { form, checked } = formula else {
-        return format!("closed form: {}", formula.statement());
+    let (form, checked) = match formula {
+        Formula::Library { form, checked } => (form, checked),
+        Formula::Session => {
+            return "proven formula, decided by induction in this session by `conjecture`".into();
+        }
+        _ => return format!("closed form: {}", formula.statement()),
     };
     let statement = match form {
         LibraryForm::Lasker => {

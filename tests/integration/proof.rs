@@ -325,3 +325,28 @@ fn decide_answers_a_sentence_for_every_value() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("`x`"), "{}", run.stderr);
 }
+
+/// A closed form decided true for a game defined in the session is used by its lookups from
+/// then on: take 1, 2 or 3 is n mod 4 (Bachet; by hand, from 4 every move reaches a non-zero
+/// residue and from the others one move reaches a multiple of 4), so g(5000001) = 1, past
+/// what mex may compute for a lookup (about 1.2 million states of this game).
+#[test]
+fn a_formula_proven_in_the_session_values_its_game() {
+    let script = "game tk(n) = {n - k : k in 1..min(n, 3)}\n\
+                  conjecture g(n) = n % 4\n\
+                  grundy 5000001\n";
+    let run = nimlab(&[], script);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("holds for every n (decided by induction"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("g(5000001) = 1  (proven formula, decided by induction in this session"),
+        "{}",
+        run.stdout
+    );
+}
