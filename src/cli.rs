@@ -164,14 +164,6 @@ pub enum Command {
         all: bool,
     },
 
-    /// Test a formula for Grundy values, for every n where it can: `conjecture g(nT) = n + 1`.
-    ///
-    /// The left side names the states (`g(nT)`, `g(nF)`, or `g(n)`); the right side is an
-    /// expression in `n` (see `help =`). Where the formula and the game's options are
-    /// first-order (+, −, xor, if, odd, even, * / % by constants), the decider proves it by
-    /// induction for every n or names the smallest n where it fails. It is also compared with
-    /// values computed by mex for n = 0..1000, or over `for n in A..B`, and the first
-    /// counterexample is derived.
     /// Decide a first-order sentence about the natural numbers for every value, by finite
     /// automata over binary digits: `decide all n: any k: n = k + k or n = k + k + 1`.
     ///
@@ -195,6 +187,14 @@ pub enum Command {
         sentence: Vec<String>,
     },
 
+    /// Test a formula for Grundy values, for every n where it can: `conjecture g(nT) = n + 1`.
+    ///
+    /// The left side names the states (`g(nT)`, `g(nF)`, or `g(n)`); the right side is an
+    /// expression in `n` (see `help =`). Where the formula and the game's options are
+    /// first-order (+, −, xor, if, odd, even, * / % by constants), the decider proves it by
+    /// induction for every n or names the smallest n where it fails. It is also compared with
+    /// values computed by mex for n = 0..1000, or over `for n in A..B`, and the first
+    /// counterexample is derived.
     Conjecture {
         #[command(flatten)]
         rules: RulesArg,
