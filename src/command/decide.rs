@@ -7,8 +7,8 @@ use std::time::Instant;
 use super::Session;
 use crate::error::Error;
 use crate::output::{DecideReport, Output};
-use crate::proof::DecideOutcome;
 use crate::proof::sentence;
+use crate::proof::{DecideOutcome, SentenceError};
 
 /// The budget of one sentence typed by a user: about a minute of one core at most.
 const LIMITS: decide::Limits = decide::Limits {
@@ -23,10 +23,10 @@ pub(super) fn decide(session: &Session, words: &[String], explain: bool) -> Resu
         error,
     })?;
     if let Some(free) = formula.free_vars().first() {
-        return Err(Error::bad_token(
-            free,
-            format!("a sentence: every name bound by `all` or `any` (`all {free}: …`)"),
-        ));
+        return Err(Error::Sentence {
+            text,
+            error: SentenceError::FreeVariable { name: free.clone() },
+        });
     }
     let cancel = || session.cancel.is_cancelled();
     let started = Instant::now();

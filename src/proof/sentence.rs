@@ -33,6 +33,8 @@ pub enum SentenceError {
     Captured { name: String, argument: String },
     /// Definitions used deeper than [`MAX_EXPANSIONS`].
     TooDeep,
+    /// A name no `all` or `any` binds, in a sentence that must have none.
+    FreeVariable { name: String },
     /// The expanded text does not parse: the decider's error and the expanded text.
     Parse { error: ParseError, text: String },
 }

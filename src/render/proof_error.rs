@@ -47,6 +47,10 @@ impl fmt::Display for SentenceError {
                 f,
                 "`{argument}` as an argument of `{name}`: its definition binds `{argument}` itself; use another name"
             ),
+            Self::FreeVariable { name } => write!(
+                f,
+                "`{name}` is bound by no `all` or `any`: a sentence binds every name (`all {name}: …`)"
+            ),
             Self::TooDeep => write!(
                 f,
                 "definitions use one another more than {MAX_EXPANSIONS} deep (a loop?)"
