@@ -62,7 +62,7 @@ pub(super) fn text(
         } else {
             style.win(&format!("holds for {}", report.domain))
         };
-        return writeln!(
+        writeln!(
             out,
             "{} {}",
             brute,
@@ -71,7 +71,17 @@ pub(super) fn text(
                 report.checked,
                 if report.checked == 1 { "" } else { "s" }
             ))
-        );
+        )?;
+        if report.remembered {
+            let note = format!(
+                "From now on, lookups of {} past its values by mex use this proven formula.",
+                report.rules
+            );
+            for l in wrap(&note, width) {
+                writeln!(out, "{}", style.dim(&l))?;
+            }
+        }
+        return Ok(());
     };
     let state = row.pile;
     writeln!(
@@ -192,17 +202,6 @@ fn decided(
     };
     for l in wrap(&line, width) {
         writeln!(out, "{l}")?;
-    }
-    if report.remembered {
-        for l in wrap(
-            &format!(
-                "From now on, lookups of {} past its values by mex use this proven formula.",
-                report.rules
-            ),
-            width,
-        ) {
-            writeln!(out, "{}", style.dim(&l))?;
-        }
     }
     let scan_fails = matches!(report.outcome, ConjectureOutcome::Fails { .. });
     let disagree = match &decision.verdict {
