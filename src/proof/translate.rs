@@ -506,3 +506,80 @@ fn form(what: &'static str, e: &Expr) -> Outside {
         span: e.span.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::expr::{Evaluator, Value, parse};
+
+    /// Each expression's relation "y = e(n)", compiled by the decider, accepts exactly the
+    /// pairs the expression evaluator gives, for n < 64 (and y < 256): where the evaluator's
+    /// value is negative, no y at all.
+    #[test]
+    fn translated_expressions_agree_with_the_evaluator() {
+        let never = || false;
+        for src in [
+            "n",
+            "n + 3",
+            "n - 1",
+            "2 * n + 1",
+            "n / 3",
+            "n % 5",
+            "n xor 6",
+            "(n xor 5) - 2",
+            "if odd(n) then n + 1 else n - 1",
+            "if n = 0 then 0 else if odd(n) then n + 1 else n - 1",
+            "if n % 4 = 3 then n + 1 else if n % 4 = 0 and n > 0 then n - 1 else n",
+            "if n % 7 in {0, 2} then 0 else if n in 10..20 then 3 else 1",
+            "min(n, 10) + max(n, 3)",
+            "if not (n < 5 or even(n)) then n * 3 else 7",
+        ] {
+            let e = parse(src).unwrap();
+            let mut low = Lower::new();
+            let f = low
+                .with("n", Term::Var("n".into()), |l| {
+                    l.value(&e, Term::Var("y".into()))
+                })
+                .unwrap();
+            let order = ["n".to_string(), "y".to_string()];
+            let c =
+                decide::compile_with_order(&f, &order, decide::Limits::default(), &never).unwrap();
+            let mut eval = Evaluator::new(Rules::Nim);
+            for n in 0..64u64 {
+                eval.bind("n", Value::Int(i128::from(n)));
+                let want = match eval.eval(&e).unwrap() {
+                    Value::Int(v) => u128::try_from(v).ok(),
+                    other => panic!("{src}: {other:?}"),
+                };
+                for y in 0..256u128 {
+                    assert_eq!(
+                        c.accepts(&[u128::from(n), y]),
+                        want == Some(y),
+                        "{src} at n = {n}, y = {y}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn outside_the_fragment_is_named() {
+        let outside = |src: &str| {
+            let e = parse(src).unwrap();
+            Lower::new()
+                .with("n", Term::Var("n".into()), |l| {
+                    l.value(&e, Term::Var("y".into()))
+                })
+                .unwrap_err()
+        };
+        assert!(matches!(outside("n * n"), Outside::Product { .. }));
+        assert!(matches!(outside("7 / n"), Outside::Divisor { .. }));
+        assert!(matches!(outside("pow(2, n)"), Outside::Function { .. }));
+        assert!(matches!(outside("k + 1"), Outside::Variable { .. }));
+        assert!(matches!(
+            outside("if n - 1 > 2 then 1 else 0"),
+            Outside::SubtractionInCondition { .. }
+        ));
+    }
+}
