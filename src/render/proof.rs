@@ -85,10 +85,14 @@ fn claim(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = opts.style;
-    let Some(check) = &step.check else {
+    if step.check.is_none() && step.decided.is_none() {
         return Ok(());
-    };
-    for (i, line) in wrap(check, width - 9).iter().enumerate() {
+    }
+    for (i, line) in wrap(step.check.as_deref().unwrap_or(""), width - 9)
+        .iter()
+        .enumerate()
+        .filter(|_| step.check.is_some())
+    {
         let label = if i == 0 { "  check  " } else { "         " };
         writeln!(out, "{}{line}", style.dim(label))?;
     }
@@ -105,6 +109,8 @@ fn claim(
         Some(CheckOutcome::Fails { at: Some((var, v)) }) => Err(format!("fails at {var} = {v}")),
         Some(CheckOutcome::Fails { at: None }) => Err("does not hold".into()),
         Some(CheckOutcome::Error { error }) => Err(format!("could not be checked: {error}")),
+        // A step with a sentence and no finite check: the decision alone.
+        None if step.decided.is_some() => Ok(String::new()),
         None => return Ok(()),
     };
     match (&step.decided, &checked) {
@@ -135,11 +141,24 @@ fn claim(
                 )?;
             }
             let also = match &checked {
+                Ok(words) if words.is_empty() => String::new(),
+                Ok(_)
+                    if matches!(
+                        step.outcome,
+                        Some(CheckOutcome::Holds {
+                            checked: Checked::Fact
+                        })
+                    ) =>
+                {
+                    "    and true as evaluated by the engine".into()
+                }
                 Ok(words) => format!("    and {words} by the engine"),
                 Err(words) => format!("    the finite check: {words}"),
             };
-            writeln!(out, "{}", style.dim(&also))?;
-            if d.holds != checked.is_ok() {
+            if !also.is_empty() {
+                writeln!(out, "{}", style.dim(&also))?;
+            }
+            if step.check.is_some() && d.holds != checked.is_ok() {
                 writeln!(
                     out,
                     "{}",
@@ -148,7 +167,9 @@ fn claim(
             }
         }
         (other, Ok(words)) => {
-            writeln!(out, "{}", style.win(&format!("  ✓ {words}")))?;
+            if !words.is_empty() {
+                writeln!(out, "{}", style.win(&format!("  ✓ {words}")))?;
+            }
             let why = match other {
                 Some((DecideOutcome::Refused(e), _)) => {
                     format!("not decided: {}", decide_words::refusal(e))
@@ -618,4 +639,60 @@ pub(super) fn rows(report: &ProofView) -> (Vec<&'static str>, Vec<Vec<String>>) 
         vec!["heading", "section", "text", "check", "for", "holds"],
         rows,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::StepDetail;
+    use crate::proof::Decided;
+
+    fn step(check: Option<&str>, decided: Option<DecideOutcome>) -> StepView {
+        StepView {
+            heading: "Theorem".into(),
+            section: None,
+            text: "t".into(),
+            check: check.map(Into::into),
+            domain: None,
+            outcome: check.map(|_| CheckOutcome::Holds {
+                checked: Checked::Fact,
+            }),
+            sentence: Some("all n: n = n".into()),
+            decided: decided.map(|d| (d, std::time::Duration::from_micros(100))),
+            undecided: None,
+            definitions: Vec::new(),
+            explain: false,
+            detail: StepDetail::None,
+        }
+    }
+
+    fn shown(s: &StepView) -> String {
+        let mut out = Vec::new();
+        claim(s, &RenderOptions::default(), 80, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_sentence_without_a_finite_check_shows_its_decision_alone() {
+        let d = DecideOutcome::Decided(Decided {
+            holds: true,
+            stats: decide::Stats {
+                largest: 2,
+                ..Default::default()
+            },
+            counterexample: None,
+        });
+        let text = shown(&step(None, Some(d.clone())));
+        assert_eq!(
+            text,
+            "  ✓ for every n (decided: automaton of 2 states, 0.1 ms)\n"
+        );
+        let text = shown(&step(Some("1 = 1"), Some(d)));
+        assert!(
+            text.contains("    and true as evaluated by the engine\n"),
+            "{text}"
+        );
+        // Neither: nothing.
+        assert_eq!(shown(&step(None, None)), "");
+    }
 }
