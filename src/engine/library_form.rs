@@ -77,8 +77,8 @@ impl LibraryForm {
     pub fn checked_values(self) -> u64 {
         match self {
             Self::MockTurtles => 128,
-            // A run of heaps per option: about n²/2 heaps kept by 256.
-            Self::Ruler => 256,
+            // A run of heaps per option: about n²/2 heaps kept, 8000 by 128.
+            Self::Ruler => 128,
             _ => 1024,
         }
     }
