@@ -198,6 +198,9 @@ pub enum Command {
     Conjecture {
         #[command(flatten)]
         rules: RulesArg,
+        /// Show the induction sentence decided and the size of its automata.
+        #[arg(long)]
+        explain: bool,
         /// `g(nT) = EXPR [for n in A..B]` (the rest of the line).
         #[arg(
             value_name = "FORMULA",

@@ -28,6 +28,7 @@ pub(super) fn conjecture(
     session: &Session,
     arg: &RulesArg,
     words: &[String],
+    explain: bool,
 ) -> Result<Output, Error> {
     let source = words.join(" ");
     let fail = |e: ExprError| Error::expr(&source, e);
@@ -161,6 +162,7 @@ pub(super) fn conjecture(
         outcome,
         decided: Some((decision, elapsed)),
         remembered,
+        explain,
     }))
 }
 
@@ -312,7 +314,7 @@ mod tests {
     fn check(rules: &str, formula: &str) -> Result<ConjectureReport, Error> {
         let session = Session::new(Rules::parse(rules).unwrap()).unwrap();
         let words: Vec<String> = formula.split(' ').map(String::from).collect();
-        match conjecture(&session, &RulesArg { rules: None }, &words)? {
+        match conjecture(&session, &RulesArg { rules: None }, &words, false)? {
             Output::Conjecture(report) => Ok(report),
             other => panic!("not a conjecture report: {other:?}"),
         }

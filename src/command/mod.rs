@@ -98,7 +98,11 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Derive { rules, range, all } => {
             derive::derive(session, rules, range.as_deref(), *all)
         }
-        Command::Conjecture { rules, formula } => conjecture::conjecture(session, rules, formula),
+        Command::Conjecture {
+            rules,
+            formula,
+            explain,
+        } => conjecture::conjecture(session, rules, formula, *explain),
         Command::Decide { explain, sentence } => decide::decide(session, sentence, *explain),
         Command::Verify {
             rules,

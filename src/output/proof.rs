@@ -40,6 +40,8 @@ pub struct ConjectureReport {
     /// Whether the formula, decided true for a game defined in the session, is now its
     /// closed form for lookups.
     pub remembered: bool,
+    /// `--explain`: the induction sentence and the automata's figures.
+    pub explain: bool,
 }
 
 /// Whether the formula agreed with every brute-force value.

@@ -203,6 +203,25 @@ fn decided(
     for l in wrap(&line, width) {
         writeln!(out, "{l}")?;
     }
+    if report.explain {
+        if let Some(sentence) = &decision.sentence {
+            for (i, l) in wrap(sentence, width - 11).iter().enumerate() {
+                let label = if i == 0 { "  sentence " } else { "           " };
+                writeln!(out, "{}{l}", style.dim(label))?;
+            }
+        }
+        let stats = match &decision.verdict {
+            Verdict::Holds { stats } | Verdict::Fails { stats, .. } => Some(stats),
+            _ => None,
+        };
+        if let Some(stats) = stats {
+            let figures = decide_words::explained(stats, *elapsed);
+            for (i, l) in wrap(&figures, width - 11).iter().enumerate() {
+                let label = if i == 0 { "  automata " } else { "           " };
+                writeln!(out, "{}{l}", style.dim(label))?;
+            }
+        }
+    }
     let scan_fails = matches!(report.outcome, ConjectureOutcome::Fails { .. });
     let disagree = match &decision.verdict {
         Verdict::Holds { .. } => scan_fails,

@@ -257,8 +257,10 @@ fn explain(
         }
     }
     if let Some((DecideOutcome::Decided(d), elapsed)) = &step.decided {
-        for line in wrap(&decide_words::explained(&d.stats, *elapsed), width - 11) {
-            writeln!(out, "{}{line}", style.dim("  automata "))?;
+        let figures = decide_words::explained(&d.stats, *elapsed);
+        for (i, line) in wrap(&figures, width - 11).iter().enumerate() {
+            let label = if i == 0 { "  automata " } else { "           " };
+            writeln!(out, "{}{line}", style.dim(label))?;
         }
     }
     Ok(())

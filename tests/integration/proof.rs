@@ -350,3 +350,19 @@ fn a_formula_proven_in_the_session_values_its_game() {
         run.stdout
     );
 }
+
+/// `conjecture --explain` shows the induction sentence and the automata's figures.
+#[test]
+fn conjecture_explains_its_sentence() {
+    let run = nimlab(
+        &["conjecture", "--explain", "--rules", "nim", "g(n) = n"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("  sentence (all n: "), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("  automata largest automaton "),
+        "{}",
+        run.stdout
+    );
+}
