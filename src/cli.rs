@@ -167,14 +167,43 @@ pub enum Command {
         all: bool,
     },
 
-    /// Test a formula for Grundy values against brute force: `conjecture g(nT) = n + 1`.
+    /// Decide a first-order sentence about the natural numbers for every value, by finite
+    /// automata over binary digits: `decide all n: any k: n = k + k or n = k + k + 1`.
+    ///
+    /// The sentence uses `all x, y: …`, `any x < n: …`, `and`, `or`, `not`, `=>`, `<=>`,
+    /// comparisons, `odd(x)`, `even(x)`, and terms with `+`, `^` (xor), `&`, `|`, `*` `/` `%` by
+    /// a constant and `if C then A else B` (the syntax of `lessons/proofs/README.md`). A false
+    /// `all …` sentence gets its smallest counterexample. `--explain` shows the automata's
+    /// figures.
+    Decide {
+        /// Show the automata's sizes in full.
+        #[arg(long)]
+        explain: bool,
+        /// The sentence (the rest of the line).
+        #[arg(
+            value_name = "SENTENCE",
+            required = true,
+            num_args = 1..,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        sentence: Vec<String>,
+    },
+
+    /// Test a formula for Grundy values, for every n where it can: `conjecture g(nT) = n + 1`.
     ///
     /// The left side names the states (`g(nT)`, `g(nF)`, or `g(n)`); the right side is an
-    /// expression in `n` (see `help =`). It is compared with values computed by mex for
-    /// n = 0..1000, or over `for n in A..B`, and the first counterexample is derived.
+    /// expression in `n` (see `help =`). Where the formula and the game's options are
+    /// first-order (+, −, xor, if, odd, even, * / % by constants), the decider proves it by
+    /// induction for every n or names the smallest n where it fails. It is also compared with
+    /// values computed by mex for n = 0..1000, or over `for n in A..B`, and the first
+    /// counterexample is derived.
     Conjecture {
         #[command(flatten)]
         rules: RulesArg,
+        /// Show the induction sentence decided and the size of its automata.
+        #[arg(long)]
+        explain: bool,
         /// `g(nT) = EXPR [for n in A..B]` (the rest of the line).
         #[arg(
             value_name = "FORMULA",
@@ -207,8 +236,12 @@ pub enum Command {
         max: u64,
     },
 
-    /// Walk a proof step by step: `prove zero-move-rule`. Each step's claim is checked by the
-    /// engine on a finite range of cases (`checked for n = 1..300`); the text argues the rest.
+    /// Walk a proof step by step: `prove zero-move-rule`. A step whose claim is a first-order
+    /// sentence over the natural numbers (+, <, constants, xor, parity) is decided for every n
+    /// by finite automata (`✓ for every n (decided: automaton of 9 states, 4 ms)`); every
+    /// step is also checked by the engine on a finite range of cases (`checked for n =
+    /// 1..300`), and a step that is only checked says why it is not decided. `--explain` shows
+    /// each sentence and its automaton's size.
     ///
     /// Without a name, lists the proofs. In the REPL: Enter or `next`, `back`, `expand` (the
     /// check's evidence), `at n = 8` (the step at one value). `--all` or a script prints
@@ -219,6 +252,9 @@ pub enum Command {
         /// Show every step at once.
         #[arg(long)]
         all: bool,
+        /// Show each step's first-order sentence and the size of its automaton.
+        #[arg(long)]
+        explain: bool,
     },
 
     /// Show the evidence for the current proof step's check, value by value.

@@ -124,6 +124,11 @@ pub enum Error {
     CheckFailed { failures: usize },
     /// A lesson's command line that is not a command, as its lesson was loaded with it.
     LessonLine { error: std::sync::Arc<Error> },
+    /// `decide`'s sentence that does not read: its text and why.
+    Sentence {
+        text: String,
+        error: crate::proof::SentenceError,
+    },
     /// `conjecture` found sizes where the formula is wrong (the report shows them).
     ConjectureFails { failures: usize, checked: usize },
     /// A script started by `run` that went past a limit; `line` is where in `path` it did.
@@ -443,6 +448,7 @@ impl fmt::Display for Error {
                 if *failures == 1 { "" } else { "s" }
             ),
             Self::LessonLine { error } => error.fmt(f),
+            Self::Sentence { text, error } => write!(f, "`{}`: {error}", text.trim()),
             Self::ConjectureFails { failures, checked } => write!(
                 f,
                 "the conjecture is false: it fails for {failures} of the {checked} values checked"

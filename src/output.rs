@@ -65,6 +65,8 @@ pub enum Output {
     Derivation(Derivation),
     /// `conjecture`: a formula checked against brute force.
     Conjecture(ConjectureReport),
+    /// `decide`: a first-order sentence decided for every value.
+    Decided(DecideReport),
     /// A lesson step and what happened at it.
     Lesson(LessonReport),
     /// `lesson list`.

@@ -2,10 +2,14 @@
 //! (never closed forms), and reports the first counterexample with its derivation.
 
 use std::ops::Range;
+use std::sync::Arc;
+use std::time::Instant;
 
 use super::Session;
 use crate::cli::RulesArg;
+use crate::engine::defined::ProvenForm;
 use crate::engine::grundy::GrundyTable;
+use crate::engine::library_form::LibraryForm;
 use crate::engine::{Pass, Pile, Rules};
 use crate::error::Error;
 use crate::expr::{
@@ -13,6 +17,7 @@ use crate::expr::{
     parse_with_domain,
 };
 use crate::output::{ConjectureOutcome, ConjectureReport, Output};
+use crate::proof::induction::{self, Verdict};
 
 /// The domain checked when the formula gives none.
 const DEFAULT_TO: Int = 1000;
@@ -23,6 +28,7 @@ pub(super) fn conjecture(
     session: &Session,
     arg: &RulesArg,
     words: &[String],
+    explain: bool,
 ) -> Result<Output, Error> {
     let source = words.join(" ");
     let fail = |e: ExprError| Error::expr(&source, e);
@@ -56,6 +62,7 @@ pub(super) fn conjecture(
     };
 
     let mut first = None;
+    let mut first_row = None;
     let mut failures = Vec::new();
     cancel.begin(sizes.len() as u64);
     for (i, &n) in sizes.iter().enumerate() {
@@ -72,11 +79,63 @@ pub(super) fn conjecture(
         }
     }
 
+    // For every n: the induction sentence, decided.
+    let started = Instant::now();
+    let stop = || cancel.is_cancelled();
+    let decision = induction::decide_conjecture(
+        &rules,
+        side.pass,
+        &side.var,
+        rhs,
+        induction::CONJECTURE_LIMITS,
+        &stop,
+    );
+    let elapsed = started.elapsed();
+    if let Verdict::Refused(decide::DecideError::Cancelled) = decision.verdict {
+        cancel.check()?;
+    }
+    // A failure the decider found beyond the scan: valued by mex there, if mex can reach it.
+    // With a domain of their own, the scan answers for that domain; the decider's verdict
+    // (for every n) is shown beside it.
+    if let Verdict::Fails { n, .. } = decision.verdict
+        && domain.is_none()
+        && first.is_none_or(|(m, _)| u128::from(m) != n)
+        && let Some(n) = u64::try_from(n).ok().filter(|&n| n <= MEX_LIMIT)
+    {
+        eval.bind(&side.var, Value::Int(Int::from(n)));
+        let value = claimed(&mut eval, rhs).map_err(fail)?;
+        let far = GrundyTable::compute_with(&rules, n, cancel)?;
+        let row = far.row(state(n)).ok_or(Error::NoDerivation { size: n })?;
+        if far.value(state(n)).and_then(|g| Int::try_from(g).ok()) != Some(value) {
+            failures.insert(0, Int::from(n));
+            failures.sort_unstable();
+            first = Some((n, value));
+            first_row = Some(row);
+        }
+    }
+
+    // A closed form decided for a game defined in the session: its lookups use it from now on.
+    let remembered = match (&rules, &decision.verdict, side.pass, &first) {
+        (Rules::Defined(game), Verdict::Holds { .. }, None, None)
+            if !game.has_tuples() && LibraryForm::of(game.name()).is_none() =>
+        {
+            game.prove(Arc::new(ExprForm {
+                var: side.var.clone(),
+                rhs: rhs.clone(),
+            }));
+            true
+        }
+        _ => false,
+    };
+
     let claimed_text = source.get(side.span.clone()).unwrap_or("g(n)").to_string();
     let outcome = match first {
         None => ConjectureOutcome::Holds,
         Some((n, formula_value)) => {
-            let row = table.row(state(n)).ok_or(Error::NoDerivation { size: n })?;
+            let row = match first_row {
+                Some(row) => row,
+                None => table.row(state(n)).ok_or(Error::NoDerivation { size: n })?,
+            };
             let fix = (failures.len() == 1).then(|| {
                 let rhs_text = source.get(rhs.span.clone()).unwrap_or("");
                 format!(
@@ -101,7 +160,27 @@ pub(super) fn conjecture(
         domain: domain_text,
         checked: sizes.len(),
         outcome,
+        decided: Some((decision, elapsed)),
+        remembered,
+        explain,
     }))
+}
+
+/// A conjecture decided true, as the closed form the engine's lookups read.
+struct ExprForm {
+    var: String,
+    rhs: Expr,
+}
+
+impl ProvenForm for ExprForm {
+    fn value(&self, n: u64) -> Option<crate::engine::Grundy> {
+        let mut eval = Evaluator::new(Rules::Nim);
+        eval.bind(&self.var, Value::Int(Int::from(n)));
+        match eval.eval(&self.rhs) {
+            Ok(Value::Int(v)) => u128::try_from(v).ok(),
+            _ => None,
+        }
+    }
 }
 
 /// The sizes to check, from the formula's domain (`for n in 0..50`) or the default one, and
@@ -235,7 +314,7 @@ mod tests {
     fn check(rules: &str, formula: &str) -> Result<ConjectureReport, Error> {
         let session = Session::new(Rules::parse(rules).unwrap()).unwrap();
         let words: Vec<String> = formula.split(' ').map(String::from).collect();
-        match conjecture(&session, &RulesArg { rules: None }, &words)? {
+        match conjecture(&session, &RulesArg { rules: None }, &words, false)? {
             Output::Conjecture(report) => Ok(report),
             other => panic!("not a conjecture report: {other:?}"),
         }
@@ -315,6 +394,49 @@ mod tests {
                 "{rules}: {formula}"
             );
         }
+    }
+
+    /// The decider's verdict: (holds, first failing n).
+    fn decided(rules: &str, formula: &str) -> (bool, Option<u128>) {
+        let report = check(rules, formula).unwrap();
+        match report.decided.map(|(d, _)| d.verdict) {
+            Some(Verdict::Holds { .. }) => (true, None),
+            Some(Verdict::Fails { n, .. }) => (false, Some(n)),
+            other => panic!("{formula}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn conjectures_are_decided_for_every_n() {
+        // The odd/even rule with its case for 0 (hand-checked in `prove zero-move-rule`).
+        assert_eq!(
+            decided(
+                "zero-move",
+                "g(nT) = if n = 0 then 0 else if odd(n) then n + 1 else n - 1"
+            ),
+            (true, None)
+        );
+        // The textbook's formula: n - 1 at n = 0 is no natural number; g(0) = 0.
+        assert_eq!(
+            decided("zero-move", "g(nT) = if odd(n) then n + 1 else n - 1"),
+            (false, Some(0))
+        );
+        // Nim is g(n) = n (Bouton); a wrong value far beyond the scan is found by the decider,
+        // and the report shows it with its value by mex, g(1500) = 1500.
+        assert_eq!(decided("nim", "g(n) = n"), (true, None));
+        let report = check("nim", "g(n) = if n = 1500 then 0 else n").unwrap();
+        match report.outcome {
+            ConjectureOutcome::Fails {
+                n,
+                formula_value,
+                row,
+                ..
+            } => assert_eq!((n, formula_value, row.grundy), (1500, 0, 1500)),
+            ConjectureOutcome::Holds => panic!("the decider's failure at 1500 is not reported"),
+        }
+        // With a domain of its own, the scan answers for that domain alone.
+        let report = check("nim", "g(n) = if n = 1500 then 0 else n for n in 0..100").unwrap();
+        assert!(matches!(report.outcome, ConjectureOutcome::Holds));
     }
 
     #[test]

@@ -65,6 +65,7 @@ fn name(command: &Command) -> &'static str {
         Command::Game { .. } => "game",
         Command::Derive { .. } => "derive",
         Command::Conjecture { .. } => "conjecture",
+        Command::Decide { .. } => "decide",
         Command::Verify { .. } => "verify",
         Command::Prove { .. } => "prove",
         Command::Expand => "expand",

@@ -6,6 +6,7 @@ use super::range::{self, Target};
 use super::rules::rules_or_session;
 use crate::cli::RulesArg;
 use crate::engine::grundy::{GrundyTable, TABLE_MAX_SIZE};
+use crate::engine::library_form::LibraryForm;
 use crate::engine::value_range::ValueRange;
 use crate::engine::{GrundyRow, Pile, Rules};
 use crate::error::Error;
@@ -55,6 +56,16 @@ pub(super) fn grundy(
                         .iter()
                         .map(|&p| solver.row(p))
                         .collect::<Result<_, _>>()?
+                }
+                // A library game with a closed form: by mex only while that is quick.
+                Rules::Defined(game)
+                    if LibraryForm::of(game.name()).is_some_and(|f| size > f.checked_values()) =>
+                {
+                    solver.reach(states[0], token)?;
+                    states
+                        .iter()
+                        .map(|&p| Ok(GrundyRow::known(p, solver.value(p)?)))
+                        .collect::<Result<_, Error>>()?
                 }
                 Rules::Graph(_) | Rules::Octal(_)
                     if size <= range::MEX_LOOKUP_MAX && !too_many_options(&rules, size) =>
@@ -134,9 +145,9 @@ pub(super) fn grundy_values(
         }
     };
     let token = target.unwrap_or("0..15");
-    if let Rules::Octal(_) = &rules
-        && to > TABLE_MAX_SIZE
-    {
+    let by_form = matches!(&rules, Rules::Defined(game)
+        if LibraryForm::of(game.name()).is_some_and(|f| to > f.checked_values()));
+    if (matches!(rules, Rules::Octal(_)) && to > TABLE_MAX_SIZE) || by_form {
         range::check_values_length(from, to, token)?;
         solver.reach(Pile::plain(to), token)?;
         session.remember(&solver);

@@ -29,9 +29,13 @@ Explore and prove:
   period --rules octal:0.77 --table
                       a game's period, with the finite check that proves it
   conjecture g(nT) = if odd(n) then n + 1 else n - 1
-                      test a formula against brute force
-  prove zero-move-rule  walk a proof; each step's claim is checked by the
-                      engine on a finite range of cases (like n = 1..300)
+                      decide a formula for every n, and test it
+                      against brute force
+  decide all n: any k: n = k + k or n = k + k + 1
+                      decide a first-order sentence for every n
+  prove zero-move-rule  walk a proof; each step's claim is decided for every n
+                      where it is first-order, else checked by the engine on
+                      a finite range of cases (like n = 1..300)
   verify --piles 4 --max 9  solve every position by game-tree search
   draw 3 -o zero-move.svg   every position from 3T, valued, as a picture
                       (Graphviz DOT unless SVG is asked for)

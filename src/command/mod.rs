@@ -4,6 +4,7 @@
 
 mod bulk_input;
 mod conjecture;
+mod decide;
 mod derive;
 mod draw;
 mod eval;
@@ -111,14 +112,21 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Derive { rules, range, all } => {
             derive::derive(session, rules, range.as_deref(), *all)
         }
-        Command::Conjecture { rules, formula } => conjecture::conjecture(session, rules, formula),
+        Command::Conjecture {
+            rules,
+            formula,
+            explain,
+        } => conjecture::conjecture(session, rules, formula, *explain),
+        Command::Decide { explain, sentence } => decide::decide(session, sentence, *explain),
         Command::Verify {
             rules,
             misere,
             piles,
             max,
         } => verify::verify(session, rules.as_deref(), *misere, *piles, *max),
-        Command::Prove { name, all } => prove::prove(session, name.as_deref(), *all),
+        Command::Prove { name, all, explain } => {
+            prove::prove(session, name.as_deref(), *all, *explain)
+        }
         Command::Next | Command::Back | Command::Expand | Command::At { .. } => {
             Err(Error::NothingToStep)
         }

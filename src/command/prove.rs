@@ -4,15 +4,22 @@
 use super::{Focus, Session};
 use crate::cli::Command;
 use crate::engine::Rules;
+use crate::engine::cancel::Cancel;
 use crate::error::Error;
 use crate::expr::{Evaluator, Int, Value, parse};
 use crate::output::{Activity, Note, Output, ProofView, StepDetail, StepView};
-use crate::proof::{Proof, check, loader};
+use crate::proof::{Proof, check, loader, sentence};
+use std::time::Instant;
 
 /// Values of the domain `expand` lays out.
 const EVIDENCE_ROWS: usize = 8;
 
-pub(super) fn prove(session: &mut Session, name: Option<&str>, all: bool) -> Result<Output, Error> {
+pub(super) fn prove(
+    session: &mut Session,
+    name: Option<&str>,
+    all: bool,
+    explain: bool,
+) -> Result<Output, Error> {
     let proofs = loader::bundled().map_err(Error::Proof)?;
     let ids: Vec<String> = proofs.iter().map(|p| format!("`{}`", p.id)).collect();
     let Some(name) = name else {
@@ -33,6 +40,8 @@ pub(super) fn prove(session: &mut Session, name: Option<&str>, all: bool) -> Res
         proof,
         index: 0,
         done: false,
+        explain,
+        cancel: session.cancel.clone(),
     };
     if all || !session.interactive {
         let steps = (0..focus.len())
@@ -57,6 +66,9 @@ pub(super) struct ProofFocus {
     eval: Evaluator,
     index: usize,
     done: bool,
+    /// `--explain`: each step's sentence and automaton.
+    explain: bool,
+    cancel: Cancel,
 }
 
 impl ProofFocus {
@@ -74,6 +86,22 @@ impl ProofFocus {
             check: step.check.as_ref().map(|c| c.trim().to_string()),
             domain: step.domain.clone(),
             outcome: check::run(&step, &mut self.eval),
+            decided: step.decide.as_deref().map(|text| {
+                let cancel = || self.cancel.is_cancelled();
+                let start = Instant::now();
+                let outcome =
+                    sentence::decide_text(text, &self.proof.define, sentence::STEP_LIMITS, &cancel);
+                (outcome, start.elapsed())
+            }),
+            sentence: step.decide.as_ref().map(|c| c.trim().to_string()),
+            undecided: step.undecided.as_ref().map(|c| c.trim().to_string()),
+            definitions: self
+                .proof
+                .define
+                .iter()
+                .map(|(a, b)| (a.clone(), b.trim().to_string()))
+                .collect(),
+            explain: self.explain,
             detail,
         }
     }

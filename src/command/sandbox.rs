@@ -110,6 +110,7 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
     };
     match command {
         Command::Mex { .. }
+        | Command::Decide { .. }
         | Command::Eval { .. }
         | Command::Game { .. }
         | Command::Prove { .. }

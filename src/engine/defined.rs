@@ -56,6 +56,13 @@ pub trait OptionRule: Send + Sync {
     }
 }
 
+/// A closed form proven for a defined game outside the engine (by the decider, when a
+/// `conjecture` about the game is decided true): the value it gives a state.
+pub trait ProvenForm: Send + Sync {
+    /// g(n) by the formula, or `None` where it gives no natural number.
+    fn value(&self, n: u64) -> Option<Grundy>;
+}
+
 /// Why a definition is refused at a state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -87,6 +94,8 @@ pub struct DefinedGame {
     retreats: bool,
     rule: Box<dyn OptionRule>,
     known: RwLock<Known>,
+    /// A closed form proven in this session, shared by every clone of the rules.
+    proven: RwLock<Option<Arc<dyn ProvenForm>>>,
 }
 
 /// For a game of numbers, states 0..len with their options and values; for a game of tuples,
@@ -125,7 +134,22 @@ impl DefinedGame {
             retreats: false,
             rule,
             known: RwLock::new(Known::default()),
+            proven: RwLock::new(None),
         }
+    }
+
+    /// Records a closed form proven for this game (a game of numbers): lookups past the
+    /// values by mex use it from now on.
+    pub fn prove(&self, form: Arc<dyn ProvenForm>) {
+        *self.proven.write().unwrap_or_else(PoisonError::into_inner) = Some(form);
+    }
+
+    /// The closed form proven in this session, if any.
+    pub fn proven(&self) -> Option<Arc<dyn ProvenForm>> {
+        self.proven
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// The same game, its states heads coins at places of a row: a move turns coins over.
@@ -377,6 +401,27 @@ impl DefinedGame {
             known.values.push(value);
         }
         Ok(())
+    }
+
+    /// The options of state `n`: kept ones, or for a state of a game of numbers not valued by
+    /// mex (a pile valued by a closed form past them), asked of the rule now within a
+    /// lookup's work (none if that runs out, as for a state not valued).
+    pub fn options_or_now(&self, n: u64) -> Arc<[Heaps]> {
+        if self.has_tuples() || self.value(n).is_some() {
+            return self.options(n);
+        }
+        let mut budget = Budget::new(super::grundy::LOOKUP_WORK);
+        self.options_now(n, &mut budget)
+            .map(Into::into)
+            .unwrap_or_else(|_| self.options(n))
+    }
+
+    /// The options of state `n` of a game of numbers, asked of the rule now and not kept: for a
+    /// pile valued by a closed form past the values by mex, whose options are not listed.
+    pub fn options_now(&self, n: u64, budget: &mut Budget) -> Result<Vec<Heaps>, EngineError> {
+        let written = self.rule.options(&[n], budget)?;
+        budget.charge(written.len() as u64);
+        written.into_iter().map(|h| self.heaps(n, h)).collect()
     }
 
     /// One option of `state` as heaps, checked: each heap smaller than `state`. Empty heaps are

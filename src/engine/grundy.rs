@@ -8,6 +8,7 @@ use std::sync::Arc;
 use super::budget::Budget;
 use super::cancel::{Cancel, POLL_EVERY};
 use super::error::Beyond;
+use super::library_form::LibraryForm;
 use super::mex::mex;
 use super::octal_sequence::Progress;
 use super::octal_values::OctalValues;
@@ -31,6 +32,11 @@ pub enum Formula {
     ZeroMoveOdd,
     /// Zero-move: g(nT) = n − 1 for even n ≥ 2.
     ZeroMoveEven,
+    /// A library game's closed form: decided by induction, or (a theorem) checked against
+    /// mex for every state up to `checked`.
+    Library { form: LibraryForm, checked: u64 },
+    /// A defined game's closed form decided by induction in this session (`conjecture`).
+    Session,
 }
 
 impl Formula {
@@ -43,6 +49,9 @@ impl Formula {
             Self::ZeroMoveEmpty => "the empty pile has no moves: g(0) = 0",
             Self::MisereNormalPlay => "g(n) = n, the normal-play value",
             Self::Nim => "g(n) = n",
+            // Worded by the renderer, which knows the form and how it is known.
+            Self::Library { .. } => "a library game's closed form",
+            Self::Session => "a closed form proven in this session",
         }
     }
 }
@@ -181,8 +190,12 @@ enum Values {
     /// A graph's positions, all valued when it was loaded.
     Graph,
     /// A defined game: its values so far are kept with its rule (shared by every clone of the
-    /// rules), so this holds nothing of its own.
-    Defined,
+    /// rules). A library game's closed form, if it has one, and for a theorem the state up to
+    /// which it was checked against mex (none yet: not used).
+    Defined {
+        form: Option<LibraryForm>,
+        checked: Option<u64>,
+    },
 }
 
 impl Solver {
@@ -205,7 +218,10 @@ impl Solver {
                 Values::Octal(values)
             }
             Rules::Graph(_) => Values::Graph,
-            Rules::Defined(_) => Values::Defined,
+            Rules::Defined(game) => Values::Defined {
+                form: LibraryForm::of(game.name()).filter(|_| !game.has_tuples()),
+                checked: None,
+            },
             Rules::Nim | Rules::Misere | Rules::ZeroMove => Values::Formula,
         };
         Ok(Self {
@@ -299,13 +315,25 @@ impl Solver {
                     upto: graph.len() as u64 - 1,
                 },
             ),
-            (Values::Defined, Rules::Defined(game)) => known(
-                game.value(n)?,
-                Method::Computed {
-                    upto: game.computed()?,
-                },
-            ),
-            (Values::Graph | Values::Defined, _) => None,
+            (Values::Defined { form, checked }, Rules::Defined(game)) => {
+                if let (Some(g), Some(upto)) = (game.value(n), game.computed()) {
+                    return known(g, Method::Computed { upto });
+                }
+                if let Some(g) = game.proven().and_then(|p| p.value(n)) {
+                    return known(g, Method::ClosedForm(Formula::Session));
+                }
+                let form = (*form)?;
+                let checked = match (form.decided(), checked) {
+                    (true, _) => 0,
+                    (false, Some(c)) => *c,
+                    (false, None) => return None,
+                };
+                known(
+                    form.value(n),
+                    Method::ClosedForm(Formula::Library { form, checked }),
+                )
+            }
+            (Values::Graph | Values::Defined { .. }, _) => None,
         }
     }
 
@@ -395,7 +423,41 @@ impl Solver {
         budget: &mut Budget,
     ) -> Result<(), EngineError> {
         if let Rules::Defined(game) = &self.rules {
-            return game.extend(pile.size, budget);
+            // A form proven in this session needs no values by mex past small piles.
+            if game.proven().is_some() && pile.size > SESSION_FORM_MEX && self.value(pile).is_ok() {
+                return Ok(());
+            }
+            let Values::Defined {
+                form: Some(form),
+                checked,
+            } = &mut self.values
+            else {
+                return game.extend(pile.size, budget);
+            };
+            // A closed form past the values by mex: those are computed only as far as its
+            // check needs (a theorem's) or as a lookup asks for small piles.
+            // A decided form needs no values by mex beyond the pile's own (if small).
+            if form.decided() && pile.size > form.checked_values() {
+                return Ok(());
+            }
+            let want = pile.size.min(form.checked_values());
+            match game.extend(want, budget) {
+                Ok(()) => {}
+                Err(EngineError::Interrupted) => return Err(EngineError::Interrupted),
+                Err(_) if game.computed().is_some() => {}
+                Err(e) => return Err(e),
+            }
+            if !form.decided() && checked.is_none() {
+                let upto = game.computed().unwrap_or(0);
+                let agrees = game
+                    .values_to(upto)
+                    .is_some_and(|v| (0..).zip(v).all(|(n, g)| form.value(n) == g));
+                *checked = agrees.then_some(upto);
+            }
+            return match self.value(pile) {
+                Ok(_) => Ok(()),
+                Err(_) => game.extend(pile.size, budget),
+            };
         }
         let Values::Octal(values) = &mut self.values else {
             return self.value(pile).map(|_| ());
@@ -433,6 +495,10 @@ impl Solver {
         }))
     }
 }
+
+/// Piles of a defined game with a closed form proven in the session that are still valued by
+/// mex (so their rows list their options).
+const SESSION_FORM_MEX: u64 = 1024;
 
 /// The largest octal heap a lookup computes by mex (no budget reaches it).
 const OCTAL_MAX_HEAP: usize = 10_000_000;

@@ -18,6 +18,7 @@ pub mod hackenbush;
 pub mod hackenbush_syntax;
 pub mod hackenbush_write;
 pub mod heaps;
+pub mod library_form;
 pub mod memory;
 pub mod mex;
 pub mod misere_play;

@@ -365,7 +365,7 @@ impl Rules {
             })),
             Self::Graph(graph) => Box::new(graph.moves(n).map(Pile::plain)),
             Self::Defined(game) => {
-                let options = game.options(n);
+                let options = game.options_or_now(n);
                 Box::new((0..options.len()).filter_map(move |i| match options[i] {
                     Heaps::One(p) => Some(p),
                     Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..) => None,
@@ -381,7 +381,7 @@ impl Rules {
         match self {
             Self::Octal(code) => Box::new(code.moves(pile.size)),
             Self::Defined(game) => {
-                let options = game.options(pile.size);
+                let options = game.options_or_now(pile.size);
                 Box::new((0..options.len()).map(move |i| options[i].clone()))
             }
             _ => Box::new(self.options(pile).map(Heaps::One)),
@@ -392,7 +392,7 @@ impl Rules {
     pub fn is_heap_option(&self, from: Pile, to: &Heaps) -> bool {
         match (self, to) {
             (Self::Octal(code), _) => code.allows(from.size, to),
-            (Self::Defined(game), _) => game.options(from.size).contains(to),
+            (Self::Defined(game), _) => game.options_or_now(from.size).contains(to),
             (_, Heaps::One(p)) => self.is_option(from, *p),
             (_, Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..)) => false,
         }
@@ -415,7 +415,7 @@ impl Rules {
             }
             Self::Octal(code) => code.allows(from.size, &Heaps::One(to)),
             Self::Graph(graph) => graph.moves(from.size).any(|n| n == to.size),
-            Self::Defined(game) => game.options(from.size).contains(&Heaps::One(to)),
+            Self::Defined(game) => game.options_or_now(from.size).contains(&Heaps::One(to)),
         }
     }
 }

@@ -88,6 +88,17 @@ pub fn heaps_with_value(
 ) -> Result<Option<Heaps>, EngineError> {
     // A defined game keeps each state's options, splits included: look through them all.
     if let Rules::Defined(game) = solver.rules() {
+        // A pile valued by a closed form past the values by mex has no options kept: ask
+        // the rule for them now, within a lookup's work (refused past it).
+        if game.value(pile.size).is_none() && !game.has_tuples() {
+            let mut budget = super::budget::Budget::new(super::grundy::LOOKUP_WORK);
+            for h in game.options_now(pile.size, &mut budget)? {
+                if solver.heaps_value(&h)? == target {
+                    return Ok(Some(h));
+                }
+            }
+            return Ok(None);
+        }
         for h in game.options(pile.size).iter() {
             if solver.heaps_value(h)? == target {
                 return Ok(Some(h.clone()));

@@ -138,7 +138,7 @@ impl ValueRange {
                 let known = solver.lookup(Pile::plain(size))?;
                 debug_assert!(matches!(
                     known.method(),
-                    Method::Computed { .. } | Method::Periodic { .. }
+                    Method::Computed { .. } | Method::Periodic { .. } | Method::ClosedForm(_)
                 ));
                 Some(SizeValues {
                     size,

@@ -77,6 +77,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "check-the-textbook.yaml",
         include_str!("../../lessons/check-the-textbook.yaml"),
     ),
+    // What the decider proves for every n, and where it stops: after the lessons whose
+    // conjectures and proofs it decides.
+    (
+        "machine-proofs.yaml",
+        include_str!("../../lessons/machine-proofs.yaml"),
+    ),
 ];
 
 /// Every lesson available, in order: bundled first, then a directory's new ones by file name.

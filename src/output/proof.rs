@@ -37,6 +37,13 @@ pub struct ConjectureReport {
     /// How many states were compared.
     pub checked: usize,
     pub outcome: ConjectureOutcome,
+    /// The decider's verdict for every n, and how long it took.
+    pub decided: Option<(crate::proof::induction::Decision, std::time::Duration)>,
+    /// Whether the formula, decided true for a game defined in the session, is now its
+    /// closed form for lookups.
+    pub remembered: bool,
+    /// `--explain`: the induction sentence and the automata's figures.
+    pub explain: bool,
 }
 
 /// Whether the formula agreed with every brute-force value.
@@ -56,6 +63,16 @@ pub enum ConjectureOutcome {
         /// A patched formula when only one state fails.
         fix: Option<String>,
     },
+}
+
+/// `decide`: a sentence in the decider's syntax and what deciding it gave.
+#[derive(Debug, Clone)]
+pub struct DecideReport {
+    pub sentence: String,
+    pub outcome: crate::proof::DecideOutcome,
+    pub elapsed: std::time::Duration,
+    /// `--explain`: the automata's figures in full.
+    pub explain: bool,
 }
 
 /// `verify`: exhaustive search compared with nimlab's rule.
@@ -102,6 +119,16 @@ pub struct StepView {
     pub check: Option<String>,
     pub domain: Option<String>,
     pub outcome: Option<crate::proof::CheckOutcome>,
+    /// The claim as a first-order sentence (as written, definitions not expanded).
+    pub sentence: Option<String>,
+    /// What deciding the sentence gave, and how long it took.
+    pub decided: Option<(crate::proof::DecideOutcome, std::time::Duration)>,
+    /// Why the step has no sentence, as the proof says.
+    pub undecided: Option<String>,
+    /// The definitions the sentence may use, for `--explain`.
+    pub definitions: Vec<(String, String)>,
+    /// `--explain`: show the sentence and the automaton's figures.
+    pub explain: bool,
     pub detail: StepDetail,
 }
 

@@ -30,6 +30,11 @@ pub enum ProofErrorKind {
         source: String,
         error: ExprError,
     },
+    /// A step's `decide` sentence that does not read.
+    Sentence {
+        step: String,
+        error: super::SentenceError,
+    },
 }
 
 impl std::error::Error for ProofError {}

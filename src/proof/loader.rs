@@ -65,6 +65,18 @@ pub fn load(file: &str, text: &str) -> Result<Proof, ProofError> {
         for shown in &step.at {
             parse(shown).map_err(|e| bad("at", shown, e))?;
         }
+        if let Some(text) = &step.decide {
+            let sentence_error = |e| {
+                error(ProofErrorKind::Sentence {
+                    step: step.id.clone(),
+                    error: e,
+                })
+            };
+            let f = super::sentence::formula(text, &proof.define).map_err(sentence_error)?;
+            if let Some(name) = f.free_vars().into_iter().next() {
+                return Err(sentence_error(super::SentenceError::FreeVariable { name }));
+            }
+        }
     }
     Ok(proof)
 }
@@ -108,6 +120,12 @@ mod tests {
                 .to_string()
                 .contains("twice")
         );
+        // A decide sentence that does not read, or leaves a name free.
+        for (sentence, words) in [("all n: n +", "decide"), ("n = 1", "`n` is bound by no")] {
+            let bad = format!("{ok}  decide: \"{sentence}\"\n");
+            let e = load("p.yaml", &bad).unwrap_err().to_string();
+            assert!(e.contains("step `s`") && e.contains(words), "{e}");
+        }
         let rules = ok.replace("title: T", "title: T\nrules: chess");
         assert!(
             load("p.yaml", &rules)

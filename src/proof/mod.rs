@@ -3,12 +3,16 @@
 
 pub mod check;
 pub mod error;
+pub mod induction;
 pub mod loader;
 pub mod model;
+pub mod sentence;
+pub mod translate;
 
 pub use check::{CheckError, CheckOutcome, Checked, EvidenceRow, Shown};
 pub use error::{ProofError, ProofErrorKind};
 pub use model::{Proof, Section, Step, Walk};
+pub use sentence::{DecideOutcome, Decided, SentenceError};
 
 /// The bundled proof named `id`.
 pub fn find(id: &str) -> Result<Option<Proof>, ProofError> {
@@ -49,6 +53,97 @@ mod tests {
         }
     }
 
+    fn never() -> bool {
+        false
+    }
+
+    fn decided(text: &str, define: &std::collections::BTreeMap<String, String>) -> Decided {
+        match sentence::decide_text(text, define, sentence::STEP_LIMITS, &never) {
+            DecideOutcome::Decided(d) => d,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    /// Every `decide` sentence of every bundled proof is decided true, and its step's finite
+    /// check holds too (the two agree); the steps the proofs leave undecided say why.
+    #[test]
+    fn every_bundled_sentence_is_decided_true() {
+        let mut count = 0;
+        for proof in loader::bundled().unwrap() {
+            let rules = Rules::parse(&proof.rules).unwrap();
+            let mut eval = Evaluator::new(rules);
+            for walk in proof.walk() {
+                let step = walk.step;
+                if let Some(text) = &step.decide {
+                    let d = decided(text, &proof.define);
+                    assert!(d.holds, "{} / {}", proof.id, step.id);
+                    assert!(d.stats.largest > 0);
+                    assert!(matches!(
+                        check::run(step, &mut eval),
+                        Some(CheckOutcome::Holds { .. })
+                    ));
+                    count += 1;
+                } else if step.domain.is_some() {
+                    assert!(step.undecided.is_some(), "{} / {}", proof.id, step.id);
+                }
+            }
+        }
+        // zero-move-rule 6, bouton 4, sprague-grundy-sum 3.
+        assert_eq!(count, 13);
+    }
+
+    /// Deliberately false variants of the proofs' sentences, decided false with the
+    /// smallest counterexample found by hand.
+    #[test]
+    fn false_variants_are_decided_false_at_their_smallest_counterexample() {
+        let zero_move = find("zero-move-rule").unwrap().unwrap();
+        let mut define = zero_move.define.clone();
+        // The textbook's rule: n + 1 for odd n, n - 1 for even n, nothing special at 0.
+        define.insert(
+            "tb(k, v)".into(),
+            "(odd(k) and v = k + 1) or (even(k) and v + 1 = k)".into(),
+        );
+        define.insert(
+            "optTB(n, v)".into(),
+            "(any k < n: tb(k, v)) or (n >= 1 and v = n)".into(),
+        );
+        // At n = 0 the rule has no value (0 - 1 is not a natural number).
+        let d = decided(
+            "all n: any m: tb(n, m) and not optTB(n, m) and (all j < m: optTB(n, j))",
+            &define,
+        );
+        assert!(!d.holds);
+        assert_eq!(d.counterexample, Some(vec![("n".into(), 0)]));
+        // Options of nT that wrongly include kF (value k): at n = 2 the values are
+        // 0 (0), 2 (1T), 1 (1F), 2 (2F), so the mex is 3, not f(2) = 1.
+        define.insert(
+            "optKF(n, v)".into(),
+            "optT(n, v) or (any k < n: v = k)".into(),
+        );
+        let d = decided(
+            "all n: all m: zm(n, m) => not optKF(n, m) and (all j < m: optKF(n, j))",
+            &define,
+        );
+        assert!(!d.holds);
+        // m is the rule's value there, f(2) = 1.
+        assert_eq!(
+            d.counterexample,
+            Some(vec![("n".into(), 2), ("m".into(), 1)])
+        );
+        // Bouton with OR in place of XOR: at piles 0, 1, 1 the OR is 1 and no move makes it
+        // 0 (each move leaves a 1). No smaller triple: among one-digit triples, fewer than
+        // two non-zero piles can always be cleared, and (0, 1, 1) is the first of the rest.
+        let d = decided(
+            "all a, b, c: a | b | c != 0 => (any y < a: y | b | c = 0) or (any y < b: a | y | c = 0) or (any y < c: a | b | y = 0)",
+            &define,
+        );
+        assert!(!d.holds);
+        assert_eq!(
+            d.counterexample,
+            Some(vec![("a".into(), 0), ("b".into(), 1), ("c".into(), 1)])
+        );
+    }
+
     #[test]
     fn a_false_check_fails_at_the_first_bad_value() {
         let step: Step = Step {
@@ -57,6 +152,8 @@ mod tests {
             check: Some("g(nT) = n + 1".into()),
             domain: Some("n in 1..10".into()),
             at: vec![],
+            decide: None,
+            undecided: None,
         };
         let mut eval = Evaluator::new(Rules::ZeroMove);
         // 1T has value 2 = 1 + 1; 2T has value 1 ≠ 3.
@@ -76,6 +173,8 @@ mod tests {
             check: Some(check.into()),
             domain: domain.map(Into::into),
             at: vec![],
+            decide: None,
+            undecided: None,
         };
         let mut eval = Evaluator::new(Rules::ZeroMove);
         let run = |s: Step, eval: &mut Evaluator| match check::run(&s, eval) {

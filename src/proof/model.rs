@@ -1,6 +1,8 @@
 //! A proof as written in `lessons/proofs/*.yaml`: a statement, lemmas and cases, each step with
 //! text and a claim the engine checks. Plain serde structs; the loader owns the YAML.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 
 /// One proof.
@@ -19,6 +21,10 @@ pub struct Proof {
     #[serde(default)]
     pub cases: Vec<Section>,
     pub conclusion: Option<Step>,
+    /// Relations the `decide` sentences use, by signature: `zm(k, v)` → its body in the
+    /// decider's syntax (see [`super::sentence`]).
+    #[serde(default)]
+    pub define: BTreeMap<String, String>,
 }
 
 /// A lemma or a case: a titled run of steps.
@@ -44,6 +50,11 @@ pub struct Step {
     /// Expressions shown by `at n = K` and `expand`, such as `mexset(nT)`.
     #[serde(default)]
     pub at: Vec<String>,
+    /// The claim as a first-order sentence in the decider's syntax, decided for every value
+    /// (the `check` stays as a finite cross-check).
+    pub decide: Option<String>,
+    /// Why a checked step has no `decide` sentence (shown beside its finite check).
+    pub undecided: Option<String>,
 }
 
 fn default_rules() -> String {

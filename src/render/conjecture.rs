@@ -10,9 +10,12 @@ use crate::engine::Grundy;
 use crate::expr::Int;
 
 use super::RenderOptions;
+use super::decide_words;
 use super::derive::write_row;
 use super::prose::wrap;
 use crate::output::{ConjectureOutcome, ConjectureReport};
+use crate::proof::induction::{Decision, Verdict};
+use crate::proof::translate::Outside;
 
 pub(super) fn text(
     report: &ConjectureReport,
@@ -35,6 +38,7 @@ pub(super) fn text(
     for line in wrap(&report.formula, width - 2) {
         writeln!(out, "  {line}")?;
     }
+    decided(report, opts, width, out)?;
     let ConjectureOutcome::Fails {
         n,
         formula_value,
@@ -44,16 +48,40 @@ pub(super) fn text(
         fix,
     } = &report.outcome
     else {
-        return writeln!(
+        let brute = if matches!(
+            report.decided,
+            Some((
+                Decision {
+                    verdict: Verdict::Holds { .. },
+                    ..
+                },
+                _
+            ))
+        ) {
+            style.dim(&format!("and for {}", report.domain))
+        } else {
+            style.win(&format!("holds for {}", report.domain))
+        };
+        writeln!(
             out,
             "{} {}",
-            style.win(&format!("holds for {}", report.domain)),
+            brute,
             style.dim(&format!(
                 "(brute force: {} value{} computed by mex)",
                 report.checked,
                 if report.checked == 1 { "" } else { "s" }
             ))
-        );
+        )?;
+        if report.remembered {
+            let note = format!(
+                "From now on, lookups of {} past its values by mex use this proven formula.",
+                report.rules
+            );
+            for l in wrap(&note, width) {
+                writeln!(out, "{}", style.dim(&l))?;
+            }
+        }
+        return Ok(());
     };
     let state = row.pile;
     writeln!(
@@ -130,6 +158,131 @@ pub(super) fn text(
     Ok(())
 }
 
+/// The decider's line: "holds for every n (decided by induction: …)", "fails at n = 0
+/// (decided by induction: …)", or why it was not decided.
+fn decided(
+    report: &ConjectureReport,
+    opts: &RenderOptions,
+    width: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let Some((decision, elapsed)) = &report.decided else {
+        return Ok(());
+    };
+    let var = report
+        .domain
+        .split_whitespace()
+        .next()
+        .unwrap_or("n")
+        .to_string();
+    let how = |stats: &decide::Stats| {
+        format!(
+            "decided by induction: {}",
+            decide_words::figures(stats, *elapsed)
+        )
+    };
+    let line = match &decision.verdict {
+        Verdict::Holds { stats } => style.win(&format!("holds for every {var} ({})", how(stats))),
+        Verdict::Fails { n, stats } => {
+            style.lose(&format!("fails at {var} = {n} ({})", how(stats)))
+        }
+        Verdict::NotSmaller { .. } => style.dim(&format!(
+            "not decided for every {var}: some option of {} is not a smaller state, so induction does not apply",
+            report.rules
+        )),
+        Verdict::Outside(why) => style.dim(&format!(
+            "not decided for every {var}: {}",
+            outside(why, &report.formula)
+        )),
+        Verdict::Refused(e) => style.dim(&format!(
+            "not decided for every {var}: {}",
+            decide_words::refusal(e)
+        )),
+    };
+    for l in wrap(&line, width) {
+        writeln!(out, "{l}")?;
+    }
+    if report.explain {
+        if let Some(sentence) = &decision.sentence {
+            for (i, l) in wrap(sentence, width - 11).iter().enumerate() {
+                let label = if i == 0 { "  sentence " } else { "           " };
+                writeln!(out, "{}{l}", style.dim(label))?;
+            }
+        }
+        let stats = match &decision.verdict {
+            Verdict::Holds { stats } | Verdict::Fails { stats, .. } => Some(stats),
+            _ => None,
+        };
+        if let Some(stats) = stats {
+            let figures = decide_words::explained(stats, *elapsed);
+            for (i, l) in wrap(&figures, width - 11).iter().enumerate() {
+                let label = if i == 0 { "  automata " } else { "           " };
+                writeln!(out, "{}{l}", style.dim(label))?;
+            }
+        }
+    }
+    let scan_fails = matches!(report.outcome, ConjectureOutcome::Fails { .. });
+    let disagree = match &decision.verdict {
+        Verdict::Holds { .. } => scan_fails,
+        // The scan failing below the decider's first failure contradicts it.
+        Verdict::Fails { n, .. } => match &report.outcome {
+            ConjectureOutcome::Fails { n: m, .. } => u128::try_from(*m).is_ok_and(|m| m < *n),
+            ConjectureOutcome::Holds => false,
+        },
+        _ => false,
+    };
+    if disagree {
+        writeln!(
+            out,
+            "{}",
+            style.lose("the decider and brute force disagree here: please report this formula")
+        )?;
+    }
+    Ok(())
+}
+
+/// Why a formula or a game is outside the decidable fragment.
+fn outside(why: &Outside, source: &str) -> String {
+    let at = |span: &std::ops::Range<usize>| {
+        source
+            .get(span.clone())
+            .map_or(String::new(), |t| format!("`{t}`: "))
+    };
+    match why {
+        Outside::Product { span } => format!(
+            "{}a product of two variables is outside the decidable fragment (with it, arithmetic is undecidable); checked by brute force only",
+            at(span)
+        ),
+        Outside::Divisor { span } => format!(
+            "{}division by a variable is outside the decidable fragment; checked by brute force only",
+            at(span)
+        ),
+        Outside::Function { name, span } => format!(
+            "{}`{name}` is not a function of the decidable fragment (+, -, * and / by constants, xor, odd, even, min, max, if); checked by brute force only",
+            at(span)
+        ),
+        Outside::Variable { name, span } => format!(
+            "{}`{name}` is not the conjecture's variable; checked by brute force only",
+            at(span)
+        ),
+        Outside::SubtractionInCondition { span } => format!(
+            "{}subtraction inside a condition (below 0 it has no value on the natural numbers); checked by brute force only",
+            at(span)
+        ),
+        Outside::Negative { span } => format!(
+            "{}a negative number has no place among the natural numbers; checked by brute force only",
+            at(span)
+        ),
+        Outside::Form { what, .. } => format!(
+            "the game's options use {what}, outside the decidable fragment; checked by brute force only"
+        ),
+        Outside::Rules { rules } => format!(
+            "the options of {rules} are not written in the decidable fragment; checked by brute force only"
+        ),
+    }
+}
+
 /// `conjecture`: the formula, what it was checked over and whether it held; when it failed,
 /// the first counterexample with its derivation.
 #[derive(Serialize)]
@@ -147,6 +300,25 @@ pub(super) struct ConjectureJson<'a> {
     formula: &'a str,
     holds: bool,
     rules: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decided: Option<DecidedJson<'a>>,
+}
+
+/// The decider's verdict for every n.
+#[derive(Serialize)]
+struct DecidedJson<'a> {
+    /// `true`, `false`, or absent when not decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    holds: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fails_at: Option<u128>,
+    milliseconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_decided: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sentence: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states: Option<usize>,
 }
 
 /// The first state where the formula and brute force disagree.
@@ -171,6 +343,33 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         formula: &report.formula,
         holds: true,
         rules: report.rules.to_string(),
+        decided: report.decided.as_ref().map(|(d, elapsed)| {
+            let mut j = DecidedJson {
+                holds: None,
+                fails_at: None,
+                milliseconds: elapsed.as_secs_f64() * 1000.0,
+                not_decided: None,
+                sentence: d.sentence.as_deref(),
+                states: None,
+            };
+            match &d.verdict {
+                Verdict::Holds { stats } => {
+                    j.holds = Some(true);
+                    j.states = Some(stats.largest);
+                }
+                Verdict::Fails { n, stats } => {
+                    j.holds = Some(false);
+                    j.fails_at = Some(*n);
+                    j.states = Some(stats.largest);
+                }
+                Verdict::NotSmaller { .. } => {
+                    j.not_decided = Some("options not smaller".into());
+                }
+                Verdict::Outside(why) => j.not_decided = Some(outside(why, &report.formula)),
+                Verdict::Refused(e) => j.not_decided = Some(decide_words::refusal(e)),
+            }
+            j
+        }),
     };
     if let ConjectureOutcome::Fails {
         n,

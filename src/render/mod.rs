@@ -5,6 +5,8 @@ mod activity;
 mod binary;
 mod bulk;
 mod conjecture;
+mod decide_words;
+mod decided;
 mod derive;
 mod diagnostic;
 pub(crate) mod draw;

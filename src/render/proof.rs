@@ -8,10 +8,11 @@ use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
 use super::RenderOptions;
+use super::decide_words;
 use super::prose::wrap;
 use crate::expr::Int;
 use crate::output::{ProofView, StepDetail, StepView};
-use crate::proof::{CheckError, CheckOutcome, Checked, Shown};
+use crate::proof::{CheckError, CheckOutcome, Checked, DecideOutcome, Shown};
 
 pub(super) fn text(
     report: &ProofView,
@@ -84,33 +85,193 @@ fn claim(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = opts.style;
-    let Some(check) = &step.check else {
+    if step.check.is_none() && step.decided.is_none() {
         return Ok(());
-    };
-    for (i, line) in wrap(check, width - 9).iter().enumerate() {
+    }
+    for (i, line) in wrap(step.check.as_deref().unwrap_or(""), width - 9)
+        .iter()
+        .enumerate()
+        .filter(|_| step.check.is_some())
+    {
         let label = if i == 0 { "  check  " } else { "         " };
         writeln!(out, "{}{line}", style.dim(label))?;
     }
     if let Some(domain) = &step.domain {
         writeln!(out, "{}{domain}", style.dim("  for    "))?;
     }
-    let verdict = match &step.outcome {
+    let checked = match &step.outcome {
         Some(CheckOutcome::Holds { checked }) => match checked {
-            Checked::Nothing { var } => style.lose(&format!(
-                "  – nothing checked: the domain has no value of {var}"
-            )),
-            _ => style.win(&format!("  ✓ {}", checked_words(checked))),
+            Checked::Nothing { var } => {
+                Err(format!("nothing checked: the domain has no value of {var}"))
+            }
+            _ => Ok(checked_words(checked)),
         },
-        Some(CheckOutcome::Fails { at: Some((var, v)) }) => {
-            style.lose(&format!("  ✗ fails at {var} = {v}"))
-        }
-        Some(CheckOutcome::Fails { at: None }) => style.lose("  ✗ does not hold"),
-        Some(CheckOutcome::Error { error }) => {
-            style.lose(&format!("  ✗ could not be checked: {error}"))
-        }
+        Some(CheckOutcome::Fails { at: Some((var, v)) }) => Err(format!("fails at {var} = {v}")),
+        Some(CheckOutcome::Fails { at: None }) => Err("does not hold".into()),
+        Some(CheckOutcome::Error { error }) => Err(format!("could not be checked: {error}")),
+        // A step with a sentence and no finite check: the decision alone.
+        None if step.decided.is_some() => Ok(String::new()),
         None => return Ok(()),
     };
-    writeln!(out, "{verdict}")
+    match (&step.decided, &checked) {
+        (Some((DecideOutcome::Decided(d), elapsed)), _) => {
+            let every = every(step.sentence.as_deref().unwrap_or(""));
+            if d.holds {
+                writeln!(
+                    out,
+                    "{}",
+                    style.win(&format!(
+                        "  ✓ {every} (decided: {})",
+                        decide_words::figures(&d.stats, *elapsed)
+                    ))
+                )?;
+            } else {
+                let at = d.counterexample.as_ref().map_or(String::new(), |cx| {
+                    let values: Vec<String> =
+                        cx.iter().map(|(var, v)| format!("{var} = {v}")).collect();
+                    format!(", smallest counterexample {}", values.join(", "))
+                });
+                writeln!(
+                    out,
+                    "{}",
+                    style.lose(&format!(
+                        "  ✗ false (decided: {}){at}",
+                        decide_words::figures(&d.stats, *elapsed)
+                    ))
+                )?;
+            }
+            let also = match &checked {
+                Ok(words) if words.is_empty() => String::new(),
+                Ok(_)
+                    if matches!(
+                        step.outcome,
+                        Some(CheckOutcome::Holds {
+                            checked: Checked::Fact
+                        })
+                    ) =>
+                {
+                    "    and true as evaluated by the engine".into()
+                }
+                Ok(words) => format!("    and {words} by the engine"),
+                Err(words) => format!("    the finite check: {words}"),
+            };
+            if !also.is_empty() {
+                writeln!(out, "{}", style.dim(&also))?;
+            }
+            if step.check.is_some() && d.holds != checked.is_ok() {
+                writeln!(
+                    out,
+                    "{}",
+                    style.lose("    the decided sentence and the finite check disagree: one of them is not this step's claim")
+                )?;
+            }
+        }
+        (other, Ok(words)) => {
+            if !words.is_empty() {
+                writeln!(out, "{}", style.win(&format!("  ✓ {words}")))?;
+            }
+            let why = match other {
+                Some((DecideOutcome::Refused(e), _)) => {
+                    format!("not decided: {}", decide_words::refusal(e))
+                }
+                Some((DecideOutcome::Bad(e), _)) => format!("not decided: {e}"),
+                _ => match &step.undecided {
+                    Some(reason) => format!("not decided: {reason}"),
+                    None if matches!(
+                        step.outcome,
+                        Some(CheckOutcome::Holds {
+                            checked: Checked::Fact
+                        })
+                    ) =>
+                    {
+                        String::new()
+                    }
+                    None => "not decided: no first-order sentence is given for this step".into(),
+                },
+            };
+            if !why.is_empty() {
+                for line in wrap(&why, width - 4) {
+                    writeln!(out, "{}", style.dim(&format!("    {line}")))?;
+                }
+            }
+        }
+        (_, Err(words)) => writeln!(out, "{}", style.lose(&format!("  ✗ {words}")))?,
+    }
+    if step.explain {
+        explain(step, opts, width, out)?;
+    }
+    Ok(())
+}
+
+/// "for every n", "for every a, b, c": the sentence's leading `all` variables.
+fn every(sentence: &str) -> String {
+    let names = sentence
+        .trim()
+        .strip_prefix("all ")
+        .and_then(|rest| rest.split_once(':'))
+        .map(|(names, _)| {
+            names
+                .split(['<', '='])
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        });
+    match names {
+        Some(names) if !names.is_empty() => format!("for every {names}"),
+        _ => "true".into(),
+    }
+}
+
+/// `--explain`: the sentence, the definitions it uses, and the automaton's figures.
+fn explain(
+    step: &StepView,
+    opts: &RenderOptions,
+    width: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let Some(sentence) = &step.sentence else {
+        return Ok(());
+    };
+    for (i, line) in wrap(sentence, width - 11).iter().enumerate() {
+        let label = if i == 0 { "  sentence " } else { "           " };
+        writeln!(out, "{}{line}", style.dim(label))?;
+    }
+    for (signature, body) in &step.definitions {
+        let name = signature.split('(').next().unwrap_or("");
+        if !uses(sentence, name)
+            && !step
+                .definitions
+                .iter()
+                .any(|(s, b)| uses(sentence, s.split('(').next().unwrap_or("")) && uses(b, name))
+        {
+            continue;
+        }
+        for (i, line) in wrap(&format!("{signature} := {body}"), width - 11)
+            .iter()
+            .enumerate()
+        {
+            let label = if i == 0 { "  where    " } else { "           " };
+            writeln!(out, "{}{line}", style.dim(label))?;
+        }
+    }
+    if let Some((DecideOutcome::Decided(d), elapsed)) = &step.decided {
+        let figures = decide_words::explained(&d.stats, *elapsed);
+        for (i, line) in wrap(&figures, width - 11).iter().enumerate() {
+            let label = if i == 0 { "  automata " } else { "           " };
+            writeln!(out, "{}{line}", style.dim(label))?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether `name` is used as a word of `text`.
+fn uses(text: &str, name: &str) -> bool {
+    !name.is_empty()
+        && text
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .any(|w| w == name)
 }
 
 impl fmt::Display for CheckError {
@@ -246,8 +407,31 @@ struct StepJson<'a> {
     domain: Option<&'a str>,
     heading: &'a str,
     holds: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decided: Option<DecidedJson<'a>>,
     section: Option<&'a str>,
     text: &'a str,
+}
+
+/// A step's sentence decided for every value.
+#[derive(Serialize)]
+struct DecidedJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counterexample: Option<Vec<VarValueU<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    holds: Option<bool>,
+    milliseconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_decided: Option<String>,
+    sentence: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct VarValueU<'a> {
+    value: u128,
+    var: &'a str,
 }
 
 /// What a check that held went through.
@@ -317,6 +501,7 @@ fn step_json(step: &StepView) -> StepJson<'_> {
         domain: step.domain.as_deref(),
         heading: &step.heading,
         holds: None,
+        decided: decided_json(step),
         section: step.section.as_deref(),
         text: &step.text,
     };
@@ -396,6 +581,32 @@ fn step_json(step: &StepView) -> StepJson<'_> {
     v
 }
 
+fn decided_json(step: &StepView) -> Option<DecidedJson<'_>> {
+    let (outcome, elapsed) = step.decided.as_ref()?;
+    let mut v = DecidedJson {
+        counterexample: None,
+        holds: None,
+        milliseconds: elapsed.as_secs_f64() * 1000.0,
+        not_decided: None,
+        sentence: step.sentence.as_deref().unwrap_or(""),
+        states: None,
+    };
+    match outcome {
+        DecideOutcome::Decided(d) => {
+            v.holds = Some(d.holds);
+            v.states = Some(d.stats.largest);
+            v.counterexample = d.counterexample.as_ref().map(|cx| {
+                cx.iter()
+                    .map(|(var, value)| VarValueU { value: *value, var })
+                    .collect()
+            });
+        }
+        DecideOutcome::Refused(e) => v.not_decided = Some(decide_words::refusal(e)),
+        DecideOutcome::Bad(e) => v.not_decided = Some(e.to_string()),
+    }
+    Some(v)
+}
+
 pub(super) fn json(report: &ProofView) -> ProofJson<'_> {
     ProofJson {
         id: &report.id,
@@ -430,4 +641,60 @@ pub(super) fn rows(report: &ProofView) -> (Vec<&'static str>, Vec<Vec<String>>) 
         vec!["heading", "section", "text", "check", "for", "holds"],
         rows,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::StepDetail;
+    use crate::proof::Decided;
+
+    fn step(check: Option<&str>, decided: Option<DecideOutcome>) -> StepView {
+        StepView {
+            heading: "Theorem".into(),
+            section: None,
+            text: "t".into(),
+            check: check.map(Into::into),
+            domain: None,
+            outcome: check.map(|_| CheckOutcome::Holds {
+                checked: Checked::Fact,
+            }),
+            sentence: Some("all n: n = n".into()),
+            decided: decided.map(|d| (d, std::time::Duration::from_micros(100))),
+            undecided: None,
+            definitions: Vec::new(),
+            explain: false,
+            detail: StepDetail::None,
+        }
+    }
+
+    fn shown(s: &StepView) -> String {
+        let mut out = Vec::new();
+        claim(s, &RenderOptions::default(), 80, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_sentence_without_a_finite_check_shows_its_decision_alone() {
+        let d = DecideOutcome::Decided(Decided {
+            holds: true,
+            stats: decide::Stats {
+                largest: 2,
+                ..Default::default()
+            },
+            counterexample: None,
+        });
+        let text = shown(&step(None, Some(d.clone())));
+        assert_eq!(
+            text,
+            "  ✓ for every n (decided: automaton of 2 states, 0.1 ms)\n"
+        );
+        let text = shown(&step(Some("1 = 1"), Some(d)));
+        assert!(
+            text.contains("    and true as evaluated by the engine\n"),
+            "{text}"
+        );
+        // Neither: nothing.
+        assert_eq!(shown(&step(None, None)), "");
+    }
 }

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::proof::{ProofError, ProofErrorKind};
+use crate::proof::sentence::MAX_EXPANSIONS;
+use crate::proof::{ProofError, ProofErrorKind, SentenceError};
 
 impl fmt::Display for ProofError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -24,6 +25,49 @@ impl fmt::Display for ProofError {
                 source,
                 error,
             } => write!(f, "{file}: step `{step}`: {field} `{source}`: {error}"),
+            ProofErrorKind::Sentence { step, error } => {
+                write!(f, "{file}: step `{step}`: decide: {error}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for SentenceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::BadSignature { signature } => write!(
+                f,
+                "definition `{signature}`: expected a name with parameters, like `f(n, v)`"
+            ),
+            Self::BadUse { name, expected } => write!(
+                f,
+                "`{name}` takes {expected} argument(s), each a name or a number, like `{name}(n, m)`"
+            ),
+            Self::Captured { name, argument } => write!(
+                f,
+                "`{argument}` as an argument of `{name}`: its definition binds `{argument}` itself; use another name"
+            ),
+            Self::FreeVariable { name } => write!(
+                f,
+                "`{name}` is bound by no `all` or `any`: a sentence binds every name (`all {name}: …`)"
+            ),
+            Self::TooDeep => write!(
+                f,
+                "definitions use one another more than {MAX_EXPANSIONS} deep (a loop?)"
+            ),
+            Self::Parse { error, text } => {
+                let near: String = text
+                    .get(error.offset..)
+                    .unwrap_or("")
+                    .chars()
+                    .take(24)
+                    .collect();
+                write!(
+                    f,
+                    "{} at `{near}`",
+                    super::decide_words::parse_error(&error.kind)
+                )
+            }
         }
     }
 }

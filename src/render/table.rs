@@ -2,6 +2,8 @@
 //! single state's derivation line, and the same rows as CSV, Markdown and streamed JSON.
 //! It shows values the engine computed; it computes none.
 
+use crate::engine::grundy::Formula;
+use crate::engine::library_form::LibraryForm;
 use std::io::{self, Write};
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
@@ -184,7 +186,7 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
                 out,
                 "{name} = {}  {}",
                 style.heading(&row.grundy.to_string()),
-                style.dim(&format!("(closed form: {})", formula.statement()))
+                style.dim(&format!("({})", closed_form_words(formula)))
             )?,
             Method::Computed { upto } => writeln!(
                 out,
@@ -328,6 +330,40 @@ pub(super) fn rows(
         ])?;
     }
     sink.finish()
+}
+
+/// How a closed form is known, for a row valued by one.
+pub(super) fn closed_form_words(formula: Formula) -> String {
+    let (form, checked) = match formula {
+        Formula::Library { form, checked } => (form, checked),
+        Formula::Session => {
+            return "proven formula, decided by induction in this session by `conjecture`".into();
+        }
+        _ => return format!("closed form: {}", formula.statement()),
+    };
+    let statement = match form {
+        LibraryForm::Lasker => {
+            "Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3"
+        }
+        LibraryForm::TurningTurtles => "Turning Turtles is Nim: g(n) = n",
+        LibraryForm::PowersOfTwo => "taking powers of two: g(n) = n mod 3",
+        LibraryForm::MockTurtles => {
+            "Mock Turtles: g(n) is the odious number 2(n−1) + 1 if n−1 has an even number of 1 bits, else 2(n−1)"
+        }
+        LibraryForm::Ruler => "Ruler: g(n) is the largest power of two dividing n",
+        LibraryForm::AtLeastHalf => "at-least-half: g(n) is the number of binary digits of n",
+    };
+    if form.decided() {
+        format!("proven formula, decided by induction over the game's options: {statement}")
+    } else {
+        let source = match form {
+            LibraryForm::Ruler => "Berlekamp, Conway and Guy, Winning Ways, ch. 14",
+            _ => "the heaps left are 0..n/2, whose bit lengths are every number below n's",
+        };
+        format!(
+            "theorem ({source}): {statement}; its options are not first-order, so not decided, but checked against mex for every n up to {checked}"
+        )
+    }
 }
 
 #[cfg(test)]

@@ -170,7 +170,8 @@ fn a_library_game_is_a_ruleset_everywhere() {
         .arg("g(n) = n % 3 for n in 0..300")
         .run()
         .success()
-        .stdout_has("holds for n = 0..300");
+        .stdout_has("holds for every n (decided by induction: ")
+        .stdout_has("and for n = 0..300 (brute force");
 }
 
 /// `play` takes every game: one whose moves split a pile teaches `I -> A+B`, one whose piles
@@ -233,4 +234,60 @@ fn one_state_lists_its_options_within_eighty_columns() {
     let mut got: Vec<String> = items.iter().map(|s| s.to_string()).collect();
     got.sort();
     assert_eq!(got, expected, "{}", out.stdout);
+}
+
+/// Past the values by mex, lookups use the closed forms: decided by induction (Lasker,
+/// `subtract:powers2`) or theorems checked against mex (Ruler). Each answer is checked here
+/// against the brute force where it is feasible, and against the mathematics far out:
+/// Lasker's g(10^6) = 10^6 − 1 (10^6 = 4k + 4), Ruler's g(10^6) = 2^6 (10^6 = 2^6 · 15625).
+#[test]
+fn lookups_past_mex_use_proven_formulas() {
+    // Beyond the 1024 states the solver values by mex, against the brute force at 1500.
+    for (name, moves) in [
+        ("lasker", lasker_moves as Moves),
+        ("subtract:powers2", powers2_moves),
+    ] {
+        let g = brute(moves, 1500);
+        let out = Test::new()
+            .args(["grundy", "1500", "--format", "json", "--rules", name])
+            .run()
+            .success();
+        let row = &out.json()["rows"][0];
+        assert_eq!(u64_of(&row["grundy"]), g[1500], "{name}");
+        assert_eq!(row["method"], "closed-form", "{name}");
+    }
+    Test::new()
+        .args(["grundy", "1000000", "--rules", "lasker"])
+        .run()
+        .success()
+        .stdout_has("g(1000000) = 999999")
+        .stdout_has("proven formula, decided by induction");
+    Test::new()
+        .args(["grundy", "1000000", "--rules", "ruler"])
+        .run()
+        .success()
+        .stdout_has("g(1000000) = 64")
+        .stdout_has("theorem (")
+        .stdout_has("checked against mex");
+    // Values in a range and in an expression.
+    let out = Test::new()
+        .args([
+            "grundy", "--values", "--format", "json", "--rules", "lasker",
+        ])
+        .arg("999997..1000000")
+        .run()
+        .success();
+    let values: Vec<u64> = out.json()["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| u64_of(&r["grundy"]))
+        .collect();
+    // 999997 = 4k+1, 999998 = 4k+2, 999999 = 4k+3, 1000000 = 4k+4.
+    assert_eq!(values, [999_997, 999_998, 1_000_000, 999_999]);
+    Test::new()
+        .args(["=", "g(lasker, 1000000) xor g(ruler, 1000000)"])
+        .run()
+        .success()
+        .stdout_has(&format!("{}", 999_999 ^ 64));
 }

@@ -167,6 +167,98 @@ fn the_bundled_proofs_are_listed() {
     assert_eq!(nimlab(&["at", "n", "=", "8"], "").code, 2);
 }
 
+/// Steps with a first-order claim are decided for every n; `--explain` shows the sentence
+/// and the automaton; JSON carries the decision.
+#[test]
+fn proof_steps_are_decided_for_every_n_where_first_order() {
+    let run = nimlab(&["prove", "zero-move-rule", "--explain"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Six steps decided (statement, spent-mex, below-n, odd-n, even-n, conclusion), two
+    // about the move rule only checked, two facts evaluated.
+    assert_eq!(
+        run.stdout
+            .matches("✓ for every n (decided: automaton of ")
+            .count(),
+        6
+    );
+    assert_eq!(
+        run.stdout
+            .matches("not decided: the claim is the game's move rule")
+            .count(),
+        2
+    );
+    assert!(
+        run.stdout.contains("  sentence all n: odd(n) =>"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("  where    zm(k, v) := "),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("  automata largest automaton "),
+        "{}",
+        run.stdout
+    );
+    let v = json(&["prove", "bouton"]);
+    let decided: Vec<&serde_json::Value> = v["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter_map(|s| s.get("decided"))
+        .collect();
+    assert_eq!(decided.len(), 4);
+    for d in decided {
+        assert_eq!(d["holds"], true, "{d}");
+        assert!(d["states"].as_u64().is_some_and(|n| n >= 1), "{d}");
+    }
+}
+
+/// `conjecture` decides for every n where it can: the textbook formula is found false at
+/// n = 0 by the decider; Lasker's closed form (hand-checked: g = 0 1 2 4 3 5 6 8 7 …) is
+/// proven, and with its last two cases swapped fails first at 3, where g(3) = 4.
+#[test]
+fn conjectures_are_decided_for_every_n() {
+    let run = nimlab(
+        &["conjecture", "g(nT) = if odd(n) then n + 1 else n - 1"],
+        "",
+    );
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout
+            .contains("fails at n = 0 (decided by induction: automaton of "),
+        "{}",
+        run.stdout
+    );
+    let lasker = "g(n) = if n % 4 = 3 then n + 1 else if n % 4 = 0 and n > 0 then n - 1 else n";
+    let v = json(&["conjecture", "--rules", "lasker", lasker]);
+    assert_eq!(v["decided"]["holds"], true, "{v}");
+    let run = nimlab(
+        &[
+            "--format",
+            "json",
+            "conjecture",
+            "--rules",
+            "lasker",
+            "g(n) = if n % 4 = 3 then n - 1 else if n % 4 = 0 and n > 0 then n + 1 else n",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    assert_eq!(v["decided"]["fails_at"], 3, "{v}");
+    assert_eq!(v["counterexample"]["grundy"], 4, "{v}");
+    // Outside the fragment: said, and checked by brute force only.
+    let run = nimlab(&["conjecture", "--rules", "nim", "g(n) = n * n"], "");
+    assert!(
+        run.stdout.contains("a product of two variables"),
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn verify_finds_no_mismatch_in_nimlabs_rules() {
     // Positions of up to 4 piles ≤ 7: multisets of 4 sizes from 8 = C(11, 4) = 330; zero-move
@@ -206,4 +298,72 @@ fn verify_finds_no_mismatch_in_nimlabs_rules() {
     );
     assert!(text.stdout.contains("no simple rule"), "{}", text.stdout);
     assert_eq!(nimlab(&["verify", "--rules", "chess"], "").code, 2);
+}
+
+/// `decide` answers a sentence for every value; a false one with its smallest
+/// counterexample (by hand: 1 is the least odd number, so the least not of the form y + y).
+#[test]
+fn decide_answers_a_sentence_for_every_value() {
+    let run = nimlab(&["decide", "all n: any k: n = k + k or n = k + k + 1"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("true for every n (decided: automaton of ")
+    );
+    let v = json(&["decide", "all x: any y: x = y + y"]);
+    assert_eq!(v["holds"], false);
+    assert_eq!(
+        v["counterexample"],
+        serde_json::json!([{"var": "x", "value": 1}])
+    );
+    // Outside the fragment: one line naming the problem, exit 2.
+    let run = nimlab(&["decide", "all x: x * x = 1"], "");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.starts_with("error: ") && run.stderr.contains("two variables"));
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    // A free name is bad input too.
+    let run = nimlab(&["decide", "x = 1"], "");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("`x`"), "{}", run.stderr);
+}
+
+/// A closed form decided true for a game defined in the session is used by its lookups from
+/// then on: take 1, 2 or 3 is n mod 4 (Bachet; by hand, from 4 every move reaches a non-zero
+/// residue and from the others one move reaches a multiple of 4), so g(5000001) = 1, past
+/// what mex may compute for a lookup (about 1.2 million states of this game).
+#[test]
+fn a_formula_proven_in_the_session_values_its_game() {
+    let script = "game tk(n) = {n - k : k in 1..min(n, 3)}\n\
+                  conjecture g(n) = n % 4\n\
+                  grundy 5000001\n";
+    let run = nimlab(&[], script);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("holds for every n (decided by induction"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("g(5000001) = 1  (proven formula, decided by induction in this session"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// `conjecture --explain` shows the induction sentence and the automata's figures.
+#[test]
+fn conjecture_explains_its_sentence() {
+    let run = nimlab(
+        &["conjecture", "--explain", "--rules", "nim", "g(n) = n"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("  sentence (all n: "), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("  automata largest automaton "),
+        "{}",
+        run.stdout
+    );
 }

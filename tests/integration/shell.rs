@@ -18,6 +18,7 @@ const EVERY_COMMAND: &[&str] = &[
     "=",
     "derive",
     "conjecture",
+    "decide",
     "verify",
     "prove",
     "expand",
@@ -485,6 +486,7 @@ fn a_refuted_conjecture_exits_1_and_a_true_one_0() {
         ])
         .run()
         .success()
-        .stdout_has("holds for n = 0..1000")
+        .stdout_has("holds for every n (decided by induction: ")
+        .stdout_has("and for n = 0..1000 (brute force")
         .stderr("");
 }

@@ -1,0 +1,135 @@
+//! `decide`: "true for every n (decided: automaton of 9 states, 4 ms)", or false with the
+//! smallest counterexample, or why the decider stopped.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::RenderOptions;
+use super::decide_words;
+use super::prose::wrap;
+use crate::output::DecideReport;
+use crate::proof::DecideOutcome;
+
+pub(super) fn text(
+    report: &DecideReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let width = opts.layout_width();
+    let line = match &report.outcome {
+        DecideOutcome::Decided(d) if d.holds => style.win(&format!(
+            "true{} (decided: {})",
+            every(&report.sentence),
+            decide_words::figures(&d.stats, report.elapsed)
+        )),
+        DecideOutcome::Decided(d) => {
+            let at = d
+                .counterexample
+                .as_ref()
+                .filter(|cx| !cx.is_empty())
+                .map_or(String::new(), |cx| {
+                    let values: Vec<String> =
+                        cx.iter().map(|(var, v)| format!("{var} = {v}")).collect();
+                    format!("; smallest counterexample {}", values.join(", "))
+                });
+            style.lose(&format!(
+                "false (decided: {}){at}",
+                decide_words::figures(&d.stats, report.elapsed)
+            ))
+        }
+        DecideOutcome::Refused(e) => {
+            style.lose(&format!("not decided: {}", decide_words::refusal(e)))
+        }
+        DecideOutcome::Bad(e) => style.lose(&format!("not decided: {e}")),
+    };
+    for l in wrap(&line, width) {
+        writeln!(out, "{l}")?;
+    }
+    if report.explain
+        && let DecideOutcome::Decided(d) = &report.outcome
+    {
+        for l in wrap(
+            &decide_words::explained(&d.stats, report.elapsed),
+            width - 2,
+        ) {
+            writeln!(out, "{}", style.dim(&format!("  {l}")))?;
+        }
+    }
+    Ok(())
+}
+
+/// " for every n", " for every a, b": the sentence's leading `all` variables.
+fn every(sentence: &str) -> String {
+    sentence
+        .trim()
+        .strip_prefix("all ")
+        .and_then(|rest| rest.split_once(':'))
+        .map(|(names, _)| {
+            names
+                .split(['<', '='])
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        })
+        .filter(|n| !n.is_empty())
+        .map_or(String::new(), |n| format!(" for every {n}"))
+}
+
+#[derive(Serialize)]
+pub(super) struct DecidedJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counterexample: Option<Vec<VarValue<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    holds: Option<bool>,
+    milliseconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_decided: Option<String>,
+    sentence: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct VarValue<'a> {
+    value: u128,
+    var: &'a str,
+}
+
+pub(super) fn json(report: &DecideReport) -> DecidedJson<'_> {
+    let mut v = DecidedJson {
+        counterexample: None,
+        holds: None,
+        milliseconds: report.elapsed.as_secs_f64() * 1000.0,
+        not_decided: None,
+        sentence: &report.sentence,
+        states: None,
+    };
+    match &report.outcome {
+        DecideOutcome::Decided(d) => {
+            v.holds = Some(d.holds);
+            v.states = Some(d.stats.largest);
+            v.counterexample = d.counterexample.as_ref().map(|cx| {
+                cx.iter()
+                    .map(|(var, value)| VarValue { value: *value, var })
+                    .collect()
+            });
+        }
+        DecideOutcome::Refused(e) => v.not_decided = Some(decide_words::refusal(e)),
+        DecideOutcome::Bad(e) => v.not_decided = Some(e.to_string()),
+    }
+    v
+}
+
+pub(super) fn rows(report: &DecideReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
+    let (holds, states) = match &report.outcome {
+        DecideOutcome::Decided(d) => (d.holds.to_string(), d.stats.largest.to_string()),
+        _ => (String::new(), String::new()),
+    };
+    (
+        vec!["sentence", "holds", "states"],
+        vec![vec![report.sentence.clone(), holds, states]],
+    )
+}
