@@ -62,7 +62,7 @@ impl LibraryForm {
             Self::PowersOfTwo => g % 3,
             Self::MockTurtles => match n {
                 0 => 0,
-                _ => 2 * (g - 1) + Grundy::from((n - 1).count_ones() % 2 == 0),
+                _ => 2 * (g - 1) + Grundy::from((n - 1).count_ones().is_multiple_of(2)),
             },
             Self::Ruler => match n {
                 0 => 0,
