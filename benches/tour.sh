@@ -67,6 +67,10 @@ screen "step: the rest of the game" 'step --all' Enter
 screen "verify a game of tuples" 'verify --rules wythoff --misere --piles 2 --max 3' Enter
 screen "rules to a game of tuples" 'position 3 5' Enter
 screen "rules wythoff" 'rules wythoff' Enter
+screen "a conjecture decided for every n" 'rules zero-move' Enter C-l 'conjecture g(nT) = if odd(n) then n + 1 else n - 1' Enter
+screen "the fixed conjecture" C-l 'conjecture g(nT) = if n = 0 then 0 else if odd(n) then n + 1 else n - 1' Enter
+screen "a lookup by a proven formula; ^ is XOR" C-l 'grundy 1000000 --rules lasker' Enter '= 10^9' Enter
+screen "a search stopped at the memory limit" C-l 'winner --misere --rules grundy-game 1000 --memory 64M' Enter 'mex 0 1' Enter
 screen "help" 'help' Enter
 # Help is taller than 24 rows, so it is paged (`less -FRX`): `q` leaves the pager.
 screen "help: leave the pager" q

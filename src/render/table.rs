@@ -171,8 +171,7 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
                     listed.push("none (no move is possible)".to_string());
                 }
                 let head = format!("options of {}: ", report.rules.name_of(row.pile));
-                for line in super::prose::wrap_items(&listed, &head, ",", usize::from(opts.width))
-                {
+                for line in super::prose::wrap_items(&listed, &head, ",", usize::from(opts.width)) {
                     writeln!(out, "{line}")?;
                 }
                 writeln!(
@@ -182,33 +181,63 @@ fn lookup(report: &GrundyReport, opts: &RenderOptions, out: &mut dyn Write) -> i
                     style.heading(&row.grundy.to_string())
                 )?;
             }
-            Method::ClosedForm(formula) => writeln!(
-                out,
-                "{name} = {}  {}",
-                style.heading(&row.grundy.to_string()),
-                style.dim(&format!("({})", closed_form_words(formula)))
-            )?,
-            Method::Computed { upto } => writeln!(
-                out,
-                "{name} = {}  {}",
-                style.heading(&row.grundy.to_string()),
-                style.dim(&format!(
+            Method::ClosedForm(formula) => {
+                let how = format!("({})", closed_form_words(formula));
+                known_line(&name, row.grundy, &how, opts, out)?;
+            }
+            Method::Computed { upto } => {
+                let how = format!(
                     "(by mex: {}'s values computed in order up to g({upto}))",
                     report.rules
-                ))
-            )?,
-            Method::Periodic { preperiod, period } => writeln!(
-                out,
-                "{name} = {}  {}",
-                style.heading(&row.grundy.to_string()),
-                style.dim(&format!(
+                );
+                known_line(&name, row.grundy, &how, opts, out)?;
+            }
+            Method::Periodic { preperiod, period } => {
+                let how = format!(
                     "(by period: {} repeats with period {period} from n = {preperiod}, found by mex)",
                     report.rules
-                ))
-            )?,
+                );
+                known_line(&name, row.grundy, &how, opts, out)?;
+            }
         }
     }
     misere_note(&report.rules, opts, out)
+}
+
+/// `g(N) = V  (how it is known)`, wrapped between words at the width, the explanation's
+/// continuation lines indented under it.
+fn known_line(
+    name: &str,
+    value: Grundy,
+    how: &str,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let line = format!("{name} = {value}  {how}");
+    let width = usize::from(opts.width);
+    let wrapped = textwrap::wrap(
+        &line,
+        textwrap::Options::new(width.max(20)).subsequent_indent("  "),
+    );
+    let style = opts.style;
+    for (i, part) in wrapped.iter().enumerate() {
+        if i == 0 {
+            // The value stands out; the explanation is dim.
+            let head = format!("{name} = {value}");
+            match part.strip_prefix(&head) {
+                Some(rest) => writeln!(
+                    out,
+                    "{name} = {}{}",
+                    style.heading(&value.to_string()),
+                    style.dim(rest)
+                )?,
+                None => writeln!(out, "{}", style.dim(part))?,
+            }
+        } else {
+            writeln!(out, "{}", style.dim(part))?;
+        }
+    }
+    Ok(())
 }
 
 /// Streams the rows one at a time, so a long table never sits in memory as JSON.
