@@ -81,7 +81,8 @@ pub(super) fn conjecture(
 
     // For every n: the induction sentence, decided.
     let started = Instant::now();
-    let stop = || cancel.is_cancelled();
+    // Ctrl-C and the memory limit both stop the decider (`check` reads both).
+    let stop = || cancel.check().is_err();
     let decision = induction::decide_conjecture(
         &rules,
         side.pass,
@@ -92,7 +93,7 @@ pub(super) fn conjecture(
     );
     let elapsed = started.elapsed();
     if let Verdict::Refused(decide::DecideError::Cancelled) = decision.verdict {
-        cancel.check()?;
+        return Err(Error::interrupted());
     }
     // A failure the decider found beyond the scan: valued by mex there, if mex can reach it.
     // With a domain of their own, the scan answers for that domain; the decider's verdict

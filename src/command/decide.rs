@@ -28,12 +28,13 @@ pub(super) fn decide(session: &Session, words: &[String], explain: bool) -> Resu
             error: SentenceError::FreeVariable { name: free.clone() },
         });
     }
-    let cancel = || session.cancel.is_cancelled();
+    // Ctrl-C and the memory limit both stop the decider (`check` reads both).
+    let cancel = || session.cancel.check().is_err();
     let started = Instant::now();
     let outcome = sentence::decide_formula(&formula, LIMITS, &cancel);
     let elapsed = started.elapsed();
     if let DecideOutcome::Refused(decide::DecideError::Cancelled) = outcome {
-        session.cancel.check()?;
+        return Err(Error::interrupted());
     }
     Ok(Output::Decided(DecideReport {
         sentence: text.trim().to_string(),

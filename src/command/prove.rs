@@ -87,7 +87,8 @@ impl ProofFocus {
             domain: step.domain.clone(),
             outcome: check::run(&step, &mut self.eval),
             decided: step.decide.as_deref().map(|text| {
-                let cancel = || self.cancel.is_cancelled();
+                // Ctrl-C and the memory limit both stop the decider.
+                let cancel = || self.cancel.check().is_err();
                 let start = Instant::now();
                 let outcome =
                     sentence::decide_text(text, &self.proof.define, sentence::STEP_LIMITS, &cancel);

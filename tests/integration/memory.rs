@@ -317,3 +317,16 @@ mod files {
         assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
     }
 }
+
+#[test]
+fn the_decider_stops_at_the_memory_limit() {
+    // Multiplication by 997 and a remainder by 1009 need automata of about a thousand
+    // states over five tracks: far past 16 MiB.
+    let out = capped(&[
+        "--memory",
+        "16M",
+        "decide",
+        "all x, y, z, w, v: any a, b: a = x * 997 + y or b = z % 1009",
+    ]);
+    over_memory(&out, "16 MiB");
+}
