@@ -179,6 +179,10 @@ pub enum Command {
         /// Show the automata's sizes in full.
         #[arg(long)]
         explain: bool,
+        /// Write the automaton of the formula as Graphviz DOT instead (free variables allowed:
+        /// `decide --dot 'x + y = z'`), one track per variable, least significant digit first.
+        #[arg(long, conflicts_with = "explain")]
+        dot: bool,
         /// The sentence (the rest of the line).
         #[arg(
             value_name = "SENTENCE",

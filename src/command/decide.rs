@@ -43,3 +43,28 @@ pub(super) fn decide(session: &Session, words: &[String], explain: bool) -> Resu
         explain,
     }))
 }
+
+/// `decide --dot FORMULA`: the minimal automaton of a formula (free variables allowed), as
+/// Graphviz DOT: what the decider builds, to look at.
+pub(super) fn automaton(session: &Session, words: &[String]) -> Result<Output, Error> {
+    let text = words.join(" ");
+    let formula = sentence::formula(&text, &BTreeMap::new()).map_err(|error| Error::Sentence {
+        text: text.clone(),
+        error,
+    })?;
+    let cancel = || session.cancel.check().is_err();
+    let started = Instant::now();
+    match decide::compile(&formula, LIMITS, &cancel) {
+        Ok(compiled) => Ok(Output::Picture(crate::output::Picture::Text(
+            compiled.to_dot(),
+        ))),
+        Err(decide::DecideError::Cancelled) => Err(Error::interrupted()),
+        // A limit: said as `decide` says it.
+        Err(error) => Ok(Output::Decided(DecideReport {
+            sentence: text.trim().to_string(),
+            outcome: DecideOutcome::Refused(error),
+            elapsed: started.elapsed(),
+            explain: false,
+        })),
+    }
+}

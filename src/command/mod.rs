@@ -117,7 +117,14 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             formula,
             explain,
         } => conjecture::conjecture(session, rules, formula, *explain),
-        Command::Decide { explain, sentence } => decide::decide(session, sentence, *explain),
+        Command::Decide {
+            dot: true,
+            sentence,
+            ..
+        } => decide::automaton(session, sentence),
+        Command::Decide {
+            explain, sentence, ..
+        } => decide::decide(session, sentence, *explain),
         Command::Verify {
             rules,
             misere,

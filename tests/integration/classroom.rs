@@ -164,3 +164,81 @@ fn lesson_alone_lists_the_lessons_and_unknown_commands_are_commands() {
     );
     assert!(!out.stderr.contains("subcommand"), "{}", out.stderr);
 }
+
+/// The automaton `decide --dot` draws, read back from its DOT and run on numbers in the test:
+/// transitions `A -> B [label="…"]`, one letter per line (`*` either digit), least significant
+/// digit first, accepting states drawn as double circles.
+struct Drawn {
+    start: String,
+    accepting: Vec<String>,
+    edges: Vec<(String, String, Vec<String>)>,
+}
+
+impl Drawn {
+    fn read(dot: &str) -> Self {
+        let mut start = String::new();
+        let mut accepting = Vec::new();
+        let mut edges = Vec::new();
+        for line in dot.lines().map(str::trim) {
+            if let Some(rest) = line.strip_prefix("start -> ") {
+                start = rest.trim_end_matches(';').to_string();
+            } else if line.contains("doublecircle") {
+                accepting.push(line.split_whitespace().next().unwrap().to_string());
+            } else if let Some((from, rest)) = line.split_once(" -> ")
+                && let Some((to, label)) = rest.split_once(" [label=\"")
+            {
+                let letters = label
+                    .trim_end_matches("\"];")
+                    .split("\\n")
+                    .map(String::from);
+                edges.push((from.to_string(), to.to_string(), letters.collect()));
+            }
+        }
+        Self {
+            start,
+            accepting,
+            edges,
+        }
+    }
+
+    fn accepts(&self, numbers: &[u64], digits: u32) -> bool {
+        let mut state = self.start.clone();
+        for bit in 0..digits {
+            let letter: Vec<char> = numbers
+                .iter()
+                .map(|n| if n >> bit & 1 == 1 { '1' } else { '0' })
+                .collect();
+            let (_, to, _) = self
+                .edges
+                .iter()
+                .find(|(from, _, letters)| {
+                    *from == state
+                        && letters
+                            .iter()
+                            .any(|l| l.chars().zip(&letter).all(|(a, b)| a == '*' || a == *b))
+                })
+                .expect("a complete automaton");
+            state = to.clone();
+        }
+        self.accepting.contains(&state)
+    }
+}
+
+#[test]
+fn decide_draws_the_automaton_it_builds() {
+    let dot = Test::new()
+        .args(["decide", "--dot", "x + y = z"])
+        .run()
+        .success()
+        .stdout;
+    assert!(dot.starts_with("digraph"), "{dot}");
+    let drawn = Drawn::read(&dot);
+    // Every triple below 16, read with 5 digits (room for the carry), as arithmetic says.
+    for x in 0..16u64 {
+        for y in 0..16 {
+            for z in 0..32 {
+                assert_eq!(drawn.accepts(&[x, y, z], 6), x + y == z, "{x} + {y} = {z}");
+            }
+        }
+    }
+}

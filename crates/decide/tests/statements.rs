@@ -151,3 +151,37 @@ fn lasker_closed_form() {
     // of 3 have values 0, 1, 2 and 1 xor 2 = 3, whose mex is 4.
     assert_eq!(cx(&swapped), named(&[("n", 3), ("m", 2)]));
 }
+
+/// Moore's Nim with k = 2 (a move takes from one or two piles), three piles. Moore's theorem:
+/// a position is lost for the mover iff in every binary column the number of 1s is a multiple
+/// of k + 1 = 3; with three piles that is 0 or 3 ones per column, i.e. all three piles equal.
+/// A move leaves each pile at most what it was, changes at most two piles, and changes one.
+const MOORE_OPTION: &str = "(a2 <= a and b2 <= b and c2 <= c) \
+     and (a2 != a or b2 != b or c2 != c) \
+     and (a2 = a or b2 = b or c2 = c)";
+
+#[test]
+fn moores_theorem_for_three_piles_and_k_two() {
+    // From a lost position every move leads to a won one.
+    assert!(holds_text(&format!(
+        "all a, b, c: (a = b and b = c) => \
+         (all a2, b2, c2: ({MOORE_OPTION}) => not (a2 = b2 and b2 = c2))"
+    )));
+    // From any other position some move leads to a lost one.
+    assert!(holds_text(&format!(
+        "all a, b, c: not (a = b and b = c) => \
+         (any a2, b2, c2: ({MOORE_OPTION}) and a2 = b2 and b2 = c2)"
+    )));
+    // Bouton's rule is not Moore's: with XOR = 0 as the lost test, (1, 2, 3) is called lost,
+    // yet taking 1 from the 2 and 2 from the 3 reaches (1, 1, 1), lost for the opponent. The
+    // smallest counterexample is a position with xor 0 that is not all equal.
+    let bouton_for_moore = format!(
+        "all a, b, c: (a ^ b ^ c = 0) => \
+         (all a2, b2, c2: ({MOORE_OPTION}) => not (a2 = b2 and b2 = c2))"
+    );
+    let found = cx(&parse(&bouton_for_moore).unwrap()).expect("a counterexample");
+    let value = |name: &str| found.iter().find(|(n, _)| n == name).unwrap().1;
+    let (a, b, c) = (value("a"), value("b"), value("c"));
+    assert_eq!(a ^ b ^ c, 0);
+    assert!(!(a == b && b == c), "{found:?}");
+}
