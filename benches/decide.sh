@@ -6,7 +6,7 @@
 # comes from the JSON nimlab prints, the peak memory from GNU time (`?` without it).
 #
 # Usage: benches/decide.sh [five|series|all]   (default all)
-# Environment: RUNS=3  LIMIT_S=10  MAX_K=24  NIMLAB=path (measure another binary)
+# Environment: RUNS=3  LIMIT_S=10  MAX_K=4096  NIMLAB=path (measure another binary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -20,7 +20,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export NIMLAB_STATE_DIR="$work/state" NIMLAB_DATA_DIR="$work/data"
 echo "nimlab: $bin ($(git rev-parse --short HEAD 2>/dev/null || echo '?')), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-exec python3 - "$bin" "$what" "${RUNS:-3}" "${LIMIT_S:-10}" "${MAX_K:-24}" <<'PY'
+exec python3 - "$bin" "$what" "${RUNS:-3}" "${LIMIT_S:-10}" "${MAX_K:-4096}" <<'PY'
 import json, os, shutil, statistics, subprocess, sys, time
 
 nimlab, what, runs, limit_s, max_k = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
@@ -76,6 +76,16 @@ def nim_sum_value(k):
 sum_two = ("all a, b, s: a ^ b = s => not ((any c < a: c ^ b = s) or (any d < b: a ^ d = s)) "
            "and (all j < s: (any c < a: c ^ b = j) or (any d < b: a ^ d = j))")
 lasker = "g(n) = if n % 4 = 3 then n + 1 else if n % 4 = 0 and n > 0 then n - 1 else n for n in 0..0"
+# Lasker's closed form L(k, v) and its induction step as one sentence: the options of n leave
+# r < n (value L(r)) or split n into a + b, a, b >= 1 (value L(a) xor L(b)).
+def las(k, v):
+    return (f"(({k} % 4 = 1 or {k} % 4 = 2) and {v} = {k} or {k} % 4 = 3 and {v} = {k} + 1 "
+            f"or {k} % 4 = 0 and {k} > 0 and {v} + 1 = {k} or {k} = 0 and {v} = 0)")
+def las_opt(n, v):
+    return (f"((any r < {n}: {las('r', v)}) or (any a, b: a >= 1 and b >= 1 and a + b = {n} "
+            f"and (any u, w: {las('a', 'u')} and {las('b', 'w')} and u ^ w = {v})))")
+lasker_sentence = (f"all n: all m: {las('n', 'm')} => not {las_opt('n', 'm')} "
+                   f"and (all j < m: {las_opt('n', 'j')})")
 
 if what in ("five", "all"):
     print()
@@ -87,7 +97,8 @@ if what in ("five", "all"):
         ("Bouton, 2 piles (both directions)", ["decide", bouton(2)]),
         ("Bouton, 3 piles (both directions)", ["decide", bouton(3)]),
         ("sum of two Nim heaps: mex{a' ⊕ b, a ⊕ b'} = a ⊕ b", ["decide", sum_two]),
-        ("Lasker's closed form by induction (takes and splits; `conjecture --rules lasker`)", ["conjecture", "--rules", "lasker", lasker]),
+        ("Lasker's closed form by induction (takes and splits), as a sentence (`decide`)", ["decide", lasker_sentence]),
+        ("the same, as `conjecture --rules lasker` (with its scan of 0..1000 by mex)", ["conjecture", "--rules", "lasker", lasker]),
     ]
     for name, args in rows:
         wall, data, rss = run(["--format", "json", *args])
@@ -106,7 +117,12 @@ if what in ("series", "all"):
     print()
     print("| k piles | Bouton (both directions) | value of a sum of k Nim heaps = XOR | largest automaton | peak memory |")
     print("|---|---|---|---|---|")
-    for k in range(2, max_k + 1):
+    # Every k to 24, then by about half again each time, until a run passes LIMIT_S seconds
+    # (or k passes MAX_K).
+    ks = list(range(2, min(max_k, 24) + 1))
+    while ks[-1] < max_k:
+        ks.append(min(max_k, ks[-1] * 3 // 2))
+    for k in ks:
         wb, db, rb = run(["--format", "json", "decide", bouton(k)])
         wv, dv, rv = run(["--format", "json", "decide", nim_sum_value(k)])
         ok = db.get("holds") is True and dv.get("holds") is True
