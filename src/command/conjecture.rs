@@ -21,6 +21,8 @@ use crate::proof::induction::{self, Verdict};
 
 /// The domain checked when the formula gives none.
 const DEFAULT_TO: Int = 1000;
+/// The default scans tried, in turn, when mex cannot value 0..DEFAULT_TO in its limits.
+const SMALLER_SCANS: [u64; 3] = [250, 100, 30];
 /// Failures listed beyond the first.
 const LISTED: usize = 5;
 
@@ -52,10 +54,24 @@ pub(super) fn conjecture(
         )));
     }
     let mut eval = Evaluator::new(rules.clone());
-    let (domain_text, sizes) = sizes(&source, &side, domain.as_ref(), &mut eval).map_err(fail)?;
+    let (mut domain_text, mut sizes) =
+        sizes(&source, &side, domain.as_ref(), &mut eval).map_err(fail)?;
     let cancel = &session.cancel;
-    let table =
-        GrundyTable::compute_with(&rules, sizes.iter().copied().max().unwrap_or(0), cancel)?;
+    let mut table =
+        GrundyTable::compute_with(&rules, sizes.iter().copied().max().unwrap_or(0), cancel);
+    // The default scan is a cross-check beside the decider: a game too costly to value by
+    // mex to 1000 (Mock Turtles) is scanned as far as a smaller range allows instead.
+    if domain.is_none() {
+        for to in SMALLER_SCANS {
+            if !matches!(table, Err(crate::engine::EngineError::TooMuchWork(_))) {
+                break;
+            }
+            domain_text = format!("{} = 0..{to}", side.var);
+            sizes = (0..=to).collect();
+            table = GrundyTable::compute_with(&rules, to, cancel);
+        }
+    }
+    let table = table?;
     let state = |n: u64| match side.pass {
         Some(pass) => Pile::zero_move(n, pass),
         None => rules.pile(n),
