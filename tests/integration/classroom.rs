@@ -67,38 +67,29 @@ fn errors_teach_what_was_meant() {
     );
 }
 
+/// The values `grundy --values` prints for `rules` over `range`, read from its CSV.
+fn values(rules: &str, range: &str) -> Vec<String> {
+    let out = Test::new()
+        .args([
+            "grundy", "--rules", rules, range, "--values", "--format", "csv",
+        ])
+        .run()
+        .success();
+    out.stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn kayles_and_dawson_are_names_for_their_codes() {
     // Kayles by hand: g(0..=4) = 0 1 2 3 1 (g(4): options 3, 1+2, 2, 1+1 → 3, 3, 2, 0).
     for name in ["kayles", "octal:0.77"] {
-        let out = Test::new()
-            .args([
-                "grundy", "--rules", name, "0..4", "--values", "--format", "csv",
-            ])
-            .run()
-            .success();
-        let values: Vec<&str> = out
-            .stdout
-            .lines()
-            .skip(1)
-            .map(|l| l.split(',').nth(2).unwrap())
-            .collect();
-        assert_eq!(values, ["0", "1", "2", "3", "1"], "{name}");
+        assert_eq!(values(name, "0..4"), ["0", "1", "2", "3", "1"], "{name}");
     }
     // Dawson's Kayles (0.07) by hand: g(0..=3) = 0 0 1 1.
-    let out = Test::new()
-        .args([
-            "grundy", "--rules", "dawson", "0..3", "--values", "--format", "csv",
-        ])
-        .run()
-        .success();
-    let values: Vec<&str> = out
-        .stdout
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(2).unwrap())
-        .collect();
-    assert_eq!(values, ["0", "0", "1", "1"]);
+    assert_eq!(values("dawson", "0..3"), ["0", "0", "1", "1"]);
 }
 
 #[test]
