@@ -62,6 +62,18 @@ pub fn check() -> Result<(), Interrupted> {
     }
 }
 
+/// `Err(Interrupted)` if holding `bytes` more would pass the limit: asked before one large
+/// allocation, which no poll after it could stop in time.
+pub fn reserve(bytes: u64) -> Result<(), Interrupted> {
+    match in_use() {
+        Some(held) if held.saturating_add(bytes) > limit() => {
+            TRIPPED.store(true, Relaxed);
+            Err(Interrupted)
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Whether a computation was stopped by the limit since the last call; clears the mark.
 pub fn take_tripped() -> bool {
     TRIPPED.swap(false, Relaxed)

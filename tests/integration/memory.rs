@@ -330,3 +330,11 @@ fn the_decider_stops_at_the_memory_limit() {
     ]);
     over_memory(&out, "16 MiB");
 }
+
+#[test]
+fn a_ruler_move_on_a_huge_coin_is_refused_before_it_is_built() {
+    // Each option of Ruler's coin 10^8 is a run of up to 10^8 heaps: asked of the memory
+    // limit before it is made (the fuzzer's command target found it aborting at 3.5 GB).
+    let out = capped(&["move", "--rules", "ruler", "100000000", "6"]);
+    over_memory(&out, "1 GiB");
+}

@@ -16,6 +16,9 @@ use crate::expr::eval::OPTIONS_PER_STEP;
 use crate::expr::value::{Int, Value};
 use crate::expr::{Evaluator, ExprError};
 
+/// Bytes one heap of a run takes while an option is built: as a number, then as a state.
+const HEAP_BYTES: u128 = 16 + 8;
+
 /// Elements considered between looks at the budget's cancel token.
 const CHECK_EVERY: u64 = 1 << 12;
 
@@ -212,6 +215,10 @@ impl Walk<'_> {
                 &item.span,
             ));
         }
+        // The run is built at once, and held again as states by `push`: its bytes are asked
+        // of the memory limit before (a Ruler option of a pile of 10^8 is 10^8 heaps).
+        let bytes = count.saturating_mul(HEAP_BYTES);
+        crate::engine::memory::reserve(u64::try_from(bytes).unwrap_or(u64::MAX))?;
         heaps.extend(lo..=hi);
         Ok(())
     }
