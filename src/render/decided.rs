@@ -99,15 +99,24 @@ struct VarValue<'a> {
 }
 
 pub(super) fn json(report: &DecideReport) -> DecidedJson<'_> {
+    outcome_json(&report.sentence, &report.outcome, report.elapsed)
+}
+
+/// A sentence and what deciding it gave, as JSON: `decide`'s and each proof step's.
+pub(super) fn outcome_json<'a>(
+    sentence: &'a str,
+    outcome: &'a DecideOutcome,
+    elapsed: std::time::Duration,
+) -> DecidedJson<'a> {
     let mut v = DecidedJson {
         counterexample: None,
         holds: None,
-        milliseconds: report.elapsed.as_secs_f64() * 1000.0,
+        milliseconds: elapsed.as_secs_f64() * 1000.0,
         not_decided: None,
-        sentence: &report.sentence,
+        sentence,
         states: None,
     };
-    match &report.outcome {
+    match outcome {
         DecideOutcome::Decided(d) => {
             v.holds = Some(d.holds);
             v.states = Some(d.stats.largest);

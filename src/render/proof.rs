@@ -408,30 +408,9 @@ struct StepJson<'a> {
     heading: &'a str,
     holds: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    decided: Option<DecidedJson<'a>>,
+    decided: Option<super::decided::DecidedJson<'a>>,
     section: Option<&'a str>,
     text: &'a str,
-}
-
-/// A step's sentence decided for every value.
-#[derive(Serialize)]
-struct DecidedJson<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    counterexample: Option<Vec<VarValueU<'a>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    holds: Option<bool>,
-    milliseconds: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    not_decided: Option<String>,
-    sentence: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    states: Option<usize>,
-}
-
-#[derive(Serialize)]
-struct VarValueU<'a> {
-    value: u128,
-    var: &'a str,
 }
 
 /// What a check that held went through.
@@ -581,30 +560,10 @@ fn step_json(step: &StepView) -> StepJson<'_> {
     v
 }
 
-fn decided_json(step: &StepView) -> Option<DecidedJson<'_>> {
+fn decided_json(step: &StepView) -> Option<super::decided::DecidedJson<'_>> {
     let (outcome, elapsed) = step.decided.as_ref()?;
-    let mut v = DecidedJson {
-        counterexample: None,
-        holds: None,
-        milliseconds: elapsed.as_secs_f64() * 1000.0,
-        not_decided: None,
-        sentence: step.sentence.as_deref().unwrap_or(""),
-        states: None,
-    };
-    match outcome {
-        DecideOutcome::Decided(d) => {
-            v.holds = Some(d.holds);
-            v.states = Some(d.stats.largest);
-            v.counterexample = d.counterexample.as_ref().map(|cx| {
-                cx.iter()
-                    .map(|(var, value)| VarValueU { value: *value, var })
-                    .collect()
-            });
-        }
-        DecideOutcome::Refused(e) => v.not_decided = Some(decide_words::refusal(e)),
-        DecideOutcome::Bad(e) => v.not_decided = Some(e.to_string()),
-    }
-    Some(v)
+    let sentence = step.sentence.as_deref().unwrap_or("");
+    Some(super::decided::outcome_json(sentence, outcome, *elapsed))
 }
 
 pub(super) fn json(report: &ProofView) -> ProofJson<'_> {
