@@ -2,7 +2,7 @@
 //! evidence laid out value by value (`expand`). Pure: expressions in, outcomes out.
 
 use super::model::Step;
-use crate::expr::{Evaluator, ExprError, Int, Value, parse, parse_domain};
+use crate::expr::{Evaluator, Expr, ExprError, Int, Value, parse, parse_domain};
 
 /// Whether a step's claim held.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,9 +120,8 @@ fn domain(step: &Step, eval: &mut Evaluator) -> Result<Option<(String, Vec<Int>)
 }
 
 /// The check's truth with the current bindings.
-fn truth(check: &str, eval: &mut Evaluator) -> Result<bool, CheckError> {
-    let expr = parse(check)?;
-    match eval.eval(&expr)? {
+fn truth(check: &Expr, eval: &mut Evaluator) -> Result<bool, CheckError> {
+    match eval.eval(check)? {
         Value::Bool(b) => Ok(b),
         value => Err(CheckError::NotTruth { value }),
     }
@@ -130,8 +129,13 @@ fn truth(check: &str, eval: &mut Evaluator) -> Result<bool, CheckError> {
 
 /// Runs the step's check over its domain; `None` if the step has no check.
 pub fn run(step: &Step, eval: &mut Evaluator) -> Option<CheckOutcome> {
-    let check = step.check.as_deref()?;
     let error = |error: CheckError| CheckOutcome::Error { error };
+    // Parsed once: a domain of 300 values evaluates one tree 300 times.
+    let check = match parse(step.check.as_deref()?) {
+        Ok(check) => check,
+        Err(e) => return Some(error(e.into())),
+    };
+    let check = &check;
     Some(match domain(step, eval) {
         Err(e) => error(e),
         Ok(None) => match truth(check, eval) {
@@ -208,14 +212,16 @@ pub fn evidence(
         return Ok(None);
     };
     let total = values.len();
+    let check = step.check.as_deref().map(parse).transpose();
     let mut rows = Vec::new();
     for &v in values.iter().take(limit) {
         eval.bind(&var, Value::Int(v));
         let shown = step.at.iter().map(|src| show(src, eval)).collect();
-        let holds = step
-            .check
-            .as_deref()
-            .is_none_or(|c| truth(c, eval).unwrap_or(false));
+        let holds = match &check {
+            Ok(None) => true,
+            Ok(Some(c)) => truth(c, eval).unwrap_or(false),
+            Err(_) => false,
+        };
         rows.push(EvidenceRow {
             value: v,
             shown,
