@@ -6,6 +6,7 @@ pub mod error;
 pub mod induction;
 pub mod loader;
 pub mod model;
+pub mod positions;
 pub mod sentence;
 pub mod translate;
 
