@@ -131,6 +131,8 @@ pub enum Error {
     },
     /// `conjecture` found sizes where the formula is wrong (the report shows them).
     ConjectureFails { failures: usize, checked: usize },
+    /// A claim about lost positions is false; `at` names a position where it fails.
+    PositionClaimFails { at: String },
     /// A script started by `run` that went past a limit; `line` is where in `path` it did.
     ScriptLimit {
         path: PathBuf,
@@ -178,7 +180,9 @@ impl Error {
         match self {
             Self::Interrupted => 130,
             Self::Write(_) | Self::ReadInput(_) | Self::Progress(_) | Self::ProgressNotSaved => 3,
-            Self::CheckFailed { .. } | Self::ConjectureFails { .. } => 1,
+            Self::CheckFailed { .. }
+            | Self::ConjectureFails { .. }
+            | Self::PositionClaimFails { .. } => 1,
             Self::LessonLine { error } => error.exit_code(),
             Self::Draw(e) => e.exit_code(),
             _ => 2,
@@ -453,6 +457,9 @@ impl fmt::Display for Error {
                 f,
                 "the conjecture is false: it fails for {failures} of the {checked} values checked"
             ),
+            Self::PositionClaimFails { at } => {
+                write!(f, "the conjecture is false: it fails at {at}")
+            }
             Self::ScriptLimit { path, line, limit } => {
                 let path = path.to_string_lossy();
                 let at = match line {

@@ -65,6 +65,8 @@ pub enum Output {
     Derivation(Derivation),
     /// `conjecture`: a formula checked against brute force.
     Conjecture(ConjectureReport),
+    /// `conjecture lost(…) = …`: a claim about the lost positions of a whole-position game.
+    PositionConjecture(PositionConjectureReport),
     /// `decide`: a first-order sentence decided for every value.
     Decided(DecideReport),
     /// A lesson step and what happened at it.

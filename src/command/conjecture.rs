@@ -35,6 +35,24 @@ pub(super) fn conjecture(
     let source = words.join(" ");
     let fail = |e: ExprError| Error::expr(&source, e);
     let (expr, domain) = parse_with_domain(&source).map_err(fail)?;
+    if let ExprKind::Binary {
+        op: BinaryOp::Eq,
+        lhs,
+        rhs,
+    } = &expr.kind
+        && super::lost_conjecture::is_lost_claim(lhs)
+    {
+        if let Some(domain) = &domain {
+            return Err(fail(ExprError::new(
+                ErrorKind::Syntax {
+                    found: "a domain".into(),
+                    expected: "`lost(a, b, …) = P` alone: every position with small piles is searched, and the decider covers the rest".into(),
+                },
+                domain.1.span.clone(),
+            )));
+        }
+        return super::lost_conjecture::conjecture(session, arg, &source, lhs, rhs, explain);
+    }
     let (side, rhs) = split(&source, &expr).map_err(fail)?;
     let rules = match (&side.rules, &arg.rules) {
         (Some(r), _) => r.clone(),

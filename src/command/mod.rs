@@ -16,6 +16,7 @@ mod hackenbush;
 mod help;
 mod leave;
 mod lesson;
+mod lost_conjecture;
 mod mex;
 mod moore;
 mod period;

@@ -110,6 +110,48 @@ fn winning_move(modulus: u128, piles: &[u64]) -> Vec<(usize, u64, u64)> {
         .collect()
 }
 
+/// The most positions [`lost_by_search`] solves.
+pub const SEARCH_POSITIONS: usize = 1 << 16;
+
+/// Every position of `piles` piles, each below `side`, solved by trying every move — no
+/// theorem: a move lowers at least one and at most `most` piles (Nim is `most` = 1; Moore's
+/// Nim_K), and in misère play the player who cannot move wins. Entry `i` is the position whose
+/// pile p is `i / side^p % side`; `true` where the player to move loses. Every option has a
+/// smaller index, and an option is worth taking only if it is lost, so each position is checked
+/// against the lost positions found so far. `None` past [`SEARCH_POSITIONS`].
+pub fn lost_by_search(most: u64, misere: bool, piles: usize, side: u64) -> Option<Vec<bool>> {
+    let side = usize::try_from(side).ok().filter(|&s| s >= 1)?;
+    let count = (0..piles).try_fold(1usize, |acc, _| acc.checked_mul(side))?;
+    if count > SEARCH_POSITIONS {
+        return None;
+    }
+    let digits = |mut i: usize| -> Vec<usize> {
+        (0..piles)
+            .map(|_| {
+                let d = i % side;
+                i /= side;
+                d
+            })
+            .collect()
+    };
+    let most = usize::try_from(most).unwrap_or(usize::MAX);
+    let mut lost = vec![false; count];
+    let mut lost_positions: Vec<Vec<usize>> = Vec::new();
+    for (i, slot) in lost.iter_mut().enumerate() {
+        let x = digits(i);
+        let reaches_lost = lost_positions.iter().any(|y| {
+            let lowered = x.iter().zip(y).filter(|(a, b)| b < a).count();
+            lowered >= 1 && lowered <= most && x.iter().zip(y).all(|(a, b)| b <= a)
+        });
+        let empty = x.iter().all(|&v| v == 0);
+        *slot = !(reaches_lost || misere && empty);
+        if *slot {
+            lost_positions.push(x);
+        }
+    }
+    Some(lost)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -65,6 +65,68 @@ pub enum ConjectureOutcome {
     },
 }
 
+/// `conjecture lost(a, b, c) = P`: a claim about the lost positions of a game of whole
+/// positions (Nim, misère Nim, Moore's Nim_K) with a fixed number of piles.
+#[derive(Debug, Clone)]
+pub struct PositionConjectureReport {
+    /// The claim as written.
+    pub formula: String,
+    /// The ruleset's name, such as `moore:2`.
+    pub rules: String,
+    /// The piles' names, in order.
+    pub names: Vec<String>,
+    /// Brute force covered every position with each pile below `side`.
+    pub side: u64,
+    /// How many positions were compared.
+    pub checked: usize,
+    /// The brute-force failure of smallest total, if any: the position, what the claim says
+    /// (lost or not) and how many positions failed in all.
+    pub failure: Option<PositionFailure>,
+    /// The decider's verdict for every position, and how long it took.
+    pub decided: Option<(
+        crate::proof::positions::PositionDecision,
+        std::time::Duration,
+    )>,
+    /// `--explain`: the induction sentence and the automata's figures.
+    pub explain: bool,
+}
+
+impl PositionConjectureReport {
+    /// A position where the claim fails, `(a, b) = (0, 1)`, from brute force or else from the
+    /// decider; `None` if neither found one.
+    pub fn fails_at(&self) -> Option<String> {
+        use crate::proof::positions::PositionVerdict;
+        let at: Vec<String> = match (&self.failure, &self.decided) {
+            (Some(f), _) => f.position.iter().map(ToString::to_string).collect(),
+            (
+                None,
+                Some((
+                    crate::proof::positions::PositionDecision {
+                        verdict: PositionVerdict::Fails { at, .. },
+                        ..
+                    },
+                    _,
+                )),
+            ) => at.iter().map(ToString::to_string).collect(),
+            _ => return None,
+        };
+        Some(if at.len() == 1 {
+            format!("{} = {}", self.names[0], at[0])
+        } else {
+            format!("({}) = ({})", self.names.join(", "), at.join(", "))
+        })
+    }
+}
+
+/// Where a claim about lost positions first disagrees with brute force.
+#[derive(Debug, Clone)]
+pub struct PositionFailure {
+    pub position: Vec<u64>,
+    /// Whether the claim says the player to move loses there (brute force says the opposite).
+    pub claimed_lost: bool,
+    pub failures: usize,
+}
+
 /// `decide`: a sentence in the decider's syntax and what deciding it gave.
 #[derive(Debug, Clone)]
 pub struct DecideReport {

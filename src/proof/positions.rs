@@ -238,6 +238,7 @@ pub fn decide_positions(
 }
 
 #[cfg(test)]
+#[allow(clippy::cast_possible_truncation)] // small pile counts and sizes
 mod tests {
     use super::*;
     use crate::expr::{Evaluator, Int, Value, parse};

@@ -243,7 +243,7 @@ fn decided(
 }
 
 /// Why a formula or a game is outside the decidable fragment.
-fn outside(why: &Outside, source: &str) -> String {
+pub(super) fn outside(why: &Outside, source: &str) -> String {
     let at = |span: &std::ops::Range<usize>| {
         source
             .get(span.clone())

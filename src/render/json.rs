@@ -29,6 +29,7 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Value(report) => emit(&super::expr_value::json(report), out),
         Output::Derivation(report) => emit(&super::derive::json(report), out),
         Output::Conjecture(report) => emit(&super::conjecture::json(report), out),
+        Output::PositionConjecture(report) => emit(&super::lost_conjecture::json(report), out),
         Output::Decided(report) => emit(&super::decided::json(report), out),
         Output::Lesson(report) => emit(&super::lesson::json(report), out),
         Output::LessonList(list) => emit(&super::lesson::list_json(list), out),

@@ -20,6 +20,7 @@ mod json;
 mod latex;
 mod lesson;
 mod lesson_error;
+mod lost_conjecture;
 pub(crate) mod man;
 mod misere;
 mod misere_play;

@@ -131,6 +131,9 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
         Output::Value(report) => table(super::expr_value::rows(report), syntax, out),
         Output::Derivation(report) => table(super::derive::rows(report), syntax, out),
         Output::Conjecture(report) => table(super::conjecture::rows(report), syntax, out),
+        Output::PositionConjecture(report) => {
+            table(super::lost_conjecture::rows(report), syntax, out)
+        }
         Output::Decided(report) => table(super::decided::rows(report), syntax, out),
         Output::Lesson(report) => write!(out, "{}", super::lesson::plain(report)),
         Output::LessonList(list) => table(

@@ -31,6 +31,7 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::Value(report) => super::expr_value::text(report, opts, out),
         Output::Derivation(report) => super::derive::text(report, opts, out),
         Output::Conjecture(report) => super::conjecture::text(report, opts, out),
+        Output::PositionConjecture(report) => super::lost_conjecture::text(report, opts, out),
         Output::Decided(report) => super::decided::text(report, opts, out),
         Output::Lesson(report) => super::lesson::text(report, opts, out),
         Output::LessonList(list) => super::lesson::list_text(list, opts, out),

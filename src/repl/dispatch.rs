@@ -77,6 +77,10 @@ pub fn dispatch(
             }),
             ConjectureOutcome::Holds => Ok(flow),
         },
+        Output::PositionConjecture(report) => match report.fails_at() {
+            Some(at) => Err(Error::PositionClaimFails { at }),
+            None => Ok(flow),
+        },
         _ => Ok(flow),
     }
 }

@@ -35,6 +35,7 @@ mod lesson_runs;
 mod lessons;
 mod library;
 mod lookups;
+mod lost_conjecture;
 mod memory;
 mod misere_coins;
 mod misere_games;
