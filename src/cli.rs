@@ -198,10 +198,14 @@ pub enum Command {
     ///
     /// The left side names the states (`g(nT)`, `g(nF)`, or `g(n)`); the right side is an
     /// expression in `n` (see `help =`). Where the formula and the game's options are
-    /// first-order (+, −, xor, if, odd, even, * / % by constants), the decider proves it by
-    /// induction for every n or names the smallest n where it fails. It is also compared with
-    /// values computed by mex for n = 0..1000, or over `for n in A..B`, and the first
-    /// counterexample is derived.
+    /// first-order (+, −, xor, if, odd, even, * / % by constants, mex of a set builder,
+    /// `all`/`any`, set equality), the decider proves it by induction for every n or names the
+    /// smallest n where it fails. It is also compared with values computed by mex for
+    /// n = 0..1000, or over `for n in A..B`, and the first counterexample is derived.
+    ///
+    /// `lost(a, b, c) = CONDITION` is a claim about whole positions of nim, misere or
+    /// `--rules moore:K`: decided for every position by induction on the total, and compared
+    /// with every small position solved by trying every move.
     Conjecture {
         #[command(flatten)]
         rules: RulesArg,

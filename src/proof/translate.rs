@@ -173,6 +173,16 @@ impl Lower {
                     decide::and([decide::not(a_first), decide::eq(t, tb)]),
                 ]));
             }
+            // mex(S) = t: t is not in S, and every j < t is.
+            ExprKind::Call { name, args, .. } if name == "mex" => {
+                let [set] = args.as_slice() else {
+                    return Err(function(name, e));
+                };
+                let absent = decide::not(self.number_set(set, t.clone())?);
+                let j = self.fresh();
+                let below = decide::all_lt(&j, t, self.number_set(set, Term::Var(j.clone()))?);
+                defs.push(decide::and([absent, below]));
+            }
             ExprKind::Call { name, .. } => return Err(function(name, e)),
             ExprKind::Unary {
                 op: UnaryOp::Neg, ..
@@ -214,6 +224,38 @@ impl Lower {
                 }
                 let ops: Vec<BinaryOp> = rest.iter().map(|(op, _)| *op).collect();
                 Ok(connect(parts, &ops))
+            }
+            // all k in D: body / any k in D: body, D a set of numbers.
+            ExprKind::Quantifier {
+                all,
+                var,
+                domain,
+                body,
+            } => {
+                let k = self.fresh();
+                let member = self.number_set(domain, Term::Var(k.clone()))?;
+                let body = self.with(var, Term::Var(k.clone()), |l| l.truth(body))?;
+                Ok(if *all {
+                    decide::all(&k, decide::implies(member, body))
+                } else {
+                    decide::any(&k, decide::and([member, body]))
+                })
+            }
+            // Two sets are equal when they have the same members.
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Eq | BinaryOp::Ne),
+                lhs,
+                rhs,
+            } if is_set(lhs) || is_set(rhs) => {
+                let x = self.fresh();
+                let a = self.number_set(lhs, Term::Var(x.clone()))?;
+                let b = self.number_set(rhs, Term::Var(x.clone()))?;
+                let same = decide::all(&x, decide::iff(a, b));
+                Ok(if *op == BinaryOp::Eq {
+                    same
+                } else {
+                    decide::not(same)
+                })
             }
             ExprKind::Binary { op, lhs, rhs } => match op {
                 BinaryOp::Eq
@@ -295,6 +337,24 @@ impl Lower {
                     parts.push(self.number_set(s, x.clone())?);
                 }
                 Ok(decide::or(parts))
+            }
+            ExprKind::Binary {
+                op: BinaryOp::Union,
+                lhs,
+                rhs,
+            } => Ok(decide::or([
+                self.number_set(lhs, x.clone())?,
+                self.number_set(rhs, x)?,
+            ])),
+            // A set builder or a choice of sets: its elements are single numbers.
+            ExprKind::SetBuilder { .. } | ExprKind::If { .. } => {
+                let mut element = |_: &mut Self, heaps: &[Term]| -> Out<Formula> {
+                    match heaps {
+                        [h] => Ok(decide::eq(x.clone(), h.clone())),
+                        _ => Err(form("heaps `[a, b]` in a set of numbers", set)),
+                    }
+                };
+                self.options(set, &mut element)
             }
             _ => Err(form("a set of this form", set)),
         }
@@ -493,6 +553,16 @@ fn subtraction(e: &Expr) -> Option<Range<usize>> {
     found
 }
 
+/// Whether `e` is written as a set (a literal, a range, a builder or a union of them).
+fn is_set(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Set(_) | ExprKind::SetBuilder { .. } => true,
+        ExprKind::Binary { op, .. } => matches!(op, BinaryOp::Range | BinaryOp::Union),
+        ExprKind::Chain { rest, .. } => rest.iter().all(|(op, _)| *op == BinaryOp::Union),
+        _ => false,
+    }
+}
+
 fn function(name: &str, e: &Expr) -> Outside {
     Outside::Function {
         name: name.to_string(),
@@ -534,6 +604,15 @@ mod tests {
             "if n % 7 in {0, 2} then 0 else if n in 10..20 then 3 else 1",
             "min(n, 10) + max(n, 3)",
             "if not (n < 5 or even(n)) then n * 3 else 7",
+            "mex({k xor 1 : k in 0..n})",
+            "mex({0, 1, 2} union {k + 4 : k in 0..n})",
+            "mex({k : k in 0..n-1, k % 3 != 1})",
+            "mex({k : k in 0..n-1} union {n + 1})",
+            "if all k in 1..n: k % 7 != 0 then 1 else 2",
+            "if any k in 0..n: 3 * k = n then n / 3 else n",
+            "if {k : k in 0..n, even(k)} = {2 * k : k in 0..n / 2} then 1 else 0",
+            "if {k xor 1 : k in 0..n} = 0..n then 1 else 0",
+            "if {k xor 1 : k in 0..n} != 0..n then n else 0",
         ] {
             let e = parse(src).unwrap();
             let mut low = Lower::new();

@@ -275,7 +275,7 @@ pub(super) fn outside(why: &Outside, source: &str) -> String {
             at(span)
         ),
         Outside::Form { what, .. } => format!(
-            "the game's options use {what}, outside the decidable fragment; checked by brute force only"
+            "{what} is outside the decidable fragment (in the formula or the game's options); checked by brute force only"
         ),
         Outside::Rules { rules } => format!(
             "the options of {rules} are not written in the decidable fragment; checked by brute force only"
