@@ -89,8 +89,8 @@ mod tests {
                 }
             }
         }
-        // zero-move-rule 6, bouton 4, sprague-grundy-sum 3.
-        assert_eq!(count, 13);
+        // zero-move-rule 6, bouton 4, sprague-grundy-sum 4 (three piles of mixed states too).
+        assert_eq!(count, 14);
     }
 
     /// Deliberately false variants of the proofs' sentences, decided false with the
