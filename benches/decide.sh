@@ -5,7 +5,10 @@
 # seconds. Each figure is the median of RUNS runs, start-up included; the largest automaton
 # comes from the JSON nimlab prints, the peak memory from GNU time (`?` without it).
 #
-# Usage: benches/decide.sh [five|series|all]   (default all)
+# `steps`: every decided step of the bundled proofs (`prove ID --format json`), with the time
+# nimlab reports for deciding it, its largest automaton, and each proof whole.
+#
+# Usage: benches/decide.sh [five|steps|series|all]   (default all)
 # Environment: RUNS=3  LIMIT_S=10  MAX_K=4096  NIMLAB=path (measure another binary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -112,6 +115,27 @@ if what in ("five", "all"):
         print(f"| {name} | {answer} | {ms(wall)}{inside} | {d.get('states', '?')} states | {rss} |")
     wall, _, rss = run(["prove", "zero-move-rule"])
     print(f"| `prove zero-move-rule` whole (6 steps decided, every finite check run too) | true | {ms(wall)} | | {rss} |")
+
+if what in ("steps", "all"):
+    print()
+    print("| proof › step | decided | deciding (nimlab's own clock) | largest automaton |")
+    print("|---|---|---|---|")
+    wholes = []
+    for proof in ("zero-move-rule", "bouton", "sprague-grundy-sum"):
+        wall, data, rss = run(["--format", "json", "prove", proof])
+        wholes.append((proof, wall, rss))
+        for i, st in enumerate(data.get("steps", [])):
+            d = st.get("decided")
+            if not d:
+                continue
+            where = st.get("section") or st.get("heading") or ""
+            label = f"{proof} › {i + 1}. {where}"
+            print(f"| {label} | {'true' if d.get('holds') else 'NOT TRUE'} | {d['milliseconds']:.1f} ms | {d.get('states', '?')} states |")
+    print()
+    print("| proof whole (every step decided and every finite check run) | wall (median, whole process) | peak memory |")
+    print("|---|---|---|")
+    for proof, wall, rss in wholes:
+        print(f"| `prove {proof}` | {ms(wall)} | {rss} |")
 
 if what in ("series", "all"):
     print()
