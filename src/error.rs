@@ -4,8 +4,8 @@ use std::fmt;
 use std::path::PathBuf;
 
 use crate::engine::moves::IllegalMove;
+use crate::engine::quote::quoted;
 use crate::engine::{EngineError, Rules};
-use crate::quote::quoted;
 
 /// A limit on scripts run by scripts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -208,9 +208,9 @@ impl Error {
             };
             for v in values {
                 rendered = rendered.replace(&format!("'{v}'"), &quoted(v).to_string());
-                if v.chars().count() > crate::quote::QUOTE_MAX {
-                    rendered =
-                        rendered.replace(v.as_str(), &crate::quote::shortened(v).to_string());
+                if v.chars().count() > crate::engine::quote::QUOTE_MAX {
+                    rendered = rendered
+                        .replace(v.as_str(), &crate::engine::quote::shortened(v).to_string());
                 }
             }
         }
@@ -281,7 +281,7 @@ impl fmt::Display for Error {
                 f,
                 "stopped: this needs more than nimlab's memory limit of {}; raise it with \
                  `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask for less",
-                crate::text::bytes(*limit)
+                crate::engine::memory::bytes(*limit)
             ),
             Self::CommandLine { message } => f.write_str(message),
             Self::Quotes(e) => write!(

@@ -17,7 +17,6 @@ pub mod output;
 pub mod pager;
 pub mod progress;
 pub mod proof;
-pub mod quote;
 pub mod refusal;
 pub mod render;
 pub mod repl;

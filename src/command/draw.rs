@@ -285,7 +285,7 @@ fn plot_range(token: Option<&str>) -> Result<(u64, u64), Error> {
                     }
                     Err(_) => format!(
                         "{} is not a size; write a range like `0..200` (both ends included)",
-                        crate::quote::quoted(text)
+                        crate::engine::quote::quoted(text)
                     ),
                 },
             })

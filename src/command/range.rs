@@ -53,11 +53,16 @@ fn bound(text: &str, token: &str) -> Result<u64, Error> {
             SizeError::NotANumber => {
                 format!(
                     "{} is not a size; write a range like `0..15` (both ends included)",
-                    crate::quote::quoted(text)
+                    crate::engine::quote::quoted(text)
                 )
             }
-            SizeError::TooLarge => format!("{} is above 2^64 - 1", crate::quote::quoted(text)),
-            SizeError::TooLong => format!("{} has more than 20 digits", crate::quote::quoted(text)),
+            SizeError::TooLarge => {
+                format!("{} is above 2^64 - 1", crate::engine::quote::quoted(text))
+            }
+            SizeError::TooLong => format!(
+                "{} has more than 20 digits",
+                crate::engine::quote::quoted(text)
+            ),
         },
     })
 }

@@ -35,6 +35,7 @@ pub mod octal_values;
 pub mod period;
 pub mod pile;
 pub mod position;
+pub mod quote;
 pub mod reachable;
 pub mod reply;
 pub mod rules;

@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::engine::EngineError;
-use crate::quote::shortened;
+use crate::engine::quote::shortened;
 
 /// An error in parsing or evaluating an expression, with where it happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,7 +157,7 @@ impl fmt::Display for ExprError {
                 f,
                 "the expression needs more than nimlab's memory limit of {}, so it was stopped; \
                  use smaller ranges or raise the limit with `--memory SIZE`",
-                crate::text::bytes(*limit)
+                crate::engine::memory::bytes(*limit)
             ),
             ErrorKind::Engine(e) => e.fmt(f),
         }

@@ -123,7 +123,7 @@ const DEFINE_WORK: u64 = 2_000_000;
 /// negative heap or costs too much is refused when the lesson loads.
 fn define(text: &str, earlier: &[Rules]) -> Result<Rules, LessonFault> {
     let refused = |error: Error| LessonFault::Game {
-        definition: crate::quote::shortened(text.trim()).to_string(),
+        definition: crate::engine::quote::shortened(text.trim()).to_string(),
         error: Arc::new(error),
     };
     let definition = parse_definition(text).map_err(|e| refused(Error::expr(text, e)))?;

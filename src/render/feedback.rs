@@ -1,9 +1,9 @@
 //! The words of lesson feedback, and the tone each reads in: the one place a lesson's
 //! replies to the learner are worded.
 
+use crate::engine::quote::quoted;
 use crate::lesson::runner::choice_label;
 use crate::output::Feedback;
-use crate::quote::quoted;
 
 /// How a reply reads: good news, bad news, information or a warning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

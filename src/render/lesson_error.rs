@@ -4,11 +4,11 @@
 
 use std::fmt;
 
+use crate::engine::quote::quoted;
 use crate::lesson::JudgeError;
 use crate::lesson::lesson_error::{
     CheckFault, Circularity, LessonError, LessonFault, LineProblem, SessionRulesCall,
 };
-use crate::quote::quoted;
 use crate::refusal::Refusal;
 
 impl fmt::Display for JudgeError {

@@ -30,6 +30,7 @@ mod interrupt;
 mod json;
 mod json_docs;
 mod latex;
+mod layers;
 mod lesson_games;
 mod lesson_runs;
 mod lessons;

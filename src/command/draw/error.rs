@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::quote::quoted;
+use crate::engine::quote::quoted;
 
 /// Why `draw` drew nothing.
 #[derive(Debug)]

@@ -51,7 +51,7 @@ impl Definition {
         let start = span.start.saturating_sub(offset);
         let end = span.end.saturating_sub(offset);
         let text = self.text.get(start..end).unwrap_or("");
-        crate::quote::shortened(text).to_string()
+        crate::engine::quote::shortened(text).to_string()
     }
 
     /// The ruleset this definition describes, with nothing valued yet.
@@ -219,7 +219,7 @@ impl Header<'_> {
         let bad = |expected: String| {
             ExprError::new(
                 ErrorKind::Syntax {
-                    found: format!("`{}`", crate::quote::shortened(name)),
+                    found: format!("`{}`", crate::engine::quote::shortened(name)),
                     expected,
                 },
                 span.clone(),

@@ -29,7 +29,7 @@ pub(super) fn picture(picture: &Picture, out: &mut dyn Write) -> io::Result<()> 
             writeln!(
                 out,
                 "wrote {} ({format}, {bytes} bytes)",
-                crate::quote::quoted(&path.to_string_lossy())
+                crate::engine::quote::quoted(&path.to_string_lossy())
             )
         }
     }

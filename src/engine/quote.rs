@@ -60,7 +60,7 @@ impl fmt::Display for Shortened<'_> {
 /// Whether `text` is already an excerpt of a token too long to keep (its start and `…`, as the
 /// pile reader makes without ever holding the whole token): it is shown as it is, bounded.
 fn is_excerpt(text: &str) -> bool {
-    text.ends_with('…') && text.len() <= 4 * crate::engine::pile::EXCERPT_CHARS * 2 + 3
+    text.ends_with('…') && text.len() <= 4 * super::pile::EXCERPT_CHARS * 2 + 3
 }
 
 #[cfg(test)]
