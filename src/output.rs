@@ -323,6 +323,25 @@ impl PositionReport {
         })
     }
 
+    /// The report with `mv` as its winning move (a move of the same value, such as the one
+    /// the player to move makes with their own counter in Northcott's game).
+    pub fn played_as(
+        mut self,
+        solver: &Solver,
+        mv: Move,
+    ) -> Result<Self, crate::engine::EngineError> {
+        let value = solver.heaps_value(&mv.after())?;
+        if self.view == PositionView::Move {
+            self.move_view = Some(Box::new(game::MoveView::new(
+                solver,
+                &self.piles,
+                mv.clone(),
+            )?));
+        }
+        self.winning_move = Some((mv, value));
+        Ok(self)
+    }
+
     /// Whether Sprague–Grundy values decide this ruleset (not misère).
     pub fn uses_nim_sum(&self) -> bool {
         !self.rules.is_misere()

@@ -168,6 +168,7 @@ impl PlayFocus {
         }
         let solver = self.game.solver().clone();
         let before = self.game.piles().to_vec();
+        let white = self.game.white_to_move();
         let mv = self.game.learner_move(request)?;
         let view = MoveView::new(&solver, &before, mv.clone())?;
         let note = if verdict(&solver, &before)?.winner != Player::First {
@@ -176,8 +177,13 @@ impl PlayFocus {
             CoachNote::Kept
         } else {
             match winning_move(&solver, &before)? {
+                // The move the learner could have made: with their own counter in Northcott's.
                 Some(best) => CoachNote::ThrewAway {
-                    best: Box::new(MoveView::new(&solver, &before, best)?),
+                    best: Box::new(MoveView::new(
+                        &solver,
+                        &before,
+                        self.game.by_counter_of(best, white)?,
+                    )?),
                 },
                 None => CoachNote::AlreadyLost,
             }
@@ -253,6 +259,15 @@ impl PlayFocus {
             self.game.piles().to_vec(),
         )?;
         report.title = Some(PositionTitle::Hint);
+        // The hint is a move the learner may make: with their own counter in Northcott's.
+        if let Some((m, _)) = &report.winning_move {
+            let own = self
+                .game
+                .by_counter_of(m.clone(), self.game.white_to_move())?;
+            if own != *m {
+                report = report.played_as(self.game.solver(), own)?;
+            }
+        }
         let best = match &report.winning_move {
             Some((m, _)) => Some(MoveView::new(
                 self.game.solver(),

@@ -141,7 +141,7 @@ impl Game {
 
     /// Whether the player to move has White's counters in a game of counters (Northcott's):
     /// whoever moves first plays White.
-    fn white_to_move(&self) -> bool {
+    pub fn white_to_move(&self) -> bool {
         self.turns.len().is_multiple_of(2)
     }
 
@@ -190,8 +190,13 @@ impl Game {
     /// row, moving their counter, whose value is the same (so a winning move stays winning).
     /// Any other move is kept as it is.
     fn by_own_counter(&self, mv: Move) -> Result<Move, EngineError> {
+        self.by_counter_of(mv, self.white_to_move())
+    }
+
+    /// [`Self::by_own_counter`] for the player who has White's counters if `white`: a move a
+    /// hint or the coach shows, made as that player would make it.
+    pub fn by_counter_of(&self, mv: Move, white: bool) -> Result<Move, EngineError> {
         let rules = self.solver.rules();
-        let white = self.white_to_move();
         if rules.counter_moved(mv.from, &mv.after()) != Some(!white) {
             return Ok(mv);
         }

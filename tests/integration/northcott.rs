@@ -362,3 +362,66 @@ fn each_player_moves_their_own_counter_and_a_shared_square_is_refused() {
     // By hand: (1,5) → (2,5), (3,5), (4,5); (2,4) → (3,4).
     assert_eq!(checked, 4);
 }
+
+#[test]
+fn a_hint_for_black_moves_blacks_counter() {
+    // (1,4) (2,5): gaps 2 and 2, so White, moving first, is lost in the real game; the
+    // learner plays Black, and after the computer's move a hint must be a move of Black's
+    // counter that leaves White lost.
+    let width = 6;
+    let outcome = solve(2, width);
+    let board = vec![(1, 4), (2, 5)];
+    assert_eq!(outcome[&(board.clone(), 0)], Outcome::Loss);
+    let out = Test::new()
+        .args([
+            "play",
+            "--rules",
+            "northcott",
+            "--first",
+            "computer",
+            "(1,4)",
+            "(2,5)",
+        ])
+        .stdin("hint\n")
+        .run()
+        .stdout;
+    let read = |t: &str| -> Row {
+        let (w, b) = t
+            .trim()
+            .trim_matches(|c| c == '(' || c == ')')
+            .split_once(',')
+            .unwrap();
+        (w.parse().unwrap(), b.parse().unwrap())
+    };
+    // `1. computer: pile P: (w,b) → (w',b')`, then `hint: pile P: (w,b) → (w',b')`.
+    let moved = |prefix: &str| -> (usize, Row, Row) {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no `{prefix}` line in {out}"));
+        let (pile, change) = line[prefix.len()..].split_once(": ").expect("a pile");
+        let (from, to) = change.split_once(" → ").expect("an arrow");
+        (pile.parse::<usize>().unwrap() - 1, read(from), read(to))
+    };
+    let (pile, from, to) = moved("1. computer: pile ");
+    let mut now = board.clone();
+    assert_eq!(now[pile], from);
+    now[pile] = to;
+    assert_eq!(
+        outcome[&(now.clone(), 1)],
+        Outcome::Win,
+        "Black wins after any White move"
+    );
+    let (pile, from, to) = moved("hint: pile ");
+    assert_eq!(now[pile], from);
+    assert_eq!(
+        to.0, from.0,
+        "the hint moves White's counter: {from:?} → {to:?}"
+    );
+    now[pile] = to;
+    assert_eq!(
+        outcome[&(now, 0)],
+        Outcome::Loss,
+        "the hint leaves White lost"
+    );
+}
