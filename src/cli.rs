@@ -334,8 +334,10 @@ pub enum Command {
     /// Move with `take K from I` or `pass I` (zero-move), or the short forms `I K` and `I pass`;
     /// in any game, `I -> S` makes pile I the state S (`1 -> (3,5)` in wythoff, a position's
     /// name in a graph) and `I -> A+B` splits it (`2 -> 3+4` in lasker). The game's first line
-    /// shows its own syntax. With the coach on, each of your moves is judged in binary and the
-    /// board shows each pile's value. `hint`, `undo`, `resign`. Without piles, the session's
+    /// shows its own syntax. Each move shows the board (with each pile's value when the coach
+    /// is on) and ends with one line: the coach's verdict and the computer's reply. `why` then
+    /// shows the move in binary with the reasons (`--coach verbose`: every move so). `hint`,
+    /// `undo`, `resign`. Without piles, the session's
     /// position is played, or else a random one from `--seed`. A sum of different games,
     /// `play 'wythoff(3,5) + lasker(7) + 4'`, is moved component by component (`2 -> 4`), and
     /// Green Hackenbush, `play --rules hackenbush 5 2(1,3)`, by cutting edges (`cut 1-2 of 5`).
@@ -369,6 +371,11 @@ pub enum Command {
     /// In a game: give up; the computer wins.
     #[command(hide = true)]
     Resign,
+
+    /// In a game: the last move in binary, the coach's reasons and the computer's (a move
+    /// shows only the board and a one-line verdict unless `--coach verbose`).
+    #[command(hide = true)]
+    Why,
 
     /// Play one perfect move on the session's position for whoever is to move.
     ///
@@ -653,9 +660,10 @@ pub struct PlayArgs {
     #[arg(long, value_enum, value_name = "WHO", default_value = "me")]
     pub first: First,
 
-    /// Judge each of your moves in binary.
-    #[arg(long, value_enum, value_name = "on|off", default_value = "on")]
-    pub coach: Switch,
+    /// Judge each of your moves in one line (`why` shows the binary); `verbose` shows every
+    /// move in binary with its reasons; `off` judges nothing.
+    #[arg(long, value_enum, value_name = "on|off|verbose", default_value = "on")]
+    pub coach: Coach,
 
     /// Seed for the random starting position used when no piles are given (the computer's
     /// play itself is never random).
@@ -670,11 +678,22 @@ pub enum First {
     Computer,
 }
 
-/// A yes/no option.
+/// How much the coach of a game says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Switch {
+pub enum Coach {
+    /// Each move judged in one line under the board.
     On,
+    /// No judgement; the board and the computer's moves only.
     Off,
+    /// Each move in binary with the reasons, as `why` shows them.
+    Verbose,
+}
+
+impl Coach {
+    /// Whether the coach judges the learner's moves at all.
+    pub fn judges(self) -> bool {
+        self != Self::Off
+    }
 }
 
 impl Cli {
@@ -887,6 +906,7 @@ impl Command {
                 | Self::Undo
                 | Self::Hint
                 | Self::Resign
+                | Self::Why
         )
     }
 

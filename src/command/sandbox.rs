@@ -160,6 +160,7 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
         Command::Undo => Err(steers("undo"))?,
         Command::Hint => Err(steers("hint"))?,
         Command::Resign => Err(steers("resign"))?,
+        Command::Why => Err(steers("why"))?,
         Command::Draw(_) => Err(Refusal::NotForLessons {
             command: "draw",
             why: "a picture is for a viewer or a file, not a lesson's screen",

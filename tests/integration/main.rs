@@ -48,6 +48,7 @@ mod notation;
 mod octal;
 mod octal_frontier;
 mod octal_ranges;
+mod one_screen;
 mod play;
 mod play_any;
 mod play_sum;

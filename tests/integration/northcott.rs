@@ -300,7 +300,15 @@ fn each_player_moves_their_own_counter_and_a_shared_square_is_refused() {
     }
     // The learner moves first, so plays White: moving Black's counter is refused.
     Test::new()
-        .args(["play", "--rules", "northcott", "(1,5)", "(2,4)"])
+        .args([
+            "play",
+            "--coach",
+            "verbose",
+            "--rules",
+            "northcott",
+            "(1,5)",
+            "(2,4)",
+        ])
         .stdin("1 -> (1,4)\n")
         .run()
         .stderr_has("moves Black's counter; you play White");
@@ -325,7 +333,15 @@ fn each_player_moves_their_own_counter_and_a_shared_square_is_refused() {
             .find(|(i, r)| **r != board[*i])
             .expect("a changed row");
         let out = Test::new()
-            .args(["play", "--rules", "northcott", "(1,5)", "(2,4)"])
+            .args([
+                "play",
+                "--coach",
+                "verbose",
+                "--rules",
+                "northcott",
+                "(1,5)",
+                "(2,4)",
+            ])
             .stdin(format!("{} -> ({},{})\n", i + 1, row.0, row.1))
             .run()
             .stdout;
