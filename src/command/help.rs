@@ -144,10 +144,6 @@ pub fn help_text(topic: &[String]) -> Result<String, Error> {
         path.push(sub.get_name().to_string());
         command = sub;
     }
-    Ok(command
-        .bin_name(path.join(" "))
-        .render_long_help()
-        .to_string()
-        .trim_end()
-        .to_string())
+    let help = crate::cli::command_help(&path, true).unwrap_or_default();
+    Ok(help.trim_end().to_string())
 }

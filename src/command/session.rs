@@ -122,11 +122,16 @@ pub struct PileChange {
 
 impl Default for Session {
     fn default() -> Self {
-        Self::new(Rules::ZeroMove).expect("zero-move needs no precomputation")
+        Self::new(Self::default_rules()).expect("zero-move needs no precomputation")
     }
 }
 
 impl Session {
+    /// The rules a session starts with, until the learner chooses others.
+    pub fn default_rules() -> Rules {
+        Rules::ZeroMove
+    }
+
     pub fn new(rules: Rules) -> Result<Self, EngineError> {
         Ok(Self {
             focus: Vec::new(),

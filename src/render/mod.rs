@@ -44,7 +44,7 @@ mod width;
 
 use std::io::{self, Write};
 
-pub(crate) use diagnostic::{diagnostic, note, warning};
+pub(crate) use diagnostic::{READING_PILES, diagnostic, note, warning};
 pub(crate) use expr_value::stderr_notes;
 pub use format::Format;
 pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};

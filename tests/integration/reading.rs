@@ -335,7 +335,7 @@ mod terminal {
     fn a_games_last_move_is_not_paged() {
         let mut p = spawn(80, 8, &[]);
         p.exp_string("nimlab[zero-move]> ").unwrap();
-        p.send_line("play --rules nim 5").unwrap();
+        p.send_line("play --coach verbose --rules nim 5").unwrap();
         p.exp_string("nimlab[play 5]> ").unwrap();
         // Nim: taking the whole pile wins at once (by hand).
         p.send_line("take 5 from 1").unwrap();
