@@ -69,6 +69,7 @@ mod step_sum;
 mod support;
 mod take_away;
 mod tartan;
+mod tour80;
 mod tuple_games;
 mod turning_turtles;
 mod verify_splits;

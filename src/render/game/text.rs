@@ -460,41 +460,19 @@ pub(super) fn join(rules: &Rules, piles: &[Pile]) -> String {
     names.join(" ")
 }
 
-/// A paragraph: `lead` (already styled) then `text` wrapped at `width`, continuation lines
-/// indented by two spaces.
+/// A paragraph: `lead` (already styled) then `text` wrapped at `width` (never inside a
+/// formula's term), continuation lines indented by two spaces.
 pub(super) fn para(out: &mut dyn Write, lead: String, text: &str, width: usize) -> io::Result<()> {
-    let lead_len = strip_len(&lead);
-    let mut line = lead;
-    let mut len = lead_len;
-    for word in text.split_whitespace() {
-        let wlen = strip_len(word);
-        if len > 0 && len + 1 + wlen > width {
-            writeln!(out, "{line}")?;
-            line = format!("  {word}");
-            len = 2 + wlen;
-        } else {
-            if len > 0 {
-                line.push(' ');
-                len += 1;
-            }
-            line.push_str(word);
-            len += wlen;
-        }
-    }
-    writeln!(out, "{line}")
-}
-
-/// The printed length of a string that may hold ANSI escape codes.
-fn strip_len(text: &str) -> usize {
-    let mut len = 0;
-    let mut in_escape = false;
-    for c in text.chars() {
-        match (in_escape, c) {
-            (false, '\u{1b}') => in_escape = true,
-            (true, 'm') => in_escape = false,
-            (true, _) => {}
-            (false, _) => len += 1,
-        }
-    }
-    len
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A lead of colour codes alone takes no column, and no space after it.
+    let lead = if textwrap::core::display_width(&lead) == 0 {
+        ""
+    } else {
+        lead.as_str()
+    };
+    writeln!(
+        out,
+        "{}",
+        crate::render::prose::hanging(lead, &text, width, 2)
+    )
 }
