@@ -54,8 +54,8 @@ spent; `7` means `7T`.
 /// After the rulesets line: options every command takes, and how to leave.
 const OVERVIEW_END: &str = "\
 Every command takes --format text|markdown|csv|json and
---color auto|always|never; tables, binary views and derivations also
---format latex, for slides; `draw` writes --format dot|svg.
+--color auto|always|never; tables, binary views, derivations, periods
+and proofs also --format latex, for slides; `draw` writes --format dot|svg.
 `help COMMAND` explains one command, with examples.
 `quit` leaves what you are in (a game, a derivation, a proof, a lesson),
 then nimlab; Ctrl-D leaves nimlab at once.";

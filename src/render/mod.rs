@@ -18,6 +18,7 @@ mod grundy_values;
 mod hackenbush;
 mod json;
 mod latex;
+mod latex_text;
 mod lesson;
 mod lesson_error;
 pub(crate) mod man;

@@ -63,6 +63,7 @@ mod ruleset_names;
 mod sandbox;
 mod session_errors;
 mod shell;
+mod slides;
 mod snapshots;
 mod staircase;
 mod step_sum;
