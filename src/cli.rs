@@ -418,7 +418,10 @@ pub enum Command {
     /// where a move splits a heap, `draw --rules graph:FILE` a whole graph file. DOT is written
     /// unless `--format svg` (which needs Graphviz's `dot`) or `-o FILE.svg` asks for SVG; at
     /// most 500 positions are drawn. `draw --plot --rules octal:0.07 0..200` plots g(n)
-    /// against n as SVG, with the proven period marked.
+    /// against n as SVG, with the proven period marked. At the prompt, in a lesson, or with
+    /// `--format text`, the picture is drawn in the terminal instead (no Graphviz needed): the
+    /// graph as a tree with values, the plot as a sparkline, a Hackenbush picture with the
+    /// names of its nodes.
     #[command(allow_negative_numbers = true)]
     #[command(after_help = crate::help_examples::DRAW)]
     Draw(DrawArgs),

@@ -70,6 +70,7 @@ mod step_sum;
 mod support;
 mod take_away;
 mod tartan;
+mod terminal_pictures;
 mod tour80;
 mod tuple_games;
 mod turning_turtles;
