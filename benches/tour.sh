@@ -28,10 +28,17 @@ screen "move" 'move 32 49 58' Enter
 screen "derive" 'derive 0..3' Enter
 screen "derive: next" Enter
 screen "derive: quit" 'quit' Enter
-screen "play" 'play 4 7 5' Enter
-screen "play: a move" '2 3' Enter
-screen "play: winner on the board" 'winner' Enter
+screen "play" C-l 'play 4 7 5' Enter
+screen "play: a bad move, one screen, the verdict last" C-l '1 1' Enter
+screen "play: why (the move in binary)" C-l 'why' Enter
+screen "play: winner on the board" C-l 'winner' Enter
 screen "play: quit" 'quit' Enter
+screen "play with the coach off: the board is drawn" C-l 'play --coach off 4 7 5' Enter '2 3' Enter
+screen "play: quit" 'quit' Enter
+screen "a command's help: its flags and two examples" C-l 'help winner' Enter
+screen "a game graph drawn in the terminal" C-l 'draw 2' Enter
+screen "a sequence as a sparkline" C-l 'draw --plot --rules octal:0.07 0..200' Enter
+screen "a Hackenbush picture with its node names" C-l 'draw --rules hackenbush 5 2(1,3)' Enter
 # A real paste: the terminal wraps the block in bracketed-paste markers.
 tmux set-buffer -b tour $'mex 0 1\nmex 0 2\nmex 1 2\n'
 tmux paste-buffer -p -b tour -t nimlab-tour
@@ -48,7 +55,7 @@ screen "present: next" Enter
 screen "present: quit" 'quit' Enter
 screen "bad input" 'winner 3 x 5' Enter
 screen "a Hackenbush tree, worked out" 'grundy --rules hackenbush 2(1,3)' Enter
-screen "a winning cut" 'move --rules hackenbush 2(1,3) 5 3' Enter
+screen "a winning cut, on the pictures" C-l 'move --rules hackenbush 2(1,3) 5 3' Enter
 screen "a sum of different games" "move 'wythoff(3,5) + lasker(7) + nim(4)'" Enter
 screen "play a game that splits" 'play --rules lasker 5 7' Enter
 screen "play: a split" '2 -> 1+6' Enter

@@ -62,6 +62,7 @@ fn memory_size(text: &str) -> Result<u64, String> {
 pub enum Command {
     /// The minimum excludant of a set: `mex 0 1 3` → 2 (also `mex {0,1,3}`).
     #[command(allow_negative_numbers = true)]
+    #[command(after_help = crate::help_examples::MEX)]
     Mex {
         /// The set's values (whole numbers; order and repeats do not matter).
         #[arg(value_name = "V")]
@@ -75,6 +76,7 @@ pub enum Command {
     /// proven period (`grundy 1000000000 --rules octal:0.77`).
     /// `grundy 0..10000000 --values --format csv` streams each state's value alone.
     #[command(allow_negative_numbers = true)]
+    #[command(after_help = crate::help_examples::GRUNDY)]
     Grundy {
         #[command(flatten)]
         rules: RulesArg,
@@ -95,6 +97,7 @@ pub enum Command {
     /// Finds the preperiod and the fundamental period. For octal games the proof is the
     /// Guy–Smith periodicity theorem (for hexadecimal games its form for moves leaving three
     /// heaps), for subtraction games the repeat of a window of max(S) values. `--table` shows the values one period per row (like CGSuite's PeriodicTable).
+    #[command(after_help = crate::help_examples::PERIOD)]
     Period {
         #[command(flatten)]
         rules: RulesArg,
@@ -109,13 +112,16 @@ pub enum Command {
     /// Who wins with perfect play: per-pile Grundy values, their nim-sum, the verdict. A sum of
     /// different games is written `'wythoff(3,5) + lasker(7) + nim(4)'`: terms `GAME(STATE)`
     /// (or a bare pile of the command's rules) joined by `+`; its value is the XOR of theirs.
+    #[command(after_help = crate::help_examples::WINNER)]
     Winner(PositionArgs),
 
     /// A winning move, or that none exists (every move loses). On a sum of different games
     /// (`'wythoff(3,5) + lasker(7) + 4'`) it names the component and what it becomes.
+    #[command(after_help = crate::help_examples::MOVE)]
     Move(PositionArgs),
 
     /// The binary view: each pile's Grundy value in binary, the nim-sum, odd columns marked.
+    #[command(after_help = crate::help_examples::NIMSUM)]
     Nimsum(PositionArgs),
 
     /// Define a game and make it the session's rules: `game NAME(n) = OPTIONS`.
@@ -125,6 +131,7 @@ pub enum Command {
     /// only the elements meeting a condition: `{n - k*k : k in 1..n, k*k <= n}`. Every option
     /// must be a smaller state, so play ends. `--rules game:NAME` names the game while it is
     /// the session's. Example: `game lasker2(n) = {n - k : k in 1..n} ∪ {[a, n - a] : a in 1..n/2}`.
+    #[command(after_help = crate::help_examples::GAME)]
     Game {
         /// The definition after the word `game` (the rest of the line).
         #[arg(
@@ -139,6 +146,7 @@ pub enum Command {
 
     /// Evaluate an expression: `= 3 xor 5`, `= g(zero-move, 7T)`, `= all n in 0..99: g(nF) = n`.
     #[command(name = "=", visible_alias = "eval", long_about = eval_help())]
+    #[command(after_help = crate::help_examples::EVAL)]
     Eval {
         /// The expression (the rest of the line).
         #[arg(
@@ -156,6 +164,7 @@ pub enum Command {
     /// In the REPL it shows one state at a time (Enter or `next`, `back`); with `--all`, or in
     /// a script, every state at once. For zero-move the order is 0, 1F, 1T, 2F, 2T, ….
     #[command(allow_negative_numbers = true)]
+    #[command(after_help = crate::help_examples::DERIVE)]
     Derive {
         #[command(flatten)]
         rules: RulesArg,
@@ -175,6 +184,7 @@ pub enum Command {
     /// a constant and `if C then A else B` (the syntax of `lessons/proofs/README.md`). A false
     /// `all …` sentence gets its smallest counterexample. `--explain` shows the automata's
     /// figures.
+    #[command(after_help = crate::help_examples::DECIDE)]
     Decide {
         /// Show the automata's sizes in full.
         #[arg(long)]
@@ -206,6 +216,7 @@ pub enum Command {
     /// `lost(a, b, c) = CONDITION` is a claim about whole positions of nim, misere or
     /// `--rules moore:K`: decided for every position by induction on the total, and compared
     /// with every small position solved by trying every move.
+    #[command(after_help = crate::help_examples::CONJECTURE)]
     Conjecture {
         #[command(flatten)]
         rules: RulesArg,
@@ -228,10 +239,16 @@ pub enum Command {
     /// Solves every position with up to K piles of size ≤ M (for zero-move, every mix of T
     /// and F) by trying every move, and compares with the rule nimlab uses: the XOR of Grundy
     /// values, or misère Nim's rule. Zero-move misère has no simple rule: you get the table.
+    #[command(after_help = crate::help_examples::VERIFY)]
     Verify {
-        /// The ruleset (default: the session's); a name followed by `-misere`, such as
-        /// `zero-move-misere`, is that ruleset played misère.
-        #[arg(long, value_name = "R", value_parser = RulesName { misere_suffix: true })]
+        /// The ruleset (default: the session's; `rules` lists them); a name followed by
+        /// `-misere`, such as `zero-move-misere`, is that ruleset played misère.
+        #[arg(
+            long,
+            value_name = "R",
+            value_parser = RulesName { misere_suffix: true },
+            hide_possible_values = true
+        )]
         rules: Option<String>,
         /// Misère play: the last mover loses.
         #[arg(long)]
@@ -254,6 +271,7 @@ pub enum Command {
     /// Without a name, lists the proofs. In the REPL: Enter or `next`, `back`, `expand` (the
     /// check's evidence), `at n = 8` (the step at one value). `--all` or a script prints
     /// every step.
+    #[command(after_help = crate::help_examples::PROVE)]
     Prove {
         /// `zero-move-rule`, `bouton` or `sprague-grundy-sum`.
         name: Option<String>,
@@ -293,6 +311,7 @@ pub enum Command {
 
     /// Lessons: `lesson list`, `lesson start ID [--present]`, `lesson quit`, `lesson reset ID`,
     /// `lesson check [FILES|DIR]`.
+    #[command(after_help = crate::help_examples::LESSON)]
     Lesson {
         /// What to do; `lesson` alone lists the lessons.
         #[command(subcommand)]
@@ -315,6 +334,7 @@ pub enum Command {
     Reveal,
 
     /// Show the rulesets and the session's, or set the session's: `rules zero-move`.
+    #[command(after_help = crate::help_examples::RULES)]
     Rules {
         /// The session's new ruleset.
         #[arg(value_name = "R", value_parser = RulesName { misere_suffix: false })]
@@ -322,10 +342,12 @@ pub enum Command {
     },
 
     /// Show or set the session's position: `position 3 4 5`.
+    #[command(after_help = crate::help_examples::POSITION)]
     Position(PositionArgs),
 
     /// Change one pile of the session's position: `set 2 7` (piles are numbered from 1).
     #[command(allow_negative_numbers = true)]
+    #[command(after_help = crate::help_examples::SET)]
     Set {
         /// Which pile, from 1.
         index: String,
@@ -338,11 +360,14 @@ pub enum Command {
     /// Move with `take K from I` or `pass I` (zero-move), or the short forms `I K` and `I pass`;
     /// in any game, `I -> S` makes pile I the state S (`1 -> (3,5)` in wythoff, a position's
     /// name in a graph) and `I -> A+B` splits it (`2 -> 3+4` in lasker). The game's first line
-    /// shows its own syntax. With the coach on, each of your moves is judged in binary and the
-    /// board shows each pile's value. `hint`, `undo`, `resign`. Without piles, the session's
+    /// shows its own syntax. Each move shows the board (with each pile's value when the coach
+    /// is on) and ends with one line: the coach's verdict and the computer's reply. `why` then
+    /// shows the move in binary with the reasons (`--coach verbose`: every move so). `hint`,
+    /// `undo`, `resign`. Without piles, the session's
     /// position is played, or else a random one from `--seed`. A sum of different games,
     /// `play 'wythoff(3,5) + lasker(7) + 4'`, is moved component by component (`2 -> 4`), and
     /// Green Hackenbush, `play --rules hackenbush 5 2(1,3)`, by cutting edges (`cut 1-2 of 5`).
+    #[command(after_help = crate::help_examples::PLAY)]
     Play(PlayArgs),
 
     /// In a game: take K tokens from pile I (`take 3 from 2`, or just `2 3`).
@@ -374,10 +399,16 @@ pub enum Command {
     #[command(hide = true)]
     Resign,
 
+    /// In a game: the last move in binary, the coach's reasons and the computer's (a move
+    /// shows only the board and a one-line verdict unless `--coach verbose`).
+    #[command(hide = true)]
+    Why,
+
     /// Play one perfect move on the session's position for whoever is to move.
     ///
     /// Shows the binary view before and after. Repeated `step` plays the game out; `step --all`
     /// shows the whole line of play to the end and the winner (and leaves the position as is).
+    #[command(after_help = crate::help_examples::STEP)]
     Step {
         /// Show every move to the end of the game.
         #[arg(long)]
@@ -391,17 +422,23 @@ pub enum Command {
     /// where a move splits a heap, `draw --rules graph:FILE` a whole graph file. DOT is written
     /// unless `--format svg` (which needs Graphviz's `dot`) or `-o FILE.svg` asks for SVG; at
     /// most 500 positions are drawn. `draw --plot --rules octal:0.07 0..200` plots g(n)
-    /// against n as SVG, with the proven period marked.
+    /// against n as SVG, with the proven period marked. At the prompt, in a lesson, or with
+    /// `--format text`, the picture is drawn in the terminal instead (no Graphviz needed): the
+    /// graph as a tree with values, the plot as a sparkline, a Hackenbush picture with the
+    /// names of its nodes.
     #[command(allow_negative_numbers = true)]
+    #[command(after_help = crate::help_examples::DRAW)]
     Draw(DrawArgs),
 
     /// Run a script: one command per line; `#` starts a comment.
+    #[command(after_help = crate::help_examples::RUN)]
     Run {
         /// The script file.
         file: PathBuf,
     },
 
     /// Help on nimlab or on one command: `help winner`, `help lesson start`.
+    #[command(after_help = crate::help_examples::HELP)]
     Help {
         /// A command name, and a subcommand's.
         #[arg(value_name = "COMMAND")]
@@ -412,6 +449,7 @@ pub enum Command {
     ///
     /// Bash: `source <(nimlab completions bash)`; zsh: write it as `_nimlab` in a directory
     /// on `$fpath`; fish: `nimlab completions fish > ~/.config/fish/completions/nimlab.fish`.
+    #[command(after_help = crate::help_examples::COMPLETIONS)]
     Completions {
         /// The shell.
         #[arg(value_enum)]
@@ -420,6 +458,7 @@ pub enum Command {
 
     /// The manual pages, in roff: `nimlab man | man -l -`; `nimlab man winner` for one
     /// command's page (nimlab-winner(1)); `--dir DIR` writes them all as files.
+    #[command(after_help = crate::help_examples::MAN)]
     Man {
         /// A command whose page to print (`winner` prints nimlab-winner(1)).
         #[arg(value_name = "COMMAND")]
@@ -431,6 +470,7 @@ pub enum Command {
 
     /// Leave the activity you are in (a game, a derivation, a proof, a lesson), or nimlab.
     #[command(alias = "exit")]
+    #[command(after_help = crate::help_examples::QUIT)]
     Quit,
 }
 
@@ -474,13 +514,7 @@ Functions:
 /// `help =` after the rulesets, which come from the engine's name table.
 const EVAL_HELP_END: &str = "\
 Every evaluation is limited in steps and in how deeply it nests, so nothing runs
-forever or overflows.
-
-Examples:
-  = 3 xor 5
-  = mex{0, 1, 3}
-  = all n in 1..99: g(nF) = n
-  = winner(zero-move, 18, 47, 34)";
+forever or overflows.";
 
 /// `help =`: the language, the rulesets an expression can name, examples.
 fn eval_help() -> String {
@@ -528,8 +562,14 @@ pub enum LessonAction {
 /// `--rules R`, shared by the game commands.
 #[derive(Debug, Clone, Args)]
 pub struct RulesArg {
-    /// The ruleset for this command (default: the session's, at start `zero-move`).
-    #[arg(long, value_name = "R", value_parser = RulesName { misere_suffix: false })]
+    /// The ruleset for this command (default: the session's, at start `zero-move`); `rules`
+    /// lists them all.
+    #[arg(
+        long,
+        value_name = "R",
+        value_parser = RulesName { misere_suffix: false },
+        hide_possible_values = true
+    )]
     pub rules: Option<String>,
 }
 
@@ -563,11 +603,24 @@ impl TypedValueParser for RulesName {
             .parse_ref(cmd, arg, value)
     }
 
+    /// Names that can be typed as they are, for shell completion: a family with an argument
+    /// (`octal:CODE`) offers its examples (`octal:0.77`), never its placeholder. Help shows
+    /// none of them: the catalogue is `rules`'s.
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(RULESETS.iter().map(|row| {
-            PossibleValue::new(row.usage())
-                .help(ruleset_help(row))
-                .aliases(row.aliases.iter().copied())
+        Some(Box::new(RULESETS.iter().flat_map(|row| {
+            let values: Vec<PossibleValue> = match row.argument {
+                None => vec![
+                    PossibleValue::new(row.name)
+                        .help(row.summary)
+                        .aliases(row.aliases.iter().copied()),
+                ],
+                Some(_) => row
+                    .examples
+                    .iter()
+                    .map(|e| PossibleValue::new(e.name).help(e.known_as.unwrap_or(row.summary)))
+                    .collect(),
+            };
+            values
         })))
     }
 }
@@ -657,9 +710,10 @@ pub struct PlayArgs {
     #[arg(long, value_enum, value_name = "WHO", default_value = "me")]
     pub first: First,
 
-    /// Judge each of your moves in binary.
-    #[arg(long, value_enum, value_name = "on|off", default_value = "on")]
-    pub coach: Switch,
+    /// Judge each of your moves in one line (`why` shows the binary); `verbose` shows every
+    /// move in binary with its reasons; `off` judges nothing.
+    #[arg(long, value_enum, value_name = "on|off|verbose", default_value = "on")]
+    pub coach: Coach,
 
     /// Seed for the random starting position used when no piles are given (the computer's
     /// play itself is never random).
@@ -674,11 +728,22 @@ pub enum First {
     Computer,
 }
 
-/// A yes/no option.
+/// How much the coach of a game says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Switch {
+pub enum Coach {
+    /// Each move judged in one line under the board.
     On,
+    /// No judgement; the board and the computer's moves only.
     Off,
+    /// Each move in binary with the reasons, as `why` shows them.
+    Verbose,
+}
+
+impl Coach {
+    /// Whether the coach judges the learner's moves at all.
+    pub fn judges(self) -> bool {
+        self != Self::Off
+    }
 }
 
 impl Cli {
@@ -722,9 +787,14 @@ impl Cli {
                 Ok(Parsed::Cli(cli))
             }
             Err(e) => match e.kind() {
-                ErrorKind::DisplayHelp
-                | ErrorKind::DisplayVersion
-                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                ErrorKind::DisplayHelp => {
+                    let long = words.iter().any(|w| w == "--help");
+                    let help = command_path(&words)
+                        .and_then(|path| command_help(&path, long))
+                        .unwrap_or_else(|| e.render().to_string());
+                    Ok(Parsed::Display(help))
+                }
+                ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                     Ok(Parsed::Display(e.render().to_string()))
                 }
                 _ => Err(split_ruleset(&words).unwrap_or_else(|| crate::Error::from_clap(&e))),
@@ -891,6 +961,7 @@ impl Command {
                 | Self::Undo
                 | Self::Hint
                 | Self::Resign
+                | Self::Why
         )
     }
 
@@ -903,6 +974,18 @@ impl Command {
                     action: Some(LessonAction::Start { .. })
                 }
         )
+    }
+
+    /// Whether the command reads its piles from standard input (`winner -`).
+    pub fn reads_stdin(&self) -> bool {
+        let piles = match self {
+            Self::Winner(args) | Self::Move(args) | Self::Nimsum(args) | Self::Position(args) => {
+                &args.piles
+            }
+            Self::Play(args) => &args.position.piles,
+            _ => return false,
+        };
+        piles.len() == 1 && piles[0] == "-"
     }
 
     /// The piles typed on the line, for the commands that take a position.
@@ -938,6 +1021,90 @@ fn help_first(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
 pub enum Parsed {
     Cli(Cli),
     Display(String),
+}
+
+/// The command and subcommand a line names (`lesson start` in `lesson start --help`), if any.
+fn command_path(words: &[std::ffi::OsString]) -> Option<Vec<String>> {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    let mut path = Vec::new();
+    for word in words.iter().skip(1).filter_map(|w| w.to_str()) {
+        if word.starts_with('-') {
+            continue;
+        }
+        match command.find_subcommand(word) {
+            Some(sub) => {
+                path.push(sub.get_name().to_string());
+                let sub = sub.clone();
+                command = sub;
+            }
+            None => break,
+        }
+    }
+    (!path.is_empty()).then_some(path)
+}
+
+/// The columns help is laid out in (at most; a narrower terminal narrows it).
+pub const HELP_WIDTH: usize = 80;
+
+/// One command's help, as `-h` (`long: false`) or `--help` shows it: what it does, its own
+/// arguments and flags, two examples, and one line for the options every command takes
+/// (described once, in `nimlab --help`). `None` if `path` names no command.
+pub fn command_help(path: &[String], long: bool) -> Option<String> {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    for word in path {
+        let sub = command.find_subcommand(word)?.clone();
+        command = sub;
+    }
+    let mut command = command
+        .bin_name(path.join(" "))
+        .max_term_width(HELP_WIDTH)
+        .term_width(HELP_WIDTH);
+    let help = if long {
+        command.render_long_help()
+    } else {
+        command.render_help()
+    };
+    let every = if path.first().map(String::as_str) == Some("draw") {
+        "Every command also takes --format FORMAT (here dot or svg), --color WHEN,"
+    } else {
+        "Every command also takes --format text|markdown|csv|json|latex, --color WHEN,"
+    };
+    Some(format!(
+        "{}\n\n{every}\n--memory SIZE and --no-pager (see `help`).\n",
+        help.to_string().trim_end()
+    ))
+}
+
+/// The command definition with the lesson ids (`lesson start`, `lesson reset`) and the
+/// proofs' names (`prove`) as the values of those arguments, for shell completion scripts.
+pub fn with_names(lesson_ids: Vec<String>, proof_names: Vec<String>) -> clap::Command {
+    use clap::CommandFactory;
+    use clap::builder::PossibleValuesParser;
+    let ids = move |a: clap::Arg| a.value_parser(PossibleValuesParser::new(lesson_ids.clone()));
+    Cli::command()
+        .mut_subcommand("lesson", |lesson| {
+            lesson
+                .mut_subcommand("start", |c| c.mut_arg("id", ids.clone()))
+                .mut_subcommand("reset", |c| c.mut_arg("id", ids))
+        })
+        .mut_subcommand("prove", |prove| {
+            prove.mut_arg("name", |a| {
+                a.value_parser(PossibleValuesParser::new(proof_names))
+            })
+        })
+}
+
+/// The lines a fish completion script needs to offer the lesson ids and the proofs' names.
+pub fn fish_names(lesson_ids: &[String], proof_names: &[String]) -> String {
+    format!(
+        "complete -c nimlab -n \"__fish_nimlab_using_subcommand lesson; and \
+         __fish_seen_subcommand_from start reset\" -f -a \"{}\"\n\
+         complete -c nimlab -n \"__fish_nimlab_using_subcommand prove\" -f -a \"{}\"\n",
+        lesson_ids.join(" "),
+        proof_names.join(" ")
+    )
 }
 
 /// The command names, for help and completion.

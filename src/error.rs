@@ -60,6 +60,8 @@ pub enum Error {
     NoGame,
     /// `undo` before any move of the game.
     NothingToUndo,
+    /// `why` with no move of a game to explain.
+    NothingToExplain,
     /// `play` while a game is in progress.
     GameInProgress,
     /// `step` in a game, which plays the session's position instead.
@@ -324,6 +326,9 @@ impl fmt::Display for Error {
             Self::IllegalMove(e) => write!(f, "illegal move: {e}"),
             Self::NoGame => f.write_str("no game in progress; start one with `play 4 7 5`"),
             Self::NothingToUndo => f.write_str("nothing to undo: you have not moved yet"),
+            Self::NothingToExplain => f.write_str(
+                "no move to explain: `why` follows a move in a game of one ruleset (`play 4 7 5`)",
+            ),
             Self::GameInProgress => {
                 f.write_str("a game is in progress: finish it, or `resign` first")
             }

@@ -11,6 +11,7 @@ pub mod env;
 pub mod error;
 pub mod expr;
 pub mod graph;
+mod help_examples;
 pub mod interrupt;
 pub mod lesson;
 pub mod output;

@@ -38,15 +38,15 @@ const DEFAULT_PLOT_TO: u64 = 100;
 const SUBTRACTION_PERIOD_LOOK: u64 = 100_000;
 
 pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Error> {
-    let format = picture_format(args)?;
+    let format = picture_format(args, session.interactive)?;
     if let Some(path) = output(args) {
         check_destination(path, args.force)?;
     }
     if super::hackenbush::asked_for(&args.rules) {
-        let dot = super::hackenbush::dot(args)?;
         let text = match format {
-            PictureFormat::Dot => dot,
-            PictureFormat::Svg => graphviz::svg(&dot, &session.cancel)?,
+            PictureFormat::Dot => super::hackenbush::dot(args)?,
+            PictureFormat::Svg => graphviz::svg(&super::hackenbush::dot(args)?, &session.cancel)?,
+            PictureFormat::Text => super::hackenbush::drawn(args)?,
         };
         return finish(args, format, text);
     }
@@ -63,14 +63,19 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
     let text = if args.plot {
         let plot = plot(session, &mut solver, &args.targets)?;
         session.remember(&solver);
-        crate::render::draw::plot_svg(&plot)
+        match format {
+            PictureFormat::Text => crate::render::draw::plot_text(&plot),
+            _ => crate::render::draw::plot_svg(&plot),
+        }
     } else {
         let picture = graph(session, &mut solver, &args.targets)?;
         session.remember(&solver);
-        let dot = crate::render::draw::dot(&picture);
         match format {
-            PictureFormat::Dot => dot,
-            PictureFormat::Svg => graphviz::svg(&dot, &session.cancel)?,
+            PictureFormat::Dot => crate::render::draw::dot(&picture),
+            PictureFormat::Svg => {
+                graphviz::svg(&crate::render::draw::dot(&picture), &session.cancel)?
+            }
+            PictureFormat::Text => crate::render::draw::graph_tree(&picture),
         }
     };
     finish(args, format, text)
@@ -91,9 +96,10 @@ fn finish(args: &DrawArgs, format: PictureFormat, text: String) -> Result<Output
     }
 }
 
-/// The line's `--format` if it gave a picture's, else the output file's extension (`.svg`,
-/// `.dot`, `.gv`), else DOT for a graph and SVG for a plot.
-fn picture_format(args: &DrawArgs) -> Result<PictureFormat, DrawError> {
+/// The line's `--format` if it gave a picture's (`text` draws in the terminal), else the
+/// output file's extension (`.svg`, `.dot`, `.gv`), else for a person at the prompt a
+/// drawing in the terminal, and otherwise DOT for a graph and SVG for a plot.
+fn picture_format(args: &DrawArgs, at_a_terminal: bool) -> Result<PictureFormat, DrawError> {
     let refuse = |format: Format| DrawError::Format {
         format: clap::ValueEnum::to_possible_value(&format)
             .map_or_else(String::new, |v| v.get_name().to_string()),
@@ -102,6 +108,7 @@ fn picture_format(args: &DrawArgs) -> Result<PictureFormat, DrawError> {
     let format = match args.format {
         Some(Format::Dot) => PictureFormat::Dot,
         Some(Format::Svg) => PictureFormat::Svg,
+        Some(Format::Text) => PictureFormat::Text,
         Some(other) => return Err(refuse(other)),
         None => {
             let extension = args
@@ -121,6 +128,7 @@ fn picture_format(args: &DrawArgs) -> Result<PictureFormat, DrawError> {
                         plot: args.plot,
                     });
                 }
+                None if at_a_terminal => PictureFormat::Text,
                 None if args.plot => PictureFormat::Svg,
                 None => PictureFormat::Dot,
             }

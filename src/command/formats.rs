@@ -1,7 +1,8 @@
 //! Which commands print in which formats. Every command prints as text, Markdown, CSV and
-//! JSON; only tables, binary views and derivations have a LaTeX form, so `--format latex` on
-//! any other command is refused before it runs (a refused `play` starts no game). The picture
-//! formats, `dot` and `svg`, are `draw`'s alone, and `draw` reads its line's format itself.
+//! JSON; only tables, binary views, derivations, proofs and periods have a LaTeX form, so
+//! `--format latex` on any other command is refused before it runs (a refused `play` starts
+//! no game). The picture formats, `dot` and `svg`, are `draw`'s alone, and `draw` reads its
+//! line's format itself.
 
 use crate::cli::{Command, Format};
 use crate::error::{Error, Formless};
@@ -33,7 +34,8 @@ pub fn check_format(command: &Command, format: Format) -> Result<(), Error> {
     })
 }
 
-/// Grundy tables, binary views and derivations; `quit`, `help` and `run` print nothing of
+/// Grundy tables, binary views, derivations, proofs and periods; `quit`, `help` and `run`
+/// print nothing of
 /// their own worth refusing.
 fn has_latex_form(command: &Command) -> bool {
     matches!(
@@ -45,6 +47,8 @@ fn has_latex_form(command: &Command) -> bool {
             | Command::Position(_)
             | Command::Set { .. }
             | Command::Derive { .. }
+            | Command::Prove { .. }
+            | Command::Period { .. }
             | Command::Quit
             | Command::Help { .. }
             | Command::Run { .. }
@@ -85,6 +89,7 @@ fn name(command: &Command) -> &'static str {
         Command::Undo => "undo",
         Command::Hint => "hint",
         Command::Resign => "resign",
+        Command::Why => "why",
         Command::Step { .. } => "step",
         Command::Run { .. } => "run",
         Command::Completions { .. } => "completions",

@@ -118,3 +118,14 @@ pub(super) fn dot(args: &DrawArgs) -> Result<String, Error> {
     let report = HackenbushReport::new(HackenbushView::Move, components);
     Ok(crate::render::draw::hackenbush_dot(&report))
 }
+
+/// `draw --rules hackenbush PICTURE… --format text`: the pictures drawn in the terminal, each
+/// node by its name, the first winning cut marked.
+pub(super) fn drawn(args: &DrawArgs) -> Result<String, Error> {
+    if args.plot {
+        return dot(args);
+    }
+    let components = components(&args.targets, args.file.as_deref())?;
+    let report = HackenbushReport::new(HackenbushView::Move, components);
+    Ok(crate::render::draw::hackenbush_text(&report))
+}

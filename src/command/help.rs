@@ -54,8 +54,9 @@ spent; `7` means `7T`.
 /// After the rulesets line: options every command takes, and how to leave.
 const OVERVIEW_END: &str = "\
 Every command takes --format text|markdown|csv|json and
---color auto|always|never; tables, binary views and derivations also
---format latex, for slides; `draw` writes --format dot|svg. `help COMMAND` explains one command.
+--color auto|always|never; tables, binary views, derivations, periods
+and proofs also --format latex, for slides; `draw` writes --format dot|svg.
+`help COMMAND` explains one command, with examples.
 `quit` leaves what you are in (a game, a derivation, a proof, a lesson),
 then nimlab; Ctrl-D leaves nimlab at once.";
 
@@ -144,10 +145,6 @@ pub fn help_text(topic: &[String]) -> Result<String, Error> {
         path.push(sub.get_name().to_string());
         command = sub;
     }
-    Ok(command
-        .bin_name(path.join(" "))
-        .render_long_help()
-        .to_string()
-        .trim_end()
-        .to_string())
+    let help = crate::cli::command_help(&path, true).unwrap_or_default();
+    Ok(help.trim_end().to_string())
 }

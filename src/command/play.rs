@@ -9,7 +9,7 @@ use super::position::one_staircase;
 use super::session::piles_as;
 use super::typed_move;
 use super::{Session, parse_rules, rules_or_session};
-use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
+use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
 use crate::engine::game::{Game, Side};
 use crate::engine::grundy::Solver;
 use crate::engine::misere_play;
@@ -32,7 +32,14 @@ pub(super) fn no_game() -> Error {
 #[derive(Debug)]
 pub(super) struct PlayFocus {
     game: Game,
-    coach: bool,
+    coach: Coach,
+}
+
+/// `why`: the last command of a game again, each move in binary with its reasons.
+pub(super) fn why(session: &Session) -> Result<Output, Error> {
+    let mut report = session.last_game.clone().ok_or(Error::NothingToExplain)?;
+    report.detail = true;
+    Ok(Output::Game(report))
 }
 
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
@@ -71,7 +78,7 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
         First::Me => Side::Learner,
         First::Computer => Side::Computer,
     };
-    let coach = args.coach == Switch::On;
+    let coach = args.coach;
     let mut game = Game::new(solver.clone(), piles.clone(), first);
     // `--misere` on misère Nim changes nothing; any other ruleset is played misère by search,
     // which must reach the start (a position too big to search is refused here).
@@ -82,7 +89,7 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
     }
     let mut focus = PlayFocus { game, coach };
     // The binary view reads Grundy values, which do not decide misère play.
-    let view = if coach && first == Side::Learner && !misere {
+    let view = if coach.judges() && first == Side::Learner && !misere {
         let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone())?;
         report.title = Some(PositionTitle::Start);
         Some(report)
@@ -93,12 +100,12 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
     let mut events = vec![GameEvent::Start {
         piles,
         first,
-        coach,
+        coach: coach.judges(),
         view,
         example,
     }];
     focus.continue_game(&mut events)?;
-    let output = focus.report(events);
+    let output = focus.report(events, session);
     if !focus.game.is_over() {
         session.start(Box::new(focus));
     }
@@ -141,7 +148,7 @@ impl PlayFocus {
     /// The board the learner moves on, with each pile's value when the coach is on.
     fn your_move(&self) -> Result<GameEvent, Error> {
         let piles = self.game.piles().to_vec();
-        let values = if self.coach && !self.game.misere_search() {
+        let values = if self.coach.judges() && !self.game.misere_search() {
             Some(verdict(self.game.solver(), &piles)?.grundy)
         } else {
             None
@@ -149,22 +156,26 @@ impl PlayFocus {
         Ok(GameEvent::YourMove { piles, values })
     }
 
-    fn report(&self, events: Vec<GameEvent>) -> Output {
+    /// The events of one command as a report, kept in the session for `why`.
+    fn report(&self, events: Vec<GameEvent>, session: &mut Session) -> Output {
         let over = self.game.is_over();
-        Output::Game(GameReport {
+        let report = GameReport {
             rules: self.game.solver().rules().clone(),
             misere_search: self.game.misere_search(),
             events,
+            detail: self.coach == Coach::Verbose,
             piles: self.game.piles().to_vec(),
             to_move: (!over).then(|| self.game.to_move()),
             winner: self.game.winner(),
-        })
+        };
+        session.last_game = Some(report.clone());
+        Output::Game(report)
     }
 
     /// The learner's move, the coach's note on it, and the computer's reply.
-    fn learner_move(&mut self, request: Request) -> Result<Output, Error> {
+    fn learner_move(&mut self, request: Request, session: &mut Session) -> Result<Output, Error> {
         if self.game.misere_search() {
-            return self.learner_move_by_search(request);
+            return self.learner_move_by_search(request, session);
         }
         let solver = self.game.solver().clone();
         let before = self.game.piles().to_vec();
@@ -193,21 +204,25 @@ impl PlayFocus {
             side: Side::Learner,
             mv,
             intent: None,
-            view: self.coach.then_some(view),
+            view: Some(view),
             piles: self.game.piles().to_vec(),
         }];
         // A winning last move needs no note: the end of the game says it.
         let last_and_kept = self.game.is_over() && matches!(note, CoachNote::Kept);
-        if self.coach && !last_and_kept {
+        if self.coach.judges() && !last_and_kept {
             events.push(GameEvent::Coach(note));
         }
         self.continue_game(&mut events)?;
-        Ok(self.report(events))
+        Ok(self.report(events, session))
     }
 
     /// [`Self::learner_move`] in a game played misère: the coach judges by search, with no
     /// binary view (Grundy values do not decide misère play).
-    fn learner_move_by_search(&mut self, request: Request) -> Result<Output, Error> {
+    fn learner_move_by_search(
+        &mut self,
+        request: Request,
+        session: &mut Session,
+    ) -> Result<Output, Error> {
         let before = self.game.piles().to_vec();
         let (won, best) = self.game.decide(&before)?;
         let mv = self.game.learner_move(request)?;
@@ -231,44 +246,62 @@ impl PlayFocus {
             piles: after,
         }];
         let last_and_kept = self.game.is_over() && matches!(note, CoachNote::Kept);
-        if self.coach && !last_and_kept {
+        if self.coach.judges() && !last_and_kept {
             events.push(GameEvent::Coach(note));
         }
         self.continue_game(&mut events)?;
-        Ok(self.report(events))
+        Ok(self.report(events, session))
     }
 
-    fn undo(&mut self) -> Result<Output, Error> {
+    fn undo(&mut self, session: &mut Session) -> Result<Output, Error> {
         let turns = self.game.undo();
         if turns.is_empty() {
             return Err(Error::NothingToUndo);
         }
         let piles = self.game.piles().to_vec();
-        Ok(self.report(vec![GameEvent::Undone { turns, piles }, self.your_move()?]))
+        let output = self.report(
+            vec![GameEvent::Undone { turns, piles }, self.your_move()?],
+            session,
+        );
+        // The moves `why` would explain were taken back.
+        session.last_game = None;
+        Ok(output)
     }
 
+    /// A hint is shown in full at once, and is not a move for `why` to explain.
     fn hint(&self) -> Result<Output, Error> {
+        let report = |events| {
+            Output::Game(GameReport {
+                rules: self.game.solver().rules().clone(),
+                misere_search: self.game.misere_search(),
+                events,
+                detail: true,
+                piles: self.game.piles().to_vec(),
+                to_move: Some(self.game.to_move()),
+                winner: None,
+            })
+        };
         if self.game.misere_search() {
             let piles = self.game.piles().to_vec();
             let (won, best) = self.game.decide(&piles)?;
-            return Ok(self.report(vec![GameEvent::SearchHint { piles, won, best }]));
+            return Ok(report(vec![GameEvent::SearchHint { piles, won, best }]));
         }
-        let mut report = PositionReport::new(
+        let mut position = PositionReport::new(
             PositionView::Move,
             self.game.solver(),
             self.game.piles().to_vec(),
         )?;
-        report.title = Some(PositionTitle::Hint);
+        position.title = Some(PositionTitle::Hint);
         // The hint is a move the learner may make: with their own counter in Northcott's.
-        if let Some((m, _)) = &report.winning_move {
+        if let Some((m, _)) = &position.winning_move {
             let own = self
                 .game
                 .by_counter_of(m.clone(), self.game.white_to_move())?;
             if own != *m {
-                report = report.played_as(self.game.solver(), own)?;
+                position = position.played_as(self.game.solver(), own)?;
             }
         }
-        let best = match &report.winning_move {
+        let best = match &position.winning_move {
             Some((m, _)) => Some(MoveView::new(
                 self.game.solver(),
                 self.game.piles(),
@@ -276,7 +309,10 @@ impl PlayFocus {
             )?),
             None => None,
         };
-        Ok(self.report(vec![GameEvent::Hint { report, best }]))
+        Ok(report(vec![GameEvent::Hint {
+            report: position,
+            best,
+        }]))
     }
 
     /// `winner`, `move` or `nimsum` without piles during a game: the board as it stands, by
@@ -304,11 +340,11 @@ impl PlayFocus {
         Ok(Output::Position(report))
     }
 
-    fn resign(&mut self) -> Result<Output, Error> {
+    fn resign(&mut self, session: &mut Session) -> Result<Output, Error> {
         self.game.resign();
         let mut events = Vec::new();
         self.continue_game(&mut events)?;
-        Ok(self.report(events))
+        Ok(self.report(events, session))
     }
 }
 
@@ -335,18 +371,18 @@ impl Focus for PlayFocus {
     fn command(
         &mut self,
         command: &Command,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Option<Result<Output, Error>> {
         let result = match command {
             Command::Take { count, pile } => {
                 typed_move::take_command(count, pile, self.game.piles().len())
-                    .and_then(|r| self.learner_move(r))
+                    .and_then(|r| self.learner_move(r, session))
             }
             Command::Pass { index } => typed_move::pile_index(index, self.game.piles().len())
-                .and_then(|index| self.learner_move(Request::Pass { index })),
-            Command::Undo => self.undo(),
+                .and_then(|index| self.learner_move(Request::Pass { index }, session)),
+            Command::Undo => self.undo(session),
             Command::Hint => self.hint(),
-            Command::Resign => self.resign(),
+            Command::Resign => self.resign(session),
             // Without piles, the position commands look at the game's board.
             Command::Winner(args) if names_no_piles(args) => self.board(args, PositionView::Winner),
             Command::Move(args) if names_no_piles(args) => self.board(args, PositionView::Move),
@@ -358,9 +394,9 @@ impl Focus for PlayFocus {
         Some(result)
     }
 
-    fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
+    fn text(&mut self, line: &str, session: &mut Session) -> Option<Result<Output, Error>> {
         let request = typed_move::read(line, self.game.solver().rules(), self.game.piles().len())?;
-        Some(request.and_then(|r| self.learner_move(r)))
+        Some(request.and_then(|r| self.learner_move(r, session)))
     }
 
     fn is_done(&self) -> bool {

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use super::{Session, execute};
-use crate::cli::{Cli, Command, Parsed, PositionArgs};
+use crate::cli::{Cli, Command, Format, Parsed, PositionArgs};
 use crate::engine::{EngineError, Rules};
 use crate::error::Error;
 use crate::lesson::CommandLine;
@@ -85,6 +85,12 @@ pub(super) fn run_line(
     })?;
     match parsed {
         Parsed::Cli(cli) => match permitted(cli)? {
+            // Whatever format the line names, a lesson's picture is drawn in the terminal.
+            Some(Command::Draw(args)) => {
+                let mut args = args.clone();
+                args.format = Some(Format::Text);
+                execute(&Command::Draw(args), session)
+            }
             Some(command) => execute(command, session),
             None => Ok(Output::Nothing),
         },
@@ -160,10 +166,16 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
         Command::Undo => Err(steers("undo"))?,
         Command::Hint => Err(steers("hint"))?,
         Command::Resign => Err(steers("resign"))?,
-        Command::Draw(_) => Err(Refusal::NotForLessons {
-            command: "draw",
-            why: "a picture is for a viewer or a file, not a lesson's screen",
+        Command::Why => Err(steers("why"))?,
+        // A lesson draws in the terminal (see `run_line`), never to a file.
+        Command::Draw(args) if args.output.is_some() => Err(Refusal::NotForLessons {
+            command: "draw -o",
+            why: "a lesson draws its pictures on the screen, not in files",
         })?,
+        Command::Draw(args) if args.file.is_some() => Err(Refusal::ReadsFiles {
+            what: "`--file PICTURE` names a file",
+        })?,
+        Command::Draw(args) => ruleset(args.rules.rules.as_deref())?,
         Command::Completions { .. } | Command::Man { .. } => Err(Refusal::NotForLessons {
             command: "completions",
             why: "shell completions and the manual page are for the shell, not a lesson",

@@ -15,6 +15,9 @@ pub struct Session {
     pub focus: Vec<Box<dyn Focus>>,
     /// Where `step` stands in playing out the position.
     pub steps: StepLog,
+    /// The last command of a game in full (each move in binary, with its reasons), for `why`;
+    /// kept after the game ends so its last move can be asked about.
+    pub last_game: Option<crate::output::GameReport>,
     /// Where lesson progress is saved (`None`: nowhere).
     pub store: Option<crate::lesson::progress::Store>,
     /// `--lessons DIR`.
@@ -119,11 +122,16 @@ pub struct PileChange {
 
 impl Default for Session {
     fn default() -> Self {
-        Self::new(Rules::ZeroMove).expect("zero-move needs no precomputation")
+        Self::new(Self::default_rules()).expect("zero-move needs no precomputation")
     }
 }
 
 impl Session {
+    /// The rules a session starts with, until the learner chooses others.
+    pub fn default_rules() -> Rules {
+        Rules::ZeroMove
+    }
+
     pub fn new(rules: Rules) -> Result<Self, EngineError> {
         Ok(Self {
             focus: Vec::new(),
@@ -132,6 +140,7 @@ impl Session {
             lessons_dir: None,
             catalog: None,
             steps: StepLog::default(),
+            last_game: None,
             interactive: false,
             for_one_activity: false,
             cancel: crate::engine::Cancel::new(),

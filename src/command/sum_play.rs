@@ -6,7 +6,7 @@
 
 use super::focus::Focus;
 use super::{Session, typed_move};
-use crate::cli::{Command, First, PlayArgs, PositionArgs, Switch};
+use crate::cli::{Command, First, PlayArgs, PositionArgs};
 use crate::engine::game::Side;
 use crate::engine::hackenbush::Picture;
 use crate::engine::hackenbush_write;
@@ -100,7 +100,7 @@ fn start(
     let mut focus = SumPlayFocus {
         game,
         kind,
-        coach: args.coach == Switch::On,
+        coach: args.coach.judges(),
     };
     let example = focus.example()?;
     let mut events = vec![SumGameEvent::Start {
@@ -111,6 +111,8 @@ fn start(
     }];
     focus.continue_game(&mut events)?;
     let output = focus.report(events);
+    // A sum's moves are explained as they are made; `why` has nothing of an earlier game.
+    session.last_game = None;
     if !focus.game.is_over() {
         session.start(Box::new(focus));
     }

@@ -52,6 +52,9 @@ pub enum PictureFormat {
     Dot,
     /// SVG (by Graphviz for a graph, by nimlab for a plot).
     Svg,
+    /// Drawn in the terminal: a graph as a tree, a plot as a sparkline, a picture with its
+    /// node names.
+    Text,
 }
 
 /// What `draw` produced.

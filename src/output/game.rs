@@ -84,8 +84,8 @@ pub enum GameEvent {
         view: Option<PositionReport>,
         example: Option<Move>,
     },
-    /// A move by either side, numbered from 1; `view` is shown for the computer's moves and,
-    /// with the coach on, the learner's.
+    /// A move by either side, numbered from 1, with its binary view (`None` where search,
+    /// not Grundy values, decides the game).
     Moved {
         number: usize,
         side: Side,
@@ -133,6 +133,9 @@ pub struct GameReport {
     /// loses, and the game's moves are judged by search, not by Grundy values.
     pub misere_search: bool,
     pub events: Vec<GameEvent>,
+    /// Whether each move is shown in binary with its reasons (`--coach verbose`, `why`);
+    /// otherwise a move shows the board and one line that judges it.
+    pub detail: bool,
     pub piles: Vec<Pile>,
     /// Who moves next; `None` once the game is over.
     pub to_move: Option<Side>,

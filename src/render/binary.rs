@@ -509,31 +509,22 @@ pub(super) fn rows(
         v.nim_sum.to_string(),
         format!("{:0bits$b}", v.nim_sum),
     ])?;
-    sink.row(&["winner", v.winner.name(), "", ""])?;
-    if report.view == PositionView::Move {
-        let cells = match &report.winning_move {
-            Some((m, g)) => [
-                format!("move {}", m.index + 1),
-                format!(
-                    "{} -> {}",
-                    report.rules.name_of(m.from),
-                    report.rules.name_of_heaps(&m.after())
-                ),
-                g.to_string(),
-                // A graph's or a game of tuples' moves take no tokens (its piles are not sizes).
-                m.take(&report.rules)
-                    .map_or_else(String::new, |take| format!("take {take}")),
-            ],
-            None => [
-                "move".to_string(),
-                "none".to_string(),
-                String::new(),
-                String::new(),
-            ],
+    sink.finish()?;
+    // The verdict and the move are sentences, as in the text view: in Markdown a paragraph
+    // each; CSV keeps to the piles' rectangle (JSON has them as fields).
+    if syntax == TableSyntax::Markdown {
+        let plain = Style::default();
+        let sentence = if report.over {
+            no_move_sentence(v.winner, report.rules.is_misere(), plain)
+        } else {
+            verdict_sentence(v.rule, v.nim_sum, v.winner, plain)
         };
-        sink.row(&cells)?;
+        writeln!(out, "\n{sentence}")?;
+        if report.view == PositionView::Move {
+            writeln!(out, "\n{}", move_line(report, plain))?;
+        }
     }
-    sink.finish()
+    Ok(())
 }
 
 #[cfg(test)]

@@ -54,6 +54,10 @@ pub(crate) fn warning(message: &dyn fmt::Display, style: Style, width: Option<u1
     labelled("warning:", message, style, width)
 }
 
+/// What `winner -` says before it waits for piles typed at a terminal.
+pub(crate) const READING_PILES: &str = "reading piles from standard input: type them separated \
+     by spaces or on several lines, then Ctrl-D on a line of its own to end (Ctrl-C cancels)";
+
 /// A note on stderr beside a result that stands (`note: …`), filled like a warning.
 pub(crate) fn note(message: &dyn fmt::Display, style: Style, width: Option<u16>) -> String {
     labelled("note:", message, style, width)

@@ -17,7 +17,8 @@ pub(super) fn text(
 ) -> io::Result<()> {
     writeln!(out, "{}", opts.style.heading(&report.value.to_string()))?;
     for reads in &report.periodic {
-        writeln!(out, "{}", periodic_note(reads))?;
+        let note = super::prose::hanging("", &periodic_note(reads), opts.layout_width(), 1);
+        writeln!(out, "{note}")?;
     }
     Ok(())
 }

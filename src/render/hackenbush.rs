@@ -105,6 +105,70 @@ fn working(picture: &Picture, valuation: &Valuation) -> Vec<String> {
     lines
 }
 
+/// A picture drawn as text from its ground, every node by its name: a stalk on one line
+/// (`g─1─2─3`), a branching node's edges each on a line of its own (`├─`, `└─`), an edge back
+/// to a node already drawn (a cycle) as `(─x)`, a loop as `↺`. The edge `cut` is drawn `✂`.
+pub(crate) fn drawn(picture: &Picture, cut: Option<usize>) -> Vec<String> {
+    let edges = picture.edges();
+    let mut used = vec![false; edges.len()];
+    let mut seen = vec![false; picture.names().len()];
+    let mut lines = Vec::new();
+    let link = |e: usize| if Some(e) == cut { "✂" } else { "─" };
+    // Each frame: the node a line starts at, the edge that reached it, and the prefixes.
+    let mut stack: Vec<(usize, Option<usize>, String, String)> =
+        vec![(0, None, String::new(), String::new())];
+    while let Some((start, via, first, rest)) = stack.pop() {
+        seen[start] = true;
+        let mut line = first;
+        if let Some(e) = via {
+            line.push_str(link(e));
+        }
+        line.push_str(picture.name(start));
+        let mut at = start;
+        let branches = loop {
+            let mut children = Vec::new();
+            for (e, &(a, b)) in edges.iter().enumerate() {
+                if used[e] || (a != at && b != at) {
+                    continue;
+                }
+                used[e] = true;
+                let other = if a == at { b } else { a };
+                if other == at {
+                    line.push_str(" ↺");
+                } else if seen[other] {
+                    line.push_str(&format!(" ({}{})", link(e), picture.name(other)));
+                } else {
+                    seen[other] = true;
+                    children.push((e, other));
+                }
+            }
+            match children.as_slice() {
+                [(e, next)] => {
+                    line.push_str(link(*e));
+                    line.push_str(picture.name(*next));
+                    at = *next;
+                }
+                _ => break children,
+            }
+        };
+        lines.push(line);
+        for (k, &(e, child)) in branches.iter().enumerate().rev() {
+            let last = k + 1 == branches.len();
+            let (branch, under) = if last { ("└", "  ") } else { ("├", "│ ") };
+            stack.push((
+                child,
+                Some(e),
+                format!("{rest}{branch}"),
+                format!("{rest}{under}"),
+            ));
+        }
+    }
+    lines
+}
+
+/// The most edges a picture may have to be drawn under `move`'s values.
+const DRAWN_EDGES: usize = 40;
+
 fn describe(report: &HackenbushReport, cut: &HackenbushCut) -> String {
     let written = report.components()[cut.component].written();
     format!(
@@ -156,11 +220,18 @@ pub(super) fn text(
         .max()
         .unwrap_or(0)
         .max("nim-sum".len());
-    for c in components {
+    for (i, c) in components.iter().enumerate() {
         let pad = width - c.written().chars().count();
         writeln!(out, "  {}{}  {}", c.written(), " ".repeat(pad), c.value())?;
         if show_working {
             write_working(c, usize::from(opts.width), out)?;
+        }
+        // `move` names the edge to cut by its nodes: the picture shows them.
+        if report.view() == HackenbushView::Move && c.picture().edges().len() <= DRAWN_EDGES {
+            let cut = report.cut().filter(|k| k.component == i).map(|k| k.edge);
+            for line in drawn(c.picture(), cut) {
+                writeln!(out, "      {}", style.dim(&line))?;
+            }
         }
     }
     writeln!(

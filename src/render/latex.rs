@@ -1,6 +1,7 @@
-//! LaTeX for a lecturer's slides: Grundy tables, binary views (`nimsum`, `winner`, `move`) and
-//! derivations, each one `tabular` environment that needs no package: each family lays out its
-//! lines and one printer writes them. Text is escaped, numbers
+//! LaTeX for a lecturer's slides: Grundy tables (zero-move's in the text view's compact nF/nT
+//! layout), binary views (`nimsum`, `winner`, `move`) and derivations, each one `tabular`
+//! environment that needs no package: each family lays out its lines and one printer writes
+//! them (proofs and periods are in `latex_text.rs`). Text is escaped, numbers
 //! and states are set in math (`$…$`). Other outputs have no LaTeX form: the command layer
 //! refuses them before they run; short messages are kept as `%` comments.
 
@@ -21,6 +22,8 @@ pub(super) fn has_form(output: &Output) -> bool {
     matches!(
         output,
         Output::Grundy(_)
+            | Output::Proof(_)
+            | Output::Period(_)
             | Output::Position(_)
             | Output::Derivation(_)
             | Output::Note(_)
@@ -37,6 +40,8 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Grundy(report) => print(&grundy(report), out),
         Output::Position(report) => print(&binary(report), out),
         Output::Derivation(report) => print(&derivation(report), out),
+        Output::Proof(report) => super::latex_text::proof(report, out),
+        Output::Period(report) => super::latex_text::period(report, out),
         Output::Nothing | Output::Quit => Ok(()),
         // Anything else is prose, kept where a .tex file ignores it.
         other => {
@@ -181,8 +186,61 @@ fn cells<const N: usize>(cells: [&str; N]) -> Line {
     Line::Cells(cells.map(str::to_string).to_vec())
 }
 
-/// `grundy`: one row per state with its options, the mex set and the value.
+/// `grundy`: zero-move's table as the text view lays it out, nF and nT side by side; other
+/// rulesets, and values looked up one by one, a row per state with its options.
 fn grundy(report: &GrundyReport) -> Tabular {
+    let by_mex = matches!(report.rows, crate::output::GrundyRows::ByMex { .. });
+    if by_mex && report.rules.has_pass() {
+        return grundy_pairs(report);
+    }
+    grundy_rows(report)
+}
+
+/// `n`, nF's mex set and value, nT's mex set and value: the compact layout of the text view.
+fn grundy_pairs(report: &GrundyReport) -> Tabular {
+    let mut lines = vec![
+        cells([
+            "$n$",
+            r"$n\mathrm{F}$: mex set",
+            r"$g(n\mathrm{F})$",
+            r"$n\mathrm{T}$: mex set",
+            r"$g(n\mathrm{T})$",
+        ]),
+        Line::Rule,
+    ];
+    let mut spent: Option<GrundyRow> = None;
+    for row in report.rows() {
+        let cells = |f: &GrundyRow, t: &GrundyRow| {
+            Line::Cells(vec![
+                format!("${}$", t.pile.size),
+                format!("${}$", set(&f.reachable())),
+                format!("${}$", f.grundy),
+                format!("${}$", set(&t.reachable())),
+                format!("${}$", t.grundy),
+            ])
+        };
+        match row.pile.pass {
+            None => lines.push(cells(&row, &row)),
+            Some(crate::engine::Pass::Spent) => spent = Some(row),
+            Some(crate::engine::Pass::Unused) => {
+                let f = spent.take().unwrap_or_else(|| row.clone());
+                lines.push(cells(&f, &row));
+            }
+        }
+    }
+    lines.push(Line::Rule);
+    Tabular {
+        comment: format!(
+            "{}, each the mex of its options' values (the mex set)",
+            super::misere::values_of(&report.rules)
+        ),
+        columns: "rlrlr".into(),
+        lines,
+    }
+}
+
+/// One row per state with its options, the mex set and the value.
+fn grundy_rows(report: &GrundyReport) -> Tabular {
     let rules = &report.rules;
     let mut lines = vec![cells(["state", "options", "mex set", "$g$"]), Line::Rule];
     for row in report.rows() {

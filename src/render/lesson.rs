@@ -343,6 +343,32 @@ fn status_text(status: LessonStatus, steps: usize) -> String {
     }
 }
 
+/// The columns a line of a lesson's prerequisites fills before the next one starts a line.
+const AFTER_WIDTH: usize = 24;
+
+/// `after mex, nim` as lines of the status column: broken between prerequisites only, the
+/// first on the line of `after`.
+fn after_lines(waiting: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = "after".to_string();
+    for (i, item) in waiting.iter().enumerate() {
+        let piece = if i + 1 < waiting.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        if i > 0 && line.chars().count() + 1 + piece.chars().count() > AFTER_WIDTH {
+            lines.push(std::mem::take(&mut line));
+            line = piece;
+        } else {
+            line.push(' ');
+            line.push_str(&piece);
+        }
+    }
+    lines.push(line);
+    lines
+}
+
 pub(super) fn list_text(
     list: &LessonList,
     opts: &RenderOptions,
@@ -366,14 +392,18 @@ pub(super) fn list_text(
         }
         let status = match row.status {
             LessonStatus::NotStarted if row.waiting_for.is_empty() => opts.style.win("ready"),
-            LessonStatus::NotStarted => opts.style.dim(&format!(
-                "after {}",
-                row.waiting_for
+            LessonStatus::NotStarted => {
+                let waiting: Vec<String> = row
+                    .waiting_for
                     .iter()
                     .map(|r| printable(r).into_owned())
+                    .collect();
+                after_lines(&waiting)
+                    .iter()
+                    .map(|line| opts.style.dim(line))
                     .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+                    .join("\n")
+            }
             LessonStatus::Done => format!("{} ✓", status_text(row.status, row.steps)),
             status => status_text(status, row.steps),
         };
@@ -383,10 +413,11 @@ pub(super) fn list_text(
             status,
         ]);
     }
-    // The id and the title keep their width; the status takes what is left and wraps.
+    // The id and the status keep their width (a status is broken between prerequisites,
+    // never inside one nor after `after`); the title takes what is left and wraps.
     for (i, column) in table.column_iter_mut().enumerate() {
         column.set_padding((0, if i < 2 { 2 } else { 0 }));
-        if i < 2 {
+        if i != 1 {
             column.set_constraint(ColumnConstraint::ContentWidth);
         }
     }

@@ -18,6 +18,7 @@ mod grundy_values;
 mod hackenbush;
 mod json;
 mod latex;
+mod latex_text;
 mod lesson;
 mod lesson_error;
 mod lost_conjecture;
@@ -45,7 +46,7 @@ mod width;
 
 use std::io::{self, Write};
 
-pub(crate) use diagnostic::{diagnostic, note, warning};
+pub(crate) use diagnostic::{READING_PILES, diagnostic, note, warning};
 pub(crate) use expr_value::stderr_notes;
 pub use format::Format;
 pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};

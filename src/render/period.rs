@@ -234,22 +234,13 @@ pub(super) fn sparkline(values: &[u16], width: usize) -> (String, usize) {
     (line, per)
 }
 
-/// Words broken into lines of at most `width` columns, later lines indented.
+/// Words broken into lines of at most `width` columns (never inside a formula's term), later
+/// lines indented.
 fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-            line.push_str("  ");
-        }
-        if !line.is_empty() && !line.ends_with("  ") {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
+    super::prose::hanging("", text, width, 2)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 /// `period`: the sequence computed, and the period with its certificate when one is proven

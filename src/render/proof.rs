@@ -576,6 +576,48 @@ pub(super) fn json(report: &ProofView) -> ProofJson<'_> {
     }
 }
 
+/// Each step's claim and verdict as the text view words them (`check …`, `for …`, `✓ …`),
+/// one string a line, unwrapped and uncoloured: for Markdown and LaTeX.
+pub(super) fn claims_plain(report: &ProofView) -> Vec<Vec<String>> {
+    let plain = RenderOptions::default();
+    report
+        .steps
+        .iter()
+        .map(|step| {
+            let mut buf = Vec::new();
+            // Writing to a Vec cannot fail.
+            let _ = claim(step, &plain, UNWRAPPED, &mut buf);
+            String::from_utf8_lossy(&buf)
+                .lines()
+                .map(str::to_string)
+                .collect()
+        })
+        .collect()
+}
+
+/// A width no claim reaches: the line is left whole.
+const UNWRAPPED: usize = 10_000;
+
+/// Markdown mirrors the text view: the title and each step as headings, the step's text as a
+/// paragraph, its claim and verdict as an indented block.
+pub(super) fn markdown(report: &ProofView, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "# {}", report.title)?;
+    for (step, claim) in report.steps.iter().zip(claims_plain(report)) {
+        let heading = match &step.section {
+            Some(section) => format!("{}: {section}", step.heading),
+            None => step.heading.clone(),
+        };
+        writeln!(out, "\n## {heading}\n\n{}", step.text)?;
+        if !claim.is_empty() {
+            writeln!(out)?;
+            for line in claim {
+                writeln!(out, "  {line}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn rows(report: &ProofView) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let rows = report
         .steps

@@ -1,7 +1,9 @@
 //! Sentences wrapped to the output's width at word boundaries (textwrap), for explanations,
 //! messages, errors and lesson text. A word longer than the width stays whole: nothing is
-//! broken mid-word. Widths count display columns; colour escapes take none.
+//! broken mid-word, nor inside a term of a formula (`n - 1`, `g(n + p)`, `else n`, `(⌊8φ⌋,
+//! ⌊8φ⌋ + 8)`). Widths count display columns; colour escapes take none.
 
+use textwrap::core::Word;
 use textwrap::{Options, WordSeparator, WordSplitter, wrap_algorithms::WrapAlgorithm};
 
 /// The narrowest width prose is wrapped to, however narrow the terminal.
@@ -10,9 +12,87 @@ pub(crate) const MIN_WIDTH: usize = 20;
 fn options(width: usize) -> Options<'static> {
     Options::new(width.max(MIN_WIDTH))
         .break_words(false)
-        .word_separator(WordSeparator::AsciiSpace)
+        .word_separator(WordSeparator::Custom(formula_words))
         .word_splitter(WordSplitter::NoHyphenation)
         .wrap_algorithm(WrapAlgorithm::FirstFit)
+}
+
+/// The words a line may break between: spaces, except around an operator (`n - 1`, `7T →
+/// 6T`), after a keyword of a formula (`else n`), and inside a short bracketed term such as
+/// `(⌊8φ⌋, ⌊8φ⌋ + 8)` or `(13, 21)`.
+fn formula_words(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
+    let words: Vec<Word<'_>> = WordSeparator::AsciiSpace.find_words(line).collect();
+    let mut glue = vec![false; words.len()];
+    for (k, pair) in words.windows(2).enumerate() {
+        glue[k] = joined(pair[0].word, pair[1].word);
+    }
+    glue_brackets(&words, &mut glue);
+    let mut merged = Vec::with_capacity(words.len());
+    let mut start = 0;
+    let mut end = 0;
+    for (k, word) in words.iter().enumerate() {
+        end += word.word.len() + word.whitespace.len();
+        if !glue[k] {
+            merged.push(Word::from(&line[start..end]));
+            start = end;
+        }
+    }
+    if start < end {
+        merged.push(Word::from(&line[start..end]));
+    }
+    Box::new(merged.into_iter())
+}
+
+/// The longest bracketed term (in columns) kept on one line.
+const SHORT_TERM: usize = 20;
+
+/// Whether no line may break between the words `left` and `right`.
+fn joined(left: &str, right: &str) -> bool {
+    const OPERATORS: &[&str] = &[
+        "+", "-", "−", "*", "/", "=", "≠", "<", ">", "≤", "≥", "<=", ">=", "⊕", "⊗", "→", "←",
+        "xor", "%",
+    ];
+    const KEYWORDS: &[&str] = &["if", "then", "else", "not"];
+    let bare = left.trim_matches(|c| matches!(c, '(' | ')' | '`' | ',' | ':'));
+    OPERATORS.contains(&right) || OPERATORS.contains(&left) || KEYWORDS.contains(&bare)
+}
+
+/// Joins the words of each short bracketed term: from a word that opens a bracket to the word
+/// that closes it, when the whole term is at most [`SHORT_TERM`] columns.
+fn glue_brackets(words: &[Word<'_>], glue: &mut [bool]) {
+    let depth = |w: &str| {
+        let opens = w.matches(['(', '[', '{']).count();
+        let closes = w.matches([')', ']', '}']).count();
+        i64::try_from(opens).unwrap_or(0) - i64::try_from(closes).unwrap_or(0)
+    };
+    let mut i = 0;
+    while i < words.len() {
+        if depth(words[i].word) <= 0 {
+            i += 1;
+            continue;
+        }
+        let mut level = 0;
+        let mut width = 0;
+        let mut close = None;
+        for (j, word) in words.iter().enumerate().skip(i) {
+            level += depth(word.word);
+            width += textwrap::core::display_width(word.word) + usize::from(j > i);
+            if width > SHORT_TERM {
+                break;
+            }
+            if level <= 0 {
+                close = Some(j);
+                break;
+            }
+        }
+        match close {
+            Some(j) => {
+                glue[i..j].iter_mut().for_each(|g| *g = true);
+                i = j + 1;
+            }
+            None => i += 1,
+        }
+    }
 }
 
 /// `text` broken at spaces into lines of at most `width` columns (longer words stay whole).
@@ -130,6 +210,33 @@ mod tests {
             .map(textwrap::core::display_width)
             .max()
             .unwrap_or(0)
+    }
+
+    #[test]
+    fn formulas_break_between_terms_only() {
+        // The two examples: `else n` / `- 1` and `(⌊8φ⌋, ⌊8φ⌋ +` / `8)`.
+        let text = "g(nT) = (if n = 0 then 0 else if odd(n) then n + 1 else n - 1)";
+        for width in 20..=64 {
+            for line in wrap(text, width) {
+                assert!(
+                    !line.ends_with("else n") && !line.starts_with("- 1"),
+                    "{line}"
+                );
+                let first = line.split(' ').next().unwrap_or_default();
+                assert!(!["+", "-", "="].contains(&first), "{width}: {line}");
+            }
+        }
+        let text = "The lost square with difference 8 is (⌊8φ⌋, ⌊8φ⌋ + 8) = (13, 21).";
+        for width in 20..=70 {
+            let lines = wrap(text, width);
+            assert!(
+                lines.iter().any(|l| l.contains("(⌊8φ⌋, ⌊8φ⌋ + 8)")),
+                "{width}: {lines:?}"
+            );
+            assert!(lines.iter().any(|l| l.contains("(13, 21)")), "{lines:?}");
+        }
+        // Every word is kept, in order.
+        assert_eq!(wrap(text, 20).join(" "), text);
     }
 
     #[test]

@@ -60,77 +60,108 @@ fn grundy_table(
     for line in super::prose::wrap(&heading, opts.layout_width()) {
         writeln!(out, "{}", opts.style.heading(&line))?;
     }
-    let table = if rules.has_pass() {
-        let mut table = new_table(opts, &["n", "nF: mex set", "g(nF)", "nT: mex set", "g(nT)"]);
+    let (headers, rows, right, value) = notebook(report);
+    let mut table = new_table(opts, &headers);
+    for mut row in rows {
+        if let Some(cell) = row.get_mut(value) {
+            *cell = opts.style.heading(cell);
+        }
+        table.add_row(row);
+    }
+    right_align(&mut table, &right);
+    writeln!(out, "{table}")?;
+    misere_note(rules, opts, out)
+}
+
+/// The notebook table's headers and rows (for zero-move, nF and nT side by side), the
+/// columns aligned right, and the column of the values that stand out.
+fn notebook(report: &GrundyReport) -> (Vec<&'static str>, Vec<Vec<String>>, Vec<usize>, usize) {
+    let rules = &report.rules;
+    let mut rows = Vec::new();
+    if rules.has_pass() {
         let mut pending: Option<GrundyRow> = None;
         for row in report.rows() {
             match row.pile.pass {
-                None => table.add_row(vec![
+                None => rows.push(vec![
                     row.pile.size.to_string(),
                     format_set(&row.reachable()),
                     row.grundy.to_string(),
                     format_set(&row.reachable()),
                     row.grundy.to_string(),
                 ]),
-                Some(Pass::Spent) => {
-                    pending = Some(row);
-                    continue;
-                }
+                Some(Pass::Spent) => pending = Some(row),
                 Some(Pass::Unused) => {
                     let (f_set, f_g) = pending
                         .take()
                         .map(|f| (format_set(&f.reachable()), f.grundy.to_string()))
                         .unwrap_or_default();
-                    table.add_row(vec![
+                    rows.push(vec![
                         row.pile.size.to_string(),
                         f_set,
                         f_g,
                         format_set(&row.reachable()),
-                        opts.style.heading(&row.grundy.to_string()),
-                    ])
+                        row.grundy.to_string(),
+                    ]);
                 }
-            };
-        }
-        right_align(&mut table, &[0, 2, 4]);
-        table
-    } else {
-        use crate::engine::Rules;
-        let subtract = matches!(rules, Rules::Subtract(_) | Rules::Graph(_));
-        let graph = matches!(rules, Rules::Graph(_));
-        let mut headers = vec![if graph { "position" } else { "n" }];
-        if subtract {
-            headers.push("options → value");
-        }
-        headers.extend(["mex set", "g(n)"]);
-        let mut table = new_table(opts, &headers);
-        for row in report.rows() {
-            let mut cells = vec![rules.name_of(row.pile)];
-            if subtract {
-                let opts_text: Vec<String> = row
-                    .options
-                    .iter()
-                    .map(|(p, g)| format!("{}→{g}", rules.name_of_heaps(p)))
-                    .collect();
-                cells.push(if opts_text.is_empty() {
-                    "none".into()
-                } else {
-                    opts_text.join(", ")
-                });
             }
-            cells.push(format_set(&row.reachable()));
-            cells.push(opts.style.heading(&row.grundy.to_string()));
-            table.add_row(cells);
         }
-        let last = headers.len() - 1;
-        if graph {
-            right_align(&mut table, &[last]);
-        } else {
-            right_align(&mut table, &[0, last]);
+        let headers = vec!["n", "nF: mex set", "g(nF)", "nT: mex set", "g(nT)"];
+        return (headers, rows, vec![0, 2, 4], 4);
+    }
+    let subtract = matches!(rules, Rules::Subtract(_) | Rules::Graph(_));
+    let graph = matches!(rules, Rules::Graph(_));
+    let mut headers = vec![if graph { "position" } else { "n" }];
+    if subtract {
+        headers.push("options → value");
+    }
+    headers.extend(["mex set", "g(n)"]);
+    for row in report.rows() {
+        let mut cells = vec![rules.name_of(row.pile)];
+        if subtract {
+            let options: Vec<String> = row
+                .options
+                .iter()
+                .map(|(p, g)| format!("{}→{g}", rules.name_of_heaps(p)))
+                .collect();
+            cells.push(if options.is_empty() {
+                "none".into()
+            } else {
+                options.join(", ")
+            });
         }
-        table
-    };
-    writeln!(out, "{table}")?;
-    misere_note(rules, opts, out)
+        cells.push(format_set(&row.reachable()));
+        cells.push(row.grundy.to_string());
+        rows.push(cells);
+    }
+    let last = headers.len() - 1;
+    let right = if graph { vec![last] } else { vec![0, last] };
+    (headers, rows, right, last)
+}
+
+/// Markdown mirrors the text view: the heading as a paragraph and the notebook table, or a
+/// single state's lines as they read in text.
+fn markdown(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
+    let plain = RenderOptions::default();
+    match &report.rows {
+        GrundyRows::Lookup { .. } => lookup(report, &plain, out),
+        GrundyRows::ByMex { .. } => {
+            writeln!(
+                out,
+                "{}, each the mex of its options' values (the mex set)\n",
+                super::misere::values_of(&report.rules)
+            )?;
+            let (headers, rows, _, _) = notebook(report);
+            let mut sink = Sink::new(TableSyntax::Markdown, out, &headers)?;
+            for row in &rows {
+                sink.row(row)?;
+            }
+            sink.finish()?;
+            if report.rules.is_misere() {
+                writeln!(out, "\n{}", super::misere::NOTE)?;
+            }
+            Ok(())
+        }
+    }
 }
 
 /// Under a misère table or value: what the values are, and what decides misère play.
@@ -322,6 +353,9 @@ pub(super) fn rows(
     syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    if syntax == TableSyntax::Markdown {
+        return markdown(report, out);
+    }
     let mut sink = Sink::new(
         syntax,
         out,

@@ -153,6 +153,9 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
             out,
         ),
         Output::Verify(report) => table(super::verify::rows(report), syntax, out),
+        Output::Proof(report) if syntax == TableSyntax::Markdown => {
+            super::proof::markdown(report, out)
+        }
         Output::Proof(report) => table(super::proof::rows(report), syntax, out),
         Output::Left(report) => write!(out, "{}", super::activity::plain(report)),
         Output::Rulesets { current } => table(super::rulesets::rows(current), syntax, out),

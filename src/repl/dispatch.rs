@@ -36,7 +36,7 @@ pub fn dispatch(
     if let Command::Run { file } = command {
         return super::run_file(file, session, env, nest).map(|()| Flow::Continue);
     }
-    if let Some(text) = generated(command)? {
+    if let Some(text) = generated(command, session)? {
         let mut stdout = io::stdout().lock();
         stdout.write_all(&text).map_err(Error::Write)?;
         return stdout
@@ -46,6 +46,15 @@ pub fn dispatch(
     }
     let opts = env.render_options(cli);
     check_format(command, opts.format)?;
+    // A person at a terminal is told what `-` waits for, and how to end it.
+    if command.reads_stdin() && env.stdin_tty && !session.stdin_is_script {
+        let text = crate::render::note(
+            &crate::render::READING_PILES,
+            env.error_style(),
+            env.error_width,
+        );
+        let _ = io::stderr().write_all(text.as_bytes());
+    }
     let output = {
         // Each command counts its own work (a script's lines share one token).
         session.cancel.begin(0);
@@ -85,13 +94,23 @@ pub fn dispatch(
     }
 }
 
-/// Shell completions and the man page, generated from the one command definition.
-fn generated(command: &Command) -> Result<Option<Vec<u8>>, Error> {
+/// Shell completions and the man page, generated from the one command definition (the
+/// completions with the session's lesson ids and the proofs' names as values).
+fn generated(command: &Command, session: &mut Session) -> Result<Option<Vec<u8>>, Error> {
     use clap::CommandFactory;
     let mut out = Vec::new();
     match command {
         Command::Completions { shell } => {
-            clap_complete::generate(*shell, &mut Cli::command(), "nimlab", &mut out);
+            let proofs: Vec<String> = crate::proof::loader::bundled()
+                .map(|proofs| proofs.into_iter().map(|p| p.id).collect())
+                .unwrap_or_default();
+            let ids = session.catalog().ids();
+            let mut definition = crate::cli::with_names(ids.clone(), proofs.clone());
+            clap_complete::generate(*shell, &mut definition, "nimlab", &mut out);
+            // clap's fish script completes no positional's values: they are added here.
+            if *shell == clap_complete::Shell::Fish {
+                out.extend(crate::cli::fish_names(&ids, &proofs).into_bytes());
+            }
         }
         Command::Man { command, dir } => {
             crate::render::man::pages(Cli::command(), command.as_deref(), dir.as_deref(), &mut out)?

@@ -148,19 +148,18 @@ $2$ & $0 \to 0$, $1 \to 1$ & $\{0, 1\}$ & $2$ \\
 }
 
 /// Zero-move 0..1: 0 has no move; 1F → 0 (value 0), mex{0} = 1; 1T → 0 or the pass to 1F
-/// (values 0, 1), mex{0, 1} = 2.
+/// (values 0, 1), mex{0, 1} = 2. Laid out as the text view lays it out: nF and nT side by side.
 #[test]
 fn a_zero_move_table() {
     assert_eq!(
         latex(&["grundy", "0..1"]),
-        r"% nimlab: Grundy values of zero-move, each the mex of its options' values
-\begin{tabular}{lllr}
+        r"% nimlab: Grundy values of zero-move, each the mex of its options' values (the mex set)
+\begin{tabular}{rlrlr}
 \hline
-state & options & mex set & $g$ \\
+$n$ & $n\mathrm{F}$: mex set & $g(n\mathrm{F})$ & $n\mathrm{T}$: mex set & $g(n\mathrm{T})$ \\
 \hline
-$0$ & none & $\{\}$ & $0$ \\
-$1\mathrm{F}$ & $0 \to 0$ & $\{0\}$ & $1$ \\
-$1\mathrm{T}$ & $0 \to 0$, $1\mathrm{F} \to 1$ & $\{0, 1\}$ & $2$ \\
+$0$ & $\{\}$ & $0$ & $\{\}$ & $0$ \\
+$1$ & $\{0\}$ & $1$ & $\{0, 1\}$ & $2$ \\
 \hline
 \end{tabular}
 "
@@ -358,6 +357,10 @@ fn every_shape_is_well_formed() {
         vec!["move", "--rules", "misere", "5", "1", "1"],
         vec!["winner", "--rules", "misere", "0"],
         vec!["position", "1", "2", "3"],
+        vec!["period", "--rules", "octal:0.77"],
+        vec!["period", "--rules", "subtract:1,3,4", "--table"],
+        vec!["prove", "bouton", "--all"],
+        vec!["prove", "zero-move-rule", "--all"],
     ] {
         latex(&args);
     }
@@ -374,7 +377,6 @@ fn commands_without_a_latex_form_are_refused() {
     for args in [
         vec!["play", "4", "7", "5"],
         vec!["mex", "0", "1"],
-        vec!["period", "--rules", "subtract:1,2"],
         vec!["verify"],
         vec!["lesson", "list"],
         vec!["=", "1"],

@@ -143,7 +143,8 @@ pub(crate) fn last_heading(stdout: &str) -> Heading {
 pub(crate) fn json_lines(stdout: &str) -> Vec<Value> {
     stdout
         .lines()
-        .filter(|l| l.starts_with('{'))
+        // A document opens with a key; a wrapped line of text may open with a set, `{(2 * n`.
+        .filter(|l| l.starts_with("{\""))
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
         .collect()
 }

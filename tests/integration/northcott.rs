@@ -300,7 +300,15 @@ fn each_player_moves_their_own_counter_and_a_shared_square_is_refused() {
     }
     // The learner moves first, so plays White: moving Black's counter is refused.
     Test::new()
-        .args(["play", "--rules", "northcott", "(1,5)", "(2,4)"])
+        .args([
+            "play",
+            "--coach",
+            "verbose",
+            "--rules",
+            "northcott",
+            "(1,5)",
+            "(2,4)",
+        ])
         .stdin("1 -> (1,4)\n")
         .run()
         .stderr_has("moves Black's counter; you play White");
@@ -325,7 +333,15 @@ fn each_player_moves_their_own_counter_and_a_shared_square_is_refused() {
             .find(|(i, r)| **r != board[*i])
             .expect("a changed row");
         let out = Test::new()
-            .args(["play", "--rules", "northcott", "(1,5)", "(2,4)"])
+            .args([
+                "play",
+                "--coach",
+                "verbose",
+                "--rules",
+                "northcott",
+                "(1,5)",
+                "(2,4)",
+            ])
             .stdin(format!("{} -> ({},{})\n", i + 1, row.0, row.1))
             .run()
             .stdout;
@@ -393,7 +409,22 @@ fn a_hint_for_black_moves_blacks_counter() {
             .unwrap();
         (w.parse().unwrap(), b.parse().unwrap())
     };
-    // `1. computer: pile P: (w,b) → (w',b')`, then `hint: pile P: (w,b) → (w',b')`.
+    // `computer moved pile P to (w',b')`, then `hint: pile P: (w,b) → (w',b')`.
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("computer moved pile "))
+        .unwrap_or_else(|| panic!("no computer move in {out}"));
+    let (pile, to) = line["computer moved pile ".len()..]
+        .split_once(" to ")
+        .expect("a pile and a state");
+    let pile = pile.parse::<usize>().unwrap() - 1;
+    let mut now = board.clone();
+    now[pile] = read(to);
+    assert_eq!(
+        outcome[&(now.clone(), 1)],
+        Outcome::Win,
+        "Black wins after any White move"
+    );
     let moved = |prefix: &str| -> (usize, Row, Row) {
         let line = out
             .lines()
@@ -403,15 +434,6 @@ fn a_hint_for_black_moves_blacks_counter() {
         let (from, to) = change.split_once(" → ").expect("an arrow");
         (pile.parse::<usize>().unwrap() - 1, read(from), read(to))
     };
-    let (pile, from, to) = moved("1. computer: pile ");
-    let mut now = board.clone();
-    assert_eq!(now[pile], from);
-    now[pile] = to;
-    assert_eq!(
-        outcome[&(now.clone(), 1)],
-        Outcome::Win,
-        "Black wins after any White move"
-    );
     let (pile, from, to) = moved("hint: pile ");
     assert_eq!(now[pile], from);
     assert_eq!(

@@ -335,7 +335,7 @@ mod terminal {
     fn a_games_last_move_is_not_paged() {
         let mut p = spawn(80, 8, &[]);
         p.exp_string("nimlab[zero-move]> ").unwrap();
-        p.send_line("play --rules nim 5").unwrap();
+        p.send_line("play --coach verbose --rules nim 5").unwrap();
         p.exp_string("nimlab[play 5]> ").unwrap();
         // Nim: taking the whole pile wins at once (by hand).
         p.send_line("take 5 from 1").unwrap();
@@ -360,7 +360,7 @@ fn csv_binary_cells_share_one_width() {
         .success()
         .stdout(
             "pile,state,grundy,binary\n1,3,3,0011\n2,8,8,1000\n3,6,6,0110\n\
-             nim-sum,,13,1101\nwinner,first,,\n",
+             nim-sum,,13,1101\n",
         );
 }
 

@@ -283,26 +283,32 @@ fn the_rules_reply_and_help_show_every_name() {
     let eval_help = nimlab(&["help", "="], None).success().stdout;
     // comfy wrapping may break a line anywhere between words: compare word by word.
     let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let (reply, long_help, help_command) = (flat(&reply), flat(&long_help), flat(&help_command));
+    let reply = flat(&reply);
+    // The catalogue lives in `rules`: a command's help points there and lists none of it.
+    for (what, text) in [
+        ("grundy --help", &long_help),
+        ("help winner", &help_command),
+        ("grundy -h", &short_help),
+    ] {
+        assert!(
+            flat(text).contains("`rules` lists them all"),
+            "{what}:\n{text}"
+        );
+        for l in &listed {
+            if l.name.contains(':') {
+                assert!(!text.contains(&l.name), "{what} lists `{}`", l.name);
+            }
+        }
+    }
     for l in &listed {
-        for (what, text) in [
-            ("rules", &reply),
-            ("grundy --help", &long_help),
-            ("help winner", &help_command),
-            ("grundy -h", &short_help),
-            ("help", &overview),
-        ] {
+        for (what, text) in [("rules", &reply), ("help", &overview)] {
             assert!(text.contains(&l.name), "{what} lacks `{}`:\n{text}", l.name);
         }
         for alias in &l.aliases {
-            for (what, text) in [("rules", &reply), ("grundy --help", &long_help)] {
-                assert!(text.contains(alias.as_str()), "{what} lacks `{alias}`");
-            }
+            assert!(reply.contains(alias.as_str()), "rules lacks `{alias}`");
         }
         for example in &l.examples {
-            for (what, text) in [("rules", &reply), ("grundy --help", &long_help)] {
-                assert!(text.contains(example.as_str()), "{what} lacks `{example}`");
-            }
+            assert!(reply.contains(example.as_str()), "rules lacks `{example}`");
         }
         if let Some(spelling) = &l.in_expressions {
             assert!(

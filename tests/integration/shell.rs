@@ -38,6 +38,7 @@ const EVERY_COMMAND: &[&str] = &[
     "undo",
     "hint",
     "resign",
+    "why",
     "step",
     "run",
     "help",
@@ -47,7 +48,7 @@ const EVERY_COMMAND: &[&str] = &[
 /// Commands that act on an activity in the workbench.
 const WORKBENCH_ONLY: &[&str] = &[
     "expand", "at", "next", "back", "goto", "skip", "reveal", "take", "pass", "undo", "hint",
-    "resign",
+    "resign", "why",
 ];
 
 #[test]
@@ -285,8 +286,8 @@ fn play_on_a_terminal_takes_moves() {
         .args(["play", "4", "7", "5"])
         .timeout(Duration::from_secs(60))
         .pty();
-    p.exp_string("nim-sum         13").unwrap();
     p.exp_string("your move: 4T 7T 5T").unwrap();
+    p.exp_string("pile 2  7T  g 8").unwrap();
     p.send_line("2 1").unwrap();
     // Our move, then the computer's, then the prompt again.
     p.exp_string("6T").unwrap();

@@ -313,6 +313,6 @@ fn a_lesson_pinning_wythoff_starts_over_a_zero_move_position() {
         .stdin("position 3 5\nlesson start wythoff\n")
         .run()
         .success()
-        .stdout_has("This lesson plays wythoff");
+        .stdout_has("step 1 of");
     assert!(!out.stderr.contains("cannot be set"), "{}", out.stderr);
 }

@@ -41,6 +41,8 @@ pub(super) fn start(
     {
         let yours = session.rules().clone();
         match session.set_rules(rules.clone()) {
+            // A newcomer who chose no rules is not told about rules at the door.
+            Ok(_) if yours == Session::default_rules() => {}
             Ok(_) => items.push(feedback(Feedback::RulesPinned {
                 rules: rules.clone(),
                 yours,

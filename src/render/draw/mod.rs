@@ -4,12 +4,14 @@
 mod dot;
 mod hackenbush;
 mod plot;
+mod terminal;
 
 use std::io::{self, Write};
 
 pub(crate) use dot::dot;
 pub(crate) use hackenbush::hackenbush_dot;
 pub(crate) use plot::plot_svg;
+pub(crate) use terminal::{graph_tree, hackenbush_text, plot_text};
 
 use crate::output::{Picture, PictureFormat};
 
@@ -25,6 +27,7 @@ pub(super) fn picture(picture: &Picture, out: &mut dyn Write) -> io::Result<()> 
             let format = match format {
                 PictureFormat::Dot => "DOT",
                 PictureFormat::Svg => "SVG",
+                PictureFormat::Text => "text",
             };
             writeln!(
                 out,

@@ -3,6 +3,7 @@
 
 mod json;
 mod rows;
+mod screen;
 mod sum;
 mod text;
 

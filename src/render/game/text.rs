@@ -15,6 +15,9 @@ pub(crate) fn render_game(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    if !report.detail {
+        return super::screen::render_screen(report, opts, out);
+    }
     let style = opts.style;
     let w = opts.layout_width();
     for event in &report.events {
@@ -374,7 +377,7 @@ fn why_by_search(intent: Intent) -> &'static str {
 
 /// `take 5 from pile 2 (7T → 2T)`, `pass on pile 1 (4T → 4F)`, `split pile 1 (7 → 3+4)` or
 /// `pile 1: (4,6) → (3,5)`.
-fn action(rules: &Rules, m: &Move) -> String {
+pub(super) fn action(rules: &Rules, m: &Move) -> String {
     let (i, from, to) = (
         m.index + 1,
         rules.name_of(m.from),
@@ -390,7 +393,7 @@ fn action(rules: &Rules, m: &Move) -> String {
 
 /// The line under a new game's title: how moves are written in this game, with a legal move
 /// of the start as the example where the syntax is not Nim's.
-fn how_to_move(rules: &Rules, example: Option<&Move>) -> String {
+pub(super) fn how_to_move(rules: &Rules, example: Option<&Move>) -> String {
     let example = example
         .map(|m| {
             format!(
@@ -400,7 +403,7 @@ fn how_to_move(rules: &Rules, example: Option<&Move>) -> String {
             )
         })
         .unwrap_or_default();
-    let commands = "`hint`, `undo`, `resign`";
+    let commands = "`hint`, `why`, `undo`, `resign`";
     if !rules.counts_tokens() {
         format!("Move with `I -> S`: pile I becomes the state S{example}; {commands}.")
     } else if rules.splits_in_three() {
@@ -431,7 +434,7 @@ fn side_name(side: Side) -> &'static str {
 }
 
 /// The whole game on one line: `4T 7T 5T: you 2:7T→6T, computer 1:4T→4F, …`.
-fn replay(rules: &Rules, start: &[Pile], turns: &[Turn]) -> String {
+pub(super) fn replay(rules: &Rules, start: &[Pile], turns: &[Turn]) -> String {
     let moves: Vec<String> = turns
         .iter()
         .map(|t| {
@@ -452,46 +455,24 @@ fn replay(rules: &Rules, start: &[Pile], turns: &[Turn]) -> String {
 }
 
 /// Piles as the rules write them: a graph's position names, a game's tuples.
-fn join(rules: &Rules, piles: &[Pile]) -> String {
+pub(super) fn join(rules: &Rules, piles: &[Pile]) -> String {
     let names: Vec<String> = piles.iter().map(|&p| rules.name_of(p)).collect();
     names.join(" ")
 }
 
-/// A paragraph: `lead` (already styled) then `text` wrapped at `width`, continuation lines
-/// indented by two spaces.
+/// A paragraph: `lead` (already styled) then `text` wrapped at `width` (never inside a
+/// formula's term), continuation lines indented by two spaces.
 pub(super) fn para(out: &mut dyn Write, lead: String, text: &str, width: usize) -> io::Result<()> {
-    let lead_len = strip_len(&lead);
-    let mut line = lead;
-    let mut len = lead_len;
-    for word in text.split_whitespace() {
-        let wlen = word.chars().count();
-        if len > 0 && len + 1 + wlen > width {
-            writeln!(out, "{line}")?;
-            line = format!("  {word}");
-            len = 2 + wlen;
-        } else {
-            if len > 0 {
-                line.push(' ');
-                len += 1;
-            }
-            line.push_str(word);
-            len += wlen;
-        }
-    }
-    writeln!(out, "{line}")
-}
-
-/// The printed length of a string that may hold ANSI escape codes.
-fn strip_len(text: &str) -> usize {
-    let mut len = 0;
-    let mut in_escape = false;
-    for c in text.chars() {
-        match (in_escape, c) {
-            (false, '\u{1b}') => in_escape = true,
-            (true, 'm') => in_escape = false,
-            (true, _) => {}
-            (false, _) => len += 1,
-        }
-    }
-    len
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A lead of colour codes alone takes no column, and no space after it.
+    let lead = if textwrap::core::display_width(&lead) == 0 {
+        ""
+    } else {
+        lead.as_str()
+    };
+    writeln!(
+        out,
+        "{}",
+        crate::render::prose::hanging(lead, &text, width, 2)
+    )
 }
