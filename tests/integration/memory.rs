@@ -157,7 +157,7 @@ fn the_max_named_for_a_pair_game_runs() {
         "1",
     ]);
     let fits = fitting_max(&out.stderr).min(60).to_string();
-    capped(&[
+    let run = capped(&[
         "verify",
         "--rules",
         "fibonacci-nim",
@@ -165,8 +165,14 @@ fn the_max_named_for_a_pair_game_runs() {
         &fits,
         "--piles",
         "1",
-    ])
-    .success();
+    ]);
+    // Success; on a loaded machine the run may pass a second and print progress lines.
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr.lines().all(|l| l.starts_with("nimlab: working")),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
