@@ -451,6 +451,9 @@ Functions:
   odd(n)  even(n)    mex{0, 2, 3}  mex(S)  min  max  size  abs
   pow(a, b)          a to the power b: pow(0, 0) = 1; b < 0 needs a = 1 or -1
   isqrt(n)           the largest k with k * k <= n (n >= 0)
+  popcount(n)        the number of 1s in n's binary digits (n >= 0)
+  odious(n) evil(n)  whether popcount(n) is odd, or even (Winning Ways' words)
+  fib(n)             the Fibonacci number F(n): F(0) = 0, F(1) = 1, F(2) = 1, …
   g(zero-move, 7T)   a Grundy value; g(7T) uses the session's ruleset; states
                      are 7, 7T, 7F, nT, (n+1)F. Sizes up to 1000000 are computed
                      by mex over the options, larger ones by the proven formula

@@ -18,6 +18,17 @@ fn show(source: &str) -> String {
 fn hand_checked_values() {
     let cases: &[(&str, &str)] = &[
         ("3 xor 5", "6"),
+        // 13 = 1101₂ has three 1s: odious; 0, 3 = 11₂ and 5 = 101₂ are evil.
+        ("popcount(13)", "3"),
+        ("popcount(0)", "0"),
+        ("odious(13)", "true"),
+        ("odious(0)", "false"),
+        ("evil(5)", "true"),
+        ("evil(7)", "false"),
+        // F(0..10) = 0 1 1 2 3 5 8 13 21 34 55.
+        ("fib(0)", "0"),
+        ("fib(2)", "1"),
+        ("fib(10)", "55"),
         // Kayles (0.77) from the literature: 0 1 2 3 1 4 3 2 1 4 2 6 for n = 0..11.
         ("g(octal:0.77, 7)", "2"),
         ("g(octal:.77, 11)", "6"),

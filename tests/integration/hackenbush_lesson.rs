@@ -77,6 +77,10 @@ fn hackenbush_walked_by_a_learner() {
             after_wrong("6", "6 is the number of edges", value(&tree(2, 1, 3))),
         ),
         (
+            "square",
+            after_wrong("4", "4 counts the edges", value(&cycle_on(0, 4))),
+        ),
+        (
             "fusion-guess",
             after_wrong("5", "3 loops worth 1 ⊕ 1 ⊕ 1 = 1", value(&cycle_on(2, 3))),
         ),

@@ -10,6 +10,7 @@ mod classroom;
 mod coin_turning;
 mod color;
 mod course;
+mod course_map;
 mod defined_games;
 mod draw;
 mod errors;

@@ -1,4 +1,5 @@
-//! The built-in functions an expression may call (`odd`, `abs`, `pow`, `size`, `mex`, `min`,
+//! The built-in functions an expression may call (`odd`, `abs`, `pow`, `popcount`, `odious`,
+//! `fib`, `size`, `mex`, `min`,
 //! `max`, `nimsum`, `g`, `mexset`, `lost`, `winner`): arity, argument types, and the values
 //! they give. Game values come from [`super::games`]; this file decides what a call means.
 
@@ -59,6 +60,33 @@ impl Evaluator {
                     return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
                 }
                 Ok(Value::Int(v.isqrt()))
+            }
+            "popcount" | "odious" | "evil" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                if v < 0 {
+                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                }
+                let ones = v.count_ones();
+                Ok(match name {
+                    "popcount" => Value::Int(Int::from(ones)),
+                    // Odious: an odd number of binary 1s; evil: an even number (Winning Ways).
+                    _ => Value::Bool((ones % 2 == 1) == (name == "odious")),
+                })
+            }
+            "fib" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                if v < 0 {
+                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                }
+                fibonacci(v)
+                    .map(Value::Int)
+                    .ok_or_else(|| overflow(format!("fib({v})"), span))
             }
             "pow" => {
                 let [base, exp] = args else {
@@ -284,4 +312,15 @@ fn least_or_greatest(pick: Option<&Int>, span: &Range<usize>) -> Result<Value> {
             span.clone(),
         )
     })
+}
+
+/// `fib(n)`: F(0) = 0, F(1) = 1, F(n) = F(n − 1) + F(n − 2); `None` once it overflows.
+fn fibonacci(n: Int) -> Option<Int> {
+    let (mut a, mut b): (Int, Int) = (0, 1);
+    for _ in 0..n {
+        let next = a.checked_add(b)?;
+        a = b;
+        b = next;
+    }
+    Some(a)
 }
