@@ -223,7 +223,7 @@ pub const RULESETS: [RulesetName; 22] = [
     ),
     library(
         "at-least-half",
-        "at-least-half: take at least half of the tokens of one pile (a dynamic take-away game whose values are the piles' bit lengths)",
+        "at-least-half: take at least half of the tokens of one pile (what may be taken depends on the pile alone, not on the last move; the values are the piles' bit lengths)",
     ),
     RulesetName {
         in_expression: None,
@@ -240,7 +240,7 @@ pub const RULESETS: [RulesetName; 22] = [
         in_expression: None,
         ..library(
             "northcott",
-            "Northcott's game: a pile is a row `(w,b)`, White's counter in column w and Black's in column b; each player slides their own counter toward or away from the other; valued as Nim on the gap, as retreats are reversible",
+            "Northcott's game without its retreats: a pile is a row `(w,b)`, White's counter in column w and Black's in column b; a move shrinks one row's gap (Nim on the gap). The full game also lets each player move their own counter away, which makes it partizan and loopy; retreats are reversible, so the same player wins it",
         )
     },
     library(

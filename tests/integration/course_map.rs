@@ -162,3 +162,30 @@ fn mock_turtles_is_numbered_from_1_in_the_lesson_the_ruleset_and_the_exercises()
         "docs/exercises.md does not say {said:?}"
     );
 }
+
+#[test]
+fn zero_move_shows_no_value_that_odd_even_asks_to_predict() {
+    let lesson = bundled_lessons()
+        .into_iter()
+        .find(|l| l.id == "zero-move")
+        .expect("the zero-move lesson");
+    let mut script = vec!["lesson start zero-move --present".to_owned()];
+    script.extend((1..lesson.steps.len()).map(|_| "next".to_owned()));
+    script.push("lesson quit".to_owned());
+    let out = crate::lessons::Learner::new().script(&script).success();
+    assert!(out.stdout.contains("│ 5 ┆"), "no table:\n{}", out.stdout);
+    // odd-even asks for g(6T) and g(9T) before its own table.
+    for n in [6, 9] {
+        let row = format!("│ {n} ┆");
+        assert!(
+            !out.stdout.lines().any(|l| l.starts_with(&row)),
+            "zero-move shows the row of {n}:\n{}",
+            out.stdout
+        );
+        assert!(
+            !out.stdout.contains(&format!("g({n}T) =")),
+            "{}",
+            out.stdout
+        );
+    }
+}
