@@ -189,3 +189,59 @@ fn zero_move_shows_no_value_that_odd_even_asks_to_predict() {
         );
     }
 }
+
+#[test]
+fn every_proof_opens_by_saying_what_its_checks_are_worth() {
+    for id in ["bouton", "sprague-grundy-sum", "zero-move-rule"] {
+        // Printed whole, and walked step by step in the REPL.
+        let whole = Test::new().args(["prove", id]).run().success();
+        let walked = Test::new()
+            .stdin(format!("prove {id}\nquit\n"))
+            .run()
+            .success();
+        for out in [&whole.stdout, &walked.stdout] {
+            let opening: String = out.lines().take(4).collect::<Vec<_>>().join(" ");
+            assert!(
+                opening.contains("the text is the proof") && opening.contains("illustrates"),
+                "{id}:\n{out}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_proofs_say_what_they_check() {
+    let proof = |id: &str| -> serde_yaml::Value {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("lessons/proofs/{id}.yaml"));
+        serde_yaml::from_str(&std::fs::read_to_string(path).expect("a proof")).expect("YAML")
+    };
+    // Bouton's conclusion names the size its four-pile check reaches.
+    let bouton = proof("bouton");
+    let conclusion = &bouton["conclusion"];
+    let domain = conclusion["for"].as_str().expect("a domain");
+    let top = domain.rsplit("..").next().expect("a range");
+    assert!(
+        conclusion["check"]
+            .as_str()
+            .expect("a check")
+            .contains(&format!("0..{top}"))
+    );
+    let text = conclusion["text"].as_str().expect("text");
+    assert!(
+        text.contains(&format!("Four piles up to {top} agree")),
+        "{text}"
+    );
+    // The sum rule names its induction and is exercised beyond zero-move.
+    let sum = proof("sprague-grundy-sum");
+    let statement = sum["statement"]["text"].as_str().expect("text");
+    assert!(statement.contains("strong induction"), "{statement}");
+    let checks = serde_yaml::to_string(&sum["cases"]).expect("YAML");
+    for game in ["g(subtract:{1,3,4}, a, b)", "g(octal:0.77, a, b)"] {
+        assert!(checks.contains(game), "no check of {game}");
+    }
+    let out = Test::new()
+        .args(["prove", "sprague-grundy-sum"])
+        .run()
+        .success();
+    assert!(!out.stdout.contains('✗'), "{}", out.stdout);
+}
