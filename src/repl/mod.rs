@@ -178,6 +178,9 @@ fn read_lines(
         }
         // The prompt can name a graph file, whose path the user typed: shown, not obeyed.
         let prompt = crate::render::printable(&session.prompt()).into_owned();
+        if interactive {
+            source.set_step_ids(lesson_step_ids(session));
+        }
         let line = match source.read_line(&prompt) {
             Ok(Some(Line::Text(line))) => line,
             Ok(Some(Line::TooLong { limit })) => {
@@ -340,4 +343,18 @@ mod tests {
         run_file(&dir.path().join("f0"), &mut session, &env(), &mut nest).unwrap();
         assert_eq!(nest.lines, 1110);
     }
+}
+
+/// The step ids of the lesson being taken, if one is: what `goto` completes.
+fn lesson_step_ids(session: &mut Session) -> Vec<String> {
+    let Some(crate::output::Activity::Lesson { id, .. }) =
+        session.focus.last().map(|f| f.activity())
+    else {
+        return Vec::new();
+    };
+    session
+        .catalog()
+        .get(&id)
+        .map(|lesson| lesson.steps.iter().map(|s| s.id.clone()).collect())
+        .unwrap_or_default()
 }

@@ -32,6 +32,7 @@ mod json;
 mod json_docs;
 mod latex;
 mod lesson_games;
+mod lesson_runner;
 mod lesson_runs;
 mod lessons;
 mod library;
