@@ -148,7 +148,14 @@ fn pn_positions_walked_by_a_learner() {
             ),
         ),
         ("predict", right(predict[0])),
-        ("winning-move", right(take[0])),
+        (
+            "winning-move",
+            after_wrong(
+                &(20 - take[0]).to_string(),
+                "is what the winning move leaves",
+                take[0],
+            ),
+        ),
         (
             "p-set-134",
             // subtract:1,2's pattern, the slip the lesson expects.
