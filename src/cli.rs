@@ -465,6 +465,8 @@ Functions:
   lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
   misere(octal:0.77, 4, 4)   who wins when the last mover loses, by game-tree
                      search, for any ruleset
+  mg(octal:0.77, 4)  the misère Grundy value g⁻ (Conway), by game-tree search: the
+                     mex of the options', a position without moves worth 1
   g(wythoff, (3, 5)) a state of a game whose states are tuples
   hackenbush(2(1,3)) a Green Hackenbush picture's value, written as for
                      `--rules hackenbush` (by the colon and fusion principles)

@@ -63,6 +63,7 @@ pub const FUNCTIONS: &[&str] = &[
     "nimsum",
     "winner",
     "misere",
+    "mg",
     "pow",
     "isqrt",
     "popcount",

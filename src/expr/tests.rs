@@ -25,6 +25,12 @@ fn hand_checked_values() {
         ("odious(0)", "false"),
         ("evil(5)", "true"),
         ("evil(7)", "false"),
+        // Misère Grundy values by search (Conway's g⁻): the empty position is worth 1, a heap
+        // of 1 is worth mex{1} = 0, two heaps of 1 mex{0} = 1, a heap of 2 mex{0, 1} = 2.
+        ("mg(nim, 0)", "1"),
+        ("mg(nim, 1)", "0"),
+        ("mg(nim, 1, 1)", "1"),
+        ("mg(nim, 2)", "2"),
         // F(0..10) = 0 1 1 2 3 5 8 13 21 34 55.
         ("fib(0)", "0"),
         ("fib(2)", "1"),

@@ -73,6 +73,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../../lessons/play-zero-move.yaml"),
     ),
     ("misere.yaml", include_str!("../../lessons/misere.yaml")),
+    // Misère play beyond Nim right after misère Nim: sums whose parts' outcomes do not decide
+    // them, genus and a first misère quotient, all by search.
+    (
+        "misere-play.yaml",
+        include_str!("../../lessons/misere-play.yaml"),
+    ),
     (
         "check-the-textbook.yaml",
         include_str!("../../lessons/check-the-textbook.yaml"),

@@ -40,6 +40,7 @@ mod lookups;
 mod memory;
 mod misere_coins;
 mod misere_games;
+mod misere_lesson;
 mod misere_play;
 mod moore;
 mod moves;

@@ -114,7 +114,7 @@ impl Evaluator {
                 }
             }
             "nimsum" => self.nimsum(args),
-            "g" | "mexset" | "lost" | "misere" => {
+            "g" | "mexset" | "lost" | "misere" | "mg" => {
                 if args.is_empty() {
                     return arity(
                         "one or more states, optionally after a ruleset: g(zero-move, 7T)",
@@ -127,7 +127,7 @@ impl Evaluator {
                 self.value_defined(&rules, &piles, span)?;
                 match (name, piles.as_slice()) {
                     // Misère play of any ruleset: who wins, by game-tree search.
-                    ("misere", _) => self.search(name, &rules, &piles, span),
+                    ("misere" | "mg", _) => self.search(name, &rules, &piles, span),
                     ("g", [pile]) => self.grundy(&rules, *pile, span),
                     ("mexset", [pile]) => self.mex_set(&rules, *pile, span),
                     _ => self.search(name, &rules, &piles, span),
