@@ -57,6 +57,8 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "translate-to-nim.yaml",
         include_str!("../../lessons/translate-to-nim.yaml"),
     ),
+    // Moore's Nim_k closes the Nim chapter's variants: Bouton's proof counted mod k + 1.
+    ("moore.yaml", include_str!("../../lessons/moore.yaml")),
     // Green Hackenbush after the disguises of Nim: a stalk is one more, and trees and cycles
     // reduce to stalks by the colon and fusion principles, each checked by search.
     (

@@ -43,6 +43,7 @@ mod misere_games;
 mod misere_lesson;
 mod misere_play;
 mod moore;
+mod moore_lesson;
 mod moves;
 mod nesting;
 mod nimmul;
