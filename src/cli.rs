@@ -454,6 +454,8 @@ Functions:
   popcount(n)        the number of 1s in n's binary digits (n >= 0)
   odious(n) evil(n)  whether popcount(n) is odd, or even (Winning Ways' words)
   fib(n)             the Fibonacci number F(n): F(0) = 0, F(1) = 1, F(2) = 1, …
+  zeckendorf(n)      n as a sum of non-consecutive Fibonacci numbers: the set of
+                     its terms, zeckendorf(20) = {2, 5, 13}
   g(zero-move, 7T)   a Grundy value; g(7T) uses the session's ruleset; states
                      are 7, 7T, 7F, nT, (n+1)F. Sizes up to 1000000 are computed
                      by mex over the options, larger ones by the proven formula

@@ -70,6 +70,7 @@ pub const FUNCTIONS: &[&str] = &[
     "odious",
     "evil",
     "fib",
+    "zeckendorf",
     "abs",
     "min",
     "max",

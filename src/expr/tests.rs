@@ -35,6 +35,11 @@ fn hand_checked_values() {
         ("fib(0)", "0"),
         ("fib(2)", "1"),
         ("fib(10)", "55"),
+        // 20 = 13 + 5 + 2 and 100 = 89 + 8 + 3, no two consecutive; 0 is the empty sum.
+        ("zeckendorf(20)", "{2, 5, 13}"),
+        ("zeckendorf(100)", "{3, 8, 89}"),
+        ("zeckendorf(0)", "{}"),
+        ("min(zeckendorf(20))", "2"),
         // Kayles (0.77) from the literature: 0 1 2 3 1 4 3 2 1 4 2 6 for n = 0..11.
         ("g(octal:0.77, 7)", "2"),
         ("g(octal:.77, 11)", "6"),

@@ -27,6 +27,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "subtraction.yaml",
         include_str!("../../lessons/subtraction.yaml"),
     ),
+    // Two take-away games beyond finite subtraction sets: a limit that moves with the play
+    // (Fibonacci Nim, solved by Zeckendorf's representation), and an infinite set (the
+    // squares), whose values never become periodic.
+    (
+        "fibonacci-nim.yaml",
+        include_str!("../../lessons/fibonacci-nim.yaml"),
+    ),
+    ("squares.yaml", include_str!("../../lessons/squares.yaml")),
     // Graph games after subtraction games: the same mex on any finite graph, and a pile game
     // seen as a graph of a special shape.
     (

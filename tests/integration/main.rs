@@ -69,6 +69,7 @@ mod staircase;
 mod step_sum;
 mod support;
 mod take_away;
+mod take_away_lessons;
 mod tartan;
 mod tuple_games;
 mod turning_turtles;

@@ -1,5 +1,5 @@
 //! The built-in functions an expression may call (`odd`, `abs`, `pow`, `popcount`, `odious`,
-//! `fib`, `size`, `mex`, `min`,
+//! `fib`, `zeckendorf`, `size`, `mex`, `min`,
 //! `max`, `nimsum`, `g`, `mexset`, `lost`, `winner`): arity, argument types, and the values
 //! they give. Game values come from [`super::games`]; this file decides what a call means.
 
@@ -75,6 +75,16 @@ impl Evaluator {
                     // Odious: an odd number of binary 1s; evil: an even number (Winning Ways).
                     _ => Value::Bool((ones % 2 == 1) == (name == "odious")),
                 })
+            }
+            "zeckendorf" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                if v < 0 {
+                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                }
+                Ok(Value::Set(zeckendorf(v)))
             }
             "fib" => {
                 let [n] = args else {
@@ -323,4 +333,24 @@ fn fibonacci(n: Int) -> Option<Int> {
         b = next;
     }
     Some(a)
+}
+
+/// `zeckendorf(n)`: the Fibonacci numbers 1, 2, 3, 5, 8, … summing to n with no two
+/// consecutive (Zeckendorf's theorem), found greedily: the largest that fits, then the rest.
+fn zeckendorf(mut n: Int) -> std::collections::BTreeSet<Int> {
+    let mut fibs: Vec<Int> = vec![1, 2];
+    while let Some(next) = fibs[fibs.len() - 1].checked_add(fibs[fibs.len() - 2]) {
+        if next > n {
+            break;
+        }
+        fibs.push(next);
+    }
+    let mut terms = std::collections::BTreeSet::new();
+    for &f in fibs.iter().rev() {
+        if f <= n {
+            terms.insert(f);
+            n -= f;
+        }
+    }
+    terms
 }
