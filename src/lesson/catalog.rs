@@ -65,6 +65,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "translate-to-nim.yaml",
         include_str!("../../lessons/translate-to-nim.yaml"),
     ),
+    // Equivalence after the disguises of Nim it explains: G ≈ H when G + H is lost, and
+    // reversible moves (Northcott's game, Poker Nim).
+    (
+        "equivalence.yaml",
+        include_str!("../../lessons/equivalence.yaml"),
+    ),
     // Moore's Nim_k closes the Nim chapter's variants: Bouton's proof counted mod k + 1.
     ("moore.yaml", include_str!("../../lessons/moore.yaml")),
     // Green Hackenbush after the disguises of Nim: a stalk is one more, and trees and cycles

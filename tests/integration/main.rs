@@ -13,6 +13,7 @@ mod course;
 mod course_map;
 mod defined_games;
 mod draw;
+mod equivalence_lesson;
 mod errors;
 mod examples;
 mod exercises;
