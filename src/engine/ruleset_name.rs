@@ -59,7 +59,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 22] = [
+pub const RULESETS: [RulesetName; 23] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -247,6 +247,13 @@ pub const RULESETS: [RulesetName; 22] = [
         "ruler",
         "Ruler, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over any run of consecutive coins, the rightmost from heads to tails (its value is the largest power of two dividing n)",
     ),
+    RulesetName {
+        in_expression: None,
+        ..library(
+            "chomp",
+            "Chomp on up to three rows: a pile is a board `(a,b,c)`, the rows' lengths from the bottom (a ≥ b ≥ c); a move eats a square and all squares above and to its right; the poisoned bottom-left square is never eaten, so whoever faces it alone has lost",
+        )
+    },
     RulesetName {
         in_expression: None,
         ..library(

@@ -73,6 +73,9 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     // Moore's Nim_k closes the Nim chapter's variants: Bouton's proof counted mod k + 1.
     ("moore.yaml", include_str!("../../lessons/moore.yaml")),
+    // Chomp after the Nim chapter: a poset game whose first player wins by strategy stealing,
+    // the moves found by search.
+    ("chomp.yaml", include_str!("../../lessons/chomp.yaml")),
     // Green Hackenbush after the disguises of Nim: a stalk is one more, and trees and cycles
     // reduce to stalks by the colon and fusion principles, each checked by search.
     (

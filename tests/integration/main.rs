@@ -6,6 +6,7 @@ mod activities;
 mod bounded;
 mod brute;
 mod brute_octal;
+mod chomp_lesson;
 mod classroom;
 mod coin_turning;
 mod color;
