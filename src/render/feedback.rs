@@ -182,6 +182,21 @@ pub(super) fn words(feedback: &Feedback) -> String {
     }
 }
 
+/// What a question wants, said to a learner who typed something else.
+fn form_wanted(form: Form) -> &'static str {
+    match form {
+        Form::Number => "this question wants a number, such as 13 or 0b1101.",
+        Form::Set => {
+            "this question wants a set, such as {2} or {0, 3} (or the numbers alone: 0 3)."
+        }
+        Form::YesNo => "answer yes or no.",
+        Form::Player => {
+            "answer first or second (the player who wins; P for a P-position, where the second player wins, N for an N-position)."
+        }
+        Form::State => "this question wants a pile state, such as 7T or 7F.",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,20 +227,5 @@ mod tests {
             "There are 3 choices: answer with a letter from a to c, or the choice itself."
         );
         assert_eq!(tone(&Feedback::NotRun { lines: 2 }), Tone::Warning);
-    }
-}
-
-/// What a question wants, said to a learner who typed something else.
-fn form_wanted(form: Form) -> &'static str {
-    match form {
-        Form::Number => "this question wants a number, such as 13 or 0b1101.",
-        Form::Set => {
-            "this question wants a set, such as {2} or {0, 3} (or the numbers alone: 0 3)."
-        }
-        Form::YesNo => "answer yes or no.",
-        Form::Player => {
-            "answer first or second (the player who wins; P for a P-position, where the second player wins, N for an N-position)."
-        }
-        Form::State => "this question wants a pile state, such as 7T or 7F.",
     }
 }

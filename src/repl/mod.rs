@@ -286,6 +286,20 @@ fn run_text(
     })
 }
 
+/// The step ids of the lesson being taken, if one is: what `goto` completes.
+fn lesson_step_ids(session: &mut Session) -> Vec<String> {
+    let Some(crate::output::Activity::Lesson { id, .. }) =
+        session.focus.last().map(|f| f.activity())
+    else {
+        return Vec::new();
+    };
+    session
+        .catalog()
+        .get(&id)
+        .map(|lesson| lesson.steps.iter().map(|s| s.id.clone()).collect())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,18 +357,4 @@ mod tests {
         run_file(&dir.path().join("f0"), &mut session, &env(), &mut nest).unwrap();
         assert_eq!(nest.lines, 1110);
     }
-}
-
-/// The step ids of the lesson being taken, if one is: what `goto` completes.
-fn lesson_step_ids(session: &mut Session) -> Vec<String> {
-    let Some(crate::output::Activity::Lesson { id, .. }) =
-        session.focus.last().map(|f| f.activity())
-    else {
-        return Vec::new();
-    };
-    session
-        .catalog()
-        .get(&id)
-        .map(|lesson| lesson.steps.iter().map(|s| s.id.clone()).collect())
-        .unwrap_or_default()
 }

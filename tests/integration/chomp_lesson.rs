@@ -15,7 +15,7 @@ fn board(lengths: &[u32]) -> u64 {
     let mut mask = 0;
     for (row, &len) in lengths.iter().enumerate() {
         for column in 0..len {
-            mask |= 1 << (row as u32 * COLUMNS + column);
+            mask |= 1 << (u32::try_from(row).expect("a few rows") * COLUMNS + column);
         }
     }
     mask

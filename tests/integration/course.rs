@@ -779,6 +779,21 @@ fn translate_to_nim_walked_by_a_learner() {
         .find(|&k| stairs_lost(&[3 - k, 1, 2, 5]))
         .expect("a winning move off step 1");
     let odd_one = stairs_lost(&[0, 2, 1, 0]);
+    // Every winning move from (3, 1, 2, 5): k coins from step i to step i − 1 (or off).
+    let start = [3u64, 1, 2, 5];
+    let mut winning = 0;
+    for i in 0..start.len() {
+        for k in 1..=start[i] {
+            let mut next = start.to_vec();
+            next[i] -= k;
+            if i > 0 {
+                next[i - 1] += k;
+            }
+            if stairs_lost(&next) {
+                winning += 1;
+            }
+        }
+    }
     let answers = BTreeMap::from([
         (
             "nimble-lost",
@@ -799,6 +814,10 @@ fn translate_to_nim_walked_by_a_learner() {
         (
             "staircase-move",
             after_wrong("3", "That empties step 1", take),
+        ),
+        (
+            "how-many",
+            after_wrong("1", "Taking a coin off step 1 is one", winning),
         ),
         (
             "ex-nimble-move",

@@ -48,10 +48,10 @@ impl Kayles {
 fn gap_value(gap: u64) -> u64 {
     let mut values: Vec<u64> = Vec::new();
     for g in 0..=gap {
-        let v = mex((0..g).map(|h| values[h as usize]));
+        let v = mex((0..g).map(|h| values[crate::support::index(h)]));
         values.push(v);
     }
-    values[gap as usize]
+    values[crate::support::index(gap)]
 }
 
 #[test]

@@ -70,7 +70,7 @@ fn hackenbush_walked_by_a_learner() {
         ),
         (
             "stalks-move",
-            after_wrong("2", "must be left at 5 ⊕ 4", keep_on_3),
+            after_wrong("2", "If you meant cutting 2 edges away", keep_on_3),
         ),
         (
             "colon-guess",

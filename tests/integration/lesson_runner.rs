@@ -20,7 +20,9 @@ fn wythoff_row_1() -> Vec<u64> {
             lost[a][b] = !wins;
         }
     }
-    (0..=10u64).filter(|&b| lost[1][b as usize]).collect()
+    (0..=10u64)
+        .filter(|&b| lost[1][crate::support::index(b)])
+        .collect()
 }
 
 #[test]

@@ -99,9 +99,10 @@ fn misere_play_walked_by_a_learner() {
     // The genus table: each row's γ₀^(γ₁γ₂γ₃γ₄), γ₀ by normal-play mex here.
     let mut normal: Vec<u64> = Vec::new();
     for n in 0..=9u64 {
-        let g = mex(heap_options(true, n)
-            .into_iter()
-            .map(|p| p.iter().fold(0, |x, &h| x ^ normal[h as usize])));
+        let g = mex(heap_options(true, n).into_iter().map(|p| {
+            p.iter()
+                .fold(0, |x, &h| x ^ normal[crate::support::index(h)])
+        }));
         normal.push(g);
         let genus: String = (0..4)
             .map(|twos| {

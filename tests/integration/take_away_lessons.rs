@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::course::{after_wrong, walk, yes_no};
+use crate::support::index;
 
 /// Fibonacci Nim: from (n, m) take k, 1 ≤ k ≤ min(n, m), leaving (n − k, 2k).
 struct Fibonacci {
@@ -99,11 +100,9 @@ fn squares_walked_by_a_learner() {
     for n in 0..=500usize {
         lost[n] = !(1..).take_while(|k| k * k <= n).any(|k| lost[n - k * k]);
     }
-    let p_to = |top: usize| set((0..=top as u64).filter(|&n| lost[n as usize]));
-    let without_zero = set((1..=20u64).filter(|&n| lost[n as usize]));
-    let square = (1..=5u64)
-        .find(|k| lost[30 - (k * k) as usize])
-        .map(|k| k * k);
+    let p_to = |top: u64| set((0..=top).filter(|&n| lost[index(n)]));
+    let without_zero = set((1..=20u64).filter(|&n| lost[index(n)]));
+    let square = (1..=5u64).find(|k| lost[index(30 - k * k)]).map(|k| k * k);
     let count = (0..=100).filter(|&n| lost[n]).count();
     let answers = BTreeMap::from([
         (
