@@ -154,3 +154,35 @@ fn every_question_of_the_course_gives_the_lecturer_its_solution_and_wrong_answer
         }
     }
 }
+
+#[test]
+fn a_value_raising_pass_is_counted_among_the_winning_moves() {
+    // play-zero-move › how-many: 4T 4F, every move searched here (takes keep the pass).
+    let mut solver = Solver::new(Rules::ZeroMove);
+    let mut lost = |piles: &[Pile]| !solver.first_wins(piles);
+    let mut winning = 0;
+    for k in 0..4 {
+        winning += usize::from(lost(&[Pile::new(k, true), Pile::new(4, false)]));
+        winning += usize::from(lost(&[Pile::new(4, true), Pile::new(k, false)]));
+    }
+    // The pass: 4T becomes 4F.
+    winning += usize::from(lost(&[Pile::new(4, false), Pile::new(4, false)]));
+    let lesson = bundled_lessons()
+        .into_iter()
+        .find(|l| l.id == "play-zero-move")
+        .expect("play-zero-move");
+    let at = lesson
+        .steps
+        .iter()
+        .position(|s| s["id"] == "how-many")
+        .expect("the step how-many");
+    let out = Learner::new()
+        .script(&[
+            "lesson start play-zero-move".to_owned(),
+            format!("goto {}", at + 1),
+            "1".to_owned(),
+            winning.to_string(),
+        ])
+        .success();
+    in_order(&out.stdout, &["Taking 1 from 4T to 3T is one", "Correct!"]);
+}
