@@ -495,6 +495,11 @@ Functions:
   odd(n)  even(n)    mex{0, 2, 3}  mex(S)  min  max  size  abs
   pow(a, b)          a to the power b: pow(0, 0) = 1; b < 0 needs a = 1 or -1
   isqrt(n)           the largest k with k * k <= n (n >= 0)
+  popcount(n)        the number of 1s in n's binary digits (n >= 0)
+  odious(n) evil(n)  whether popcount(n) is odd, or even (Winning Ways' words)
+  fib(n)             the Fibonacci number F(n): F(0) = 0, F(1) = 1, F(2) = 1, …
+  zeckendorf(n)      n as a sum of non-consecutive Fibonacci numbers: the set of
+                     its terms, zeckendorf(20) = {2, 5, 13}
   g(zero-move, 7T)   a Grundy value; g(7T) uses the session's ruleset; states
                      are 7, 7T, 7F, nT, (n+1)F. Sizes up to 1000000 are computed
                      by mex over the options, larger ones by the proven formula
@@ -506,6 +511,8 @@ Functions:
   lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
   misere(octal:0.77, 4, 4)   who wins when the last mover loses, by game-tree
                      search, for any ruleset
+  mg(octal:0.77, 4)  the misère Grundy value g⁻ (Conway), by game-tree search: the
+                     mex of the options', a position without moves worth 1
   g(wythoff, (3, 5)) a state of a game whose states are tuples
   hackenbush(2(1,3)) a Green Hackenbush picture's value, written as for
                      `--rules hackenbush` (by the colon and fusion principles)

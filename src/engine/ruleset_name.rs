@@ -59,7 +59,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 22] = [
+pub const RULESETS: [RulesetName; 23] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -223,7 +223,7 @@ pub const RULESETS: [RulesetName; 22] = [
     ),
     library(
         "at-least-half",
-        "at-least-half: take at least half of the tokens of one pile (a dynamic take-away game whose values are the piles' bit lengths)",
+        "at-least-half: take at least half of the tokens of one pile (what may be taken depends on the pile alone, not on the last move; the values are the piles' bit lengths)",
     ),
     RulesetName {
         in_expression: None,
@@ -240,13 +240,20 @@ pub const RULESETS: [RulesetName; 22] = [
         in_expression: None,
         ..library(
             "northcott",
-            "Northcott's game: a pile is a row `(w,b)`, White's counter in column w and Black's in column b; each player slides their own counter toward or away from the other; valued as Nim on the gap, as retreats are reversible",
+            "Northcott's game without its retreats: a pile is a row `(w,b)`, White's counter in column w and Black's in column b; a move shrinks one row's gap (Nim on the gap). The full game also lets each player move their own counter away, which makes it partizan and loopy; retreats are reversible, so the same player wins it",
         )
     },
     library(
         "ruler",
         "Ruler, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over any run of consecutive coins, the rightmost from heads to tails (its value is the largest power of two dividing n)",
     ),
+    RulesetName {
+        in_expression: None,
+        ..library(
+            "chomp",
+            "Chomp on up to three rows: a pile is a board `(a,b,c)`, the rows' lengths from the bottom (a ≥ b ≥ c); a move eats a square and all squares above and to its right; the poisoned bottom-left square is never eaten, so whoever faces it alone has lost",
+        )
+    },
     RulesetName {
         in_expression: None,
         ..library(

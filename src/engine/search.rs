@@ -112,6 +112,9 @@ impl<'r> Search<'r> {
     }
 
     /// The Grundy value of the whole position: the mex of its options' values, recursively.
+    /// In a misère search it is Conway's misère Grundy value g⁻ instead: the same mex, but a
+    /// position with no move is worth 1 (its player to move wins), so g⁻ = 0 exactly at the
+    /// positions lost under misère play.
     pub fn value(&mut self, piles: &[Pile]) -> Result<Grundy, EngineError> {
         let position = canonical(self.rules, piles.to_vec());
         if let Some(&g) = self.memo.values.get(&position) {
@@ -127,7 +130,11 @@ impl<'r> Search<'r> {
         });
         self.depth -= 1;
         result?;
-        let g = super::mex::mex(seen);
+        let g = if self.misere && seen.is_empty() {
+            1
+        } else {
+            super::mex::mex(seen)
+        };
         self.memo.values.insert(position, g);
         Ok(g)
     }

@@ -18,6 +18,28 @@ fn show(source: &str) -> String {
 fn hand_checked_values() {
     let cases: &[(&str, &str)] = &[
         ("3 xor 5", "6"),
+        // 13 = 1101₂ has three 1s: odious; 0, 3 = 11₂ and 5 = 101₂ are evil.
+        ("popcount(13)", "3"),
+        ("popcount(0)", "0"),
+        ("odious(13)", "true"),
+        ("odious(0)", "false"),
+        ("evil(5)", "true"),
+        ("evil(7)", "false"),
+        // Misère Grundy values by search (Conway's g⁻): the empty position is worth 1, a heap
+        // of 1 is worth mex{1} = 0, two heaps of 1 mex{0} = 1, a heap of 2 mex{0, 1} = 2.
+        ("mg(nim, 0)", "1"),
+        ("mg(nim, 1)", "0"),
+        ("mg(nim, 1, 1)", "1"),
+        ("mg(nim, 2)", "2"),
+        // F(0..10) = 0 1 1 2 3 5 8 13 21 34 55.
+        ("fib(0)", "0"),
+        ("fib(2)", "1"),
+        ("fib(10)", "55"),
+        // 20 = 13 + 5 + 2 and 100 = 89 + 8 + 3, no two consecutive; 0 is the empty sum.
+        ("zeckendorf(20)", "{2, 5, 13}"),
+        ("zeckendorf(100)", "{3, 8, 89}"),
+        ("zeckendorf(0)", "{}"),
+        ("min(zeckendorf(20))", "2"),
         // Kayles (0.77) from the literature: 0 1 2 3 1 4 3 2 1 4 2 6 for n = 0..11.
         ("g(octal:0.77, 7)", "2"),
         ("g(octal:.77, 11)", "6"),

@@ -27,6 +27,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "subtraction.yaml",
         include_str!("../../lessons/subtraction.yaml"),
     ),
+    // Two take-away games beyond finite subtraction sets: a limit that moves with the play
+    // (Fibonacci Nim, solved by Zeckendorf's representation), and an infinite set (the
+    // squares), whose values never become periodic.
+    (
+        "fibonacci-nim.yaml",
+        include_str!("../../lessons/fibonacci-nim.yaml"),
+    ),
+    ("squares.yaml", include_str!("../../lessons/squares.yaml")),
     // Graph games after subtraction games: the same mex on any finite graph, and a pile game
     // seen as a graph of a special shape.
     (
@@ -57,6 +65,17 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "translate-to-nim.yaml",
         include_str!("../../lessons/translate-to-nim.yaml"),
     ),
+    // Equivalence after the disguises of Nim it explains: G ≈ H when G + H is lost, and
+    // reversible moves (Northcott's game, Poker Nim).
+    (
+        "equivalence.yaml",
+        include_str!("../../lessons/equivalence.yaml"),
+    ),
+    // Moore's Nim_k closes the Nim chapter's variants: Bouton's proof counted mod k + 1.
+    ("moore.yaml", include_str!("../../lessons/moore.yaml")),
+    // Chomp after the Nim chapter: a poset game whose first player wins by strategy stealing,
+    // the moves found by search.
+    ("chomp.yaml", include_str!("../../lessons/chomp.yaml")),
     // Green Hackenbush after the disguises of Nim: a stalk is one more, and trees and cycles
     // reduce to stalks by the colon and fusion principles, each checked by search.
     (
@@ -73,6 +92,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../../lessons/play-zero-move.yaml"),
     ),
     ("misere.yaml", include_str!("../../lessons/misere.yaml")),
+    // Misère play beyond Nim right after misère Nim: sums whose parts' outcomes do not decide
+    // them, genus and a first misère quotient, all by search.
+    (
+        "misere-play.yaml",
+        include_str!("../../lessons/misere-play.yaml"),
+    ),
     (
         "check-the-textbook.yaml",
         include_str!("../../lessons/check-the-textbook.yaml"),

@@ -2,6 +2,7 @@
 //! runner (a pure step state machine) and the progress store (atomic writes).
 
 pub mod answer;
+pub mod answer_form;
 pub mod catalog;
 pub mod fill;
 pub mod graphs;

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::JudgeError;
 use super::answer::{read_answer, same_value};
+use super::answer_form::{Form, is_pn, read_for, state_size};
 use super::model::{Lesson, Question, Step, StepKind};
 use super::progress::{LessonProgress, StepStatus};
 use crate::expr::Value;
@@ -30,17 +31,29 @@ pub enum Event {
         text: String,
     },
     NoMoreHints,
+    /// `hint` at a question written without hints.
+    NoHints,
     /// Hints and answers are for questions.
     NotAQuestion,
     Correct,
+    /// Presenter mode: a right answer typed from the room, judged and not recorded.
+    CorrectPresenting,
     /// A wrong answer, with the author's feedback for this mistake if there is one.
     Wrong {
         feedback: Option<String>,
         hints_left: usize,
     },
-    /// The input is not a value (not a number, player, set…).
+    /// The input is not a value (not a number, player, set…); the question wants `wanted`.
     Unreadable {
         input: String,
+        wanted: Form,
+    },
+    /// The input is a value of another form than the question wants (a number for a set,
+    /// a state such as `7T` where a value is asked): told the form, not marked wrong.
+    WrongForm {
+        wanted: Form,
+        /// The size of a pile state typed where a number is wanted.
+        state: Option<i128>,
     },
     /// The choice number is out of range.
     NoSuchChoice {
@@ -54,9 +67,11 @@ pub enum Event {
     AtStart,
     /// The last step is done.
     Finished,
-    /// `goto` to an id the lesson does not have.
+    /// `goto` to an id or number the lesson does not have: the nearest id, and every id.
     NoSuchStep {
         id: String,
+        nearest: Option<String>,
+        ids: Vec<String>,
     },
 }
 
@@ -168,14 +183,30 @@ impl Runner {
         vec![self.show()]
     }
 
-    pub fn goto(&mut self, id: &str) -> Vec<Event> {
-        match self.lesson.position(id) {
+    /// Goes to a step by its id, or by its number as the prompt shows it (from 1).
+    pub fn goto(&mut self, target: &str) -> Vec<Event> {
+        let target = target.trim();
+        let by_number = target
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=self.lesson.steps.len()).contains(n))
+            .map(|n| n - 1);
+        match by_number.or_else(|| self.lesson.position(target)) {
             Some(i) => {
                 self.index = i;
                 self.hints_shown = 0;
                 vec![self.show()]
             }
-            None => vec![Event::NoSuchStep { id: id.to_string() }],
+            None => {
+                let ids: Vec<String> = self.lesson.steps.iter().map(|s| s.id.clone()).collect();
+                let nearest = crate::suggestion::nearest(target, ids.iter().map(String::as_str))
+                    .map(str::to_string);
+                vec![Event::NoSuchStep {
+                    id: target.to_string(),
+                    nearest,
+                    ids,
+                }]
+            }
         }
     }
 
@@ -185,6 +216,9 @@ impl Runner {
             return vec![Event::NotAQuestion];
         };
         let of = q.hints.len();
+        if of == 0 {
+            return vec![Event::NoHints];
+        }
         match q.hints.get(self.hints_shown).cloned() {
             Some(text) => {
                 self.hints_shown += 1;
@@ -233,18 +267,36 @@ impl Runner {
                 })];
             }
         };
-        let given = match choose(&q, input) {
+        let wanted = Form::of(&expected);
+        // `P`/`N` at a question about who wins, before a choice letter is looked for.
+        let pn = matches!(input.trim(), "P" | "p" | "N" | "n")
+            .then(|| read_for(input, &expected, &q.answer))
+            .flatten()
+            .filter(|v| Form::of(v) == wanted);
+        let choice = match pn {
+            Some(v) => Choice::Value(v),
+            None => choose(&q, input),
+        };
+        let given = match choice {
+            Choice::Value(v) => Given::Value(v),
             Choice::Picked(text) => read_answer(&text).map_or(Given::Text(text), Given::Value),
             Choice::OutOfRange => {
                 return vec![Event::NoSuchChoice {
                     count: q.choices.len(),
                 }];
             }
-            Choice::Typed => match read_answer(input) {
+            Choice::Typed => match read_for(input, &expected, &q.answer) {
                 Some(v) => Given::Value(v),
+                None if is_pn(input) => {
+                    return vec![Event::WrongForm {
+                        wanted,
+                        state: None,
+                    }];
+                }
                 None => {
                     return vec![Event::Unreadable {
                         input: input.trim().to_string(),
+                        wanted,
                     }];
                 }
             },
@@ -253,6 +305,9 @@ impl Runner {
             Given::Value(v) => same_value(&expected, v),
             Given::Text(t) => t.trim().eq_ignore_ascii_case(&expected.to_string()),
         };
+        if right && self.present {
+            return vec![Event::CorrectPresenting];
+        }
         if right {
             let id = self.step().id.clone();
             self.statuses.insert(id, StepStatus::Correct);
@@ -263,12 +318,20 @@ impl Runner {
         let feedback = q
             .wrong_examples
             .iter()
-            .find(|w| match (&given, read_answer(&w.answer)) {
-                (Given::Value(v), Some(w)) => same_value(&w, v),
-                (Given::Text(t), _) => t.trim().eq_ignore_ascii_case(w.answer.trim()),
-                _ => false,
-            })
+            .find(
+                |w| match (&given, read_for(&w.answer, &expected, &q.answer)) {
+                    (Given::Value(v), Some(w)) => same_value(&w, v),
+                    (Given::Text(t), _) => t.trim().eq_ignore_ascii_case(w.answer.trim()),
+                    _ => false,
+                },
+            )
             .and_then(|w| w.feedback.clone());
+        if let (None, Given::Value(v)) = (&feedback, &given)
+            && Form::of(v) != wanted
+        {
+            let state = state_size(v).filter(|_| wanted == Form::Number);
+            return vec![Event::WrongForm { wanted, state }];
+        }
         vec![Event::Wrong {
             feedback,
             hints_left: q.hints.len() - self.hints_shown.min(q.hints.len()),
@@ -282,6 +345,8 @@ enum Given {
 }
 
 enum Choice {
+    /// Read already (`P`/`N`).
+    Value(Value),
     Picked(String),
     OutOfRange,
     Typed,
@@ -332,7 +397,10 @@ fn choose(q: &Question, input: &str) -> Choice {
 }
 
 /// The author's solution, or the answer's value, or why the answer has none.
-fn solution_text(q: &Question, evaluator: &mut dyn LessonEvaluator) -> Result<String, JudgeError> {
+pub fn solution_text(
+    q: &Question,
+    evaluator: &mut dyn LessonEvaluator,
+) -> Result<String, JudgeError> {
     match &q.solution {
         Some(s) => Ok(s.clone()),
         None => match evaluator.eval(&q.answer) {
@@ -451,7 +519,8 @@ steps:
         assert_eq!(
             r.answer("thirteen", j),
             [Event::Unreadable {
-                input: "thirteen".into()
+                input: "thirteen".into(),
+                wanted: Form::Number,
             }]
         );
         assert_eq!(r.answer("0b1101", j), [Event::Correct, Event::Show(2)]);
@@ -475,7 +544,27 @@ steps:
             [Event::Solution(Ok("13".into())), Event::Show(2)]
         );
         assert_eq!(r.back(), [Event::Show(1)]);
-        assert_eq!(r.goto("nope"), [Event::NoSuchStep { id: "nope".into() }]);
+        let ids: Vec<String> = ["intro", "q", "pick", "end"].map(String::from).to_vec();
+        assert_eq!(
+            r.goto("nope"),
+            [Event::NoSuchStep {
+                id: "nope".into(),
+                nearest: None,
+                ids: ids.clone(),
+            }]
+        );
+        // By number, as the prompt shows it; a near id is suggested.
+        assert_eq!(r.goto("4"), [Event::Show(3)]);
+        assert_eq!(
+            r.goto("pikc"),
+            [Event::NoSuchStep {
+                id: "pikc".into(),
+                nearest: Some("pick".into()),
+                ids: ids.clone(),
+            }]
+        );
+        assert!(matches!(&r.goto("5")[0], Event::NoSuchStep { .. }));
+        r.goto("q");
         let saved = r.progress();
         let resumed = Runner::new(load("demo.yaml", LESSON).unwrap(), Some(&saved), false);
         assert_eq!(resumed.index(), 1);
@@ -486,7 +575,49 @@ steps:
     fn presenting_moves_on_without_answers() {
         let mut r = Runner::new(load("demo.yaml", LESSON).unwrap(), None, true);
         r.forward();
+        // An answer from the room is judged and nothing recorded; the step stays.
+        assert!(matches!(r.answer("12", &mut Expr)[0], Event::Wrong { .. }));
+        assert_eq!(r.answer("13", &mut Expr), [Event::CorrectPresenting]);
+        assert_eq!(r.status("q"), None);
         assert_eq!(r.forward(), [Event::Show(2)]);
         assert_eq!(r.reveal(&mut Expr), [Event::Solution(Ok("second".into()))]);
+    }
+
+    #[test]
+    fn answers_in_another_form_are_told_the_form() {
+        let mut r = runner();
+        let j = &mut Expr;
+        r.forward();
+        // 3 ⊕ 8 ⊕ 6 = 13 is a number: a set, a player or a state is another form.
+        assert_eq!(
+            r.answer("{13}", j),
+            [Event::WrongForm {
+                wanted: Form::Number,
+                state: None
+            }]
+        );
+        assert_eq!(
+            r.answer("13T", j),
+            [Event::WrongForm {
+                wanted: Form::Number,
+                state: Some(13)
+            }]
+        );
+        assert_eq!(
+            r.answer("P", j),
+            [Event::WrongForm {
+                wanted: Form::Number,
+                state: None
+            }]
+        );
+        assert_eq!(r.status("q"), None);
+        // A question without hints says so.
+        r.answer("13", j);
+        r.goto("end");
+        assert_eq!(r.hint(), [Event::NotAQuestion]);
+        // The winner question: P is a P-position, where the second player wins (1 ⊕ 4 ⊕ 5 = 0).
+        r.goto("pick");
+        assert_eq!(r.hint(), [Event::NoHints]);
+        assert_eq!(r.answer("P", j), [Event::Correct, Event::Show(3)]);
     }
 }

@@ -6,6 +6,8 @@ use std::fs::OpenOptions;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::model::{Step, StepKind};
+
 /// Where a presentation's speaker notes go.
 #[derive(Debug, Clone)]
 pub struct SpeakerNotes {
@@ -43,6 +45,50 @@ impl SpeakerNotes {
         let mut file = options.open(&self.path)?;
         file.write_all(text.as_bytes())
     }
+}
+
+/// What the lecturer reads for a step: the author's notes, then for a question its solution
+/// and the likely wrong answers with their diagnoses (the lesson's `wrong_examples`), and for
+/// a step without notes what it does, so no step is left blank.
+pub fn compose(
+    step: &Step,
+    notes: Option<String>,
+    solution: Option<String>,
+    fill: &mut dyn FnMut(&str) -> String,
+) -> String {
+    let mut parts: Vec<String> = notes
+        .map(|n| n.trim_end().to_string())
+        .into_iter()
+        .collect();
+    match &step.kind {
+        StepKind::Ask(q) => {
+            if let Some(solution) = solution {
+                parts.push(format!("Solution: {solution}"));
+            }
+            if !q.wrong_examples.is_empty() {
+                let mut lines = vec!["Likely wrong answers:".to_string()];
+                for w in &q.wrong_examples {
+                    lines.push(match &w.feedback {
+                        Some(f) => format!("  {} — {}", w.answer, fill(f)),
+                        None => format!("  {}", w.answer),
+                    });
+                }
+                parts.push(lines.join("\n"));
+            }
+        }
+        _ if !parts.is_empty() => {}
+        StepKind::Text(_) => parts.push("(text: let the room read it)".into()),
+        StepKind::Run(lines) => parts.push(format!(
+            "Runs: {}",
+            lines
+                .iter()
+                .map(|l| format!("`{}`", l.text))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        StepKind::Claim { check, .. } => parts.push(format!("Checked: `{check}`")),
+    }
+    parts.join("\n")
 }
 
 #[cfg(test)]

@@ -109,6 +109,16 @@ pub enum Feedback {
         text: String,
     },
     NoMoreHints,
+    /// `hint` at a question written without hints.
+    NoHints,
+    /// Presenter mode: a right answer from the room, not recorded.
+    CorrectPresenting,
+    /// An answer in another form than the question wants (a number for a set, `7T` for a
+    /// value): the form wanted, and the size of a pile state typed where a number is asked.
+    WrongForm {
+        wanted: crate::lesson::answer_form::Form,
+        state: Option<i128>,
+    },
     /// `hint` or `skip` where there is no question.
     NotAQuestion,
     /// Something that reads as an answer, typed where there is no question.
@@ -122,6 +132,7 @@ pub enum Feedback {
     /// Input that reads as no kind of answer.
     Unreadable {
         input: String,
+        wanted: crate::lesson::answer_form::Form,
     },
     /// A choice's letter past the last choice.
     NoSuchChoice {
@@ -139,6 +150,8 @@ pub enum Feedback {
     /// `goto` an id the lesson does not have.
     NoSuchStep {
         id: String,
+        nearest: Option<String>,
+        ids: Vec<String>,
     },
     /// A step's command lines after one that ran out of budget.
     NotRun {
@@ -159,8 +172,6 @@ pub enum Feedback {
     StoppedPresenting {
         title: String,
     },
-    /// An answer typed while presenting.
-    NotGraded,
 }
 
 /// `lesson list`: each lesson with the learner's status.

@@ -2,6 +2,7 @@
 //! replies to the learner are worded.
 
 use crate::engine::quote::quoted;
+use crate::lesson::answer_form::Form;
 use crate::lesson::runner::choice_label;
 use crate::output::Feedback;
 
@@ -29,8 +30,9 @@ impl Tone {
 /// The tone `feedback` reads in.
 pub(super) fn tone(feedback: &Feedback) -> Tone {
     match feedback {
-        Feedback::Correct | Feedback::Finished { .. } => Tone::Good,
+        Feedback::Correct | Feedback::CorrectPresenting | Feedback::Finished { .. } => Tone::Good,
         Feedback::Wrong { .. }
+        | Feedback::WrongForm { .. }
         | Feedback::Unreadable { .. }
         | Feedback::NoSuchChoice { .. }
         | Feedback::NoSuchStep { .. } => Tone::Bad,
@@ -51,13 +53,13 @@ pub(super) fn tone(feedback: &Feedback) -> Tone {
         | Feedback::AnswerFirst { .. }
         | Feedback::Hint { .. }
         | Feedback::NoMoreHints
+        | Feedback::NoHints
         | Feedback::NotAQuestion
         | Feedback::AnswerWithoutQuestion
         | Feedback::Solution(_)
         | Feedback::AtStart
         | Feedback::Left { .. }
-        | Feedback::StoppedPresenting { .. }
-        | Feedback::NotGraded => Tone::Info,
+        | Feedback::StoppedPresenting { .. } => Tone::Info,
     }
 }
 
@@ -107,6 +109,19 @@ pub(super) fn words(feedback: &Feedback) -> String {
         }
         Feedback::Hint { number, of, text } => format!("Hint {number} of {of}: {text}"),
         Feedback::NoMoreHints => "No more hints: `skip` shows the solution.".into(),
+        Feedback::NoHints => {
+            "This question has no hints: `skip` shows the solution, and every command still works for computing it.".into()
+        }
+        Feedback::CorrectPresenting => {
+            "Correct! (Presenting: nothing is recorded; `next` moves on.)".into()
+        }
+        Feedback::WrongForm {
+            wanted,
+            state: Some(size),
+        } if *wanted == Form::Number => format!(
+            "That is a pile state; this question asks for a value, a number such as 13 — the value of {size}T, not the state itself."
+        ),
+        Feedback::WrongForm { wanted, .. } => format!("Not marked: {}", form_wanted(*wanted)),
         Feedback::NotAQuestion => "This step is not a question: `next` moves on.".into(),
         Feedback::AnswerWithoutQuestion => {
             "This step is not a question: Enter or `next` moves on.".into()
@@ -124,9 +139,10 @@ pub(super) fn words(feedback: &Feedback) -> String {
             });
             line
         }
-        Feedback::Unreadable { input } => format!(
-            "{} is not an answer nimlab can read: give a number (13, 0b1101), a player (first, second), a set ({{0, 2}}) or yes/no.",
-            quoted(input)
+        Feedback::Unreadable { input, wanted } => format!(
+            "{} is not an answer nimlab can read: {}",
+            quoted(input),
+            form_wanted(*wanted)
         ),
         Feedback::NoSuchChoice { count } => format!(
             "There are {count} choices: answer with a letter from a to {}, or the choice itself.",
@@ -139,7 +155,18 @@ pub(super) fn words(feedback: &Feedback) -> String {
         Feedback::Finished { title } => {
             format!("You have finished “{title}”. `lesson list` shows what is next.")
         }
-        Feedback::NoSuchStep { id } => format!("this lesson has no step {}", quoted(id)),
+        Feedback::NoSuchStep { id, nearest, ids } => {
+            let mut line = format!("this lesson has no step {}", quoted(id));
+            if let Some(near) = nearest {
+                line.push_str(&format!(" — did you mean `{near}`?"));
+            }
+            line.push_str(&format!(
+                "\n`goto` takes a step's number, 1 to {}, or its id: {}",
+                ids.len(),
+                ids.iter().map(|i| format!("`{i}`")).collect::<Vec<_>>().join(", ")
+            ));
+            line
+        }
         Feedback::NotRun { lines } => format!(
             "{lines} more command line{} of this step not run",
             if *lines == 1 { "" } else { "s" }
@@ -152,9 +179,21 @@ pub(super) fn words(feedback: &Feedback) -> String {
             format!("Left “{title}” at step {step}; `lesson start {id}` brings you back here.")
         }
         Feedback::StoppedPresenting { title } => format!("Stopped presenting “{title}”."),
-        Feedback::NotGraded => {
-            "Presenting: answers are not graded. `reveal` shows the answer; `next` moves on.".into()
+    }
+}
+
+/// What a question wants, said to a learner who typed something else.
+fn form_wanted(form: Form) -> &'static str {
+    match form {
+        Form::Number => "this question wants a number, such as 13 or 0b1101.",
+        Form::Set => {
+            "this question wants a set, such as {2} or {0, 3} (or the numbers alone: 0 3)."
         }
+        Form::YesNo => "answer yes or no.",
+        Form::Player => {
+            "answer first or second (the player who wins; P for a P-position, where the second player wins, N for an N-position)."
+        }
+        Form::State => "this question wants a pile state, such as 7T or 7F.",
     }
 }
 

@@ -24,6 +24,11 @@ pub(super) fn text(
     if report.step.is_none() {
         writeln!(out, "{}", style.heading(&report.title))?;
     }
+    if matches!(report.step, None | Some((1, _))) {
+        for line in wrap(HOW_TO_READ, width) {
+            writeln!(out, "{}", style.dim(&line))?;
+        }
+    }
     let mut last_heading = String::new();
     for (i, step) in report.steps.iter().enumerate() {
         if report.step.is_none() && i > 0 {
@@ -72,6 +77,11 @@ pub(super) fn text(
     }
     Ok(())
 }
+
+/// Said before every proof: what its checks are worth beside its text.
+const HOW_TO_READ: &str = "How to read it: the text is the proof. Each finite check \
+    illustrates a step on a range of cases; a step marked “for every …” is also proved for \
+    every value, its sentence decided by nimlab's decider.";
 
 fn variable(step: &StepView) -> Option<String> {
     let domain = step.domain.as_deref()?;

@@ -14,6 +14,8 @@ use crate::engine::ruleset_name::RULESETS;
 pub(super) struct Completion {
     /// The lessons' ids, for `lesson start` and `lesson reset`.
     pub lesson_ids: Vec<String>,
+    /// The running lesson's step ids, for `goto` (empty outside a lesson).
+    pub step_ids: Vec<String>,
 }
 
 /// What the word under the cursor is.
@@ -111,6 +113,7 @@ impl Completion {
             }
             ["rules"] => Slot::Rules,
             ["lesson", "start" | "reset"] => Slot::Words(self.lesson_ids.clone()),
+            ["goto"] => Slot::Words(self.step_ids.clone()),
             ["lesson", "check"] | ["run"] => Slot::Path,
             ["prove"] => Slot::Words(proof_names()),
             // Any other positional: its possible values, if it has a fixed set.
@@ -201,6 +204,7 @@ mod tests {
         let ctx = Context::new(&history);
         let completion = Completion {
             lesson_ids: vec!["mex".into(), "misere".into()],
+            step_ids: vec!["intro".into(), "row-1".into(), "row-3".into()],
         };
         let (_, pairs) = completion.complete(line, line.len(), &ctx).unwrap();
         pairs.into_iter().map(|p| p.replacement).collect()
@@ -217,6 +221,8 @@ mod tests {
         assert!(complete("winner 3").is_empty());
         assert_eq!(complete("lesson st"), ["start"]);
         assert_eq!(complete("lesson start m"), ["mex", "misere"]);
+        // The running lesson's step ids.
+        assert_eq!(complete("goto row"), ["row-1", "row-3"]);
     }
 
     #[test]

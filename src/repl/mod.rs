@@ -178,6 +178,9 @@ fn read_lines(
         }
         // The prompt can name a graph file, whose path the user typed: shown, not obeyed.
         let prompt = crate::render::printable(&session.prompt()).into_owned();
+        if interactive {
+            source.set_step_ids(lesson_step_ids(session));
+        }
         let line = match source.read_line(&prompt) {
             Ok(Some(Line::Text(line))) => line,
             Ok(Some(Line::TooLong { limit })) => {
@@ -281,6 +284,20 @@ fn run_text(
         }
         Err(e) => dispatch_text(text, session, env).unwrap_or(Err(e)),
     })
+}
+
+/// The step ids of the lesson being taken, if one is: what `goto` completes.
+fn lesson_step_ids(session: &mut Session) -> Vec<String> {
+    let Some(crate::output::Activity::Lesson { id, .. }) =
+        session.focus.last().map(|f| f.activity())
+    else {
+        return Vec::new();
+    };
+    session
+        .catalog()
+        .get(&id)
+        .map(|lesson| lesson.steps.iter().map(|s| s.id.clone()).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

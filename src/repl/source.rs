@@ -36,6 +36,8 @@ pub(super) trait LineSource {
     fn is_interactive(&self) -> bool;
     /// Forgets lines read ahead but not yet run (a pasted block, after Ctrl-C).
     fn discard_pending(&mut self) {}
+    /// The running lesson's step ids, which `goto` completes on Tab.
+    fn set_step_ids(&mut self, _ids: Vec<String>) {}
 }
 
 /// Lines from a reader: a script file or a pipe.
@@ -143,7 +145,10 @@ impl Terminal {
             .unwrap_or_default();
         let memory = MemHistory::with_config(&config);
         let editor = Editor::with_history(config, memory).ok().map(|mut e| {
-            e.set_helper(Some(Completion { lesson_ids }));
+            e.set_helper(Some(Completion {
+                lesson_ids,
+                step_ids: Vec::new(),
+            }));
             e
         });
         let mut term = Self {
@@ -237,6 +242,12 @@ impl LineSource for Terminal {
 
     fn is_interactive(&self) -> bool {
         true
+    }
+
+    fn set_step_ids(&mut self, ids: Vec<String>) {
+        if let Some(helper) = self.editor.as_mut().and_then(|e| e.helper_mut()) {
+            helper.step_ids = ids;
+        }
     }
 
     fn discard_pending(&mut self) {

@@ -130,6 +130,9 @@ fn pn_positions_walked_by_a_learner() {
         .filter(|&n| lost(&mut one_three_four, &[n]))
         .collect();
     let partner: Vec<u64> = (5..=8).filter(|&x| lost(&mut one_two, &[4, x])).collect();
+    // 4 + 8: both piles won, and the sum won too (the diagnosed mistake).
+    assert!(!lost(&mut one_two, &[4]) && !lost(&mut one_two, &[8]));
+    assert!(!lost(&mut one_two, &[4, 8]));
     // Each "exactly one" in the questions holds.
     assert_eq!((predict.len(), take.len()), (1, 1));
     assert_eq!((predict_134.len(), partner.len()), (1, 1));
@@ -145,7 +148,14 @@ fn pn_positions_walked_by_a_learner() {
             ),
         ),
         ("predict", right(predict[0])),
-        ("winning-move", right(take[0])),
+        (
+            "winning-move",
+            after_wrong(
+                &(20 - take[0]).to_string(),
+                "is what the winning move leaves",
+                take[0],
+            ),
+        ),
         (
             "p-set-134",
             // subtract:1,2's pattern, the slip the lesson expects.
@@ -156,7 +166,14 @@ fn pn_positions_walked_by_a_learner() {
             ),
         ),
         ("predict-134", right(predict_134[0])),
-        ("n-plus-n", right(partner[0])),
+        (
+            "n-plus-n",
+            after_wrong(
+                "8",
+                "4 and 8 are both N, but of different kinds",
+                partner[0],
+            ),
+        ),
     ]);
     walk("pn-positions", &answers);
 }
@@ -360,13 +377,14 @@ fn turning_turtles(mask: u64) -> Vec<u64> {
     options
 }
 
-/// Mock Turtles on coins 0..: turn a head n to tails and up to two coins to its left.
+/// Mock Turtles on coins 1.. (as `--rules mock-turtles` and docs/exercises.md number them):
+/// turn a head n to tails and up to two coins to its left.
 fn mock_turtles(mask: u64) -> Vec<u64> {
     let mut options = Vec::new();
     for n in heads(mask) {
         let down = mask ^ (1 << n);
         options.push(down);
-        for a in 0..n {
+        for a in 1..n {
             options.push(down ^ (1 << a));
             options.extend((a + 1..n).map(|b| down ^ (1 << a) ^ (1 << b)));
         }
@@ -448,10 +466,17 @@ fn coin_turning_walked_by_a_learner() {
                 partners[0],
             ),
         ),
-        ("mock-3", right(mock.value(bits(&[3])))),
+        (
+            "mock-3",
+            after_wrong(
+                &mock.value(bits(&[3])).to_string(),
+                "In Turning Turtles",
+                mock.value(bits(&[4])),
+            ),
+        ),
         (
             "mock-lost",
-            right(yes_no(mock.value(bits(&[0, 1, 2, 3])) == 0)),
+            right(yes_no(mock.value(bits(&[1, 2, 3, 4])) == 0)),
         ),
         ("ruler-12", right(ruler_value(bits(&[12])))),
         ("corner-2-2", right(corners.value(cell(2, 2)))),
@@ -517,6 +542,14 @@ fn take_and_break_walked_by_a_learner() {
         (1..=3).all(|a| lasker[at(a)] ^ lasker[at(7 - a)] != target),
         "a split of 7 wins too"
     );
+    // The crux of Lasker's induction: every split of 43 = 4·10 + 3, valued by the table here,
+    // has one remainder mod 4.
+    let lasker_43 = heap_values(43, lasker_options);
+    let remainders: BTreeSet<u64> = (1..43)
+        .map(|a| (lasker_43[at(a)] ^ lasker_43[at(43 - a)]) % 4)
+        .collect();
+    assert_eq!(remainders.len(), 1, "{remainders:?}");
+    let crux = *remainders.first().expect("a remainder");
     let answers = BTreeMap::from([
         (
             "options-3",
@@ -546,6 +579,7 @@ fn take_and_break_walked_by_a_learner() {
             "predict",
             after_wrong("15", "That is Nim's value", lasker[15]),
         ),
+        ("crux", after_wrong("1", "before the swap", crux)),
         (
             "grundy-5",
             after_wrong(
@@ -650,12 +684,18 @@ fn wythoff_walked_by_a_learner() {
             "ex-lost",
             after_wrong(
                 yes_no(!lost[13][21]),
-                "The pattern is not Fibonacci",
+                "Not every pair of consecutive",
                 yes_no(lost[13][21]),
             ),
         ),
     ]);
     walk("wythoff", &answers);
+    // Every other pair of consecutive Fibonacci numbers is lost (the claim `fib-pairs`):
+    // (1, 2), (3, 5), (8, 13), (21, 34) are, (2, 3), (5, 8), (13, 21) are not.
+    let fib = [1usize, 1, 2, 3, 5, 8, 13, 21, 34];
+    for i in 1..fib.len() - 1 {
+        assert_eq!(lost[fib[i]][fib[i + 1]], i % 2 == 1, "F = {fib:?}, i = {i}");
+    }
     // The golden-ratio pairs the lesson states, by floating point here: each is lost, and
     // they are all the lost squares below the board's edge.
     let phi = (1.0 + 5f64.sqrt()) / 2.0;
@@ -739,6 +779,21 @@ fn translate_to_nim_walked_by_a_learner() {
         .find(|&k| stairs_lost(&[3 - k, 1, 2, 5]))
         .expect("a winning move off step 1");
     let odd_one = stairs_lost(&[0, 2, 1, 0]);
+    // Every winning move from (3, 1, 2, 5): k coins from step i to step i − 1 (or off).
+    let start = [3u64, 1, 2, 5];
+    let mut winning = 0;
+    for i in 0..start.len() {
+        for k in 1..=start[i] {
+            let mut next = start.to_vec();
+            next[i] -= k;
+            if i > 0 {
+                next[i - 1] += k;
+            }
+            if stairs_lost(&next) {
+                winning += 1;
+            }
+        }
+    }
     let answers = BTreeMap::from([
         (
             "nimble-lost",
@@ -759,6 +814,10 @@ fn translate_to_nim_walked_by_a_learner() {
         (
             "staircase-move",
             after_wrong("3", "That empties step 1", take),
+        ),
+        (
+            "how-many",
+            after_wrong("1", "Taking a coin off step 1 is one", winning),
         ),
         (
             "ex-nimble-move",

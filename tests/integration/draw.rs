@@ -721,6 +721,13 @@ fn library_moves(game: &str, heap: &str) -> Vec<Position> {
                 out.extend(between.clone().map(|x| tuple(&[x, b])));
                 out.extend(between.map(|x| tuple(&[w, x])));
             }
+            "chomp" => {
+                // Rows of lengths a ≥ b ≥ c; a bite at row i, column j cuts rows i.. to j.
+                let (a, b, c) = (t[0], t[1], t[2]);
+                out.extend((1..a).map(|j| tuple(&[j, b.min(j), c.min(j)])));
+                out.extend((0..b).map(|j| tuple(&[a, j, c.min(j)])));
+                out.extend((0..c).map(|j| tuple(&[a, b, j])));
+            }
             "staircase" => {
                 for i in 0..t.len() {
                     for k in 1..=t[i] {
@@ -850,6 +857,7 @@ const LIBRARY_STARTS: &[(&str, &[&str])] = &[
     ("turning-turtles", &["4", "3 2"]),
     ("northcott", &["(1,4)", "(1,3) (5,2)"]),
     ("ruler", &["6", "5 3"]),
+    ("chomp", &["(2,2,1)", "(3,1,0)"]),
     ("staircase", &["(2,1)", "(1,0,2)"]),
 ];
 

@@ -394,7 +394,19 @@ fn check(first_line: &str, out: &[Value]) -> Vec<String> {
                 "nim-sum of start and left is {}",
                 g["start"] ^ g["left"]
             ));
-            phrases.push(format!("{from} → {to}"));
+            // Every winning move, by brute force over both positions' options: the answer
+            // names each of them.
+            let mut winning: Vec<String> = Vec::new();
+            for (mover, other) in [("left", "start"), ("start", "left")] {
+                for o in &moves[mover] {
+                    if g[o.as_str()] ^ g[other] == 0 {
+                        winning.push(format!("{mover} → {o}"));
+                    }
+                }
+            }
+            assert!(winning.contains(&format!("{from} → {to}")), "{winning:?}");
+            phrases.push(format!("{} winning moves", winning.len()));
+            phrases.extend(winning);
             phrases
         }
         "move 'wythoff(3,5) + lasker(7) + nim(4)'" => {

@@ -70,11 +70,15 @@ fn hackenbush_walked_by_a_learner() {
         ),
         (
             "stalks-move",
-            after_wrong("2", "must be left at 5 ⊕ 4", keep_on_3),
+            after_wrong("2", "If you meant cutting 2 edges away", keep_on_3),
         ),
         (
             "colon-guess",
             after_wrong("6", "6 is the number of edges", value(&tree(2, 1, 3))),
+        ),
+        (
+            "square",
+            after_wrong("4", "4 counts the edges", value(&cycle_on(0, 4))),
         ),
         (
             "fusion-guess",

@@ -100,7 +100,8 @@ fn fixtures() -> String {
 }
 
 /// Presenter mode sends speaker notes to `--notes FILE`, step by step, and never to the
-/// screen; what the file holds is written out by hand from `drill.yaml`.
+/// screen: the author's notes, a question's solution and likely wrong answers, and what a
+/// step without notes does; what the file holds is written out by hand from `drill.yaml`.
 #[test]
 fn speaker_notes_go_to_their_file_and_never_to_the_screen() {
     // Outside the test's own directory, which goes when the run ends.
@@ -128,9 +129,11 @@ fn speaker_notes_go_to_their_file_and_never_to_the_screen() {
         format!(
             "the lecturer's own line\n\
              ── {title} · step 1 of 7 · intro ──\nSpeaker notes for the intro.\n\n\
-             ── {title} · step 2 of 7 · show ──\n(no notes for this step)\n\n\
-             ── {title} · step 3 of 7 · xor ──\nA textbook prints 12 here.\n\n\
-             ── {title} · step 2 of 7 · show ──\n(no notes for this step)\n\n"
+             ── {title} · step 2 of 7 · show ──\nRuns: `nimsum 3 8 6`\n\n\
+             ── {title} · step 3 of 7 · xor ──\nA textbook prints 12 here.\nSolution: 13\n\
+             Likely wrong answers:\n  17 — That is the ordinary sum, 3 + 8 + 6.\n  \
+             12 — One column is off; count its ones again.\n\n\
+             ── {title} · step 2 of 7 · show ──\nRuns: `nimsum 3 8 6`\n\n"
         )
     );
 }

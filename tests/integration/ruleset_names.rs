@@ -106,6 +106,7 @@ fn listed() -> Vec<Listed> {
             "turning-turtles",
             "northcott",
             "ruler",
+            "chomp",
             "staircase",
         ]
     );

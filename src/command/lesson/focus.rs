@@ -96,12 +96,8 @@ impl Focus for LessonFocus {
                 }))
             });
         }
-        if self.runner.present {
-            // Not an unknown command: a lecturer trying an answer from the room.
-            return Some(Ok(Output::Lesson(LessonReport {
-                items: vec![feedback(Feedback::NotGraded)],
-            })));
-        }
+        // In presenter mode too: an answer from the room is judged and its feedback shown,
+        // and nothing is recorded (the runner records nothing while presenting).
         Some(Ok(self.act(session, |r, j| r.answer(line, j))))
     }
 

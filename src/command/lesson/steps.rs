@@ -8,7 +8,8 @@ use crate::command::sandbox::{Refusal, run_line};
 use crate::error::Error;
 use crate::expr::Value;
 use crate::lesson::fill::fill;
-use crate::lesson::runner::{Event, LessonEvaluator};
+use crate::lesson::runner::{Event, LessonEvaluator, solution_text};
+use crate::lesson::speaker_notes::compose;
 use crate::lesson::{JudgeError, StepKind};
 use crate::output::{Feedback, LessonItem};
 
@@ -36,6 +37,11 @@ impl LessonFocus {
                     items.push(feedback(Feedback::Hint { number, of, text }));
                 }
                 Event::NoMoreHints => items.push(feedback(Feedback::NoMoreHints)),
+                Event::NoHints => items.push(feedback(Feedback::NoHints)),
+                Event::CorrectPresenting => items.push(feedback(Feedback::CorrectPresenting)),
+                Event::WrongForm { wanted, state } => {
+                    items.push(feedback(Feedback::WrongForm { wanted, state }));
+                }
                 Event::NotAQuestion => items.push(feedback(Feedback::NotAQuestion)),
                 Event::Correct => items.push(feedback(Feedback::Correct)),
                 Event::Wrong {
@@ -45,7 +51,9 @@ impl LessonFocus {
                     feedback: text.map(&mut fill_in),
                     hints_left: hints_left > 0,
                 })),
-                Event::Unreadable { input } => items.push(feedback(Feedback::Unreadable { input })),
+                Event::Unreadable { input, wanted } => {
+                    items.push(feedback(Feedback::Unreadable { input, wanted }));
+                }
                 Event::NoSuchChoice { count } => {
                     items.push(feedback(Feedback::NoSuchChoice { count }));
                 }
@@ -61,7 +69,9 @@ impl LessonFocus {
                         title: self.runner.lesson().title.clone(),
                     }));
                 }
-                Event::NoSuchStep { id } => items.push(feedback(Feedback::NoSuchStep { id })),
+                Event::NoSuchStep { id, nearest, ids } => {
+                    items.push(feedback(Feedback::NoSuchStep { id, nearest, ids }));
+                }
             }
         }
     }
@@ -132,6 +142,17 @@ impl LessonFocus {
                 .notes
                 .as_ref()
                 .map(|n| fill(n, &mut evaluator).unwrap_or_else(|_| n.clone()));
+            let solution = match &step.kind {
+                StepKind::Ask(q) => Some(match solution_text(q, &mut evaluator) {
+                    Ok(s) => fill(&s, &mut evaluator).unwrap_or(s),
+                    Err(e) => format!("({e})"),
+                }),
+                _ => None,
+            };
+            let notes = compose(&step, notes, solution, &mut |text: &str| {
+                fill(text, &mut evaluator).unwrap_or_else(|_| text.to_string())
+            });
+            let notes = Some(notes);
             let heading = format!(
                 "{} · step {} of {} · {}",
                 lesson.title,

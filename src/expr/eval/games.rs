@@ -177,7 +177,7 @@ impl Evaluator {
     ) -> Result<Value> {
         // A move examined by the search costs far more than an expression step.
         let left = self.budget.saturating_sub(self.steps) / SEARCH_STEP_COST;
-        let misere = (rules.is_misere() && name == "lost") || name == "misere";
+        let misere = (rules.is_misere() && name == "lost") || name == "misere" || name == "mg";
         if misere && let Err(e) = rules.check_misere() {
             return Err(ExprError::new(ErrorKind::Engine(e), span.clone()));
         }
@@ -188,7 +188,7 @@ impl Evaluator {
         let memo = index.map_or_else(Memo::default, |i| std::mem::take(&mut self.searched[i].2));
         let mut search = Search::resume(rules, misere, left, memo);
         let result = match name {
-            "g" => search
+            "g" | "mg" => search
                 .value(piles)
                 .map(|g| Value::Int(Int::try_from(g).unwrap_or(Int::MAX))),
             "mexset" => search.option_values(piles).map(|set| {

@@ -1,4 +1,5 @@
-//! The built-in functions an expression may call (`odd`, `abs`, `pow`, `size`, `mex`, `min`,
+//! The built-in functions an expression may call (`odd`, `abs`, `pow`, `popcount`, `odious`,
+//! `fib`, `zeckendorf`, `size`, `mex`, `min`,
 //! `max`, `nimsum`, `g`, `mexset`, `lost`, `winner`): arity, argument types, and the values
 //! they give. Game values come from [`super::games`]; this file decides what a call means.
 
@@ -60,6 +61,43 @@ impl Evaluator {
                 }
                 Ok(Value::Int(v.isqrt()))
             }
+            "popcount" | "odious" | "evil" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                if v < 0 {
+                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                }
+                let ones = v.count_ones();
+                Ok(match name {
+                    "popcount" => Value::Int(Int::from(ones)),
+                    // Odious: an odd number of binary 1s; evil: an even number (Winning Ways).
+                    _ => Value::Bool((ones % 2 == 1) == (name == "odious")),
+                })
+            }
+            "zeckendorf" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                if v < 0 {
+                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                }
+                Ok(Value::Set(zeckendorf(v)))
+            }
+            "fib" => {
+                let [n] = args else {
+                    return arity("one number");
+                };
+                let v = self.int(n)?;
+                if v < 0 {
+                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                }
+                fibonacci(v)
+                    .map(Value::Int)
+                    .ok_or_else(|| overflow(format!("fib({v})"), span))
+            }
             "pow" => {
                 let [base, exp] = args else {
                     return arity("two numbers: pow(base, exponent)");
@@ -86,7 +124,7 @@ impl Evaluator {
                 }
             }
             "nimsum" => self.nimsum(args),
-            "g" | "mexset" | "lost" | "misere" => {
+            "g" | "mexset" | "lost" | "misere" | "mg" => {
                 if args.is_empty() {
                     return arity(
                         "one or more states, optionally after a ruleset: g(zero-move, 7T)",
@@ -99,7 +137,7 @@ impl Evaluator {
                 self.value_defined(&rules, &piles, span)?;
                 match (name, piles.as_slice()) {
                     // Misère play of any ruleset: who wins, by game-tree search.
-                    ("misere", _) => self.search(name, &rules, &piles, span),
+                    ("misere" | "mg", _) => self.search(name, &rules, &piles, span),
                     ("g", [pile]) => self.grundy(&rules, *pile, span),
                     ("mexset", [pile]) => self.mex_set(&rules, *pile, span),
                     _ => self.search(name, &rules, &piles, span),
@@ -284,4 +322,35 @@ fn least_or_greatest(pick: Option<&Int>, span: &Range<usize>) -> Result<Value> {
             span.clone(),
         )
     })
+}
+
+/// `fib(n)`: F(0) = 0, F(1) = 1, F(n) = F(n − 1) + F(n − 2); `None` once it overflows.
+fn fibonacci(n: Int) -> Option<Int> {
+    let (mut a, mut b): (Int, Int) = (0, 1);
+    for _ in 0..n {
+        let next = a.checked_add(b)?;
+        a = b;
+        b = next;
+    }
+    Some(a)
+}
+
+/// `zeckendorf(n)`: the Fibonacci numbers 1, 2, 3, 5, 8, … summing to n with no two
+/// consecutive (Zeckendorf's theorem), found greedily: the largest that fits, then the rest.
+fn zeckendorf(mut n: Int) -> std::collections::BTreeSet<Int> {
+    let mut fibs: Vec<Int> = vec![1, 2];
+    while let Some(next) = fibs[fibs.len() - 1].checked_add(fibs[fibs.len() - 2]) {
+        if next > n {
+            break;
+        }
+        fibs.push(next);
+    }
+    let mut terms = std::collections::BTreeSet::new();
+    for &f in fibs.iter().rev() {
+        if f <= n {
+            terms.insert(f);
+            n -= f;
+        }
+    }
+    terms
 }
