@@ -35,7 +35,7 @@ screen "play: winner on the board" C-l 'winner' Enter
 screen "play: quit" 'quit' Enter
 screen "play with the coach off: the board is drawn" C-l 'play --coach off 4 7 5' Enter '2 3' Enter
 screen "play: quit" 'quit' Enter
-screen "a command's help: its flags and two examples" C-l 'help winner' Enter
+screen "a command's help: its flags and two examples" C-l 'winner -h' Enter
 screen "a game graph drawn in the terminal" C-l 'draw 2' Enter
 screen "a sequence as a sparkline" C-l 'draw --plot --rules octal:0.07 0..200' Enter
 screen "a Hackenbush picture with its node names" C-l 'draw --rules hackenbush 5 2(1,3)' Enter

@@ -109,9 +109,11 @@ pub enum Command {
         table: bool,
     },
 
-    /// Who wins with perfect play: per-pile Grundy values, their nim-sum, the verdict. A sum of
-    /// different games is written `'wythoff(3,5) + lasker(7) + nim(4)'`: terms `GAME(STATE)`
-    /// (or a bare pile of the command's rules) joined by `+`; its value is the XOR of theirs.
+    /// Who wins with perfect play: per-pile Grundy values, their nim-sum, the verdict.
+    ///
+    /// A sum of different games is written `'wythoff(3,5) + lasker(7) + nim(4)'`: terms
+    /// `GAME(STATE)` (or a bare pile of the command's rules) joined by `+`; its value is the
+    /// XOR of theirs.
     #[command(after_help = crate::help_examples::WINNER)]
     Winner(PositionArgs),
 
@@ -663,9 +665,11 @@ pub struct PositionArgs {
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
 
-    /// Play the ruleset misère (the last mover loses), decided by exhaustive search of the
-    /// whole position, with what misère Nim's rule would say on the Grundy values (`winner`,
-    /// `move`, and `play`, whose computer and coach then judge by search).
+    /// Play the ruleset misère (the last mover loses), decided by exhaustive search.
+    ///
+    /// The whole position is searched, and what misère Nim's rule would say on the Grundy
+    /// values is shown beside it (`winner`, `move`, and `play`, whose computer and coach then
+    /// judge by search).
     #[arg(long)]
     pub misere: bool,
 
@@ -1073,13 +1077,8 @@ pub fn command_help(path: &[String], long: bool) -> Option<String> {
     } else {
         command.render_help()
     };
-    let every = if path.first().map(String::as_str) == Some("draw") {
-        "Every command also takes --format FORMAT (here dot or svg), --color WHEN,"
-    } else {
-        "Every command also takes --format text|markdown|csv|json|latex, --color WHEN,"
-    };
     Some(format!(
-        "{}\n\n{every}\n--memory SIZE and --no-pager (see `help`).\n",
+        "{}\n\nEvery command also takes --format, --color, --memory and --no-pager (`help`).\n",
         help.to_string().trim_end()
     ))
 }

@@ -81,6 +81,8 @@ fn a_commands_help_is_its_own_flags_and_two_examples() {
     // `-h` and `help winner` show the same examples.
     let short = Test::new().args(["winner", "-h"]).run().success();
     assert_eq!(examples(&short.stdout), examples(help));
+    // `-h` fits a 24-row screen with the prompt.
+    assert!(short.stdout.lines().count() < 24, "{}", short.stdout);
     let topic = Test::new().args(["help", "winner"]).run().success();
     assert_eq!(examples(&topic.stdout), examples(help));
 }
