@@ -189,10 +189,16 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
 fn ruleset(name: Option<&str>) -> Result<(), Error> {
     match name.map(Rules::parse) {
         // A library game's definition is compiled in, and a defined game's is the session's.
-        // Green Hackenbush's pictures are written on the line.
+        // Green Hackenbush's pictures are written on the line, Moore's Nim's piles too (the
+        // commands that take it, `winner` and `move`, say so themselves to the others).
         None
         | Some(
-            Ok(_) | Err(EngineError::DefinitionNotLoaded { .. } | EngineError::PictureGame { .. }),
+            Ok(_)
+            | Err(
+                EngineError::DefinitionNotLoaded { .. }
+                | EngineError::PictureGame { .. }
+                | EngineError::WholePositionGame { .. },
+            ),
         ) => Ok(()),
         Some(Err(EngineError::GraphNotLoaded { .. })) => Err(Refusal::ReadsFiles {
             what: "`graph:FILE` names a file",

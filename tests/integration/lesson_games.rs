@@ -153,3 +153,27 @@ fn lesson_check_still_refuses_steps_whose_meaning_depends_on_the_session() {
         .code(1)
         .stdout_has("`rules: game:take14` names no game of the lesson's `games:`; it defines `take12`, `take13`");
 }
+
+/// A lesson may run `winner --rules moore:2` (Moore's Nim is named, not read from a file).
+/// (1, 1, 1) under Nim_2, by hand: a move empties one pile, leaving (1, 1), which the
+/// opponent empties, or two, leaving (1), which the opponent takes — the mover loses.
+#[test]
+fn a_lesson_runs_moores_nim() {
+    let lesson = "format: 1\nid: moore-run\nversion: 1\ntitle: Moore\nsummary: s\n\
+                  chapter: Foundations\nsteps:\n  - id: a\n    run: winner --rules moore:2 1 1 1\n";
+    let test = Test::new();
+    let path = test.write("moore-run.yaml", lesson);
+    test.args(["lesson", "check"])
+        .arg(path)
+        .run()
+        .success()
+        .stdout_has("all passed");
+    let test = Test::new();
+    let dir = lesson_dir(&test, "moore-run.yaml", lesson);
+    test.args(["--color", "never", "--lessons"])
+        .arg(dir)
+        .args(["lesson", "start", "moore-run"])
+        .run()
+        .success()
+        .stdout_has("the second player wins");
+}
