@@ -177,3 +177,32 @@ fn a_lesson_runs_moores_nim() {
         .success()
         .stdout_has("the second player wins");
 }
+
+/// A solution is shown filled in, so `lesson check` fills it before asking whether it is
+/// accepted: `{{ g(3F) }}` is 3, which the answer `g(3F)` accepts (g(nF) = n: 3F's options
+/// are 0F, 1F and 2F, worth 0, 1 and 2, mex 3).
+#[test]
+fn a_solution_is_checked_as_it_is_shown() {
+    let lesson = |solution: &str| {
+        format!(
+            "format: 1\nid: sol\nversion: 1\ntitle: S\nsummary: s\nchapter: Foundations\n\
+             rules: zero-move\nsteps:\n  - id: a\n    ask: What is g(3F)?\n    \
+             answer: \"g(3F)\"\n    solution: \"{solution}\"\n"
+        )
+    };
+    let test = Test::new();
+    let path = test.write("sol.yaml", &lesson("{{ g(3F) }}"));
+    test.args(["lesson", "check"])
+        .arg(path)
+        .run()
+        .success()
+        .stdout_has("all passed");
+    // A solution that fills in to a wrong value is still refused.
+    let test = Test::new();
+    let path = test.write("sol.yaml", &lesson("{{ g(3F) + 1 }}"));
+    test.args(["lesson", "check"])
+        .arg(path)
+        .run()
+        .code(1)
+        .stdout_has("is not accepted");
+}

@@ -351,6 +351,15 @@ impl Checker<'_> {
         };
         if let Some(solution) = &q.solution {
             self.report.checks += 1;
+            // The solution is shown filled in (`{{ }}`), so that is what must be accepted.
+            let solution = match fill(solution, evaluator) {
+                Ok(filled) => filled,
+                Err(e) => {
+                    self.fail(line, id, CheckFault::Expr(e));
+                    return;
+                }
+            };
+            let solution = &solution;
             if !matches!(accepts(q, solution, evaluator), Ok(true)) {
                 let fault = CheckFault::SolutionRejected {
                     solution: solution.clone(),
