@@ -204,23 +204,11 @@ fn decided(
         writeln!(out, "{l}")?;
     }
     if report.explain {
-        if let Some(sentence) = &decision.sentence {
-            for (i, l) in wrap(sentence, width - 11).iter().enumerate() {
-                let label = if i == 0 { "  sentence " } else { "           " };
-                writeln!(out, "{}{l}", style.dim(label))?;
-            }
-        }
         let stats = match &decision.verdict {
             Verdict::Holds { stats } | Verdict::Fails { stats, .. } => Some(stats),
             _ => None,
         };
-        if let Some(stats) = stats {
-            let figures = decide_words::explained(stats, *elapsed);
-            for (i, l) in wrap(&figures, width - 11).iter().enumerate() {
-                let label = if i == 0 { "  automata " } else { "           " };
-                writeln!(out, "{}{l}", style.dim(label))?;
-            }
-        }
+        explained(decision.sentence.as_deref(), stats, *elapsed, opts, out)?;
     }
     let scan_fails = matches!(report.outcome, ConjectureOutcome::Fails { .. });
     let disagree = match &decision.verdict {
@@ -238,6 +226,29 @@ fn decided(
             "{}",
             style.lose("the decider and brute force disagree here: please report this formula")
         )?;
+    }
+    Ok(())
+}
+
+/// `--explain`: the sentence decided and the automata's figures, each under its label.
+pub(super) fn explained(
+    sentence: Option<&str>,
+    stats: Option<&decide::Stats>,
+    elapsed: std::time::Duration,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, width) = (opts.style, opts.layout_width());
+    let figures = stats.map(|s| decide_words::explained(s, elapsed));
+    for (label, text) in [
+        ("  sentence ", sentence),
+        ("  automata ", figures.as_deref()),
+    ] {
+        let Some(text) = text else { continue };
+        for (i, l) in wrap(text, width - 11).iter().enumerate() {
+            let label = if i == 0 { label } else { "           " };
+            writeln!(out, "{}{l}", style.dim(label))?;
+        }
     }
     Ok(())
 }

@@ -91,21 +91,13 @@ pub(super) fn text(
             writeln!(out, "{l}")?;
         }
         if report.explain {
-            if let Some(sentence) = &decision.sentence {
-                for (i, l) in wrap(sentence, width - 11).iter().enumerate() {
-                    let label = if i == 0 { "  sentence " } else { "           " };
-                    writeln!(out, "{}{l}", style.dim(label))?;
+            let stats = match &decision.verdict {
+                PositionVerdict::Holds { stats } | PositionVerdict::Fails { stats, .. } => {
+                    Some(stats)
                 }
-            }
-            if let PositionVerdict::Holds { stats } | PositionVerdict::Fails { stats, .. } =
-                &decision.verdict
-            {
-                let figures = decide_words::explained(stats, *elapsed);
-                for (i, l) in wrap(&figures, width - 11).iter().enumerate() {
-                    let label = if i == 0 { "  automata " } else { "           " };
-                    writeln!(out, "{}{l}", style.dim(label))?;
-                }
-            }
+                _ => None,
+            };
+            super::conjecture::explained(decision.sentence.as_deref(), stats, *elapsed, opts, out)?;
         }
     }
     let scanned = format!(
