@@ -30,7 +30,7 @@ impl SubtractionSet {
         for item in list.split(',') {
             let item = item.trim();
             let value: u64 = item.parse().map_err(|_| {
-                let item = crate::engine::quote::quoted(item);
+                let item = crate::quote::quoted(item);
                 bad(format!("{item} is not a positive whole number"))
             })?;
             if value == 0 {
@@ -41,7 +41,7 @@ impl SubtractionSet {
             if value > MAX_ELEMENT {
                 return Err(bad(format!(
                     "{} is above the largest supported amount {MAX_ELEMENT}",
-                    crate::engine::quote::quoted(item)
+                    crate::quote::quoted(item)
                 )));
             }
             values.push(value);

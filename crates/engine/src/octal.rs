@@ -67,7 +67,7 @@ impl OctalCode {
             other => {
                 return Err(bad(format!(
                     "{} is not supported: the digit before the point must be {}",
-                    crate::engine::quote::quoted(&format!("{other}.")),
+                    crate::quote::quoted(&format!("{other}.")),
                     if hex { "0, 4, 8 or C" } else { "0 or 4" }
                 )));
             }

@@ -84,7 +84,7 @@ pub fn solve(components: &[Component<'_>]) -> Result<SumVerdict, EngineError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
+    use crate::Rules;
 
     #[test]
     fn nim_and_a_subtraction_game_add_by_xor() {

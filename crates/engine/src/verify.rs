@@ -134,7 +134,7 @@ pub fn nimlab_rule(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::position::nim_sum;
+    use crate::position::nim_sum;
 
     fn check(rules: &Rules, misere: bool, piles: usize, max: u64) -> Verification {
         let table = Exhaustive::solve(rules, misere, piles, max).unwrap();
@@ -177,8 +177,8 @@ mod tests {
         assert!(v.mismatches > 0);
         assert_eq!(v.examples.len(), 3);
         let hand = [
-            Pile::zero_move(1, crate::engine::Pass::Unused),
-            Pile::zero_move(2, crate::engine::Pass::Spent),
+            Pile::zero_move(1, crate::Pass::Unused),
+            Pile::zero_move(2, crate::Pass::Spent),
         ];
         assert_eq!(table.first_wins(&hand), Some(false));
         assert_eq!(sizes_xor(&hand), Ok(Player::First));
@@ -224,7 +224,7 @@ mod tests {
             false,
             3,
             5,
-            crate::engine::exhaustive::Cores::All,
+            crate::exhaustive::Cores::All,
             &cancel,
         );
         assert_eq!(solved.err(), Some(EngineError::Interrupted));

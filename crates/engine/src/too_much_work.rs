@@ -248,8 +248,8 @@ impl fmt::Display for TooMuchWork {
                     f,
                     "searching every position of {rules} with each part ≤ {max} would hold \
                      about {} of options, past the memory limit of {}; ",
-                    crate::engine::memory::bytes(*bytes),
-                    crate::engine::memory::bytes(*limit)
+                    crate::memory::bytes(*bytes),
+                    crate::memory::bytes(*limit)
                 )?;
                 match fits {
                     Some(fits) => write!(f, "`--max {fits}` fits, or raise `--memory`"),

@@ -99,7 +99,7 @@ impl Sequence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::period::Certificate;
+    use crate::period::Certificate;
 
     /// 5 9 | 1 2 1 3 1 2 1 3 …: period 4 from n₀ = 2, written out by hand.
     fn example() -> Sequence {

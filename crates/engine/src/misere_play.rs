@@ -79,7 +79,7 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
+    use crate::Rules;
 
     fn decide_on(rules: &str, sizes: &[u64]) -> MisereVerdict {
         let rules = Rules::parse(rules).unwrap();

@@ -515,8 +515,8 @@ pub fn misere_winner(game: &SumGame, parts: &[Part]) -> Result<Player, EngineErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
-    use crate::engine::hackenbush_syntax::parse;
+    use crate::Rules;
+    use crate::hackenbush_syntax::parse;
 
     fn solver(rules: &str) -> Solver {
         Solver::new(&Rules::parse(rules).unwrap()).unwrap()

@@ -197,7 +197,7 @@ pub fn walk(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Pass, Rules};
+    use crate::{Pass, Rules};
 
     fn walked(rules: &str, start: &[Pile]) -> ReachableGraph {
         let solver = Solver::new(&Rules::parse(rules).unwrap()).unwrap();

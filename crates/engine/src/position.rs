@@ -89,7 +89,7 @@ pub fn verdict(solver: &Solver, piles: &[Pile]) -> Result<Verdict, EngineError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
+    use crate::Rules;
 
     fn decide(rules: &str, piles: &[u64]) -> Player {
         let rules = Rules::parse(rules).unwrap();

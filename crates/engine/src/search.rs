@@ -199,7 +199,7 @@ mod tests {
     /// wins from start (by hand), and two tokens on start are lost (copying).
     #[test]
     fn a_graphs_first_position_is_not_an_empty_pile() {
-        let graph = crate::engine::graph::GameGraph::new(
+        let graph = crate::graph::GameGraph::new(
             "two",
             vec![("start".into(), vec!["end".into()]), ("end".into(), vec![])],
         )

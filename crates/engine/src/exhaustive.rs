@@ -702,7 +702,7 @@ impl Level<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::search::Search;
+    use crate::search::Search;
 
     #[test]
     fn small_positions_by_hand() {

@@ -205,8 +205,8 @@ impl SizeValues {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::mex::mex;
-    use crate::engine::{Pass, Pile};
+    use crate::mex::mex;
+    use crate::{Pass, Pile};
 
     /// g by the definition: mex over every option, sizes in order (the options of a state are
     /// smaller states, so they are known).

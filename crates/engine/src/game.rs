@@ -249,7 +249,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
+    use crate::Rules;
 
     fn game(rules: &str, sizes: &[u64], first: Side) -> Game {
         let rules = Rules::parse(rules).unwrap();
@@ -290,7 +290,7 @@ mod tests {
         // Kayles 6 9: 6 → 2+2 (the middle two pins), then the computer's reply; undo gives
         // back 6 9 whatever the reply split.
         let mut g = game("octal:0.77", &[6, 9], Side::Learner);
-        let after = crate::engine::Heaps::Two(Pile::plain(2), Pile::plain(2));
+        let after = crate::Heaps::Two(Pile::plain(2), Pile::plain(2));
         g.learner_move(Request::Become { index: 0, after }).unwrap();
         assert_eq!(g.piles().len(), 3);
         g.computer_move().unwrap().unwrap();
@@ -303,7 +303,7 @@ mod tests {
         // hex:0.C (take one token, leave two or three heaps) 12 7: 12 → 2+4+5 leaves four
         // piles; the computer's reply may split again; undo gives back 12 7.
         let mut g = game("hex:0.C", &[12, 7], Side::Learner);
-        let after = crate::engine::Heaps::Three(Pile::plain(2), Pile::plain(4), Pile::plain(5));
+        let after = crate::Heaps::Three(Pile::plain(2), Pile::plain(4), Pile::plain(5));
         g.learner_move(Request::Become { index: 0, after }).unwrap();
         assert_eq!(g.piles().len(), 4);
         g.computer_move().unwrap().unwrap();

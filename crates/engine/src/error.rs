@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::too_much_work::TooMuchWork;
-use crate::engine::quote::quoted;
+use crate::quote::quoted;
 
 /// An input the engine cannot work with. Each variant names the offending token.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -259,9 +259,9 @@ impl BulkMove {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
-    use crate::engine::position::verdict;
-    use crate::engine::strategy::winning_move;
+    use crate::Rules;
+    use crate::position::verdict;
+    use crate::strategy::winning_move;
 
     use proptest::prelude::*;
 

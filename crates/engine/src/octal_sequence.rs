@@ -509,7 +509,7 @@ mod tests {
                         .fold(0, |a, b| a ^ b)
                 })
                 .collect();
-            g.push(crate::engine::mex::mex(set) as u16);
+            g.push(crate::mex::mex(set) as u16);
         }
         g
     }
