@@ -39,7 +39,7 @@ pub(super) fn for_each_pile<R: Read>(
             scan(reader, BLOCK - 1, |_, _| (0, 0), |_| None, read, each).map_err(|stop| {
                 stop.into_error(source, |error| match error {
                     Some(EngineError::BadPile { expected, .. }) => expected,
-                    Some(other) => other.to_string(),
+                    Some(other) => crate::render::said(&other),
                     None => format!(
                         "a pile of {rules} (a pile in a file is at most {} bytes)",
                         BLOCK - 1

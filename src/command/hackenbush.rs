@@ -4,8 +4,9 @@
 
 use crate::cli::{DrawArgs, PositionArgs, RulesArg};
 use crate::engine::EngineError;
+use crate::engine::error::PictureWhy;
 use crate::engine::hackenbush::{MAX_EDGES, Picture, PictureError};
-use crate::engine::hackenbush_syntax::{self, SYNTAX, WrittenError};
+use crate::engine::hackenbush_syntax::{self, SYNTAX};
 use crate::engine::ruleset_name::{self, Named};
 use crate::error::Error;
 use crate::output::{HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView};
@@ -34,10 +35,7 @@ fn no_picture(example: &str, file: bool) -> Error {
 fn written(word: &str) -> Result<HackenbushComponent, Error> {
     let picture = hackenbush_syntax::parse(word).map_err(|e| EngineError::BadPicture {
         token: crate::engine::pile::token_excerpt(word.as_bytes()),
-        reason: match e {
-            WrittenError::Picture(_) => e.to_string(),
-            _ => format!("{e}; a picture is {SYNTAX}"),
-        },
+        why: PictureWhy::Written(e),
     })?;
     Ok(HackenbushComponent::new(word.to_string(), picture))
 }
@@ -66,7 +64,7 @@ pub(super) fn components(
     if edges > MAX_EDGES {
         return Err(EngineError::BadPicture {
             token: words.join(" "),
-            reason: PictureError::TooManyEdges { limit: MAX_EDGES }.to_string(),
+            why: PictureWhy::Built(PictureError::TooManyEdges { limit: MAX_EDGES }),
         }
         .into());
     }

@@ -1,11 +1,9 @@
 //! What can go wrong in an expression: each error names the offending text and carries its span
 //! so the renderer can put a caret under it.
 
-use std::fmt;
 use std::ops::Range;
 
 use crate::engine::EngineError;
-use crate::engine::quote::shortened;
 
 /// An error in parsing or evaluating an expression, with where it happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,76 +107,15 @@ impl ExprError {
     }
 }
 
-impl fmt::Display for ExprError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            ErrorKind::Syntax { found, expected } => {
-                write!(f, "unexpected {found}: expected {expected}")
-            }
-            ErrorKind::UnknownFunction { name, suggestion } => {
-                write!(f, "unknown function {}", quoted(name))?;
-                match suggestion {
-                    Some(s) => write!(f, " (did you mean `{s}`?)"),
-                    None => write!(f, ": expected one of {}", backticked(FUNCTIONS)),
-                }
-            }
-            ErrorKind::UnknownVariable { name } if name.chars().count() > QUOTED_CHARS => write!(
-                f,
-                "unknown name {}: bind it with a quantifier or use a number",
-                quoted(name)
-            ),
-            ErrorKind::UnknownVariable { name } => write!(
-                f,
-                "unknown name {}: bind it with a quantifier (`all {} in 0..10: …`) or use a number",
-                quoted(name),
-                shortened(name)
-            ),
-            ErrorKind::Arity {
-                name,
-                expected,
-                found,
-            } => write!(f, "{} takes {expected}, not {found}", quoted(name)),
-            ErrorKind::Type { expected, found } => write!(f, "expected {expected}, found {found}"),
-            ErrorKind::Overflow { what } => write!(
-                f,
-                "{what} is too large: nimlab computes exactly with integers up to about ±1.7 × 10^38 and never wraps"
-            ),
-            ErrorKind::DivisionByZero => f.write_str("division by zero"),
-            ErrorKind::NotWhole { what } => write!(
-                f,
-                "{what} is a fraction, not a whole number: a negative exponent needs the base 1 or -1"
-            ),
-            ErrorKind::TooDeep { limit, at } => {
-                write!(f, "expression nested too deeply: more than {limit} levels")?;
-                match at {
-                    Some(at) => write!(f, " at {at}"),
-                    None => Ok(()),
-                }
-            }
-            ErrorKind::Budget { limit } => write!(
-                f,
-                "the expression needs more than {limit} steps, so it was stopped; use smaller ranges"
-            ),
-            ErrorKind::Memory { limit } => write!(
-                f,
-                "the expression needs more than nimlab's memory limit of {}, so it was stopped; \
-                 use smaller ranges or raise the limit with `--memory SIZE`",
-                crate::engine::memory::bytes(*limit)
-            ),
-            ErrorKind::Engine(e) => e.fmt(f),
-        }
-    }
-}
-
 impl std::error::Error for ExprError {}
 
 /// User text longer than this is shortened when quoted in a message.
-const QUOTED_CHARS: usize = 40;
+pub(crate) const QUOTED_CHARS: usize = 40;
 
 /// `text` in backticks, shortened to its first and last characters and its length when long, so
 /// that a 100 000-digit number makes a one-line message: `` `12345678901234567890…7890` (100000
 /// characters) ``.
-pub(super) fn quoted(text: &str) -> String {
+pub(crate) fn quoted(text: &str) -> String {
     let count = text.chars().count();
     if count <= QUOTED_CHARS {
         return format!("`{text}`");
@@ -188,7 +125,7 @@ pub(super) fn quoted(text: &str) -> String {
     format!("`{head}…{tail}` ({count} characters)")
 }
 
-fn backticked(names: &[&str]) -> String {
+pub(crate) fn backticked(names: &[&str]) -> String {
     names
         .iter()
         .map(|n| format!("`{n}`"))

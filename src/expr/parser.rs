@@ -14,6 +14,7 @@ use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use super::error::{ErrorKind, ExprError};
 use super::stack::with_room;
 use super::token::{Token, TokenKind, lex};
+use crate::engine::error::PictureWhy;
 use crate::engine::hackenbush_syntax;
 use crate::engine::ruleset_name::{self, Family, RULESETS};
 use crate::engine::{EngineError, Pass, Player, Rules};
@@ -752,7 +753,7 @@ impl Parser {
         let picture = hackenbush_syntax::parse(text).map_err(|e| {
             let error = EngineError::BadPicture {
                 token: text.to_string(),
-                reason: e.to_string(),
+                why: PictureWhy::Written(e),
             };
             ExprError::new(ErrorKind::Engine(error), start..close.start)
         })?;

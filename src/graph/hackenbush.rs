@@ -21,6 +21,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::EngineError;
+use crate::engine::error::PictureWhy;
 use crate::engine::hackenbush::{MAX_EDGES, Picture, PictureError};
 use crate::engine::hackenbush_syntax::{MAX_NAME, is_name};
 use crate::yaml;
@@ -52,7 +53,7 @@ struct PictureFile {
 pub fn read(path: &Path, source: &str) -> Result<Picture, EngineError> {
     let bad = |reason: String| EngineError::BadPicture {
         token: source.to_string(),
-        reason,
+        why: PictureWhy::File(reason),
     };
     let text = super::read_text(path, MAX_BYTES, "picture").map_err(bad)?;
     load(source, &text)
@@ -62,7 +63,7 @@ pub fn read(path: &Path, source: &str) -> Result<Picture, EngineError> {
 pub fn load(source: &str, text: &str) -> Result<Picture, EngineError> {
     let bad = |reason: String| EngineError::BadPicture {
         token: source.to_string(),
-        reason,
+        why: PictureWhy::File(reason),
     };
     let file: PictureFile = yaml::from_str(text, &LIMITS)
         .map_err(|e| bad(super::yaml_reason(&e, MAX_BYTES, "picture")))?;
@@ -73,9 +74,10 @@ pub fn load(source: &str, text: &str) -> Result<Picture, EngineError> {
         )));
     }
     if file.edges.len() > MAX_EDGES {
-        return Err(bad(
-            PictureError::TooManyEdges { limit: MAX_EDGES }.to_string()
-        ));
+        return Err(EngineError::BadPicture {
+            token: source.to_string(),
+            why: PictureWhy::Built(PictureError::TooManyEdges { limit: MAX_EDGES }),
+        });
     }
     let mut names = Vec::new();
     let mut index = HashMap::new();
@@ -99,7 +101,10 @@ pub fn load(source: &str, text: &str) -> Result<Picture, EngineError> {
         .iter()
         .map(|(a, b)| Ok((node(a)?, node(b)?)))
         .collect::<Result<Vec<_>, EngineError>>()?;
-    Picture::new(names, edges).map_err(|e| bad(e.to_string()))
+    Picture::new(names, edges).map_err(|e| EngineError::BadPicture {
+        token: source.to_string(),
+        why: PictureWhy::Built(e),
+    })
 }
 
 #[cfg(test)]
@@ -116,7 +121,7 @@ mod tests {
             ("format: 2\nground: g\nedges: []\n", "format 2"),
             (
                 "format: 1\nground: g\nedges: [[g, a], [b, c]]\n",
-                "`b` is not connected",
+                "NotGrounded { node: \"b\" }",
             ),
             (
                 "format: 1\nground: g\nedges: [[g, a b]]\n",
@@ -126,7 +131,7 @@ mod tests {
             ("format: 1\nground: g\nedges: []\nextra: 1\n", "extra"),
             ("format: 1\nground: g\nedges: &a [[g, x], *a]\n", "alias"),
         ] {
-            let err = load("t.yaml", bad).unwrap_err().to_string();
+            let err = format!("{:?}", load("t.yaml", bad).unwrap_err());
             assert!(err.contains(says), "{bad:?}: {err}");
         }
     }

@@ -99,7 +99,10 @@ pub(super) fn words(feedback: &Feedback) -> String {
             format!("rules: back to {rules}, this lesson's ruleset, for its commands")
         }
         Feedback::PinFailed { rules, error } => {
-            format!("this lesson's rules, {rules}, cannot be set: {error}")
+            format!(
+                "this lesson's rules, {rules}, cannot be set: {}",
+                super::engine_words::Said(error)
+            )
         }
         Feedback::AnswerFirst { hints: true } => {
             "Answer the question first — or `hint` for a hint, `skip` to see the solution.".into()

@@ -84,7 +84,8 @@ impl fmt::Display for LessonFault {
             Self::NoSteps => f.write_str("a lesson needs at least one step"),
             Self::Rules { name, error } => write!(
                 f,
-                "`rules: {name}` is not a ruleset a lesson can pin: {error}"
+                "`rules: {name}` is not a ruleset a lesson can pin: {}",
+                super::engine_words::Said(error)
             ),
             Self::Game { definition, error } => write!(
                 f,
@@ -170,7 +171,13 @@ impl fmt::Display for CheckFault {
             Self::UnknownRequirement { id } => {
                 write!(f, "`requires` names {}, which is not a lesson", quoted(id))
             }
-            Self::PinFails { rules, error } => write!(f, "`rules: {rules}` fails: {error}"),
+            Self::PinFails { rules, error } => {
+                write!(
+                    f,
+                    "`rules: {rules}` fails: {}",
+                    super::engine_words::Said(error)
+                )
+            }
             Self::Line {
                 line,
                 setup: s,

@@ -10,6 +10,9 @@ mod decided;
 mod derive;
 mod diagnostic;
 pub(crate) mod draw;
+mod engine_words;
+mod error_words;
+mod expr_error;
 mod expr_value;
 mod feedback;
 mod format;
@@ -47,6 +50,7 @@ mod width;
 use std::io::{self, Write};
 
 pub(crate) use diagnostic::{READING_PILES, diagnostic, note, warning};
+pub(crate) use engine_words::said;
 pub(crate) use expr_value::stderr_notes;
 pub use format::Format;
 pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};

@@ -15,7 +15,7 @@ impl fmt::Display for ProofError {
                 (Some(line), None) => write!(f, "{file}:{line}: {e}"),
                 _ => write!(f, "{file}: {e}"),
             },
-            ProofErrorKind::Rules(e) => write!(f, "{file}: {e}"),
+            ProofErrorKind::Rules(e) => write!(f, "{file}: {}", super::engine_words::Said(e)),
             ProofErrorKind::StepTwice { id } => {
                 write!(f, "{file}: step id `{id}` is used twice")
             }

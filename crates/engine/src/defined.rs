@@ -734,11 +734,17 @@ mod tests {
         // more than 500 options examined.
         let g = nim_pairs();
         let n = g.intern(&[40, 40]).unwrap();
-        let err = g.extend(n, &mut Budget::new(500)).unwrap_err().to_string();
+        let err = g.extend(n, &mut Budget::new(500)).unwrap_err();
+        let EngineError::TooMuchWork(work) = err else {
+            panic!("{err:?}");
+        };
         assert_eq!(
-            err,
-            "valuing `pair` at (40,40) would take too long: play from there passes the work \
-             limit of 500 options examined"
+            *work,
+            crate::TooMuchWork::TupleSearch {
+                game: "pair".into(),
+                state: "(40,40)".into(),
+                limit: TupleLimit::Work(500),
+            }
         );
         // What was valued before stays usable: a small pair within a fresh budget.
         let m = g.intern(&[2, 3]).unwrap();

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
+use super::hackenbush::PictureError;
+use super::hackenbush_syntax::WrittenError;
 use super::too_much_work::TooMuchWork;
-use crate::quote::quoted;
 
 /// An input the engine cannot work with. Each variant names the offending token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +40,7 @@ pub enum EngineError {
     /// piles is needed.
     PictureGame { token: String },
     /// A Hackenbush picture that cannot be read or built; `token` is as written.
-    BadPicture { token: String, reason: String },
+    BadPicture { token: String, why: PictureWhy },
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
     /// A heap beyond the values computed by mex for a game whose values prove no period so
@@ -68,6 +69,17 @@ pub enum EngineError {
     },
 }
 
+/// Why a Hackenbush picture was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PictureWhy {
+    /// As written on a line.
+    Written(WrittenError),
+    /// It cannot be built.
+    Built(PictureError),
+    /// Its file says what is wrong with it (the reader of picture files words it).
+    File(String),
+}
+
 /// What [`EngineError::BeyondComputed`] says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Beyond {
@@ -83,156 +95,10 @@ pub struct Beyond {
 }
 
 impl fmt::Display for EngineError {
+    /// The data, for a program that wants text from a `dyn Error` (clap's value parsers). The
+    /// sentence a user reads is written in nimlab's renderer, never here.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::UnknownRules { token } | Self::UnknownRulesOrMisere { token } => {
-                write!(f, "unknown rules {}: ", quoted(token))?;
-                write!(
-                    f,
-                    "expected a ruleset such as {}",
-                    super::ruleset_name::SOME_NAMES
-                )?;
-                if matches!(self, Self::UnknownRulesOrMisere { .. }) {
-                    f.write_str(", perhaps followed by `-misere` for misère play")?;
-                }
-                f.write_str("; `rules` lists them all")
-            }
-            Self::MalformedRules {
-                token,
-                usage,
-                example,
-            } => {
-                write!(f, "{} is not a ruleset: write `{usage}`", quoted(token))?;
-                match example {
-                    Some(example) => write!(f, ", like `{example}`"),
-                    None => Ok(()),
-                }
-            }
-            Self::BadOctalCode { token, reason } => {
-                let base = if token.starts_with("hex:") {
-                    "hexadecimal"
-                } else {
-                    "octal"
-                };
-                write!(f, "bad {base} code {}: {reason}", quoted(token))
-            }
-            Self::GraphNotLoaded { token } => write!(
-                f,
-                "{} names a graph file, which must be loaded first (use {})",
-                quoted(token),
-                quoted(&format!("--rules {token}"))
-            ),
-            Self::DefinitionNotLoaded { token } => write!(
-                f,
-                "{} names a defined game, which must be read first (use {})",
-                quoted(token),
-                quoted(&format!("--rules {token}"))
-            ),
-            Self::NoSessionGame { token } => write!(
-                f,
-                "{} names no game this session defined: define it first with `game NAME(n) = OPTIONS` (it then stays the session's rules until `rules` changes them)",
-                quoted(token)
-            ),
-            Self::WholePositionGame { token } => write!(
-                f,
-                "{} is a game of the whole position (a move may take from several piles), not a ruleset of piles: only `winner` and `move` take it, as `--rules {token}`",
-                quoted(token)
-            ),
-            Self::MisereLoopy { game } => write!(
-                f,
-                "{} cannot be played misère here: each player may move their own counters back as well as forward, so misère play of it is loopy and partizan (a position may be a draw), and the Nim on the gaps that decides its normal play says nothing of it; play it without `--misere`",
-                quoted(game)
-            ),
-            Self::PictureGame { token } => write!(
-                f,
-                "{} is a game of pictures, not of numbered piles: only `winner`, `move`, `nimsum`, `play`, `grundy PICTURE` and `draw` take it, as `--rules {token}`",
-                quoted(token)
-            ),
-            Self::BadPicture { token, reason } => {
-                write!(f, "bad Hackenbush picture {}: {reason}", quoted(token))
-            }
-            Self::BadGraph { source, reason } => {
-                write!(f, "bad game graph {}: {reason}", quoted(source))
-            }
-            Self::BeyondComputed(beyond) => {
-                let Beyond {
-                    token,
-                    rules,
-                    computed,
-                    work_limit,
-                    extend_to,
-                } = beyond.as_ref();
-                write!(
-                    f,
-                    "{} is beyond the values of {rules} computed by mex, ",
-                    quoted(token)
-                )?;
-                match computed {
-                    Some(n) => write!(f, "which reach g({n})")?,
-                    None => write!(f, "of which there are none yet")?,
-                }
-                if let Some(limit) = work_limit {
-                    write!(
-                        f,
-                        " within a lookup's work limit ({limit} options examined)"
-                    )?;
-                }
-                write!(
-                    f,
-                    " and prove no period; `period --rules {rules} --to {extend_to}` looks further, with more work allowed"
-                )
-            }
-            Self::BadSubtractionSet { token, reason } => {
-                write!(f, "bad subtraction set {}: {reason}", quoted(token))
-            }
-            Self::BadPile { token, expected } => {
-                write!(f, "{} is not a pile: expected {expected}", quoted(token))
-            }
-            Self::PileTooLarge { token } => write!(
-                f,
-                "{} is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)",
-                quoted(token)
-            ),
-            Self::TooMuchWork(work) => work.fmt(f),
-            Self::Interrupted => super::cancel::Interrupted.fmt(f),
-            Self::BadDefinition {
-                game,
-                state,
-                refusal,
-            } => {
-                use super::defined::Refusal;
-                write!(
-                    f,
-                    "the definition of {} is refused at the state {state}: ",
-                    quoted(game)
-                )?;
-                match refusal.as_ref() {
-                    Refusal::NotSmaller { option } => write!(
-                        f,
-                        "its option {} is not a smaller state, so play might never end (every heap an option leaves must be smaller than the state)",
-                        quoted(option)
-                    ),
-                    Refusal::Arity { option, arity } => write!(
-                        f,
-                        "{} is not one of its states, which are tuples of {arity} whole numbers",
-                        quoted(option)
-                    ),
-                    Refusal::Cycle { cycle } => write!(
-                        f,
-                        "its options lead round in a cycle, so play might never end: {cycle}"
-                    ),
-                }
-            }
-            Self::DefinitionFailed {
-                game,
-                state,
-                reason,
-            } => write!(
-                f,
-                "the options of {} at the state {state} cannot be computed: {reason}",
-                quoted(game)
-            ),
-        }
+        fmt::Debug::fmt(self, f)
     }
 }
 

@@ -29,21 +29,6 @@ pub enum PictureError {
     NotGrounded { node: String },
 }
 
-impl std::fmt::Display for PictureError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::TooManyEdges { limit } => write!(
-                f,
-                "it has more than {limit} edges, the most a Hackenbush position may have"
-            ),
-            Self::NotGrounded { node } => write!(
-                f,
-                "node `{node}` is not connected to the ground (every edge must hang from it)"
-            ),
-        }
-    }
-}
-
 /// A Green Hackenbush picture: nodes by name, node 0 the ground, and its edges as pairs of
 /// nodes (a loop `(a, a)` and repeated edges are allowed). Every node is joined to the ground.
 #[derive(Debug, Clone, PartialEq, Eq)]

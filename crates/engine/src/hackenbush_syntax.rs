@@ -8,8 +8,6 @@
 //!
 //! Read without recursion, within [`MAX_WRITTEN`] characters and the picture's edge limit.
 
-use std::fmt;
-
 use super::hackenbush::{MAX_EDGES, Picture, PictureError};
 use super::pile::token_excerpt;
 
@@ -38,37 +36,6 @@ pub enum WrittenError {
     BadName { name: String },
     /// The picture it describes cannot be built.
     Picture(PictureError),
-}
-
-impl fmt::Display for WrittenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::TooLong { limit } => write!(f, "it is longer than {limit} characters"),
-            Self::Syntax {
-                at,
-                found,
-                expected,
-            } => {
-                let found = found.map_or_else(|| "the end".to_string(), |c| format!("`{c}`"));
-                write!(
-                    f,
-                    "{found} at character {} where {expected} was expected",
-                    at + 1
-                )
-            }
-            Self::BadEdge { edge } => {
-                write!(
-                    f,
-                    "`{edge}` is not an edge (two node names joined by `-`, like `g-a`)"
-                )
-            }
-            Self::BadName { name } => write!(
-                f,
-                "`{name}` is not a node name (letters, digits and `_`, at most {MAX_NAME})"
-            ),
-            Self::Picture(e) => e.fmt(f),
-        }
-    }
 }
 
 impl From<PictureError> for WrittenError {

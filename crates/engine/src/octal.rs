@@ -272,8 +272,11 @@ mod tests {
             assert_eq!((c.to_string().as_str(), c.max_take()), (shown, t), "{text}");
         }
         for bad in ["", "77", "1.7", "0.", "0.78", "0.7a", "x.7", "8.1"] {
-            let err = OctalCode::parse(bad).unwrap_err().to_string();
-            assert!(err.contains(&format!("`octal:{bad}`")), "{bad}: {err}");
+            let err = format!("{:?}", OctalCode::parse(bad).unwrap_err());
+            assert!(
+                err.contains(&format!("token: \"octal:{bad}\"")),
+                "{bad}: {err}"
+            );
         }
     }
 
@@ -306,8 +309,11 @@ mod tests {
             assert!(c.is_hex() && c.splits_in_three());
         }
         for bad in ["", "F", "1.7", "0.", "0.G", "2.1", "F.1"] {
-            let err = OctalCode::parse_hex(bad).unwrap_err().to_string();
-            assert!(err.contains(&format!("`hex:{bad}`")), "{bad}: {err}");
+            let err = format!("{:?}", OctalCode::parse_hex(bad).unwrap_err());
+            assert!(
+                err.contains(&format!("token: \"hex:{bad}\"")),
+                "{bad}: {err}"
+            );
         }
         // 0.8 takes 1 leaving three non-empty heaps: 7 leaves 6 = 1+1+4, 1+2+3, 2+2+2.
         let c = OctalCode::parse_hex("0.8").unwrap();

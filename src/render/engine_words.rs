@@ -1,0 +1,799 @@
+//! The sentences of the engine's refusals. The engine's errors carry data only (the engine
+//! is a crate that writes no words); this is where a user reads them: [`Said`] wraps an error
+//! and writes it.
+
+use std::fmt;
+
+use crate::engine::error::{Beyond, PictureWhy};
+use crate::engine::exhaustive::{
+    MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
+};
+use crate::engine::hackenbush::PictureError;
+use crate::engine::hackenbush_syntax::{MAX_NAME, SYNTAX, WrittenError};
+use crate::engine::moves::IllegalMove;
+use crate::engine::quote::quoted;
+use crate::engine::too_much_work::{TooMuchWork, TupleLimit};
+use crate::engine::{EngineError, Rules};
+
+/// An engine error, in words: `Said(&error).to_string()`.
+pub(crate) struct Said<'a, T: ?Sized>(pub(crate) &'a T);
+
+impl fmt::Display for Said<'_, EngineError> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            EngineError::UnknownRules { token } | EngineError::UnknownRulesOrMisere { token } => {
+                write!(f, "unknown rules {}: ", quoted(token))?;
+                write!(
+                    f,
+                    "expected a ruleset such as {}",
+                    crate::engine::ruleset_name::SOME_NAMES
+                )?;
+                if matches!(self.0, EngineError::UnknownRulesOrMisere { .. }) {
+                    f.write_str(", perhaps followed by `-misere` for misère play")?;
+                }
+                f.write_str("; `rules` lists them all")
+            }
+            EngineError::MalformedRules {
+                token,
+                usage,
+                example,
+            } => {
+                write!(f, "{} is not a ruleset: write `{usage}`", quoted(token))?;
+                match example {
+                    Some(example) => write!(f, ", like `{example}`"),
+                    None => Ok(()),
+                }
+            }
+            EngineError::BadOctalCode { token, reason } => {
+                let base = if token.starts_with("hex:") {
+                    "hexadecimal"
+                } else {
+                    "octal"
+                };
+                write!(f, "bad {base} code {}: {reason}", quoted(token))
+            }
+            EngineError::GraphNotLoaded { token } => write!(
+                f,
+                "{} names a graph file, which must be loaded first (use {})",
+                quoted(token),
+                quoted(&format!("--rules {token}"))
+            ),
+            EngineError::DefinitionNotLoaded { token } => write!(
+                f,
+                "{} names a defined game, which must be read first (use {})",
+                quoted(token),
+                quoted(&format!("--rules {token}"))
+            ),
+            EngineError::NoSessionGame { token } => write!(
+                f,
+                "{} names no game this session defined: define it first with `game NAME(n) = OPTIONS` (it then stays the session's rules until `rules` changes them)",
+                quoted(token)
+            ),
+            EngineError::WholePositionGame { token } => write!(
+                f,
+                "{} is a game of the whole position (a move may take from several piles), not a ruleset of piles: only `winner` and `move` take it, as `--rules {token}`",
+                quoted(token)
+            ),
+            EngineError::MisereLoopy { game } => write!(
+                f,
+                "{} cannot be played misère here: each player may move their own counters back as well as forward, so misère play of it is loopy and partizan (a position may be a draw), and the Nim on the gaps that decides its normal play says nothing of it; play it without `--misere`",
+                quoted(game)
+            ),
+            EngineError::PictureGame { token } => write!(
+                f,
+                "{} is a game of pictures, not of numbered piles: only `winner`, `move`, `nimsum`, `play`, `grundy PICTURE` and `draw` take it, as `--rules {token}`",
+                quoted(token)
+            ),
+            EngineError::BadPicture { token, why } => {
+                write!(f, "bad Hackenbush picture {}: ", quoted(token))?;
+                match why {
+                    PictureWhy::Written(e @ WrittenError::Picture(_)) => Said(e).fmt(f),
+                    PictureWhy::Written(e) => write!(f, "{}; a picture is {SYNTAX}", Said(e)),
+                    PictureWhy::Built(e) => Said(e).fmt(f),
+                    PictureWhy::File(reason) => f.write_str(reason),
+                }
+            }
+            EngineError::BadGraph { source, reason } => {
+                write!(f, "bad game graph {}: {reason}", quoted(source))
+            }
+            EngineError::BeyondComputed(beyond) => {
+                let Beyond {
+                    token,
+                    rules,
+                    computed,
+                    work_limit,
+                    extend_to,
+                } = beyond.as_ref();
+                write!(
+                    f,
+                    "{} is beyond the values of {rules} computed by mex, ",
+                    quoted(token)
+                )?;
+                match computed {
+                    Some(n) => write!(f, "which reach g({n})")?,
+                    None => write!(f, "of which there are none yet")?,
+                }
+                if let Some(limit) = work_limit {
+                    write!(
+                        f,
+                        " within a lookup's work limit ({limit} options examined)"
+                    )?;
+                }
+                write!(
+                    f,
+                    " and prove no period; `period --rules {rules} --to {extend_to}` looks further, with more work allowed"
+                )
+            }
+            EngineError::BadSubtractionSet { token, reason } => {
+                write!(f, "bad subtraction set {}: {reason}", quoted(token))
+            }
+            EngineError::BadPile { token, expected } => {
+                write!(f, "{} is not a pile: expected {expected}", quoted(token))
+            }
+            EngineError::PileTooLarge { token } => write!(
+                f,
+                "{} is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)",
+                quoted(token)
+            ),
+            EngineError::TooMuchWork(work) => Said(work.as_ref()).fmt(f),
+            EngineError::Interrupted => f.write_str("interrupted"),
+            EngineError::BadDefinition {
+                game,
+                state,
+                refusal,
+            } => {
+                use crate::engine::defined::Refusal;
+                write!(
+                    f,
+                    "the definition of {} is refused at the state {state}: ",
+                    quoted(game)
+                )?;
+                match refusal.as_ref() {
+                    Refusal::NotSmaller { option } => write!(
+                        f,
+                        "its option {} is not a smaller state, so play might never end (every heap an option leaves must be smaller than the state)",
+                        quoted(option)
+                    ),
+                    Refusal::Arity { option, arity } => write!(
+                        f,
+                        "{} is not one of its states, which are tuples of {arity} whole numbers",
+                        quoted(option)
+                    ),
+                    Refusal::Cycle { cycle } => write!(
+                        f,
+                        "its options lead round in a cycle, so play might never end: {cycle}"
+                    ),
+                }
+            }
+            EngineError::DefinitionFailed {
+                game,
+                state,
+                reason,
+            } => write!(
+                f,
+                "the options of {} at the state {state} cannot be computed: {reason}",
+                quoted(game)
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Said<'_, TooMuchWork> {
+    /// "WHAT would take too long (LIMIT)".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            TooMuchWork::OctalHeap { code, max } => write!(
+                f,
+                "computing values of {code} would take too long (heaps are limited to {max})"
+            ),
+            TooMuchWork::OctalValue { code, upto, max } => write!(
+                f,
+                "computing values of {code} up to {upto} would take too long (a value above \
+                 {max} appeared)"
+            ),
+            TooMuchWork::OctalBudget {
+                code,
+                upto,
+                options,
+                reached,
+            } => {
+                write!(
+                    f,
+                    "computing the values of {} by mex up to {upto} would take too long (the \
+                     work limit of {options} options examined was reached ",
+                    Rules::Octal(code.clone())
+                )?;
+                match reached {
+                    Some(n) => write!(f, "at g({n})")?,
+                    None => f.write_str("before g(0)")?,
+                }
+                f.write_str(", with no period proven; try a smaller `--to`)")
+            }
+            TooMuchWork::GameTreeDepth { moves } => write!(
+                f,
+                "searching this position's game tree would take too long (games longer than \
+                 {moves} moves are not searched)"
+            ),
+            TooMuchWork::GameTreeMoves { moves } => write!(
+                f,
+                "searching this position's game tree would take too long (more than {moves} \
+                 moves examined)"
+            ),
+            TooMuchWork::SubtractionPeriod { set, values } => write!(
+                f,
+                "finding the period of subtract:{set} would take too long (no period within \
+                 the first {values} values)"
+            ),
+            TooMuchWork::Table { upto, max } => write!(
+                f,
+                "a table by mex up to {upto} would take too long (the limit is {max}; for one \
+                 huge state use `grundy N`)"
+            ),
+            TooMuchWork::TableBudget {
+                rules,
+                upto,
+                options,
+                reached,
+            } => write!(
+                f,
+                "a table of {rules} by mex up to {upto} would take too long (the work limit of \
+                 {options} options examined was reached at g({reached}))"
+            ),
+            TooMuchWork::GraphTable { rows, positions } => write!(
+                f,
+                "a table of {rows} positions would take too long (the graph has {positions} \
+                 positions)"
+            ),
+            TooMuchWork::Values { upto, max } => write!(
+                f,
+                "values by mex up to {upto} would take too long (the limit is {max}; for one \
+                 huge state use `grundy N`)"
+            ),
+            TooMuchWork::Exhaustive { piles, max } => write!(
+                f,
+                "searching every position of up to {piles} piles of size ≤ {max} would take \
+                 too long (the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} moves to \
+                 examine or {MAX_CODES} pile states (and needs at least one pile))"
+            ),
+            TooMuchWork::ExhaustiveSplits { rules, piles, max } => write!(
+                f,
+                "searching every position of up to {piles} piles of size ≤ {max} of {rules} \
+                 would take too long (its moves may split a pile, so each position is searched \
+                 on its own, at most {MAX_SPLIT_POSITIONS} of them with {MAX_SPLIT_MOVES} moves \
+                 examined and {MAX_SPLIT_HEAPS} piles in the positions they leave; fewer \
+                 `--piles` or a smaller `--max` may run)"
+            ),
+            TooMuchWork::ExhaustiveTuples { rules, max } => write!(
+                f,
+                "searching every position of {rules} with each part ≤ {max} would take too long \
+                 (the search lists at most {MAX_CODES} tuples, and a game whose tuples may be \
+                 of any length has no such list; a smaller `--max`, or `winner` on one \
+                 position)"
+            ),
+            TooMuchWork::TuplePositions {
+                rules,
+                piles,
+                max,
+                fits,
+            } => {
+                write!(
+                    f,
+                    "searching every position of up to {piles} states of {rules} with each part \
+                     ≤ {max} would take too long (the search stops at {MAX_POSITIONS} \
+                     positions); "
+                )?;
+                match fits {
+                    Some(fits) => write!(f, "`--max {fits}` fits, or fewer `--piles`"),
+                    None => f.write_str("fewer `--piles`"),
+                }
+            }
+            TooMuchWork::TupleMemory {
+                rules,
+                max,
+                bytes,
+                limit,
+                fits,
+            } => {
+                write!(
+                    f,
+                    "searching every position of {rules} with each part ≤ {max} would hold \
+                     about {} of options, past the memory limit of {}; ",
+                    crate::engine::memory::bytes(*bytes),
+                    crate::engine::memory::bytes(*limit)
+                )?;
+                match fits {
+                    Some(fits) => write!(f, "`--max {fits}` fits, or raise `--memory`"),
+                    None => f.write_str("raise `--memory`"),
+                }
+            }
+            TooMuchWork::ExhaustiveOrder { rules, from, to } => write!(
+                f,
+                "searching every position of {rules} at once is not possible: a move from {} \
+                 leads to {}, from which play can come back, so not every play ends",
+                rules.name_of(*from),
+                rules.name_of(*to)
+            ),
+            TooMuchWork::ExpressionBudget {
+                token,
+                rules,
+                steps,
+                reached,
+                extend_to,
+            } => {
+                write!(
+                    f,
+                    "valuing `{token}` of {rules} by mex would take too long (the expression's \
+                     budget of {steps} steps ran out with values computed "
+                )?;
+                match reached {
+                    Some(n) => write!(f, "to g({n})")?,
+                    None => f.write_str("to none")?,
+                }
+                write!(
+                    f,
+                    " and no period proven; `period --rules {rules} --to {extend_to}` looks \
+                     further, with more work allowed)"
+                )
+            }
+            TooMuchWork::Mexset { pile, max } => write!(
+                f,
+                "listing the options of {pile} would take too long (mexset goes up to size \
+                 {max})"
+            ),
+            TooMuchWork::TupleTable { game } => write!(
+                f,
+                "a table by size of `{game}` cannot be made: its states are tuples, not sizes; \
+                 name one, like `grundy --rules {game} (3,5)`"
+            ),
+            TooMuchWork::DefinedState { game, state, max } => write!(
+                f,
+                "valuing `{game}` up to {state} would take too long (defined games are valued \
+                 by mex up to {max})"
+            ),
+            TooMuchWork::DefinedBudget {
+                game,
+                upto,
+                options,
+                reached,
+            } => {
+                write!(
+                    f,
+                    "valuing `{game}` by mex up to {upto} would take too long (the work limit of \
+                     {options} options examined was reached "
+                )?;
+                match reached {
+                    Some(n) => write!(f, "at g({n}))"),
+                    None => f.write_str("before g(0))"),
+                }
+            }
+            TooMuchWork::TupleSearch { game, state, limit } => {
+                write!(f, "valuing `{game}` at {state} ")?;
+                match limit {
+                    TupleLimit::Work(options) => write!(
+                        f,
+                        "would take too long: play from there passes the work limit of \
+                         {options} options examined"
+                    ),
+                    TupleLimit::States(max) => write!(
+                        f,
+                        "is refused: play from there reaches more than {max} positions, the \
+                         most nimlab keeps for one game (a game whose play can go on for ever \
+                         reaches no end of them); a smaller state, or a rule whose options \
+                         shrink the state"
+                    ),
+                }
+            }
+            TooMuchWork::DefinedOptions {
+                game,
+                upto,
+                max,
+                reached,
+            } => {
+                write!(
+                    f,
+                    "valuing `{game}` by mex up to {upto} would take too much memory (more than \
+                     {max} options to keep; reached "
+                )?;
+                match reached {
+                    Some(n) => write!(f, "g({n}))"),
+                    None => f.write_str("none)"),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Said<'_, IllegalMove> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            IllegalMove::NoSuchPile { index, piles } => write!(
+                f,
+                "there is no pile {}: the piles are numbered 1 to {piles}",
+                index + 1
+            ),
+            IllegalMove::EmptyPile { index } => {
+                write!(
+                    f,
+                    "pile {} is empty: there is nothing to move there",
+                    index + 1
+                )
+            }
+            IllegalMove::TakeNothing { index, has_pass } => {
+                write!(f, "take at least 1 token")?;
+                if *has_pass {
+                    write!(
+                        f,
+                        " (to spend pile {}'s pass, write `pass {}`)",
+                        index + 1,
+                        index + 1
+                    )?;
+                }
+                Ok(())
+            }
+            IllegalMove::TooMany { index, count, size } => write!(
+                f,
+                "pile {} holds only {size}: you cannot take {count}",
+                index + 1
+            ),
+            IllegalMove::NotInSet {
+                count,
+                rules,
+                allowed,
+            } => {
+                let allowed: Vec<String> = allowed.iter().map(u64::to_string).collect();
+                write!(
+                    f,
+                    "{rules} allows taking {} only, not {count}",
+                    or_list(&allowed)
+                )
+            }
+            IllegalMove::NoPasses { rules } => write!(
+                f,
+                "{rules} has no passes: only zero-move piles offer one (use `take K from I`)"
+            ),
+            IllegalMove::PassSpent { index, pile } => write!(
+                f,
+                "pile {}'s pass is already spent ({pile}): take tokens instead",
+                index + 1
+            ),
+            IllegalMove::NotYourCounter {
+                index,
+                from,
+                after,
+                rules,
+                white,
+            } => {
+                let (own, other) = if *white {
+                    ("White", "Black")
+                } else {
+                    ("Black", "White")
+                };
+                write!(
+                    f,
+                    "pile {}: {} → {} moves {other}'s counter; you play {own} and move your own counter (the {} number of the row)",
+                    index + 1,
+                    rules.name_of(*from),
+                    rules.name_of_heaps(after),
+                    if *white { "first" } else { "second" }
+                )
+            }
+            IllegalMove::NotTokens { rules } => write!(
+                f,
+                "{rules} moves from state to state, it takes no tokens: write `I -> S`, \
+                 pile I becomes state S"
+            ),
+            IllegalMove::NotAnOption {
+                index,
+                from,
+                after,
+                rules,
+                options,
+                more,
+            } => {
+                let (i, from) = (index + 1, rules.name_of(*from));
+                if options.is_empty() {
+                    return write!(f, "pile {i} is {from}: it has no move left in {rules}");
+                }
+                let mut names: Vec<String> =
+                    options.iter().map(|h| rules.name_of_heaps(h)).collect();
+                if *more {
+                    names.push("…".into());
+                }
+                write!(
+                    f,
+                    "pile {i} is {from}: it cannot become {} in {rules}; it can become {}",
+                    rules.name_of_heaps(after),
+                    names.join(", ")
+                )
+            }
+        }
+    }
+}
+
+/// `1, 3 or 4`.
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+impl fmt::Display for Said<'_, PictureError> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            PictureError::TooManyEdges { limit } => write!(
+                f,
+                "it has more than {limit} edges, the most a Hackenbush position may have"
+            ),
+            PictureError::NotGrounded { node } => write!(
+                f,
+                "node `{node}` is not connected to the ground (every edge must hang from it)"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Said<'_, WrittenError> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            WrittenError::TooLong { limit } => write!(f, "it is longer than {limit} characters"),
+            WrittenError::Syntax {
+                at,
+                found,
+                expected,
+            } => {
+                let found = found.map_or_else(|| "the end".to_string(), |c| format!("`{c}`"));
+                write!(
+                    f,
+                    "{found} at character {} where {expected} was expected",
+                    at + 1
+                )
+            }
+            WrittenError::BadEdge { edge } => {
+                write!(
+                    f,
+                    "`{edge}` is not an edge (two node names joined by `-`, like `g-a`)"
+                )
+            }
+            WrittenError::BadName { name } => write!(
+                f,
+                "`{name}` is not a node name (letters, digits and `_`, at most {MAX_NAME})"
+            ),
+            WrittenError::Picture(e) => Said(e).fmt(f),
+        }
+    }
+}
+
+/// An engine error in words, for a caller that keeps the sentence as a string.
+pub(crate) fn said(error: &EngineError) -> String {
+    Said(error).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::moves::{Request, check};
+    use crate::engine::octal::OctalCode;
+    use crate::engine::{Heaps, Pile};
+
+    fn zm(text: &[&str]) -> Vec<Pile> {
+        text.iter()
+            .map(|t| Rules::ZeroMove.parse_pile(t).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn illegal_moves_name_the_rule_they_break() {
+        let zero = Rules::ZeroMove;
+        let piles = zm(&["4T", "7F", "0"]);
+        let cases: &[(Rules, Request, &str)] = &[
+            (
+                zero.clone(),
+                Request::Take { index: 3, count: 1 },
+                "no pile 4: the piles are numbered 1 to 3",
+            ),
+            (
+                zero.clone(),
+                Request::Take { index: 2, count: 1 },
+                "pile 3 is empty",
+            ),
+            (zero.clone(), Request::Pass { index: 2 }, "pile 3 is empty"),
+            (
+                zero.clone(),
+                Request::Pass { index: 1 },
+                "pile 2's pass is already spent (7F)",
+            ),
+            (
+                zero.clone(),
+                Request::Take { index: 0, count: 5 },
+                "pile 1 holds only 4: you cannot take 5",
+            ),
+            (
+                zero.clone(),
+                Request::Take { index: 0, count: 0 },
+                "write `pass 1`",
+            ),
+            (Rules::Nim, Request::Pass { index: 0 }, "nim has no passes"),
+            (
+                Rules::parse("subtract:1,3,4").unwrap(),
+                Request::Take { index: 1, count: 2 },
+                "subtract:1,3,4 allows taking 1, 3 or 4 only, not 2",
+            ),
+        ];
+        for (rules, request, expected) in cases {
+            let piles: Vec<Pile> = if rules.has_pass() {
+                piles.clone()
+            } else {
+                [4, 7, 0].map(Pile::plain).to_vec()
+            };
+            let err = check(rules, &piles, request.clone()).unwrap_err();
+            let err = Said(&err).to_string();
+            assert!(err.contains(expected), "{request:?}: {err}");
+        }
+    }
+
+    /// Kayles (octal:0.77) by hand: a row of 5 loses one or two adjacent pins; 5 → 1+2 knocks
+    /// down pins 2 and 3, 5 → 2+2 the middle pin; 5 → 1+1 is three pins, no move.
+    #[test]
+    fn a_pile_becomes_a_split_written_in_either_order() {
+        let kayles = Rules::parse("octal:0.77").unwrap();
+        let piles = [Pile::plain(5)];
+        for (a, b) in [(1, 2), (2, 1), (2, 2)] {
+            let after = Heaps::Two(Pile::plain(a), Pile::plain(b));
+            let m = check(&kayles, &piles, Request::Become { index: 0, after }).unwrap();
+            let mut parts = [m.to.size, m.rest[0].size];
+            parts.sort_unstable();
+            let mut want = [a, b];
+            want.sort_unstable();
+            assert_eq!(parts, want);
+            assert!(m.to.size <= m.rest[0].size, "smaller part first");
+        }
+        let after = Heaps::Two(Pile::plain(1), Pile::plain(1));
+        let err = check(&kayles, &piles, Request::Become { index: 0, after }).unwrap_err();
+        // Every option of 5, each once: 4 and 3 from an end, 1+3 and 2+2 (one pin), 1+2 (two).
+        let err = Said(&err).to_string();
+        let (head, listed) = err.split_once("; it can become ").unwrap();
+        assert_eq!(head, "pile 1 is 5: it cannot become 1+1 in octal:0.77");
+        let mut listed: Vec<&str> = listed.split(", ").collect();
+        listed.sort_unstable();
+        assert_eq!(listed, ["1+2", "1+3", "2+2", "3", "4"]);
+        // Taking from the end of a row is a take; taking 3 is no Kayles move.
+        let m = check(&kayles, &piles, Request::Take { index: 0, count: 2 }).unwrap();
+        assert_eq!(m.to, Pile::plain(3));
+        let err = check(&kayles, &piles, Request::Take { index: 0, count: 3 }).unwrap_err();
+        let err = Said(&err).to_string();
+        assert!(err.contains("cannot become 2"), "{err}");
+    }
+
+    /// Each refusal's words, written out by hand.
+    #[test]
+    fn each_refusal_names_the_work_and_the_limit() {
+        let code = OctalCode::parse("0.77").unwrap();
+        let Ok(Rules::Subtract(set)) = Rules::parse("subtract:1,3,4") else {
+            panic!("subtract:1,3,4 is a subtraction game");
+        };
+        let cases = [
+            (
+                TooMuchWork::TupleSearch {
+                    game: "wythoff".into(),
+                    state: "(3000,3000)".into(),
+                    limit: TupleLimit::States(1_000_000),
+                },
+                "valuing `wythoff` at (3000,3000) is refused: play from there reaches more than 1000000 positions, the most nimlab keeps for one game (a game whose play can go on for ever reaches no end of them); a smaller state, or a rule whose options shrink the state",
+            ),
+            (
+                TooMuchWork::OctalHeap {
+                    code: code.clone(),
+                    max: 4_294_967_294,
+                },
+                "computing values of 0.77 would take too long (heaps are limited to 4294967294)",
+            ),
+            (
+                TooMuchWork::OctalValue {
+                    code: code.clone(),
+                    upto: 90,
+                    max: 65_535,
+                },
+                "computing values of 0.77 up to 90 would take too long (a value above 65535 appeared)",
+            ),
+            (
+                TooMuchWork::OctalBudget {
+                    code: code.clone(),
+                    upto: 90,
+                    options: 1000,
+                    reached: Some(12),
+                },
+                "computing the values of octal:0.77 by mex up to 90 would take too long (the work limit of 1000 options examined was reached at g(12), with no period proven; try a smaller `--to`)",
+            ),
+            (
+                TooMuchWork::OctalBudget {
+                    code,
+                    upto: 90,
+                    options: 1000,
+                    reached: None,
+                },
+                "computing the values of octal:0.77 by mex up to 90 would take too long (the work limit of 1000 options examined was reached before g(0), with no period proven; try a smaller `--to`)",
+            ),
+            (
+                TooMuchWork::GameTreeDepth { moves: 1000 },
+                "searching this position's game tree would take too long (games longer than 1000 moves are not searched)",
+            ),
+            (
+                TooMuchWork::GameTreeMoves { moves: 5 },
+                "searching this position's game tree would take too long (more than 5 moves examined)",
+            ),
+            (
+                TooMuchWork::SubtractionPeriod {
+                    set: set.clone(),
+                    values: 9,
+                },
+                "finding the period of subtract:1,3,4 would take too long (no period within the first 9 values)",
+            ),
+            (
+                TooMuchWork::Table { upto: 20, max: 10 },
+                "a table by mex up to 20 would take too long (the limit is 10; for one huge state use `grundy N`)",
+            ),
+            (
+                TooMuchWork::TableBudget {
+                    rules: Rules::Subtract(set),
+                    upto: 20,
+                    options: 7,
+                    reached: 3,
+                },
+                "a table of subtract:1,3,4 by mex up to 20 would take too long (the work limit of 7 options examined was reached at g(3))",
+            ),
+            (
+                TooMuchWork::GraphTable {
+                    rows: 9,
+                    positions: 4,
+                },
+                "a table of 9 positions would take too long (the graph has 4 positions)",
+            ),
+            (
+                TooMuchWork::Values { upto: 20, max: 10 },
+                "values by mex up to 20 would take too long (the limit is 10; for one huge state use `grundy N`)",
+            ),
+            (
+                TooMuchWork::Exhaustive { piles: 3, max: 9 },
+                "searching every position of up to 3 piles of size ≤ 9 would take too long (the search stops at 50000000 positions, 10000000000 moves to examine or 1048576 pile states (and needs at least one pile))",
+            ),
+            (
+                TooMuchWork::ExhaustiveSplits {
+                    rules: Rules::parse("octal:0.77").unwrap(),
+                    piles: 5,
+                    max: 40,
+                },
+                "searching every position of up to 5 piles of size ≤ 40 of octal:0.77 would take too long (its moves may split a pile, so each position is searched on its own, at most 100000 of them with 10000000 moves examined and 100000000 piles in the positions they leave; fewer `--piles` or a smaller `--max` may run)",
+            ),
+            (
+                TooMuchWork::ExhaustiveOrder {
+                    rules: Rules::Nim,
+                    from: Pile::plain(1),
+                    to: Pile::plain(2),
+                },
+                "searching every position of nim at once is not possible: a move from 1 leads to 2, from which play can come back, so not every play ends",
+            ),
+            (
+                TooMuchWork::ExpressionBudget {
+                    token: "80".into(),
+                    rules: "octal:0.77".into(),
+                    steps: 100,
+                    reached: None,
+                    extend_to: 160,
+                },
+                "valuing `80` of octal:0.77 by mex would take too long (the expression's budget of 100 steps ran out with values computed to none and no period proven; `period --rules octal:0.77 --to 160` looks further, with more work allowed)",
+            ),
+            (
+                TooMuchWork::Mexset {
+                    pile: Pile::plain(7),
+                    max: 5,
+                },
+                "listing the options of 7 would take too long (mexset goes up to size 5)",
+            ),
+        ];
+        for (work, text) in cases {
+            assert_eq!(Said(&work).to_string(), text, "{work:?}");
+        }
+    }
+}

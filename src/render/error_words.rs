@@ -1,0 +1,230 @@
+//! The sentences of nimlab's errors: every `Error` a command returns is worded here (the
+//! engine's own refusals by [`Said`](super::engine_words::Said)).
+
+use std::fmt;
+
+use super::engine_words::Said;
+use crate::engine::Rules;
+use crate::engine::quote::quoted;
+use crate::error::{Error, Formless, ScriptLimit};
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Engine(e) => Said(e).fmt(f),
+            Self::Interrupted => crate::engine::Interrupted.fmt(f),
+            Self::ProgressNotSaved => f.write_str(
+                "lesson progress could not be saved (see the warning above); fix the data \
+                 directory (`$NIMLAB_DATA_DIR`) and start the lesson again",
+            ),
+            Self::OverMemory { limit } => write!(
+                f,
+                "stopped: this needs more than nimlab's memory limit of {}; raise it with \
+                 `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask for less",
+                crate::engine::memory::bytes(*limit)
+            ),
+            Self::CommandLine { message } => f.write_str(message),
+            Self::Quotes(e) => write!(
+                f,
+                "cannot split the line into words ({e}); check its quotes"
+            ),
+            Self::SplitRuleset { typed, joined } => write!(
+                f,
+                "`{typed}` is one ruleset written as one word: did you mean `{joined}`?"
+            ),
+            Self::WorkbenchOnly { command } => write!(
+                f,
+                "`{command}` works inside the workbench, in a game, a derivation, a proof or a \
+                 lesson: start one with `nimlab play 4 7 5` or `nimlab lesson start mex`, or \
+                 run `nimlab` and type `help`"
+            ),
+            Self::BadToken { token, expected } => {
+                write!(
+                    f,
+                    "{} is not valid here: expected {expected}",
+                    quoted(token)
+                )
+            }
+            Self::BadPileAt {
+                token,
+                source,
+                number,
+                offset,
+                expected,
+            } => write!(
+                f,
+                "{} (pile {number}, at byte {offset} of {source}) is not a pile: expected {expected}",
+                quoted(token)
+            ),
+            Self::LineTooLong { limit } => write!(
+                f,
+                "the line is longer than {limit} bytes, so it was skipped; give long lists of piles in a file with `--file PATH`"
+            ),
+            Self::BadRange { token, reason } => write!(f, "bad range {}: {reason}", quoted(token)),
+            Self::IllegalMove(e) => write!(f, "illegal move: {}", Said(e)),
+            Self::NoGame => f.write_str("no game in progress; start one with `play 4 7 5`"),
+            Self::NothingToUndo => f.write_str("nothing to undo: you have not moved yet"),
+            Self::NothingToExplain => f.write_str(
+                "no move to explain: `why` follows a move in a game of one ruleset (`play 4 7 5`)",
+            ),
+            Self::GameInProgress => {
+                f.write_str("a game is in progress: finish it, or `resign` first")
+            }
+            Self::StepInGame => f.write_str(
+                "`step` plays the session's position, not a game: in a game, `hint` shows the \
+                 winning move",
+            ),
+            Self::NoLesson => f.write_str(
+                "no lesson in progress: start one with `lesson start ID` (see `lesson list`)",
+            ),
+            Self::NothingToStep => {
+                f.write_str("nothing to step through: start with `derive 0..5` or `prove NAME`")
+            }
+            Self::NoPiles => f.write_str(
+                "no piles given: write them like `winner 3 4 5`, or set the session's position \
+                 with `position 3 4 5`",
+            ),
+            Self::NoPositionToChange => {
+                f.write_str("no position to change: set one first with `position 3 4 5`")
+            }
+            Self::NoPositionToStep => {
+                f.write_str("no position to step through: set one with `position 4 7 5`")
+            }
+            Self::PilesTwice { extra } => write!(
+                f,
+                "give piles either with --file or on the line, not both (found {})",
+                quoted(extra)
+            ),
+            Self::StdinIsScript => f.write_str(
+                "`-` reads piles from standard input, but standard input is the script being \
+                 run; put the piles in a file and use `--file PATH`",
+            ),
+            Self::NoPilesIn { source } => write!(
+                f,
+                "no piles found in {source}: expected whitespace-separated pile sizes"
+            ),
+            Self::TooManyPilesToPlay { source } => {
+                write!(f, "{source} holds too many piles to play a game with")
+            }
+            Self::TooManyPilesToKeep { source, limit } => write!(
+                f,
+                "{source} holds more than {limit} piles, too many for the session's position; \
+                 use `winner --file` or `move --file` to decide it"
+            ),
+            Self::NoStartPosition { rules } => write!(
+                f,
+                "`{rules}` has no random start: give the position, {}",
+                rules.pile_syntax()
+            ),
+            Self::NoPeriod { rules } => {
+                f.write_str(
+                    "`period` looks at octal games (`--rules octal:0.77`) and subtraction games \
+                     (`--rules subtract:1,3,4`); ",
+                )?;
+                match rules {
+                    Rules::Graph(_) => {
+                        f.write_str("a graph's positions have no sizes to repeat over")
+                    }
+                    Rules::ZeroMove => f.write_str(
+                        "zero-move values grow with n (g(nF) = n), so they never repeat",
+                    ),
+                    Rules::Misere => f.write_str(
+                        "misere's piles have the normal-play values of Nim, g(n) = n, which \
+                         never repeat (misère play is decided by Bouton's misère rule, not by \
+                         these values: see `winner`)",
+                    ),
+                    Rules::Defined(_) => write!(
+                        f,
+                        "{rules} is a defined game: nimlab reads its rule one state at a time, \
+                         so no finite check proves a period; `grundy --rules {rules} 0..1000 \
+                         --values` lists its values"
+                    ),
+                    _ => write!(f, "{rules} has g(n) = n, which never repeats"),
+                }
+            }
+            Self::GraphAgainstSession { rules } => write!(
+                f,
+                "a graph's positions are names, not pile sizes: they mean nothing by the \
+                 session's rules (`{rules}`) or the other way round; change the session's rules \
+                 first with `rules …`"
+            ),
+            Self::PlayTooLong { limit } => write!(
+                f,
+                "the line of play from here is longer than {limit} moves: use `step` to go one \
+                 move at a time"
+            ),
+            Self::NoDerivation { size } => write!(f, "no derivation for size {size}"),
+            Self::NoVariable => f.write_str(
+                "this step has no variable to instantiate: its check is one fact (`next` goes \
+                 on)",
+            ),
+            Self::AtSyntax { var } => write!(f, "write `at {var} = K`, with a whole number K"),
+            Self::Proof(e) => write!(f, "a bundled proof does not load: {e}"),
+            Self::NoFormat {
+                format,
+                what,
+                others,
+            } => {
+                write!(f, "`--format {format}` does not apply to ")?;
+                match what {
+                    Formless::Command(name) => write!(f, "`{name}`")?,
+                    Formless::Output(description) => f.write_str(description)?,
+                }
+                f.write_str(": it prints as ")?;
+                match others.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        write!(f, "{} or {last}", rest.join(", "))
+                    }
+                    _ => f.write_str(&others.join("")),
+                }
+            }
+            Self::Read { path, source } => write!(
+                f,
+                "cannot read {}: {source}",
+                quoted(&path.to_string_lossy())
+            ),
+            Self::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
+            Self::Write(e) => write!(f, "cannot write output: {e}"),
+            Self::Progress(e) => e.fmt(f),
+            Self::Expr { error, .. } => error.fmt(f),
+            Self::Draw(e) => e.fmt(f),
+            Self::Refused(refusal) => refusal.fmt(f),
+            Self::CheckFailed { failures } => write!(
+                f,
+                "lesson check: {failures} failure{}",
+                if *failures == 1 { "" } else { "s" }
+            ),
+            Self::LessonLine { error } => error.fmt(f),
+            Self::Sentence { text, error } => write!(f, "`{}`: {error}", text.trim()),
+            Self::ConjectureFails { failures, checked } => write!(
+                f,
+                "the conjecture is false: it fails for {failures} of the {checked} values checked"
+            ),
+            Self::PositionClaimFails { at } => {
+                write!(f, "the conjecture is false: it fails at {at}")
+            }
+            Self::ScriptLimit { path, line, limit } => {
+                let path = path.to_string_lossy();
+                let at = match line {
+                    Some(line) => format!("{} line {line}", quoted(&path)),
+                    None => quoted(&path).to_string(),
+                };
+                match limit {
+                    ScriptLimit::Depth(depth) => {
+                        write!(f, "scripts nested more than {depth} deep at {at}")?;
+                    }
+                    ScriptLimit::Lines(lines) => write!(
+                        f,
+                        "the scripts this command started ran more than {lines} lines; stopped at {at}"
+                    )?,
+                }
+                f.write_str(" (does a script run itself?)")
+            }
+            Self::ScriptFailed { failures } => write!(
+                f,
+                "{failures} line{} failed",
+                if *failures == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
