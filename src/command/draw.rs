@@ -13,13 +13,14 @@ use std::path::Path;
 pub use error::DrawError;
 
 use super::Session;
+use super::period::DEFAULT_TO;
 use super::rules::rules_or_session;
 use crate::cli::{DrawArgs, Format};
 use crate::engine::budget::Budget;
-use crate::engine::grundy::{GrundyTable, LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
-use crate::engine::period::{self, Certificate};
+use crate::engine::grundy::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
 use crate::engine::reachable::{self, WalkRefused};
 use crate::engine::rules::{SizeError, parse_size};
+use crate::engine::subtraction::{SubtractionSet, values_until_period};
 use crate::engine::{EngineError, Pass, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
@@ -34,8 +35,6 @@ const WALK_WORK: u64 = 2_000_000;
 const MAX_PLOT_SIZES: u64 = 5_000;
 /// A plot without a range shows 0..=this.
 const DEFAULT_PLOT_TO: u64 = 100;
-/// How far a subtraction game's values are computed to look for their period.
-const SUBTRACTION_PERIOD_LOOK: u64 = 100_000;
 
 pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Error> {
     let format = picture_format(args, session.interactive)?;
@@ -242,7 +241,7 @@ fn plot(session: &Session, solver: &mut Solver, targets: &[String]) -> Result<Se
                 },
             }
         }
-        Rules::Subtract(set) => subtraction_period(&rules, set.max(), to, session)?,
+        Rules::Subtract(set) => subtraction_period(set, session)?,
         _ => PlotPeriod::Never,
     };
     Ok(SequencePlot {
@@ -254,26 +253,17 @@ fn plot(session: &Session, solver: &mut Solver, targets: &[String]) -> Result<Se
     })
 }
 
-/// A subtraction game's period as `period` finds it: values by mex, twice as many each time,
-/// until the repeated-window check proves one.
-fn subtraction_period(
-    rules: &Rules,
-    m: u64,
-    to: u64,
-    session: &Session,
-) -> Result<PlotPeriod, Error> {
-    let mut upto = to.clamp(256, SUBTRACTION_PERIOD_LOOK);
-    loop {
-        let table = GrundyTable::compute_with(rules, upto, &session.cancel)?;
-        let values: Vec<_> = (0..=upto).map(|n| table.value(Pile::plain(n))).collect();
-        if let Some(p) = period::find(&values, Certificate::Window { m }) {
-            return Ok(PlotPeriod::Proven(p));
-        }
-        if upto >= SUBTRACTION_PERIOD_LOOK {
-            return Ok(PlotPeriod::NotFound { looked_to: upto });
-        }
-        upto = upto.saturating_mul(2).min(SUBTRACTION_PERIOD_LOOK);
-    }
+/// A subtraction game's period as `period` finds it, with `period`'s default reach: the
+/// engine's one finder, on g(0) … g(DEFAULT_TO).
+fn subtraction_period(set: &SubtractionSet, session: &Session) -> Result<PlotPeriod, Error> {
+    let values = usize::try_from(DEFAULT_TO + 1).unwrap_or(usize::MAX);
+    let looked = values_until_period(set, values, &session.cancel)?;
+    Ok(match looked.period {
+        Some(p) => PlotPeriod::Proven(p),
+        None => PlotPeriod::NotFound {
+            looked_to: DEFAULT_TO,
+        },
+    })
 }
 
 /// `A..B`, or `B` for `0..B`; 0..100 without one.

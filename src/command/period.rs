@@ -8,12 +8,12 @@ use super::{Session, rules_or_session};
 use crate::cli::RulesArg;
 use crate::engine::Rules;
 use crate::engine::budget::Budget;
-use crate::engine::grundy::{GrundyTable, Solver, TABLE_MAX_SIZE, TABLE_WORK};
+use crate::engine::grundy::{Solver, TABLE_MAX_SIZE, TABLE_WORK};
 use crate::engine::octal_sequence::Strategy;
 use crate::engine::octal_values::OctalValues;
-use crate::engine::period::{self, Certificate};
 use crate::engine::rules::parse_size;
 use crate::engine::sequence::Sequence;
+use crate::engine::subtraction::values_until_period;
 use crate::error::Error;
 use crate::output::{Output, PeriodReport, ValuesBy};
 
@@ -55,23 +55,10 @@ pub(super) fn period(
             found
         }
         Rules::Subtract(set) => {
-            let certificate = Certificate::Window { m: set.max() };
-            let mut upto = 256.min(upto);
-            loop {
-                let table = GrundyTable::compute_with(&rules, upto as u64, &session.cancel)?;
-                let values: Vec<u16> = (0..=upto as u64)
-                    .map(|n| {
-                        let g = table.value(rules.pile(n)).unwrap_or(0);
-                        // Subtraction values are at most |S| ≤ 64.
-                        u16::try_from(g).unwrap_or(u16::MAX)
-                    })
-                    .collect();
-                let found = period::find(&values, certificate);
-                if found.is_some() || upto as u64 >= limit {
-                    break (values.into(), found, ValuesBy::Window);
-                }
-                upto = (upto * 2).min(usize::try_from(limit).unwrap_or(usize::MAX));
-            }
+            // g(0) … g(limit): limit + 1 values.
+            let looked = values_until_period(set, upto.saturating_add(1), &session.cancel)?;
+            let values: Vec<u16> = looked.values.iter().map(|&g| u16::from(g)).collect();
+            (values.into(), looked.period, ValuesBy::Window)
         }
         _ => {
             return Err(Error::NoPeriod { rules });

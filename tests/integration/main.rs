@@ -58,6 +58,7 @@ mod notation;
 mod octal;
 mod octal_frontier;
 mod octal_ranges;
+mod one_period;
 mod one_screen;
 mod play;
 mod play_any;

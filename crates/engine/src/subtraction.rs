@@ -1,8 +1,9 @@
 //! Subtraction sets and the periodicity of their Grundy sequences.
 
-use std::collections::HashMap;
 use std::fmt;
 
+use super::cancel::{Cancel, Interrupted};
+use super::period::{self, Certificate, Period};
 use super::{EngineError, Grundy, mex::mex};
 
 /// The most values a subtraction set may hold, and its largest element: bounds that keep every
@@ -85,54 +86,76 @@ pub struct Periodic {
     pub period: u64,
 }
 
-/// The most values computed while looking for the period.
-const SEARCH_LIMIT: usize = 4_000_000;
+/// The most values computed while looking for the period of a game being valued.
+pub const SEARCH_LIMIT: usize = 4_000_000;
 
-impl Periodic {
-    /// Computes the sequence by mex over explicit options until its period shows.
-    pub fn find(set: &SubtractionSet) -> Result<Self, EngineError> {
-        // max(S) ≤ MAX_ELEMENT, so this conversion cannot fail on any supported platform.
-        let m = usize::try_from(set.max()).unwrap_or(usize::MAX);
-        let mut values: Vec<u8> = Vec::new();
-        let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
-        let base: u64 = 1_000_003;
-        let top = base.wrapping_pow(u32::try_from(m.saturating_sub(1)).unwrap_or(u32::MAX));
-        let mut hash: u64 = 0;
-        for n in 0..SEARCH_LIMIT {
-            let g = mex(set
-                .values()
+/// The values of a subtraction game by mex, from g(0), as far as [`values_until_period`]
+/// computed them, and the period they prove, if any.
+#[derive(Debug, Clone)]
+pub struct Looked {
+    /// g(0), g(1), …: at most `limit` values.
+    pub values: Vec<u8>,
+    pub period: Option<Period>,
+}
+
+/// The one period finder of a subtraction game: values by mex over explicit options, looked at
+/// by [`period::find`] with the window certificate (m = max S) each time their count doubles
+/// (from 256), until a period is proven or `limit` values are computed. Doubling keeps the
+/// whole search linear: the values are extended, never recomputed. `cancel` is polled at every
+/// doubling and every 65 536 values.
+pub fn values_until_period(
+    set: &SubtractionSet,
+    limit: usize,
+    cancel: &Cancel,
+) -> Result<Looked, Interrupted> {
+    let certificate = Certificate::Window { m: set.max() };
+    let amounts: Vec<usize> = set
+        .values()
+        .iter()
+        .filter_map(|&s| usize::try_from(s).ok())
+        .collect();
+    let mut values: Vec<u8> = Vec::new();
+    let mut look_at = 256.min(limit);
+    loop {
+        while values.len() < look_at {
+            let n = values.len();
+            if n.is_multiple_of(65_536) {
+                cancel.check()?;
+            }
+            let g = mex(amounts
                 .iter()
-                .filter_map(|&s| usize::try_from(s).ok())
-                .filter(|&s| s <= n)
-                .map(|s| Grundy::from(values[n - s])));
+                .filter(|&&s| s <= n)
+                .map(|&s| Grundy::from(values[n - s])));
             // g ≤ |S| ≤ MAX_SET_LEN, so it fits a byte.
             values.push(u8::try_from(g).unwrap_or(u8::MAX));
-            // Rolling hash of the window values[n+1-m ..= n].
-            if n >= m {
-                hash = hash.wrapping_sub(top.wrapping_mul(u64::from(values[n - m])));
-            }
-            hash = hash.wrapping_mul(base).wrapping_add(u64::from(values[n]));
-            if n + 1 < m {
-                continue;
-            }
-            let start = n + 1 - m;
-            let window = &values[start..=n];
-            let earlier = seen.entry(hash).or_default();
-            if let Some(&first) = earlier.iter().find(|&&a| &values[a..a + m] == window) {
-                values.truncate(start);
-                return Ok(Self {
-                    values,
-                    preperiod: first as u64,
-                    period: (start - first) as u64,
-                });
-            }
-            earlier.push(start);
         }
-        Err(super::TooMuchWork::SubtractionPeriod {
-            set: set.clone(),
-            values: SEARCH_LIMIT as u64,
+        cancel.check()?;
+        let period = period::find(&values, certificate);
+        if period.is_some() || look_at >= limit {
+            return Ok(Looked { values, period });
         }
-        .into())
+        look_at = look_at.saturating_mul(2).min(limit);
+    }
+}
+
+impl Periodic {
+    /// Computes the sequence by mex over explicit options until its period shows, within
+    /// [`SEARCH_LIMIT`] values.
+    pub fn find(set: &SubtractionSet) -> Result<Self, EngineError> {
+        let Looked { mut values, period } = values_until_period(set, SEARCH_LIMIT, &Cancel::new())?;
+        let Some(period) = period else {
+            return Err(super::TooMuchWork::SubtractionPeriod {
+                set: set.clone(),
+                values: SEARCH_LIMIT as u64,
+            }
+            .into());
+        };
+        values.truncate(usize::try_from(period.preperiod + period.period).unwrap_or(usize::MAX));
+        Ok(Self {
+            values,
+            preperiod: period.preperiod,
+            period: period.period,
+        })
     }
 
     /// g(n) as computed by mex: for n below preperiod + period.
