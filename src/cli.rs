@@ -9,7 +9,7 @@ use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::ruleset_name::{self, RULESETS, RulesetName};
-pub use crate::render::{ColorChoice, Format};
+pub use crate::format::{ColorChoice, Format};
 
 /// A terminal workbench for Nim, zero-move Nim and Sprague–Grundy theory.
 #[derive(Debug, Parser)]

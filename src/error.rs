@@ -1,5 +1,9 @@
 //! The top-level error: every layer's error folded into one, each knowing its exit code.
 
+mod draw;
+
+pub use draw::DrawError;
+
 use std::path::PathBuf;
 
 use crate::engine::moves::IllegalMove;
@@ -152,7 +156,7 @@ pub enum Error {
     /// result, and the memory it held is given back.
     OverMemory { limit: u64 },
     /// `draw` drew nothing: a picture too large, a missing Graphviz, a file not written.
-    Draw(crate::command::DrawError),
+    Draw(DrawError),
     /// An expression that does not parse or evaluate; `source` is the expression's text.
     Expr {
         source: String,

@@ -1,10 +1,5 @@
-//! "Did you mean": the nearest known name to a mistyped one, and hints for what a newcomer
-//! tends to type (`mod` for `%`). It only reads errors and names; it never decides whether
-//! input is valid.
-
-use crate::engine::EngineError;
-use crate::engine::ruleset_name::RULESETS;
-use crate::error::Error;
+//! "Did you mean": the nearest known name to a mistyped one (the renderer words the hint). It
+//! only compares names; it never decides whether input is valid.
 
 /// How alike two names must be (Jaro–Winkler, ignoring case) to be suggested.
 const CLOSE_ENOUGH: f64 = 0.8;
@@ -28,41 +23,6 @@ pub fn nearest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -
         .map(|(_, c)| c)
 }
 
-/// A line of help after an error: the name the user probably meant, or the spelling the
-/// language uses for what they wrote.
-pub fn hint(error: &Error) -> Option<String> {
-    match error {
-        Error::Engine(
-            EngineError::UnknownRules { token } | EngineError::UnknownRulesOrMisere { token },
-        ) => {
-            let spellings: Vec<&str> = RULESETS.iter().flat_map(|r| r.spellings()).collect();
-            nearest(token, spellings).map(|name| format!("did you mean `{name}`?"))
-        }
-        Error::BadToken { token, expected } => {
-            nearest(token, choices(expected)).map(|name| format!("did you mean `{name}`?"))
-        }
-        Error::Expr { source, error } => {
-            let word = source.get(error.span.clone())?;
-            word.eq_ignore_ascii_case("mod")
-                .then(|| "the remainder is written `%`: `7 % 3` = 1".to_string())
-        }
-        _ => None,
-    }
-}
-
-/// The names listed after "one of" in an error's expectation (`a lesson id, one of mex, nim`).
-fn choices(expected: &str) -> Vec<&str> {
-    expected
-        .split_once("one of ")
-        .map(|(_, list)| {
-            list.split(", ")
-                .map(|c| c.trim_matches('`'))
-                .filter(|c| !c.is_empty() && !c.contains(' '))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,15 +35,5 @@ mod tests {
         assert_eq!(nearest("zero-mvoe", names), Some("zero-move"));
         assert_eq!(nearest("xyzzy", names), None);
         assert_eq!(nearest("mex", names), None);
-    }
-
-    #[test]
-    fn reads_the_choices_of_an_expectation() {
-        assert_eq!(
-            choices("a proof, one of `zero-move-rule`, `bouton`"),
-            ["zero-move-rule", "bouton"]
-        );
-        assert_eq!(choices("a lesson id, one of mex, nim"), ["mex", "nim"]);
-        assert!(choices("a whole number").is_empty());
     }
 }

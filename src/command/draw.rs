@@ -4,13 +4,12 @@
 //! (never over an existing one without `--force`). This is the edge: `dot` is run and files
 //! are written here; the engine computes, the renderer writes the text.
 
-mod error;
 mod graphviz;
 
 use std::io::Write as _;
 use std::path::Path;
 
-pub use error::DrawError;
+pub use crate::error::DrawError;
 
 use super::Session;
 use super::period::DEFAULT_TO;

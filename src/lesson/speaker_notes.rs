@@ -31,8 +31,8 @@ impl SpeakerNotes {
         // file's escape sequences are shown, never obeyed.
         let text = format!(
             "── {} ──\n{}\n\n",
-            crate::render::printable(heading),
-            crate::render::printable(notes)
+            crate::printable::printable(heading),
+            crate::printable::printable(notes)
         );
         let mut options = OpenOptions::new();
         options.append(true).create(true);

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::json::MoveJson;
-use super::tabular::{Sink, TableSyntax};
+use super::json_shapes::MoveJson;
+use super::table_writer::{TableSyntax, TableWriter};
 use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
@@ -486,7 +486,7 @@ pub(super) fn rows(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let v = &report.verdict;
-    let mut sink = Sink::new(syntax, out, &["pile", "state", "grundy", "binary"])?;
+    let mut sink = TableWriter::new(syntax, out, &["pile", "state", "grundy", "binary"])?;
     // Every binary cell zero-padded to the widest, so the bit columns line up on a slide.
     let bits = v
         .grundy

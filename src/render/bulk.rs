@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
-use super::json::MoveJson;
+use super::json_shapes::MoveJson;
 use super::verdict::{verdict_sentence, winning_move_line};
 use crate::engine::bulk::BulkMove;
 use crate::engine::{Grundy, Rules};

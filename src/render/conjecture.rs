@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::json::StateValue;
+use super::json_shapes::StateValue;
 use crate::engine::Grundy;
 use crate::expr::Int;
 

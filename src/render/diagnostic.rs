@@ -42,7 +42,7 @@ pub(crate) fn diagnostic(
     if let Error::Expr { source, error } = error {
         out.push_str(&snippet(source, error.span.clone(), &error.label(), style));
     }
-    if let Some(hint) = crate::suggestion::hint(error) {
+    if let Some(hint) = hint(error) {
         out.push_str(&format!("help: {hint}\n"));
     }
     out
@@ -73,17 +73,15 @@ fn labelled(label: &str, message: &dyn fmt::Display, style: Style, width: Option
     out
 }
 
-/// The words of a warning about the REPL's history file.
-impl fmt::Display for crate::repl::HistoryWarning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NotOpened(error) => write!(f, "{error}; history is not kept this session"),
-            Self::NotAppended(error) => write!(
-                f,
-                "{error}; the history is not kept for the rest of this session"
-            ),
-        }
-    }
+/// The warning that the REPL's history file is not kept: `error` says why; `from_start` when
+/// it could not be opened (no history this session), else a line could not be added.
+pub(crate) fn history_warning(error: &dyn fmt::Display, from_start: bool, style: Style) -> String {
+    let message = if from_start {
+        format!("{error}; history is not kept this session")
+    } else {
+        format!("{error}; the history is not kept for the rest of this session")
+    };
+    warning(&message, style, None)
 }
 
 /// Two lines to print under an error: the source, and carets under `span` (byte offsets) with
@@ -129,9 +127,58 @@ pub(super) fn snippet(source: &str, span: Range<usize>, label: &str, style: Styl
     )
 }
 
+/// A line of help after an error: the name the user probably meant, or the spelling the
+/// language uses for what they wrote.
+fn hint(error: &Error) -> Option<String> {
+    match error {
+        Error::Engine(
+            crate::engine::EngineError::UnknownRules { token }
+            | crate::engine::EngineError::UnknownRulesOrMisere { token },
+        ) => {
+            let spellings: Vec<&str> = crate::engine::ruleset_name::RULESETS
+                .iter()
+                .flat_map(|r| r.spellings())
+                .collect();
+            crate::suggestion::nearest(token, spellings)
+                .map(|name| format!("did you mean `{name}`?"))
+        }
+        Error::BadToken { token, expected } => crate::suggestion::nearest(token, choices(expected))
+            .map(|name| format!("did you mean `{name}`?")),
+        Error::Expr { source, error } => {
+            let word = source.get(error.span.clone())?;
+            word.eq_ignore_ascii_case("mod")
+                .then(|| "the remainder is written `%`: `7 % 3` = 1".to_string())
+        }
+        _ => None,
+    }
+}
+
+/// The names listed after "one of" in an error's expectation (`a lesson id, one of mex, nim`).
+fn choices(expected: &str) -> Vec<&str> {
+    expected
+        .split_once("one of ")
+        .map(|(_, list)| {
+            list.split(", ")
+                .map(|c| c.trim_matches('`'))
+                .filter(|c| !c.is_empty() && !c.contains(' '))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_choices_of_an_expectation() {
+        assert_eq!(
+            choices("a proof, one of `zero-move-rule`, `bouton`"),
+            ["zero-move-rule", "bouton"]
+        );
+        assert_eq!(choices("a lesson id, one of mex, nim"), ["mex", "nim"]);
+        assert!(choices("a whole number").is_empty());
+    }
 
     #[test]
     fn an_error_is_one_line_with_its_script_line_and_help() {

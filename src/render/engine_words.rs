@@ -142,24 +142,24 @@ impl fmt::Display for Said<'_, EngineError> {
                 state,
                 refusal,
             } => {
-                use crate::engine::defined::Refusal;
+                use crate::engine::error::DefinitionRefusal;
                 write!(
                     f,
                     "the definition of {} is refused at the state {state}: ",
                     quoted(game)
                 )?;
                 match refusal.as_ref() {
-                    Refusal::NotSmaller { option } => write!(
+                    DefinitionRefusal::NotSmaller { option } => write!(
                         f,
                         "its option {} is not a smaller state, so play might never end (every heap an option leaves must be smaller than the state)",
                         quoted(option)
                     ),
-                    Refusal::Arity { option, arity } => write!(
+                    DefinitionRefusal::Arity { option, arity } => write!(
                         f,
                         "{} is not one of its states, which are tuples of {arity} whole numbers",
                         quoted(option)
                     ),
-                    Refusal::Cycle { cycle } => write!(
+                    DefinitionRefusal::Cycle { cycle } => write!(
                         f,
                         "its options lead round in a cycle, so play might never end: {cycle}"
                     ),

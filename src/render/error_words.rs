@@ -6,13 +6,13 @@ use std::fmt;
 use super::engine_words::Said;
 use crate::engine::Rules;
 use crate::engine::quote::quoted;
-use crate::error::{Error, Formless, ScriptLimit};
+use crate::error::{DrawError, Error, Formless, ScriptLimit};
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Engine(e) => Said(e).fmt(f),
-            Self::Interrupted => crate::engine::Interrupted.fmt(f),
+            Self::Interrupted => f.write_str("interrupted"),
             Self::ProgressNotSaved => f.write_str(
                 "lesson progress could not be saved (see the warning above); fix the data \
                  directory (`$NIMLAB_DATA_DIR`) and start the lesson again",
@@ -224,6 +224,112 @@ impl fmt::Display for Error {
                 f,
                 "{failures} line{} failed",
                 if *failures == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
+impl fmt::Display for DrawError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooManyPositions { limit } => write!(
+                f,
+                "more than {limit} positions are reachable, too many to look at; draw a smaller \
+                 position (fewer or smaller piles, like `draw 4`)"
+            ),
+            Self::TooMuchWork { limit } => write!(
+                f,
+                "listing the reachable positions would take too long (more than {limit} heaps \
+                 examined); draw a smaller position (fewer or smaller piles)"
+            ),
+            Self::NoPiles => f.write_str(
+                "no piles given: write the position to draw, like `draw 3` or `draw 2 3`, or \
+                 set the session's with `position 2 3`",
+            ),
+            Self::Misere => f.write_str(
+                "misère play is not decided by Grundy values, so there are none to draw; draw \
+                 the same moves under normal play with `--rules nim`",
+            ),
+            Self::PlotGraph => f.write_str(
+                "a graph's positions have no sizes to plot values against; `draw --rules \
+                 graph:FILE` draws the graph itself",
+            ),
+            Self::PlotTooWide { token, limit } => write!(
+                f,
+                "bad range {}: a plot shows at most {limit} sizes; plot a shorter range",
+                quoted(token)
+            ),
+            Self::PlotTargets { extra } => write!(
+                f,
+                "{} is not valid here: `draw --plot` takes one range, like `0..200`",
+                quoted(extra)
+            ),
+            Self::Format { format, plot: true } => write!(
+                f,
+                "`--format {format}` does not apply to `draw --plot`: a plot is drawn as svg"
+            ),
+            Self::Format {
+                format,
+                plot: false,
+            } => write!(
+                f,
+                "`--format {format}` does not apply to `draw`: it draws as dot or svg"
+            ),
+            Self::NoGraphviz => f.write_str(
+                "drawing SVG needs Graphviz's `dot`, which is not installed (not on PATH): \
+                 install the `graphviz` package (`apt install graphviz`, `brew install \
+                 graphviz`, `winget install graphviz`), or `--format dot` writes the graph for \
+                 any Graphviz viewer",
+            ),
+            Self::Graphviz { message } => write!(f, "Graphviz's `dot` failed: {message}"),
+            Self::Exists { path } => write!(
+                f,
+                "{} exists; add `--force` to replace it",
+                quoted(&path.to_string_lossy())
+            ),
+            Self::NotAFile {
+                path,
+                directory: true,
+            } => write!(
+                f,
+                "{} is a directory; write the picture to a file in it, like `-o {}/graph.svg`",
+                quoted(&path.to_string_lossy()),
+                path.display()
+            ),
+            Self::NotAFile {
+                path,
+                directory: false,
+            } => write!(
+                f,
+                "cannot write {}: its directory does not exist",
+                quoted(&path.to_string_lossy())
+            ),
+            Self::Extension {
+                extension,
+                plot: false,
+            } => write!(
+                f,
+                "nimlab does not write `.{extension}` pictures: `-o` takes `.svg` (through \
+                 Graphviz), `.dot` or `.gv`, or `--format dot|svg` names the format; for \
+                 .{extension}, write DOT and convert it: `dot -T{extension} x.dot -o x.{extension}`"
+            ),
+            Self::Extension {
+                extension,
+                plot: true,
+            } => write!(
+                f,
+                "nimlab does not write `.{extension}` plots: a plot is SVG (`-o plot.svg`)"
+            ),
+            Self::Special { path, kind } => write!(
+                f,
+                "{} is {kind}; write the picture to a file, a character device such as \
+                 /dev/null, a pipe, or `-o -` for standard output",
+                quoted(&path.to_string_lossy())
+            ),
+            Self::WriteFile { path, source } => write!(
+                f,
+                "cannot write {}: {source}",
+                quoted(&path.to_string_lossy())
             ),
         }
     }

@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter, Write};
 
 use super::RenderOptions;
-use super::tabular::TableSyntax;
+use super::table_writer::TableSyntax;
 use crate::engine::value_range::ValueRange;
 use crate::engine::{Grundy, Pass, Pile, Rules};
 

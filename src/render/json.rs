@@ -7,7 +7,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::engine::{Grundy, Move, Rules};
+pub(super) use super::json_shapes::emit;
+
+use crate::engine::Grundy;
 use crate::output::Output;
 
 pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
@@ -45,12 +47,6 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     }
 }
 
-/// Writes `value` as one line of JSON.
-pub(super) fn emit<T: Serialize + ?Sized>(value: &T, out: &mut dyn Write) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
-    writeln!(out)
-}
-
 /// `mex`: `{"mex": 2, "set": [0, 1, 3]}`.
 #[derive(Serialize)]
 struct MexJson<'a> {
@@ -62,39 +58,4 @@ struct MexJson<'a> {
 #[derive(Serialize)]
 struct HelpJson<'a> {
     help: &'a str,
-}
-
-/// A state and its Grundy value, as an option in a row: `{"grundy": 3, "state": "4T"}`.
-#[derive(Serialize)]
-pub(super) struct StateValue {
-    pub grundy: Grundy,
-    pub state: String,
-}
-
-/// A move: `{"from": "7T", "pile": 2, "take": 5, "to": "2T"}`; a graph's moves take no tokens,
-/// so `take` is left out.
-#[derive(Serialize)]
-pub(super) struct MoveJson {
-    pub from: String,
-    pub pile: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub take: Option<u64>,
-    pub to: String,
-}
-
-impl MoveJson {
-    /// A move with its states named by `rules` (a graph's position names).
-    pub(super) fn named(rules: &Rules, m: &Move) -> Self {
-        Self {
-            from: rules.name_of(m.from),
-            pile: pile_number(m.index),
-            take: m.take(rules),
-            to: rules.name_of_heaps(&m.after()),
-        }
-    }
-}
-
-/// A 0-based pile index as the 1-based number users see.
-pub(super) fn pile_number(index: usize) -> u64 {
-    u64::try_from(index).map_or(u64::MAX, |i| i.saturating_add(1))
 }

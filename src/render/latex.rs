@@ -11,6 +11,8 @@ use crate::engine::position::Rule;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Rules};
 use crate::output::{Derivation, GrundyReport, Output, PositionReport, PositionView};
 
+use super::latex_text::escape;
+
 /// Piles shown one per row in a binary view, as in the text view.
 const MAX_ROWS: usize = 40;
 
@@ -52,24 +54,6 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
             Ok(())
         }
     }
-}
-
-/// Text with LaTeX's special characters escaped.
-pub(super) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str(r"\textbackslash{}"),
-            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '^' => out.push_str(r"\textasciicircum{}"),
-            '~' => out.push_str(r"\textasciitilde{}"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// A state's name for math mode: `7T` as `7\mathrm{T}`, a split `2+3` as is, and any other

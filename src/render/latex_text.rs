@@ -4,7 +4,6 @@
 
 use std::io::{self, Write};
 
-use super::latex::escape;
 use crate::output::{PeriodReport, ProofView};
 
 /// Escaped text, with the symbols of nimlab's prose set as LaTeX math so pdfLaTeX takes it.
@@ -95,4 +94,22 @@ pub(super) fn period(report: &PeriodReport, out: &mut dyn Write) -> io::Result<(
     }
     writeln!(out, r"\hline")?;
     writeln!(out, r"\end{{tabular}}")
+}
+
+/// Text with LaTeX's special characters escaped.
+pub(super) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str(r"\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '^' => out.push_str(r"\textasciicircum{}"),
+            '~' => out.push_str(r"\textasciitilde{}"),
+            _ => out.push(c),
+        }
+    }
+    out
 }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
-use super::json::MoveJson;
+use super::json_shapes::MoveJson;
 use super::verdict::winning_move_line;
 use crate::engine::{Grundy, Player};
 use crate::output::{MiserePlayReport, PositionView};

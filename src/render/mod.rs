@@ -15,11 +15,11 @@ mod error_words;
 mod expr_error;
 mod expr_value;
 mod feedback;
-mod format;
 mod game;
 mod grundy_values;
 mod hackenbush;
 mod json;
+mod json_shapes;
 mod latex;
 mod latex_text;
 mod lesson;
@@ -31,7 +31,6 @@ mod misere_play;
 mod moore;
 mod note;
 mod period;
-mod printable;
 mod progress_file;
 mod proof;
 mod proof_error;
@@ -41,6 +40,7 @@ mod set;
 mod style;
 mod sum;
 mod table;
+mod table_writer;
 mod tabular;
 mod text_format;
 mod verdict;
@@ -49,15 +49,16 @@ mod width;
 
 use std::io::{self, Write};
 
-pub(crate) use diagnostic::{READING_PILES, diagnostic, note, warning};
+pub use crate::format::ColorChoice;
+pub use crate::format::Format;
+pub(crate) use crate::printable::{Guard, Sink, printable};
+pub(crate) use diagnostic::{READING_PILES, diagnostic, history_warning, note, warning};
 pub(crate) use engine_words::said;
 pub(crate) use expr_value::stderr_notes;
-pub use format::Format;
 pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};
-pub(crate) use printable::{Guard, Sink, printable};
 pub(crate) use prose::wrap;
 pub(crate) use set::format_set;
-pub use style::{ColorChoice, Style};
+pub use style::Style;
 pub(crate) use width::DEFAULT_WIDTH;
 
 use crate::output::Output;
@@ -98,8 +99,8 @@ pub(crate) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
     let mut out = Guard::new(out, sink);
     match opts.format {
         Format::Json => json::render(output, &mut out),
-        Format::Csv => tabular::render(output, tabular::TableSyntax::Csv, &mut out),
-        Format::Markdown => tabular::render(output, tabular::TableSyntax::Markdown, &mut out),
+        Format::Csv => tabular::render(output, table_writer::TableSyntax::Csv, &mut out),
+        Format::Markdown => tabular::render(output, table_writer::TableSyntax::Markdown, &mut out),
         Format::Text => text_format::render(output, opts, &mut out),
         Format::Latex => latex::render(output, &mut out),
         // Only `draw` prints pictures, and its picture is written as it is; anything else

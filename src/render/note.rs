@@ -150,7 +150,7 @@ mod tests {
             warning: None,
         };
         let mut buf = Vec::new();
-        super::super::json::emit(&json(&forgotten), &mut buf).unwrap();
+        super::super::json_shapes::emit(&json(&forgotten), &mut buf).unwrap();
         assert_eq!(
             String::from_utf8(buf).unwrap(),
             "{\"message\":\"progress in `mex` forgotten\"}\n"

@@ -1,17 +1,8 @@
 //! Colour as a value: decided once from `--color`, `NO_COLOR` and whether stdout is a terminal,
 //! then passed down. Every mark that colour adds is also made in plain characters.
 
-use clap::ValueEnum;
+use crate::format::ColorChoice;
 use owo_colors::{OwoColorize, Style as Paint};
-
-/// When to colour output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum ColorChoice {
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
 
 /// Whether to colour, and the roles the renderer colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

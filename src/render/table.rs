@@ -9,8 +9,8 @@ use std::io::{self, Write};
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 use serde::Serialize;
 
-use super::json::StateValue;
-use super::tabular::{Sink, TableSyntax};
+use super::json_shapes::StateValue;
+use super::table_writer::{TableSyntax, TableWriter};
 use super::{RenderOptions, format_set};
 use crate::engine::{Grundy, GrundyRow, Method, Pass, Rules};
 use crate::output::{GrundyReport, GrundyRows};
@@ -151,7 +151,7 @@ fn markdown(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()> {
                 super::misere::values_of(&report.rules)
             )?;
             let (headers, rows, _, _) = notebook(report);
-            let mut sink = Sink::new(TableSyntax::Markdown, out, &headers)?;
+            let mut sink = TableWriter::new(TableSyntax::Markdown, out, &headers)?;
             for row in &rows {
                 sink.row(row)?;
             }
@@ -356,7 +356,7 @@ pub(super) fn rows(
     if syntax == TableSyntax::Markdown {
         return markdown(report, out);
     }
-    let mut sink = Sink::new(
+    let mut sink = TableWriter::new(
         syntax,
         out,
         &["state", "n", "grundy", "mex set", "options", "method"],

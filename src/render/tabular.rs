@@ -4,76 +4,13 @@ use std::io::{self, Write};
 
 use crate::output::Output;
 
-/// The syntax rows are written in: Markdown (`| a | b |` with a `---` rule under the
-/// headers) or CSV.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum TableSyntax {
-    Markdown,
-    Csv,
-}
-
-/// A table being written row by row in one syntax.
-pub(super) struct Sink<'a> {
-    syntax: TableSyntax,
-    csv: Option<csv::Writer<&'a mut dyn Write>>,
-    out_md: Option<&'a mut dyn Write>,
-}
-
-impl<'a> Sink<'a> {
-    pub(super) fn new(
-        syntax: TableSyntax,
-        out: &'a mut dyn Write,
-        headers: &[&str],
-    ) -> io::Result<Self> {
-        let mut sink = match syntax {
-            TableSyntax::Csv => Sink {
-                syntax,
-                csv: Some(csv::Writer::from_writer(out)),
-                out_md: None,
-            },
-            TableSyntax::Markdown => Sink {
-                syntax,
-                csv: None,
-                out_md: Some(out),
-            },
-        };
-        sink.row(headers)?;
-        if let (TableSyntax::Markdown, Some(out)) = (sink.syntax, sink.out_md.as_mut()) {
-            let rule: Vec<&str> = headers.iter().map(|_| "---").collect();
-            writeln!(out, "| {} |", rule.join(" | "))?;
-        }
-        Ok(sink)
-    }
-
-    pub(super) fn row<S: AsRef<str>>(&mut self, cells: &[S]) -> io::Result<()> {
-        if let Some(w) = self.csv.as_mut() {
-            return w
-                .write_record(cells.iter().map(AsRef::as_ref))
-                .map_err(io::Error::other);
-        }
-        if let Some(out) = self.out_md.as_mut() {
-            let cells: Vec<String> = cells
-                .iter()
-                .map(|c| c.as_ref().replace('|', "\\|"))
-                .collect();
-            writeln!(out, "| {} |", cells.join(" | "))?;
-        }
-        Ok(())
-    }
-
-    pub(super) fn finish(self) -> io::Result<()> {
-        if let Some(mut w) = self.csv {
-            w.flush()?;
-        }
-        Ok(())
-    }
-}
+use super::table_writer::{TableSyntax, TableWriter};
 
 pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) -> io::Result<()> {
     match output {
         Output::Mex { set, mex } => {
             let set: Vec<String> = set.iter().map(ToString::to_string).collect();
-            let mut sink = Sink::new(syntax, out, &["set", "mex"])?;
+            let mut sink = TableWriter::new(syntax, out, &["set", "mex"])?;
             sink.row(&[set.join(" "), mex.to_string()])?;
             sink.finish()
         }
@@ -82,42 +19,42 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
         Output::Period(report) => {
             let (headers, rows) = super::period::rows(report);
             let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut sink = Sink::new(syntax, out, &headers)?;
+            let mut sink = TableWriter::new(syntax, out, &headers)?;
             for row in rows {
                 sink.row(&row)?;
             }
             sink.finish()
         }
         Output::Bulk(report) => {
-            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
             for row in super::bulk::rows(report) {
                 sink.row(&row)?;
             }
             sink.finish()
         }
         Output::Moore(report) => {
-            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
             for row in super::moore::rows(report) {
                 sink.row(&row)?;
             }
             sink.finish()
         }
         Output::Hackenbush(report) => {
-            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
             for row in super::hackenbush::rows(report) {
                 sink.row(&row)?;
             }
             sink.finish()
         }
         Output::MiserePlay(report) => {
-            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
             for row in super::misere_play::rows(report) {
                 sink.row(&row)?;
             }
             sink.finish()
         }
         Output::Sum(report) => {
-            let mut sink = Sink::new(syntax, out, &["what", "value"])?;
+            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
             for row in super::sum::rows(report) {
                 sink.row(&row)?;
             }
@@ -172,7 +109,7 @@ fn table(
     syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut sink = Sink::new(syntax, out, &headers)?;
+    let mut sink = TableWriter::new(syntax, out, &headers)?;
     for row in &rows {
         sink.row(row)?;
     }

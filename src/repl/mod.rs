@@ -10,7 +10,6 @@ use std::io::{self, BufReader, Write};
 use std::path::Path;
 
 pub use dispatch::{Flow, dispatch, dispatch_text, leave_all, report};
-pub(crate) use source::HistoryWarning;
 
 use crate::cli::{Cli, Parsed};
 use crate::command::Session;

@@ -190,10 +190,14 @@ impl Terminal {
     }
 
     fn warn(&self, warning: &HistoryWarning) {
+        let (error, from_start) = match warning {
+            HistoryWarning::NotOpened(error) => (error, true),
+            HistoryWarning::NotAppended(error) => (error, false),
+        };
         let _ = write!(
             io::stderr(),
             "{}",
-            render::warning(warning, self.style, None)
+            render::history_warning(error, from_start, self.style)
         );
     }
 }

@@ -91,7 +91,15 @@ fn never(module: &str, forbidden: &[&str]) {
 }
 
 /// The small helpers every layer may use; they use only the engine.
-const HELPERS: &[&str] = &["text", "capped_read", "state_file", "refusal"];
+const HELPERS: &[&str] = &[
+    "text",
+    "capped_read",
+    "state_file",
+    "refusal",
+    "format",
+    "printable",
+    "suggestion",
+];
 
 /// The engine is a crate of its own (`crates/engine`), so the compiler already keeps it from
 /// naming nimlab. What is left to check: that its manifest brings in nothing that does IO,
@@ -181,7 +189,37 @@ fn results_are_data_that_know_no_printer_and_no_command() {
 
 #[test]
 fn the_renderer_runs_no_command() {
-    never("render", &["command", "app", "env", "pager", "progress"]);
+    never(
+        "render",
+        &["command", "repl", "app", "env", "pager", "progress"],
+    );
+}
+
+/// Below every layer: they name the engine at most, so no import of theirs can close a circle.
+#[test]
+fn the_small_helpers_stand_on_the_engine_alone() {
+    for helper in HELPERS {
+        only(helper, &["engine"]);
+    }
+}
+
+/// The one error tree gathers every layer's errors as data; the words are the renderer's.
+#[test]
+fn the_error_tree_names_no_command_and_no_printer() {
+    never("error", &["command", "render", "repl", "app"]);
+}
+
+/// Lessons are read and run as data; the command line's grammar checks their lines, and the
+/// renderer, above them, draws them.
+#[test]
+fn lessons_name_no_printer_and_no_command() {
+    never("lesson", &["render", "command", "repl", "app"]);
+}
+
+/// The grammar reads a line into a `Command`; it knows nothing of what runs or draws it.
+#[test]
+fn the_grammar_names_no_command_and_no_printer() {
+    never("cli", &["command", "render", "output", "repl", "app"]);
 }
 
 #[test]

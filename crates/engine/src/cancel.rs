@@ -6,9 +6,10 @@
 //! finds the flag set stops with [`Interrupted`] and returns nothing partial: a value that was
 //! not computed in full cannot be shown.
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
+
+pub use super::stopped::Interrupted;
 
 /// Loops poll the token about this often (in iterations of their cheapest step).
 pub const POLL_EVERY: u64 = 4096;
@@ -46,34 +47,6 @@ pub struct Cancel {
 struct Progress {
     done: AtomicU64,
     total: AtomicU64,
-}
-
-/// A computation stopped because its token was cancelled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Interrupted;
-
-impl fmt::Display for Interrupted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("interrupted")
-    }
-}
-
-impl std::error::Error for Interrupted {}
-
-/// So a writer or reader can stop with it (`io::Error` is plain data; nothing is read here).
-impl From<Interrupted> for std::io::Error {
-    fn from(i: Interrupted) -> Self {
-        std::io::Error::other(i)
-    }
-}
-
-impl Interrupted {
-    /// Whether an IO error is an interruption passed through a writer or reader.
-    pub fn caused(error: &std::io::Error) -> bool {
-        error
-            .get_ref()
-            .is_some_and(|inner| inner.is::<Interrupted>())
-    }
 }
 
 impl Cancel {

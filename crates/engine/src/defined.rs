@@ -22,6 +22,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 
 use super::budget::Budget;
 use super::cancel::POLL_EVERY;
+use super::error::DefinitionRefusal;
 use super::mex::mex;
 use super::too_much_work::TupleLimit;
 use super::{EngineError, Grundy, Heaps, Pile};
@@ -61,17 +62,6 @@ pub trait OptionRule: Send + Sync {
 pub trait ProvenForm: Send + Sync {
     /// g(n) by the formula, or `None` where it gives no natural number.
     fn value(&self, n: u64) -> Option<Grundy>;
-}
-
-/// Why a definition is refused at a state.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refusal {
-    /// A heap an option leaves is not a smaller state, so play might never end.
-    NotSmaller { option: String },
-    /// A tuple option of another length than the game's states.
-    Arity { option: String, arity: usize },
-    /// Options that lead back to where they started, `cycle` written out.
-    Cycle { cycle: String },
 }
 
 /// A defined game and the states valued so far.
@@ -221,7 +211,7 @@ impl DefinedGame {
         if !self.takes_length(tuple.len()) {
             return Err(self.refuse(
                 "the start",
-                Refusal::Arity {
+                DefinitionRefusal::Arity {
                     option: write_tuple(tuple),
                     arity: self.arity,
                 },
@@ -441,7 +431,7 @@ impl DefinedGame {
         };
         // Leaving nothing leaves the state 0: from 0 itself that is no smaller.
         if heaps.iter().any(|&h| h >= state) || state == 0 {
-            return Err(refuse(Refusal::NotSmaller { option: written() }));
+            return Err(refuse(DefinitionRefusal::NotSmaller { option: written() }));
         }
         let parts: Vec<Pile> = heaps
             .iter()
@@ -493,7 +483,7 @@ impl DefinedGame {
                     let at = cycle[cycle.len() - 2].clone();
                     return Err(self.refuse(
                         &at,
-                        Refusal::Cycle {
+                        DefinitionRefusal::Cycle {
                             cycle: cycle.join(" → "),
                         },
                     ));
@@ -544,7 +534,7 @@ impl DefinedGame {
             if tuple.len() != state.len() {
                 return Err(self.refuse(
                     &write_tuple(&state),
-                    Refusal::Arity {
+                    DefinitionRefusal::Arity {
                         option: write_tuple(&tuple),
                         arity: self.arity,
                     },
@@ -616,7 +606,7 @@ impl DefinedGame {
         .into()
     }
 
-    fn refuse(&self, state: &str, refusal: Refusal) -> EngineError {
+    fn refuse(&self, state: &str, refusal: DefinitionRefusal) -> EngineError {
         EngineError::BadDefinition {
             game: self.name.clone(),
             state: state.to_string(),
@@ -797,7 +787,7 @@ mod tests {
             EngineError::BadDefinition {
                 game: "t".into(),
                 state: "3".into(),
-                refusal: Box::new(Refusal::NotSmaller { option: "3".into() }),
+                refusal: Box::new(DefinitionRefusal::NotSmaller { option: "3".into() }),
             }
         );
         // What was valued before stays.
@@ -828,7 +818,7 @@ mod tests {
         assert!(matches!(
             g.extend(0, &mut Budget::new(1000)),
             Err(EngineError::BadDefinition { refusal, .. })
-                if matches!(*refusal, Refusal::NotSmaller { ref option } if option == "[]")
+                if matches!(*refusal, DefinitionRefusal::NotSmaller { ref option } if option == "[]")
         ));
         // Empty heaps are dropped: [0, 0, 2] is the heap 2.
         let g = game(|n| if n == 3 { vec![vec![0, 0, 2]] } else { vec![] });

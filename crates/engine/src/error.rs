@@ -59,7 +59,7 @@ pub enum EngineError {
     BadDefinition {
         game: String,
         state: String,
-        refusal: Box<super::defined::Refusal>,
+        refusal: Box<DefinitionRefusal>,
     },
     /// A defined game's rule failed at `state` (an expression error, in words).
     DefinitionFailed {
@@ -67,6 +67,17 @@ pub enum EngineError {
         state: String,
         reason: String,
     },
+}
+
+/// Why a definition is refused at a state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DefinitionRefusal {
+    /// A heap an option leaves is not a smaller state, so play might never end.
+    NotSmaller { option: String },
+    /// A tuple option of another length than the game's states.
+    Arity { option: String, arity: usize },
+    /// Options that lead back to where they started, `cycle` written out.
+    Cycle { cycle: String },
 }
 
 /// Why a Hackenbush picture was refused.

@@ -43,6 +43,7 @@ pub mod ruleset_name;
 pub mod search;
 pub mod sequence;
 pub mod staircase;
+pub mod stopped;
 pub mod strategy;
 pub mod subtraction;
 pub mod sum;

@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-use super::cancel::Interrupted;
+use super::stopped::Interrupted;
 
 /// The limit when nobody sets one: 1 GiB.
 pub const DEFAULT_LIMIT: u64 = 1 << 30;

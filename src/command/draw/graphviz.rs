@@ -6,8 +6,8 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::error::DrawError;
 use crate::engine::Cancel;
+use crate::error::DrawError;
 use crate::error::Error;
 
 /// Longer than this and `dot` is stopped.

@@ -7,7 +7,7 @@ use crate::engine::game::{Side, Turn};
 use crate::engine::reply::Intent;
 use crate::engine::{Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport, StepReport};
-use crate::render::json::MoveJson;
+use crate::render::json_shapes::MoveJson;
 
 /// Piles as the rules write them: a graph's position names, a game's tuples.
 fn piles(rules: &Rules, piles: &[Pile]) -> Vec<String> {

@@ -6,7 +6,7 @@ use crate::engine::game::Side;
 use crate::engine::reply::Intent;
 use crate::engine::{Move, Rules};
 use crate::output::{GameEvent, GameReport, StepReport};
-use crate::render::tabular::{Sink, TableSyntax};
+use crate::render::table_writer::{TableSyntax, TableWriter};
 
 const MOVE_HEADERS: [&str; 7] = ["#", "by", "pile", "from", "to", "take", "intent"];
 
@@ -40,7 +40,7 @@ pub(crate) fn game(
     syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
+    let mut sink = TableWriter::new(syntax, out, &MOVE_HEADERS)?;
     for event in &report.events {
         if let GameEvent::Moved {
             number,
@@ -73,7 +73,7 @@ pub(crate) fn step(
     syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
+    let mut sink = TableWriter::new(syntax, out, &MOVE_HEADERS)?;
     for m in &report.moves {
         sink.row(&move_cells(
             &report.rules,

@@ -14,7 +14,7 @@ use crate::output::{
     Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumStepReport, Term, TermMove,
 };
 use crate::render::RenderOptions;
-use crate::render::tabular::{Sink, TableSyntax};
+use crate::render::table_writer::{TableSyntax, TableWriter};
 
 /// `component 2: lasker(7) → lasker(4) (value 8 → 3)`, or for a picture `cut 1-2 of 3
 /// (picture 3): 3 → 1 (value 3 → 1)`.
@@ -554,7 +554,7 @@ pub(crate) fn rows(
     syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
+    let mut sink = TableWriter::new(syntax, out, &MOVE_HEADERS)?;
     for event in &report.events {
         if let SumGameEvent::Moved {
             number,
@@ -804,7 +804,7 @@ pub(crate) fn step_rows(
     syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut sink = Sink::new(syntax, out, &MOVE_HEADERS)?;
+    let mut sink = TableWriter::new(syntax, out, &MOVE_HEADERS)?;
     for m in &report.moves {
         let number = m.number.to_string();
         let component = (m.mv.component + 1).to_string();

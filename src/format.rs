@@ -1,4 +1,6 @@
-//! The output formats `--format` names. The renderer owns them; the command line only reads one.
+//! What the command line asks of the output: the format `--format` names and when `--color`
+//! colours. Plain choices, below both the command line that reads them and the renderer that
+//! honours them.
 
 use clap::ValueEnum;
 
@@ -34,4 +36,13 @@ impl Format {
             .filter(|n| n != name)
             .collect()
     }
+}
+
+/// When to colour output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
 }
