@@ -24,12 +24,12 @@ const LINE_EVERY: Duration = Duration::from_secs(1);
 
 /// The progress line of one command, drawn on a thread while the command runs; dropping it
 /// ends the line.
-pub struct Progress {
+pub struct ProgressLine {
     stop: Option<Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl Progress {
+impl ProgressLine {
     /// Starts watching `cancel`'s counts; `shown` is whether stderr is a terminal. On a
     /// terminal the line is a bar; elsewhere (a pipe, a log) one plain line a second; nothing
     /// unless `wanted` (`NIMLAB_PROGRESS=off` turns it off).
@@ -126,7 +126,7 @@ fn style() -> ProgressStyle {
     ProgressStyle::with_template(TEMPLATE).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
 
-impl Drop for Progress {
+impl Drop for ProgressLine {
     fn drop(&mut self) {
         drop(self.stop.take());
         if let Some(thread) = self.thread.take() {

@@ -39,7 +39,7 @@ pub use focus::Focus;
 pub use formats::check_format;
 pub use help::help_text;
 pub use leave::{leave_all, quit};
-pub use sandbox::{Budget, Refusal, Spent};
+pub use sandbox::{LineBudget, Refusal, Spent};
 pub use session::{PileChange, Session};
 
 use crate::cli::Command;

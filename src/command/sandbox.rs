@@ -2,7 +2,7 @@
 //! already removed, so `gr''aph:` and `gr"a"ph:` are `graph:` here): an allow-list of nimlab's
 //! own commands on numbers and on rulesets the engine knows by name. A lesson line never names a
 //! file, a directory or standard input, never runs a script or a lesson, never leaves nimlab, and
-//! never steers an activity the learner is in. Every line is charged to a [`Budget`].
+//! never steers an activity the learner is in. Every line is charged to a [`LineBudget`].
 //!
 //! This module decides and runs; it prints nothing.
 
@@ -24,20 +24,20 @@ pub(super) const MAX_TIME: Duration = Duration::from_secs(30);
 
 /// What a lesson's command lines may still spend: a count of lines and a deadline.
 #[derive(Debug, Clone)]
-pub struct Budget {
+pub struct LineBudget {
     lines_left: u32,
     line_limit: u32,
     started: Instant,
     time_limit: Duration,
 }
 
-impl Default for Budget {
+impl Default for LineBudget {
     fn default() -> Self {
         Self::new(MAX_LINES, MAX_TIME)
     }
 }
 
-impl Budget {
+impl LineBudget {
     pub fn new(lines: u32, time: Duration) -> Self {
         Self {
             lines_left: lines,
@@ -77,7 +77,7 @@ impl Budget {
 pub(super) fn run_line(
     session: &mut Session,
     line: &CommandLine,
-    budget: &mut Budget,
+    budget: &mut LineBudget,
 ) -> Result<Output, Error> {
     budget.charge()?;
     let parsed = line.parsed().map_err(|error| Error::LessonLine {
@@ -243,7 +243,7 @@ mod tests {
     #[test]
     fn the_budget_counts_lines_and_time() {
         let mut session = Session::default();
-        let mut budget = Budget::new(2, Duration::from_secs(3600));
+        let mut budget = LineBudget::new(2, Duration::from_secs(3600));
         assert!(run_line(&mut session, &parsed("mex 0 1"), &mut budget).is_ok());
         assert!(run_line(&mut session, &parsed("mex 0"), &mut budget).is_ok());
         assert_eq!(
@@ -252,7 +252,7 @@ mod tests {
                 spent: Spent::Lines { limit: 2 }
             })
         );
-        let mut budget = Budget::new(100, Duration::ZERO);
+        let mut budget = LineBudget::new(100, Duration::ZERO);
         assert_eq!(
             refusal(run_line(&mut session, &parsed("mex 0"), &mut budget)),
             Some(Refusal::OverBudget {
@@ -275,7 +275,7 @@ mod tests {
             "nimsum '-'",
             "r''un x.txt",
         ] {
-            let mut budget = Budget::default();
+            let mut budget = LineBudget::default();
             assert!(
                 matches!(
                     refusal(run_line(&mut session, &parsed(line), &mut budget)),

@@ -7,7 +7,7 @@ use super::value::Int;
 
 /// Why an integer operation has no result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Refusal {
+pub(super) enum NoResult {
     /// The divisor is 0 (also `pow(0, -n)`, which is `1 / 0^n`).
     DivisionByZero,
     /// The exact result lies outside [`Int`].
@@ -17,12 +17,12 @@ pub(super) enum Refusal {
 }
 
 /// `⌊x / y⌋`.
-pub(super) fn div_floor(x: Int, y: Int) -> Result<Int, Refusal> {
+pub(super) fn div_floor(x: Int, y: Int) -> Result<Int, NoResult> {
     if y == 0 {
-        return Err(Refusal::DivisionByZero);
+        return Err(NoResult::DivisionByZero);
     }
     // Only `Int::MIN / -1` overflows; its quotient 2^127 is one past `Int::MAX`.
-    let q = x.checked_div(y).ok_or(Refusal::Overflow)?;
+    let q = x.checked_div(y).ok_or(NoResult::Overflow)?;
     // `/` truncates towards zero; below zero that is one above the floor unless exact. The
     // truncated quotient is then above `Int::MIN`, so `q - 1` cannot overflow.
     if x % y != 0 && (x < 0) != (y < 0) {
@@ -34,9 +34,9 @@ pub(super) fn div_floor(x: Int, y: Int) -> Result<Int, Refusal> {
 
 /// `x − ⌊x / y⌋·y`: 0 or of `y`'s sign, smaller than `|y|`. Never overflows, even for
 /// `Int::MIN % -1` (which is 0) where the quotient itself does not fit.
-pub(super) fn rem_floor(x: Int, y: Int) -> Result<Int, Refusal> {
+pub(super) fn rem_floor(x: Int, y: Int) -> Result<Int, NoResult> {
     if y == 0 {
-        return Err(Refusal::DivisionByZero);
+        return Err(NoResult::DivisionByZero);
     }
     // `wrapping_rem` only wraps for `Int::MIN % -1`, whose true remainder 0 it returns.
     let r = x.wrapping_rem(y);
@@ -52,25 +52,25 @@ pub(super) fn rem_floor(x: Int, y: Int) -> Result<Int, Refusal> {
 /// `base^exponent` for any exponent: `pow(0, 0)` is 1; 1, 0 and −1 raised to any power ≥ 1 are
 /// 1, 0 and ±1 however large the exponent; a negative exponent is allowed where the result is
 /// whole (bases 1 and −1).
-pub(super) fn pow(base: Int, exponent: Int) -> Result<Int, Refusal> {
+pub(super) fn pow(base: Int, exponent: Int) -> Result<Int, NoResult> {
     let odd = exponent % 2 != 0;
     match base {
         1 => return Ok(1),
         -1 => return Ok(if odd { -1 } else { 1 }),
         0 if exponent == 0 => return Ok(1),
         0 if exponent > 0 => return Ok(0),
-        0 => return Err(Refusal::DivisionByZero),
+        0 => return Err(NoResult::DivisionByZero),
         _ => {}
     }
     if exponent < 0 {
         // |base| ≥ 2, so 1 / base^n lies strictly between −1 and 1 and is not 0.
-        return Err(Refusal::Fraction);
+        return Err(NoResult::Fraction);
     }
     // |base| ≥ 2: any exponent beyond u32 is far past 2^127.
     u32::try_from(exponent)
         .ok()
         .and_then(|e| base.checked_pow(e))
-        .ok_or(Refusal::Overflow)
+        .ok_or(NoResult::Overflow)
 }
 
 #[cfg(test)]
@@ -123,18 +123,18 @@ mod tests {
     #[test]
     fn the_edges_of_division() {
         // 2^127 does not fit; the remainder of MIN by −1 is 0.
-        assert_eq!(div_floor(MIN, -1), Err(Refusal::Overflow));
+        assert_eq!(div_floor(MIN, -1), Err(NoResult::Overflow));
         assert_eq!(rem_floor(MIN, -1), Ok(0));
         for x in [0, 1, -1, MAX, MIN] {
-            assert_eq!(div_floor(x, 0), Err(Refusal::DivisionByZero));
-            assert_eq!(rem_floor(x, 0), Err(Refusal::DivisionByZero));
+            assert_eq!(div_floor(x, 0), Err(NoResult::DivisionByZero));
+            assert_eq!(rem_floor(x, 0), Err(NoResult::DivisionByZero));
         }
     }
 
     #[test]
     fn powers_by_hand() {
         let huge = MAX;
-        let cases: &[(Int, Int, Result<Int, Refusal>)] = &[
+        let cases: &[(Int, Int, Result<Int, NoResult>)] = &[
             (0, 0, Ok(1)),
             (5, 0, Ok(1)),
             (-5, 0, Ok(1)),
@@ -150,26 +150,26 @@ mod tests {
             (-1, -3, Ok(-1)),
             (-1, -4, Ok(1)),
             (-1, MIN, Ok(1)),
-            (0, -1, Err(Refusal::DivisionByZero)),
-            (2, -1, Err(Refusal::Fraction)),
-            (-7, MIN, Err(Refusal::Fraction)),
+            (0, -1, Err(NoResult::DivisionByZero)),
+            (2, -1, Err(NoResult::Fraction)),
+            (-7, MIN, Err(NoResult::Fraction)),
             // 2^126 fits, 2^127 does not; (−2)^127 = MIN fits.
             (2, 126, Ok(1 << 126)),
-            (2, 127, Err(Refusal::Overflow)),
+            (2, 127, Err(NoResult::Overflow)),
             (-2, 127, Ok(MIN)),
-            (-2, 128, Err(Refusal::Overflow)),
-            (2, huge, Err(Refusal::Overflow)),
-            (2, 1 << 40, Err(Refusal::Overflow)),
+            (-2, 128, Err(NoResult::Overflow)),
+            (2, huge, Err(NoResult::Overflow)),
+            (2, 1 << 40, Err(NoResult::Overflow)),
             // 10^38 < 2^127 ≈ 1.7·10^38 < 10^39.
             (
                 10,
                 38,
                 Ok(100_000_000_000_000_000_000_000_000_000_000_000_000),
             ),
-            (10, 39, Err(Refusal::Overflow)),
+            (10, 39, Err(NoResult::Overflow)),
             (MAX, 1, Ok(MAX)),
             (MIN, 1, Ok(MIN)),
-            (MIN, 2, Err(Refusal::Overflow)),
+            (MIN, 2, Err(NoResult::Overflow)),
         ];
         for &(b, e, expected) in cases {
             assert_eq!(pow(b, e), expected, "pow({b}, {e})");
@@ -249,7 +249,7 @@ mod tests {
                 }
                 None => {
                     prop_assert_eq!((x, y), (MIN, -1));
-                    prop_assert_eq!(div_floor(x, y), Err(Refusal::Overflow));
+                    prop_assert_eq!(div_floor(x, y), Err(NoResult::Overflow));
                     prop_assert_eq!(rem_floor(x, y), Ok(0));
                 }
             }

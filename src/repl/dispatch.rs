@@ -13,7 +13,7 @@ use crate::env::Env;
 use crate::error::{Error, Formless};
 use crate::output::{ConjectureOutcome, Output};
 use crate::pager::Paging;
-use crate::progress::Progress;
+use crate::progress::ProgressLine;
 use crate::render::{RenderOptions, render};
 
 /// What to do after a line.
@@ -66,7 +66,7 @@ pub fn dispatch(
         let _lesson_memory = in_lesson.then(|| {
             crate::engine::memory::Scoped::lowered_to(crate::engine::memory::LESSON_LIMIT)
         });
-        let _progress = Progress::start(&session.cancel, env.stderr_tty, env.progress);
+        let _progress = ProgressLine::start(&session.cancel, env.stderr_tty, env.progress);
         execute(command, session)?
     };
     let paging = env.paging(&output, cli.no_pager, nest.depth, session);

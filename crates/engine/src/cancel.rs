@@ -39,12 +39,12 @@ pub fn poll() -> Result<(), Interrupted> {
 #[derive(Debug, Clone, Default)]
 pub struct Cancel {
     stop: Arc<AtomicBool>,
-    progress: Arc<Progress>,
+    progress: Arc<WorkDone>,
 }
 
 /// How far a computation has got: `done` units out of `total` (0: unknown).
 #[derive(Debug, Default)]
-struct Progress {
+struct WorkDone {
     done: AtomicU64,
     total: AtomicU64,
 }

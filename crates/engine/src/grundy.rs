@@ -10,7 +10,7 @@ use super::cancel::{Cancel, POLL_EVERY};
 use super::error::Beyond;
 use super::library_form::LibraryForm;
 use super::mex::mex;
-use super::octal_sequence::Progress;
+use super::octal_sequence::Extent;
 use super::octal_values::OctalValues;
 use super::period::Period;
 use super::subtraction::Periodic;
@@ -581,8 +581,8 @@ impl GrundyTable {
                 let mut values = OctalValues::new(code);
                 budget.begin(upto);
                 let tail = match values.extend(len - 1, budget)? {
-                    Progress::Done => values.sequence_to(len - 1),
-                    Progress::BudgetSpent => None,
+                    Extent::Done => values.sequence_to(len - 1),
+                    Extent::BudgetSpent => None,
                 };
                 let Some(tail) = tail else {
                     return Err(super::TooMuchWork::TableBudget {

@@ -64,7 +64,7 @@ pub struct OctalSequence {
 /// How far [`OctalSequence::extend_to`] got.
 #[must_use]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Progress {
+pub enum Extent {
     /// Every value asked for is computed.
     Done,
     /// The budget ran out first; the values computed so far are kept.
@@ -267,7 +267,7 @@ impl OctalSequence {
     /// Computes values up to g(upto), or as far as `budget` allows: the budget is checked
     /// before each value and charged with the options examined, so a computation stops at
     /// most one heap's work past it.
-    pub fn extend_to(&mut self, upto: usize, budget: &mut Budget) -> Result<Progress, EngineError> {
+    pub fn extend_to(&mut self, upto: usize, budget: &mut Budget) -> Result<Extent, EngineError> {
         if upto >= u32::MAX as usize {
             return Err(super::TooMuchWork::OctalHeap {
                 code: self.code.clone(),
@@ -279,7 +279,7 @@ impl OctalSequence {
             .reserve((upto + 1).saturating_sub(self.values.len()));
         while self.values.len() <= upto {
             if budget.is_spent() {
-                return Ok(Progress::BudgetSpent);
+                return Ok(Extent::BudgetSpent);
             }
             let before = self.work;
             // One look per value: a value costs at least a pass over the taking options.
@@ -294,7 +294,7 @@ impl OctalSequence {
             })?;
             self.push(g);
         }
-        Ok(Progress::Done)
+        Ok(Extent::Done)
     }
 
     /// g(n) for n = values.len().
@@ -524,7 +524,7 @@ mod tests {
             // Past the first rebuilds (256, 512), where the split comes into play.
             assert_eq!(
                 s.extend_to(1100, &mut Budget::new(u64::MAX)).unwrap(),
-                Progress::Done
+                Extent::Done
             );
             assert_eq!(s.values(), naive(code, 1100).as_slice(), "{code}");
         }
@@ -538,7 +538,7 @@ mod tests {
             let mut s = OctalSequence::new(&c);
             assert_eq!(
                 s.extend_to(400, &mut Budget::new(u64::MAX)).unwrap(),
-                Progress::Done
+                Extent::Done
             );
             assert_eq!(s.values(), naive_of(&c, 400).as_slice(), "{code}");
         }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::budget::Budget;
 use super::octal::OctalCode;
-use super::octal_sequence::{OctalSequence, Progress, Strategy};
+use super::octal_sequence::{Extent, OctalSequence, Strategy};
 use super::period::{self, Certificate, Period};
 use super::{EngineError, Grundy};
 
@@ -50,29 +50,29 @@ impl OctalValues {
         let mut values = Self::new(code);
         budget.begin(limit as u64);
         match values.extend(limit, budget)? {
-            Progress::Done => Ok(values),
-            Progress::BudgetSpent => Err(values.out_of_budget(limit, budget)),
+            Extent::Done => Ok(values),
+            Extent::BudgetSpent => Err(values.out_of_budget(limit, budget)),
         }
     }
 
     /// Computes values toward g(upto), looking for the period at 256 and each eighth more, at
     /// `upto` and where the budget runs out, and stopping as soon as one is proven (every value is then
     /// known). `Done` means every heap up to `upto` has its value.
-    pub fn extend(&mut self, upto: usize, budget: &mut Budget) -> Result<Progress, EngineError> {
+    pub fn extend(&mut self, upto: usize, budget: &mut Budget) -> Result<Extent, EngineError> {
         let certificate = Self::certificate(self.seq.code());
         while self.period.is_none() && self.seq.values().len() <= upto {
             let target = self.next_check.min(upto);
             let seq = Arc::make_mut(&mut self.seq);
             let progress = seq.extend_to(target, budget)?;
             self.period = period::find(seq.values(), certificate);
-            if progress == Progress::BudgetSpent && self.period.is_none() {
-                return Ok(Progress::BudgetSpent);
+            if progress == Extent::BudgetSpent && self.period.is_none() {
+                return Ok(Extent::BudgetSpent);
             }
             if target == self.next_check {
                 self.next_check = next_check(self.next_check);
             }
         }
-        Ok(Progress::Done)
+        Ok(Extent::Done)
     }
 
     /// The refusal when the budget ran out before g(upto) or a period.
@@ -214,7 +214,7 @@ mod tests {
         let code = OctalCode::parse("0.007").unwrap();
         let mut budget = Budget::new(1_000_000);
         let mut v = OctalValues::new(&code);
-        assert_eq!(v.extend(5_000, &mut budget).unwrap(), Progress::BudgetSpent);
+        assert_eq!(v.extend(5_000, &mut budget).unwrap(), Extent::BudgetSpent);
         let reached = v.computed().unwrap();
         assert!((1_000..5_000).contains(&reached), "{reached}");
         assert!(v.computed_value(reached + 1).is_none());
@@ -224,7 +224,7 @@ mod tests {
         // More budget goes on from there.
         assert_eq!(
             v.extend(5_000, &mut Budget::new(u64::MAX)).unwrap(),
-            Progress::Done
+            Extent::Done
         );
         assert_eq!(v.computed(), Some(5_000));
         let err = OctalValues::compute(&code, 5_000, &mut Budget::new(1_000)).unwrap_err();

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::cli::{Command, Parsed};
 use crate::command::Session;
-use crate::command::sandbox::{Budget, Refusal, run_line};
+use crate::command::sandbox::{LineBudget, Refusal, run_line};
 use crate::engine::Rules;
 use crate::error::Error;
 use crate::expr::{BinaryOp, Expr, ExprKind, Value, parse};
@@ -79,7 +79,7 @@ fn check_lesson(lesson: &Lesson, known: &[String], report: &mut CheckReport) {
         lesson,
         report,
         session: Session::default(),
-        budget: Budget::default(),
+        budget: LineBudget::default(),
     };
     checker.requires(known);
     if checker.setup().is_break() {
@@ -97,7 +97,7 @@ struct Checker<'a> {
     lesson: &'a Lesson,
     report: &'a mut CheckReport,
     session: Session,
-    budget: Budget,
+    budget: LineBudget,
 }
 
 impl Checker<'_> {

@@ -3,7 +3,7 @@
 
 use super::{LessonFocus, feedback};
 use crate::cli::{Command, LessonAction};
-use crate::command::sandbox::Budget;
+use crate::command::sandbox::LineBudget;
 use crate::command::{Focus, Session};
 use crate::error::Error;
 use crate::lesson::StepKind;
@@ -19,7 +19,7 @@ impl LessonFocus {
     ) -> Output {
         let mut evaluator = self.evaluator(session);
         // Each action the learner takes gets a fresh budget for the lesson's command lines.
-        self.budget = Budget::default();
+        self.budget = LineBudget::default();
         let events = events(&mut self.runner, &mut evaluator);
         let mut items = Vec::new();
         self.report(session, events, &mut items);

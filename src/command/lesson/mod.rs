@@ -12,7 +12,7 @@ mod start;
 mod steps;
 
 use super::Session;
-use super::sandbox::Budget;
+use super::sandbox::LineBudget;
 use crate::cli::LessonAction;
 use crate::error::Error;
 use crate::lesson::Lesson;
@@ -74,7 +74,7 @@ pub(crate) struct LessonFocus {
     /// it whatever the learner has switched to meanwhile.
     pinned: Option<crate::engine::Rules>,
     /// What the lesson's command lines may still spend in the learner's current action.
-    budget: Budget,
+    budget: LineBudget,
     done: bool,
     /// Presenter mode: where speaker notes go (they are never shown on the screen).
     notes: Option<SpeakerNotes>,

@@ -3,7 +3,7 @@
 
 use super::{LessonFocus, feedback, find, load_progress, warning_key};
 use crate::command::Session;
-use crate::command::sandbox::{Budget, run_line};
+use crate::command::sandbox::{LineBudget, run_line};
 use crate::error::Error;
 use crate::lesson::runner::Runner;
 use crate::lesson::speaker_notes::SpeakerNotes;
@@ -53,7 +53,7 @@ pub(super) fn start(
             })),
         }
     }
-    let mut budget = Budget::default();
+    let mut budget = LineBudget::default();
     for line in &lesson.setup {
         if let Err(error) = run_line(session, line, &mut budget) {
             items.push(LessonItem::Feedback(Feedback::SetupFailed {

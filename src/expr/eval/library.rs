@@ -8,7 +8,7 @@ use std::ops::Range;
 use super::{Evaluator, Result, engine, overflow, suggest, type_error};
 use crate::engine::position::verdict;
 use crate::engine::{Pile, Rules};
-use crate::expr::arith::{self, Refusal};
+use crate::expr::arith::{self, NoResult};
 use crate::expr::ast::{Expr, ExprKind};
 use crate::expr::error::{ErrorKind, ExprError};
 use crate::expr::value::{Int, Value};
@@ -163,11 +163,11 @@ impl Evaluator {
             .map(Value::Int)
             .map_err(|refusal| match refusal {
                 // 0 to a negative power is 1 / 0.
-                Refusal::DivisionByZero => {
+                NoResult::DivisionByZero => {
                     ExprError::new(ErrorKind::DivisionByZero, base.span.clone())
                 }
-                Refusal::Overflow => overflow(what(), span),
-                Refusal::Fraction => {
+                NoResult::Overflow => overflow(what(), span),
+                NoResult::Fraction => {
                     ExprError::new(ErrorKind::NotWhole { what: what() }, span.clone())
                 }
             })

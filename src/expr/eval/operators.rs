@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use super::{Evaluator, Result, overflow, truth, type_error};
 use crate::engine::nim_product::nim_product;
-use crate::expr::arith::{self, Refusal};
+use crate::expr::arith::{self, NoResult};
 use crate::expr::ast::BinaryOp;
 use crate::expr::error::{ErrorKind, ExprError};
 use crate::expr::value::{Int, Value};
@@ -130,8 +130,10 @@ fn divide(op: BinaryOp, x: Int, y: Int, rhs: &Range<usize>, span: &Range<usize>)
         arith::rem_floor(x, y)
     };
     r.map_err(|refusal| match refusal {
-        Refusal::DivisionByZero => ExprError::new(ErrorKind::DivisionByZero, rhs.clone()),
-        Refusal::Overflow | Refusal::Fraction => overflow(format!("{x} {} {y}", op.symbol()), span),
+        NoResult::DivisionByZero => ExprError::new(ErrorKind::DivisionByZero, rhs.clone()),
+        NoResult::Overflow | NoResult::Fraction => {
+            overflow(format!("{x} {} {y}", op.symbol()), span)
+        }
     })
 }
 
