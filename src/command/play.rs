@@ -6,7 +6,7 @@
 use super::focus::Focus;
 use super::piles::{Piles, read_piles};
 use super::position::one_staircase;
-use super::session::piles_as;
+use super::session::{LastGame, piles_as};
 use super::typed_move;
 use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
@@ -37,9 +37,17 @@ pub(super) struct PlayFocus {
 
 /// `why`: the last command of a game again, each move in binary with its reasons.
 pub(super) fn why(session: &Session) -> Result<Output, Error> {
-    let mut report = session.last_game.clone().ok_or(Error::NothingToExplain)?;
-    report.detail = true;
-    Ok(Output::Game(report))
+    match session.last_game.clone() {
+        Some(LastGame::Piles(mut report)) => {
+            report.detail = true;
+            Ok(Output::Game(report))
+        }
+        Some(LastGame::Sum(mut report)) => {
+            report.detail = true;
+            Ok(Output::SumGame(report))
+        }
+        None => Err(Error::NothingToExplain),
+    }
 }
 
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
@@ -168,7 +176,7 @@ impl PlayFocus {
             to_move: (!over).then(|| self.game.to_move()),
             winner: self.game.winner(),
         };
-        session.last_game = Some(report.clone());
+        session.last_game = Some(LastGame::Piles(report.clone()));
         Output::Game(report)
     }
 

@@ -7,6 +7,13 @@ use crate::engine::grundy::Solver;
 use crate::engine::{EngineError, Grundy, Pile, Rules};
 use crate::output::SetAside;
 
+/// The last command of a game, of piles of one ruleset or of a sum.
+#[derive(Debug, Clone)]
+pub enum LastGame {
+    Piles(crate::output::GameReport),
+    Sum(crate::output::SumGameReport),
+}
+
 /// What the REPL remembers between lines.
 #[derive(Debug)]
 pub struct Session {
@@ -15,9 +22,9 @@ pub struct Session {
     pub focus: Vec<Box<dyn Focus>>,
     /// Where `step` stands in playing out the position.
     pub steps: StepLog,
-    /// The last command of a game in full (each move in binary, with its reasons), for `why`;
-    /// kept after the game ends so its last move can be asked about.
-    pub last_game: Option<crate::output::GameReport>,
+    /// The last command of a game, for `why` to show in full with its reasons; kept after
+    /// the game ends so its last move can be asked about.
+    pub last_game: Option<LastGame>,
     /// Where lesson progress is saved (`None`: nowhere).
     pub store: Option<crate::lesson::progress::Store>,
     /// `--lessons DIR`.

@@ -6,7 +6,8 @@
 
 use super::focus::Focus;
 use super::{Session, typed_move};
-use crate::cli::{Command, First, PlayArgs, PositionArgs};
+use super::session::LastGame;
+use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
 use crate::engine::game::Side;
 use crate::engine::hackenbush::Picture;
 use crate::engine::hackenbush_write;
@@ -24,7 +25,7 @@ use crate::output::{
 pub(super) struct SumPlayFocus {
     game: SumGame,
     kind: SumKind,
-    coach: bool,
+    coach: Coach,
 }
 
 /// `play` on a sum of different games.
@@ -100,19 +101,17 @@ fn start(
     let mut focus = SumPlayFocus {
         game,
         kind,
-        coach: args.coach.judges(),
+        coach: args.coach,
     };
     let example = focus.example()?;
     let mut events = vec![SumGameEvent::Start {
         board: focus.board()?,
         first: focus.game.first(),
-        coach: focus.coach,
+        coach: focus.coach.judges(),
         example,
     }];
     focus.continue_game(&mut events)?;
-    let output = focus.report(events);
-    // A sum's moves are explained as they are made; `why` has nothing of an earlier game.
-    session.last_game = None;
+    let output = focus.report(events, session);
     if !focus.game.is_over() {
         session.start(Box::new(focus));
     }
@@ -241,22 +240,32 @@ impl SumPlayFocus {
         Ok(())
     }
 
-    fn report(&self, events: Vec<SumGameEvent>) -> Output {
+    /// The events of one command as a report, kept in the session for `why`.
+    fn report(&self, events: Vec<SumGameEvent>, session: &mut Session) -> Output {
+        let report = self.report_of(events, self.coach == Coach::Verbose);
+        session.last_game = Some(LastGame::Sum(report.clone()));
+        Output::SumGame(report)
+    }
+
+    fn report_of(&self, events: Vec<SumGameEvent>, detail: bool) -> SumGameReport {
         let over = self.game.is_over();
-        Output::SumGame(SumGameReport {
+        SumGameReport {
             kind: self.kind,
             misere: self.game.is_misere(),
             events,
+            coached: self.coach.judges(),
+            detail,
             board: self.game.parts().iter().map(|p| self.term(p)).collect(),
             to_move: (!over).then(|| self.game.to_move()),
             winner: self.game.winner(),
-        })
+        }
     }
 
     /// The learner's move (`play` makes it), the coach's note on it, and the reply.
     fn learner_move(
         &mut self,
         play: impl FnOnce(&mut SumGame) -> Result<PartMove, Error>,
+        session: &mut Session,
     ) -> Result<Output, Error> {
         let before = self.game.parts().to_vec();
         let (won, best) = self.game.decide(&before)?;
@@ -282,27 +291,37 @@ impl SumPlayFocus {
         }];
         // A winning last move needs no note: the end of the game says it.
         let last_and_kept = self.game.is_over() && note == SumCoachNote::Kept;
-        if self.coach && !last_and_kept {
+        if self.coach.judges() && !last_and_kept {
             events.push(SumGameEvent::Coach(note));
         }
         self.continue_game(&mut events)?;
-        Ok(self.report(events))
+        Ok(self.report(events, session))
     }
 
     /// A move typed on a pile of the sum.
-    fn pile_move(&mut self, request: Result<Request, Error>) -> Result<Output, Error> {
+    fn pile_move(
+        &mut self,
+        request: Result<Request, Error>,
+        session: &mut Session,
+    ) -> Result<Output, Error> {
         let request = request?;
-        self.learner_move(|game| game.learner_move(request).map_err(Error::from))
+        self.learner_move(
+            |game| game.learner_move(request).map_err(Error::from),
+            session,
+        )
     }
 
-    fn cut(&mut self, component: usize, edge: usize) -> Result<Output, Error> {
-        self.learner_move(|game| {
-            game.learner_cut(component, edge)
-                .ok_or_else(|| Error::bad_token("cut", "an edge of a picture on the board"))
-        })
+    fn cut(&mut self, component: usize, edge: usize, session: &mut Session) -> Result<Output, Error> {
+        self.learner_move(
+            |game| {
+                game.learner_cut(component, edge)
+                    .ok_or_else(|| Error::bad_token("cut", "an edge of a picture on the board"))
+            },
+            session,
+        )
     }
 
-    fn undo(&mut self) -> Result<Output, Error> {
+    fn undo(&mut self, session: &mut Session) -> Result<Output, Error> {
         let turns = self.game.undo();
         if turns.is_empty() {
             return Err(Error::NothingToUndo);
@@ -311,25 +330,34 @@ impl SumPlayFocus {
             .iter()
             .map(|t| Ok((t.side, self.term_move(&t.mv)?)))
             .collect::<Result<_, Error>>()?;
-        Ok(self.report(vec![
-            SumGameEvent::Undone { turns },
-            SumGameEvent::YourMove {
-                board: self.board()?,
-            },
-        ]))
+        let output = self.report(
+            vec![
+                SumGameEvent::Undone { turns },
+                SumGameEvent::YourMove {
+                    board: self.board()?,
+                },
+            ],
+            session,
+        );
+        // The moves `why` would explain were taken back.
+        session.last_game = None;
+        Ok(output)
     }
 
+    /// A hint is shown in full at once, and is not a move for `why` to explain.
     fn hint(&self) -> Result<Output, Error> {
         let (won, best) = self.game.decide(self.game.parts())?;
         let best = best.map(|m| self.term_move(&m)).transpose()?;
-        Ok(self.report(vec![SumGameEvent::Hint { won, best }]))
+        Ok(Output::SumGame(
+            self.report_of(vec![SumGameEvent::Hint { won, best }], true),
+        ))
     }
 
-    fn resign(&mut self) -> Result<Output, Error> {
+    fn resign(&mut self, session: &mut Session) -> Result<Output, Error> {
         self.game.resign();
         let mut events = Vec::new();
         self.continue_game(&mut events)?;
-        Ok(self.report(events))
+        Ok(self.report(events, session))
     }
 
     /// `winner`, `move` or `nimsum` without piles: the board as `winner`/`move` report a sum
@@ -574,7 +602,7 @@ impl Focus for SumPlayFocus {
     fn command(
         &mut self,
         command: &Command,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Option<Result<Output, Error>> {
         let pictures = self.kind == SumKind::Pictures;
         let result = match command {
@@ -583,16 +611,16 @@ impl Focus for SumPlayFocus {
             }
             Command::Take { count, pile } => {
                 let request = typed_move::take_command(count, pile, self.game.parts().len());
-                self.pile_move(request)
+                self.pile_move(request, session)
             }
             Command::Pass { index } => {
                 let request = typed_move::pile_index(index, self.game.parts().len())
                     .map(|index| Request::Pass { index });
-                self.pile_move(request)
+                self.pile_move(request, session)
             }
-            Command::Undo => self.undo(),
+            Command::Undo => self.undo(session),
             Command::Hint => self.hint(),
-            Command::Resign => self.resign(),
+            Command::Resign => self.resign(session),
             Command::Winner(args) if names_no_piles(args) => {
                 self.board_report(args, PositionView::Winner)
             }
@@ -609,15 +637,15 @@ impl Focus for SumPlayFocus {
         Some(result)
     }
 
-    fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
+    fn text(&mut self, line: &str, session: &mut Session) -> Option<Result<Output, Error>> {
         match self.kind {
             SumKind::Pictures => {
                 let cut = self.typed_cut(line)?;
-                Some(cut.and_then(|(c, e)| self.cut(c, e)))
+                Some(cut.and_then(|(c, e)| self.cut(c, e, session)))
             }
             SumKind::Games => {
                 let request = self.typed_pile_move(line)?;
-                Some(self.pile_move(request))
+                Some(self.pile_move(request, session))
             }
         }
     }

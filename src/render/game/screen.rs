@@ -55,13 +55,8 @@ pub(crate) fn render_screen(
                 para(out, String::new(), &title, w)?;
                 para(out, style.dim(""), &how_to_move(rules, example.as_ref()), w)?;
                 if let Some(view) = view {
-                    verdict.push(if view.verdict.winner == Player::First {
-                        style.win("coach: you can win from here: find the move")
-                            + " (`hint`; `why` shows the binary)"
-                    } else {
-                        style.lose("coach: this position is lost against perfect play")
-                            + " (keep the game long)"
-                    });
+                    let won = view.verdict.winner == Player::First;
+                    verdict.push(start_note(won, "the binary", style));
                 }
             }
             GameEvent::Moved {
@@ -93,19 +88,8 @@ pub(crate) fn render_screen(
                 end_line(&verdict, out, w)?;
                 verdict.clear();
                 writeln!(out)?;
-                let result = match (winner, resigned) {
-                    (_, true) => style.lose("You resigned: the computer wins."),
-                    (Side::Learner, _) => style.win("Game over: you win!"),
-                    (Side::Computer, _) => style.lose("Game over: the computer wins."),
-                };
-                let rule = if *resigned {
-                    ""
-                } else if rules.is_misere() || report.misere_search {
-                    " (misère: whoever makes the last move loses)"
-                } else {
-                    " (whoever makes the last move wins)"
-                };
-                writeln!(out, "{result}{}", style.dim(rule))?;
+                let misere = rules.is_misere() || report.misere_search;
+                writeln!(out, "{}", game_over(*winner, *resigned, misere, style))?;
                 para(
                     out,
                     style.heading("replay:"),
@@ -167,12 +151,46 @@ fn took(rules: &Rules, m: &Move) -> String {
     }
 }
 
-/// The last line of a screen: its parts joined by ` · `, wrapped only if it must be.
-fn end_line(parts: &[String], out: &mut dyn Write, width: usize) -> io::Result<()> {
+/// `Game over: you win! (whoever makes the last move wins)`, or that the learner resigned.
+pub(super) fn game_over(winner: Side, resigned: bool, misere: bool, style: Style) -> String {
+    let result = match (winner, resigned) {
+        (_, true) => style.lose("You resigned: the computer wins."),
+        (Side::Learner, _) => style.win("Game over: you win!"),
+        (Side::Computer, _) => style.lose("Game over: the computer wins."),
+    };
+    let rule = match (resigned, misere) {
+        (true, _) => "",
+        (false, true) => " (misère: whoever makes the last move loses)",
+        (false, false) => " (whoever makes the last move wins)",
+    };
+    format!("{result}{}", style.dim(rule))
+}
+
+/// The coach's word on the start, for a learner who moves first: whether the position can be
+/// won, and where to look (`why` shows `what`).
+pub(super) fn start_note(won: bool, what: &str, style: Style) -> String {
+    if won {
+        style.win("coach: you can win from here: find the move")
+            + &format!(" (`hint`; `why` shows {what})")
+    } else {
+        style.lose("coach: this position is lost against perfect play") + " (keep the game long)"
+    }
+}
+
+/// The last line of a screen: its parts joined by ` · `; a line too wide for the screen is
+/// broken between its parts (each wrapped only if it must be), not inside one.
+pub(super) fn end_line(parts: &[String], out: &mut dyn Write, width: usize) -> io::Result<()> {
     if parts.is_empty() {
         return Ok(());
     }
-    para(out, String::new(), &parts.join(" · "), width)
+    let line = parts.join(" · ");
+    if textwrap::core::display_width(&line) <= width {
+        return para(out, String::new(), &line, width);
+    }
+    for part in parts {
+        para(out, String::new(), part, width)?;
+    }
+    Ok(())
 }
 
 /// The board: `your move:` and the piles, then a row a pile with its value (coach on) and its
