@@ -5,8 +5,8 @@
 //! [`SumGame`] plays; this focus reads the moves and says what happened.
 
 use super::focus::Focus;
-use super::{Session, typed_move};
 use super::session::LastGame;
+use super::{Session, typed_move};
 use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
 use crate::engine::game::Side;
 use crate::engine::hackenbush::Picture;
@@ -311,7 +311,12 @@ impl SumPlayFocus {
         )
     }
 
-    fn cut(&mut self, component: usize, edge: usize, session: &mut Session) -> Result<Output, Error> {
+    fn cut(
+        &mut self,
+        component: usize,
+        edge: usize,
+        session: &mut Session,
+    ) -> Result<Output, Error> {
         self.learner_move(
             |game| {
                 game.learner_cut(component, edge)

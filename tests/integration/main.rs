@@ -59,6 +59,7 @@ mod octal;
 mod octal_frontier;
 mod octal_ranges;
 mod one_screen;
+mod one_screen_sums;
 mod play;
 mod play_any;
 mod play_sum;

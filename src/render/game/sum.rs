@@ -794,7 +794,14 @@ pub(crate) fn step_text(
             for line in crate::render::wrap(&action(kind, &m.mv, true), w - 2) {
                 writeln!(out, "  {line}")?;
             }
-            board(kind, &m.board, "it leaves:", BoardView::Explained, opts, out)?;
+            board(
+                kind,
+                &m.board,
+                "it leaves:",
+                BoardView::Explained,
+                opts,
+                out,
+            )?;
             let reason = match m.intent {
                 Intent::Winning => why(&m.mv, m.intent, false),
                 Intent::Delaying => "the nim-sum was 0, so every move leaves a non-zero nim-sum: \

@@ -129,11 +129,8 @@ fn mark(note: &SumCoachNote, style: Style) -> String {
     match note {
         SumCoachNote::Kept => style.win("✓ kept the win"),
         SumCoachNote::ThrewAway { best } => {
-            style.lose("✗ gave the win away")
-                + &format!(" — the winning move was {}", named(best))
+            style.lose("✗ gave the win away") + &format!(" — the winning move was {}", named(best))
         }
-        SumCoachNote::AlreadyLost => {
-            style.dim("no move could win: the position was already lost")
-        }
+        SumCoachNote::AlreadyLost => style.dim("no move could win: the position was already lost"),
     }
 }
