@@ -14,6 +14,23 @@ pub enum LastGame {
     Sum(crate::output::SumGameReport),
 }
 
+impl LastGame {
+    /// Shows each move with its reasons, or each move in one line and the board.
+    pub fn set_detail(&mut self, detail: bool) {
+        match self {
+            Self::Piles(report) => report.detail = detail,
+            Self::Sum(report) => report.detail = detail,
+        }
+    }
+
+    pub fn into_output(self) -> crate::output::Output {
+        match self {
+            Self::Piles(report) => crate::output::Output::Game(report),
+            Self::Sum(report) => crate::output::Output::SumGame(report),
+        }
+    }
+}
+
 /// What the REPL remembers between lines.
 #[derive(Debug)]
 pub struct Session {
