@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::json::intent_name;
+use super::screen::{game_over, title};
 use super::text::para;
 use crate::engine::game::Side;
 use crate::engine::reply::Intent;
@@ -271,17 +272,11 @@ pub(crate) fn text(
                 coach,
                 example,
             } => {
-                let who = match first {
-                    Side::Learner => "you move first",
-                    Side::Computer => "the computer moves first",
-                };
-                let coach = if *coach { "coach on" } else { "coach off" };
-                let misere = if report.misere { " played misère" } else { "" };
                 let game = match kind {
                     SumKind::Games => sum_line(&b.terms),
                     SumKind::Pictures => format!("Green Hackenbush: {}", sum_line(&b.terms)),
                 };
-                let title = format!("New game of {game}{misere} — {who} ({coach}).");
+                let title = title(&game, None, report.misere, *first, *coach);
                 for line in crate::render::wrap(&title, w) {
                     writeln!(out, "{}", style.heading(&line))?;
                 }
@@ -366,17 +361,8 @@ pub(crate) fn text(
                 winner, resigned, ..
             } => {
                 writeln!(out)?;
-                let result = match (winner, resigned) {
-                    (_, true) => style.lose("You resigned: the computer wins."),
-                    (Side::Learner, _) => style.win("Game over: you win!"),
-                    (Side::Computer, _) => style.lose("Game over: the computer wins."),
-                };
-                let rule = match (resigned, report.misere) {
-                    (true, _) => "",
-                    (false, true) => " (misère: whoever makes the last move loses)",
-                    (false, false) => " (whoever makes the last move wins)",
-                };
-                writeln!(out, "{result}{}", style.dim(rule))?;
+                let over = game_over(*winner, *resigned, report.misere, style);
+                writeln!(out, "{over}")?;
             }
         }
     }

@@ -5,9 +5,8 @@
 
 use std::io::{self, Write};
 
-use super::screen::{end_line, game_over, start_note};
+use super::screen::{Screen, start_note, title};
 use super::sum::{BoardView, action, board, how_to_move, sum_line};
-use super::text::para;
 use crate::engine::game::Side;
 use crate::output::{SumCoachNote, SumGameEvent, SumGameReport, SumKind, TermMove};
 use crate::render::{RenderOptions, Style};
@@ -18,17 +17,14 @@ pub(crate) fn render_screen(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let (style, w) = (opts.style, opts.layout_width());
+    let style = opts.style;
     let kind = report.kind;
     let view = if report.coached {
         BoardView::Valued
     } else {
         BoardView::Plain
     };
-    // The parts of the line that ends the screen: the coach's mark, the computer's move.
-    let mut verdict: Vec<String> = Vec::new();
-    // A blank line opens each screen; the board follows the learner's move without one.
-    let mut blank = true;
+    let mut screen = Screen::new(out, opts);
     for event in &report.events {
         match event {
             SumGameEvent::Start {
@@ -37,73 +33,45 @@ pub(crate) fn render_screen(
                 coach,
                 example,
             } => {
-                let who = match first {
-                    Side::Learner => "you move first",
-                    Side::Computer => "the computer moves first",
-                };
-                let coach_word = if *coach { "coach on" } else { "coach off" };
-                let misere = if report.misere { " played misère" } else { "" };
                 let game = match kind {
                     SumKind::Games => sum_line(&b.terms),
                     SumKind::Pictures => format!("Green Hackenbush: {}", sum_line(&b.terms)),
                 };
-                let title = format!("New game of {game}{misere} — {who} ({coach_word}).");
-                para(out, String::new(), &title, w)?;
-                para(out, style.dim(""), &how_to_move(kind, example.as_ref()), w)?;
+                let game = title(&game, None, report.misere, *first, *coach);
                 // Played misère the values decide nothing, and there is no note to give.
-                if let (true, Side::Learner, Some(sum)) = (*coach, first, b.nim_sum()) {
-                    verdict.push(start_note(sum != 0, "the nim-sum", style));
-                }
+                let note = match (coach, first, b.nim_sum()) {
+                    (true, Side::Learner, Some(sum)) => {
+                        Some(start_note(sum != 0, "the nim-sum", style))
+                    }
+                    _ => None,
+                };
+                screen.start(&game, &how_to_move(kind, example.as_ref()), note)?;
             }
             SumGameEvent::Moved {
                 number, side, mv, ..
             } => match side {
-                Side::Learner => {
-                    writeln!(out)?;
-                    let line = format!("{number}. you: {}", action(kind, mv, false));
-                    for line in crate::render::wrap(&line, w) {
-                        writeln!(out, "{}", style.heading(&line))?;
-                    }
-                    blank = false;
-                }
-                Side::Computer => verdict.push(computer(mv)),
+                Side::Learner => screen.learner(*number, &action(kind, mv, false))?,
+                Side::Computer => screen.verdict(computer(mv)),
             },
-            SumGameEvent::Coach(note) => verdict.push(mark(note, style)),
+            SumGameEvent::Coach(note) => screen.verdict(mark(note, style)),
             SumGameEvent::YourMove { board: b } => {
-                if blank {
-                    writeln!(out)?;
-                }
-                board(kind, b, "your move:", view, opts, out)?;
-                end_line(&verdict, out, w)?;
-                verdict.clear();
+                screen.board(|out| board(kind, b, "your move:", view, opts, out))?;
             }
             SumGameEvent::End {
                 winner, resigned, ..
-            } => {
-                end_line(&verdict, out, w)?;
-                verdict.clear();
-                writeln!(out)?;
-                writeln!(
-                    out,
-                    "{}",
-                    game_over(*winner, *resigned, report.misere, style)
-                )?;
-            }
+            } => screen.end(*winner, *resigned, report.misere, None)?,
             // Undo and hint are the same on every screen.
             SumGameEvent::Undone { .. } | SumGameEvent::Hint { .. } => {
-                super::sum::text(
-                    &SumGameReport {
-                        events: vec![event.clone()],
-                        detail: true,
-                        ..report.clone()
-                    },
-                    opts,
-                    out,
-                )?;
+                let full = SumGameReport {
+                    events: vec![event.clone()],
+                    detail: true,
+                    ..report.clone()
+                };
+                screen.full(|out| super::sum::text(&full, opts, out))?;
             }
         }
     }
-    end_line(&verdict, out, w)
+    screen.close()
 }
 
 /// A move in the game's own notation: `lasker(7) → lasker(3)`, `lasker(7) → lasker(1) +
