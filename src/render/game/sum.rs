@@ -277,8 +277,8 @@ pub(crate) fn text(
                     SumKind::Pictures => format!("Green Hackenbush: {}", sum_line(&b.terms)),
                 };
                 let title = title(&game, None, report.misere, *first, *coach);
-                for line in crate::render::wrap(&title, w) {
-                    writeln!(out, "{}", style.heading(&line))?;
+                for line in crate::render::prose::hanging("", &title, w, 2).lines() {
+                    writeln!(out, "{}", style.heading(line))?;
                 }
                 para(out, style.dim(""), &how_to_move(kind, example.as_ref()), w)?;
             }
