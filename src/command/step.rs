@@ -1,19 +1,18 @@
 //! `step`: perfect play on the session's position, one move at a time (a lecturer's walkthrough
 //! of the strategy), or the whole line of play with `--all`. One walk plays every position —
-//! piles of the session's ruleset, or the sum it holds — through [`Stepped`], and never asks
-//! which it holds.
+//! piles of the session's ruleset, or the sum it holds; each says only how it plays its
+//! perfect move and shows it.
 
 use super::Session;
 use super::sum_play::{board, term_move};
 use crate::engine::game::Side;
-use crate::engine::grundy::Solver;
 use crate::engine::moves::{apply, is_over};
 use crate::engine::position::Player;
 use crate::engine::reply::{Intent, reply};
 use crate::engine::sum_game::{Part, SumGame};
-use crate::engine::{Grundy, Move, Pile, Rules};
+use crate::engine::{Pile, Rules};
 use crate::error::Error;
-use crate::output::{Board, MoveView, Output, StepMove, StepReport, SumStepMove, SumStepReport};
+use crate::output::{MoveView, Output, StepMove, StepReport, SumStepMove, SumStepReport};
 
 /// The longest line of play `step --all` shows.
 pub(super) const MAX_LINE: usize = 10_000;
@@ -27,190 +26,136 @@ fn player(moves: usize) -> Player {
     }
 }
 
-fn other(p: Player) -> Player {
-    match p {
-        Player::First => Player::Second,
-        Player::Second => Player::First,
+/// Who won when the player to move after `moves` moves cannot move: the other player in
+/// normal play, that one in misère.
+fn winner(misere: bool, moves: usize) -> Player {
+    match (misere, player(moves)) {
+        (true, stuck) => stuck,
+        (false, Player::First) => Player::Second,
+        (false, Player::Second) => Player::First,
     }
 }
 
 /// `step`: the next perfect move on the session's position (kept there), or with `all` the
 /// whole line of play from it (the position left as it was).
 pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
-    match super::sum::stored(session)? {
-        Some((solvers, parts)) => walk(SumLine::new(session, solvers, parts)?, session, all),
-        None if session.position().is_empty() => Err(Error::NoPositionToStep),
-        None => walk(PileLine::new(session), session, all),
+    if session.sum().is_some() {
+        return step_sum(session, all);
     }
-}
-
-/// A position `step` plays perfect moves on.
-trait Stepped {
-    type Move;
-
-    /// How many moves the walkthrough has made to reach this position.
-    fn moves_made(&self) -> usize;
-    /// Whether no move is left.
-    fn is_over(&self) -> bool;
-    /// Plays the perfect move from here — the one `move` names, or in a lost position its
-    /// delaying move — as move `number`, by `player`; `None` if no move is left.
-    fn play(&mut self, number: usize, player: Player) -> Result<Option<Self::Move>, Error>;
-    /// Keeps in the session the position one step left, and that it is `moves` moves in.
-    fn keep(&self, session: &mut Session, moves: usize) -> Result<(), Error>;
-    /// Who won when `stuck` cannot move.
-    fn winner(&self, stuck: Player) -> Player;
-    fn report(
-        self,
-        moves: Vec<Self::Move>,
-        winner: Option<Player>,
-        all: bool,
-    ) -> Result<Output, Error>;
-}
-
-/// Plays `line` one move on (kept in the session), or out to the end with `all`.
-fn walk<S: Stepped>(mut line: S, session: &mut Session, all: bool) -> Result<Output, Error> {
-    let mut count = line.moves_made();
-    let mut moves = Vec::new();
-    while !line.is_over() {
-        if moves.len() == MAX_LINE {
-            return Err(Error::PlayTooLong { limit: MAX_LINE });
+    if session.position().is_empty() {
+        return Err(Error::NoPositionToStep);
+    }
+    let rules = session.rules().clone();
+    let start = session.position().to_vec();
+    let solver = session.solver().clone();
+    let mut piles = start.clone();
+    let (moves, count) = walk(session.steps.moves_to(&rules, &start), all, |number| {
+        if is_over(&rules, &piles) {
+            return Ok(None);
         }
-        let Some(m) = line.play(count + 1, player(count))? else {
-            break;
-        };
-        count += 1;
-        moves.push(m);
-        if !all {
-            line.keep(session, count)?;
-            break;
-        }
-    }
-    let winner = line.is_over().then(|| line.winner(player(count)));
-    line.report(moves, winner, all)
-}
-
-/// Piles of the session's ruleset, each move shown in binary.
-struct PileLine {
-    solver: Solver,
-    start: Vec<Pile>,
-    piles: Vec<Pile>,
-    moves: usize,
-    last: Option<Move>,
-}
-
-impl PileLine {
-    fn new(session: &mut Session) -> Self {
-        let rules = session.rules().clone();
-        let start = session.position().to_vec();
-        let moves = session.steps.moves_to(&rules, &start);
-        Self {
-            solver: session.solver().clone(),
-            piles: start.clone(),
-            start,
-            moves,
-            last: None,
-        }
-    }
-
-    fn rules(&self) -> &Rules {
-        self.solver.rules()
-    }
-}
-
-impl Stepped for PileLine {
-    type Move = StepMove;
-
-    fn moves_made(&self) -> usize {
-        self.moves
-    }
-
-    fn is_over(&self) -> bool {
-        is_over(self.rules(), &self.piles)
-    }
-
-    fn play(&mut self, number: usize, player: Player) -> Result<Option<StepMove>, Error> {
-        let Some(r) = reply(&self.solver, &self.piles)? else {
+        let Some(r) = reply(&solver, &piles)? else {
             return Ok(None);
         };
-        let view = MoveView::new(&self.solver, &self.piles, r.mv.clone())?;
-        self.piles = apply(&self.piles, &r.mv);
-        self.last = Some(r.mv);
+        let view = MoveView::new(&solver, &piles, r.mv.clone())?;
+        piles = apply(&piles, &r.mv);
+        let player = player(number - 1);
         Ok(Some(StepMove {
             number,
             player,
             intent: r.intent,
             view,
         }))
-    }
-
-    fn keep(&self, session: &mut Session, moves: usize) -> Result<(), Error> {
-        match &self.last {
-            // A split adds a pile: the position is replaced, not one pile set.
-            Some(mv) if !mv.splits() => {
-                session.set_pile(mv.index, mv.to)?;
-            }
-            _ => session.set_position(self.piles.clone())?,
-        }
-        session.steps.reached(self.piles.clone(), moves);
-        Ok(())
-    }
-
-    /// The other player in normal play; `stuck` in misère.
-    fn winner(&self, stuck: Player) -> Player {
-        if self.rules().is_misere() {
-            stuck
+    })?;
+    if let (false, Some(m)) = (all, moves.last()) {
+        // A split adds a pile: the position is replaced, not one pile set.
+        if m.view.mv.splits() {
+            session.set_position(piles.clone())?;
         } else {
-            other(stuck)
+            session.set_pile(m.view.mv.index, m.view.mv.to)?;
+        }
+        session.steps.reached(piles.clone(), count);
+    }
+    let winner = is_over(&rules, &piles).then(|| winner(rules.is_misere(), count));
+    Ok(Output::Step(StepReport {
+        rules,
+        start,
+        moves,
+        piles,
+        winner,
+        all,
+    }))
+}
+
+/// `step` on a sum of different games: each move is the one `move` names for the same sum
+/// (the move `play`'s computer makes), or in a lost position its delaying move.
+fn step_sum(session: &mut Session, all: bool) -> Result<Output, Error> {
+    let Some((solvers, parts)) = super::sum::stored(session)? else {
+        return Err(Error::NoPositionToStep);
+    };
+    // The side names nothing here: every move is the same perfect player's.
+    let mut game = SumGame::of_piles(solvers, parts, Side::Computer);
+    let start = board(&game)?;
+    let mut nim_sum = start.nim_sum().unwrap_or(0);
+    let (moves, count) = walk(session.steps.sum_moves_to(&terms(&game)), all, |number| {
+        if game.no_move_left(game.parts()) {
+            return Ok(None);
+        }
+        let Some(turn) = game.computer_move()? else {
+            return Ok(None);
+        };
+        let board = board(&game)?;
+        let before = std::mem::replace(&mut nim_sum, board.nim_sum().unwrap_or(0));
+        Ok(Some(SumStepMove {
+            number,
+            player: player(number - 1),
+            intent: turn.intent.unwrap_or(Intent::Delaying),
+            mv: term_move(&game, &turn.mv)?,
+            nim_sums: (before, nim_sum),
+            board,
+        }))
+    })?;
+    if !all && !moves.is_empty() {
+        let now = terms(&game);
+        session.set_sum(now.clone())?;
+        session.steps.sum_reached(now, count);
+    }
+    let over = game.no_move_left(game.parts());
+    Ok(Output::SumStep(SumStepReport {
+        start,
+        moves,
+        board: board(&game)?,
+        // Normal play: whoever cannot move loses.
+        winner: over.then(|| winner(false, count)),
+        all,
+    }))
+}
+
+/// The one walk every `step` takes: from `count` moves in, plays the perfect move numbered
+/// `count + 1` (`play` returns `None` once no move is left), one move or with `all` every
+/// move to the end. Returns the moves and the count after them.
+fn walk<M>(
+    mut count: usize,
+    all: bool,
+    mut play: impl FnMut(usize) -> Result<Option<M>, Error>,
+) -> Result<(Vec<M>, usize), Error> {
+    let mut moves = Vec::new();
+    loop {
+        let Some(m) = play(count + 1)? else {
+            break;
+        };
+        if moves.len() == MAX_LINE {
+            return Err(Error::PlayTooLong { limit: MAX_LINE });
+        }
+        count += 1;
+        moves.push(m);
+        if !all {
+            break;
         }
     }
-
-    fn report(
-        self,
-        moves: Vec<StepMove>,
-        winner: Option<Player>,
-        all: bool,
-    ) -> Result<Output, Error> {
-        Ok(Output::Step(StepReport {
-            rules: self.rules().clone(),
-            start: self.start,
-            moves,
-            piles: self.piles,
-            winner,
-            all,
-        }))
-    }
+    Ok((moves, count))
 }
 
-/// A sum of different games: each move the one `move` names for the same sum (the move
-/// `play`'s computer makes), shown with the component's values and the nim-sums.
-struct SumLine {
-    game: SumGame,
-    start: Board,
-    moves: usize,
-    /// The nim-sum now.
-    nim_sum: Grundy,
-}
-
-impl SumLine {
-    fn new(
-        session: &mut Session,
-        solvers: Vec<Solver>,
-        parts: Vec<(usize, Pile)>,
-    ) -> Result<Self, Error> {
-        // The side names nothing here: every move is the same perfect player's.
-        let game = SumGame::of_piles(solvers, parts, Side::Computer);
-        let moves = session.steps.sum_moves_to(&terms(&game));
-        let start = board(&game)?;
-        Ok(Self {
-            nim_sum: start.nim_sum().unwrap_or(0),
-            game,
-            start,
-            moves,
-        })
-    }
-}
-
-/// Each component's game and state.
+/// Each component of a sum of games: its game and state.
 fn terms(game: &SumGame) -> Vec<(Rules, Pile)> {
     game.parts()
         .iter()
@@ -219,62 +164,6 @@ fn terms(game: &SumGame) -> Vec<(Rules, Pile)> {
             Part::Picture(_) => None,
         })
         .collect()
-}
-
-impl Stepped for SumLine {
-    type Move = SumStepMove;
-
-    fn moves_made(&self) -> usize {
-        self.moves
-    }
-
-    fn is_over(&self) -> bool {
-        self.game.no_move_left(self.game.parts())
-    }
-
-    fn play(&mut self, number: usize, player: Player) -> Result<Option<SumStepMove>, Error> {
-        let Some(turn) = self.game.computer_move()? else {
-            return Ok(None);
-        };
-        let after = board(&self.game)?;
-        let before = self.nim_sum;
-        self.nim_sum = after.nim_sum().unwrap_or(0);
-        Ok(Some(SumStepMove {
-            number,
-            player,
-            intent: turn.intent.unwrap_or(Intent::Delaying),
-            mv: term_move(&self.game, &turn.mv)?,
-            nim_sums: (before, self.nim_sum),
-            board: after,
-        }))
-    }
-
-    fn keep(&self, session: &mut Session, moves: usize) -> Result<(), Error> {
-        let now = terms(&self.game);
-        session.set_sum(now.clone())?;
-        session.steps.sum_reached(now, moves);
-        Ok(())
-    }
-
-    /// Normal play: whoever cannot move loses.
-    fn winner(&self, stuck: Player) -> Player {
-        other(stuck)
-    }
-
-    fn report(
-        self,
-        moves: Vec<SumStepMove>,
-        winner: Option<Player>,
-        all: bool,
-    ) -> Result<Output, Error> {
-        Ok(Output::SumStep(SumStepReport {
-            board: board(&self.game)?,
-            start: self.start,
-            moves,
-            winner,
-            all,
-        }))
-    }
 }
 
 #[cfg(test)]
