@@ -1,7 +1,7 @@
 //! `play` on piles of one ruleset (`play 4 7 5`, `play --rules moore:2 …`, `play --misere
-//! …`): the engine's [`Game`] as a [`PlayedGame`]. Its moves are `take K from I`, `I K`,
-//! `pass I`, `I -> S`; the coach judges them by the nim-sum and shows them in binary, or by
-//! search in a game played misère.
+//! …`): the sum of the heaps of one game ([`SumGame::of_position`]) as a [`PlayedGame`]. Its
+//! moves are `take K from I`, `I K`, `pass I`, `I -> S`; the coach judges them by the nim-sum
+//! and shows them in binary, or by search in a game played misère.
 
 use super::piles::{Piles, read_piles};
 use super::play::{LearnerMove, PlayFocus, PlayedGame, first};
@@ -10,12 +10,13 @@ use super::session::{LastGame, piles_as};
 use super::typed_move;
 use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Coach, PlayArgs, PositionArgs};
-use crate::engine::game::{Game, Side};
+use crate::engine::game::{Side, Turn};
 use crate::engine::grundy::Solver;
 use crate::engine::misere_play;
 use crate::engine::moves::Request;
 use crate::engine::position::{Player, verdict};
 use crate::engine::strategy::winning_move;
+use crate::engine::sum_game::{PartMove, SumGame, SumTurn, piles_of};
 use crate::engine::{Move, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
@@ -48,13 +49,13 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
     solver.reach_all(&piles)?;
     let first = first(args);
     let coach = args.coach;
-    let mut game = Game::new(solver.clone(), piles.clone(), first);
+    let mut game = SumGame::of_position(solver.clone(), piles.clone(), first);
     // `--misere` on misère Nim changes nothing; any other ruleset is played misère by search,
     // which must reach the start (a position too big to search is refused here).
     let misere = args.position.misere && !solver.rules().is_misere();
     if misere {
         game = game.played_misere();
-        game.decide(&piles)?;
+        game.decide(game.parts())?;
     }
     // The binary view reads Grundy values, which do not decide misère play.
     let view = if coach.judges() && first == Side::Learner && !misere {
@@ -78,19 +79,41 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
 /// A game on piles of one ruleset.
 #[derive(Debug)]
 pub(super) struct PileGame {
-    game: Game,
+    game: SumGame,
+}
+
+/// A move of the sum of one game's heaps as a move of its piles (a cut has no such move, and
+/// piles have no cuts).
+fn as_move(mv: &PartMove) -> Result<Move, Error> {
+    mv.as_move().ok_or(Error::NoGame)
+}
+
+fn turn(t: &SumTurn) -> Result<Turn, Error> {
+    Ok(Turn {
+        side: t.side,
+        mv: as_move(&t.mv)?,
+        intent: t.intent,
+    })
 }
 
 impl PileGame {
+    fn solver(&self) -> &Solver {
+        &self.game.solvers()[0]
+    }
+
+    fn turns(&self) -> Result<Vec<Turn>, Error> {
+        self.game.turns().map(turn).collect()
+    }
+
     /// The report of `events` and the game's state after them.
     fn report_of(&self, events: Vec<GameEvent>, detail: bool) -> GameReport {
         let over = self.game.is_over();
         GameReport {
-            rules: self.game.solver().rules().clone(),
-            misere_search: self.game.misere_search(),
+            rules: self.solver().rules().clone(),
+            misere_search: self.game.is_misere(),
             events,
             detail,
-            piles: self.game.piles().to_vec(),
+            piles: self.game.piles(),
             to_move: (!over).then(|| self.game.to_move()),
             winner: self.game.winner(),
         }
@@ -99,7 +122,7 @@ impl PileGame {
     /// The coach's note on `mv`, played from `before`, judged by the nim-sum (or the rule of
     /// misère Nim) and shown in binary.
     fn note(&self, before: &[Pile], view: &MoveView, white: bool) -> Result<CoachNote, Error> {
-        let solver = self.game.solver();
+        let solver = self.solver();
         if verdict(solver, before)?.winner != Player::First {
             return Ok(CoachNote::AlreadyLost);
         }
@@ -141,38 +164,39 @@ impl PlayedGame for PileGame {
     }
 
     fn computer_move(&mut self) -> Result<Option<GameEvent>, Error> {
-        let before = self.game.piles().to_vec();
+        let before = self.game.piles();
         let Some(turn) = self.game.computer_move()? else {
             return Ok(None);
         };
+        let mv = as_move(&turn.mv)?;
         Ok(Some(GameEvent::Moved {
-            number: self.game.turns().len(),
+            number: self.game.moves_made(),
             side: Side::Computer,
-            mv: turn.mv.clone(),
+            mv: mv.clone(),
             intent: turn.intent,
-            view: if self.game.misere_search() {
+            view: if self.game.is_misere() {
                 None
             } else {
-                Some(MoveView::new(self.game.solver(), &before, turn.mv)?)
+                Some(MoveView::new(self.solver(), &before, mv)?)
             },
-            piles: self.game.piles().to_vec(),
+            piles: self.game.piles(),
         }))
     }
 
-    fn end(&self) -> GameEvent {
-        GameEvent::End {
+    fn end(&self) -> Result<GameEvent, Error> {
+        Ok(GameEvent::End {
             winner: self.game.winner().unwrap_or(Side::Computer),
             resigned: self.game.resigned(),
-            start: self.game.start().to_vec(),
-            turns: self.game.turns().to_vec(),
-        }
+            start: piles_of(self.game.start()),
+            turns: self.turns()?,
+        })
     }
 
     /// The board, with each pile's value when the coach is on (and values decide the game).
     fn your_move(&self, coach: Coach) -> Result<GameEvent, Error> {
-        let piles = self.game.piles().to_vec();
-        let values = if coach.judges() && !self.game.misere_search() {
-            Some(verdict(self.game.solver(), &piles)?.grundy)
+        let piles = self.game.piles();
+        let values = if coach.judges() && !self.game.is_misere() {
+            Some(verdict(self.solver(), &piles)?.grundy)
         } else {
             None
         };
@@ -180,17 +204,19 @@ impl PlayedGame for PileGame {
     }
 
     fn learner_move(&mut self, request: Request) -> Result<LearnerMove<GameEvent>, Error> {
-        let before = self.game.piles().to_vec();
+        let before = self.game.piles();
         // Played misère the coach judges by search, with no binary view (Grundy values do not
         // decide misère play).
-        if self.game.misere_search() {
-            let (won, best) = self.game.decide(&before)?;
-            let mv = self.game.learner_move(request)?;
-            let after = self.game.piles().to_vec();
+        if self.game.is_misere() {
+            let (won, best) = self.game.decide(self.game.parts())?;
+            let mv = as_move(&self.game.learner_move(request)?)?;
+            let after = self.game.piles();
             let note = match best {
                 Some(best) if won => {
-                    if self.game.decide(&after)?.0 {
-                        CoachNote::ThrewAwayBySearch { best }
+                    if self.game.decide(self.game.parts())?.0 {
+                        CoachNote::ThrewAwayBySearch {
+                            best: as_move(&best)?,
+                        }
                     } else {
                         CoachNote::Kept
                     }
@@ -200,7 +226,7 @@ impl PlayedGame for PileGame {
             return Ok(LearnerMove {
                 kept: matches!(note, CoachNote::Kept),
                 moved: GameEvent::Moved {
-                    number: self.game.turns().len(),
+                    number: self.game.moves_made(),
                     side: Side::Learner,
                     mv,
                     intent: None,
@@ -211,18 +237,18 @@ impl PlayedGame for PileGame {
             });
         }
         let white = self.game.white_to_move();
-        let mv = self.game.learner_move(request)?;
-        let view = MoveView::new(self.game.solver(), &before, mv.clone())?;
+        let mv = as_move(&self.game.learner_move(request)?)?;
+        let view = MoveView::new(self.solver(), &before, mv.clone())?;
         let note = self.note(&before, &view, white)?;
         Ok(LearnerMove {
             kept: matches!(note, CoachNote::Kept),
             moved: GameEvent::Moved {
-                number: self.game.turns().len(),
+                number: self.game.moves_made(),
                 side: Side::Learner,
                 mv,
                 intent: None,
                 view: Some(view),
-                piles: self.game.piles().to_vec(),
+                piles: self.game.piles(),
             },
             note: GameEvent::Coach(note),
         })
@@ -233,23 +259,22 @@ impl PlayedGame for PileGame {
         if turns.is_empty() {
             return Ok(None);
         }
-        let piles = self.game.piles().to_vec();
+        let turns = turns.iter().map(turn).collect::<Result<_, _>>()?;
+        let piles = self.game.piles();
         Ok(Some(GameEvent::Undone { turns, piles }))
     }
 
     /// A hint is shown in full at once, and is not a move for `why` to explain.
     fn hint(&self) -> Result<Output, Error> {
         let report = |events| Output::Game(self.report_of(events, true));
-        if self.game.misere_search() {
-            let piles = self.game.piles().to_vec();
-            let (won, best) = self.game.decide(&piles)?;
+        if self.game.is_misere() {
+            let piles = self.game.piles();
+            let (won, best) = self.game.decide(self.game.parts())?;
+            let best = best.as_ref().map(as_move).transpose()?;
             return Ok(report(vec![GameEvent::SearchHint { piles, won, best }]));
         }
-        let mut position = PositionReport::new(
-            PositionView::Move,
-            self.game.solver(),
-            self.game.piles().to_vec(),
-        )?;
+        let mut position =
+            PositionReport::new(PositionView::Move, self.solver(), self.game.piles())?;
         position.title = Some(PositionTitle::Hint);
         // The hint is a move the learner may make: with their own counter in Northcott's.
         if let Some((m, _)) = &position.winning_move {
@@ -257,15 +282,11 @@ impl PlayedGame for PileGame {
                 .game
                 .by_counter_of(m.clone(), self.game.white_to_move())?;
             if own != *m {
-                position = position.played_as(self.game.solver(), own)?;
+                position = position.played_as(self.solver(), own)?;
             }
         }
         let best = match &position.winning_move {
-            Some((m, _)) => Some(MoveView::new(
-                self.game.solver(),
-                self.game.piles(),
-                m.clone(),
-            )?),
+            Some((m, _)) => Some(MoveView::new(self.solver(), &self.game.piles(), m.clone())?),
             None => None,
         };
         Ok(report(vec![GameEvent::Hint {
@@ -276,14 +297,14 @@ impl PlayedGame for PileGame {
 
     /// The board as it stands, by the game's rules unless the command names others.
     fn board(&self, args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
-        let game = self.game.solver();
+        let game = self.solver();
         let solver = match args.rules.rules.as_deref().map(parse_rules).transpose()? {
             Some(rules) if &rules != game.rules() => Solver::new(&rules)?,
             _ => game.clone(),
         };
-        let piles = piles_as(solver.rules(), self.game.piles());
+        let piles = piles_as(solver.rules(), &self.game.piles());
         // A game played misère is judged by search, as `winner --misere` judges any position.
-        let misere = args.misere || (self.game.misere_search() && args.rules.rules.is_none());
+        let misere = args.misere || (self.game.is_misere() && args.rules.rules.is_none());
         if misere && view != PositionView::NimSum {
             let verdict = misere_play::decide(&solver, &piles, misere_play::WORK_LIMIT)?;
             return Ok(Output::MiserePlay(MiserePlayReport {
@@ -307,11 +328,11 @@ impl PlayedGame for PileGame {
     }
 
     fn read(&self, line: &str) -> Option<Result<Request, Error>> {
-        typed_move::read(line, self.game.solver().rules(), self.game.piles().len())
+        typed_move::read(line, self.solver().rules(), self.game.piles().len())
     }
 
     fn prompt(&self) -> String {
-        let rules = self.game.solver().rules();
+        let rules = self.solver().rules();
         let piles: Vec<String> = self
             .game
             .piles()
@@ -327,10 +348,10 @@ impl PlayedGame for PileGame {
 
     fn activity(&self) -> Activity {
         Activity::Game {
-            rules: self.game.solver().rules().clone(),
-            start: self.game.start().to_vec(),
-            board: self.game.piles().to_vec(),
-            moves: self.game.turns().len(),
+            rules: self.solver().rules().clone(),
+            start: piles_of(self.game.start()),
+            board: self.game.piles(),
+            moves: self.game.moves_made(),
         }
     }
 

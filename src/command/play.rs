@@ -63,7 +63,7 @@ pub(super) trait PlayedGame: std::fmt::Debug {
     /// The computer's move, if one is left.
     fn computer_move(&mut self) -> Result<Option<Self::Event>, Error>;
     /// The end of the game, once it is over.
-    fn end(&self) -> Self::Event;
+    fn end(&self) -> Result<Self::Event, Error>;
     /// The board the learner moves on, valued as far as `coach` shows.
     fn your_move(&self, coach: Coach) -> Result<Self::Event, Error>;
     /// Plays the learner's move, judged.
@@ -131,7 +131,7 @@ impl<G: PlayedGame + 'static> PlayFocus<G> {
             events.push(reply);
         }
         match self.game.winner() {
-            Some(_) => events.push(self.game.end()),
+            Some(_) => events.push(self.game.end()?),
             None => events.push(self.game.your_move(self.coach)?),
         }
         Ok(())

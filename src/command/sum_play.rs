@@ -455,12 +455,12 @@ impl PlayedGame for SumPlay {
         }))
     }
 
-    fn end(&self) -> SumGameEvent {
-        SumGameEvent::End {
+    fn end(&self) -> Result<SumGameEvent, Error> {
+        Ok(SumGameEvent::End {
             winner: self.game.winner().unwrap_or(Side::Computer),
             resigned: self.game.resigned(),
             moves: self.game.moves_made(),
-        }
+        })
     }
 
     /// The board with its values (the report says whether the coach shows them).
