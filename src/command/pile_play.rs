@@ -82,8 +82,9 @@ pub(super) struct PileGame {
     game: SumGame,
 }
 
-/// A move of the sum of one game's heaps as a move of its piles (a cut has no such move, and
-/// piles have no cuts).
+/// A move of the sum of one game's heaps as a move of its piles. Only a cut has none, and a
+/// game of piles has no picture to cut: the error is never seen, but a mix-up is refused
+/// rather than a move made up.
 fn as_move(mv: &PartMove) -> Result<Move, Error> {
     mv.as_move().ok_or(Error::NoGame)
 }
@@ -147,20 +148,12 @@ impl PlayedGame for PileGame {
     type Event = GameEvent;
     type Request = Request;
 
-    fn is_over(&self) -> bool {
-        self.game.is_over()
+    fn game(&self) -> &SumGame {
+        &self.game
     }
 
-    fn to_move(&self) -> Side {
-        self.game.to_move()
-    }
-
-    fn winner(&self) -> Option<Side> {
-        self.game.winner()
-    }
-
-    fn resign(&mut self) {
-        self.game.resign();
+    fn game_mut(&mut self) -> &mut SumGame {
+        &mut self.game
     }
 
     fn computer_move(&mut self) -> Result<Option<GameEvent>, Error> {

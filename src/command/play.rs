@@ -10,6 +10,7 @@ use super::session::LastGame;
 use super::{Session, pile_play, sum_play};
 use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
 use crate::engine::game::Side;
+use crate::engine::sum_game::SumGame;
 use crate::error::Error;
 use crate::output::{Activity, Output, PositionView};
 
@@ -55,11 +56,9 @@ pub(super) trait PlayedGame: std::fmt::Debug {
     type Event;
     type Request;
 
-    fn is_over(&self) -> bool;
-    fn to_move(&self) -> Side;
-    fn winner(&self) -> Option<Side>;
-    /// Ends the game in the computer's favour.
-    fn resign(&mut self);
+    /// The game played, whose state (whose turn, the winner) the focus reads.
+    fn game(&self) -> &SumGame;
+    fn game_mut(&mut self) -> &mut SumGame;
     /// The computer's move, if one is left.
     fn computer_move(&mut self) -> Result<Option<Self::Event>, Error>;
     /// The end of the game, once it is over.
@@ -98,7 +97,7 @@ pub(super) struct LearnerMove<E> {
 /// A game in the session.
 #[derive(Debug)]
 pub(super) struct PlayFocus<G> {
-    game: G,
+    played: G,
     coach: Coach,
 }
 
@@ -111,11 +110,14 @@ impl<G: PlayedGame + 'static> PlayFocus<G> {
         coach: Coach,
         start: G::Event,
     ) -> Result<Output, Error> {
-        let mut focus = Self { game, coach };
+        let mut focus = Self {
+            played: game,
+            coach,
+        };
         let mut events = vec![start];
         focus.continue_game(&mut events)?;
         let output = focus.report(events, session);
-        if !focus.game.is_over() {
+        if !focus.played.game().is_over() {
             session.start(Box::new(focus));
         }
         Ok(output)
@@ -124,15 +126,15 @@ impl<G: PlayedGame + 'static> PlayFocus<G> {
     /// After a start or the learner's move: the computer replies while it is its turn, then
     /// the game ends or asks for the learner's move.
     fn continue_game(&mut self, events: &mut Vec<G::Event>) -> Result<(), Error> {
-        if !self.game.is_over()
-            && self.game.to_move() == Side::Computer
-            && let Some(reply) = self.game.computer_move()?
+        if !self.played.game().is_over()
+            && self.played.game().to_move() == Side::Computer
+            && let Some(reply) = self.played.computer_move()?
         {
             events.push(reply);
         }
-        match self.game.winner() {
-            Some(_) => events.push(self.game.end()?),
-            None => events.push(self.game.your_move(self.coach)?),
+        match self.played.game().winner() {
+            Some(_) => events.push(self.played.end()?),
+            None => events.push(self.played.your_move(self.coach)?),
         }
         Ok(())
     }
@@ -140,7 +142,7 @@ impl<G: PlayedGame + 'static> PlayFocus<G> {
     /// The events of one command as a report, kept in the session for `why`.
     fn report(&self, events: Vec<G::Event>, session: &mut Session) -> Output {
         let report = self
-            .game
+            .played
             .report(events, self.coach, self.coach == Coach::Verbose);
         session.last_game = Some(report.clone());
         report.into_output()
@@ -152,10 +154,10 @@ impl<G: PlayedGame + 'static> PlayFocus<G> {
         request: G::Request,
         session: &mut Session,
     ) -> Result<Output, Error> {
-        let LearnerMove { moved, note, kept } = self.game.learner_move(request)?;
+        let LearnerMove { moved, note, kept } = self.played.learner_move(request)?;
         let mut events = vec![moved];
         // A winning last move needs no note: the end of the game says it.
-        if self.coach.judges() && !(kept && self.game.is_over()) {
+        if self.coach.judges() && !(kept && self.played.game().is_over()) {
             events.push(note);
         }
         self.continue_game(&mut events)?;
@@ -163,8 +165,8 @@ impl<G: PlayedGame + 'static> PlayFocus<G> {
     }
 
     fn undo(&mut self, session: &mut Session) -> Result<Output, Error> {
-        let undone = self.game.undo()?.ok_or(Error::NothingToUndo)?;
-        let board = self.game.your_move(self.coach)?;
+        let undone = self.played.undo()?.ok_or(Error::NothingToUndo)?;
+        let board = self.played.your_move(self.coach)?;
         let output = self.report(vec![undone, board], session);
         // The moves `why` would explain were taken back.
         session.last_game = None;
@@ -172,7 +174,7 @@ impl<G: PlayedGame + 'static> PlayFocus<G> {
     }
 
     fn resign(&mut self, session: &mut Session) -> Result<Output, Error> {
-        self.game.resign();
+        self.played.game_mut().resign();
         let mut events = Vec::new();
         self.continue_game(&mut events)?;
         Ok(self.report(events, session))
@@ -185,7 +187,7 @@ impl<G: PlayedGame + 'static> Focus for PlayFocus<G> {
     }
 
     fn prompt(&self) -> String {
-        self.game.prompt()
+        self.played.prompt()
     }
 
     fn command(
@@ -195,25 +197,25 @@ impl<G: PlayedGame + 'static> Focus for PlayFocus<G> {
     ) -> Option<Result<Output, Error>> {
         let result = match command {
             Command::Take { count, pile } => self
-                .game
+                .played
                 .take(count, pile)
                 .and_then(|r| self.learner_move(r, session)),
             Command::Pass { index } => self
-                .game
+                .played
                 .pass(index)
                 .and_then(|r| self.learner_move(r, session)),
             Command::Undo => self.undo(session),
-            Command::Hint => self.game.hint(),
+            Command::Hint => self.played.hint(),
             Command::Resign => self.resign(session),
             // Without piles, the position commands look at the game's board.
             Command::Winner(args) if names_no_piles(args) => {
-                self.game.board(args, PositionView::Winner)
+                self.played.board(args, PositionView::Winner)
             }
             Command::Move(args) if names_no_piles(args) => {
-                self.game.board(args, PositionView::Move)
+                self.played.board(args, PositionView::Move)
             }
             Command::Nimsum(args) if names_no_piles(args) => {
-                self.game.board(args, PositionView::NimSum)
+                self.played.board(args, PositionView::NimSum)
             }
             Command::Play(_) => Err(Error::GameInProgress),
             Command::Step { .. } => Err(Error::StepInGame),
@@ -223,16 +225,16 @@ impl<G: PlayedGame + 'static> Focus for PlayFocus<G> {
     }
 
     fn text(&mut self, line: &str, session: &mut Session) -> Option<Result<Output, Error>> {
-        let request = self.game.read(line)?;
+        let request = self.played.read(line)?;
         Some(request.and_then(|r| self.learner_move(r, session)))
     }
 
     fn is_done(&self) -> bool {
-        self.game.is_over()
+        self.played.game().is_over()
     }
 
     fn activity(&self) -> Activity {
-        self.game.activity()
+        self.played.activity()
     }
 }
 

@@ -426,20 +426,12 @@ impl PlayedGame for SumPlay {
     type Event = SumGameEvent;
     type Request = SumRequest;
 
-    fn is_over(&self) -> bool {
-        self.game.is_over()
+    fn game(&self) -> &SumGame {
+        &self.game
     }
 
-    fn to_move(&self) -> Side {
-        self.game.to_move()
-    }
-
-    fn winner(&self) -> Option<Side> {
-        self.game.winner()
-    }
-
-    fn resign(&mut self) {
-        self.game.resign();
+    fn game_mut(&mut self) -> &mut SumGame {
+        &mut self.game
     }
 
     fn computer_move(&mut self) -> Result<Option<SumGameEvent>, Error> {
