@@ -200,39 +200,26 @@ impl PlayedGame for PileGame {
         let before = self.game.piles();
         // Played misère the coach judges by search, with no binary view (Grundy values do not
         // decide misère play).
-        if self.game.is_misere() {
+        let (mv, view, note) = if self.game.is_misere() {
             let (won, best) = self.game.decide(self.game.parts())?;
             let mv = as_move(&self.game.learner_move(request)?)?;
-            let after = self.game.piles();
             let note = match best {
-                Some(best) if won => {
-                    if self.game.decide(self.game.parts())?.0 {
-                        CoachNote::ThrewAwayBySearch {
-                            best: as_move(&best)?,
-                        }
-                    } else {
-                        CoachNote::Kept
+                Some(best) if won && self.game.decide(self.game.parts())?.0 => {
+                    CoachNote::ThrewAwayBySearch {
+                        best: as_move(&best)?,
                     }
                 }
+                Some(_) if won => CoachNote::Kept,
                 _ => CoachNote::AlreadyLost,
             };
-            return Ok(LearnerMove {
-                kept: matches!(note, CoachNote::Kept),
-                moved: GameEvent::Moved {
-                    number: self.game.moves_made(),
-                    side: Side::Learner,
-                    mv,
-                    intent: None,
-                    view: None,
-                    piles: after,
-                },
-                note: GameEvent::Coach(note),
-            });
-        }
-        let white = self.game.white_to_move();
-        let mv = as_move(&self.game.learner_move(request)?)?;
-        let view = MoveView::new(self.solver(), &before, mv.clone())?;
-        let note = self.note(&before, &view, white)?;
+            (mv, None, note)
+        } else {
+            let white = self.game.white_to_move();
+            let mv = as_move(&self.game.learner_move(request)?)?;
+            let view = MoveView::new(self.solver(), &before, mv.clone())?;
+            let note = self.note(&before, &view, white)?;
+            (mv, Some(view), note)
+        };
         Ok(LearnerMove {
             kept: matches!(note, CoachNote::Kept),
             moved: GameEvent::Moved {
@@ -240,7 +227,7 @@ impl PlayedGame for PileGame {
                 side: Side::Learner,
                 mv,
                 intent: None,
-                view: Some(view),
+                view,
                 piles: self.game.piles(),
             },
             note: GameEvent::Coach(note),
