@@ -20,6 +20,7 @@ mod lost_conjecture;
 mod mex;
 mod moore;
 mod period;
+mod pile_play;
 mod piles;
 mod play;
 mod position;

@@ -1,371 +1,193 @@
-//! `play`: a game against the perfect computer, as a focus the REPL steps through. It takes the
-//! game commands (`take`, `pass`, `undo`, `hint`, `resign`) and the short moves `I K`, `I pass`,
-//! and answers each with the events that followed: moves, the coach's note, the end. `winner`,
-//! `move` and `nimsum` without piles look at the game's board.
+//! `play`: a game against the perfect computer, as a focus the REPL steps through. One focus
+//! plays every game — piles of one ruleset (`pile_play.rs`), a sum of different games or
+//! Green Hackenbush pictures (`sum_play.rs`) — through [`PlayedGame`], and never asks which
+//! it holds. It takes the game commands (`take`, `pass`, `undo`, `hint`, `resign`) and the
+//! short moves a game reads, and answers each with the events that followed: moves, the
+//! coach's note, the end. `winner`, `move` and `nimsum` without piles look at the board.
 
 use super::focus::Focus;
-use super::piles::{Piles, read_piles};
-use super::position::one_staircase;
-use super::session::piles_as;
-use super::typed_move;
-use super::{Session, parse_rules, rules_or_session};
+use super::session::LastGame;
+use super::{Session, pile_play, sum_play};
 use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
-use crate::engine::game::{Game, Side};
-use crate::engine::grundy::Solver;
-use crate::engine::misere_play;
-use crate::engine::moves::Request;
-use crate::engine::position::{Player, verdict};
-use crate::engine::strategy::winning_move;
-use crate::engine::{Move, Pile, Rules};
+use crate::engine::game::Side;
+use crate::engine::sum_game::SumGame;
 use crate::error::Error;
-use crate::output::{
-    Activity, CoachNote, GameEvent, GameReport, MiserePlayReport, MoveView, Output, PositionReport,
-    PositionTitle, PositionView,
-};
+use crate::output::{Activity, Output, PositionView};
 
 /// What a game command says when no game is in progress.
 pub(super) fn no_game() -> Error {
     Error::NoGame
 }
 
-/// A game in the session.
-#[derive(Debug)]
-pub(super) struct PlayFocus {
-    game: Game,
-    coach: Coach,
-}
-
-/// `why`: the last command of a game again, each move in binary with its reasons.
+/// `why`: the last command of a game again, each move with its reasons.
 pub(super) fn why(session: &Session) -> Result<Output, Error> {
-    let mut report = session.last_game.clone().ok_or(Error::NothingToExplain)?;
-    report.detail = true;
-    Ok(Output::Game(report))
+    let mut last = session.last_game.clone().ok_or(Error::NothingToExplain)?;
+    last.set_detail(true);
+    Ok(last.into_output())
 }
 
 /// `play`: starts a game in the session and, if the computer moves first, its first move.
 pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     if super::hackenbush::asked_for(&args.position.rules) {
-        return super::sum_play::start_pictures(session, args);
+        return sum_play::start_pictures(session, args);
     }
     if args.position.file.is_none() && super::sum::is_sum(&args.position.piles) {
-        return super::sum_play::start_sum(session, args);
+        return sum_play::start_sum(session, args);
     }
     let alone = args.position.piles.is_empty() && args.position.file.is_none();
     if alone && args.position.rules.rules.is_none() && session.sum().is_some() {
-        return super::sum_play::start_stored(session, args);
+        return sum_play::start_stored(session, args);
     }
-    let mut solver = rules_or_session(session, &args.position.rules)?;
-    let staircase = one_staircase(solver.rules(), &args.position)?;
-    let position = staircase.as_ref().unwrap_or(&args.position);
-    let piles = match read_piles(position, &mut solver, session)? {
-        Piles::Listed(piles) => piles,
-        Piles::Streamed { source, .. } => {
-            return Err(Error::TooManyPilesToPlay { source });
-        }
-        Piles::None if !session.position().is_empty() => session.position_for(solver.rules()),
-        Piles::None if solver.rules().counts_tokens() => {
-            random_position(solver.rules(), args.seed.unwrap_or_else(clock_seed))
-        }
-        // A graph's positions and a game's tuples have no size to draw at random.
-        Piles::None => {
-            return Err(Error::NoStartPosition {
-                rules: solver.rules().clone(),
-            });
-        }
-    };
-    solver.reach_all(&piles)?;
-    let first = match args.first {
-        First::Me => Side::Learner,
-        First::Computer => Side::Computer,
-    };
-    let coach = args.coach;
-    let mut game = Game::new(solver.clone(), piles.clone(), first);
-    // `--misere` on misère Nim changes nothing; any other ruleset is played misère by search,
-    // which must reach the start (a position too big to search is refused here).
-    let misere = args.position.misere && !solver.rules().is_misere();
-    if misere {
-        game = game.played_misere();
-        game.decide(&piles)?;
-    }
-    let mut focus = PlayFocus { game, coach };
-    // The binary view reads Grundy values, which do not decide misère play.
-    let view = if coach.judges() && first == Side::Learner && !misere {
-        let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone())?;
-        report.title = Some(PositionTitle::Start);
-        Some(report)
-    } else {
-        None
-    };
-    let example = example_move(solver.rules(), &piles);
-    let mut events = vec![GameEvent::Start {
-        piles,
-        first,
-        coach: coach.judges(),
-        view,
-        example,
-    }];
-    focus.continue_game(&mut events)?;
-    let output = focus.report(events, session);
-    if !focus.game.is_over() {
-        session.start(Box::new(focus));
-    }
-    Ok(output)
+    pile_play::start(session, args)
 }
 
-impl PlayFocus {
+/// Who moves first.
+pub(super) fn first(args: &PlayArgs) -> Side {
+    match args.first {
+        First::Me => Side::Learner,
+        First::Computer => Side::Computer,
+    }
+}
+
+/// A game the learner plays against the computer: what the one `play` focus needs of it.
+/// Each game says what happened as its own events (`Event`), which its report carries to
+/// the renderer, and reads its own moves (`Request`).
+pub(super) trait PlayedGame: std::fmt::Debug {
+    type Event;
+    type Request;
+
+    /// The game played, whose state (whose turn, the winner) the focus reads.
+    fn game(&self) -> &SumGame;
+    fn game_mut(&mut self) -> &mut SumGame;
+    /// The computer's move, if one is left.
+    fn computer_move(&mut self) -> Result<Option<Self::Event>, Error>;
+    /// The end of the game, once it is over.
+    fn end(&self) -> Result<Self::Event, Error>;
+    /// The board the learner moves on, valued as far as `coach` shows.
+    fn your_move(&self, coach: Coach) -> Result<Self::Event, Error>;
+    /// Plays the learner's move, judged.
+    fn learner_move(&mut self, request: Self::Request) -> Result<LearnerMove<Self::Event>, Error>;
+    /// Takes back the learner's last move and the reply to it; `None` if there is none.
+    fn undo(&mut self) -> Result<Option<Self::Event>, Error>;
+    /// The move that wins from here, shown in full.
+    fn hint(&self) -> Result<Output, Error>;
+    /// `winner`, `move` or `nimsum` without piles: the board as it stands.
+    fn board(&self, args: &PositionArgs, view: PositionView) -> Result<Output, Error>;
+    /// `take K from I`.
+    fn take(&self, count: &str, pile: &[String]) -> Result<Self::Request, Error>;
+    /// `pass I`.
+    fn pass(&self, index: &str) -> Result<Self::Request, Error>;
+    /// A line that is not a command, read as a move; `None` if it does not look like one.
+    fn read(&self, line: &str) -> Option<Result<Self::Request, Error>>;
+    fn prompt(&self) -> String;
+    fn activity(&self) -> Activity;
+    /// The events of one command and the game's state after them; `detail` shows each move
+    /// with its reasons.
+    fn report(&self, events: Vec<Self::Event>, coach: Coach, detail: bool) -> LastGame;
+}
+
+/// The learner's move as played: its event, the coach's note on it, and whether the move kept
+/// a won position won.
+pub(super) struct LearnerMove<E> {
+    pub moved: E,
+    pub note: E,
+    pub kept: bool,
+}
+
+/// A game in the session.
+#[derive(Debug)]
+pub(super) struct PlayFocus<G> {
+    played: G,
+    coach: Coach,
+}
+
+impl<G: PlayedGame + 'static> PlayFocus<G> {
+    /// Starts `game` with the event `start`: the computer's first move if it is first, then
+    /// the learner's board; the session keeps the game unless it is already over.
+    pub(super) fn begin(
+        session: &mut Session,
+        game: G,
+        coach: Coach,
+        start: G::Event,
+    ) -> Result<Output, Error> {
+        let mut focus = Self {
+            played: game,
+            coach,
+        };
+        let mut events = vec![start];
+        focus.continue_game(&mut events)?;
+        let output = focus.report(events, session);
+        if !focus.played.game().is_over() {
+            session.start(Box::new(focus));
+        }
+        Ok(output)
+    }
+
     /// After a start or the learner's move: the computer replies while it is its turn, then
     /// the game ends or asks for the learner's move.
-    fn continue_game(&mut self, events: &mut Vec<GameEvent>) -> Result<(), Error> {
-        if !self.game.is_over() && self.game.to_move() == Side::Computer {
-            let before = self.game.piles().to_vec();
-            if let Some(turn) = self.game.computer_move()? {
-                events.push(GameEvent::Moved {
-                    number: self.game.turns().len(),
-                    side: Side::Computer,
-                    mv: turn.mv.clone(),
-                    intent: turn.intent,
-                    view: if self.game.misere_search() {
-                        None
-                    } else {
-                        Some(MoveView::new(self.game.solver(), &before, turn.mv)?)
-                    },
-                    piles: self.game.piles().to_vec(),
-                });
-            }
+    fn continue_game(&mut self, events: &mut Vec<G::Event>) -> Result<(), Error> {
+        if !self.played.game().is_over()
+            && self.played.game().to_move() == Side::Computer
+            && let Some(reply) = self.played.computer_move()?
+        {
+            events.push(reply);
         }
-        match self.game.winner() {
-            Some(winner) => events.push(GameEvent::End {
-                winner,
-                resigned: self.game.resigned(),
-                start: self.game.start().to_vec(),
-                turns: self.game.turns().to_vec(),
-            }),
-            None => events.push(self.your_move()?),
+        match self.played.game().winner() {
+            Some(_) => events.push(self.played.end()?),
+            None => events.push(self.played.your_move(self.coach)?),
         }
         Ok(())
     }
 
-    /// The board the learner moves on, with each pile's value when the coach is on.
-    fn your_move(&self) -> Result<GameEvent, Error> {
-        let piles = self.game.piles().to_vec();
-        let values = if self.coach.judges() && !self.game.misere_search() {
-            Some(verdict(self.game.solver(), &piles)?.grundy)
-        } else {
-            None
-        };
-        Ok(GameEvent::YourMove { piles, values })
-    }
-
     /// The events of one command as a report, kept in the session for `why`.
-    fn report(&self, events: Vec<GameEvent>, session: &mut Session) -> Output {
-        let over = self.game.is_over();
-        let report = GameReport {
-            rules: self.game.solver().rules().clone(),
-            misere_search: self.game.misere_search(),
-            events,
-            detail: self.coach == Coach::Verbose,
-            piles: self.game.piles().to_vec(),
-            to_move: (!over).then(|| self.game.to_move()),
-            winner: self.game.winner(),
-        };
+    fn report(&self, events: Vec<G::Event>, session: &mut Session) -> Output {
+        let report = self
+            .played
+            .report(events, self.coach, self.coach == Coach::Verbose);
         session.last_game = Some(report.clone());
-        Output::Game(report)
+        report.into_output()
     }
 
     /// The learner's move, the coach's note on it, and the computer's reply.
-    fn learner_move(&mut self, request: Request, session: &mut Session) -> Result<Output, Error> {
-        if self.game.misere_search() {
-            return self.learner_move_by_search(request, session);
-        }
-        let solver = self.game.solver().clone();
-        let before = self.game.piles().to_vec();
-        let white = self.game.white_to_move();
-        let mv = self.game.learner_move(request)?;
-        let view = MoveView::new(&solver, &before, mv.clone())?;
-        let note = if verdict(&solver, &before)?.winner != Player::First {
-            CoachNote::AlreadyLost
-        } else if view.leaves_a_loss() {
-            CoachNote::Kept
-        } else {
-            match winning_move(&solver, &before)? {
-                // The move the learner could have made: with their own counter in Northcott's.
-                Some(best) => CoachNote::ThrewAway {
-                    best: Box::new(MoveView::new(
-                        &solver,
-                        &before,
-                        self.game.by_counter_of(best, white)?,
-                    )?),
-                },
-                None => CoachNote::AlreadyLost,
-            }
-        };
-        let mut events = vec![GameEvent::Moved {
-            number: self.game.turns().len(),
-            side: Side::Learner,
-            mv,
-            intent: None,
-            view: Some(view),
-            piles: self.game.piles().to_vec(),
-        }];
-        // A winning last move needs no note: the end of the game says it.
-        let last_and_kept = self.game.is_over() && matches!(note, CoachNote::Kept);
-        if self.coach.judges() && !last_and_kept {
-            events.push(GameEvent::Coach(note));
-        }
-        self.continue_game(&mut events)?;
-        Ok(self.report(events, session))
-    }
-
-    /// [`Self::learner_move`] in a game played misère: the coach judges by search, with no
-    /// binary view (Grundy values do not decide misère play).
-    fn learner_move_by_search(
+    fn learner_move(
         &mut self,
-        request: Request,
+        request: G::Request,
         session: &mut Session,
     ) -> Result<Output, Error> {
-        let before = self.game.piles().to_vec();
-        let (won, best) = self.game.decide(&before)?;
-        let mv = self.game.learner_move(request)?;
-        let after = self.game.piles().to_vec();
-        let note = match best {
-            Some(best) if won => {
-                if self.game.decide(&after)?.0 {
-                    CoachNote::ThrewAwayBySearch { best }
-                } else {
-                    CoachNote::Kept
-                }
-            }
-            _ => CoachNote::AlreadyLost,
-        };
-        let mut events = vec![GameEvent::Moved {
-            number: self.game.turns().len(),
-            side: Side::Learner,
-            mv,
-            intent: None,
-            view: None,
-            piles: after,
-        }];
-        let last_and_kept = self.game.is_over() && matches!(note, CoachNote::Kept);
-        if self.coach.judges() && !last_and_kept {
-            events.push(GameEvent::Coach(note));
+        let LearnerMove { moved, note, kept } = self.played.learner_move(request)?;
+        let mut events = vec![moved];
+        // A winning last move needs no note: the end of the game says it.
+        if self.coach.judges() && !(kept && self.played.game().is_over()) {
+            events.push(note);
         }
         self.continue_game(&mut events)?;
         Ok(self.report(events, session))
     }
 
     fn undo(&mut self, session: &mut Session) -> Result<Output, Error> {
-        let turns = self.game.undo();
-        if turns.is_empty() {
-            return Err(Error::NothingToUndo);
-        }
-        let piles = self.game.piles().to_vec();
-        let output = self.report(
-            vec![GameEvent::Undone { turns, piles }, self.your_move()?],
-            session,
-        );
+        let undone = self.played.undo()?.ok_or(Error::NothingToUndo)?;
+        let board = self.played.your_move(self.coach)?;
+        let output = self.report(vec![undone, board], session);
         // The moves `why` would explain were taken back.
         session.last_game = None;
         Ok(output)
     }
 
-    /// A hint is shown in full at once, and is not a move for `why` to explain.
-    fn hint(&self) -> Result<Output, Error> {
-        let report = |events| {
-            Output::Game(GameReport {
-                rules: self.game.solver().rules().clone(),
-                misere_search: self.game.misere_search(),
-                events,
-                detail: true,
-                piles: self.game.piles().to_vec(),
-                to_move: Some(self.game.to_move()),
-                winner: None,
-            })
-        };
-        if self.game.misere_search() {
-            let piles = self.game.piles().to_vec();
-            let (won, best) = self.game.decide(&piles)?;
-            return Ok(report(vec![GameEvent::SearchHint { piles, won, best }]));
-        }
-        let mut position = PositionReport::new(
-            PositionView::Move,
-            self.game.solver(),
-            self.game.piles().to_vec(),
-        )?;
-        position.title = Some(PositionTitle::Hint);
-        // The hint is a move the learner may make: with their own counter in Northcott's.
-        if let Some((m, _)) = &position.winning_move {
-            let own = self
-                .game
-                .by_counter_of(m.clone(), self.game.white_to_move())?;
-            if own != *m {
-                position = position.played_as(self.game.solver(), own)?;
-            }
-        }
-        let best = match &position.winning_move {
-            Some((m, _)) => Some(MoveView::new(
-                self.game.solver(),
-                self.game.piles(),
-                m.clone(),
-            )?),
-            None => None,
-        };
-        Ok(report(vec![GameEvent::Hint {
-            report: position,
-            best,
-        }]))
-    }
-
-    /// `winner`, `move` or `nimsum` without piles during a game: the board as it stands, by
-    /// the game's rules unless the command names others.
-    fn board(&self, args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
-        let game = self.game.solver();
-        let solver = match args.rules.rules.as_deref().map(parse_rules).transpose()? {
-            Some(rules) if &rules != game.rules() => Solver::new(&rules)?,
-            _ => game.clone(),
-        };
-        let piles = piles_as(solver.rules(), self.game.piles());
-        // A game played misère is judged by search, as `winner --misere` judges any position.
-        let misere = args.misere || (self.game.misere_search() && args.rules.rules.is_none());
-        if misere && view != PositionView::NimSum {
-            let verdict = misere_play::decide(&solver, &piles, misere_play::WORK_LIMIT)?;
-            return Ok(Output::MiserePlay(MiserePlayReport {
-                view,
-                rules: solver.rules().clone(),
-                piles,
-                verdict,
-            }));
-        }
-        let mut report = PositionReport::new(view, &solver, piles)?;
-        report.title = Some(PositionTitle::Board);
-        Ok(Output::Position(report))
-    }
-
     fn resign(&mut self, session: &mut Session) -> Result<Output, Error> {
-        self.game.resign();
+        self.played.game_mut().resign();
         let mut events = Vec::new();
         self.continue_game(&mut events)?;
         Ok(self.report(events, session))
     }
 }
 
-impl Focus for PlayFocus {
+impl<G: PlayedGame + 'static> Focus for PlayFocus<G> {
     fn kind(&self) -> &'static str {
         "play"
     }
 
     fn prompt(&self) -> String {
-        let rules = self.game.solver().rules();
-        let piles: Vec<String> = self
-            .game
-            .piles()
-            .iter()
-            .map(|&p| rules.name_of(p))
-            .collect();
-        if piles.len() <= 8 {
-            format!("play {}", piles.join(" "))
-        } else {
-            format!("play {} … ({} piles)", piles[..8].join(" "), piles.len())
-        }
+        self.played.prompt()
     }
 
     fn command(
@@ -374,19 +196,27 @@ impl Focus for PlayFocus {
         session: &mut Session,
     ) -> Option<Result<Output, Error>> {
         let result = match command {
-            Command::Take { count, pile } => {
-                typed_move::take_command(count, pile, self.game.piles().len())
-                    .and_then(|r| self.learner_move(r, session))
-            }
-            Command::Pass { index } => typed_move::pile_index(index, self.game.piles().len())
-                .and_then(|index| self.learner_move(Request::Pass { index }, session)),
+            Command::Take { count, pile } => self
+                .played
+                .take(count, pile)
+                .and_then(|r| self.learner_move(r, session)),
+            Command::Pass { index } => self
+                .played
+                .pass(index)
+                .and_then(|r| self.learner_move(r, session)),
             Command::Undo => self.undo(session),
-            Command::Hint => self.hint(),
+            Command::Hint => self.played.hint(),
             Command::Resign => self.resign(session),
             // Without piles, the position commands look at the game's board.
-            Command::Winner(args) if names_no_piles(args) => self.board(args, PositionView::Winner),
-            Command::Move(args) if names_no_piles(args) => self.board(args, PositionView::Move),
-            Command::Nimsum(args) if names_no_piles(args) => self.board(args, PositionView::NimSum),
+            Command::Winner(args) if names_no_piles(args) => {
+                self.played.board(args, PositionView::Winner)
+            }
+            Command::Move(args) if names_no_piles(args) => {
+                self.played.board(args, PositionView::Move)
+            }
+            Command::Nimsum(args) if names_no_piles(args) => {
+                self.played.board(args, PositionView::NimSum)
+            }
             Command::Play(_) => Err(Error::GameInProgress),
             Command::Step { .. } => Err(Error::StepInGame),
             _ => return None,
@@ -395,73 +225,20 @@ impl Focus for PlayFocus {
     }
 
     fn text(&mut self, line: &str, session: &mut Session) -> Option<Result<Output, Error>> {
-        let request = typed_move::read(line, self.game.solver().rules(), self.game.piles().len())?;
+        let request = self.played.read(line)?;
         Some(request.and_then(|r| self.learner_move(r, session)))
     }
 
     fn is_done(&self) -> bool {
-        self.game.is_over()
+        self.played.game().is_over()
     }
 
     fn activity(&self) -> Activity {
-        Activity::Game {
-            rules: self.game.solver().rules().clone(),
-            start: self.game.start().to_vec(),
-            board: self.game.piles().to_vec(),
-            moves: self.game.turns().len(),
-        }
+        self.played.activity()
     }
 }
 
 /// Whether a position command names no piles of its own (none on the line, no file).
 fn names_no_piles(args: &PositionArgs) -> bool {
     args.piles.is_empty() && args.file.is_none()
-}
-
-/// A legal move on `piles` to show how moves are written: a split where the rules split (the
-/// syntax a reader would not guess), else the first option of the first pile that has one.
-fn example_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
-    let options = || {
-        piles.iter().enumerate().flat_map(|(i, &p)| {
-            rules
-                .heap_options(p)
-                .take(64)
-                .map(move |h| Move::new(i, p, h))
-        })
-    };
-    options().find(|m| m.splits()).or_else(|| options().next())
-}
-
-/// Three piles of 1 to 9 from a seed (SplitMix64), for `play` without piles.
-fn random_position(rules: &Rules, seed: u64) -> Vec<Pile> {
-    let mut state = seed;
-    (0..3)
-        .map(|_| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            rules.pile(1 + z % 9)
-        })
-        .collect()
-}
-
-/// A seed from the clock, for a game nobody asked to repeat.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn random_positions_repeat_with_the_seed() {
-        let a = random_position(&Rules::Nim, 7);
-        assert_eq!(a, random_position(&Rules::Nim, 7));
-        assert!(a.iter().all(|p| (1..=9).contains(&p.size)));
-    }
 }

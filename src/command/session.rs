@@ -7,6 +7,30 @@ use crate::engine::grundy::Solver;
 use crate::engine::{EngineError, Grundy, Pile, Rules};
 use crate::output::SetAside;
 
+/// The last command of a game, of piles of one ruleset or of a sum.
+#[derive(Debug, Clone)]
+pub enum LastGame {
+    Piles(crate::output::GameReport),
+    Sum(crate::output::SumGameReport),
+}
+
+impl LastGame {
+    /// Shows each move with its reasons, or each move in one line and the board.
+    pub fn set_detail(&mut self, detail: bool) {
+        match self {
+            Self::Piles(report) => report.detail = detail,
+            Self::Sum(report) => report.detail = detail,
+        }
+    }
+
+    pub fn into_output(self) -> crate::output::Output {
+        match self {
+            Self::Piles(report) => crate::output::Output::Game(report),
+            Self::Sum(report) => crate::output::Output::SumGame(report),
+        }
+    }
+}
+
 /// What the REPL remembers between lines.
 #[derive(Debug)]
 pub struct Session {
@@ -15,9 +39,9 @@ pub struct Session {
     pub focus: Vec<Box<dyn Focus>>,
     /// Where `step` stands in playing out the position.
     pub steps: StepLog,
-    /// The last command of a game in full (each move in binary, with its reasons), for `why`;
-    /// kept after the game ends so its last move can be asked about.
-    pub last_game: Option<crate::output::GameReport>,
+    /// The last command of a game, for `why` to show in full with its reasons; kept after
+    /// the game ends so its last move can be asked about.
+    pub last_game: Option<LastGame>,
     /// Where lesson progress is saved (`None`: nowhere).
     pub store: Option<crate::lesson::progress::Store>,
     /// `--lessons DIR`.

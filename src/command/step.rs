@@ -1,19 +1,18 @@
 //! `step`: perfect play on the session's position, one move at a time (a lecturer's walkthrough
-//! of the strategy), or the whole line of play with `--all`.
+//! of the strategy), or the whole line of play with `--all`. One walk plays every position —
+//! piles of the session's ruleset, or the sum it holds; each says only how it plays its
+//! perfect move and shows it.
 
 use super::Session;
-use crate::engine::Rules;
+use super::sum_play::{board, term_move};
+use crate::engine::game::Side;
 use crate::engine::moves::{apply, is_over};
 use crate::engine::position::Player;
-use crate::engine::reply::reply;
+use crate::engine::reply::{Intent, reply};
+use crate::engine::sum_game::{Part, SumGame};
+use crate::engine::{Pile, Rules};
 use crate::error::Error;
 use crate::output::{MoveView, Output, StepMove, StepReport, SumStepMove, SumStepReport};
-
-use super::sum_play::{board, term_move};
-use crate::engine::Pile;
-use crate::engine::game::Side;
-use crate::engine::reply::Intent;
-use crate::engine::sum_game::{Part, SumGame};
 
 /// The longest line of play `step --all` shows.
 pub(super) const MAX_LINE: usize = 10_000;
@@ -27,15 +26,18 @@ fn player(moves: usize) -> Player {
     }
 }
 
-/// Who won when `stuck` cannot move: the other player in normal play, `stuck` in misère.
-fn winner(rules: &Rules, stuck: Player) -> Player {
-    match (rules.is_misere(), stuck) {
-        (true, p) => p,
+/// Who won when the player to move after `moves` moves cannot move: the other player in
+/// normal play, that one in misère.
+fn winner(misere: bool, moves: usize) -> Player {
+    match (misere, player(moves)) {
+        (true, stuck) => stuck,
         (false, Player::First) => Player::Second,
         (false, Player::Second) => Player::First,
     }
 }
 
+/// `step`: the next perfect move on the session's position (kept there), or with `all` the
+/// whole line of play from it (the position left as it was).
 pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     if session.sum().is_some() {
         return step_sum(session, all);
@@ -45,40 +47,35 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     }
     let rules = session.rules().clone();
     let start = session.position().to_vec();
-    let mut count = session.steps.moves_to(&rules, &start);
     let solver = session.solver().clone();
     let mut piles = start.clone();
-    let mut moves = Vec::new();
-    loop {
+    let (moves, count) = walk(session.steps.moves_to(&rules, &start), all, |number| {
         if is_over(&rules, &piles) {
-            break;
-        }
-        if moves.len() == MAX_LINE {
-            return Err(Error::PlayTooLong { limit: MAX_LINE });
+            return Ok(None);
         }
         let Some(r) = reply(&solver, &piles)? else {
-            break;
+            return Ok(None);
         };
-        count += 1;
-        moves.push(StepMove {
-            number: count,
-            player: player(count - 1),
-            intent: r.intent,
-            view: MoveView::new(&solver, &piles, r.mv.clone())?,
-        });
+        let view = MoveView::new(&solver, &piles, r.mv.clone())?;
         piles = apply(&piles, &r.mv);
-        if !all {
-            // A split adds a pile: the position is replaced, not one pile set.
-            if r.mv.splits() {
-                session.set_position(piles.clone())?;
-            } else {
-                session.set_pile(r.mv.index, r.mv.to)?;
-            }
-            session.steps.reached(piles.clone(), count);
-            break;
+        let player = player(number - 1);
+        Ok(Some(StepMove {
+            number,
+            player,
+            intent: r.intent,
+            view,
+        }))
+    })?;
+    if let (false, Some(m)) = (all, moves.last()) {
+        // A split adds a pile: the position is replaced, not one pile set.
+        if m.view.mv.splits() {
+            session.set_position(piles.clone())?;
+        } else {
+            session.set_pile(m.view.mv.index, m.view.mv.to)?;
         }
+        session.steps.reached(piles.clone(), count);
     }
-    let winner = is_over(&rules, &piles).then(|| winner(&rules, player(count)));
+    let winner = is_over(&rules, &piles).then(|| winner(rules.is_misere(), count));
     Ok(Output::Step(StepReport {
         rules,
         start,
@@ -95,60 +92,78 @@ fn step_sum(session: &mut Session, all: bool) -> Result<Output, Error> {
     let Some((solvers, parts)) = super::sum::stored(session)? else {
         return Err(Error::NoPositionToStep);
     };
-    let terms = |game: &SumGame| -> Vec<(Rules, Pile)> {
-        game.parts()
-            .iter()
-            .filter_map(|p| match p {
-                Part::Pile { game: g, pile } => Some((game.solvers()[*g].rules().clone(), *pile)),
-                Part::Picture(_) => None,
-            })
-            .collect()
-    };
     // The side names nothing here: every move is the same perfect player's.
     let mut game = SumGame::of_piles(solvers, parts, Side::Computer);
-    let mut count = session.steps.sum_moves_to(&terms(&game));
     let start = board(&game)?;
-    let mut moves = Vec::new();
-    let mut before = start.nim_sum().unwrap_or(0);
-    while !game.no_move_left(game.parts()) {
-        if moves.len() == MAX_LINE {
-            return Err(Error::PlayTooLong { limit: MAX_LINE });
+    let mut nim_sum = start.nim_sum().unwrap_or(0);
+    let (moves, count) = walk(session.steps.sum_moves_to(&terms(&game)), all, |number| {
+        if game.no_move_left(game.parts()) {
+            return Ok(None);
         }
         let Some(turn) = game.computer_move()? else {
-            break;
+            return Ok(None);
         };
-        count += 1;
-        let after = board(&game)?;
-        let now = after.nim_sum().unwrap_or(0);
-        moves.push(SumStepMove {
-            number: count,
-            player: player(count - 1),
+        let board = board(&game)?;
+        let before = std::mem::replace(&mut nim_sum, board.nim_sum().unwrap_or(0));
+        Ok(Some(SumStepMove {
+            number,
+            player: player(number - 1),
             intent: turn.intent.unwrap_or(Intent::Delaying),
             mv: term_move(&game, &turn.mv)?,
-            nim_sums: (before, now),
-            board: after,
-        });
-        before = now;
-        if !all {
-            let now = terms(&game);
-            session.set_sum(now.clone())?;
-            session.steps.sum_reached(now, count);
-            break;
-        }
+            nim_sums: (before, nim_sum),
+            board,
+        }))
+    })?;
+    if !all && !moves.is_empty() {
+        let now = terms(&game);
+        session.set_sum(now.clone())?;
+        session.steps.sum_reached(now, count);
     }
     let over = game.no_move_left(game.parts());
-    // Normal play: whoever cannot move loses.
-    let winner = over.then(|| match player(count) {
-        Player::First => Player::Second,
-        Player::Second => Player::First,
-    });
     Ok(Output::SumStep(SumStepReport {
         start,
         moves,
         board: board(&game)?,
-        winner,
+        // Normal play: whoever cannot move loses.
+        winner: over.then(|| winner(false, count)),
         all,
     }))
+}
+
+/// The one walk every `step` takes: from `count` moves in, plays the perfect move numbered
+/// `count + 1` (`play` returns `None` once no move is left), one move or with `all` every
+/// move to the end. Returns the moves and the count after them.
+fn walk<M>(
+    mut count: usize,
+    all: bool,
+    mut play: impl FnMut(usize) -> Result<Option<M>, Error>,
+) -> Result<(Vec<M>, usize), Error> {
+    let mut moves = Vec::new();
+    loop {
+        let Some(m) = play(count + 1)? else {
+            break;
+        };
+        if moves.len() == MAX_LINE {
+            return Err(Error::PlayTooLong { limit: MAX_LINE });
+        }
+        count += 1;
+        moves.push(m);
+        if !all {
+            break;
+        }
+    }
+    Ok((moves, count))
+}
+
+/// Each component of a sum of games: its game and state.
+fn terms(game: &SumGame) -> Vec<(Rules, Pile)> {
+    game.parts()
+        .iter()
+        .filter_map(|p| match p {
+            Part::Pile { game: g, pile } => Some((game.solvers()[*g].rules().clone(), *pile)),
+            Part::Picture(_) => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,9 +4,10 @@
 //! 2(1,3)`), whose moves cut an edge (`cut 1-2 of 2(1,3)`, `2 1-2`). The engine's
 //! [`SumGame`] plays; this focus reads the moves and says what happened.
 
-use super::focus::Focus;
+use super::play::{LearnerMove, PlayFocus, PlayedGame, first};
+use super::session::LastGame;
 use super::{Session, typed_move};
-use crate::cli::{Command, First, PlayArgs, PositionArgs};
+use crate::cli::{Coach, PlayArgs, PositionArgs};
 use crate::engine::game::Side;
 use crate::engine::hackenbush::Picture;
 use crate::engine::hackenbush_write;
@@ -21,10 +22,16 @@ use crate::output::{
 
 /// A game on a sum in the session.
 #[derive(Debug)]
-pub(super) struct SumPlayFocus {
+pub(super) struct SumPlay {
     game: SumGame,
     kind: SumKind,
-    coach: bool,
+}
+
+/// A move the learner typed: on a pile of the sum, or a cut of edge `.1` of picture `.0`.
+#[derive(Debug)]
+pub(super) enum SumRequest {
+    Pile(Request),
+    Cut(usize, usize),
 }
 
 /// `play` on a sum of different games.
@@ -76,13 +83,6 @@ pub(super) fn start_pictures(session: &mut Session, args: &PlayArgs) -> Result<O
     start(session, args, game, SumKind::Pictures)
 }
 
-fn first(args: &PlayArgs) -> Side {
-    match args.first {
-        First::Me => Side::Learner,
-        First::Computer => Side::Computer,
-    }
-}
-
 fn start(
     session: &mut Session,
     args: &PlayArgs,
@@ -97,26 +97,14 @@ fn start(
     // The start is decided before anything is shown: a misère search past its budget, or a
     // component no sum can hold (a misère ruleset), is refused here.
     game.decide(game.parts())?;
-    let mut focus = SumPlayFocus {
-        game,
-        kind,
+    let play = SumPlay { game, kind };
+    let start = SumGameEvent::Start {
+        board: play.board()?,
+        first: play.game.first(),
         coach: args.coach.judges(),
+        example: play.example()?,
     };
-    let example = focus.example()?;
-    let mut events = vec![SumGameEvent::Start {
-        board: focus.board()?,
-        first: focus.game.first(),
-        coach: focus.coach,
-        example,
-    }];
-    focus.continue_game(&mut events)?;
-    let output = focus.report(events);
-    // A sum's moves are explained as they are made; `why` has nothing of an earlier game.
-    session.last_game = None;
-    if !focus.game.is_over() {
-        session.start(Box::new(focus));
-    }
-    Ok(output)
+    PlayFocus::begin(session, play, args.coach, start)
 }
 
 /// A component as the learner sees it.
@@ -168,7 +156,7 @@ pub(super) fn term_move(game: &SumGame, mv: &PartMove) -> Result<TermMove, Error
     })
 }
 
-impl SumPlayFocus {
+impl SumPlay {
     fn term(&self, part: &Part) -> Term {
         term(&self.game, part)
     }
@@ -212,124 +200,18 @@ impl SumPlayFocus {
         first.map(|m| self.term_move(&m)).transpose()
     }
 
-    /// After a start or the learner's move: the computer replies while it is its turn, then
-    /// the game ends or asks for the learner's move.
-    fn continue_game(&mut self, events: &mut Vec<SumGameEvent>) -> Result<(), Error> {
-        if !self.game.is_over()
-            && self.game.to_move() == Side::Computer
-            && let Some(turn) = self.game.computer_move()?
-        {
-            let mv = self.term_move(&turn.mv)?;
-            events.push(SumGameEvent::Moved {
-                number: self.game.moves_made(),
-                side: Side::Computer,
-                mv,
-                intent: turn.intent,
-                board: self.board()?,
-            });
-        }
-        match self.game.winner() {
-            Some(winner) => events.push(SumGameEvent::End {
-                winner,
-                resigned: self.game.resigned(),
-                moves: self.game.moves_made(),
-            }),
-            None => events.push(SumGameEvent::YourMove {
-                board: self.board()?,
-            }),
-        }
-        Ok(())
-    }
-
-    fn report(&self, events: Vec<SumGameEvent>) -> Output {
+    fn report_of(&self, events: Vec<SumGameEvent>, coach: Coach, detail: bool) -> SumGameReport {
         let over = self.game.is_over();
-        Output::SumGame(SumGameReport {
+        SumGameReport {
             kind: self.kind,
             misere: self.game.is_misere(),
             events,
+            coached: coach.judges(),
+            detail,
             board: self.game.parts().iter().map(|p| self.term(p)).collect(),
             to_move: (!over).then(|| self.game.to_move()),
             winner: self.game.winner(),
-        })
-    }
-
-    /// The learner's move (`play` makes it), the coach's note on it, and the reply.
-    fn learner_move(
-        &mut self,
-        play: impl FnOnce(&mut SumGame) -> Result<PartMove, Error>,
-    ) -> Result<Output, Error> {
-        let before = self.game.parts().to_vec();
-        let (won, best) = self.game.decide(&before)?;
-        let mv = play(&mut self.game)?;
-        let note = match best {
-            Some(best) if won => {
-                if self.game.decide(self.game.parts())?.0 {
-                    SumCoachNote::ThrewAway {
-                        best: self.term_move(&best)?,
-                    }
-                } else {
-                    SumCoachNote::Kept
-                }
-            }
-            _ => SumCoachNote::AlreadyLost,
-        };
-        let mut events = vec![SumGameEvent::Moved {
-            number: self.game.moves_made(),
-            side: Side::Learner,
-            mv: self.term_move(&mv)?,
-            intent: None,
-            board: self.board()?,
-        }];
-        // A winning last move needs no note: the end of the game says it.
-        let last_and_kept = self.game.is_over() && note == SumCoachNote::Kept;
-        if self.coach && !last_and_kept {
-            events.push(SumGameEvent::Coach(note));
         }
-        self.continue_game(&mut events)?;
-        Ok(self.report(events))
-    }
-
-    /// A move typed on a pile of the sum.
-    fn pile_move(&mut self, request: Result<Request, Error>) -> Result<Output, Error> {
-        let request = request?;
-        self.learner_move(|game| game.learner_move(request).map_err(Error::from))
-    }
-
-    fn cut(&mut self, component: usize, edge: usize) -> Result<Output, Error> {
-        self.learner_move(|game| {
-            game.learner_cut(component, edge)
-                .ok_or_else(|| Error::bad_token("cut", "an edge of a picture on the board"))
-        })
-    }
-
-    fn undo(&mut self) -> Result<Output, Error> {
-        let turns = self.game.undo();
-        if turns.is_empty() {
-            return Err(Error::NothingToUndo);
-        }
-        let turns = turns
-            .iter()
-            .map(|t| Ok((t.side, self.term_move(&t.mv)?)))
-            .collect::<Result<_, Error>>()?;
-        Ok(self.report(vec![
-            SumGameEvent::Undone { turns },
-            SumGameEvent::YourMove {
-                board: self.board()?,
-            },
-        ]))
-    }
-
-    fn hint(&self) -> Result<Output, Error> {
-        let (won, best) = self.game.decide(self.game.parts())?;
-        let best = best.map(|m| self.term_move(&m)).transpose()?;
-        Ok(self.report(vec![SumGameEvent::Hint { won, best }]))
-    }
-
-    fn resign(&mut self) -> Result<Output, Error> {
-        self.game.resign();
-        let mut events = Vec::new();
-        self.continue_game(&mut events)?;
-        Ok(self.report(events))
     }
 
     /// `winner`, `move` or `nimsum` without piles: the board as `winner`/`move` report a sum
@@ -540,9 +422,126 @@ fn edge_list(p: &Picture) -> String {
     names.join(", ")
 }
 
-impl Focus for SumPlayFocus {
-    fn kind(&self) -> &'static str {
-        "play"
+impl PlayedGame for SumPlay {
+    type Event = SumGameEvent;
+    type Request = SumRequest;
+
+    fn game(&self) -> &SumGame {
+        &self.game
+    }
+
+    fn game_mut(&mut self) -> &mut SumGame {
+        &mut self.game
+    }
+
+    fn computer_move(&mut self) -> Result<Option<SumGameEvent>, Error> {
+        let Some(turn) = self.game.computer_move()? else {
+            return Ok(None);
+        };
+        Ok(Some(SumGameEvent::Moved {
+            number: self.game.moves_made(),
+            side: Side::Computer,
+            mv: self.term_move(&turn.mv)?,
+            intent: turn.intent,
+            board: self.board()?,
+        }))
+    }
+
+    fn end(&self) -> Result<SumGameEvent, Error> {
+        Ok(SumGameEvent::End {
+            winner: self.game.winner().unwrap_or(Side::Computer),
+            resigned: self.game.resigned(),
+            moves: self.game.moves_made(),
+        })
+    }
+
+    /// The board with its values (the report says whether the coach shows them).
+    fn your_move(&self, _coach: Coach) -> Result<SumGameEvent, Error> {
+        Ok(SumGameEvent::YourMove {
+            board: self.board()?,
+        })
+    }
+
+    /// The learner's move, judged by the nim-sum (by search, played misère).
+    fn learner_move(&mut self, request: SumRequest) -> Result<LearnerMove<SumGameEvent>, Error> {
+        let before = self.game.parts().to_vec();
+        let (won, best) = self.game.decide(&before)?;
+        let mv = match request {
+            SumRequest::Pile(request) => self.game.learner_move(request)?,
+            SumRequest::Cut(component, edge) => self
+                .game
+                .learner_cut(component, edge)
+                .ok_or_else(|| Error::bad_token("cut", "an edge of a picture on the board"))?,
+        };
+        let note = match best {
+            Some(best) if won => {
+                if self.game.decide(self.game.parts())?.0 {
+                    SumCoachNote::ThrewAway {
+                        best: self.term_move(&best)?,
+                    }
+                } else {
+                    SumCoachNote::Kept
+                }
+            }
+            _ => SumCoachNote::AlreadyLost,
+        };
+        Ok(LearnerMove {
+            kept: note == SumCoachNote::Kept,
+            moved: SumGameEvent::Moved {
+                number: self.game.moves_made(),
+                side: Side::Learner,
+                mv: self.term_move(&mv)?,
+                intent: None,
+                board: self.board()?,
+            },
+            note: SumGameEvent::Coach(note),
+        })
+    }
+
+    fn undo(&mut self) -> Result<Option<SumGameEvent>, Error> {
+        let turns = self.game.undo();
+        if turns.is_empty() {
+            return Ok(None);
+        }
+        let turns = turns
+            .iter()
+            .map(|t| Ok((t.side, self.term_move(&t.mv)?)))
+            .collect::<Result<_, Error>>()?;
+        Ok(Some(SumGameEvent::Undone { turns }))
+    }
+
+    /// A hint is shown in full at once, and is not a move for `why` to explain.
+    fn hint(&self) -> Result<Output, Error> {
+        let (won, best) = self.game.decide(self.game.parts())?;
+        let best = best.map(|m| self.term_move(&m)).transpose()?;
+        let events = vec![SumGameEvent::Hint { won, best }];
+        Ok(Output::SumGame(self.report_of(events, Coach::On, true)))
+    }
+
+    fn board(&self, args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
+        self.board_report(args, view)
+    }
+
+    fn take(&self, count: &str, pile: &[String]) -> Result<SumRequest, Error> {
+        if self.kind == SumKind::Pictures {
+            return Err(Error::bad_token("take", CUT_SYNTAX));
+        }
+        typed_move::take_command(count, pile, self.game.parts().len()).map(SumRequest::Pile)
+    }
+
+    fn pass(&self, index: &str) -> Result<SumRequest, Error> {
+        if self.kind == SumKind::Pictures {
+            return Err(Error::bad_token("pass", CUT_SYNTAX));
+        }
+        typed_move::pile_index(index, self.game.parts().len())
+            .map(|index| SumRequest::Pile(Request::Pass { index }))
+    }
+
+    fn read(&self, line: &str) -> Option<Result<SumRequest, Error>> {
+        Some(match self.kind {
+            SumKind::Pictures => self.typed_cut(line)?.map(|(c, e)| SumRequest::Cut(c, e)),
+            SumKind::Games => self.typed_pile_move(line)?.map(SumRequest::Pile),
+        })
     }
 
     fn prompt(&self) -> String {
@@ -571,61 +570,6 @@ impl Focus for SumPlayFocus {
         prompt
     }
 
-    fn command(
-        &mut self,
-        command: &Command,
-        _session: &mut Session,
-    ) -> Option<Result<Output, Error>> {
-        let pictures = self.kind == SumKind::Pictures;
-        let result = match command {
-            Command::Take { .. } | Command::Pass { .. } if pictures => {
-                Err(Error::bad_token(command_word(command), CUT_SYNTAX))
-            }
-            Command::Take { count, pile } => {
-                let request = typed_move::take_command(count, pile, self.game.parts().len());
-                self.pile_move(request)
-            }
-            Command::Pass { index } => {
-                let request = typed_move::pile_index(index, self.game.parts().len())
-                    .map(|index| Request::Pass { index });
-                self.pile_move(request)
-            }
-            Command::Undo => self.undo(),
-            Command::Hint => self.hint(),
-            Command::Resign => self.resign(),
-            Command::Winner(args) if names_no_piles(args) => {
-                self.board_report(args, PositionView::Winner)
-            }
-            Command::Move(args) if names_no_piles(args) => {
-                self.board_report(args, PositionView::Move)
-            }
-            Command::Nimsum(args) if names_no_piles(args) => {
-                self.board_report(args, PositionView::NimSum)
-            }
-            Command::Play(_) => Err(Error::GameInProgress),
-            Command::Step { .. } => Err(Error::StepInGame),
-            _ => return None,
-        };
-        Some(result)
-    }
-
-    fn text(&mut self, line: &str, _session: &mut Session) -> Option<Result<Output, Error>> {
-        match self.kind {
-            SumKind::Pictures => {
-                let cut = self.typed_cut(line)?;
-                Some(cut.and_then(|(c, e)| self.cut(c, e)))
-            }
-            SumKind::Games => {
-                let request = self.typed_pile_move(line)?;
-                Some(self.pile_move(request))
-            }
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        self.game.is_over()
-    }
-
     fn activity(&self) -> Activity {
         Activity::SumGame {
             start: self.game.start().iter().map(|p| self.term(p)).collect(),
@@ -633,17 +577,8 @@ impl Focus for SumPlayFocus {
             moves: self.game.moves_made(),
         }
     }
-}
 
-/// The word a learner typed for a command that takes no part in Hackenbush.
-fn command_word(command: &Command) -> &'static str {
-    match command {
-        Command::Pass { .. } => "pass",
-        _ => "take",
+    fn report(&self, events: Vec<SumGameEvent>, coach: Coach, detail: bool) -> LastGame {
+        LastGame::Sum(self.report_of(events, coach, detail))
     }
-}
-
-/// Whether a position command names no piles of its own (none on the line, no file).
-fn names_no_piles(args: &PositionArgs) -> bool {
-    args.piles.is_empty() && args.file.is_none()
 }

@@ -130,6 +130,12 @@ pub struct SumGameReport {
     /// Played misère (the last mover loses), decided by search.
     pub misere: bool,
     pub events: Vec<SumGameEvent>,
+    /// Whether the coach judges the learner's moves: the board then shows each component's
+    /// value.
+    pub coached: bool,
+    /// Whether each move is shown with its values and reasons (`--coach verbose`, `why`);
+    /// otherwise a move shows the board and one line that judges it.
+    pub detail: bool,
     pub board: Vec<Term>,
     /// Who moves next; `None` once the game is over.
     pub to_move: Option<Side>,

@@ -60,6 +60,7 @@ mod octal_frontier;
 mod octal_ranges;
 mod one_period;
 mod one_screen;
+mod one_screen_sums;
 mod play;
 mod play_any;
 mod play_sum;

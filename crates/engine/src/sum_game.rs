@@ -11,11 +11,12 @@ use super::game::Side;
 use super::grundy::Solver;
 use super::hackenbush::{Picture, winning_cut};
 use super::hackenbush_write::canonical;
+use super::misere_play::{self, WORK_LIMIT};
 use super::moves::{self, IllegalMove, Request};
 use super::position::{Player, nim_sum};
-use super::reply::{Intent, delaying_move, longest_play};
+use super::reply::{Intent, Reply, delaying_move, longest_play, reply};
 use super::sum::{Component, solve};
-use super::{EngineError, Grundy, Heaps, Pile, TooMuchWork};
+use super::{EngineError, Grundy, Heaps, Move, Pile, TooMuchWork};
 
 /// One component of the sum.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,6 +78,8 @@ pub struct SumGame {
     turns: Vec<(SumTurn, Vec<Part>)>,
     resigned: bool,
     misere: bool,
+    /// The piles are the position of one ruleset (see [`SumGame::of_position`]).
+    whole: bool,
 }
 
 impl SumGame {
@@ -87,6 +90,17 @@ impl SumGame {
             .map(|(game, pile)| Part::Pile { game, pile })
             .collect();
         Self::new(solvers, parts, first)
+    }
+
+    /// A game on the piles of one ruleset: the sum of its heaps. Where the sum rule does not
+    /// decide it, the ruleset's own rules for a whole position do: misère Nim (whose
+    /// values do not add by XOR), the ruleset played misère (by its own search), and
+    /// Northcott's counters (each player moves their own).
+    pub fn of_position(solver: Solver, piles: Vec<Pile>, first: Side) -> Self {
+        let piles = piles.into_iter().map(|pile| (0, pile)).collect();
+        let mut game = Self::of_piles(vec![solver], piles, first);
+        game.whole = true;
+        game
     }
 
     /// A game of Green Hackenbush on `pictures`.
@@ -107,6 +121,7 @@ impl SumGame {
             turns: Vec::new(),
             resigned: false,
             misere: false,
+            whole: false,
         }
     }
 
@@ -116,8 +131,19 @@ impl SumGame {
         self
     }
 
+    /// Whether the game is played misère by search (`play --misere`).
     pub fn is_misere(&self) -> bool {
         self.misere
+    }
+
+    /// Whether the last mover loses: played misère, or misère Nim.
+    pub fn last_mover_loses(&self) -> bool {
+        self.misere || (self.whole && self.solvers[0].rules().is_misere())
+    }
+
+    /// The position, where the game is one ruleset's piles ([`SumGame::of_position`]).
+    pub fn piles(&self) -> Vec<Pile> {
+        piles_of(&self.parts)
     }
 
     /// The solvers of the sum's games; a [`Part::Pile`]'s `game` indexes them.
@@ -171,6 +197,19 @@ impl SumGame {
     /// Whether the player to move on `parts` wins against perfect play, and the move that
     /// keeps the win: by the nim-sum (the move `move` names), or by search when played misère.
     pub fn decide(&self, parts: &[Part]) -> Result<(bool, Option<PartMove>), EngineError> {
+        if self.whole {
+            let piles = piles_of(parts);
+            let solver = &self.solvers[0];
+            let (won, best) = if self.misere {
+                let v = misere_play::decide(solver, &piles, WORK_LIMIT)?;
+                (v.winner == Player::First, v.winning_move)
+            } else {
+                let v = super::position::verdict(solver, &piles)?;
+                let best = super::strategy::winning_move(solver, &piles)?;
+                (v.winner == Player::First, best)
+            };
+            return Ok((won, best.map(|m| whole_move(&m))));
+        }
         if self.misere {
             let mut search = MisereSearch::new(self);
             for option in self.options(parts) {
@@ -264,6 +303,9 @@ impl SumGame {
 
     /// Whether no move is left.
     pub fn no_move_left(&self, parts: &[Part]) -> bool {
+        if self.whole {
+            return moves::is_over(self.solvers[0].rules(), &piles_of(parts));
+        }
         parts.iter().all(|part| match part {
             Part::Pile { game, pile } => moves::is_over(self.solvers[*game].rules(), &[*pile]),
             Part::Picture(p) => p.edges().is_empty(),
@@ -284,7 +326,11 @@ impl SumGame {
             return None;
         }
         let stuck = self.to_move();
-        Some(if self.misere { stuck } else { stuck.other() })
+        Some(if self.last_mover_loses() {
+            stuck
+        } else {
+            stuck.other()
+        })
     }
 
     pub fn resigned(&self) -> bool {
@@ -294,6 +340,23 @@ impl SumGame {
     /// The learner's move on a pile component, checked by that component's rules; an
     /// illegal move is named by the component's number.
     pub fn learner_move(&mut self, request: Request) -> Result<PartMove, IllegalMove> {
+        if self.whole {
+            let rules = self.solvers[0].rules();
+            let mv = moves::check(rules, &self.piles(), request)?;
+            let white = self.white_to_move();
+            if rules.counter_moved(mv.from, &mv.after()) == Some(!white) {
+                return Err(IllegalMove::NotYourCounter {
+                    index: mv.index,
+                    from: mv.from,
+                    after: Box::new(mv.after()),
+                    rules: rules.clone(),
+                    white,
+                });
+            }
+            let mv = whole_move(&mv);
+            self.push(Side::Learner, mv.clone(), None);
+            return Ok(mv);
+        }
         let index = match request {
             Request::Take { index, .. }
             | Request::Pass { index }
@@ -329,6 +392,9 @@ impl SumGame {
     /// Plays the computer's move: the winning move if there is one, else a delaying move;
     /// `None` if no move is left.
     pub fn computer_move(&mut self) -> Result<Option<SumTurn>, EngineError> {
+        if self.whole {
+            return self.computer_move_whole();
+        }
         let (mv, intent) = match self.decide(&self.parts)? {
             (true, Some(mv)) => (mv, Intent::Winning),
             _ => match self.delaying_move() {
@@ -337,6 +403,61 @@ impl SumGame {
             },
         };
         Ok(Some(self.push(Side::Computer, mv, Some(intent))))
+    }
+
+    /// [`Self::computer_move`] on one ruleset's piles: the move `move` names for the whole
+    /// position (by search, played misère), else the ruleset's delaying move — made with
+    /// the mover's own counter in a game of counters.
+    fn computer_move_whole(&mut self) -> Result<Option<SumTurn>, EngineError> {
+        let solver = &self.solvers[0];
+        let piles = self.piles();
+        let r = if self.misere {
+            match misere_play::decide(solver, &piles, WORK_LIMIT)?.winning_move {
+                Some(mv) => Some(Reply {
+                    mv,
+                    intent: Intent::Winning,
+                }),
+                None => delaying_move(solver.rules(), &piles).map(|mv| Reply {
+                    mv,
+                    intent: Intent::Delaying,
+                }),
+            }
+        } else {
+            reply(solver, &piles)?
+        };
+        let Some(r) = r else {
+            return Ok(None);
+        };
+        let mv = self.by_counter_of(r.mv, self.white_to_move())?;
+        Ok(Some(self.push(
+            Side::Computer,
+            whole_move(&mv),
+            Some(r.intent),
+        )))
+    }
+
+    /// Whether the player to move has White's counters in a game of counters (Northcott's):
+    /// whoever moves first plays White.
+    pub fn white_to_move(&self) -> bool {
+        self.turns.len().is_multiple_of(2)
+    }
+
+    /// In a game of counters, `mv` made by the player who has White's counters if `white`:
+    /// the option of the same row, moving their own counter, whose value is the same (so a
+    /// winning move stays winning). Any other move is kept as it is.
+    pub fn by_counter_of(&self, mv: Move, white: bool) -> Result<Move, EngineError> {
+        let solver = &self.solvers[0];
+        let rules = solver.rules();
+        if rules.counter_moved(mv.from, &mv.after()) != Some(!white) {
+            return Ok(mv);
+        }
+        let value = solver.heaps_value(&mv.after())?;
+        for h in rules.heap_options(mv.from) {
+            if rules.counter_moved(mv.from, &h) == Some(white) && solver.heaps_value(&h)? == value {
+                return Ok(Move::new(mv.index, mv.from, h));
+            }
+        }
+        Ok(mv)
     }
 
     /// The move that shortens the play left the least: in a pile, the ruleset's own delaying
@@ -407,6 +528,37 @@ impl SumGame {
     /// Ends the game in the computer's favour.
     pub fn resign(&mut self) {
         self.resigned = true;
+    }
+}
+
+/// The piles of `parts` (a game of one ruleset's piles has no other part).
+pub fn piles_of(parts: &[Part]) -> Vec<Pile> {
+    parts
+        .iter()
+        .filter_map(|p| match p {
+            Part::Pile { pile, .. } => Some(*pile),
+            Part::Picture(_) => None,
+        })
+        .collect()
+}
+
+/// A move on one ruleset's position as a move of its component.
+fn whole_move(mv: &Move) -> PartMove {
+    let from = Part::Pile {
+        game: 0,
+        pile: mv.from,
+    };
+    PartMove::of_heaps(mv.index, from, 0, &mv.after())
+}
+
+impl PartMove {
+    /// The move as a move on one ruleset's piles; `None` for a cut.
+    pub fn as_move(&self) -> Option<Move> {
+        let Part::Pile { pile: from, .. } = self.from else {
+            return None;
+        };
+        let after = piles_of(&self.after);
+        Some(Move::new(self.component, from, Heaps::of(after)))
     }
 }
 
@@ -565,6 +717,70 @@ mod tests {
         assert!(g.learner_cut(0, 5).is_none());
         g.undo();
         assert_eq!(g.parts(), g.start());
+    }
+
+    fn position(rules: &str, sizes: &[u64], first: Side) -> SumGame {
+        let rules = Rules::parse(rules).unwrap();
+        let piles = sizes.iter().map(|&n| rules.pile(n)).collect();
+        SumGame::of_position(Solver::new(&rules).unwrap(), piles, first)
+    }
+
+    #[test]
+    fn on_piles_normal_play_the_last_mover_wins_and_misere_nim_loses() {
+        for (rules, winner) in [("nim", Side::Learner), ("misere", Side::Computer)] {
+            let mut g = position(rules, &[2], Side::Learner);
+            g.learner_move(Request::Take { index: 0, count: 2 })
+                .unwrap();
+            assert_eq!(g.winner(), Some(winner), "{rules}");
+        }
+    }
+
+    #[test]
+    fn misere_nim_is_decided_whole_not_by_the_nim_sum() {
+        // Misère Nim 1 1: nim-sum 0, yet the mover wins (take one; the other takes the last).
+        let g = position("misere", &[1, 1], Side::Learner);
+        assert!(g.decide(g.parts()).unwrap().0);
+    }
+
+    #[test]
+    fn undo_puts_split_piles_back_together() {
+        // Kayles 6 9: 6 → 2+2; hex:0.C 12 7: 12 → 2+4+5. The reply may split again; undo
+        // gives back the start.
+        for (rules, sizes, after) in [
+            (
+                "octal:0.77",
+                [6, 9],
+                Heaps::Two(Pile::plain(2), Pile::plain(2)),
+            ),
+            (
+                "hex:0.C",
+                [12, 7],
+                Heaps::Three(Pile::plain(2), Pile::plain(4), Pile::plain(5)),
+            ),
+        ] {
+            let mut g = position(rules, &sizes, Side::Learner);
+            let count = after.count();
+            g.learner_move(Request::Become { index: 0, after }).unwrap();
+            assert_eq!(g.piles().len(), 1 + count, "{rules}");
+            g.computer_move().unwrap().unwrap();
+            assert_eq!(g.undo().len(), 2);
+            assert_eq!(g.piles(), sizes.map(Pile::plain), "{rules}");
+            assert!(g.undo().is_empty());
+        }
+    }
+
+    #[test]
+    fn undo_after_a_computer_opening_keeps_the_opening() {
+        let mut g = position("nim", &[3, 4], Side::Computer);
+        g.computer_move().unwrap().unwrap();
+        let after_opening = g.piles();
+        assert!(g.undo().is_empty());
+        g.learner_move(Request::Take { index: 0, count: 1 })
+            .unwrap();
+        g.computer_move().unwrap();
+        g.undo();
+        assert_eq!(g.piles(), after_opening);
+        assert_eq!(g.to_move(), Side::Learner);
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod json;
 mod rows;
 mod screen;
 mod sum;
+mod sum_screen;
 mod text;
 
 pub(super) use json::{game as game_json, step as step_json};

@@ -17,18 +17,135 @@ const BOARD_ROWS: usize = 12;
 /// A pile of at most this many tokens is drawn as a row of them.
 const DRAWN_TOKENS: u64 = 32;
 
-/// A game's command, compactly: what a learner must read after a move fits one screen.
+/// One screen of a game as it is written: a blank line opens it, the learner's move takes a
+/// line, and the parts of the verdict (the coach's mark, the computer's move) gather until
+/// the board or the end of the game closes the screen with them. Every game's screen is
+/// written by this — piles here, sums and pictures in `sum_screen.rs` — so they read alike.
+pub(super) struct Screen<'a> {
+    out: &'a mut dyn Write,
+    opts: &'a RenderOptions,
+    verdict: Vec<String>,
+    /// Whether the screen still needs its opening blank line (the board follows the
+    /// learner's move without one).
+    blank: bool,
+}
+
+impl<'a> Screen<'a> {
+    pub(super) fn new(out: &'a mut dyn Write, opts: &'a RenderOptions) -> Self {
+        Self {
+            out,
+            opts,
+            verdict: Vec::new(),
+            blank: true,
+        }
+    }
+
+    /// A new game: its title, how moves are written, and the coach's word on the start
+    /// (which ends the first screen).
+    pub(super) fn start(&mut self, title: &str, how: &str, note: Option<String>) -> io::Result<()> {
+        let (style, w) = (self.opts.style, self.opts.layout_width());
+        para(self.out, String::new(), title, w)?;
+        para(self.out, style.dim(""), how, w)?;
+        self.verdict.extend(note);
+        Ok(())
+    }
+
+    /// The learner's move, `1. you: …`.
+    pub(super) fn learner(&mut self, number: usize, action: &str) -> io::Result<()> {
+        writeln!(self.out)?;
+        let line = format!("{number}. you: {action}");
+        for line in crate::render::wrap(&line, self.opts.layout_width()) {
+            writeln!(self.out, "{}", self.opts.style.heading(&line))?;
+        }
+        self.blank = false;
+        Ok(())
+    }
+
+    /// A part of the line that ends the screen.
+    pub(super) fn verdict(&mut self, part: String) {
+        self.verdict.push(part);
+    }
+
+    /// The board the learner moves on, drawn by `draw`, then the verdict.
+    pub(super) fn board(
+        &mut self,
+        draw: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        if self.blank {
+            writeln!(self.out)?;
+        }
+        draw(self.out)?;
+        self.close()
+    }
+
+    /// The end of the game: the verdict, then the result and the replay if there is one.
+    pub(super) fn end(
+        &mut self,
+        winner: Side,
+        resigned: bool,
+        misere: bool,
+        replay: Option<String>,
+    ) -> io::Result<()> {
+        let style = self.opts.style;
+        self.close()?;
+        writeln!(self.out)?;
+        writeln!(self.out, "{}", game_over(winner, resigned, misere, style))?;
+        match replay {
+            Some(replay) => para(
+                self.out,
+                style.heading("replay:"),
+                &replay,
+                self.opts.layout_width(),
+            ),
+            None => Ok(()),
+        }
+    }
+
+    /// Something shown as it is on every screen (undo, a hint), drawn by `draw`.
+    pub(super) fn full(
+        &mut self,
+        draw: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        draw(self.out)
+    }
+
+    /// Writes what is left of the verdict.
+    pub(super) fn close(&mut self) -> io::Result<()> {
+        end_line(&self.verdict, self.out, self.opts.layout_width())?;
+        self.verdict.clear();
+        Ok(())
+    }
+}
+
+/// `New game of nim: 4 7 5 — you move first (coach on).`: `game` is what is played, on
+/// `board` where the game is not the board itself.
+pub(super) fn title(
+    game: &str,
+    board: Option<&str>,
+    misere: bool,
+    first: Side,
+    coach: bool,
+) -> String {
+    let who = match first {
+        Side::Learner => "you move first",
+        Side::Computer => "the computer moves first",
+    };
+    let coach = if coach { "coach on" } else { "coach off" };
+    let misere = if misere { " played misère" } else { "" };
+    let board = board.map(|b| format!(": {b}")).unwrap_or_default();
+    format!("New game of {game}{misere}{board} — {who} ({coach}).")
+}
+
+/// A game on piles' command, compactly: what a learner must read after a move fits one
+/// screen.
 pub(crate) fn render_screen(
     report: &GameReport,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let (style, w) = (opts.style, opts.layout_width());
+    let style = opts.style;
     let rules = &report.rules;
-    // The parts of the line that ends the screen: the coach's mark, the computer's move.
-    let mut verdict: Vec<String> = Vec::new();
-    // A blank line opens each screen; the board follows the learner's move without one.
-    let mut blank = true;
+    let mut screen = Screen::new(out, opts);
     for event in &report.events {
         match event {
             GameEvent::Start {
@@ -38,51 +155,28 @@ pub(crate) fn render_screen(
                 view,
                 example,
             } => {
-                let who = match first {
-                    Side::Learner => "you move first",
-                    Side::Computer => "the computer moves first",
-                };
-                let coach = if *coach { "coach on" } else { "coach off" };
-                let misere = if report.misere_search {
-                    " played misère"
-                } else {
-                    ""
-                };
-                let title = format!(
-                    "New game of {rules}{misere}: {} — {who} ({coach}).",
-                    join(rules, piles)
+                let board = join(rules, piles);
+                let game = title(
+                    &rules.to_string(),
+                    Some(&board),
+                    report.misere_search,
+                    *first,
+                    *coach,
                 );
-                para(out, String::new(), &title, w)?;
-                para(out, style.dim(""), &how_to_move(rules, example.as_ref()), w)?;
-                if let Some(view) = view {
-                    verdict.push(if view.verdict.winner == Player::First {
-                        style.win("coach: you can win from here: find the move")
-                            + " (`hint`; `why` shows the binary)"
-                    } else {
-                        style.lose("coach: this position is lost against perfect play")
-                            + " (keep the game long)"
-                    });
-                }
+                let note = view
+                    .as_ref()
+                    .map(|v| start_note(v.verdict.winner == Player::First, "the binary", style));
+                screen.start(&game, &how_to_move(rules, example.as_ref()), note)?;
             }
             GameEvent::Moved {
                 side, mv, number, ..
             } => match side {
-                Side::Learner => {
-                    writeln!(out)?;
-                    let line = format!("{number}. you: {}", action(rules, mv));
-                    writeln!(out, "{}", style.heading(&line))?;
-                    blank = false;
-                }
-                Side::Computer => verdict.push(format!("computer {}", took(rules, mv))),
+                Side::Learner => screen.learner(*number, &action(rules, mv))?,
+                Side::Computer => screen.verdict(format!("computer {}", took(rules, mv))),
             },
-            GameEvent::Coach(note) => verdict.push(mark(rules, note, style)),
+            GameEvent::Coach(note) => screen.verdict(mark(rules, note, style)),
             GameEvent::YourMove { piles, values } => {
-                if blank {
-                    writeln!(out)?;
-                }
-                board(rules, piles, values.as_deref(), opts, out)?;
-                end_line(&verdict, out, w)?;
-                verdict.clear();
+                screen.board(|out| board(rules, piles, values.as_deref(), opts, out))?;
             }
             GameEvent::End {
                 winner,
@@ -90,44 +184,22 @@ pub(crate) fn render_screen(
                 start,
                 turns,
             } => {
-                end_line(&verdict, out, w)?;
-                verdict.clear();
-                writeln!(out)?;
-                let result = match (winner, resigned) {
-                    (_, true) => style.lose("You resigned: the computer wins."),
-                    (Side::Learner, _) => style.win("Game over: you win!"),
-                    (Side::Computer, _) => style.lose("Game over: the computer wins."),
-                };
-                let rule = if *resigned {
-                    ""
-                } else if rules.is_misere() || report.misere_search {
-                    " (misère: whoever makes the last move loses)"
-                } else {
-                    " (whoever makes the last move wins)"
-                };
-                writeln!(out, "{result}{}", style.dim(rule))?;
-                para(
-                    out,
-                    style.heading("replay:"),
-                    &replay(rules, start, turns),
-                    w,
-                )?;
+                let misere = rules.is_misere() || report.misere_search;
+                let replay = replay(rules, start, turns);
+                screen.end(*winner, *resigned, misere, Some(replay))?;
             }
             // Undo and hint are the same on every screen.
             GameEvent::Undone { .. } | GameEvent::Hint { .. } | GameEvent::SearchHint { .. } => {
-                super::text::render_game(
-                    &GameReport {
-                        events: vec![event.clone()],
-                        detail: true,
-                        ..report.clone()
-                    },
-                    opts,
-                    out,
-                )?;
+                let full = GameReport {
+                    events: vec![event.clone()],
+                    detail: true,
+                    ..report.clone()
+                };
+                screen.full(|out| super::text::render_game(&full, opts, out))?;
             }
         }
     }
-    end_line(&verdict, out, w)
+    screen.close()
 }
 
 /// The coach's mark on the learner's move: `✓ kept the win`, or `✗ gave the win away — the
@@ -167,12 +239,46 @@ fn took(rules: &Rules, m: &Move) -> String {
     }
 }
 
-/// The last line of a screen: its parts joined by ` · `, wrapped only if it must be.
-fn end_line(parts: &[String], out: &mut dyn Write, width: usize) -> io::Result<()> {
+/// `Game over: you win! (whoever makes the last move wins)`, or that the learner resigned.
+pub(super) fn game_over(winner: Side, resigned: bool, misere: bool, style: Style) -> String {
+    let result = match (winner, resigned) {
+        (_, true) => style.lose("You resigned: the computer wins."),
+        (Side::Learner, _) => style.win("Game over: you win!"),
+        (Side::Computer, _) => style.lose("Game over: the computer wins."),
+    };
+    let rule = match (resigned, misere) {
+        (true, _) => "",
+        (false, true) => " (misère: whoever makes the last move loses)",
+        (false, false) => " (whoever makes the last move wins)",
+    };
+    format!("{result}{}", style.dim(rule))
+}
+
+/// The coach's word on the start, for a learner who moves first: whether the position can be
+/// won, and where to look (`why` shows `what`).
+pub(super) fn start_note(won: bool, what: &str, style: Style) -> String {
+    if won {
+        style.win("coach: you can win from here: find the move")
+            + &format!(" (`hint`; `why` shows {what})")
+    } else {
+        style.lose("coach: this position is lost against perfect play") + " (keep the game long)"
+    }
+}
+
+/// The last line of a screen: its parts joined by ` · `; a line too wide for the screen is
+/// broken between its parts (each wrapped only if it must be), not inside one.
+pub(super) fn end_line(parts: &[String], out: &mut dyn Write, width: usize) -> io::Result<()> {
     if parts.is_empty() {
         return Ok(());
     }
-    para(out, String::new(), &parts.join(" · "), width)
+    let line = parts.join(" · ");
+    if textwrap::core::display_width(&line) <= width {
+        return para(out, String::new(), &line, width);
+    }
+    for part in parts {
+        para(out, String::new(), part, width)?;
+    }
+    Ok(())
 }
 
 /// The board: `your move:` and the piles, then a row a pile with its value (coach on) and its

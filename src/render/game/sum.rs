@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::json::intent_name;
+use super::screen::{game_over, title};
 use super::text::para;
 use crate::engine::game::Side;
 use crate::engine::reply::Intent;
@@ -17,13 +18,14 @@ use crate::render::RenderOptions;
 use crate::render::table_writer::{TableSyntax, TableWriter};
 
 /// `component 2: lasker(7) → lasker(4) (value 8 → 3)`, or for a picture `cut 1-2 of 3
-/// (picture 3): 3 → 1 (value 3 → 1)`.
-fn action(kind: SumKind, m: &TermMove) -> String {
+/// (picture 3): 3 → 1 (value 3 → 1)`; without the values unless `values`.
+pub(super) fn action(kind: SumKind, m: &TermMove, values: bool) -> String {
     let i = m.component + 1;
     let after: Vec<String> = m.after.iter().map(ToString::to_string).collect();
     let after = after.join(" + ");
     let values = m
         .values
+        .filter(|_| values)
         .map(|(a, b)| format!(" (value {a} → {b})"))
         .unwrap_or_default();
     match (&m.cut, kind) {
@@ -80,17 +82,17 @@ fn p_written(p: &crate::engine::hackenbush::Picture) -> String {
 }
 
 /// The sum on one line, `wythoff(3,5) + lasker(7) + zero-move(4T)`.
-fn sum_line(terms: &[Term]) -> String {
+pub(super) fn sum_line(terms: &[Term]) -> String {
     let names: Vec<String> = terms.iter().map(ToString::to_string).collect();
     names.join(" + ")
 }
 
 /// The line under a new game's title: how moves are written, with a legal move of the start.
-fn how_to_move(kind: SumKind, example: Option<&TermMove>) -> String {
+pub(super) fn how_to_move(kind: SumKind, example: Option<&TermMove>) -> String {
     let like = example
         .map(|m| format!(", like `{}`", typed(m)))
         .unwrap_or_default();
-    let commands = "`hint`, `undo`, `resign`";
+    let commands = "`hint`, `why`, `undo`, `resign`";
     match kind {
         SumKind::Games => format!(
             "Move with `I -> S`: component I becomes the state S of its game (`I -> A+B` where \
@@ -106,24 +108,39 @@ fn how_to_move(kind: SumKind, example: Option<&TermMove>) -> String {
     }
 }
 
+/// How much of the board is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum BoardView {
+    /// The components alone (the coach off).
+    Plain,
+    /// Each component with its value (the coach on).
+    Valued,
+    /// The values, the nim-sum, and each picture drawn with its nodes' names (`why`).
+    Explained,
+}
+
+/// The most edges a picture may have to be drawn on an explained board.
+const DRAWN_EDGES: usize = 40;
+
 /// The board: each component numbered, with its value and (a picture) its edges, then the
-/// nim-sum.
-fn board(
+/// nim-sum — as much as `view` asks for.
+pub(super) fn board(
     kind: SumKind,
     board: &Board,
     lead: &str,
+    view: BoardView,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    let values = board.values.as_ref().filter(|_| view != BoardView::Plain);
     let style = opts.style;
     let w = opts.layout_width();
     writeln!(out, "{}", style.heading(lead))?;
     let names: Vec<String> = board.terms.iter().map(ToString::to_string).collect();
     let number_width = board.terms.len().to_string().len();
     let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
-    let value_width = board
-        .values
-        .iter()
+    let value_width = values
+        .into_iter()
         .flatten()
         .map(|g| g.to_string().len())
         .max()
@@ -135,10 +152,13 @@ fn board(
             "",
             pad = name_width - name.chars().count()
         );
-        if let Some(values) = &board.values {
+        if let Some(values) = values {
             line.push_str(&format!("  value {:>value_width$}", values[i]));
         }
-        line.truncate(line.trim_end().len());
+        // A picture's edges follow in a column of their own; nothing else pads the line.
+        if !matches!((kind, term), (SumKind::Pictures, Term::Picture(_))) {
+            line.truncate(line.trim_end().len());
+        }
         if let (SumKind::Pictures, Term::Picture(p)) = (kind, term) {
             let used = line.chars().count() + 2;
             line.push_str(&format!(
@@ -147,8 +167,11 @@ fn board(
             ));
         }
         writeln!(out, "{line}")?;
+        if let (BoardView::Explained, Term::Picture(p)) = (view, term) {
+            picture(p, None, opts, out)?;
+        }
     }
-    if let Some(sum) = board.nim_sum() {
+    if let (BoardView::Explained, Some(sum)) = (view, board.nim_sum()) {
         writeln!(
             out,
             "  {:>number_width$}  {}",
@@ -157,6 +180,35 @@ fn board(
         )?;
     }
     Ok(())
+}
+
+/// A picture drawn with its nodes' names, as `move` draws it, the edge `cut` marked; too big
+/// a picture is not drawn.
+fn picture(
+    p: &crate::engine::hackenbush::Picture,
+    cut: Option<usize>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if p.edges().is_empty() || p.edges().len() > DRAWN_EDGES {
+        return Ok(());
+    }
+    for line in crate::render::hackenbush::drawn(p, cut) {
+        writeln!(out, "      {}", opts.style.dim(&line))?;
+    }
+    Ok(())
+}
+
+/// The picture a cut was made on, drawn with the cut edge marked `✂`.
+fn cut_picture(m: &TermMove, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let (Some((a, b)), Term::Picture(p)) = (&m.cut, &m.from) else {
+        return Ok(());
+    };
+    let edge = p.edges().iter().position(|&(x, y)| {
+        let (x, y) = (p.name(x), p.name(y));
+        (x, y) == (a.as_str(), b.as_str())
+    });
+    picture(p, edge, opts, out)
 }
 
 /// `edges g-1 1-2 …`, cut to `room` columns.
@@ -204,9 +256,14 @@ pub(crate) fn text(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    if !report.detail {
+        return super::sum_screen::render_screen(report, opts, out);
+    }
     let style = opts.style;
     let w = opts.layout_width();
     let kind = report.kind;
+    // The nim-sum the last move left, for the coach's note on it.
+    let mut left = None;
     for event in &report.events {
         match event {
             SumGameEvent::Start {
@@ -215,19 +272,13 @@ pub(crate) fn text(
                 coach,
                 example,
             } => {
-                let who = match first {
-                    Side::Learner => "you move first",
-                    Side::Computer => "the computer moves first",
-                };
-                let coach = if *coach { "coach on" } else { "coach off" };
-                let misere = if report.misere { " played misère" } else { "" };
                 let game = match kind {
                     SumKind::Games => sum_line(&b.terms),
                     SumKind::Pictures => format!("Green Hackenbush: {}", sum_line(&b.terms)),
                 };
-                let title = format!("New game of {game}{misere} — {who} ({coach}).");
-                for line in crate::render::wrap(&title, w) {
-                    writeln!(out, "{}", style.heading(&line))?;
+                let title = title(&game, None, report.misere, *first, *coach);
+                for line in crate::render::prose::hanging("", &title, w, 2).lines() {
+                    writeln!(out, "{}", style.heading(line))?;
                 }
                 para(out, style.dim(""), &how_to_move(kind, example.as_ref()), w)?;
             }
@@ -236,8 +287,9 @@ pub(crate) fn text(
                 side,
                 mv,
                 intent,
-                ..
+                board: b,
             } => {
+                left = b.nim_sum();
                 writeln!(out)?;
                 let who = match side {
                     Side::Learner => "you",
@@ -246,9 +298,10 @@ pub(crate) fn text(
                 para(
                     out,
                     style.heading(&format!("{number}. {who}:")),
-                    &action(kind, mv),
+                    &action(kind, mv, true),
                     w,
                 )?;
+                cut_picture(mv, opts, out)?;
                 if let Some(intent) = intent {
                     para(
                         out,
@@ -258,14 +311,14 @@ pub(crate) fn text(
                     )?;
                 }
             }
-            SumGameEvent::Coach(note) => coach(kind, note, opts, out)?,
+            SumGameEvent::Coach(note) => coach(kind, note, left, opts, out)?,
             SumGameEvent::Hint { won, best } => match (won, best) {
                 (true, Some(best)) => para(
                     out,
                     style.heading("hint:"),
                     &format!(
                         "{} — type `{}`; it leaves the opponent a lost position.",
-                        action(kind, best),
+                        action(kind, best, true),
                         typed(best)
                     ),
                     w,
@@ -292,37 +345,36 @@ pub(crate) fn text(
                         Side::Learner => "you",
                         Side::Computer => "computer",
                     };
-                    para(out, format!("  {who}:"), &action(kind, mv), w)?;
+                    para(
+                        out,
+                        format!("  {who}:"),
+                        &action(kind, mv, report.coached),
+                        w,
+                    )?;
                 }
             }
             SumGameEvent::YourMove { board: b } => {
                 writeln!(out)?;
-                board(kind, b, "your move:", opts, out)?;
+                board(kind, b, "your move:", BoardView::Explained, opts, out)?;
             }
             SumGameEvent::End {
                 winner, resigned, ..
             } => {
                 writeln!(out)?;
-                let result = match (winner, resigned) {
-                    (_, true) => style.lose("You resigned: the computer wins."),
-                    (Side::Learner, _) => style.win("Game over: you win!"),
-                    (Side::Computer, _) => style.lose("Game over: the computer wins."),
-                };
-                let rule = match (resigned, report.misere) {
-                    (true, _) => "",
-                    (false, true) => " (misère: whoever makes the last move loses)",
-                    (false, false) => " (whoever makes the last move wins)",
-                };
-                writeln!(out, "{result}{}", style.dim(rule))?;
+                let over = game_over(*winner, *resigned, report.misere, style);
+                writeln!(out, "{over}")?;
             }
         }
     }
     Ok(())
 }
 
+/// The coach's note on the learner's move, which left the nim-sum `left` (`None` played
+/// misère).
 fn coach(
     kind: SumKind,
     note: &SumCoachNote,
+    left: Option<Grundy>,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -334,16 +386,21 @@ fn coach(
             super::text::KEPT_THE_WIN,
             w,
         ),
-        SumCoachNote::ThrewAway { best } => para(
-            out,
-            style.lose("coach: ✗ that gives the win away —"),
-            &format!(
-                "the computer can win from here. The winning move was {} (`{}`).",
-                action(kind, best),
-                typed(best)
-            ),
-            w,
-        ),
+        SumCoachNote::ThrewAway { best } => {
+            para(
+                out,
+                style.lose("coach: ✗ that gives the win away —"),
+                &format!(
+                    "{}the computer can win from here. The winning move was {} (`{}`).",
+                    left.map(|s| format!("the nim-sum you left is {s}, not 0, so "))
+                        .unwrap_or_default(),
+                    action(kind, best, true),
+                    typed(best)
+                ),
+                w,
+            )?;
+            cut_picture(best, opts, out)
+        }
         SumCoachNote::AlreadyLost => para(
             out,
             style.heading("coach:"),
@@ -609,6 +666,8 @@ mod tests {
                     values: Some(values),
                 },
             }],
+            coached: true,
+            detail: true,
             board: terms,
             to_move: Some(Side::Learner),
             winner: None,
@@ -718,10 +777,17 @@ pub(crate) fn step_text(
                     m.player.name()
                 ))
             )?;
-            for line in crate::render::wrap(&action(kind, &m.mv), w - 2) {
+            for line in crate::render::wrap(&action(kind, &m.mv, true), w - 2) {
                 writeln!(out, "  {line}")?;
             }
-            board(kind, &m.board, "it leaves:", opts, out)?;
+            board(
+                kind,
+                &m.board,
+                "it leaves:",
+                BoardView::Explained,
+                opts,
+                out,
+            )?;
             let reason = match m.intent {
                 Intent::Winning => why(&m.mv, m.intent, false),
                 Intent::Delaying => "the nim-sum was 0, so every move leaves a non-zero nim-sum: \

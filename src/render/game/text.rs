@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use super::screen::{game_over, title};
 use crate::engine::game::{Side, Turn};
 use crate::engine::position::{Player, Rule};
 use crate::engine::reply::Intent;
@@ -29,25 +30,10 @@ pub(crate) fn render_game(
                 view,
                 example,
             } => {
-                let who = match first {
-                    Side::Learner => "you move first",
-                    Side::Computer => "the computer moves first",
-                };
-                let coach = if *coach { "coach on" } else { "coach off" };
-                let misere = if report.misere_search {
-                    " played misère"
-                } else {
-                    ""
-                };
-                writeln!(
-                    out,
-                    "{}",
-                    style.heading(&format!(
-                        "New game of {}{misere}: {} — {who} ({coach}).",
-                        report.rules,
-                        join(&report.rules, piles)
-                    ))
-                )?;
+                let board = join(&report.rules, piles);
+                let rules = report.rules.to_string();
+                let title = title(&rules, Some(&board), report.misere_search, *first, *coach);
+                writeln!(out, "{}", style.heading(&title))?;
                 para(
                     out,
                     style.dim(""),
@@ -173,19 +159,8 @@ pub(crate) fn render_game(
                 turns,
             } => {
                 writeln!(out)?;
-                let result = match (winner, resigned) {
-                    (_, true) => style.lose("You resigned: the computer wins."),
-                    (Side::Learner, _) => style.win("Game over: you win!"),
-                    (Side::Computer, _) => style.lose("Game over: the computer wins."),
-                };
-                let rule = if *resigned {
-                    ""
-                } else if report.rules.is_misere() || report.misere_search {
-                    " (misère: whoever makes the last move loses)"
-                } else {
-                    " (whoever makes the last move wins)"
-                };
-                writeln!(out, "{result}{}", style.dim(rule))?;
+                let misere = report.rules.is_misere() || report.misere_search;
+                writeln!(out, "{}", game_over(*winner, *resigned, misere, style))?;
                 para(
                     out,
                     style.heading("replay:"),
