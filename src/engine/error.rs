@@ -42,6 +42,9 @@ pub enum EngineError {
     BadPicture { token: String, reason: String },
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
+    /// A game graph with a cycle where every play must end: a search, a table by mex, misère
+    /// play (`misere`).
+    LoopyGraph { source: String, misere: bool },
     /// A heap beyond the values computed by mex for a game whose values prove no period so
     /// far (boxed: it is rare and large).
     BeyondComputed(Box<Beyond>),
@@ -153,6 +156,24 @@ impl fmt::Display for EngineError {
             }
             Self::BadGraph { source, reason } => {
                 write!(f, "bad game graph {}: {reason}", quoted(source))
+            }
+            Self::LoopyGraph { source, misere } => {
+                write!(
+                    f,
+                    "the game graph {} has a cycle, so some play never ends: ",
+                    quoted(source)
+                )?;
+                if *misere {
+                    f.write_str(
+                        "nimlab does not solve misère play of a loopy graph (normal play: \
+                         `winner`, `move`)",
+                    )
+                } else {
+                    f.write_str(
+                        "this needs every play to end; nimlab values a loopy graph by γ in \
+                         `grundy`, `winner`, `move`, `draw`, `play` and `g(…)`",
+                    )
+                }
             }
             Self::BeyondComputed(beyond) => {
                 let Beyond {
