@@ -10,7 +10,7 @@ use crate::engine::library_form::LibraryForm;
 use crate::engine::value_range::ValueRange;
 use crate::engine::{GrundyRow, Pile, Rules};
 use crate::error::Error;
-use crate::output::{GrundyReport, GrundyRows, Output};
+use crate::output::{GrundyReport, GrundyRows, LoopyTable, Output};
 
 /// `grundy`: a table of values by mex over a range, or the rows of the states looked up.
 pub(super) fn grundy(
@@ -20,6 +20,21 @@ pub(super) fn grundy(
 ) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, arg)?;
     let rules = solver.rules().clone();
+    if let Rules::Graph(graph) = &rules
+        && graph.is_loopy()
+    {
+        let nodes: Vec<u64> = match Target::parse(target, &rules) {
+            _ if target.is_none() => (0..graph.len() as u64).collect(),
+            Ok(Target::States(states)) => states.iter().map(|p| p.size).collect(),
+            Ok(Target::Range { from, to }) => (from..=to.min(graph.len() as u64 - 1)).collect(),
+            Err(e) => return Err(e),
+        };
+        return Ok(Output::LoopyGrundy(LoopyTable::new(
+            &rules,
+            graph.clone(),
+            &nodes,
+        )));
+    }
     let parsed = match (&rules, target) {
         // A graph's table lists every position unless one is named.
         (Rules::Graph(graph), None) => Target::Range {

@@ -8,8 +8,8 @@ use crate::cli::PositionArgs;
 use crate::engine::Rules;
 use crate::error::Error;
 use crate::output::{
-    BulkReport, MiserePlayReport, Note, Output, PileChanged, PositionReport, PositionTitle,
-    PositionView,
+    BulkReport, LoopyReport, MiserePlayReport, Note, Output, PileChanged, PositionReport,
+    PositionTitle, PositionView,
 };
 
 /// `winner`, `move` and `nimsum`: a position's report in one view, or a summary of piles
@@ -61,6 +61,17 @@ pub(super) fn report(
         }
     };
     session.remember(&solver);
+    if let Rules::Graph(graph) = solver.rules()
+        && graph.is_loopy()
+        && view != PositionView::NimSum
+    {
+        return Ok(Output::Loopy(LoopyReport::new(
+            view,
+            solver.rules(),
+            graph.clone(),
+            &piles,
+        )?));
+    }
     let mut report = PositionReport::new(view, &solver, piles)?;
     report.title = title;
     Ok(Output::Position(report))

@@ -465,6 +465,15 @@ impl Solver {
                 Err(_) => game.extend(pile.size, budget),
             };
         }
+        if let Rules::Graph(graph) = &self.rules
+            && graph.is_loopy()
+        {
+            // Every position was valued by γ when the graph was loaded.
+            return match graph.gamma(pile.size) {
+                Some(_) => Ok(()),
+                None => Err(self.refusal(pile)),
+            };
+        }
         let Values::Octal(values) = &mut self.values else {
             return self.value(pile).map(|_| ());
         };
