@@ -42,6 +42,7 @@ mod lesson_runs;
 mod lessons;
 mod library;
 mod lookups;
+mod loopy;
 mod lost_conjecture;
 mod memory;
 mod misere_coins;
