@@ -307,6 +307,19 @@ fn by_hand() {
     assert_eq!(v["winner"], "first");
     assert_eq!(v["move"]["from"], "e");
     assert_eq!(v["move"]["to"], "a");
+    // The picture: every position reachable from e with its γ, draws marked.
+    Test::new()
+        .args(["draw", "e", "--rules", &rules, "--format", "text"])
+        .run()
+        .success()
+        .stdout_has("e  γ = ∞{1}  draw")
+        .stdout_has("b  γ = 0  P")
+        .stdout_has("d  γ = ∞{}  draw");
+    Test::new()
+        .args(["draw", "--rules", &rules, "--format", "dot"])
+        .run()
+        .success()
+        .stdout_has("label=\"e\\nγ = ∞{1}\", style=dashed");
     // c alone: a draw, kept by staying on the cycle.
     let out = Test::new()
         .args(["move", "c", "--rules", &rules, "--format", "json"])
