@@ -60,6 +60,7 @@ pub const FUNCTIONS: &[&str] = &[
     "mexset",
     "g",
     "lost",
+    "draw",
     "nimsum",
     "winner",
     "misere",
