@@ -21,14 +21,14 @@ use crate::support::{Test, batch, str_of};
 
 /// Win, loss or draw for the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Outcome {
+pub(crate) enum Outcome {
     First,
     Second,
     Draw,
 }
 
 impl Outcome {
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Self::First => "first",
             Self::Second => "second",
@@ -38,7 +38,7 @@ impl Outcome {
 }
 
 /// Backward induction.
-fn retrograde(moves: &[Vec<usize>]) -> Vec<Outcome> {
+pub(crate) fn retrograde(moves: &[Vec<usize>]) -> Vec<Outcome> {
     let n = moves.len();
     let mut out: Vec<Option<Outcome>> = vec![None; n];
     loop {
@@ -66,13 +66,13 @@ fn retrograde(moves: &[Vec<usize>]) -> Vec<Outcome> {
 
 /// γ: a finite value, or ∞ with the finite values among the options.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Gamma {
+pub(crate) enum Gamma {
     Finite(u64),
     Infinite(BTreeSet<u64>),
 }
 
 /// The labelling, done the slow way.
-fn gamma(moves: &[Vec<usize>]) -> Vec<Gamma> {
+pub(crate) fn gamma(moves: &[Vec<usize>]) -> Vec<Gamma> {
     #[derive(Clone, Copy, PartialEq)]
     enum L {
         None,

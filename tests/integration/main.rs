@@ -43,6 +43,7 @@ mod lessons;
 mod library;
 mod lookups;
 mod loopy;
+mod loopy_lesson;
 mod lost_conjecture;
 mod memory;
 mod misere_coins;
