@@ -10,8 +10,9 @@ use super::session::piles_as;
 use super::typed_move;
 use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
-use crate::engine::game::{Game, Side};
+use crate::engine::game::{Game, Side, loopy_move, loopy_outcome};
 use crate::engine::grundy::Solver;
+use crate::engine::loopy::Outcome;
 use crate::engine::misere_play;
 use crate::engine::moves::Request;
 use crate::engine::position::{Player, verdict};
@@ -19,8 +20,8 @@ use crate::engine::strategy::winning_move;
 use crate::engine::{Move, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
-    Activity, CoachNote, GameEvent, GameReport, MiserePlayReport, MoveView, Output, PositionReport,
-    PositionTitle, PositionView,
+    Activity, CoachNote, GameEvent, GameReport, LoopyReport, MiserePlayReport, MoveView, Output,
+    PositionReport, PositionTitle, PositionView,
 };
 
 /// What a game command says when no game is in progress.
@@ -89,7 +90,8 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
     }
     let mut focus = PlayFocus { game, coach };
     // The binary view reads Grundy values, which do not decide misère play.
-    let view = if coach.judges() && first == Side::Learner && !misere {
+    let loopy = solver.rules().is_loopy_graph();
+    let view = if coach.judges() && first == Side::Learner && !misere && !loopy {
         let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone())?;
         report.title = Some(PositionTitle::Start);
         Some(report)
@@ -124,7 +126,8 @@ impl PlayFocus {
                     side: Side::Computer,
                     mv: turn.mv.clone(),
                     intent: turn.intent,
-                    view: if self.game.misere_search() {
+                    view: if self.game.misere_search() || self.game.loopy_outcome(&before).is_some()
+                    {
                         None
                     } else {
                         Some(MoveView::new(self.game.solver(), &before, turn.mv)?)
@@ -148,7 +151,8 @@ impl PlayFocus {
     /// The board the learner moves on, with each pile's value when the coach is on.
     fn your_move(&self) -> Result<GameEvent, Error> {
         let piles = self.game.piles().to_vec();
-        let values = if self.coach.judges() && !self.game.misere_search() {
+        let by_gamma = self.game.loopy_outcome(&piles).is_some();
+        let values = if self.coach.judges() && !self.game.misere_search() && !by_gamma {
             Some(verdict(self.game.solver(), &piles)?.grundy)
         } else {
             None
@@ -176,6 +180,9 @@ impl PlayFocus {
     fn learner_move(&mut self, request: Request, session: &mut Session) -> Result<Output, Error> {
         if self.game.misere_search() {
             return self.learner_move_by_search(request, session);
+        }
+        if self.game.loopy_outcome(self.game.piles()).is_some() {
+            return self.learner_move_by_gamma(request, session);
         }
         let solver = self.game.solver().clone();
         let before = self.game.piles().to_vec();
@@ -253,6 +260,44 @@ impl PlayFocus {
         Ok(self.report(events, session))
     }
 
+    /// [`Self::learner_move`] on a loopy graph: the coach judges by γ (a win kept or given
+    /// away, a draw kept or lost), with no binary view.
+    fn learner_move_by_gamma(
+        &mut self,
+        request: Request,
+        session: &mut Session,
+    ) -> Result<Output, Error> {
+        let rules = self.game.solver().rules().clone();
+        let before = self.game.piles().to_vec();
+        let before_outcome = loopy_outcome(&rules, &before).unwrap_or(Outcome::Second);
+        let best = loopy_move(&rules, &before);
+        let mv = self.game.learner_move(request)?;
+        let after = self.game.piles().to_vec();
+        let after_outcome = loopy_outcome(&rules, &after).unwrap_or(Outcome::Second);
+        let note = CoachNote::ByGamma {
+            before: before_outcome,
+            after: after_outcome,
+            best: best.filter(|_| before_outcome != Outcome::Second),
+        };
+        let kept = matches!(
+            (before_outcome, after_outcome),
+            (Outcome::First, Outcome::Second)
+        );
+        let mut events = vec![GameEvent::Moved {
+            number: self.game.turns().len(),
+            side: Side::Learner,
+            mv,
+            intent: None,
+            view: None,
+            piles: after,
+        }];
+        if self.coach.judges() && !(self.game.is_over() && kept) {
+            events.push(GameEvent::Coach(note));
+        }
+        self.continue_game(&mut events)?;
+        Ok(self.report(events, session))
+    }
+
     fn undo(&mut self, session: &mut Session) -> Result<Output, Error> {
         let turns = self.game.undo();
         if turns.is_empty() {
@@ -285,6 +330,17 @@ impl PlayFocus {
             let piles = self.game.piles().to_vec();
             let (won, best) = self.game.decide(&piles)?;
             return Ok(report(vec![GameEvent::SearchHint { piles, won, best }]));
+        }
+        if let Rules::Graph(graph) = self.game.solver().rules()
+            && graph.is_loopy()
+        {
+            let hint = LoopyReport::new(
+                PositionView::Move,
+                self.game.solver().rules(),
+                graph.clone(),
+                self.game.piles(),
+            )?;
+            return Ok(report(vec![GameEvent::LoopyHint(Box::new(hint))]));
         }
         let mut position = PositionReport::new(
             PositionView::Move,
@@ -334,6 +390,17 @@ impl PlayFocus {
                 piles,
                 verdict,
             }));
+        }
+        if let Rules::Graph(graph) = solver.rules()
+            && graph.is_loopy()
+            && view != PositionView::NimSum
+        {
+            return Ok(Output::Loopy(LoopyReport::new(
+                view,
+                solver.rules(),
+                graph.clone(),
+                &piles,
+            )?));
         }
         let mut report = PositionReport::new(view, &solver, piles)?;
         report.title = Some(PositionTitle::Board);

@@ -2,11 +2,12 @@
 //! (so they can be taken back and replayed), and who won. Pure state; the REPL drives it.
 
 use super::grundy::Solver;
+use super::loopy::Outcome;
 use super::misere_play::{self, WORK_LIMIT};
 use super::moves::{self, IllegalMove, Request};
 use super::position::Player;
 use super::reply::{Intent, Reply, delaying_move, reply};
-use super::{EngineError, Move, Pile};
+use super::{EngineError, Heaps, Move, Pile, Rules};
 
 /// The two sides of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +47,29 @@ pub struct Game {
     misere_search: bool,
 }
 
+/// Who wins `piles` of a loopy graph, by γ; `None` for other rules.
+pub fn loopy_outcome(rules: &Rules, piles: &[Pile]) -> Option<Outcome> {
+    let Rules::Graph(graph) = rules else {
+        return None;
+    };
+    if !graph.is_loopy() {
+        return None;
+    }
+    let nodes: Vec<u64> = piles.iter().map(|p| p.size).collect();
+    graph.sum_gamma(&nodes).map(|g| g.outcome())
+}
+
+/// The move γ chooses on `piles` of a loopy graph: a winning move that makes progress, or one
+/// that keeps a draw; `None` when every move loses, or for other rules.
+pub fn loopy_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
+    let Rules::Graph(graph) = rules else {
+        return None;
+    };
+    let nodes: Vec<u64> = piles.iter().map(|p| p.size).collect();
+    let (i, to) = graph.best_move(&nodes)?;
+    Some(Move::new(i, piles[i], Heaps::One(Pile::plain(to))))
+}
+
 impl Game {
     pub fn new(solver: Solver, piles: Vec<Pile>, first: Side) -> Self {
         Self {
@@ -71,6 +95,12 @@ impl Game {
         self.misere_search
     }
 
+    /// Who wins `piles` when the game is on a loopy graph (decided by γ, with draws); `None`
+    /// for every other game.
+    pub fn loopy_outcome(&self, piles: &[Pile]) -> Option<Outcome> {
+        loopy_outcome(self.solver.rules(), piles)
+    }
+
     /// Whether the last mover loses: misère Nim, or any ruleset played misère.
     pub fn is_misere(&self) -> bool {
         self.misere_search || self.solver.rules().is_misere()
@@ -79,6 +109,10 @@ impl Game {
     /// Whether the player to move on `piles` wins against perfect play, and a move that keeps
     /// the win — by search when played misère. Refuses piles too many to search.
     pub fn decide(&self, piles: &[Pile]) -> Result<(bool, Option<Move>), EngineError> {
+        if let Some(outcome) = self.loopy_outcome(piles) {
+            let won = outcome == Outcome::First;
+            return Ok((won, loopy_move(self.solver.rules(), piles).filter(|_| won)));
+        }
         if self.misere_search {
             let v = misere_play::decide(&self.solver, piles, WORK_LIMIT)?;
             return Ok((v.winner == Player::First, v.winning_move));
@@ -165,7 +199,23 @@ impl Game {
 
     /// Plays the computer's move (see [`reply`]); `None` if no move is left.
     pub fn computer_move(&mut self) -> Result<Option<Turn>, EngineError> {
-        let r = if self.misere_search {
+        let r = if let Some(outcome) = self.loopy_outcome(&self.piles) {
+            let rules = self.solver.rules();
+            match (outcome, loopy_move(rules, &self.piles)) {
+                (Outcome::First, Some(mv)) => Some(Reply {
+                    mv,
+                    intent: Intent::Winning,
+                }),
+                (Outcome::Draw, Some(mv)) => Some(Reply {
+                    mv,
+                    intent: Intent::Drawing,
+                }),
+                _ => delaying_move(rules, &self.piles).map(|mv| Reply {
+                    mv,
+                    intent: Intent::Delaying,
+                }),
+            }
+        } else if self.misere_search {
             match misere_play::decide(&self.solver, &self.piles, WORK_LIMIT)?.winning_move {
                 Some(mv) => Some(Reply {
                     mv,

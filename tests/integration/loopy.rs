@@ -328,6 +328,23 @@ fn by_hand() {
     let v = out.json();
     assert_eq!(v["winner"], "draw");
     assert_eq!(v["move"]["draw"], true);
+    // Playing e + a: the hint is e → a (a + a is 0); the move e → c gives the win away
+    // (c + a is ∞{} + 1, a draw), and the coach says so.
+    Test::new()
+        .stdin(format!("play e a --rules {rules}\nhint\n1 -> c\n"))
+        .run()
+        .success()
+        .stdout_has("winning move: token 1: e → a")
+        .stdout_has("✗ gave the win away — the winning move was e → a");
+    // From c, a draw, the computer moving first keeps it: c → c or c → d.
+    let out = Test::new()
+        .stdin(format!(
+            "play c --rules {rules} --first computer --format json\n"
+        ))
+        .run()
+        .success();
+    let v = out.json();
+    assert_eq!(v["events"][1]["intent"], "drawing", "{v}");
     for format in ["markdown", "csv", "latex", "text"] {
         Test::new()
             .args(["winner", "c", "--rules", &rules, "--format", format])
@@ -536,4 +553,66 @@ fn acyclic_graphs_keep_their_mex_table() {
         assert_eq!(&got, mex, "{v}");
         assert!(rows.iter().all(|r| r["method"] == "mex"), "{v}");
     }
+}
+
+/// `play` on random loopy graphs, the computer first, the learner moving at random (the
+/// generator here): from a position the computer wins it wins within a bound, and it never
+/// hands the learner a position the learner wins; from a draw it keeps the draw.
+#[test]
+fn the_computer_wins_what_it_says_it_wins_and_keeps_draws() {
+    use crate::support::JsonRepl;
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x5eed_0f_a11_c0de);
+    let mut repl = JsonRepl::start();
+    let (mut won, mut drawn) = (0, 0);
+    for g in 0..60 {
+        let moves = random_graph(&mut rng);
+        let rules = write_graph(dir.path(), &format!("p{g}.yaml"), &moves);
+        let outcome = retrograde(&moves);
+        for start in 0..moves.len() {
+            if outcome[start] == Outcome::Second || moves[start].is_empty() {
+                continue;
+            }
+            let mut v = repl.send(&format!("play p{start} --rules {rules} --first computer"));
+            // Where the computer was to move.
+            let mut computer_at = start;
+            let mut turns = 0;
+            loop {
+                let at: usize = str_of(&v["piles"][0])[1..].parse().unwrap();
+                // The computer never hands the learner a win: from a win it leaves a loss,
+                // from a draw a draw.
+                let want = match outcome[computer_at] {
+                    Outcome::First => Outcome::Second,
+                    _ => Outcome::Draw,
+                };
+                assert_eq!(
+                    outcome[at], want,
+                    "{moves:?} from {computer_at} to {at}: {v}"
+                );
+                if !v["winner"].is_null() {
+                    assert_eq!(v["winner"], "computer", "{moves:?} from {start}: {v}");
+                    won += 1;
+                    break;
+                }
+                turns += 1;
+                if turns > 40 {
+                    // Only a draw goes on: a win is won within the graph's few positions.
+                    assert_eq!(
+                        outcome[at],
+                        Outcome::Draw,
+                        "{moves:?} from {start}: too long"
+                    );
+                    drawn += 1;
+                    repl.send("resign");
+                    break;
+                }
+                let to = moves[at][rng.below(moves[at].len())];
+                computer_at = to;
+                v = repl.send(&format!("1 -> p{to}"));
+                // The learner wins only by leaving the computer stuck, which it never allows.
+                assert_ne!(v["winner"], "learner", "{moves:?}: {v}");
+            }
+        }
+    }
+    assert!(won > 30 && drawn > 30, "{won} won, {drawn} drawn");
 }

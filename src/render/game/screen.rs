@@ -6,6 +6,7 @@ use std::io::{self, Write};
 
 use super::text::{action, how_to_move, join, para, replay};
 use crate::engine::game::Side;
+use crate::engine::loopy::Outcome;
 use crate::engine::position::Player;
 use crate::engine::{Grundy, Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport};
@@ -114,7 +115,10 @@ pub(crate) fn render_screen(
                 )?;
             }
             // Undo and hint are the same on every screen.
-            GameEvent::Undone { .. } | GameEvent::Hint { .. } | GameEvent::SearchHint { .. } => {
+            GameEvent::Undone { .. }
+            | GameEvent::Hint { .. }
+            | GameEvent::SearchHint { .. }
+            | GameEvent::LoopyHint(_) => {
                 super::text::render_game(
                     &GameReport {
                         events: vec![event.clone()],
@@ -150,6 +154,29 @@ fn mark(rules: &Rules, note: &CoachNote, style: Style) -> String {
             style.lose("✗ gave the win away") + &format!(" — the winning move was {}", best(mv))
         }
         CoachNote::AlreadyLost => style.dim("no move could win: the position was already lost"),
+        CoachNote::ByGamma {
+            before,
+            after,
+            best: mv,
+        } => {
+            let was = |mv: &Option<Move>, what: &str| {
+                mv.as_ref()
+                    .map_or(String::new(), |m| format!(" — {what} {}", best(m)))
+            };
+            match (before, after) {
+                (Outcome::First, Outcome::Second) => style.win("✓ kept the win"),
+                (Outcome::First, _) => {
+                    style.lose("✗ gave the win away") + &was(mv, "the winning move was")
+                }
+                (Outcome::Draw, Outcome::Draw) => style.change("✓ kept the draw"),
+                (Outcome::Draw, _) => {
+                    style.lose("✗ lost the draw") + &was(mv, "the draw was kept by")
+                }
+                (Outcome::Second, _) => {
+                    style.dim("no move could win: the position was already lost")
+                }
+            }
+        }
     }
 }
 
