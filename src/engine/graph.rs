@@ -149,7 +149,7 @@ impl GameGraph {
 
     /// A cycle of a loopy graph, as nodes, its first node repeated at the end (empty for an
     /// acyclic graph).
-    pub fn cycle(&self) -> impl Iterator<Item = u64> + '_ {
+    pub fn cycle_nodes(&self) -> impl Iterator<Item = u64> + '_ {
         self.cycle.iter().map(|&i| i as u64)
     }
 
@@ -243,7 +243,7 @@ fn values(moves: &[Vec<usize>]) -> Result<Result<Vec<Grundy>, Vec<usize>>, Engin
         path.push((root, 0));
         while let Some(&mut (node, ref mut next)) = path.last_mut() {
             steps += 1;
-            if steps % super::cancel::POLL_EVERY == 0 {
+            if steps.is_multiple_of(super::cancel::POLL_EVERY) {
                 super::cancel::poll()?;
             }
             if let Some(&to) = moves[node].get(*next) {
@@ -308,7 +308,7 @@ mod tests {
         // is finite: ∞(∅), a draw; d has no moves: 0.
         let g = graph(&[("a", &["b"]), ("b", &["c"]), ("c", &["a"]), ("d", &[])]).unwrap();
         assert!(g.is_loopy());
-        let cycle: Vec<&str> = g.cycle().map(|n| g.name(n)).collect();
+        let cycle: Vec<&str> = g.cycle_nodes().map(|n| g.name(n)).collect();
         assert_eq!(cycle, ["a", "b", "c", "a"]);
         assert_eq!(g.gamma(0), Some(Gamma::Infinite(vec![])));
         assert_eq!(g.gamma(3), Some(Gamma::Finite(0)));

@@ -420,10 +420,10 @@ mod tests {
                 })
                 .collect();
             let truth = retrograde(&product);
-            for x in 0..product.len() {
+            for (x, want) in truth.iter().enumerate() {
                 let (i, j) = (x / nb, x % nb);
                 let s = Gamma::sum([&la.gamma[i], &lb.gamma[j]]);
-                assert_eq!(s.outcome(), truth[x], "{a:?} {b:?} at ({i},{j})");
+                assert_eq!(s.outcome(), *want, "{a:?} {b:?} at ({i},{j})");
             }
         }
     }

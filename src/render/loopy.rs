@@ -32,7 +32,7 @@ pub(crate) fn outcome_name(o: Outcome) -> &'static str {
 /// `a → b → c → a`, with the middle of a long cycle left out.
 fn cycle_words(graph: &GameGraph) -> String {
     const SHOWN: usize = 12;
-    let cycle: Vec<&str> = graph.cycle().map(|n| graph.name(n)).collect();
+    let cycle: Vec<&str> = graph.cycle_nodes().map(|n| graph.name(n)).collect();
     if cycle.len() <= SHOWN {
         return cycle.join(" → ");
     }
@@ -333,7 +333,7 @@ struct OptionJson {
 pub(super) fn table_json(table: &LoopyTable) -> LoopyTableJson {
     let g = &table.graph;
     LoopyTableJson {
-        cycle: g.cycle().map(|n| g.name(n).to_string()).collect(),
+        cycle: g.cycle_nodes().map(|n| g.name(n).to_string()).collect(),
         rows: table
             .rows
             .iter()

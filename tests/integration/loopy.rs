@@ -374,6 +374,9 @@ fn misere_and_nimsum_are_refused_in_one_line() {
     }
 }
 
+/// A check of one line of JSON.
+type Check = Box<dyn Fn(&Value)>;
+
 /// Every node of 200 random graphs: `winner` agrees with backward induction, `grundy` with
 /// the slow labelling and with Smith's conditions, and `move` from a win leads to a loss for
 /// the opponent, from a draw to a draw.
@@ -382,7 +385,7 @@ fn random_graphs_agree_with_backward_induction() {
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut lines = Vec::new();
-    let mut checks: Vec<Box<dyn Fn(&Value)>> = Vec::new();
+    let mut checks: Vec<Check> = Vec::new();
     let mut loopy = 0;
     let mut draws = 0;
     let mut infinite_wins = 0;
@@ -562,7 +565,7 @@ fn acyclic_graphs_keep_their_mex_table() {
 fn the_computer_wins_what_it_says_it_wins_and_keeps_draws() {
     use crate::support::JsonRepl;
     let dir = tempfile::tempdir().unwrap();
-    let mut rng = Rng(0x5eed_0f_a11_c0de);
+    let mut rng = Rng(0x0005_eed0_fa11_c0de);
     let mut repl = JsonRepl::start();
     let (mut won, mut drawn) = (0, 0);
     for g in 0..60 {
