@@ -201,9 +201,28 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
         return Ok(Output::Note(Note::NoPosition));
     }
     let piles = session.position_for(solver.rules());
+    if let Some(output) = loopy(solver.rules(), &piles)? {
+        return Ok(output);
+    }
     let mut report = PositionReport::new(PositionView::NimSum, &solver, piles)?;
     report.title = Some(PositionTitle::Position);
     Ok(Output::Position(report))
+}
+
+/// A position of a loopy graph, which has no nim-sum to show: its γ and who wins, or a draw.
+fn loopy(rules: &Rules, piles: &[crate::engine::Pile]) -> Result<Option<Output>, Error> {
+    let Rules::Graph(graph) = rules else {
+        return Ok(None);
+    };
+    if !graph.is_loopy() {
+        return Ok(None);
+    }
+    Ok(Some(Output::Loopy(LoopyReport::new(
+        PositionView::Winner,
+        rules,
+        graph.clone(),
+        piles,
+    )?)))
 }
 
 /// `set I PILE`: changes one pile of the session's position and says how the nim-sum moved.
@@ -223,6 +242,9 @@ pub(super) fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result
     solver.reach(pile, token)?;
     session.remember(&solver);
     let change = session.set_pile(i - 1, pile)?;
+    if let Some(output) = loopy(session.rules(), session.position())? {
+        return Ok(output);
+    }
     let mut report = PositionReport::new(
         PositionView::NimSum,
         session.solver(),

@@ -109,13 +109,13 @@ impl Game {
     /// Whether the player to move on `piles` wins against perfect play, and a move that keeps
     /// the win — by search when played misère. Refuses piles too many to search.
     pub fn decide(&self, piles: &[Pile]) -> Result<(bool, Option<Move>), EngineError> {
-        if let Some(outcome) = self.loopy_outcome(piles) {
-            let won = outcome == Outcome::First;
-            return Ok((won, loopy_move(self.solver.rules(), piles).filter(|_| won)));
-        }
         if self.misere_search {
             let v = misere_play::decide(&self.solver, piles, WORK_LIMIT)?;
             return Ok((v.winner == Player::First, v.winning_move));
+        }
+        if let Some(outcome) = self.loopy_outcome(piles) {
+            let won = outcome == Outcome::First;
+            return Ok((won, loopy_move(self.solver.rules(), piles).filter(|_| won)));
         }
         let v = super::position::verdict(&self.solver, piles)?;
         let best = super::strategy::winning_move(&self.solver, piles)?;
@@ -199,7 +199,10 @@ impl Game {
 
     /// Plays the computer's move (see [`reply`]); `None` if no move is left.
     pub fn computer_move(&mut self) -> Result<Option<Turn>, EngineError> {
-        let r = if let Some(outcome) = self.loopy_outcome(&self.piles) {
+        let loopy = self
+            .loopy_outcome(&self.piles)
+            .filter(|_| !self.misere_search);
+        let r = if let Some(outcome) = loopy {
             let rules = self.solver.rules();
             match (outcome, loopy_move(rules, &self.piles)) {
                 (Outcome::First, Some(mv)) => Some(Reply {

@@ -345,6 +345,14 @@ fn by_hand() {
         .success();
     let v = out.json();
     assert_eq!(v["events"][1]["intent"], "drawing", "{v}");
+    // The session's position on a loopy graph: `position` and `set` show γ, not a nim-sum.
+    // a + e: 1 + ∞{1} = ∞{0}, a win; b + e: 0 + ∞{1} = ∞{1}, a draw.
+    Test::new()
+        .stdin(format!("rules {rules}\nposition a e\nset 1 b\n"))
+        .run()
+        .success()
+        .stdout_has("sum            ∞{0}")
+        .stdout_has("sum            ∞{1}");
     for format in ["markdown", "csv", "latex", "text"] {
         Test::new()
             .args(["winner", "c", "--rules", &rules, "--format", format])
@@ -362,7 +370,9 @@ fn misere_and_nimsum_are_refused_in_one_line() {
     for args in [
         vec!["winner", "a", "--misere"],
         vec!["move", "a", "--misere"],
+        vec!["play", "a", "--misere"],
         vec!["nimsum", "a"],
+        vec!["verify"],
     ] {
         let out = Test::new()
             .args(args.iter().copied().chain(["--rules", rules.as_str()]))
