@@ -157,7 +157,18 @@ impl PlayFocus {
         } else {
             None
         };
-        Ok(GameEvent::YourMove { piles, values })
+        let gamma = match self.game.solver().rules() {
+            Rules::Graph(graph) if by_gamma && self.coach.judges() => piles
+                .iter()
+                .map(|p| graph.gamma(p.size))
+                .collect::<Option<Vec<_>>>(),
+            _ => None,
+        };
+        Ok(GameEvent::YourMove {
+            piles,
+            values,
+            gamma,
+        })
     }
 
     /// The events of one command as a report, kept in the session for `why`.

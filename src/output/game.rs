@@ -126,6 +126,8 @@ pub enum GameEvent {
     YourMove {
         piles: Vec<Pile>,
         values: Option<Vec<Grundy>>,
+        /// On a loopy graph, each token's γ instead (coach mode only).
+        gamma: Option<Vec<crate::engine::loopy::Gamma>>,
     },
     /// The game is over.
     End {

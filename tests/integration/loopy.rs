@@ -345,6 +345,17 @@ fn by_hand() {
         .success();
     let v = out.json();
     assert_eq!(v["events"][1]["intent"], "drawing", "{v}");
+    // With the coach on, the board shows each token's γ: e ∞{1} and a 1.
+    let out = Test::new()
+        .stdin(format!("play e a --rules {rules} --format json\n"))
+        .run()
+        .success();
+    let v = out.json();
+    assert_eq!(
+        v["events"][1]["gamma"],
+        serde_json::json!([{"infinite": [1]}, 1]),
+        "{v}"
+    );
     // The session's position on a loopy graph: `position` and `set` show γ, not a nim-sum.
     // a + e: 1 + ∞{1} = ∞{0}, a win; b + e: 0 + ∞{1} = ∞{1}, a draw.
     Test::new()

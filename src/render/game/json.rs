@@ -131,6 +131,8 @@ enum EventJson {
     },
     YourMove {
         event: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        gamma: Option<Vec<crate::render::loopy::GammaJson>>,
         piles: Vec<String>,
         #[serde(skip_serializing_if = "Option::is_none")]
         values: Option<Vec<crate::engine::Grundy>>,
@@ -244,8 +246,17 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
             moves: turns(rules, t),
             piles: piles(rules, p),
         },
-        GameEvent::YourMove { piles: p, values } => EventJson::YourMove {
+        GameEvent::YourMove {
+            piles: p,
+            values,
+            gamma,
+        } => EventJson::YourMove {
             event: "your-move",
+            gamma: gamma.as_ref().map(|g| {
+                g.iter()
+                    .map(crate::render::loopy::GammaJson::from)
+                    .collect()
+            }),
             piles: piles(rules, p),
             values: values.clone(),
         },

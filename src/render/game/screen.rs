@@ -8,7 +8,7 @@ use super::text::{action, how_to_move, join, para, replay};
 use crate::engine::game::Side;
 use crate::engine::loopy::Outcome;
 use crate::engine::position::Player;
-use crate::engine::{Grundy, Move, Pile, Rules};
+use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport};
 use crate::render::{RenderOptions, Style};
 
@@ -77,11 +77,23 @@ pub(crate) fn render_screen(
                 Side::Computer => verdict.push(format!("computer {}", took(rules, mv))),
             },
             GameEvent::Coach(note) => verdict.push(mark(rules, note, style)),
-            GameEvent::YourMove { piles, values } => {
+            GameEvent::YourMove {
+                piles,
+                values,
+                gamma,
+            } => {
                 if blank {
                     writeln!(out)?;
                 }
-                board(rules, piles, values.as_deref(), opts, out)?;
+                let labels = match (values, gamma) {
+                    (_, Some(g)) => Some((
+                        "γ",
+                        g.iter().map(crate::render::loopy::gamma_text).collect(),
+                    )),
+                    (Some(g), None) => Some(("g", g.iter().map(ToString::to_string).collect())),
+                    (None, None) => None,
+                };
+                board(rules, piles, labels, opts, out)?;
                 end_line(&verdict, out, w)?;
                 verdict.clear();
             }
@@ -207,16 +219,16 @@ fn end_line(parts: &[String], out: &mut dyn Write, width: usize) -> io::Result<(
 fn board(
     rules: &Rules,
     piles: &[Pile],
-    values: Option<&[Grundy]>,
+    values: Option<(&str, Vec<String>)>,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = opts.style;
     let names: Vec<String> = piles.iter().map(|&p| rules.name_of(p)).collect();
     if piles.len() > BOARD_ROWS {
-        let values = values.map_or(String::new(), |g| {
-            let g: Vec<String> = g.iter().map(ToString::to_string).collect();
-            format!("   (values {})", g.join(" "))
+        let values = values.as_ref().map_or(String::new(), |(name, g)| {
+            let what = if *name == "g" { "values" } else { name };
+            format!("   ({what} {})", g.join(" "))
         });
         let text = format!("{}{}", names.join(" "), style.dim(&values));
         return para(out, style.heading("your move:"), &text, opts.layout_width());
@@ -224,13 +236,13 @@ fn board(
     writeln!(out, "{} {}", style.heading("your move:"), names.join(" "))?;
     let index_width = piles.len().to_string().len();
     let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
-    let value_width = values.map_or(0, |g| {
-        g.iter().map(|v| v.to_string().len()).max().unwrap_or(0)
+    let value_width = values.as_ref().map_or(0, |(_, g)| {
+        g.iter().map(|v| v.chars().count()).max().unwrap_or(0)
     });
     for (i, (pile, name)) in piles.iter().zip(&names).enumerate() {
         let mut row = format!("  pile {:>index_width$}  {:>name_width$}", i + 1, name,);
-        if let Some(g) = values.and_then(|g| g.get(i)) {
-            row.push_str(&style.dim(&format!("  g {g:>value_width$}")));
+        if let Some((name, g)) = values.as_ref().and_then(|(n, g)| Some((n, g.get(i)?))) {
+            row.push_str(&style.dim(&format!("  {name} {g:>value_width$}")));
         }
         if rules.counts_tokens() && pile.size <= DRAWN_TOKENS {
             let tokens = usize::try_from(pile.size).unwrap_or(0);

@@ -157,12 +157,24 @@ pub(crate) fn render_game(
                     )?;
                 }
             }
-            GameEvent::YourMove { piles, values } => {
+            GameEvent::YourMove {
+                piles,
+                values,
+                gamma,
+            } => {
                 writeln!(out)?;
-                let values = values.as_ref().map_or(String::new(), |g| {
-                    let g: Vec<String> = g.iter().map(ToString::to_string).collect();
-                    format!("   (values {})", g.join(" "))
-                });
+                let values = match (values, gamma) {
+                    (_, Some(g)) => {
+                        let g: Vec<String> =
+                            g.iter().map(super::super::loopy::gamma_text).collect();
+                        format!("   (γ {})", g.join(" "))
+                    }
+                    (Some(g), None) => {
+                        let g: Vec<String> = g.iter().map(ToString::to_string).collect();
+                        format!("   (values {})", g.join(" "))
+                    }
+                    (None, None) => String::new(),
+                };
                 writeln!(
                     out,
                     "{} {}{}",
