@@ -34,6 +34,7 @@ mod input;
 mod interrupt;
 mod json;
 mod json_docs;
+mod kayles_lesson;
 mod latex;
 mod layers;
 mod lesson_games;
