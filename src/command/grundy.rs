@@ -20,20 +20,8 @@ pub(super) fn grundy(
 ) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, arg)?;
     let rules = solver.rules().clone();
-    if let Rules::Graph(graph) = &rules
-        && graph.is_loopy()
-    {
-        let nodes: Vec<u64> = match Target::parse(target, &rules) {
-            _ if target.is_none() => (0..graph.len() as u64).collect(),
-            Ok(Target::States(states)) => states.iter().map(|p| p.size).collect(),
-            Ok(Target::Range { from, to }) => (from..=to.min(graph.len() as u64 - 1)).collect(),
-            Err(e) => return Err(e),
-        };
-        return Ok(Output::LoopyGrundy(LoopyTable::new(
-            &rules,
-            graph.clone(),
-            &nodes,
-        )));
+    if let Some(output) = loopy_table(&rules, target)? {
+        return Ok(output);
     }
     let parsed = match (&rules, target) {
         // A graph's table lists every position unless one is named.
@@ -110,6 +98,37 @@ pub(super) fn grundy(
     Ok(Output::Grundy(GrundyReport { rules, rows }))
 }
 
+/// `grundy` on a loopy graph: the rows of every position, or of those named, each with its
+/// γ (`grundy --values` too: there is no table by mex to stream). `None` for other rules.
+fn loopy_table(rules: &Rules, target: Option<&str>) -> Result<Option<Output>, Error> {
+    let Rules::Graph(graph) = rules else {
+        return Ok(None);
+    };
+    if !graph.is_loopy() {
+        return Ok(None);
+    }
+    let len = graph.len() as u64;
+    let nodes: Vec<u64> = match target.map(|_| Target::parse(target, rules)).transpose()? {
+        None => (0..len).collect(),
+        Some(Target::States(states)) => states.iter().map(|p| p.size).collect(),
+        Some(Target::Range { from, to }) if to < len => (from..=to).collect(),
+        Some(Target::Range { to, .. }) => {
+            return Err(
+                crate::engine::EngineError::from(crate::engine::TooMuchWork::GraphTable {
+                    rows: to.saturating_add(1),
+                    positions: len,
+                })
+                .into(),
+            );
+        }
+    };
+    Ok(Some(Output::LoopyGrundy(LoopyTable::new(
+        rules,
+        graph.clone(),
+        &nodes,
+    ))))
+}
+
 /// Whether a row of `size` would list more options than a table prints: a hexadecimal game's
 /// rows hold about n²/12 three-way splits each, so past a few thousand only the value is shown.
 fn too_many_options(rules: &Rules, size: u64) -> bool {
@@ -148,6 +167,9 @@ pub(super) fn grundy_values(
 ) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, arg)?;
     let rules = solver.rules().clone();
+    if let Some(output) = loopy_table(&rules, target)? {
+        return Ok(output);
+    }
     let (from, to) = match (&rules, Target::parse(target, &rules)?) {
         (Rules::Graph(graph), _) if target.is_none() => (0, graph.len() as u64 - 1),
         (_, Target::Range { from, to }) => (from, to),

@@ -307,6 +307,21 @@ fn by_hand() {
     assert_eq!(v["winner"], "first");
     assert_eq!(v["move"]["from"], "e");
     assert_eq!(v["move"]["to"], "a");
+    // A range past the graph is refused, as for an acyclic graph; `--values` lists γ too.
+    let out = Test::new()
+        .args(["grundy", "0..9", "--rules", &rules])
+        .run()
+        .code(2);
+    assert!(
+        out.stderr.contains("the graph has 6 positions"),
+        "{}",
+        out.stderr
+    );
+    Test::new()
+        .args(["grundy", "--values", "--rules", &rules])
+        .run()
+        .success()
+        .stdout_has("∞{1}");
     // The picture: every position reachable from e with its γ, draws marked.
     Test::new()
         .args(["draw", "e", "--rules", &rules, "--format", "text"])
