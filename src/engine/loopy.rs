@@ -496,6 +496,40 @@ mod tests {
     }
 
     #[test]
+    fn three_tokens_agree_with_the_product_and_are_won_in_finite_time() {
+        let mut seed = 0x7777_1234_abcd_0042;
+        for _ in 0..120 {
+            let n = 1 + pick(&mut seed, 6);
+            let moves: Vec<Vec<usize>> = (0..n)
+                .map(|_| (0..n).filter(|_| pick(&mut seed, 3) == 0).collect())
+                .collect();
+            let l = label(&moves).unwrap();
+            // Three tokens: the product graph, position x = (a, b, c) in base n.
+            let product: Vec<Vec<usize>> = (0..n * n * n)
+                .map(|x| {
+                    let p = [x / (n * n), (x / n) % n, x % n];
+                    let mut to = Vec::new();
+                    for (i, w) in [n * n, n, 1].into_iter().enumerate() {
+                        to.extend(moves[p[i]].iter().map(|&v| x - p[i] * w + v * w));
+                    }
+                    to
+                })
+                .collect();
+            let truth = retrograde(&product);
+            for (x, want) in truth.iter().enumerate() {
+                let p = vec![x / (n * n), (x / n) % n, x % n];
+                assert_eq!(l.sum_value(&p).outcome(), *want, "{moves:?} at {p:?}");
+                if l.sum_value(&p).outcome() == Outcome::First {
+                    assert!(
+                        best_move_wins(&l, &moves, p.clone()),
+                        "{moves:?} from {p:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_draw_is_kept() {
         let mut seed = 0x5151_5151_7777_0001;
         for _ in 0..300 {
