@@ -172,7 +172,10 @@ pub fn label(moves: &[Vec<usize>]) -> Result<Labelling, EngineError> {
                 for &q in &preds[p] {
                     tick(1)?;
                     if label[q] == Label::None {
-                        waiting[q] -= 1;
+                        // p was counted in q's waiting when the stage began: it was open and
+                        // not hit, and only now is it hit.
+                        debug_assert!(waiting[q] > 0);
+                        waiting[q] = waiting[q].saturating_sub(1);
                         if waiting[q] == 0 && !blocked[q] {
                             queue.push(q);
                         }
