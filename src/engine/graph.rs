@@ -222,7 +222,6 @@ impl GameGraph {
 
 /// Every node's value by an iterative depth-first search, or a cycle (as nodes, the first
 /// repeated at the end) if there is one. Polls the stop flag and the memory limit.
-#[allow(clippy::type_complexity)]
 fn values(moves: &[Vec<usize>]) -> Result<Result<Vec<Grundy>, Vec<usize>>, EngineError> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
