@@ -10,13 +10,19 @@ use super::{RenderOptions, Style, format_set};
 use crate::engine::Grundy;
 use crate::engine::graph::GameGraph;
 use crate::engine::loopy::{Gamma, Outcome};
+use crate::expr::{Int, Value};
 use crate::output::{LoopyMove, LoopyReport, LoopyTable, PositionView};
 
 /// `3`, or `∞{0, 2}`: the one way nimlab writes a γ value.
+/// An infinite value is written as an expression writes it (`= g(e)`), so that a learner reads
+/// and types one notation.
 pub(crate) fn gamma_text(g: &Gamma) -> String {
     match g {
         Gamma::Finite(m) => m.to_string(),
-        Gamma::Infinite(k) => format!("∞{}", format_set(k)),
+        Gamma::Infinite(k) => match k.iter().map(|&x| Int::try_from(x)).collect() {
+            Ok(set) => Value::Infinite(set).to_string(),
+            Err(_) => format!("∞{}", format_set(k)),
+        },
     }
 }
 
