@@ -516,6 +516,10 @@ Functions:
   mg(octal:0.77, 4)  the misère Grundy value g⁻ (Conway), by game-tree search: the
                      mex of the options', a position without moves worth 1
   g(wythoff, (3, 5)) a state of a game whose states are tuples
+  draw(a, b)         on a graph with a cycle (`rules graph:FILE`): whether
+                     neither player can force a win; there g(a) is γ, a number
+                     or ∞{K}, g(a, b) the sum's γ, mexset(a) the finite values
+                     of a's options, lost and winner by γ (a draw: neither)
   hackenbush(2(1,3)) a Green Hackenbush picture's value, written as for
                      `--rules hackenbush` (by the colon and fusion principles)
 ";

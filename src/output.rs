@@ -6,6 +6,7 @@ mod activity;
 mod draw;
 mod hackenbush;
 mod lesson;
+mod loopy;
 mod proof;
 mod sum_game;
 
@@ -13,6 +14,7 @@ pub use activity::{Activity, LeftReport, Then};
 pub use draw::{GraphPicture, Picture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot};
 pub use hackenbush::{HackenbushComponent, HackenbushCut, HackenbushReport, HackenbushView};
 pub use lesson::*;
+pub use loopy::{LoopyMove, LoopyReport, LoopyRow, LoopyTable};
 pub use proof::*;
 pub use sum_game::{
     Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumStepMove, SumStepReport, Term,
@@ -49,6 +51,10 @@ pub enum Output {
     Moore(MooreReport),
     /// `winner`, `move`, `nimsum` and `grundy` of Green Hackenbush pictures.
     Hackenbush(HackenbushReport),
+    /// `grundy` on a game graph with a cycle: each position's γ, finite or ∞(K).
+    LoopyGrundy(LoopyTable),
+    /// `winner`/`move` on tokens of a game graph with a cycle: γ, and a win or a draw.
+    Loopy(LoopyReport),
     /// `winner`/`move --misere`: a ruleset played misère, decided by search.
     MiserePlay(MiserePlayReport),
     /// `play` and the moves of a game: what happened, in order.

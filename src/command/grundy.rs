@@ -10,7 +10,7 @@ use crate::engine::library_form::LibraryForm;
 use crate::engine::value_range::ValueRange;
 use crate::engine::{GrundyRow, Pile, Rules};
 use crate::error::Error;
-use crate::output::{GrundyReport, GrundyRows, Output};
+use crate::output::{GrundyReport, GrundyRows, LoopyTable, Output};
 
 /// `grundy`: a table of values by mex over a range, or the rows of the states looked up.
 pub(super) fn grundy(
@@ -20,6 +20,9 @@ pub(super) fn grundy(
 ) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, arg)?;
     let rules = solver.rules().clone();
+    if let Some(output) = loopy_table(&rules, target)? {
+        return Ok(output);
+    }
     let parsed = match (&rules, target) {
         // A graph's table lists every position unless one is named.
         (Rules::Graph(graph), None) => Target::Range {
@@ -95,6 +98,37 @@ pub(super) fn grundy(
     Ok(Output::Grundy(GrundyReport { rules, rows }))
 }
 
+/// `grundy` on a loopy graph: the rows of every position, or of those named, each with its
+/// γ (`grundy --values` too: there is no table by mex to stream). `None` for other rules.
+fn loopy_table(rules: &Rules, target: Option<&str>) -> Result<Option<Output>, Error> {
+    let Rules::Graph(graph) = rules else {
+        return Ok(None);
+    };
+    if !graph.is_loopy() {
+        return Ok(None);
+    }
+    let len = graph.len() as u64;
+    let nodes: Vec<u64> = match target.map(|_| Target::parse(target, rules)).transpose()? {
+        None => (0..len).collect(),
+        Some(Target::States(states)) => states.iter().map(|p| p.size).collect(),
+        Some(Target::Range { from, to }) if to < len => (from..=to).collect(),
+        Some(Target::Range { to, .. }) => {
+            return Err(
+                crate::engine::EngineError::from(crate::engine::TooMuchWork::GraphTable {
+                    rows: to.saturating_add(1),
+                    positions: len,
+                })
+                .into(),
+            );
+        }
+    };
+    Ok(Some(Output::LoopyGrundy(LoopyTable::new(
+        rules,
+        graph.clone(),
+        &nodes,
+    ))))
+}
+
 /// Whether a row of `size` would list more options than a table prints: a hexadecimal game's
 /// rows hold about n²/12 three-way splits each, so past a few thousand only the value is shown.
 fn too_many_options(rules: &Rules, size: u64) -> bool {
@@ -133,6 +167,9 @@ pub(super) fn grundy_values(
 ) -> Result<Output, Error> {
     let mut solver = rules_or_session(session, arg)?;
     let rules = solver.rules().clone();
+    if let Some(output) = loopy_table(&rules, target)? {
+        return Ok(output);
+    }
     let (from, to) = match (&rules, Target::parse(target, &rules)?) {
         (Rules::Graph(graph), _) if target.is_none() => (0, graph.len() as u64 - 1),
         (_, Target::Range { from, to }) => (from, to),

@@ -193,7 +193,11 @@ impl PlayedGame for PileGame {
         } else {
             None
         };
-        Ok(GameEvent::YourMove { piles, values })
+        Ok(GameEvent::YourMove {
+            piles,
+            values,
+            gamma: None,
+        })
     }
 
     fn learner_move(&mut self, request: Request) -> Result<LearnerMove<GameEvent>, Error> {

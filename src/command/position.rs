@@ -8,8 +8,8 @@ use crate::cli::PositionArgs;
 use crate::engine::Rules;
 use crate::error::Error;
 use crate::output::{
-    BulkReport, MiserePlayReport, Note, Output, PileChanged, PositionReport, PositionTitle,
-    PositionView,
+    BulkReport, LoopyReport, MiserePlayReport, Note, Output, PileChanged, PositionReport,
+    PositionTitle, PositionView,
 };
 
 /// `winner`, `move` and `nimsum`: a position's report in one view, or a summary of piles
@@ -61,6 +61,17 @@ pub(super) fn report(
         }
     };
     session.remember(&solver);
+    if let Rules::Graph(graph) = solver.rules()
+        && graph.is_loopy()
+        && view != PositionView::NimSum
+    {
+        return Ok(Output::Loopy(LoopyReport::new(
+            view,
+            solver.rules(),
+            graph.clone(),
+            &piles,
+        )?));
+    }
     let mut report = PositionReport::new(view, &solver, piles)?;
     report.title = title;
     Ok(Output::Position(report))
@@ -190,9 +201,28 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
         return Ok(Output::Note(Note::NoPosition));
     }
     let piles = session.position_for(solver.rules());
+    if let Some(output) = loopy(solver.rules(), &piles)? {
+        return Ok(output);
+    }
     let mut report = PositionReport::new(PositionView::NimSum, &solver, piles)?;
     report.title = Some(PositionTitle::Position);
     Ok(Output::Position(report))
+}
+
+/// A position of a loopy graph, which has no nim-sum to show: its γ and who wins, or a draw.
+fn loopy(rules: &Rules, piles: &[crate::engine::Pile]) -> Result<Option<Output>, Error> {
+    let Rules::Graph(graph) = rules else {
+        return Ok(None);
+    };
+    if !graph.is_loopy() {
+        return Ok(None);
+    }
+    Ok(Some(Output::Loopy(LoopyReport::new(
+        PositionView::Winner,
+        rules,
+        graph.clone(),
+        piles,
+    )?)))
 }
 
 /// `set I PILE`: changes one pile of the session's position and says how the nim-sum moved.
@@ -212,6 +242,9 @@ pub(super) fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result
     solver.reach(pile, token)?;
     session.remember(&solver);
     let change = session.set_pile(i - 1, pile)?;
+    if let Some(output) = loopy(session.rules(), session.position())? {
+        return Ok(output);
+    }
     let mut report = PositionReport::new(
         PositionView::NimSum,
         session.solver(),

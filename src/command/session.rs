@@ -344,10 +344,22 @@ impl Session {
 
     /// Replaces the position, computing each pile's value once; refuses (changing nothing)
     /// piles the session's solver has not valued (see [`Session::remember`]).
+    /// A pile's Grundy value for the position's nim-sum; a position of a loopy graph has
+    /// none (its γ may be ∞, and `position` shows γ instead), so it counts 0 here.
+    fn value_of(&self, pile: Pile) -> Result<Grundy, EngineError> {
+        if let Rules::Graph(graph) = self.solver.rules()
+            && graph.is_loopy()
+            && graph.gamma(pile.size).is_some()
+        {
+            return Ok(0);
+        }
+        self.solver.value(pile).map(|k| k.grundy())
+    }
+
     pub fn set_position(&mut self, piles: Vec<Pile>) -> Result<(), EngineError> {
         self.values = piles
             .iter()
-            .map(|&p| self.solver.value(p).map(|k| k.grundy()))
+            .map(|&p| self.value_of(p))
             .collect::<Result<_, _>>()?;
         self.nim_sum = self.values.iter().fold(0, |acc, g| acc ^ g);
         self.position = piles;
@@ -357,7 +369,7 @@ impl Session {
     /// Sets pile `index` (0-based) and updates the nim-sum from the old and new values alone.
     pub fn set_pile(&mut self, index: usize, pile: Pile) -> Result<PileChange, EngineError> {
         let old_value = self.values[index];
-        let new_value = self.solver.value(pile)?.grundy();
+        let new_value = self.value_of(pile)?;
         let old_sum = self.nim_sum;
         self.nim_sum ^= old_value ^ new_value;
         let from = std::mem::replace(&mut self.position[index], pile);

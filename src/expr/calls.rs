@@ -9,7 +9,7 @@ use crate::engine::Rules;
 
 /// The functions whose value depends on a ruleset: without one written first, they use the
 /// session's.
-pub const RULES_FUNCTIONS: &[&str] = &["g", "mexset", "lost", "winner", "misere", "mg"];
+pub const RULES_FUNCTIONS: &[&str] = &["g", "mexset", "lost", "winner", "misere", "mg", "draw"];
 
 /// One function call in an expression.
 #[derive(Debug, Clone, PartialEq, Eq)]

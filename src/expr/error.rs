@@ -58,6 +58,7 @@ pub const FUNCTIONS: &[&str] = &[
     "mexset",
     "g",
     "lost",
+    "draw",
     "nimsum",
     "winner",
     "misere",

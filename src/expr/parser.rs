@@ -37,7 +37,7 @@ const KEYWORDS: &[&str] = &[
 const SET_FUNCTIONS: &[&str] = &["mex", "min", "max", "size"];
 
 /// Functions whose first argument may be a ruleset name.
-const TAKES_RULES: &[&str] = &["g", "mexset", "winner", "lost", "misere", "mg"];
+const TAKES_RULES: &[&str] = &["g", "mexset", "winner", "lost", "misere", "mg", "draw"];
 
 type Result<T> = std::result::Result<T, ExprError>;
 

@@ -24,6 +24,9 @@ pub enum Value {
         pass: Option<Pass>,
     },
     Player(Player),
+    /// The generalised Sprague–Grundy value ∞(K) of a position of a loopy graph: K the finite
+    /// values of its options.
+    Infinite(BTreeSet<Int>),
 }
 
 impl Value {
@@ -36,6 +39,7 @@ impl Value {
             Self::Range(..) => "a range",
             Self::State { .. } => "a pile state",
             Self::Player(_) => "a player",
+            Self::Infinite(_) => "an infinite value ∞{…}",
         }
     }
 
@@ -92,6 +96,10 @@ impl fmt::Display for Value {
                 Some(Pass::Spent) => write!(f, "{size}F"),
             },
             Self::Player(p) => f.write_str(p.name()),
+            Self::Infinite(k) => {
+                let items: Vec<String> = k.iter().map(Int::to_string).collect();
+                write!(f, "∞{{{}}}", items.join(", "))
+            }
         }
     }
 }

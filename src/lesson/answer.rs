@@ -27,6 +27,16 @@ pub fn read_answer(input: &str) -> Option<Value> {
         "false" | "no" | "n" => return Some(Value::Bool(false)),
         _ => {}
     }
+    // γ of a loopy graph: `∞{0, 2}`, `inf {0, 2}`, `∞` alone for ∞{}.
+    if let Some(rest) = text.strip_prefix('∞').or_else(|| text.strip_prefix("inf")) {
+        let rest = rest.trim();
+        if rest.is_empty() {
+            return Some(Value::Infinite(BTreeSet::new()));
+        }
+        return crate::set_notation::read_set(rest, integer, "a number")
+            .ok()
+            .map(Value::Infinite);
+    }
     if text.starts_with('{') {
         // Sets as nimlab prints them: `{0..4, 6}`.
         return crate::set_notation::read_set(text, integer, "a number")

@@ -17,6 +17,8 @@ pub enum Form {
     YesNo,
     Player,
     State,
+    /// γ of a loopy graph: a number or ∞{K}.
+    Gamma,
 }
 
 impl Form {
@@ -28,6 +30,7 @@ impl Form {
             Value::Bool(_) => Self::YesNo,
             Value::Player(_) => Self::Player,
             Value::State { .. } => Self::State,
+            Value::Infinite(_) => Self::Gamma,
         }
     }
 }

@@ -41,6 +41,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "graph-games.yaml",
         include_str!("../../lessons/graph-games.yaml"),
     ),
+    // Loopy games right after: the same graphs with cycles, where play may never end, valued
+    // by Smith's generalised function γ (∞ values, draws).
+    (
+        "loopy-games.yaml",
+        include_str!("../../lessons/loopy-games.yaml"),
+    ),
     // Wythoff right after: the queen is a token on the graph of a board's squares, and its
     // lost squares come from backward induction alone, with a formula checked by search.
     ("wythoff.yaml", include_str!("../../lessons/wythoff.yaml")),

@@ -13,6 +13,10 @@ pub const BUNDLED_GRAPHS: &[(&str, &str)] = &[
         "graph-games",
         include_str!("../../lessons/graphs/graph-games.yaml"),
     ),
+    (
+        "loopy-games",
+        include_str!("../../lessons/graphs/loopy-games.yaml"),
+    ),
 ];
 
 /// The names a lesson may write after `graph:`.

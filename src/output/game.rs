@@ -3,12 +3,13 @@
 
 use crate::engine::game::{Side, Turn};
 use crate::engine::grundy::Solver;
+use crate::engine::loopy::Outcome;
 use crate::engine::position::{Player, Verdict, verdict};
 use crate::engine::reply::Intent;
 use crate::engine::strategy::top_bit;
 use crate::engine::{Grundy, Move, Pile, Rules};
 
-use super::PositionReport;
+use super::{LoopyReport, PositionReport};
 
 /// One move in binary: the position and its values before, the move, and the verdicts before
 /// and after (the pile's new value is `after.grundy[mv.index]`).
@@ -69,6 +70,14 @@ pub enum CoachNote {
     ThrewAwayBySearch { best: Move },
     /// The position was already lost: every move loses against perfect play.
     AlreadyLost,
+    /// On a loopy graph, decided by γ: who won before the move (the learner to move), who
+    /// wins after it (the computer to move), and the move that would have won or kept the
+    /// draw.
+    ByGamma {
+        before: Outcome,
+        after: Outcome,
+        best: Option<Move>,
+    },
 }
 
 /// Something that happened in a game, in order.
@@ -108,6 +117,8 @@ pub enum GameEvent {
         won: bool,
         best: Option<Move>,
     },
+    /// `hint` on a loopy graph: the position's γ, and the move that wins or keeps the draw.
+    LoopyHint(Box<LoopyReport>),
     /// `undo`: the moves taken back (latest first) and the position now.
     Undone { turns: Vec<Turn>, piles: Vec<Pile> },
     /// The learner is to move on this position; `values` are its piles' Grundy values (coach
@@ -115,6 +126,8 @@ pub enum GameEvent {
     YourMove {
         piles: Vec<Pile>,
         values: Option<Vec<Grundy>>,
+        /// On a loopy graph, each token's γ instead (coach mode only).
+        gamma: Option<Vec<crate::engine::loopy::Gamma>>,
     },
     /// The game is over.
     End {

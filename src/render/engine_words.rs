@@ -96,6 +96,24 @@ impl fmt::Display for Said<'_, EngineError> {
             EngineError::BadGraph { source, reason } => {
                 write!(f, "bad game graph {}: {reason}", quoted(source))
             }
+            EngineError::LoopyGraph { source, misere } => {
+                write!(
+                    f,
+                    "the game graph {} has a cycle, so some play never ends: ",
+                    quoted(source)
+                )?;
+                if *misere {
+                    f.write_str(
+                        "nimlab does not solve misère play of a loopy graph (normal play: \
+                         `winner`, `move`)",
+                    )
+                } else {
+                    f.write_str(
+                        "this needs every play to end; nimlab values a loopy graph by γ in \
+                         `grundy`, `winner`, `move`, `draw` and `g(…)`",
+                    )
+                }
+            }
             EngineError::BeyondComputed(beyond) => {
                 let Beyond {
                     token,

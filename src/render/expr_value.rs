@@ -109,6 +109,7 @@ pub(super) enum ValueJson<'a> {
     Range { from: Int, to: Int },
     Name(String),
     Player(&'static str),
+    Infinite { infinite: &'a BTreeSet<Int> },
 }
 
 impl<'a> ValueJson<'a> {
@@ -120,6 +121,7 @@ impl<'a> ValueJson<'a> {
             Value::Range(a, b) => Self::Range { from: *a, to: *b },
             Value::State { .. } => Self::Name(value.to_string()),
             Value::Player(p) => Self::Player(p.name()),
+            Value::Infinite(k) => Self::Infinite { infinite: k },
         }
     }
 }

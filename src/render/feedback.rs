@@ -197,6 +197,9 @@ fn form_wanted(form: Form) -> &'static str {
             "answer first or second (the player who wins; P for a P-position, where the second player wins, N for an N-position)."
         }
         Form::State => "this question wants a pile state, such as 7T or 7F.",
+        Form::Gamma => {
+            "this question wants a value of γ: a number, or ∞ with a set, such as ∞{0, 2} (or inf{0, 2})."
+        }
     }
 }
 

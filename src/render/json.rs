@@ -23,6 +23,8 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Sum(report) => emit(&super::sum::json(report), out),
         Output::MiserePlay(report) => emit(&super::misere_play::json(report), out),
         Output::Moore(report) => emit(&super::moore::json(report), out),
+        Output::Loopy(report) => emit(&super::loopy::json(report), out),
+        Output::LoopyGrundy(table) => emit(&super::loopy::table_json(table), out),
         Output::Hackenbush(report) => emit(&super::hackenbush::json(report), out),
         Output::Game(report) => emit(&super::game::game_json(report), out),
         Output::SumGame(report) => emit(&super::game::sum_game_json(report), out),

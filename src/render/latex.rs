@@ -27,6 +27,8 @@ pub(super) fn has_form(output: &Output) -> bool {
             | Output::Proof(_)
             | Output::Period(_)
             | Output::Position(_)
+            | Output::Loopy(_)
+            | Output::LoopyGrundy(_)
             | Output::Derivation(_)
             | Output::Note(_)
             | Output::Help(_)
@@ -41,6 +43,8 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     match output {
         Output::Grundy(report) => print(&grundy(report), out),
         Output::Position(report) => print(&binary(report), out),
+        Output::Loopy(report) => super::loopy::latex(report, out),
+        Output::LoopyGrundy(table) => super::loopy::table_latex(table, out),
         Output::Derivation(report) => print(&derivation(report), out),
         Output::Proof(report) => super::latex_text::proof(report, out),
         Output::Period(report) => super::latex_text::period(report, out),

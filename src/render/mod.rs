@@ -24,6 +24,7 @@ mod latex;
 mod latex_text;
 mod lesson;
 mod lesson_error;
+pub(crate) mod loopy;
 mod lost_conjecture;
 pub(crate) mod man;
 mod misere;

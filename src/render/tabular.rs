@@ -39,6 +39,21 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
             }
             sink.finish()
         }
+        Output::Loopy(report) => {
+            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
+            for row in super::loopy::rows(report) {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
+        Output::LoopyGrundy(table) => {
+            let mut sink =
+                TableWriter::new(syntax, out, &["position", "options", "gamma", "winner"])?;
+            for row in super::loopy::table_rows(table) {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
         Output::Hackenbush(report) => {
             let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
             for row in super::hackenbush::rows(report) {

@@ -23,6 +23,8 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::Sum(report) => super::sum::text(report, opts, out),
         Output::MiserePlay(report) => super::misere_play::text(report, opts, out),
         Output::Moore(report) => super::moore::text(report, opts, out),
+        Output::Loopy(report) => super::loopy::text(report, opts, out),
+        Output::LoopyGrundy(table) => super::loopy::table_text(table, opts, out),
         Output::Hackenbush(report) => super::hackenbush::text(report, opts, out),
         Output::Game(report) => game::render_game(report, opts, out),
         Output::SumGame(report) => game::render_sum_game(report, opts, out),

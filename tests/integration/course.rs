@@ -36,6 +36,17 @@ pub(crate) fn after_wrong(
     }
 }
 
+/// Several wrong answers, each with the diagnosis it must show, then the right one.
+pub(crate) fn after_wrongs(wrongs: &[(&str, &str)], value: impl ToString) -> Answer {
+    Answer {
+        wrong: wrongs
+            .iter()
+            .map(|&(w, d)| (w.to_owned(), d.to_owned()))
+            .collect(),
+        right: value.to_string(),
+    }
+}
+
 pub(crate) fn yes_no(truth: bool) -> &'static str {
     if truth { "yes" } else { "no" }
 }

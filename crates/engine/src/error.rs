@@ -43,6 +43,9 @@ pub enum EngineError {
     BadPicture { token: String, why: PictureWhy },
     /// A game graph that is not a finite DAG of named positions.
     BadGraph { source: String, reason: String },
+    /// A game graph with a cycle where every play must end: a search, a table by mex, misère
+    /// play (`misere`).
+    LoopyGraph { source: String, misere: bool },
     /// A heap beyond the values computed by mex for a game whose values prove no period so
     /// far (boxed: it is rare and large).
     BeyondComputed(Box<Beyond>),

@@ -84,6 +84,14 @@ impl Exhaustive {
         if misere {
             rules.check_misere()?;
         }
+        if let Rules::Graph(graph) = rules
+            && graph.is_loopy()
+        {
+            return Err(EngineError::LoopyGraph {
+                source: graph.source().to_string(),
+                misere,
+            });
+        }
         // A coin row is a set of heads, not a sum of heaps: two heaps on one coin cancel,
         // which misère play tells apart from a sum, so it is searched as the row.
         if rules.splits() || (misere && rules.turns_coins()) {

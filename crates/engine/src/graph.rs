@@ -1,12 +1,14 @@
-//! A game given as a finite directed acyclic graph of named positions: a component is a node,
-//! its options are the nodes its moves lead to. Values come from one memoised, iterative
-//! depth-first search (no recursion, so a 100 000-deep chain cannot overflow the stack); a
-//! cycle is reported with the positions on it.
+//! A game given as a finite directed graph of named positions: a component is a node, its
+//! options are the nodes its moves lead to. On an acyclic graph, values come from one memoised,
+//! iterative depth-first search (no recursion, so a 100 000-deep chain cannot overflow the
+//! stack). A graph with a cycle is loopy: some play may never end, and its positions are valued
+//! by the generalised Sprague–Grundy function γ (`super::loopy`), finite or ∞(K).
 //!
 //! The graph arrives as names and moves; reading a file is not done here.
 
 use std::collections::HashMap;
 
+use super::loopy::{self, Gamma, Labelling};
 use super::mex::mex;
 use super::{EngineError, Grundy};
 
@@ -21,12 +23,17 @@ pub struct GameGraph {
     names: Vec<String>,
     index: HashMap<String, usize>,
     moves: Vec<Vec<usize>>,
+    /// Each position's Grundy value; on a loopy graph, its finite γ (0 where γ is ∞).
     values: Vec<Grundy>,
+    /// γ and its counters, for a graph with a cycle.
+    loopy: Option<Labelling>,
+    /// A cycle, as positions, for a loopy graph.
+    cycle: Vec<usize>,
 }
 
 impl GameGraph {
     /// Builds the graph from positions in order, each with the names its moves lead to, and
-    /// values every position. Refuses repeated or unknown names and cycles.
+    /// values every position. Refuses repeated or unknown names.
     pub fn new(source: &str, positions: Vec<(String, Vec<String>)>) -> Result<Self, EngineError> {
         let bad = |reason: String| EngineError::BadGraph {
             source: source.to_string(),
@@ -66,13 +73,26 @@ impl GameGraph {
             names.push(name);
             moves.push(to);
         }
-        let values = values(&names, &moves).map_err(bad)?;
+        let (values, loopy, cycle) = match values(&moves)? {
+            Ok(values) => (values, None, Vec::new()),
+            Err(cycle) => {
+                let labelling = loopy::label(&moves)?;
+                let values = labelling
+                    .gamma
+                    .iter()
+                    .map(|g| g.finite().unwrap_or(0))
+                    .collect();
+                (values, Some(labelling), cycle)
+            }
+        };
         Ok(Self {
             source: source.to_string(),
             names,
             index,
             moves,
             values,
+            loopy,
+            cycle,
         })
     }
 
@@ -108,14 +128,76 @@ impl GameGraph {
             .map(|&j| j as u64)
     }
 
-    /// The Grundy value of a node; `None` for a number that is not a node.
+    /// The Grundy value of a node; `None` for a number that is not a node, and for every node
+    /// of a loopy graph (see [`GameGraph::gamma`]).
     pub fn value(&self, node: u64) -> Option<Grundy> {
+        if self.loopy.is_some() {
+            return None;
+        }
         self.get(node).map(|i| self.values[i])
     }
 
-    /// Every node's value, in node order.
-    pub fn values(&self) -> &[Grundy] {
-        &self.values
+    /// Every node's value, in node order; `None` for a loopy graph.
+    pub fn values(&self) -> Option<&[Grundy]> {
+        self.loopy.is_none().then_some(self.values.as_slice())
+    }
+
+    /// Whether the graph has a cycle, so that some play never ends.
+    pub fn is_loopy(&self) -> bool {
+        self.loopy.is_some()
+    }
+
+    /// A cycle of a loopy graph, as nodes, its first node repeated at the end (empty for an
+    /// acyclic graph).
+    pub fn cycle_nodes(&self) -> impl Iterator<Item = u64> + '_ {
+        self.cycle.iter().map(|&i| i as u64)
+    }
+
+    /// The generalised Sprague–Grundy value of a node (finite on an acyclic graph); `None` for
+    /// a number that is not a node.
+    pub fn gamma(&self, node: u64) -> Option<Gamma> {
+        let i = self.get(node)?;
+        Some(match &self.loopy {
+            Some(l) => l.gamma[i].clone(),
+            None => Gamma::Finite(self.values[i]),
+        })
+    }
+
+    /// The counter of a node of finite γ on a loopy graph (the order it was valued in); 0 on
+    /// an acyclic graph.
+    pub fn counter(&self, node: u64) -> u64 {
+        match (&self.loopy, self.get(node)) {
+            (Some(l), Some(i)) => l.counter[i],
+            _ => 0,
+        }
+    }
+
+    /// The value of a sum of tokens on these nodes (Smith's theorem); `None` if one is not a
+    /// node.
+    pub fn sum_gamma(&self, nodes: &[u64]) -> Option<Gamma> {
+        let values: Vec<Gamma> = nodes
+            .iter()
+            .map(|&n| self.gamma(n))
+            .collect::<Option<_>>()?;
+        Some(Gamma::sum(&values))
+    }
+
+    /// The move to make on a sum of tokens on `nodes`, as (token, node it goes to): a winning
+    /// move that makes progress, a move that keeps a draw, or `None` when every move loses.
+    pub fn best_move(&self, nodes: &[u64]) -> Option<(usize, u64)> {
+        let nodes: Vec<usize> = nodes.iter().map(|&n| self.get(n)).collect::<Option<_>>()?;
+        match &self.loopy {
+            Some(l) => l.best_move(&self.moves, &nodes).map(|(i, v)| (i, v as u64)),
+            None => {
+                let acyclic = Labelling {
+                    gamma: self.values.iter().map(|&g| Gamma::Finite(g)).collect(),
+                    counter: vec![0; self.values.len()],
+                };
+                acyclic
+                    .best_move(&self.moves, &nodes)
+                    .map(|(i, v)| (i, v as u64))
+            }
+        }
     }
 
     /// What a pile of this game looks like, for error messages: a few of the names.
@@ -138,25 +220,31 @@ impl GameGraph {
     }
 }
 
-/// Every node's value by an iterative depth-first search; a cycle is an error naming it.
-fn values(names: &[String], moves: &[Vec<usize>]) -> Result<Vec<Grundy>, String> {
+/// Every node's value by an iterative depth-first search, or a cycle (as nodes, the first
+/// repeated at the end) if there is one. Polls the stop flag and the memory limit.
+fn values(moves: &[Vec<usize>]) -> Result<Result<Vec<Grundy>, Vec<usize>>, EngineError> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         New,
         OnPath,
         Done,
     }
-    let mut mark = vec![Mark::New; names.len()];
-    let mut values = vec![0; names.len()];
+    let mut mark = vec![Mark::New; moves.len()];
+    let mut values = vec![0; moves.len()];
     // The path: (node, next move to look at).
     let mut path: Vec<(usize, usize)> = Vec::new();
-    for root in 0..names.len() {
+    let mut steps: u64 = 0;
+    for root in 0..moves.len() {
         if mark[root] != Mark::New {
             continue;
         }
         mark[root] = Mark::OnPath;
         path.push((root, 0));
         while let Some(&mut (node, ref mut next)) = path.last_mut() {
+            steps += 1;
+            if steps.is_multiple_of(super::cancel::POLL_EVERY) {
+                super::cancel::poll()?;
+            }
             if let Some(&to) = moves[node].get(*next) {
                 *next += 1;
                 match mark[to] {
@@ -167,15 +255,9 @@ fn values(names: &[String], moves: &[Vec<usize>]) -> Result<Vec<Grundy>, String>
                     }
                     Mark::OnPath => {
                         let start = path.iter().position(|&(n, _)| n == to).unwrap_or(0);
-                        let mut cycle: Vec<&str> = path[start..]
-                            .iter()
-                            .map(|&(n, _)| names[n].as_str())
-                            .collect();
-                        cycle.push(&names[to]);
-                        return Err(format!(
-                            "it has a cycle, so some play never ends: {}",
-                            shorten(&cycle)
-                        ));
+                        let mut cycle: Vec<usize> = path[start..].iter().map(|&(n, _)| n).collect();
+                        cycle.push(to);
+                        return Ok(Err(cycle));
                     }
                 }
             } else {
@@ -185,18 +267,7 @@ fn values(names: &[String], moves: &[Vec<usize>]) -> Result<Vec<Grundy>, String>
             }
         }
     }
-    Ok(values)
-}
-
-/// `a → b → c → a`, with the middle of a long cycle left out.
-fn shorten(cycle: &[&str]) -> String {
-    const SHOWN: usize = 12;
-    if cycle.len() <= SHOWN {
-        return cycle.join(" → ");
-    }
-    let head = cycle[..SHOWN / 2].join(" → ");
-    let tail = cycle[cycle.len() - SHOWN / 2..].join(" → ");
-    format!("{head} → … ({} positions) … → {tail}", cycle.len() - 1)
+    Ok(Ok(values))
 }
 
 #[cfg(test)]
@@ -231,13 +302,21 @@ mod tests {
     }
 
     #[test]
-    fn a_cycle_is_named() {
-        let err = graph(&[("a", &["b"]), ("b", &["c"]), ("c", &["a"]), ("d", &[])])
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("a → b → c → a"), "{err}");
-        let err = graph(&[("x", &["x"])]).unwrap_err().to_string();
-        assert!(err.contains("x → x"), "{err}");
+    fn a_cycle_is_valued_by_gamma() {
+        // a → b → c → a, and d alone: no play from the cycle ever ends, and no option on it
+        // is finite: ∞(∅), a draw; d has no moves: 0.
+        let g = graph(&[("a", &["b"]), ("b", &["c"]), ("c", &["a"]), ("d", &[])]).unwrap();
+        assert!(g.is_loopy());
+        let cycle: Vec<&str> = g.cycle_nodes().map(|n| g.name(n)).collect();
+        assert_eq!(cycle, ["a", "b", "c", "a"]);
+        assert_eq!(g.gamma(0), Some(Gamma::Infinite(vec![])));
+        assert_eq!(g.gamma(3), Some(Gamma::Finite(0)));
+        assert_eq!(g.value(3), None);
+        assert!(g.values().is_none());
+        // x → x, x → end: x can move to the end (0), so ∞({0}) — a win, by moving there.
+        let g = graph(&[("x", &["x", "end"]), ("end", &[])]).unwrap();
+        assert_eq!(g.gamma(0), Some(Gamma::Infinite(vec![0])));
+        assert_eq!(g.best_move(&[0]), Some((0, 1)));
     }
 
     #[test]

@@ -341,6 +341,12 @@ impl Solver {
     #[cold]
     fn refusal(&self, pile: Pile) -> EngineError {
         match &self.rules {
+            Rules::Graph(graph) if graph.is_loopy() && graph.gamma(pile.size).is_some() => {
+                EngineError::LoopyGraph {
+                    source: graph.source().to_string(),
+                    misere: false,
+                }
+            }
             Rules::Graph(graph) => EngineError::BadPile {
                 token: pile.size.to_string(),
                 expected: graph.pile_syntax(),
@@ -457,6 +463,15 @@ impl Solver {
             return match self.value(pile) {
                 Ok(_) => Ok(()),
                 Err(_) => game.extend(pile.size, budget),
+            };
+        }
+        if let Rules::Graph(graph) = &self.rules
+            && graph.is_loopy()
+        {
+            // Every position was valued by γ when the graph was loaded.
+            return match graph.gamma(pile.size) {
+                Some(_) => Ok(()),
+                None => Err(self.refusal(pile)),
             };
         }
         let Values::Octal(values) = &mut self.values else {
@@ -604,8 +619,12 @@ impl GrundyTable {
                     }
                     .into());
                 }
+                let values = graph.values().ok_or_else(|| EngineError::LoopyGraph {
+                    source: graph.source().to_string(),
+                    misere: false,
+                })?;
                 budget.charge(graph.len() as u64);
-                plain.extend(graph.values().iter().map(|&g| narrow(g)));
+                plain.extend(values.iter().map(|&g| narrow(g)));
             }
             Rules::Defined(game) if game.has_tuples() => {
                 return Err(super::TooMuchWork::TupleTable {

@@ -19,6 +19,7 @@ pub mod hackenbush_syntax;
 pub mod hackenbush_write;
 pub mod heaps;
 pub mod library_form;
+pub mod loopy;
 pub mod memory;
 pub mod mex;
 pub mod misere_play;

@@ -14,7 +14,8 @@ use std::collections::HashMap;
 use super::budget::Budget;
 use super::cancel::{Interrupted, POLL_EVERY};
 use super::grundy::Solver;
-use super::{EngineError, Grundy, Heaps, Pile};
+use super::loopy::Gamma;
+use super::{EngineError, Grundy, Heaps, Pile, Rules};
 
 /// Why the walk stopped without a graph.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,6 +41,8 @@ impl From<Interrupted> for WalkRefused {
 pub struct Position {
     heaps: Vec<Pile>,
     grundy: Grundy,
+    /// On a loopy graph, the generalised value γ (then `grundy` is not used).
+    gamma: Option<Gamma>,
 }
 
 impl Position {
@@ -51,6 +54,11 @@ impl Position {
     /// The value, as the solver gives it: the XOR of the heaps' values.
     pub fn grundy(&self) -> Grundy {
         self.grundy
+    }
+
+    /// The generalised value γ, for a position of a loopy graph; `None` elsewhere.
+    pub fn gamma(&self) -> Option<&Gamma> {
+        self.gamma.as_ref()
     }
 }
 
@@ -162,6 +170,51 @@ pub fn walk(
         }
         moves.push(out);
     }
+    if let Rules::Graph(graph) = rules
+        && graph.is_loopy()
+    {
+        let gammas: Vec<Gamma> = found
+            .iter()
+            .map(|heaps| {
+                let nodes: Vec<u64> = heaps.iter().map(|p| p.size).collect();
+                graph.sum_gamma(&nodes).ok_or_else(|| {
+                    WalkRefused::Unvalued(Box::new(EngineError::BadPile {
+                        token: nodes
+                            .iter()
+                            .map(u64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                        expected: graph.pile_syntax(),
+                    }))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        let edges = moves
+            .iter()
+            .enumerate()
+            .flat_map(|(from, out)| out.iter().map(move |&(to, pass)| (from, to, pass)))
+            .map(|(from, to, pass)| Edge {
+                from,
+                to,
+                pass,
+                winning: gammas[to] == Gamma::Finite(0),
+            })
+            .collect();
+        let positions = found
+            .into_iter()
+            .zip(gammas)
+            .map(|(heaps, gamma)| Position {
+                heaps,
+                grundy: gamma.finite().unwrap_or(0),
+                gamma: Some(gamma),
+            })
+            .collect();
+        return Ok(ReachableGraph {
+            positions,
+            edges,
+            starts,
+        });
+    }
     let values = found
         .iter()
         .map(|heaps| {
@@ -174,7 +227,11 @@ pub fn walk(
     let positions: Vec<Position> = found
         .into_iter()
         .zip(&values)
-        .map(|(heaps, &grundy)| Position { heaps, grundy })
+        .map(|(heaps, &grundy)| Position {
+            heaps,
+            grundy,
+            gamma: None,
+        })
         .collect();
     let edges = moves
         .iter()

@@ -18,6 +18,9 @@ pub enum Intent {
     Winning,
     /// The position is lost against perfect play; the move keeps the game long.
     Delaying,
+    /// The position is a draw (a loopy graph): the move keeps it one, so that neither player
+    /// can force a win.
+    Drawing,
 }
 
 /// A chosen move and why.

@@ -36,6 +36,11 @@ pub enum Rules {
 }
 
 impl Rules {
+    /// Whether this is a game graph with a cycle, valued by γ.
+    pub fn is_loopy_graph(&self) -> bool {
+        matches!(self, Self::Graph(graph) if graph.is_loopy())
+    }
+
     /// Parses a ruleset name from the table in [`super::ruleset_name`]: `nim`, `zero-move`,
     /// `misere`, `subtract:1,3,4`, `octal:0.77`. A `graph:FILE` needs its file read first,
     /// which is IO: the command layer does that with [`super::ruleset_name::read`].

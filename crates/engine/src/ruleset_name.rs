@@ -148,7 +148,7 @@ pub const RULESETS: [RulesetName; 23] = [
         aliases: &[],
         argument: Some("FILE"),
         examples: &[],
-        summary: "a game given as a YAML file of named positions and the moves between them",
+        summary: "a game given as a YAML file of named positions and the moves between them; a graph with cycles is valued by γ, with draws",
         in_expression: None,
     },
     RulesetName {

@@ -76,6 +76,14 @@ impl<'r> Search<'r> {
 
     /// The options of a whole position: one pile moved, sorted, empty piles dropped.
     fn options(&mut self, position: &[Pile]) -> Result<Vec<Vec<Pile>>, EngineError> {
+        if let Rules::Graph(graph) = self.rules
+            && graph.is_loopy()
+        {
+            return Err(EngineError::LoopyGraph {
+                source: graph.source().to_string(),
+                misere: self.misere,
+            });
+        }
         if self.depth > MAX_DEPTH {
             return Err(super::TooMuchWork::GameTreeDepth {
                 moves: MAX_DEPTH as u64,

@@ -11,12 +11,103 @@ use super::{
 use crate::engine::budget::Budget;
 use crate::engine::error::Beyond;
 use crate::engine::grundy::{GrundyTable, Solver};
+use crate::engine::loopy::{Gamma, Outcome};
 use crate::engine::search::{Memo, Search};
 use crate::engine::{EngineError, Method, Pile, Player, Rules};
 use crate::expr::error::{ErrorKind, ExprError};
 use crate::expr::value::{Int, Value};
 
 impl Evaluator {
+    /// A function of tokens on a loopy graph, by γ: `g` the sum's γ (a number or ∞{K}),
+    /// `mexset` the finite values of the sum's options, `lost`, `winner` and `draw` by γ's
+    /// outcome. Misère play of a loopy graph is refused.
+    pub(super) fn loopy(
+        &mut self,
+        name: &str,
+        rules: &Rules,
+        piles: &[Pile],
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        let Rules::Graph(graph) = rules else {
+            return Err(engine(
+                EngineError::BadPile {
+                    token: rules.to_string(),
+                    expected: "a game graph".into(),
+                },
+                span,
+            ));
+        };
+        let nodes: Vec<u64> = piles.iter().map(|p| p.size).collect();
+        let not_a_node = || {
+            engine(
+                EngineError::BadPile {
+                    token: nodes
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    expected: graph.pile_syntax(),
+                },
+                span,
+            )
+        };
+        let sum = graph.sum_gamma(&nodes).ok_or_else(not_a_node)?;
+        let int = |g: crate::engine::Grundy| {
+            Int::try_from(g).map_err(|_| overflow(format!("g({g})"), span))
+        };
+        let set = |k: &[crate::engine::Grundy]| -> Result<std::collections::BTreeSet<Int>> {
+            k.iter().map(|&g| int(g)).collect()
+        };
+        match (name, &sum) {
+            ("g", Gamma::Finite(g)) => Ok(Value::Int(int(*g)?)),
+            ("g", Gamma::Infinite(k)) => Ok(Value::Infinite(set(k)?)),
+            ("mexset", _) => {
+                let mut finite = Vec::new();
+                let mut after = nodes.clone();
+                for (i, &u) in nodes.iter().enumerate() {
+                    let options: Vec<u64> = graph.moves(u).collect();
+                    self.tick(options.len() as u64, span)?;
+                    for v in options {
+                        after[i] = v;
+                        if let Some(Gamma::Finite(g)) = graph.sum_gamma(&after) {
+                            finite.push(g);
+                        }
+                    }
+                    after[i] = u;
+                }
+                Ok(Value::Set(set(&finite)?))
+            }
+            ("lost", _) => Ok(Value::Bool(sum.outcome() == Outcome::Second)),
+            ("draw", _) => Ok(Value::Bool(sum.outcome() == Outcome::Draw)),
+            ("winner", _) => match sum.outcome() {
+                Outcome::First => Ok(Value::Player(Player::First)),
+                Outcome::Second => Ok(Value::Player(Player::Second)),
+                Outcome::Draw => Err(ExprError::new(
+                    ErrorKind::Type {
+                        expected: "a position one player wins (this one is a draw: ask \
+                                   draw(…))"
+                            .into(),
+                        found: format!(
+                            "γ = {}",
+                            Value::Infinite(set(match &sum {
+                                Gamma::Infinite(k) => k,
+                                Gamma::Finite(_) => &[],
+                            })?)
+                        ),
+                    },
+                    span.clone(),
+                )),
+            },
+            _ => Err(engine(
+                EngineError::LoopyGraph {
+                    source: graph.source().to_string(),
+                    misere: true,
+                },
+                span,
+            )),
+        }
+    }
+
     /// The table for take-any `rules` reaching at least `size` (at most [`MEX_LIMIT`]).
     fn table(&mut self, rules: &Rules, size: u64, span: &Range<usize>) -> Result<&GrundyTable> {
         let index = self.tables.iter().position(|(r, _)| r == rules);

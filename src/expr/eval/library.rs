@@ -124,6 +124,27 @@ impl Evaluator {
                 }
             }
             "nimsum" => self.nimsum(args),
+            "g" | "mexset" | "lost" | "misere" | "mg" | "winner" | "draw" if matches!(&rules, Rules::Graph(graph) if graph.is_loopy()) =>
+            {
+                if args.is_empty() {
+                    return arity("one or more positions of the graph: g(a), draw(a, b)");
+                }
+                let mut piles = Vec::with_capacity(args.len());
+                for a in args {
+                    piles.push(self.pile(&rules, a)?);
+                }
+                self.tick(args.len() as u64, span)?;
+                self.loopy(name, &rules, &piles, span)
+            }
+            "draw" => Err(ExprError::new(
+                ErrorKind::Type {
+                    expected: "a graph with a cycle (`rules graph:FILE`): only there can play \
+                               go on for ever"
+                        .into(),
+                    found: rules.to_string(),
+                },
+                name_span.clone(),
+            )),
             "g" | "mexset" | "lost" | "misere" | "mg" => {
                 if args.is_empty() {
                     return arity(

@@ -8,6 +8,7 @@
 
 use std::fmt::Write as _;
 
+use crate::engine::loopy::{Gamma, Outcome};
 use crate::output::GraphPicture;
 
 /// Fill of a P-position: a light blue that reads on white and in grey (Okabe–Ito sky blue,
@@ -33,15 +34,27 @@ pub(crate) fn dot(picture: &GraphPicture) -> String {
         format!("{rules} from {}", starts.join(", "))
     };
     let count = graph.positions().len();
+    let loopy = graph.positions().iter().any(|p| p.gamma().is_some());
     // Short lines, so the caption is no wider than a graph of a few positions.
     let caption = format!(
-        "{title}: {}{count} position{}, each with its Grundy value g.\n\
-         Double boxes are P-positions (g = 0): the player to move loses.\n\
-         Bold arrows are winning moves, to a P-position.{}",
+        "{title}: {}{count} position{}, each with its {}.\n\
+         Double boxes are P-positions ({} = 0): the player to move loses.\n\
+         Bold arrows are winning moves, to a P-position.{}{}",
         if picture.whole { "all " } else { "" },
         if count == 1 { "" } else { "s" },
+        if loopy {
+            "generalised Grundy value γ (∞{K}: K the finite values of its options)"
+        } else {
+            "Grundy value g"
+        },
+        if loopy { "γ" } else { "g" },
         if graph.edges().iter().any(|e| e.pass) {
             " Dashed arrows spend a pass."
+        } else {
+            ""
+        },
+        if loopy {
+            "\nDashed ellipses are draws: neither player can force a win."
         } else {
             ""
         }
@@ -59,13 +72,23 @@ pub(crate) fn dot(picture: &GraphPicture) -> String {
     );
     let _ = writeln!(out, "  edge [color=\"{PLAIN}\", arrowsize=0.7];");
     for (i, position) in graph.positions().iter().enumerate() {
-        let label = format!(
-            "{}\ng = {}",
-            heaps_text(picture, position.heaps()),
-            position.grundy()
-        );
+        let value = match position.gamma() {
+            Some(g) => format!("γ = {}", crate::render::loopy::gamma_text(g)),
+            None => format!("g = {}", position.grundy()),
+        };
+        let label = format!("{}\n{value}", heaps_text(picture, position.heaps()));
         let _ = write!(out, "  n{i} [label={}", quoted(&label));
-        if position.grundy() == 0 {
+        let lost = match position.gamma() {
+            Some(g) => *g == Gamma::Finite(0),
+            None => position.grundy() == 0,
+        };
+        let drawn = position
+            .gamma()
+            .is_some_and(|g| g.outcome() == Outcome::Draw);
+        if drawn {
+            let _ = write!(out, ", style=dashed");
+        }
+        if lost {
             let _ = write!(
                 out,
                 ", shape=box, peripheries=2, style=filled, fillcolor=\"{P_FILL}\""

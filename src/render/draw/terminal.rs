@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
+use crate::engine::loopy::Outcome;
 use crate::engine::{Grundy, Pass};
 use crate::output::{GraphPicture, HackenbushReport, PlotPeriod, SequencePlot};
 
@@ -27,17 +28,44 @@ pub(crate) fn graph_tree(picture: &GraphPicture) -> String {
         }
     };
     let label = |i: usize| {
-        let g = graph.positions()[i].grundy();
-        let p = if g == 0 { "  P" } else { "" };
-        format!("{}  g = {g}{p}", name(i))
+        let position = &graph.positions()[i];
+        match position.gamma() {
+            Some(g) => {
+                let mark = match g.outcome() {
+                    Outcome::Second => "  P",
+                    Outcome::Draw => "  draw",
+                    Outcome::First => "",
+                };
+                format!(
+                    "{}  γ = {}{mark}",
+                    name(i),
+                    crate::render::loopy::gamma_text(g)
+                )
+            }
+            None => {
+                let g = position.grundy();
+                let p = if g == 0 { "  P" } else { "" };
+                format!("{}  g = {g}{p}", name(i))
+            }
+        }
     };
     let count = graph.positions().len();
     let mut out = String::new();
-    let head = format!(
-        "{rules}: {count} position{}, each with its Grundy value g; P marks a P-position \
-         (g = 0: the player to move loses), ◀ a winning move",
-        if count == 1 { "" } else { "s" }
-    );
+    let head = if graph.positions().iter().any(|p| p.gamma().is_some()) {
+        format!(
+            "{rules}: {count} position{}, each with its generalised Grundy value γ (∞{{K}}: \
+             K the finite values of its options); P marks a P-position (γ = 0: the player to \
+             move loses), draw a position neither player can force a win from, ◀ a winning \
+             move",
+            if count == 1 { "" } else { "s" }
+        )
+    } else {
+        format!(
+            "{rules}: {count} position{}, each with its Grundy value g; P marks a P-position \
+             (g = 0: the player to move loses), ◀ a winning move",
+            if count == 1 { "" } else { "s" }
+        )
+    };
     let _ = writeln!(
         out,
         "{}",

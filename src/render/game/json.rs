@@ -4,8 +4,9 @@
 use serde::Serialize;
 
 use crate::engine::game::{Side, Turn};
+use crate::engine::loopy::Outcome;
 use crate::engine::reply::Intent;
-use crate::engine::{Pile, Rules};
+use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport, StepReport};
 use crate::render::json_shapes::MoveJson;
 
@@ -25,11 +26,24 @@ fn intent(i: Option<Intent>) -> Option<&'static str> {
     i.map(intent_name)
 }
 
+/// The coach's verdict on a move of a loopy graph, as JSON names it: the win kept or given
+/// away, the draw kept or lost, or a position already lost.
+pub(super) fn gamma_verdict(before: Outcome, after: Outcome) -> &'static str {
+    match (before, after) {
+        (Outcome::First, Outcome::Second) => "kept",
+        (Outcome::First, _) => "threw-away",
+        (Outcome::Draw, Outcome::Draw) => "kept-the-draw",
+        (Outcome::Draw, _) => "lost-the-draw",
+        (Outcome::Second, _) => "already-lost",
+    }
+}
+
 /// Why a move was made, as JSON and rows name it.
 pub(super) fn intent_name(i: Intent) -> &'static str {
     match i {
         Intent::Winning => "winning",
         Intent::Delaying => "delaying",
+        Intent::Drawing => "drawing",
     }
 }
 
@@ -117,6 +131,8 @@ enum EventJson {
     },
     YourMove {
         event: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        gamma: Option<Vec<crate::render::loopy::GammaJson>>,
         piles: Vec<String>,
         #[serde(skip_serializing_if = "Option::is_none")]
         values: Option<Vec<crate::engine::Grundy>>,
@@ -168,6 +184,14 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
                     ("threw-away", Some(MoveJson::named(rules, best)))
                 }
                 CoachNote::AlreadyLost => ("already-lost", None),
+                CoachNote::ByGamma {
+                    before,
+                    after,
+                    best,
+                } => (
+                    gamma_verdict(*before, *after),
+                    best.as_ref().map(|m| MoveJson::named(rules, m)),
+                ),
             };
             EventJson::Coach {
                 best,
@@ -184,6 +208,29 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
             piles: piles(rules, &report.piles),
             winner: report.verdict.winner.name(),
         },
+        GameEvent::LoopyHint(report) => EventJson::Hint {
+            event: "hint",
+            mv: report
+                .best
+                .as_ref()
+                .filter(|_| report.outcome != Outcome::Second)
+                .map(|m| {
+                    MoveJson::named(
+                        rules,
+                        &Move::new(
+                            m.token,
+                            Pile::plain(m.from),
+                            crate::engine::Heaps::One(Pile::plain(m.to)),
+                        ),
+                    )
+                }),
+            piles: report
+                .nodes
+                .iter()
+                .map(|&n| report.graph.name(n).to_string())
+                .collect(),
+            winner: crate::render::loopy::outcome_name(report.outcome),
+        },
         GameEvent::SearchHint {
             piles: p,
             won,
@@ -199,8 +246,17 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
             moves: turns(rules, t),
             piles: piles(rules, p),
         },
-        GameEvent::YourMove { piles: p, values } => EventJson::YourMove {
+        GameEvent::YourMove {
+            piles: p,
+            values,
+            gamma,
+        } => EventJson::YourMove {
             event: "your-move",
+            gamma: gamma.as_ref().map(|g| {
+                g.iter()
+                    .map(crate::render::loopy::GammaJson::from)
+                    .collect()
+            }),
             piles: piles(rules, p),
             values: values.clone(),
         },

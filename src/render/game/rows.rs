@@ -28,6 +28,7 @@ fn move_cells(
         match intent {
             Some(Intent::Winning) => "winning",
             Some(Intent::Delaying) => "delaying",
+            Some(Intent::Drawing) => "drawing",
             None => "",
         }
         .to_string(),

@@ -6,8 +6,9 @@ use std::io::{self, Write};
 
 use super::text::{action, how_to_move, join, para, replay};
 use crate::engine::game::Side;
+use crate::engine::loopy::Outcome;
 use crate::engine::position::Player;
-use crate::engine::{Grundy, Move, Pile, Rules};
+use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport};
 use crate::render::{RenderOptions, Style};
 
@@ -175,8 +176,20 @@ pub(crate) fn render_screen(
                 Side::Computer => screen.verdict(format!("computer {}", took(rules, mv))),
             },
             GameEvent::Coach(note) => screen.verdict(mark(rules, note, style)),
-            GameEvent::YourMove { piles, values } => {
-                screen.board(|out| board(rules, piles, values.as_deref(), opts, out))?;
+            GameEvent::YourMove {
+                piles,
+                values,
+                gamma,
+            } => {
+                let labels = match (values, gamma) {
+                    (_, Some(g)) => Some((
+                        "γ",
+                        g.iter().map(crate::render::loopy::gamma_text).collect(),
+                    )),
+                    (Some(g), None) => Some(("g", g.iter().map(ToString::to_string).collect())),
+                    (None, None) => None,
+                };
+                screen.board(|out| board(rules, piles, labels, opts, out))?;
             }
             GameEvent::End {
                 winner,
@@ -189,7 +202,10 @@ pub(crate) fn render_screen(
                 screen.end(*winner, *resigned, misere, Some(replay))?;
             }
             // Undo and hint are the same on every screen.
-            GameEvent::Undone { .. } | GameEvent::Hint { .. } | GameEvent::SearchHint { .. } => {
+            GameEvent::Undone { .. }
+            | GameEvent::Hint { .. }
+            | GameEvent::SearchHint { .. }
+            | GameEvent::LoopyHint(_) => {
                 let full = GameReport {
                     events: vec![event.clone()],
                     detail: true,
@@ -222,6 +238,29 @@ fn mark(rules: &Rules, note: &CoachNote, style: Style) -> String {
             style.lose("✗ gave the win away") + &format!(" — the winning move was {}", best(mv))
         }
         CoachNote::AlreadyLost => style.dim("no move could win: the position was already lost"),
+        CoachNote::ByGamma {
+            before,
+            after,
+            best: mv,
+        } => {
+            let was = |mv: &Option<Move>, what: &str| {
+                mv.as_ref()
+                    .map_or(String::new(), |m| format!(" — {what} {}", best(m)))
+            };
+            match (before, after) {
+                (Outcome::First, Outcome::Second) => style.win("✓ kept the win"),
+                (Outcome::First, _) => {
+                    style.lose("✗ gave the win away") + &was(mv, "the winning move was")
+                }
+                (Outcome::Draw, Outcome::Draw) => style.change("✓ kept the draw"),
+                (Outcome::Draw, _) => {
+                    style.lose("✗ lost the draw") + &was(mv, "the draw was kept by")
+                }
+                (Outcome::Second, _) => {
+                    style.dim("no move could win: the position was already lost")
+                }
+            }
+        }
     }
 }
 
@@ -286,16 +325,16 @@ pub(super) fn end_line(parts: &[String], out: &mut dyn Write, width: usize) -> i
 fn board(
     rules: &Rules,
     piles: &[Pile],
-    values: Option<&[Grundy]>,
+    values: Option<(&str, Vec<String>)>,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = opts.style;
     let names: Vec<String> = piles.iter().map(|&p| rules.name_of(p)).collect();
     if piles.len() > BOARD_ROWS {
-        let values = values.map_or(String::new(), |g| {
-            let g: Vec<String> = g.iter().map(ToString::to_string).collect();
-            format!("   (values {})", g.join(" "))
+        let values = values.as_ref().map_or(String::new(), |(name, g)| {
+            let what = if *name == "g" { "values" } else { name };
+            format!("   ({what} {})", g.join(" "))
         });
         let text = format!("{}{}", names.join(" "), style.dim(&values));
         return para(out, style.heading("your move:"), &text, opts.layout_width());
@@ -303,13 +342,13 @@ fn board(
     writeln!(out, "{} {}", style.heading("your move:"), names.join(" "))?;
     let index_width = piles.len().to_string().len();
     let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
-    let value_width = values.map_or(0, |g| {
-        g.iter().map(|v| v.to_string().len()).max().unwrap_or(0)
+    let value_width = values.as_ref().map_or(0, |(_, g)| {
+        g.iter().map(|v| v.chars().count()).max().unwrap_or(0)
     });
     for (i, (pile, name)) in piles.iter().zip(&names).enumerate() {
         let mut row = format!("  pile {:>index_width$}  {:>name_width$}", i + 1, name,);
-        if let Some(g) = values.and_then(|g| g.get(i)) {
-            row.push_str(&style.dim(&format!("  g {g:>value_width$}")));
+        if let Some((name, g)) = values.as_ref().and_then(|(n, g)| Some((n, g.get(i)?))) {
+            row.push_str(&style.dim(&format!("  {name} {g:>value_width$}")));
         }
         if rules.counts_tokens() && pile.size <= DRAWN_TOKENS {
             let tokens = usize::try_from(pile.size).unwrap_or(0);

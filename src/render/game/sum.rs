@@ -751,6 +751,7 @@ pub(crate) fn step_text(
             let result = match m.intent {
                 Intent::Winning => style.win("wins"),
                 Intent::Delaying => style.lose("lost: delays"),
+                Intent::Drawing => style.change("keeps the draw"),
             };
             // The move alone (its values are in the nim-sums), so a line fits 80 columns.
             let after_terms: Vec<String> = m.mv.after.iter().map(ToString::to_string).collect();
@@ -789,7 +790,7 @@ pub(crate) fn step_text(
                 out,
             )?;
             let reason = match m.intent {
-                Intent::Winning => why(&m.mv, m.intent, false),
+                Intent::Winning | Intent::Drawing => why(&m.mv, m.intent, false),
                 Intent::Delaying => "the nim-sum was 0, so every move leaves a non-zero nim-sum: \
                      the position is lost against perfect play, and the move that shortens the \
                      play the least keeps the game long."

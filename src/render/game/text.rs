@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use super::screen::{game_over, title};
 use crate::engine::game::{Side, Turn};
+use crate::engine::loopy::Outcome;
 use crate::engine::position::{Player, Rule};
 use crate::engine::reply::Intent;
 use crate::engine::{Move, Pile, Rules};
@@ -80,6 +81,9 @@ pub(crate) fn render_game(
                     (Some(intent), None) if report.misere_search => {
                         para(out, style.heading("why:"), why_by_search(*intent), w)?;
                     }
+                    (Some(intent), None) if report.rules.is_loopy_graph() => {
+                        para(out, style.heading("why:"), why_by_gamma(*intent), w)?;
+                    }
                     _ => {}
                 }
             }
@@ -96,6 +100,7 @@ pub(crate) fn render_game(
                 para(out, style.heading("why:"), &why(best, Intent::Winning), w)?;
             }
             GameEvent::Hint { report, .. } => binary::render(report, opts, out)?,
+            GameEvent::LoopyHint(hint) => super::super::loopy::text(hint, opts, out)?,
             GameEvent::SearchHint {
                 best: Some(best), ..
             } => {
@@ -138,12 +143,24 @@ pub(crate) fn render_game(
                     )?;
                 }
             }
-            GameEvent::YourMove { piles, values } => {
+            GameEvent::YourMove {
+                piles,
+                values,
+                gamma,
+            } => {
                 writeln!(out)?;
-                let values = values.as_ref().map_or(String::new(), |g| {
-                    let g: Vec<String> = g.iter().map(ToString::to_string).collect();
-                    format!("   (values {})", g.join(" "))
-                });
+                let values = match (values, gamma) {
+                    (_, Some(g)) => {
+                        let g: Vec<String> =
+                            g.iter().map(super::super::loopy::gamma_text).collect();
+                        format!("   (γ {})", g.join(" "))
+                    }
+                    (Some(g), None) => {
+                        let g: Vec<String> = g.iter().map(ToString::to_string).collect();
+                        format!("   (values {})", g.join(" "))
+                    }
+                    (None, None) => String::new(),
+                };
                 writeln!(
                     out,
                     "{} {}{}",
@@ -220,6 +237,52 @@ fn coach(
              Keeping the game long is all you can do.",
             w,
         ),
+        CoachNote::ByGamma {
+            before,
+            after,
+            best,
+        } => {
+            let best = best.as_ref().map_or(String::new(), |m| action(rules, m));
+            match (before, after) {
+                (Outcome::First, Outcome::Second) => {
+                    para(out, style.win("coach: ✓ good move —"), KEPT_THE_WIN, w)
+                }
+                (Outcome::First, after) => para(
+                    out,
+                    style.lose("coach: ✗ that gives the win away —"),
+                    &format!(
+                        "γ after your move is not 0, so the computer {} from here. The winning \
+                         move was {best}.",
+                        if *after == Outcome::Draw {
+                            "can keep the play going for ever"
+                        } else {
+                            "can win"
+                        }
+                    ),
+                    w,
+                ),
+                (Outcome::Draw, Outcome::Draw) => para(
+                    out,
+                    style.change("coach: ✓ the draw is kept —"),
+                    "neither player can force a win from here; keep away from positions that \
+                     let the computer reach γ = 0.",
+                    w,
+                ),
+                (Outcome::Draw, _) => para(
+                    out,
+                    style.lose("coach: ✗ that loses the draw —"),
+                    &format!("the computer can win from here. {best} kept the draw."),
+                    w,
+                ),
+                (Outcome::Second, _) => para(
+                    out,
+                    style.heading("coach:"),
+                    "no move could win here — γ was 0, lost against perfect play. Keeping the \
+                     game long is all you can do.",
+                    w,
+                ),
+            }
+        }
     }
 }
 
@@ -245,6 +308,7 @@ pub(crate) fn render_step(
             let kind = match m.intent {
                 Intent::Winning => style.win("wins"),
                 Intent::Delaying => style.lose("lost: delays"),
+                Intent::Drawing => style.change("keeps the draw"),
             };
             writeln!(
                 out,
@@ -333,6 +397,8 @@ fn why(view: &MoveView, intent: Intent) -> String {
             "the nim-sum is 0, so every move leaves a non-zero nim-sum: the position is lost \
              against perfect play. The computer plays on and waits for a slip: {from} → {to}."
         ),
+        // Only a loopy graph draws, and its moves have no binary view.
+        (Intent::Drawing, _) => format!("the position is a draw, and {from} → {to} keeps it one."),
     }
 }
 
@@ -346,6 +412,25 @@ fn why_by_search(intent: Intent) -> &'static str {
         Intent::Delaying => {
             "a search of every line of play finds every move loses against perfect play; the \
              computer plays on and waits for a slip."
+        }
+        Intent::Drawing => "the position is a draw, and this move keeps it one.",
+    }
+}
+
+/// Why the computer moved, on a graph with a cycle, where γ decides.
+fn why_by_gamma(intent: Intent) -> &'static str {
+    match intent {
+        Intent::Winning => {
+            "it leaves γ = 0, and of the positions worth 0 the one valued first (the smallest \
+             counter), so the play moves towards its end and the opponent is stuck at last."
+        }
+        Intent::Delaying => {
+            "γ is 0: every move loses against perfect play; the computer plays on and waits \
+             for a slip."
+        }
+        Intent::Drawing => {
+            "the position is a draw (γ is ∞ with no 0 among its options' values), and this move \
+             leaves another draw: neither player can force a win."
         }
     }
 }
