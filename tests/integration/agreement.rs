@@ -1408,7 +1408,12 @@ fn hexadecimal_games_agree() {
             Game::new(&format!("hex:{code}"), Kind::Heap, octal(code, 16)).heaps(12, SMALL_SUMS);
         // hex:0.8's values grow by one every three heaps: no period.
         g.period = Some(code != "0.8");
-        g.expr = None;
+        // An expression takes a hexadecimal game as the session's rules, not by name.
+        g.expr = Some(String::new());
+        g.refusals.push((
+            format!("= g(hex:{code}, 3)"),
+            "a hexadecimal game is named by `rules hex:CODE`",
+        ));
         agree(g);
     }
 }
@@ -1453,6 +1458,10 @@ fn a_graph_agrees() {
         vec![heap(0), heap(2), heap(3)],
     ];
     g.expr = Some(String::new());
+    g.refusals.push((
+        "= g(graph:g.yaml, 0)".into(),
+        "a graph's file is read by `rules graph:FILE`",
+    ));
     g.verify = Some(2);
     agree(g);
 }
@@ -1476,6 +1485,10 @@ fn a_session_game_agrees() {
     g.prelude =
         vec!["game mine(n) = {n - k : k in {2, 3}, k <= n} ∪ {[a, n - a] : a in 1..n, n >= 6 and a + a < n}".into()];
     g.expr = Some(String::new());
+    g.refusals.push((
+        "= g(game:mine, 3)".into(),
+        "`rules game:NAME` makes it the session's rules",
+    ));
     g.by_name = false;
     agree(g);
 }
@@ -1657,7 +1670,7 @@ fn moore_agrees() {
         }
         script.refused(
             format!("= winner(moore:2, {})", listed.replace(' ', ", ")),
-            "expected a ruleset an expression can name",
+            "`moore:K` is a game of the whole position",
         );
     }
     script.refused("winner --misere --rules moore:2 1 2".into(), "moore");
