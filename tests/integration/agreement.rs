@@ -362,11 +362,7 @@ fn hackenbush() -> Brute {
                 let mut left = edges.clone();
                 left.remove(cut);
                 let kept = grounded(&left);
-                if kept.is_empty() {
-                    vec![]
-                } else {
-                    vec![kept]
-                }
+                if kept.is_empty() { vec![] } else { vec![kept] }
             })
             .collect()
     })
@@ -540,7 +536,11 @@ impl Game {
                 .trim_start_matches('(')
                 .trim_end_matches(')')
                 .split(',')
-                .map(|p| p.trim().parse().unwrap_or_else(|_| panic!("a tuple: {text}")))
+                .map(|p| {
+                    p.trim()
+                        .parse()
+                        .unwrap_or_else(|_| panic!("a tuple: {text}"))
+                })
                 .collect(),
             Kind::Graph(names) => vec![
                 names
@@ -696,7 +696,11 @@ impl Script {
             text.push('\n');
         }
         if let Ok(dir) = std::env::var("AGREE_DUMP") {
-            let name = self.lines.get(1).map_or("script", |(l, _)| l.as_str()).replace(['/', ' ', ':'], "_");
+            let name = self
+                .lines
+                .get(1)
+                .map_or("script", |(l, _)| l.as_str())
+                .replace(['/', ' ', ':'], "_");
             std::fs::write(format!("{dir}/{name}.txt"), &text).expect("dump");
         }
         let out = test.arg("--format").arg("json").stdin(text).run();
@@ -873,11 +877,11 @@ fn position_lines(script: &mut Script, game: &std::rc::Rc<Game>, position: &[Sta
                 script.refused(format!("= misere({named})"), why);
             } else {
                 script.json(format!("= misere({named})"), move |v| {
-                assert_eq!(
-                    str_of(&v["value"]),
-                    winner_word(misere_won),
-                    "{lbl}: = misere(…)"
-                );
+                    assert_eq!(
+                        str_of(&v["value"]),
+                        winner_word(misere_won),
+                        "{lbl}: = misere(…)"
+                    );
                 });
             }
         }
@@ -958,31 +962,7 @@ fn table_lines(script: &mut Script, game: &std::rc::Rc<Game>) {
                     }
                 });
             }
-            let g = game.clone();
-            script.json(format!("derive 0..{max} --all"), move |v| {
-                for step in v["steps"].as_array().expect("steps") {
-                    let s = g.parse(str_of(&step["state"]));
-                    assert_eq!(u(&step["mex"]), g.brute.g(&s), "{}: derive", g.rules);
-                    let shown: Vec<Vec<State>> = step["options"]
-                        .as_array()
-                        .expect("options")
-                        .iter()
-                        .map(|o| {
-                            let parts = g.parse_parts(str_of(&o["state"]));
-                            assert_eq!(u(&o["grundy"]), g.brute.value(&parts), "{}", g.rules);
-                            normal(&g.kind, &parts)
-                        })
-                        .collect();
-                    let shown: BTreeSet<Vec<State>> = shown.into_iter().collect();
-                    let all: BTreeSet<Vec<State>> = g
-                        .brute
-                        .options(&s)
-                        .iter()
-                        .map(|o| normal(&g.kind, o))
-                        .collect();
-                    assert_eq!(shown, all, "{}: derive's options of {s:?}", g.rules);
-                }
-            });
+            derive_line(script, game, max);
         }
         None => {
             for s in &game.singles {
@@ -997,12 +977,46 @@ fn table_lines(script: &mut Script, game: &std::rc::Rc<Game>) {
                     }
                 });
             }
-            if matches!(game.kind, Kind::Tuple) {
-                let s = game.write(&game.singles[1]);
-                script.refused(format!("derive {s}"), "its states are tuples, not sizes");
+            match game.kind {
+                Kind::Tuple => {
+                    let s = game.write(&game.singles[1]);
+                    script.refused(format!("derive {s}"), "its states are tuples, not sizes");
+                }
+                // A graph's positions are numbered in the file's order; each is shown by name.
+                Kind::Graph(ref names) => derive_line(script, game, names.len() as u64 - 1),
+                _ => {}
             }
         }
     }
+}
+
+/// `derive 0..max --all`: each state's options as the rules give them, their values, the mex.
+fn derive_line(script: &mut Script, game: &std::rc::Rc<Game>, max: u64) {
+    let g = game.clone();
+    script.json(format!("derive 0..{max} --all"), move |v| {
+        for step in v["steps"].as_array().expect("steps") {
+            let s = g.parse(str_of(&step["state"]));
+            assert_eq!(u(&step["mex"]), g.brute.g(&s), "{}: derive", g.rules);
+            let shown: Vec<Vec<State>> = step["options"]
+                .as_array()
+                .expect("options")
+                .iter()
+                .map(|o| {
+                    let parts = g.parse_parts(str_of(&o["state"]));
+                    assert_eq!(u(&o["grundy"]), g.brute.value(&parts), "{}", g.rules);
+                    normal(&g.kind, &parts)
+                })
+                .collect();
+            let shown: BTreeSet<Vec<State>> = shown.into_iter().collect();
+            let all: BTreeSet<Vec<State>> = g
+                .brute
+                .options(&s)
+                .iter()
+                .map(|o| normal(&g.kind, o))
+                .collect();
+            assert_eq!(shown, all, "{}: derive's options of {s:?}", g.rules);
+        }
+    });
 }
 
 /// Sorted multisets of `k` states.
@@ -1105,7 +1119,11 @@ fn period_line(script: &mut Script, game: &std::rc::Rc<Game>) {
     let g = game.clone();
     script.json("period --to 300".into(), move |v| {
         if !found {
-            assert!(v["period"].is_null(), "{}: a period of growing values", g.rules);
+            assert!(
+                v["period"].is_null(),
+                "{}: a period of growing values",
+                g.rules
+            );
             let (a, b) = (g.brute.g(&heap(150)), g.brute.g(&heap(300)));
             assert!(a < b, "{}: the values do not grow", g.rules);
             return;
@@ -1115,9 +1133,19 @@ fn period_line(script: &mut Script, game: &std::rc::Rc<Game>) {
         let upto = (pre + 3 * p + 60) as u64;
         let seq: Vec<u64> = (0..=upto).map(|n| g.brute.g(&heap(n))).collect();
         for n in pre..seq.len() - p {
-            assert_eq!(seq[n + p], seq[n], "{}: the period {p} from {pre} at {n}", g.rules);
+            assert_eq!(
+                seq[n + p],
+                seq[n],
+                "{}: the period {p} from {pre} at {n}",
+                g.rules
+            );
         }
-        let one: Vec<u64> = v["one_period"].as_array().expect("one").iter().map(u).collect();
+        let one: Vec<u64> = v["one_period"]
+            .as_array()
+            .expect("one")
+            .iter()
+            .map(u)
+            .collect();
         assert_eq!(one, seq[pre..pre + p], "{}: one period", g.rules);
         // The period is the least, and the preperiod where it starts.
         for q in 1..p {
@@ -1153,7 +1181,12 @@ fn check_draw(game: &Game, dot: &str) -> usize {
             .and_then(|g| g.parse().ok())
             .unwrap_or_else(|| panic!("a value in {line}"));
         let position: Vec<State> = state.split(" + ").map(|s| game.parse(s)).collect();
-        assert_eq!(shown, game.brute.value(&position), "{}: draw {state}", game.rules);
+        assert_eq!(
+            shown,
+            game.brute.value(&position),
+            "{}: draw {state}",
+            game.rules
+        );
         let boxed = line.contains("peripheries=2");
         assert_eq!(boxed, shown == 0, "{}: draw marks {state}", game.rules);
         nodes += 1;
@@ -1244,7 +1277,8 @@ fn agree(game: Game) -> usize {
             args.extend(p.iter().map(|s| game.write(s)));
             let out = test.args(&args).run();
             if game.misere {
-                out.code(2).stderr_has("misère play is not decided by Grundy values");
+                out.code(2)
+                    .stderr_has("misère play is not decided by Grundy values");
             } else {
                 checked += check_draw(&game, &out.success().stdout);
             }
@@ -1267,7 +1301,12 @@ fn agree(game: Game) -> usize {
             let v = out.json();
             let won = game.wins(&all);
             if command == "winner" {
-                assert_eq!(str_of(&v["winner"]), winner_word(won), "{}: bulk", game.rules);
+                assert_eq!(
+                    str_of(&v["winner"]),
+                    winner_word(won),
+                    "{}: bulk",
+                    game.rules
+                );
             } else if won {
                 check_move(&game, &all, &v["move"], game.misere, "bulk move");
             } else {
@@ -1307,7 +1346,15 @@ const PAIRS_AND_TRIPLES: &[&[u64]] = &[
     &[3, 3, 5],
 ];
 
-const SMALL_SUMS: &[&[u64]] = &[&[1, 2], &[2, 2], &[1, 3], &[3, 4], &[2, 5], &[1, 2, 3], &[2, 2, 4]];
+const SMALL_SUMS: &[&[u64]] = &[
+    &[1, 2],
+    &[2, 2],
+    &[1, 3],
+    &[3, 4],
+    &[2, 5],
+    &[1, 2, 3],
+    &[2, 2, 4],
+];
 
 #[test]
 fn nim_agrees() {
@@ -1394,8 +1441,8 @@ fn powers_of_two_agree() {
 #[test]
 fn octal_games_agree() {
     for code in ["0.77", "0.07", "4.07"] {
-        let mut g = Game::new(&format!("octal:{code}"), Kind::Heap, octal(code, 8))
-            .heaps(12, SMALL_SUMS);
+        let mut g =
+            Game::new(&format!("octal:{code}"), Kind::Heap, octal(code, 8)).heaps(12, SMALL_SUMS);
         g.period = Some(true);
         agree(g);
     }
@@ -1477,7 +1524,11 @@ fn a_session_game_agrees() {
             .map(|&k| vec![heap(n - k)])
             .collect();
         if n >= 6 {
-            o.extend((1..n).filter(|&a| a + a < n).map(|a| vec![heap(a), heap(n - a)]));
+            o.extend(
+                (1..n)
+                    .filter(|&a| a + a < n)
+                    .map(|a| vec![heap(a), heap(n - a)]),
+            );
         }
         o
     });
@@ -1499,11 +1550,7 @@ fn heap_games_of_the_library_agree() {
         ("lasker", lasker(), 12),
         ("grundy-game", grundy_game(), 14),
         ("mock-turtles", mock_turtles(), 10),
-        (
-            "at-least-half",
-            take(|n, k| k >= n.div_ceil(2)),
-            16,
-        ),
+        ("at-least-half", take(|n, k| k >= n.div_ceil(2)), 16),
         ("turning-turtles", nim(), 12),
         ("ruler", ruler(), 9),
     ];
@@ -1538,7 +1585,16 @@ fn wythoff_agrees() {
     agree(tuples(
         "wythoff",
         wythoff(),
-        &[&[0, 0], &[1, 2], &[2, 1], &[2, 2], &[3, 5], &[4, 4], &[0, 3], &[4, 6]],
+        &[
+            &[0, 0],
+            &[1, 2],
+            &[2, 1],
+            &[2, 2],
+            &[3, 5],
+            &[4, 4],
+            &[0, 3],
+            &[4, 6],
+        ],
         &[
             &[&[1, 2], &[2, 2]],
             &[&[3, 5], &[1, 1]],
@@ -1553,7 +1609,16 @@ fn fibonacci_nim_agrees() {
     agree(tuples(
         "fibonacci-nim",
         fibonacci_nim(),
-        &[&[0, 0], &[2, 1], &[3, 2], &[5, 4], &[8, 7], &[7, 6], &[6, 2], &[4, 3]],
+        &[
+            &[0, 0],
+            &[2, 1],
+            &[3, 2],
+            &[5, 4],
+            &[8, 7],
+            &[7, 6],
+            &[6, 2],
+            &[4, 3],
+        ],
         &[
             &[&[2, 1], &[3, 2]],
             &[&[5, 4], &[4, 3]],
@@ -1585,7 +1650,15 @@ fn chomp_agrees() {
     agree(tuples(
         "chomp",
         chomp(),
-        &[&[1, 0, 0], &[2, 0, 0], &[2, 2, 0], &[3, 1, 0], &[3, 3, 3], &[4, 1, 1], &[3, 2, 1]],
+        &[
+            &[1, 0, 0],
+            &[2, 0, 0],
+            &[2, 2, 0],
+            &[3, 1, 0],
+            &[3, 3, 3],
+            &[4, 1, 1],
+            &[3, 2, 1],
+        ],
         &[
             &[&[2, 1, 0], &[3, 2, 1]],
             &[&[2, 2, 0], &[3, 3, 0]],
@@ -1599,7 +1672,14 @@ fn staircase_agrees() {
     let mut g = tuples(
         "staircase",
         staircase(),
-        &[&[0, 0], &[2, 1], &[1, 3], &[0, 2, 1], &[3, 1, 2], &[1, 1, 1, 1]],
+        &[
+            &[0, 0],
+            &[2, 1],
+            &[1, 3],
+            &[0, 2, 1],
+            &[3, 1, 2],
+            &[1, 1, 1, 1],
+        ],
         &[
             &[&[2, 1], &[1, 3]],
             &[&[0, 2, 1], &[1, 0]],
@@ -1794,7 +1874,8 @@ fn hackenbush_agrees() {
                 pic.names
                     .iter()
                     .position(|&n| n == name)
-                    .unwrap_or_else(|| panic!("a node {name} of {}", pic.text)) as u64
+                    .unwrap_or_else(|| panic!("a node {name} of {}", pic.text))
+                    as u64
             };
             let (a, z) = (node(a), node(z));
             let i = pic
@@ -1818,7 +1899,11 @@ fn hackenbush_agrees() {
             let edge = mv["edge"].as_array().expect("an edge");
             let left = cv(c, str_of(&edge[0]), str_of(&edge[1]));
             assert_eq!(u(&mv["leaves"]), left, "{lbl}");
-            assert_eq!(nim_sum ^ values2[c] ^ left, 0, "{lbl}: the cut does not win");
+            assert_eq!(
+                nim_sum ^ values2[c] ^ left,
+                0,
+                "{lbl}: the cut does not win"
+            );
         });
         script.any(format!("play --rules hackenbush {listed} --coach off"));
         let (lbl, values3) = (listed.clone(), values.clone());
@@ -1836,7 +1921,11 @@ fn hackenbush_agrees() {
                 let c = index(u(&mv["component"])) - 1;
                 let (a, z) = str_of(&mv["cut"]).split_once('-').expect("a cut a-b");
                 let left = cut_value(c, a, z);
-                assert_eq!(nim_sum ^ values3[c] ^ left, 0, "{lbl}: the hint does not win");
+                assert_eq!(
+                    nim_sum ^ values3[c] ^ left,
+                    0,
+                    "{lbl}: the hint does not win"
+                );
             }
         });
         script.any("resign".into());
@@ -1867,7 +1956,10 @@ fn hackenbush_agrees() {
         for (k, &i) in pos.iter().enumerate() {
             let g = brute.g(&state(&pics[i]));
             let title = format!("label=\"{}: g = {g}\"", pics[i].text);
-            assert!(dot.contains(&title), "draw {args:?}, component {k}: {title}\n{dot}");
+            assert!(
+                dot.contains(&title),
+                "draw {args:?}, component {k}: {title}\n{dot}"
+            );
             drawn += 1;
         }
     }
