@@ -768,6 +768,17 @@ fn u(v: &Value) -> u64 {
 /// Checks a move (`pile` from 1, `from`, `to`) from `position`: legal by the rules, and it leaves
 /// a position the mover's opponent loses (by the search in misère play).
 fn check_move(game: &Game, position: &[State], mv: &Value, misere: bool, label: &str) {
+    let after = check_legal(game, position, mv, label);
+    let opponent_wins = if misere {
+        game.misere_wins(&after)
+    } else {
+        game.brute.value(&after) != 0
+    };
+    assert!(!opponent_wins, "{label}: the move leaves a won position");
+}
+
+/// Checks that a move is one the rules allow from `position`; returns the position it leaves.
+fn check_legal(game: &Game, position: &[State], mv: &Value, label: &str) -> Vec<State> {
     let pile = index(u(&mv["pile"])) - 1;
     let from = game.parse(str_of(&mv["from"]));
     assert_eq!(from, position[pile], "{label}: the move's `from`");
@@ -781,12 +792,7 @@ fn check_move(game: &Game, position: &[State], mv: &Value, misere: bool, label: 
     let mut after: Vec<State> = position[..pile].to_vec();
     after.extend(to);
     after.extend_from_slice(&position[pile + 1..]);
-    let opponent_wins = if misere {
-        game.misere_wins(&after)
-    } else {
-        game.brute.value(&after) != 0
-    };
-    assert!(!opponent_wins, "{label}: the move leaves a won position");
+    after
 }
 
 /// Every REPL consumer on one position.
@@ -915,6 +921,60 @@ fn position_lines(script: &mut Script, game: &std::rc::Rc<Game>, position: &[Sta
             }
         });
         // `play` and the coach's `hint`.
+        if position.len() > 1 {
+            // `step --all`: perfect play to the end; the winner's every move leaves a lost
+            // position, and every move is one the rules allow.
+            script.any(format!("position {listed}"));
+            let (g, lbl) = (game.clone(), label.clone());
+            script.json("step --all".into(), move |v| {
+                assert_eq!(str_of(&v["winner"]), winner_word(won), "{lbl}: step --all");
+                let moves = v["moves"].as_array().expect("moves");
+                assert!(!moves.is_empty(), "{lbl}: step --all made no move");
+                for m in moves {
+                    let before: Vec<State> = m["before"]
+                        .as_array()
+                        .expect("before")
+                        .iter()
+                        .map(|s| g.parse(str_of(s)))
+                        .collect();
+                    let label = format!("{lbl}: step --all from {:?}", m["before"]);
+                    if m["player"] == v["winner"] {
+                        check_move(&g, &before, &m["move"], g.misere, &label);
+                    } else {
+                        check_legal(&g, &before, &m["move"], &label);
+                    }
+                }
+            });
+        }
+        if !game.misere {
+            let line = format!("play --misere {listed} --coach off");
+            match game.misere_refused {
+                Some(why) => script.refused(line, why),
+                None if misere_has_move => {
+                    script.any(line);
+                    let (g, lbl, p) = (game.clone(), label.clone(), position.to_vec());
+                    script.json("hint".into(), move |v| {
+                        let hint = v["events"]
+                            .as_array()
+                            .expect("events")
+                            .iter()
+                            .find(|e| e["event"] == "hint")
+                            .unwrap_or_else(|| panic!("{lbl}: no hint"))
+                            .clone();
+                        assert_eq!(
+                            str_of(&hint["winner"]),
+                            winner_word(misere_won),
+                            "{lbl}: misère hint"
+                        );
+                        if misere_won {
+                            check_move(&g, &p, &hint["move"], true, &format!("{lbl}: hint"));
+                        }
+                    });
+                    script.any("resign".into());
+                }
+                None => {}
+            }
+        }
         script.any(format!("play {listed} --coach off"));
         let (g, lbl, p) = (game.clone(), label.clone(), position.to_vec());
         script.json("hint".into(), move |v| {
@@ -1283,12 +1343,22 @@ fn agree(game: Game) -> usize {
                 checked += check_draw(&game, &out.success().stdout);
             }
         }
-        // The bulk stream: every position's components, one pile a line, as one position.
-        // (Misère play is searched here, so its stream is shorter.)
+        // The bulk stream: every position's components, one pile a line, as one position;
+        // and past 10000 piles (decided in one pass, a summary printed) the singles over and
+        // over. Misère play is searched here, so its stream is short and has no long one.
         let take = if game.misere { 3 } else { game.sums.len() };
-        let all: Vec<State> = game.sums.iter().take(take).flatten().cloned().collect();
-        let stdin: String = all.iter().map(|s| game.write(s) + "\n").collect();
-        for command in ["winner", "move"] {
+        let short: Vec<State> = game.sums.iter().take(take).flatten().cloned().collect();
+        let long: Vec<State> = game.singles.iter().cycle().take(10_007).cloned().collect();
+        let streams = if game.misere {
+            vec![short]
+        } else {
+            vec![short, long]
+        };
+        for (all, command) in streams
+            .iter()
+            .flat_map(|all| [(all, "winner"), (all, "move")])
+        {
+            let stdin: String = all.iter().map(|s| game.write(s) + "\n").collect();
             let test = Test::new();
             for (name, text) in &game.files {
                 test.write(name, text);
@@ -1299,7 +1369,16 @@ fn agree(game: Game) -> usize {
                 .run()
                 .success();
             let v = out.json();
-            let won = game.wins(&all);
+            let won = game.wins(all);
+            if all.len() > 10_000 {
+                assert_eq!(u(&v["count"]), all.len() as u64, "{}: bulk", game.rules);
+                assert_eq!(
+                    u(&v["nim_sum"]),
+                    game.brute.value(all),
+                    "{}: bulk",
+                    game.rules
+                );
+            }
             if command == "winner" {
                 assert_eq!(
                     str_of(&v["winner"]),
@@ -1308,7 +1387,7 @@ fn agree(game: Game) -> usize {
                     game.rules
                 );
             } else if won {
-                check_move(&game, &all, &v["move"], game.misere, "bulk move");
+                check_move(&game, all, &v["move"], game.misere, "bulk move");
             } else {
                 assert!(v["move"].is_null(), "{}: bulk move", game.rules);
             }
