@@ -900,11 +900,12 @@ fn position_lines(script: &mut Script, game: &std::rc::Rc<Game>, position: &[Sta
         }
     }
     // `position` then `step`: one perfect move.
-    let (g, lbl, p) = (game.clone(), label.clone(), position.to_vec());
+    let (misere, lbl) = (game.misere, label.clone());
     script.json(format!("position {listed}"), move |v| {
         assert_eq!(str_of(&v["winner"]), winner_word(won), "{lbl}: position");
-        let _ = &g;
-        let _ = &p;
+        if !misere {
+            assert_eq!(u(&v["nim_sum"]), value, "{lbl}: position's nim-sum");
+        }
     });
     if has_move {
         let (g, lbl, p) = (game.clone(), label.clone(), position.to_vec());
@@ -1041,6 +1042,7 @@ fn table_lines(script: &mut Script, game: &std::rc::Rc<Game>) {
                 Kind::Tuple => {
                     let s = game.write(&game.singles[1]);
                     script.refused(format!("derive {s}"), "its states are tuples, not sizes");
+                    script.refused("grundy 0..3".into(), "its states are tuples, not sizes");
                 }
                 // A graph's positions are numbered in the file's order; each is shown by name.
                 Kind::Graph(ref names) => derive_line(script, game, names.len() as u64 - 1),
@@ -1771,7 +1773,7 @@ fn staircase_agrees() {
 
 #[test]
 fn moore_agrees() {
-    // Moore's Nim_2 is a game of the whole position: `winner` and `move` only, by search here.
+    // Moore's Nim_k is a game of the whole position: `winner` and `move` only, by search here.
     let positions: Vec<Vec<u64>> = vec![
         vec![1],
         vec![1, 1],
@@ -1784,62 +1786,62 @@ fn moore_agrees() {
         vec![4, 4, 4, 0],
         vec![2, 3, 5, 6],
     ];
-    let mut memo = HashMap::new();
-    let mut script = Script::new();
-    for p in &positions {
-        let listed: Vec<String> = p.iter().map(u64::to_string).collect();
-        let listed = listed.join(" ");
-        let won = moore_first_wins(p, 2, &mut memo);
-        let label = format!("moore:2 {listed}");
-        let lbl = label.clone();
-        script.json(format!("winner --rules moore:2 {listed}"), move |v| {
-            assert_eq!(str_of(&v["winner"]), winner_word(won), "{lbl}");
-        });
-        let (lbl, p2) = (label.clone(), p.clone());
-        let children: Vec<Vec<u64>> = moore_children(p, 2);
-        let lost_children: BTreeSet<Vec<u64>> = children
-            .into_iter()
-            .filter(|c| !moore_first_wins(c, 2, &mut memo))
-            .collect();
-        script.json(format!("move --rules moore:2 {listed}"), move |v| {
-            if !won {
-                assert!(v["move"].is_null(), "{lbl}");
-                return;
+    for k in 1..=3 {
+        let rules = format!("moore:{k}");
+        let mut memo = HashMap::new();
+        let mut script = Script::new();
+        for p in &positions {
+            let listed: Vec<String> = p.iter().map(u64::to_string).collect();
+            let listed = listed.join(" ");
+            let won = moore_first_wins(p, k, &mut memo);
+            let label = format!("{rules} {listed}");
+            let lbl = label.clone();
+            script.json(format!("winner --rules {rules} {listed}"), move |v| {
+                assert_eq!(str_of(&v["winner"]), winner_word(won), "{lbl}");
+            });
+            let (lbl, p2) = (label.clone(), p.clone());
+            let lost_children: BTreeSet<Vec<u64>> = moore_children(p, k)
+                .into_iter()
+                .filter(|c| !moore_first_wins(c, k, &mut memo))
+                .collect();
+            script.json(format!("move --rules {rules} {listed}"), move |v| {
+                if !won {
+                    assert!(v["move"].is_null(), "{lbl}");
+                    return;
+                }
+                let mut after = p2.clone();
+                for change in v["move"].as_array().expect("changes") {
+                    let pile = index(u(&change["pile"])) - 1;
+                    assert_eq!(u(&change["from"]), p2[pile], "{lbl}");
+                    after[pile] = u(&change["to"]);
+                }
+                assert!(lost_children.contains(&after), "{lbl}: {after:?}");
+            });
+            let why = format!("`{rules}` is a game of the whole position");
+            for refused in ["nimsum", "grundy", "draw", "verify", "play", "position"] {
+                let args = if refused == "verify" {
+                    "--piles 2 --max 2".to_string()
+                } else if refused == "grundy" {
+                    listed.split(' ').next().expect("a pile").to_string()
+                } else {
+                    listed.clone()
+                };
+                script.refused(format!("{refused} --rules {rules} {args}"), &why);
             }
-            let mut after = p2.clone();
-            for change in v["move"].as_array().expect("changes") {
-                let pile = index(u(&change["pile"])) - 1;
-                assert_eq!(u(&change["from"]), p2[pile], "{lbl}");
-                after[pile] = u(&change["to"]);
-            }
-            assert!(lost_children.contains(&after), "{lbl}: {after:?}");
-        });
-        for refused in ["nimsum", "grundy", "draw", "verify", "play", "position"] {
-            let args = if refused == "verify" {
-                "--piles 2 --max 2".to_string()
-            } else if refused == "grundy" {
-                listed.split(' ').next().expect("a pile").to_string()
-            } else {
-                listed.clone()
-            };
+            script.refused(format!("winner --misere --rules {rules} {listed}"), &why);
             script.refused(
-                format!("{refused} --rules moore:2 {args}"),
-                "`moore:2` is a game of the whole position",
+                format!("= winner({rules}, {})", listed.replace(' ', ", ")),
+                "`moore:K` is a game of the whole position",
             );
         }
-        script.refused(
-            format!("= winner(moore:2, {})", listed.replace(' ', ", ")),
-            "`moore:K` is a game of the whole position",
-        );
+        let checked = script.run(Test::new());
+        Test::new()
+            .args(["winner", "--rules", &rules, "-"])
+            .stdin("1\n2\n")
+            .run()
+            .bad_input("-");
+        eprintln!("{rules}: {} positions, {checked} answers", positions.len());
     }
-    script.refused("winner --misere --rules moore:2 1 2".into(), "moore");
-    let checked = script.run(Test::new());
-    let out = Test::new()
-        .args(["winner", "--rules", "moore:2", "-"])
-        .stdin("1\n2\n")
-        .run();
-    out.bad_input("-");
-    eprintln!("moore:2: {} positions, {checked} answers", positions.len());
 }
 
 /// A Green Hackenbush picture: as nimlab reads it, and its edges here (node 0 the ground).
@@ -1908,14 +1910,11 @@ fn hackenbush_agrees() {
     let mut script = Script::new();
     let brute = std::rc::Rc::new(brute);
     let pics = std::rc::Rc::new(pics);
-    for (i, p) in pics.iter().enumerate() {
-        let (b, g) = (brute.clone(), brute.g(&state(p)));
-        let _ = b;
-        let text = p.text;
+    for p in pics.iter() {
+        let (g, text) = (brute.g(&state(p)), p.text);
         script.json(format!("grundy --rules hackenbush {text}"), move |v| {
             assert_eq!(u(&v["components"][0]["value"]), g, "hackenbush {text}");
         });
-        let _ = i;
     }
     for pos in &positions {
         let listed: Vec<&str> = pos.iter().map(|&i| pics[i].text).collect();
