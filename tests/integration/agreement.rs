@@ -1,36 +1,47 @@
-//! Issue 23, "one game model behind every command": every consumer of a ruleset — `grundy`,
-//! `derive`, `winner`, `nimsum`, `move`, `winner --misere`, `move --misere`, `position` and
-//! `step`, `play` and its `hint`, `verify`, `period`, `draw`, the expressions `g`, `lost`,
-//! `winner` and `misere`, a bulk `winner -`/`move -` on standard input, and a lesson's `run:`
-//! steps — is run on the same positions of every ruleset of the ruleset table, and each answer is
-//! checked against a brute force written here from the rules as `nimlab rules NAME` states them
-//! (mex over explicit options; an exhaustive game-tree search of win/lose for misère play and for
-//! Moore's Nim). A consumer that does not take a ruleset must refuse it with an error naming why.
+//! Issue 23, "one game model behind every command": every consumer of a ruleset is run on the
+//! same positions of every ruleset of the ruleset table (`RULESETS`), and each answer is checked
+//! against a brute force written here from the rules as `nimlab rules NAME` states them: Grundy
+//! values by mex over explicit options, and an exhaustive game-tree search of win/lose for misère
+//! play (on the row of coins for the coin-turning games), for Moore's Nim and for Hackenbush
+//! positions. A consumer that does not take a ruleset must refuse it with an error naming why.
 //!
-//! One `nimlab` session per ruleset runs every REPL consumer on every position (one process, many
-//! lines); `grundy A..B`, `draw` and the bulk stream run from the shell, once per ruleset.
+//! One `nimlab` session per ruleset runs the REPL's consumers on every position (one process,
+//! hundreds of lines): `grundy` (`0..N` with options and `--values`, or one state at a time),
+//! `derive 0..N --all` (each state's options, as a set, against the rules), `winner`, `nimsum`,
+//! `position` (winner, each pile's value, nim-sum), `move` (legal, and exists iff the position
+//! is won, and leaves a lost one), `winner --misere` and `move --misere`, `step` and `step --all`
+//! (every move legal; the winner's each leave a lost position), `play` and `play --misere` with
+//! the coach's `hint`, the expressions `g`, `lost`, `winner` and `misere`, `verify --piles 2`
+//! (no mismatch; for piles of numbers the counts of positions and of first-player wins),
+//! `period --to 300` (the period and preperiod hold on the brute-force values, are the least,
+//! and `one_period` is theirs). From the shell, once per ruleset: `draw` (every node's value, and
+//! the P-positions boxed), `winner -` and `move -` on standard input (a short stream, and one of
+//! 10007 piles decided in one pass), and a lesson whose `run:` steps are `winner` and `move`.
 //!
-//! The matrix (✓ checked against the brute force; R refused with an error naming why; – the
-//! consumer has nothing to say about the game):
+//! The matrix: ✓ checked against the brute force; R refused, with the reason checked; – not run.
 //!
-//! | ruleset | grundy | derive | winner nimsum move | --misere | step | play hint | verify | period | draw | = g lost winner misere | bulk `-` | lesson run |
+//! | ruleset | grundy | derive | winner nimsum position move | --misere (winner, move, play, `misere(…)`, verify) | step, step --all | play + hint | verify | period | draw | `g` `lost` `winner` | bulk `-` | lesson `run:` |
 //! |---|---|---|---|---|---|---|---|---|---|---|---|---|
-//! | nim | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R (g(n) = n never repeats) | ✓ | ✓ | ✓ | ✓ |
-//! | zero-move | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R (values grow) | ✓ | ✓ | ✓ | ✓ |
-//! | misere (play is misère) | ✓ (normal-play values) | ✓ | ✓ (search) | ✓ | ✓ | ✓ | ✓ | R (values of Nim) | R (no values decide misère play) | ✓ | ✓ | ✓ |
-//! | subtract:1,3,4, subtract:^1,2 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-//! | subtract:squares, subtract:powers2 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R (a defined game) | ✓ | ✓ | ✓ | ✓ |
+//! | nim | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: g(n) = n never repeats | ✓ | ✓ | ✓ | ✓ |
+//! | zero-move | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: the values grow | ✓ | ✓ | ✓ | ✓ |
+//! | misere (play is misère) | ✓ normal-play values | ✓ | ✓ by search | ✓ | ✓ | ✓ | ✓ | R: Nim's values | R: no values decide misère play | ✓ (`g` normal play, the rest misère) | ✓ (short stream only) | ✓ |
+//! | subtract:1,3,4 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+//! | subtract:^1,2 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: a defined game | ✓ | ✓ | ✓ | ✓ |
+//! | subtract:squares, subtract:powers2 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: a defined game | ✓ | ✓ | ✓ | ✓ |
 //! | octal:0.77, 0.07, 4.07 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-//! | hex:0.F, hex:0.8 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R (an expression cannot name hex) | ✓ | ✓ |
-//! | graph:FILE | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R (no sizes) | ✓ | ✓ by position number after `rules graph:FILE`; R by name | ✓ | – |
-//! | game:NAME | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R (a defined game) | – (the session's) | ✓ on the session's rules; R by name | – (the session's) | – |
-//! | lasker, grundy-game, mock-turtles, at-least-half, turning-turtles, ruler | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R (a defined game) | ✓ | ✓ | ✓ | ✓ |
-//! | wythoff, fibonacci-nim, northcott, chomp, staircase (tuples) | ✓ one state | R (tuples, not sizes) | ✓ | ✓ | ✓ | ✓ | ✓ (staircase: R, too many tuples) | R (a defined game) | ✓ | ✓ | ✓ | ✓ |
-//! | moore:K | R (whole position) | R | ✓ winner, move (search); R nimsum | R | R | R | R | R | R | R | R | – |
-//! | hackenbush | ✓ `grundy PICTURE` | R | ✓ | R | R | ✓ | R | R | ✓ | R | R (pictures on the line) | – |
+//! | hex:0.F, hex:0.8 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ (0.8: none found, its values grow) | ✓ | ✓ on the session's rules; R by name | ✓ | ✓ |
+//! | graph:FILE | ✓ by name | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: no sizes | ✓ | ✓ on the session's rules, positions by number; R by name | ✓ | – (a lesson names no file) |
+//! | game:NAME | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: a defined game | – | ✓ on the session's rules; R by name | – | – |
+//! | lasker, grundy-game, at-least-half | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: a defined game | ✓ | ✓ | ✓ | ✓ |
+//! | mock-turtles, turning-turtles, ruler | ✓ | ✓ | ✓ | ✓ on the coin row (ruler past 10 coins: R, too long a game) | ✓ | ✓ | ✓ | R: a defined game | ✓ | ✓ | ✓ | ✓ |
+//! | wythoff, fibonacci-nim, chomp | ✓ one state; R `0..N` | R: tuples | ✓ | ✓ | ✓ | ✓ | ✓ (mismatches, lost) | R: a defined game | ✓ | ✓ | ✓ | ✓ |
+//! | northcott | ✓ one state; R `0..N` | R: tuples | ✓ | R: loopy with retreats | ✓ | ✓ | ✓; `--misere` R | R: a defined game | ✓ | ✓; `misere` R | ✓ | ✓ |
+//! | staircase | ✓ one state; R `0..N` | R: tuples | ✓ | ✓ | ✓ | ✓ | R: too many tuples | R: a defined game | ✓ | ✓ | ✓ | ✓ |
+//! | moore:1, moore:2, moore:3 | R: the whole position | – | ✓ winner, move (search); R nimsum, position | R | R | R | R | – | R | R | R | – |
+//! | hackenbush | ✓ `grundy PICTURE` | R | ✓ winner, nimsum, move (the cut, valued here); R position | R: not valued by these principles | R | ✓ | R | – | ✓ each picture's value | R: pictures | R: pictures on the line | – |
 //!
 //! Every expected value comes from the brute force below; nothing is taken from nimlab's output
-//! but the positions it says it reached, which are then valued here.
+//! but the moves it makes and the positions it names, which are then checked and valued here.
 
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
@@ -1186,7 +1197,7 @@ fn period_line(script: &mut Script, game: &std::rc::Rc<Game>) {
                 "{}: a period of growing values",
                 g.rules
             );
-            let (a, b) = (g.brute.g(&heap(150)), g.brute.g(&heap(300)));
+            let (a, b) = (g.brute.g(&heap(60)), g.brute.g(&heap(120)));
             assert!(a < b, "{}: the values do not grow", g.rules);
             return;
         }
