@@ -468,6 +468,9 @@ struct Game {
     /// A coin-turning game: misère play is played on the row of coins, where two heads at one
     /// place are none.
     coins: bool,
+    /// Heaps past the values nimlab computes by mex (where a library game's proven closed form
+    /// takes over): looked up, and played against a small heap, in normal play.
+    far: Vec<u64>,
     /// Lines refused, with (part of) the reason.
     refusals: Vec<(String, &'static str)>,
     /// Misère play is refused, with this reason.
@@ -499,6 +502,7 @@ impl Game {
             coins: false,
             misere_refused: None,
             refusals: Vec::new(),
+            far: Vec::new(),
             coin_memo: RefCell::new(HashMap::new()),
             verify: Some(3),
             by_name: true,
@@ -1092,6 +1096,46 @@ fn derive_line(script: &mut Script, game: &std::rc::Rc<Game>, max: u64) {
     });
 }
 
+/// Far heaps: `grundy N`, `= g(…)`, and `winner`, `move` with a small heap beside.
+fn far_lines(script: &mut Script, game: &std::rc::Rc<Game>) {
+    let Some(&top) = game.far.iter().max() else {
+        return;
+    };
+    // Bottom up, so the memoised mex never recurses deep.
+    for n in 0..=top {
+        game.brute.g(&heap(n));
+    }
+    for &n in &game.far {
+        let (g, expected) = (game.clone(), game.brute.g(&heap(n)));
+        script.json(format!("grundy {n}"), move |v| {
+            assert_eq!(u(&v["rows"][0]["grundy"]), expected, "{}: g({n})", g.rules);
+        });
+        if let Some(e) = game.expr.as_ref().filter(|e| !e.is_empty()) {
+            let rules = game.rules.clone();
+            script.json(format!("= g({e}, {n})"), move |v| {
+                assert_eq!(u(&v["value"]), expected, "{rules}: = g({n})");
+            });
+        }
+        for small in [3, 13] {
+            let position = vec![heap(n), heap(small)];
+            let listed = game.listed(&position, " ");
+            let won = game.brute.value(&position) != 0;
+            let label = format!("{} {listed}", game.rules);
+            script.json(format!("winner {listed}"), move |v| {
+                assert_eq!(str_of(&v["winner"]), winner_word(won), "{label}");
+            });
+            let (g, label) = (game.clone(), format!("{} {listed}", game.rules));
+            script.json(format!("move {listed}"), move |v| {
+                if won {
+                    check_move(&g, &position, &v["move"], false, &label);
+                } else {
+                    assert!(v["move"].is_null(), "{label}");
+                }
+            });
+        }
+    }
+}
+
 /// Sorted multisets of `k` states.
 fn multisets(states: &[State], k: usize) -> Vec<Vec<State>> {
     if k == 0 {
@@ -1334,6 +1378,7 @@ fn agree(game: Game) -> usize {
     }
     verify_lines(&mut script, &game);
     period_line(&mut script, &game);
+    far_lines(&mut script, &game);
     for (line, why) in &game.refusals {
         script.refused(line.clone(), why);
     }
@@ -1520,14 +1565,14 @@ fn squares_agree() {
 
 #[test]
 fn powers_of_two_agree() {
-    agree(
-        Game::new(
-            "subtract:powers2",
-            Kind::Heap,
-            take(|_, k| k.is_power_of_two()),
-        )
-        .heaps(20, PAIRS_AND_TRIPLES),
-    );
+    let mut g = Game::new(
+        "subtract:powers2",
+        Kind::Heap,
+        take(|_, k| k.is_power_of_two()),
+    )
+    .heaps(20, PAIRS_AND_TRIPLES);
+    g.far = vec![1025, 1030, 2000];
+    agree(g);
 }
 
 #[test]
@@ -1636,28 +1681,58 @@ fn a_session_game_agrees() {
     agree(g);
 }
 
+/// A heap game of the library: heaps 0..=`max`, small sums, and far heaps.
+fn library_heaps(name: &str, brute: Brute, max: u64, far: &[u64]) -> Game {
+    let mut g = Game::new(name, Kind::Heap, brute).heaps(max, SMALL_SUMS);
+    g.coins = ["mock-turtles", "turning-turtles", "ruler"].contains(&name);
+    g.far = far.to_vec();
+    g
+}
+
+// Far heaps are past the values checked by mex, where the proven closed form takes over: 128
+// for Mock Turtles and Ruler, 1024 for the others.
+
 #[test]
-fn heap_games_of_the_library_agree() {
-    let games: Vec<(&str, Brute, u64)> = vec![
-        ("lasker", lasker(), 12),
-        ("grundy-game", grundy_game(), 14),
-        ("mock-turtles", mock_turtles(), 10),
-        ("at-least-half", take(|n, k| k >= n.div_ceil(2)), 16),
-        ("turning-turtles", nim(), 12),
-        ("ruler", ruler(), 9),
-    ];
-    for (name, brute, max) in games {
-        let mut g = Game::new(name, Kind::Heap, brute).heaps(max, SMALL_SUMS);
-        g.coins = ["mock-turtles", "turning-turtles", "ruler"].contains(&name);
-        if name == "ruler" {
-            // A row of Ruler's coins up to place 11 may last 2^11 - 1 moves.
-            g.refusals.push((
-                "winner --misere 11".into(),
-                "games longer than 1000 moves are not searched",
-            ));
-        }
-        agree(g);
-    }
+fn lasker_agrees() {
+    agree(library_heaps("lasker", lasker(), 12, &[1025, 1030]));
+}
+
+#[test]
+fn grundys_game_agrees() {
+    agree(library_heaps("grundy-game", grundy_game(), 14, &[]));
+}
+
+#[test]
+fn mock_turtles_agree() {
+    agree(library_heaps(
+        "mock-turtles",
+        mock_turtles(),
+        10,
+        &[129, 134],
+    ));
+}
+
+#[test]
+fn at_least_half_agrees() {
+    let brute = take(|n, k| k >= n.div_ceil(2));
+    agree(library_heaps("at-least-half", brute, 16, &[1025, 1030]));
+}
+
+#[test]
+fn turning_turtles_agree() {
+    // One or two coins, the rightmost n: n alone, or n and a (a < n) — Nim's options.
+    agree(library_heaps("turning-turtles", nim(), 12, &[1025, 1030]));
+}
+
+#[test]
+fn ruler_agrees() {
+    let mut g = library_heaps("ruler", ruler(), 9, &[129, 134]);
+    // A row of Ruler's coins up to place 11 may last 2^11 - 1 moves.
+    g.refusals.push((
+        "winner --misere 11".into(),
+        "games longer than 1000 moves are not searched",
+    ));
+    agree(g);
 }
 
 /// A game of tuples: its singles and sums.
