@@ -2138,3 +2138,185 @@ fn hackenbush_agrees() {
         checked + drawn
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sums of different games: `GAME(STATE) + …`, each term valued by its own brute force.
+
+/// A term as a sum writes it (`lasker(7)`, `wythoff(3,5)`), read back as its game and state.
+fn read_term(games: &[Game], term: &str) -> (usize, State) {
+    let (i, game) = games
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| {
+            term.strip_prefix(g.rules.as_str())
+                .is_some_and(|rest| rest.starts_with('('))
+        })
+        .max_by_key(|(_, g)| g.rules.len())
+        .unwrap_or_else(|| panic!("no game writes {term}"));
+    let inner = &term[game.rules.len()..];
+    let state = match game.kind {
+        Kind::Tuple => game.parse(inner),
+        _ => game.parse(inner.trim_start_matches('(').trim_end_matches(')')),
+    };
+    (i, state)
+}
+
+fn term(game: &Game, s: &State) -> String {
+    match game.kind {
+        Kind::Tuple => format!("{}{}", game.rules, game.write(s)),
+        _ => format!("{}({})", game.rules, game.write(s)),
+    }
+}
+
+#[test]
+fn sums_of_different_games_agree() {
+    let games: Vec<Game> = vec![
+        Game::new("nim", Kind::Heap, nim()),
+        Game::new("zero-move", Kind::ZeroMove, zero_move()),
+        Game::new(
+            "subtract:1,3,4",
+            Kind::Heap,
+            take(|_, k| [1, 3, 4].contains(&k)),
+        ),
+        Game::new(
+            "subtract:^1,2",
+            Kind::Heap,
+            take(|_, k| ![1, 2].contains(&k)),
+        ),
+        Game::new(
+            "subtract:squares",
+            Kind::Heap,
+            take(|_, k| (1..=k).any(|r| r * r == k)),
+        ),
+        Game::new("octal:0.77", Kind::Heap, octal("0.77", 8)),
+        Game::new("hex:0.F", Kind::Heap, octal("0.F", 16)),
+        Game::new("lasker", Kind::Heap, lasker()),
+        Game::new("grundy-game", Kind::Heap, grundy_game()),
+        Game::new("mock-turtles", Kind::Heap, mock_turtles()),
+        Game::new("ruler", Kind::Heap, ruler()),
+        Game::new("wythoff", Kind::Tuple, wythoff()),
+        Game::new("fibonacci-nim", Kind::Tuple, fibonacci_nim()),
+        Game::new("northcott", Kind::Tuple, northcott()),
+        Game::new("chomp", Kind::Tuple, chomp()),
+        Game::new("staircase", Kind::Tuple, staircase()),
+    ];
+    let states = |g: &Game| -> Vec<State> {
+        match g.rules.as_str() {
+            "zero-move" => vec![vec![3, 1], vec![4, 0], vec![2, 1]],
+            "wythoff" => vec![vec![1, 2], vec![3, 3], vec![2, 4]],
+            "fibonacci-nim" => vec![vec![5, 4], vec![3, 2], vec![6, 2]],
+            "northcott" => vec![vec![1, 5], vec![6, 2], vec![0, 3]],
+            "chomp" => vec![vec![3, 2, 1], vec![2, 2, 0], vec![4, 1, 1]],
+            "staircase" => vec![vec![2, 1], vec![0, 3, 1], vec![1, 1, 1]],
+            _ => vec![heap(5), heap(7), heap(9)],
+        }
+    };
+    let n = games.len();
+    let mut positions: Vec<Vec<(usize, State)>> = Vec::new();
+    for i in 0..n {
+        for (k, step) in [1, 3, 7].iter().enumerate() {
+            let a = (i, states(&games[i])[k].clone());
+            let j = (i + step) % n;
+            let b = (j, states(&games[j])[(k + 1) % 3].clone());
+            let mut p = vec![a, b];
+            if k == 2 {
+                let l = (i + 5) % n;
+                p.push((l, states(&games[l])[0].clone()));
+            }
+            positions.push(p);
+        }
+    }
+    let games = std::rc::Rc::new(games);
+    let value_of = {
+        let games = games.clone();
+        move |p: &[(usize, State)]| p.iter().fold(0, |x, (i, s)| x ^ games[*i].brute.g(s))
+    };
+    let mut script = Script::new();
+    for p in &positions {
+        let listed: Vec<String> = p.iter().map(|(i, s)| term(&games[*i], s)).collect();
+        let listed = listed.join(" + ");
+        let value = value_of(p);
+        let values: Vec<u64> = p.iter().map(|(i, s)| games[*i].brute.g(s)).collect();
+        let (lbl, vals) = (listed.clone(), values.clone());
+        script.json(format!("winner {listed}"), move |v| {
+            let shown: Vec<u64> = v["components"]
+                .as_array()
+                .expect("components")
+                .iter()
+                .map(|c| u(&c["value"]))
+                .collect();
+            assert_eq!(shown, vals, "{lbl}");
+            assert_eq!(u(&v["nim_sum"]), value, "{lbl}");
+            assert_eq!(str_of(&v["winner"]), winner_word(value != 0), "{lbl}");
+        });
+        // A move names its component, what it was and what it left (a split: `1+3`).
+        let check = {
+            let (games, p, lbl) = (games.clone(), p.clone(), listed.clone());
+            move |c: usize, to: Vec<State>| {
+                let (i, from) = &p[c];
+                let g = &games[*i];
+                assert!(g.brute.is_option(&g.kind, from, &to), "{lbl}: not a move");
+                let after = value ^ g.brute.g(from) ^ g.brute.value(&to);
+                assert_eq!(after, 0, "{lbl}: the move does not win");
+            }
+        };
+        let check = std::rc::Rc::new(check);
+        let (lbl, games2, p2, ck) = (listed.clone(), games.clone(), p.clone(), check.clone());
+        script.json(format!("move {listed}"), move |v| {
+            let mv = &v["move"];
+            if value == 0 {
+                assert!(mv.is_null(), "{lbl}");
+                return;
+            }
+            let c = index(u(&mv["component"])) - 1;
+            let g = &games2[p2[c].0];
+            assert_eq!(g.parse(str_of(&mv["from"])), p2[c].1, "{lbl}");
+            ck(c, g.parse_parts(str_of(&mv["to"])));
+        });
+        // `position` and `step`; `play` and `hint`: moves written as terms.
+        let from_terms = {
+            let games = games.clone();
+            move |to: &Value| -> Vec<State> {
+                to.as_array()
+                    .expect("terms")
+                    .iter()
+                    .map(|t| read_term(&games, str_of(t)).1)
+                    .collect()
+            }
+        };
+        let from_terms = std::rc::Rc::new(from_terms);
+        script.any(format!("position {listed}"));
+        let (lbl, ck, ft) = (listed.clone(), check.clone(), from_terms.clone());
+        script.json("step".into(), move |v| {
+            let m = &v["moves"][0];
+            if value != 0 {
+                assert_eq!(str_of(&m["intent"]), "winning", "{lbl}: step");
+                let c = index(u(&m["move"]["component"])) - 1;
+                ck(c, ft(&m["move"]["to"]));
+            }
+        });
+        script.any(format!("play {listed} --coach off"));
+        let (lbl, ck, ft) = (listed.clone(), check.clone(), from_terms.clone());
+        script.json("hint".into(), move |v| {
+            let hint = v["events"]
+                .as_array()
+                .expect("events")
+                .iter()
+                .find(|e| e["event"] == "hint")
+                .expect("a hint")
+                .clone();
+            assert_eq!(str_of(&hint["winner"]), winner_word(value != 0), "{lbl}");
+            if value != 0 {
+                let c = index(u(&hint["move"]["component"])) - 1;
+                ck(c, ft(&hint["move"]["to"]));
+            }
+        });
+        script.any("resign".into());
+    }
+    script.refused(
+        "winner misere(3) + nim(2)".into(),
+        "misère games do not add by XOR",
+    );
+    let checked = script.run(Test::new());
+    eprintln!("sums: {} positions, {checked} answers", positions.len());
+}
