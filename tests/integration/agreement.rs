@@ -2317,6 +2317,108 @@ fn sums_of_different_games_agree() {
         "winner misere(3) + nim(2)".into(),
         "misère games do not add by XOR",
     );
+    // Misère play of a sum: `play --misere` searches it, and so does this file; `winner` and
+    // `move --misere` refuse a sum, naming why.
+    let memo = std::rc::Rc::new(RefCell::new(HashMap::new()));
+    let by_name = |name: &str| games.iter().position(|g| g.rules == name).expect("a game");
+    let small: Vec<Vec<(usize, State)>> = [
+        [("lasker", vec![5]), ("nim", vec![3])],
+        [("octal:0.77", vec![6]), ("subtract:1,3,4", vec![5])],
+        [("wythoff", vec![1, 2]), ("zero-move", vec![3, 1])],
+        [("chomp", vec![3, 2, 1]), ("grundy-game", vec![7])],
+        [("fibonacci-nim", vec![5, 4]), ("hex:0.F", vec![5])],
+        [("staircase", vec![2, 1]), ("subtract:squares", vec![6])],
+        [("subtract:^1,2", vec![6]), ("octal:0.77", vec![4])],
+    ]
+    .iter()
+    .map(|p| p.iter().map(|(g, s)| (by_name(g), s.clone())).collect())
+    .collect();
+    for p in &small {
+        let listed: Vec<String> = p.iter().map(|(i, s)| term(&games[*i], s)).collect();
+        let listed = listed.join(" + ");
+        let won = mixed_misere_wins(&games, p, &memo);
+        if mixed_children(&games, p).is_empty() {
+            continue;
+        }
+        script.any(format!("play --misere {listed} --coach off"));
+        let (lbl, games2, p2, memo2) = (listed.clone(), games.clone(), p.clone(), memo.clone());
+        script.json("hint".into(), move |v| {
+            let hint = v["events"]
+                .as_array()
+                .expect("events")
+                .iter()
+                .find(|e| e["event"] == "hint")
+                .expect("a hint")
+                .clone();
+            assert_eq!(str_of(&hint["winner"]), winner_word(won), "{lbl}: misère");
+            if won {
+                let c = index(u(&hint["move"]["component"])) - 1;
+                let (i, from) = &p2[c];
+                let g = &games2[*i];
+                assert_eq!(read_term(&games2, str_of(&hint["move"]["from"])).1, *from);
+                let to: Vec<(usize, State)> = hint["move"]["to"]
+                    .as_array()
+                    .expect("terms")
+                    .iter()
+                    .map(|t| read_term(&games2, str_of(t)))
+                    .collect();
+                let parts: Vec<State> = to.iter().map(|(_, s)| s.clone()).collect();
+                assert!(
+                    g.brute.is_option(&g.kind, from, &parts),
+                    "{lbl}: not a move"
+                );
+                let mut after: Vec<(usize, State)> = p2.clone();
+                after.remove(c);
+                after.extend(to);
+                assert!(
+                    !mixed_misere_wins(&games2, &after, &memo2),
+                    "{lbl}: the misère hint leaves a won position"
+                );
+            }
+        });
+        script.any("resign".into());
+    }
+    for command in ["winner", "move"] {
+        script.refused(
+            format!("{command} --misere lasker(3) + nim(2)"),
+            "normal play for a sum of different games",
+        );
+    }
     let checked = script.run(Test::new());
     eprintln!("sums: {} positions, {checked} answers", positions.len());
+}
+
+/// Every position one move away in a sum of different games.
+fn mixed_children(games: &[Game], p: &[(usize, State)]) -> Vec<Vec<(usize, State)>> {
+    let mut out = Vec::new();
+    for (c, (i, s)) in p.iter().enumerate() {
+        for parts in games[*i].brute.options(s) {
+            let mut child = p.to_vec();
+            child.remove(c);
+            child.extend(parts.into_iter().map(|q| (*i, q)));
+            out.push(child);
+        }
+    }
+    out
+}
+
+/// Misère play of a sum of different games, by exhaustive search (no values).
+fn mixed_misere_wins(
+    games: &[Game],
+    p: &[(usize, State)],
+    memo: &RefCell<HashMap<Vec<(usize, State)>, bool>>,
+) -> bool {
+    let mut key: Vec<(usize, State)> = p
+        .iter()
+        .filter(|(i, s)| !games[*i].brute.options(s).is_empty())
+        .cloned()
+        .collect();
+    key.sort();
+    if let Some(&w) = memo.borrow().get(&key) {
+        return w;
+    }
+    let children = mixed_children(games, &key);
+    let won = children.is_empty() || children.iter().any(|c| !mixed_misere_wins(games, c, memo));
+    memo.borrow_mut().insert(key, won);
+    won
 }
