@@ -1914,7 +1914,10 @@ fn moore_agrees() {
                 };
                 script.refused(format!("{refused} --rules {rules} {args}"), &why);
             }
-            script.refused(format!("winner --misere --rules {rules} {listed}"), &why);
+            script.refused(
+                format!("winner --misere --rules {rules} {listed}"),
+                "misère play of Moore's Nim is not searched",
+            );
             script.refused(
                 format!("= winner({rules}, {})", listed.replace(' ', ", ")),
                 "`moore:K` is a game of the whole position",
