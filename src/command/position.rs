@@ -117,6 +117,15 @@ fn misere_play(
             "`winner --misere` or `move --misere` (misère play has no nim-sum view)",
         ));
     }
+    if let Some(k) = super::moore::asked_for(args)? {
+        return Err(Error::bad_token(
+            "--misere",
+            format!(
+                "normal play: nimlab decides Moore's Nim_{k} by Moore's theorem for normal play, \
+                 and misère play of Moore's Nim is not searched"
+            ),
+        ));
+    }
     if args.file.is_none() && super::sum::is_sum(&args.piles) {
         return Err(Error::bad_token(
             "--misere",
