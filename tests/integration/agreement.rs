@@ -1166,7 +1166,21 @@ fn verify_lines(script: &mut Script, game: &std::rc::Rc<Game>) {
         script.json(format!("verify --piles 2 --max {max}{flag}"), move |v| {
             assert_eq!(u(&v["mismatches"]), 0, "{}: verify{flag}", g.rules);
             let misere_play = misere || g.misere;
-            // The positions: two piles of size ≤ max (heaps and zero-move states).
+            // The positions: two piles of size ≤ max (heaps and zero-move states, where a pile
+            // of 0 is no pile); for a graph the first max + 1 positions, for tuples every tuple
+            // with each part ≤ max, with the states they lead to, and no pile at all.
+            let closure = |start: Vec<State>| -> Vec<State> {
+                let mut seen: BTreeSet<State> = start.into_iter().collect();
+                let mut todo: Vec<State> = seen.iter().cloned().collect();
+                while let Some(s) = todo.pop() {
+                    for o in g.brute.options(&s).into_iter().flatten() {
+                        if seen.insert(o.clone()) {
+                            todo.push(o);
+                        }
+                    }
+                }
+                std::iter::once(vec![]).chain(seen).collect()
+            };
             let states: Option<Vec<State>> = match g.kind {
                 Kind::Heap => Some((0..=max).map(heap).collect()),
                 Kind::ZeroMove => Some(
@@ -1174,20 +1188,26 @@ fn verify_lines(script: &mut Script, game: &std::rc::Rc<Game>) {
                         .chain((1..=max).flat_map(|n| [vec![n, 0], vec![n, 1]]))
                         .collect(),
                 ),
-                Kind::Graph(_) => {
-                    // The first max + 1 positions, those they lead to, and no pile at all.
-                    let mut seen: BTreeSet<State> = (0..=max).map(heap).collect();
-                    let mut todo: Vec<State> = seen.iter().cloned().collect();
-                    while let Some(s) = todo.pop() {
-                        for o in g.brute.options(&s).into_iter().flatten() {
-                            if seen.insert(o.clone()) {
-                                todo.push(o);
-                            }
-                        }
+                Kind::Graph(_) => Some(closure((0..=max).map(heap).collect())),
+                Kind::Tuple => {
+                    let arity = g.singles[0].len();
+                    let mut tuples: Vec<State> = vec![vec![]];
+                    for _ in 0..arity {
+                        tuples = tuples
+                            .into_iter()
+                            .flat_map(|t| {
+                                (0..=max).map(move |x| {
+                                    let mut t = t.clone();
+                                    t.push(x);
+                                    t
+                                })
+                            })
+                            .collect();
                     }
-                    Some(std::iter::once(vec![]).chain(seen).collect())
+                    // Northcott's counters never share a square.
+                    tuples.retain(|t| g.rules != "northcott" || t[0] != t[1]);
+                    Some(closure(tuples))
                 }
-                Kind::Tuple => None,
             };
             if let Some(states) = states {
                 // (An empty state is no pile: a graph's position of one.)
