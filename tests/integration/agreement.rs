@@ -1334,11 +1334,16 @@ fn check_draw(game: &Game, dot: &str) -> usize {
 
 /// A lesson whose `run:` steps ask `winner` and `move` of the positions.
 fn lesson_check(game: &Game, positions: &[Vec<State>]) -> usize {
+    // Per position: `winner`, `move`, `nimsum` and `= lost(…)` on the lesson's rules.
+    const PER: usize = 4;
     let mut steps = String::new();
     for (i, p) in positions.iter().enumerate() {
         let listed = game.listed(p, " ");
         steps.push_str(&format!("  - id: w{i}\n    run: winner {listed}\n"));
         steps.push_str(&format!("  - id: m{i}\n    run: move {listed}\n"));
+        steps.push_str(&format!("  - id: n{i}\n    run: nimsum {listed}\n"));
+        let args = game.expr_args(p);
+        steps.push_str(&format!("  - id: l{i}\n    run: \"= lost({args})\"\n"));
     }
     let lesson = format!(
         "format: 1\nid: agree\nversion: 1\ntitle: Agree\nsummary: Winners.\nrules: {}\nsteps:\n{steps}",
@@ -1348,7 +1353,7 @@ fn lesson_check(game: &Game, positions: &[Vec<State>]) -> usize {
     let path = test.write("agree.yaml", &lesson);
     let dir = path.parent().expect("a directory").display().to_string();
     let mut script = String::from("lesson start agree\n");
-    for _ in 1..2 * positions.len() {
+    for _ in 1..PER * positions.len() {
         script.push_str("next\n");
     }
     let out = test
@@ -1362,20 +1367,22 @@ fn lesson_check(game: &Game, positions: &[Vec<State>]) -> usize {
         .flat_map(|doc| doc["items"].as_array().cloned().unwrap_or_default())
         .filter(|item| item["kind"] == "run")
         .collect();
-    assert_eq!(runs.len(), 2 * positions.len(), "{}", out.stdout);
+    assert_eq!(runs.len(), PER * positions.len(), "{}", out.stdout);
     for (i, p) in positions.iter().enumerate() {
         let label = format!("{} lesson {}", game.rules, game.listed(p, " "));
         let won = game.wins(p);
-        let w = &runs[2 * i]["output"];
-        assert_eq!(str_of(&w["winner"]), winner_word(won), "{label}: {w}");
-        let m = &runs[2 * i + 1]["output"]["move"];
+        let run = |k: usize| &runs[PER * i + k]["output"];
+        assert_eq!(str_of(&run(0)["winner"]), winner_word(won), "{label}");
+        let m = &run(1)["move"];
         if won && !game.brute.children(p).is_empty() {
             check_move(game, p, m, game.misere, &label);
         } else {
             assert!(m.is_null(), "{label}: {m}");
         }
+        assert_eq!(str_of(&run(2)["winner"]), winner_word(won), "{label}");
+        assert_eq!(run(3)["value"], Value::Bool(!won), "{label}: lost");
     }
-    2 * positions.len()
+    PER * positions.len()
 }
 
 /// Runs every consumer on the game's positions; returns how many answers were checked.
