@@ -49,7 +49,7 @@ use std::time::Instant;
 
 use serde_json::Value;
 
-use crate::support::{Test, str_of};
+use crate::support::{JsonRepl, Test, str_of};
 
 // ---------------------------------------------------------------------------------------------
 // The brute force: a component's options as the rules state them.
@@ -1385,6 +1385,66 @@ fn lesson_check(game: &Game, positions: &[Vec<State>]) -> usize {
     PER * positions.len()
 }
 
+/// `play` from positions lost for the learner, who makes a move: the computer's reply must be
+/// a move the rules allow that leaves the learner lost again (its misère search, for misère
+/// Nim). Spoken to one line at a time, since a reply may end the game.
+fn play_replies(game: &Game) -> usize {
+    let mut repl = JsonRepl::start();
+    for line in &game.prelude {
+        repl.send(line);
+    }
+    repl.send(&format!("rules {}", game.rules));
+    let mut checked = 0;
+    for p in game.positions() {
+        if game.wins(&p) {
+            continue;
+        }
+        // The learner's move: the first option of the first pile that has one.
+        let Some((i, parts)) = p
+            .iter()
+            .enumerate()
+            .find_map(|(i, s)| game.brute.options(s).into_iter().next().map(|o| (i, o)))
+        else {
+            continue;
+        };
+        let to: Vec<String> = parts.iter().map(|s| game.write(s)).collect();
+        let to = if to.is_empty() {
+            "0".to_string()
+        } else {
+            to.join("+")
+        };
+        let listed = game.listed(&p, " ");
+        let label = format!("{} play {listed}, {} -> {to}", game.rules, i + 1);
+        repl.send(&format!("play {listed} --coach off"));
+        let v = repl.send(&format!("{} -> {to}", i + 1));
+        let events = v["events"].as_array().expect("events").clone();
+        let learner = events
+            .iter()
+            .find(|e| e["event"] == "move" && e["side"] == "learner")
+            .unwrap_or_else(|| panic!("{label}: the learner's move was not made: {v}"));
+        let before: Vec<State> = learner["piles"]
+            .as_array()
+            .expect("piles")
+            .iter()
+            .map(|s| game.parse(str_of(s)))
+            .collect();
+        if let Some(reply) = events
+            .iter()
+            .find(|e| e["event"] == "move" && e["side"] == "computer")
+        {
+            check_move(game, &before, &reply["move"], game.misere, &label);
+            checked += 1;
+        } else {
+            // No reply: the learner's move ended the game.
+            assert!(game.brute.children(&before).is_empty(), "{label}: no reply");
+        }
+        if !v["to_move"].is_null() {
+            repl.send("resign");
+        }
+    }
+    checked
+}
+
 /// Runs every consumer on the game's positions; returns how many answers were checked.
 fn agree(game: Game) -> usize {
     let start = Instant::now();
@@ -1482,6 +1542,9 @@ fn agree(game: Game) -> usize {
             let lessons: Vec<Vec<State>> = game.sums.iter().take(4).cloned().collect();
             checked += lesson_check(&game, &lessons);
         }
+    }
+    if game.files.is_empty() {
+        checked += play_replies(&game);
     }
     eprintln!(
         "{}: {} positions, {checked} answers checked in {:?}",
