@@ -2083,6 +2083,30 @@ fn pictures() -> Vec<Picture> {
             edges: vec![(0, 1), (1, 0), (1, 2)],
             names: vec!["g", "a", "b"],
         },
+        // Two triangles meeting at one node.
+        Picture {
+            text: "(g-a,a-b,b-c,c-a,a-d,d-e,e-a)",
+            edges: vec![(0, 1), (1, 2), (2, 3), (3, 1), (1, 4), (4, 5), (5, 1)],
+            names: vec!["g", "a", "b", "c", "d", "e"],
+        },
+        // Two roots, and a triangle above them.
+        Picture {
+            text: "(g-a,g-b,a-b,b-c,c-d,d-b)",
+            edges: vec![(0, 1), (0, 2), (1, 2), (2, 3), (3, 4), (4, 2)],
+            names: vec!["g", "a", "b", "c", "d"],
+        },
+        // A triangle on the ground carrying a hair that ends in a loop of two.
+        Picture {
+            text: "(g-a,a-b,b-g,b-c,c-d,d-c)",
+            edges: vec![(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 3)],
+            names: vec!["g", "a", "b", "c", "d"],
+        },
+        // A square on the ground with a hair.
+        Picture {
+            text: "(g-a,a-b,b-c,c-g,c-d)",
+            edges: vec![(0, 1), (1, 2), (2, 3), (3, 0), (3, 4)],
+            names: vec!["g", "a", "b", "c", "d"],
+        },
     ]
 }
 
@@ -2103,6 +2127,13 @@ fn hackenbush_agrees() {
         vec![5, 6, 1],
         vec![3, 4, 5],
         vec![2, 2],
+        vec![7],
+        vec![8],
+        vec![9],
+        vec![10],
+        vec![7, 8],
+        vec![9, 10, 3],
+        vec![10, 2, 5],
     ];
     let mut script = Script::new();
     let brute = std::rc::Rc::new(brute);
