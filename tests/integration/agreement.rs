@@ -30,7 +30,7 @@
 //! | subtract:squares, subtract:powers2 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: a defined game | ✓ | ✓ | ✓ | ✓ |
 //! | octal:0.77, 0.07, 4.07 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
 //! | hex:0.F, hex:0.8 | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ (0.8: none found, its values grow) | ✓ | ✓ on the session's rules; R by name | ✓ | ✓ |
-//! | graph:FILE | ✓ by name | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: no sizes | ✓ | ✓ on the session's rules, positions by number; R by name | ✓ | – (a lesson names no file) |
+//! | graph:FILE | ✓ by name | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: no sizes | ✓ | ✓ on the session's rules, positions by number (which disagrees with the commands when the names are numbers: the ignored test below); R by name | ✓ | – (a lesson names no file) |
 //! | game:NAME | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: a defined game | – | ✓ on the session's rules; R by name | – | – |
 //! | lasker, grundy-game, at-least-half | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | R: a defined game | ✓ | ✓ | ✓ | ✓ |
 //! | mock-turtles, turning-turtles, ruler | ✓ | ✓ | ✓ | ✓ on the coin row (ruler past 10 coins: R, too long a game) | ✓ | ✓ | ✓ | R: a defined game | ✓ | ✓ | ✓ | ✓ |
@@ -2563,4 +2563,39 @@ fn mixed_misere_wins(
     let won = children.is_empty() || children.iter().any(|c| !mixed_misere_wins(games, c, memo));
     memo.borrow_mut().insert(key, won);
     won
+}
+
+#[test]
+#[ignore = "a graph's positions are read by name in commands and by their number in the file's \
+            order in expressions: with positions named `2`, `0`, `1` in that order, `winner 1` \
+            is about the position named `1` (no move: lost) and `= lost(1)` about the second \
+            position, named `0` (won), so the two disagree on the same line of text; which \
+            reading expressions should take is a design decision, not a local fix"]
+fn a_graph_named_by_numbers_is_read_alike_by_commands_and_expressions() {
+    // `2` → `0`, `1`; `0` → `1`; `1` has no move: g(1) = 0, g(0) = 1, g(2) = 2.
+    let test = Test::new();
+    test.write(
+        "num.yaml",
+        "format: 1\npositions:\n  \"2\": [\"0\", \"1\"]\n  \"0\": [\"1\"]\n  \"1\": []\n",
+    );
+    let brute = Brute::new(|s| match s[0] {
+        2 => vec![vec![heap(0)], vec![heap(1)]],
+        0 => vec![vec![heap(1)]],
+        _ => vec![],
+    });
+    let mut script = Script::new();
+    script.any("rules graph:num.yaml".into());
+    for name in 0..3u64 {
+        let g = brute.g(&heap(name));
+        script.json(format!("winner {name}"), move |v| {
+            assert_eq!(u(&v["nim_sum"]), g, "winner {name}");
+        });
+        script.json(format!("= g({name})"), move |v| {
+            assert_eq!(u(&v["value"]), g, "= g({name})");
+        });
+        script.json(format!("= lost({name})"), move |v| {
+            assert_eq!(v["value"], Value::Bool(g == 0), "= lost({name})");
+        });
+    }
+    script.run(test);
 }
