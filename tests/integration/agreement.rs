@@ -12,11 +12,16 @@
 //! is won, and leaves a lost one), `winner --misere` and `move --misere`, `step` and `step --all`
 //! (every move legal; the winner's each leave a lost position), `play` and `play --misere` with
 //! the coach's `hint`, the expressions `g`, `lost`, `winner` and `misere`, `verify --piles 2`
-//! (no mismatch; for piles of numbers the counts of positions and of first-player wins),
-//! `period --to 300` (the period and preperiod hold on the brute-force values, are the least,
-//! and `one_period` is theirs). From the shell, once per ruleset: `draw` (every node's value, and
+//! (no mismatch; the counts of positions and of first-player wins, and the lost positions it
+//! lists), `period --to 300` (the period and preperiod hold on the brute-force values, are the
+//! least, and `one_period` is theirs), and for the library's games with closed forms, heaps past
+//! the values checked by mex. From the shell, once per ruleset: `draw` (every node's value, and
 //! the P-positions boxed), `winner -` and `move -` on standard input (a short stream, and one of
-//! 10007 piles decided in one pass), and a lesson whose `run:` steps are `winner` and `move`.
+//! 10007 piles decided in one pass), and a lesson whose `run:` steps are `winner`, `move`,
+//! `nimsum` and `= lost(…)`. Then `play` once more, the learner moving from lost positions: the
+//! computer's every reply must leave the learner lost. Sums of different games
+//! (`lasker(7) + wythoff(3,5)`) are checked term by term, misère play of them by a search of the
+//! whole sum.
 //!
 //! The matrix: ✓ checked against the brute force; R refused, with the reason checked; – not run.
 //!
