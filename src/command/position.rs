@@ -128,6 +128,23 @@ fn misere_play(
             "`winner --misere` or `move --misere` (misère play has no nim-sum view)",
         ));
     }
+    if let Some(k) = super::moore::asked_for(args)? {
+        return Err(Error::bad_token(
+            "--misere",
+            format!(
+                "normal play: nimlab decides Moore's Nim_{k} by Moore's theorem for normal play, \
+                 and misère play of Moore's Nim is not searched"
+            ),
+        ));
+    }
+    if args.file.is_none() && super::sum::is_sum(&args.piles) {
+        return Err(Error::bad_token(
+            "--misere",
+            "normal play for a sum of different games: `winner` and `move` add the terms' values \
+             by XOR, which misère play does not do (`play --misere` plays a sum misère, by \
+             search)",
+        ));
+    }
     let mut solver = rules_or_session(session, &args.rules)?;
     let staircase = one_staircase(solver.rules(), args)?;
     let args = staircase.as_ref().unwrap_or(args);

@@ -864,10 +864,22 @@ impl Parser {
                 }
                 format!("octal:{}", &self.source[code_start..code_end])
             }
-            (None, Some((_, _))) => {
-                return Err(self.unexpected(
-                    "a ruleset an expression can name: a graph's file is read by `rules graph:FILE`, after which `g(…)` uses it",
-                ));
+            (None, Some((family, _))) => {
+                // Each family the language cannot name, with the way to reach it.
+                return Err(self.unexpected(match family {
+                    Family::Hex => {
+                        "a ruleset an expression can name: a hexadecimal game is named by `rules hex:CODE`, after which `g(…)` uses it"
+                    }
+                    Family::SessionGame => {
+                        "a ruleset an expression can name: a defined game is named by its definition: `rules game:NAME` makes it the session's rules, after which `g(…)` uses it"
+                    }
+                    Family::Moore => {
+                        "a ruleset an expression can name: `moore:K` is a game of the whole position, which only `winner` and `move` take, as `--rules moore:K`"
+                    }
+                    _ => {
+                        "a ruleset an expression can name: a graph's file is read by `rules graph:FILE`, after which `g(…)` uses it, its positions numbered from 0 in the file's order"
+                    }
+                }));
             }
             (None, None) => return Ok(None),
         };

@@ -92,7 +92,7 @@ pub(super) fn text(
             row.grundy
         ))
     )?;
-    write_row(row, opts, "  ", out)?;
+    write_row(&report.rules, row, opts, "  ", out)?;
     if *formula_value < 0 {
         para(
             out,

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::prose::wrap_items;
 use super::{RenderOptions, format_set};
-use crate::engine::{Grundy, GrundyRow};
+use crate::engine::{Grundy, GrundyRow, Rules};
 use crate::output::Derivation;
 
 /// Sets up to this size are written out in full (a learner checks each element).
@@ -36,7 +36,7 @@ pub(super) fn text(
                 style.dim(&format!("state {} of {total}", first + i))
             )?;
         }
-        write_row(row, opts, "", out)?;
+        write_row(&report.rules, row, opts, "", out)?;
     }
     if let Some((first, total)) = report.step {
         let last = first + report.rows.len() - 1;
@@ -53,6 +53,7 @@ pub(super) fn text(
 /// One state's derivation: its options with their values, then the set and its mex; every
 /// line starts with `indent`.
 pub(super) fn write_row(
+    rules: &Rules,
     row: &GrundyRow,
     opts: &RenderOptions,
     indent: &str,
@@ -60,14 +61,14 @@ pub(super) fn write_row(
 ) -> io::Result<()> {
     let width = opts.layout_width();
     if row.parts.iter().any(Option::is_some) {
-        return write_splitting_row(row, opts, indent, out);
+        return write_splitting_row(rules, row, opts, indent, out);
     }
     let items: Vec<String> = row
         .options
         .iter()
-        .map(|(p, g)| format!("{p}→{g}"))
+        .map(|(p, g)| format!("{}→{g}", rules.name_of_heaps(p)))
         .collect();
-    let head = format!("{indent}options of {}: ", row.pile);
+    let head = format!("{indent}options of {}: ", rules.name_of(row.pile));
     if items.is_empty() {
         writeln!(out, "{head}none (no move is possible)")?;
     } else {
@@ -75,13 +76,14 @@ pub(super) fn write_row(
             writeln!(out, "{line}")?;
         }
     }
-    conclusion(row, opts, indent, out)
+    conclusion(rules, row, opts, indent, out)
 }
 
 /// A state of a game whose moves may split a heap: one line per move, saying what it
 /// removes and leaves, and for a split the XOR of its parts (`remove 2 from 7 leaving 2+3:
 /// 2 ⊕ 3 = 1`).
 fn write_splitting_row(
+    rules: &Rules,
     row: &GrundyRow,
     opts: &RenderOptions,
     indent: &str,
@@ -106,11 +108,12 @@ fn write_splitting_row(
         };
         writeln!(out, "{indent}  {verb}: {value}")?;
     }
-    conclusion(row, opts, indent, out)
+    conclusion(rules, row, opts, indent, out)
 }
 
 /// The last line of a derivation: the set of the options' values, its mex, the value.
 fn conclusion(
+    rules: &Rules,
     row: &GrundyRow,
     opts: &RenderOptions,
     indent: &str,
@@ -122,7 +125,7 @@ fn conclusion(
         written_set(&row.reachable()),
         row.grundy,
         opts.style
-            .heading(&format!("g({}) = {}", row.pile, row.grundy))
+            .heading(&format!("g({}) = {}", rules.name_of(row.pile), row.grundy))
     )
 }
 
@@ -154,7 +157,7 @@ struct OptionJson {
     state: String,
 }
 
-fn row_json(row: &GrundyRow) -> RowJson {
+fn row_json(rules: &Rules, row: &GrundyRow) -> RowJson {
     RowJson {
         mex: row.grundy,
         options: row
@@ -164,11 +167,11 @@ fn row_json(row: &GrundyRow) -> RowJson {
             .map(|((p, g), parts)| OptionJson {
                 grundy: *g,
                 parts: parts.clone(),
-                state: p.to_string(),
+                state: rules.name_of_heaps(p),
             })
             .collect(),
         set: row.reachable(),
-        state: row.pile.to_string(),
+        state: rules.name_of(row.pile),
     }
 }
 
@@ -188,7 +191,11 @@ pub(super) fn json(report: &Derivation) -> DerivationJson {
         of: report.step.map(|(_, total)| total),
         rules: report.rules.to_string(),
         step: report.step.map(|(first, _)| first),
-        steps: report.rows.iter().map(row_json).collect(),
+        steps: report
+            .rows
+            .iter()
+            .map(|row| row_json(&report.rules, row))
+            .collect(),
     }
 }
 
@@ -200,11 +207,11 @@ pub(super) fn rows(report: &Derivation) -> (Vec<&'static str>, Vec<Vec<String>>)
             let options: Vec<String> = row
                 .options
                 .iter()
-                .map(|(p, g)| format!("{p}:{g}"))
+                .map(|(p, g)| format!("{}:{g}", report.rules.name_of_heaps(p)))
                 .collect();
             let set: Vec<String> = row.reachable().iter().map(Grundy::to_string).collect();
             vec![
-                row.pile.to_string(),
+                report.rules.name_of(row.pile),
                 options.join(" "),
                 set.join(" "),
                 row.grundy.to_string(),

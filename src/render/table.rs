@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::json_shapes::StateValue;
 use super::table_writer::{TableSyntax, TableWriter};
 use super::{RenderOptions, format_set};
-use crate::engine::{Grundy, GrundyRow, Method, Pass, Rules};
+use crate::engine::{Grundy, GrundyRow, Method, Pass, Pile, Rules};
 use crate::output::{GrundyReport, GrundyRows};
 
 /// Text: the table computed by mex, or single states with how each was valued.
@@ -290,6 +290,12 @@ pub(super) fn json(report: &GrundyReport, out: &mut dyn Write) -> io::Result<()>
     writeln!(out, "]}}")
 }
 
+/// A row's `n`: the pile's size, or a graph position's number; none for a tuple, which has no
+/// size (its number inside the engine depends on what the session looked up before).
+fn size(rules: &Rules, pile: Pile) -> Option<u64> {
+    (!matches!(rules, Rules::Defined(game) if game.has_tuples())).then_some(pile.size)
+}
+
 /// One row of a Grundy table: the state, its value and how it was computed — with its
 /// options when by mex, the period when by period.
 #[derive(Serialize)]
@@ -298,7 +304,9 @@ struct RowJson {
     computed_to: Option<u64>,
     grundy: Grundy,
     method: &'static str,
-    n: u64,
+    /// See [`size`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    n: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<Vec<StateValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -316,7 +324,7 @@ impl RowJson {
             computed_to: None,
             grundy: row.grundy,
             method: "mex",
-            n: row.pile.size,
+            n: size(rules, row.pile),
             options: None,
             period: None,
             preperiod: None,
@@ -385,7 +393,7 @@ pub(super) fn rows(
         };
         sink.row(&[
             report.rules.name_of(row.pile),
-            row.pile.size.to_string(),
+            size(&report.rules, row.pile).map_or_else(String::new, |n| n.to_string()),
             row.grundy.to_string(),
             set,
             options,

@@ -3,6 +3,7 @@
 //! code with nimlab) or from a hand check written beside the test.
 
 mod activities;
+mod agreement;
 mod bounded;
 mod brute;
 mod brute_octal;

@@ -142,7 +142,12 @@ fn tuple_games_are_verified_against_a_search_on_their_moves() {
             if misere && name == "northcott" {
                 continue;
             }
-            let states = closure(max, moves);
+            // A row of Northcott's holds the two counters on different squares: a tuple with
+            // them on one square is no state (every command refuses it), nor any play reaches.
+            let states: Vec<Tuple> = closure(max, moves)
+                .into_iter()
+                .filter(|&(a, b)| name != "northcott" || a != b)
+                .collect();
             let all = positions(&states, piles);
             let mut memo = HashMap::new();
             let lost: BTreeSet<Vec<Tuple>> = all

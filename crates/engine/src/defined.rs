@@ -162,6 +162,12 @@ impl DefinedGame {
         self.retreats
     }
 
+    /// Whether `tuple` is a state of the game as a player may write it: a row of counters (a
+    /// game with retreats) holds one of each player's, on different squares.
+    pub fn is_row(&self, tuple: &[u64]) -> bool {
+        !(self.retreats && tuple.windows(2).any(|w| w[0] == w[1]))
+    }
+
     /// Whether a state is a heads coin and a move turns coins (see [`DefinedGame::turning_coins`]).
     pub fn turns_coins(&self) -> bool {
         self.coins

@@ -418,10 +418,13 @@ impl StateList {
                 let mut roots = Vec::with_capacity(usize::try_from(count).unwrap_or(0));
                 let mut tuple = vec![0u64; game.arity()];
                 loop {
-                    // Valued first: the search reads the options the definition gave.
-                    let n = game.intern(&tuple)?;
-                    game.extend(n, &mut budget)?;
-                    roots.push(Pile::plain(n));
+                    // Only states a player may write (Northcott's counters never share a
+                    // square), valued first: the search reads the options the definition gave.
+                    if game.is_row(&tuple) {
+                        let n = game.intern(&tuple)?;
+                        game.extend(n, &mut budget)?;
+                        roots.push(Pile::plain(n));
+                    }
                     // The next tuple in counting order, each part 0..=max.
                     let Some(i) = tuple.iter().rposition(|&x| x < max) else {
                         break;

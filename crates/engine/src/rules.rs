@@ -280,7 +280,7 @@ impl Rules {
                 return Err(bad());
             }
             // A row of counters holds one of each player's, on different squares.
-            if game.has_retreats() && tuple.windows(2).any(|w| w[0] == w[1]) {
+            if !game.is_row(&tuple) {
                 return Err(EngineError::BadPile {
                     token: token_excerpt(token),
                     expected: format!(
