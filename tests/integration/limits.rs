@@ -1,0 +1,8 @@
+//! Bounded everywhere: memory, work, hostile input and faults never make nimlab panic, hang or lose progress.
+
+pub(crate) mod bounded;
+mod faults;
+mod hostile;
+mod hostile_yaml;
+mod memory;
+mod nesting;

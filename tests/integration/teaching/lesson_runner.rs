@@ -1,0 +1,188 @@
+//! The lesson runner as learners and a room use it (issue 26, section 4): answers in another
+//! form are told the form wanted, a bare number answers a one-element set and `0 1 2 3` a set,
+//! `P`/`N` answer who wins, `hint` where there is none says so, `goto` takes a step's number
+//! and suggests and lists ids, and every question's speaker notes hold its solution and its
+//! likely wrong answers. Expected values are hand-checked beside each test or found by search
+//! here; the drill lesson is `tests/fixtures/lessons/good/drill.yaml`.
+
+use crate::oracle::brute::{Pile, Rules, Solver};
+use crate::teaching::lessons::{Heading, Learner, bundled_lessons, in_order, last_heading};
+
+/// Wythoff's game lost squares (1, b) for b ≤ 10, by backward induction here.
+fn wythoff_row_1() -> Vec<u64> {
+    let n = 12;
+    let mut lost = vec![vec![false; n + 1]; n + 1];
+    for a in 0..=n {
+        for b in 0..=n {
+            let wins = (1..=a).any(|k| lost[a - k][b])
+                || (1..=b).any(|k| lost[a][b - k])
+                || (1..=a.min(b)).any(|k| lost[a - k][b - k]);
+            lost[a][b] = !wins;
+        }
+    }
+    (0..=10u64)
+        .filter(|&b| lost[1][crate::support::index(b)])
+        .collect()
+}
+
+#[test]
+fn a_set_question_takes_a_bare_number_and_numbers_without_braces_and_names_its_form() {
+    let row = wythoff_row_1();
+    assert_eq!(row.len(), 1, "{row:?}");
+    let out = Learner::new()
+        .script(&[
+            "lesson start wythoff",
+            "next",
+            "next",
+            "P",
+            "yes",
+            "xyz",
+            &row[0].to_string(),
+        ])
+        .success();
+    in_order(
+        &out.stdout,
+        &[
+            "this question wants a set, such as {2}",
+            "this question wants a set",
+            "`xyz` is not an answer nimlab can read: this question wants a set",
+            "Correct!",
+        ],
+    );
+    assert!(!out.stdout.contains("Not quite"), "{}", out.stdout);
+}
+
+#[test]
+fn numbers_without_braces_answer_a_set() {
+    // pn-positions › p-set: the P-positions of subtract:1,2 up to 10, by search here.
+    let mut solver = Solver::new(Rules::Subtract(vec![1, 2]));
+    let p: Vec<String> = (0..=10u64)
+        .filter(|&n| !solver.first_wins(&[Pile::new(n, false)]))
+        .map(|n| n.to_string())
+        .collect();
+    let lesson = bundled_lessons()
+        .into_iter()
+        .find(|l| l.id == "pn-positions")
+        .expect("pn-positions");
+    let at = lesson
+        .steps
+        .iter()
+        .position(|s| s["id"] == "p-set")
+        .expect("the step p-set");
+    let out = Learner::new()
+        .script(&[
+            "lesson start pn-positions".to_owned(),
+            format!("goto {}", at + 1),
+            p.join(" "),
+        ])
+        .success();
+    assert!(out.stdout.contains("Correct!"), "{}", out.stdout);
+}
+
+#[test]
+fn p_and_n_answer_who_wins_and_a_state_is_not_a_value() {
+    // Drill step 4: Nim 1 2 4 has nim-sum 7, so the first player wins: an N-position.
+    let out = Learner::new()
+        .script(&[
+            "lesson start drill",
+            "next",
+            "next",
+            "3T",
+            "13",
+            "hint",
+            "P",
+            "N",
+        ])
+        .success();
+    in_order(
+        &out.stdout,
+        &[
+            "That is a pile state; this question asks for a value",
+            "Correct!",
+            "This question has no hints",
+            "Not quite",
+            "Correct!",
+        ],
+    );
+    assert_eq!(last_heading(&out.stdout), Heading::drill(5, "pick"));
+}
+
+#[test]
+fn goto_takes_a_step_number_suggests_near_ids_and_lists_them() {
+    let out = Learner::new()
+        .script(&["lesson start drill", "goto 6", "goto pikc", "goto 9"])
+        .success();
+    in_order(
+        &out.stdout,
+        &[
+            "step 6 of 7 · law",
+            "this lesson has no step `pikc` — did you mean `pick`?",
+            "`goto` takes a step's number, 1 to 7, or its id: `intro`, `show`, `xor`, `who`,",
+            "`pick`, `law`, `end`",
+            "this lesson has no step `9`",
+        ],
+    );
+    assert_eq!(last_heading(&out.stdout), Heading::drill(6, "law"));
+}
+
+#[test]
+fn every_question_of_the_course_gives_the_lecturer_its_solution_and_wrong_answers() {
+    let keep = tempfile::tempdir().expect("a directory");
+    for lesson in bundled_lessons() {
+        let notes = keep.path().join(format!("{}.txt", lesson.id));
+        let mut script = vec![format!(
+            "lesson start {} --present --notes {}",
+            lesson.id,
+            notes.display()
+        )];
+        script.extend((1..lesson.steps.len()).map(|_| "next".to_owned()));
+        script.push("lesson quit".into());
+        Learner::new().script(&script).success();
+        let text = std::fs::read_to_string(&notes).expect("the notes");
+        assert!(!text.contains("(no notes for this step)"), "{}", lesson.id);
+        let sections: Vec<&str> = text.split("── ").skip(1).collect();
+        assert_eq!(sections.len(), lesson.steps.len(), "{}:\n{text}", lesson.id);
+        for (step, section) in lesson.steps.iter().zip(&sections) {
+            if step.get("ask").is_some() {
+                assert!(
+                    section.contains("Solution: ") && section.contains("Likely wrong answers:"),
+                    "{} › {:?}:\n{section}",
+                    lesson.id,
+                    step["id"]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_value_raising_pass_is_counted_among_the_winning_moves() {
+    // play-zero-move › how-many: 4T 4F, every move searched here (takes keep the pass).
+    let mut solver = Solver::new(Rules::ZeroMove);
+    let mut lost = |piles: &[Pile]| !solver.first_wins(piles);
+    let mut winning = 0;
+    for k in 0..4 {
+        winning += usize::from(lost(&[Pile::new(k, true), Pile::new(4, false)]));
+        winning += usize::from(lost(&[Pile::new(4, true), Pile::new(k, false)]));
+    }
+    // The pass: 4T becomes 4F.
+    winning += usize::from(lost(&[Pile::new(4, false), Pile::new(4, false)]));
+    let lesson = bundled_lessons()
+        .into_iter()
+        .find(|l| l.id == "play-zero-move")
+        .expect("play-zero-move");
+    let at = lesson
+        .steps
+        .iter()
+        .position(|s| s["id"] == "how-many")
+        .expect("the step how-many");
+    let out = Learner::new()
+        .script(&[
+            "lesson start play-zero-move".to_owned(),
+            format!("goto {}", at + 1),
+            "1".to_owned(),
+            winning.to_string(),
+        ])
+        .success();
+    in_order(&out.stdout, &["Taking 1 from 4T to 3T is one", "Correct!"]);
+}

@@ -1,0 +1,37 @@
+//! Values, verdicts and moves of every ruleset, each against a brute force: the game theory as the commands show it.
+
+mod agreement;
+mod coin_turning;
+mod defined_games;
+mod game_sums;
+mod grundy;
+pub(crate) mod hackenbush;
+mod hex_games;
+mod library;
+mod lookups;
+pub(crate) mod loopy;
+mod lost_conjecture;
+mod misere_coins;
+mod misere_games;
+mod misere_play;
+mod moore;
+pub(crate) mod moves;
+mod nimmul;
+mod northcott;
+mod notation;
+mod octal;
+mod octal_frontier;
+mod octal_ranges;
+mod one_period;
+mod proof;
+mod props;
+mod ruler;
+mod ruleset_names;
+mod staircase;
+mod take_away;
+mod tartan;
+mod tuple_games;
+mod turning_turtles;
+mod verify_splits;
+mod verify_tuples;
+pub(crate) mod winner;
