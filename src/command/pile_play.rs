@@ -73,12 +73,18 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
         None
     };
     let example = example_move(solver.rules(), &piles);
+    let by_gamma = if coach.judges() && first == Side::Learner {
+        game.outcome_by_gamma(game.parts())
+    } else {
+        None
+    };
     let start = GameEvent::Start {
         piles,
         first,
         coach: coach.judges(),
         view,
         example,
+        by_gamma,
     };
     PlayFocus::begin(session, PileGame { game }, coach, start)
 }

@@ -878,6 +878,95 @@ mod tests {
         assert_eq!(g.to_move(), Side::Learner);
     }
 
+    /// A game on tokens of a graph given as (name, options).
+    fn on_graph(edges: &[(&str, &[&str])], tokens: &[&str], first: Side) -> SumGame {
+        let graph = GameGraph::new(
+            "test.yaml",
+            edges
+                .iter()
+                .map(|(n, m)| (n.to_string(), m.iter().map(|s| s.to_string()).collect()))
+                .collect(),
+        )
+        .unwrap();
+        let piles = tokens
+            .iter()
+            .map(|t| Pile::plain(graph.node(t).unwrap()))
+            .collect();
+        let rules = Rules::Graph(std::sync::Arc::new(graph));
+        SumGame::of_position(Solver::new(&rules).unwrap(), piles, first)
+    }
+
+    fn names(g: &SumGame) -> Vec<String> {
+        g.piles()
+            .iter()
+            .map(|&p| g.solvers()[0].rules().name_of(p))
+            .collect()
+    }
+
+    /// The loopy graph of the loopy-games lesson: up ⇄ down, up → out; tick ⇄ tock; x → x,
+    /// out; e → up, tick. By hand: out 0; down 0 (its only option up can move to out); up 1;
+    /// tick, tock ∞{} (no way out); x ∞{0}; e ∞{1}.
+    const LOOPS: &[(&str, &[&str])] = &[
+        ("up", &["down", "out"]),
+        ("down", &["up"]),
+        ("out", &[]),
+        ("tick", &["tock"]),
+        ("tock", &["tick"]),
+        ("x", &["x", "out"]),
+        ("e", &["up", "tick"]),
+    ];
+
+    #[test]
+    fn on_a_loopy_graph_the_computer_wins_keeps_draws_and_delays_by_gamma() {
+        // x + up + up: ∞{0} + 1 + 1 = ∞{0}, a win: x → out leaves 0 + 1 + 1 = 0.
+        let mut g = on_graph(LOOPS, &["x", "up", "up"], Side::Computer);
+        assert!(g.loopy_graph().is_some());
+        assert_eq!(g.outcome_by_gamma(g.parts()), Some(Outcome::First));
+        assert!(g.decide(g.parts()).unwrap().0);
+        let t = g.computer_move().unwrap().unwrap();
+        assert_eq!(t.intent, Some(Intent::Winning));
+        assert_eq!(names(&g), ["out", "up", "up"]);
+        // tick + up: ∞{} + 1 = ∞{}, a draw: not a win, and the only move keeps it.
+        let mut g = on_graph(LOOPS, &["tick", "up"], Side::Computer);
+        assert_eq!(g.outcome_by_gamma(g.parts()), Some(Outcome::Draw));
+        assert_eq!(g.decide(g.parts()).unwrap(), (false, None));
+        let t = g.computer_move().unwrap().unwrap();
+        assert_eq!(t.intent, Some(Intent::Drawing));
+        assert_eq!(names(&g), ["tock", "up"]);
+        assert_eq!(g.winner(), None);
+        // up + up: 1 + 1 = 0, lost. up → out is answered by up → out at once; up → down by
+        // up → out, and down still has moves: the computer delays with up → down.
+        let mut g = on_graph(LOOPS, &["up", "up"], Side::Computer);
+        assert_eq!(g.outcome_by_gamma(g.parts()), Some(Outcome::Second));
+        let t = g.computer_move().unwrap().unwrap();
+        assert_eq!(t.intent, Some(Intent::Delaying));
+        assert_eq!(names(&g), ["down", "up"]);
+        // The learner's move is checked against the graph and undone.
+        g.learner_move(Request::Become {
+            index: 0,
+            after: Heaps::One(Pile::plain(0)),
+        })
+        .unwrap();
+        assert_eq!(names(&g), ["up", "up"]);
+        assert_eq!(g.undo().len(), 1);
+        assert_eq!(names(&g), ["down", "up"]);
+    }
+
+    #[test]
+    fn a_loopy_graph_played_misere_is_refused_and_an_acyclic_one_is_not_by_gamma() {
+        let g = on_graph(LOOPS, &["tick"], Side::Learner).played_misere();
+        assert!(g.loopy_graph().is_none());
+        assert!(matches!(
+            g.decide(g.parts()),
+            Err(EngineError::LoopyGraph { misere: true, .. })
+        ));
+        let g = on_graph(&[("a", &["end"]), ("end", &[])], &["a"], Side::Learner);
+        assert!(g.loopy_graph().is_none());
+        assert_eq!(g.outcome_by_gamma(g.parts()), None);
+        assert_eq!(g.gammas(g.parts()), None);
+        assert_eq!(g.decide(g.parts()).unwrap().0, true);
+    }
+
     #[test]
     fn misere_search_of_a_sum() {
         // Misère nim 1 + nim 1: the mover takes one, the other must take the last: first wins.
