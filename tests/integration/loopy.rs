@@ -378,6 +378,15 @@ fn play_on_a_loopy_graph_by_hand() {
         .success()
         .stdout_has("winning move: token 1: e → a")
         .stdout_has("✗ gave the win away — the winning move was e → a");
+    // From c, a draw (c ⇄ d has no way out), the learner first: the coach says it is a draw;
+    // c → d keeps it, and the computer's answer keeps it too, and says so.
+    Test::new()
+        .stdin(format!("play c --rules {rules}\n1 -> d\n"))
+        .run()
+        .success()
+        .stdout_has("coach: this position is a draw")
+        .stdout_has("✓ kept the draw")
+        .stdout_has("keeping the draw");
     // From c, a draw, the computer moving first keeps it: c → c or c → d.
     let out = Test::new()
         .stdin(format!(

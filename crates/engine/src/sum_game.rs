@@ -98,8 +98,9 @@ impl SumGame {
 
     /// A game on the piles of one ruleset: the sum of its heaps. Where the sum rule does not
     /// decide it, the ruleset's own rules for a whole position do: misère Nim (whose
-    /// values do not add by XOR), the ruleset played misère (by its own search), and
-    /// Northcott's counters (each player moves their own).
+    /// values do not add by XOR), the ruleset played misère (by its own search),
+    /// Northcott's counters (each player moves their own), and the tokens of a loopy graph
+    /// (by γ, which has draws: see [`SumGame::loopy_graph`]).
     pub fn of_position(solver: Solver, piles: Vec<Pile>, first: Side) -> Self {
         let piles = piles.into_iter().map(|pile| (0, pile)).collect();
         let mut game = Self::of_piles(vec![solver], piles, first);
