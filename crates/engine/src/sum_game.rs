@@ -965,7 +965,7 @@ mod tests {
         assert!(g.loopy_graph().is_none());
         assert_eq!(g.outcome_by_gamma(g.parts()), None);
         assert_eq!(g.gammas(g.parts()), None);
-        assert_eq!(g.decide(g.parts()).unwrap().0, true);
+        assert!(g.decide(g.parts()).unwrap().0);
     }
 
     #[test]
