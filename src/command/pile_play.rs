@@ -1,7 +1,10 @@
 //! `play` on piles of one ruleset (`play 4 7 5`, `play --rules moore:2 …`, `play --misere
 //! …`): the sum of the heaps of one game ([`SumGame::of_position`]) as a [`PlayedGame`]. Its
 //! moves are `take K from I`, `I K`, `pass I`, `I -> S`; the coach judges them by the nim-sum
-//! and shows them in binary, or by search in a game played misère.
+//! and shows them in binary, by search in a game played misère, and by γ on the tokens of a
+//! loopy graph (where a game may be a draw).
+
+use std::sync::Arc;
 
 use super::piles::{Piles, read_piles};
 use super::play::{LearnerMove, PlayFocus, PlayedGame, first};
@@ -11,7 +14,9 @@ use super::typed_move;
 use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Coach, PlayArgs, PositionArgs};
 use crate::engine::game::{Side, Turn};
+use crate::engine::graph::GameGraph;
 use crate::engine::grundy::Solver;
+use crate::engine::loopy::Outcome;
 use crate::engine::misere_play;
 use crate::engine::moves::Request;
 use crate::engine::position::{Player, verdict};
@@ -20,8 +25,8 @@ use crate::engine::sum_game::{PartMove, SumGame, SumTurn, piles_of};
 use crate::engine::{Move, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
-    Activity, CoachNote, GameEvent, GameReport, MiserePlayReport, MoveView, Output, PositionReport,
-    PositionTitle, PositionView,
+    Activity, CoachNote, GameEvent, GameReport, LoopyReport, MiserePlayReport, MoveView, Output,
+    PositionReport, PositionTitle, PositionView,
 };
 
 /// `play` on piles: the position read as `winner` reads it, else the session's, else three
@@ -57,8 +62,10 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
         game = game.played_misere();
         game.decide(game.parts())?;
     }
-    // The binary view reads Grundy values, which do not decide misère play.
-    let view = if coach.judges() && first == Side::Learner && !misere {
+    // The binary view reads Grundy values, which do not decide misère play, and which a
+    // loopy graph does not have.
+    let by_values = !misere && game.loopy_graph().is_none();
+    let view = if coach.judges() && first == Side::Learner && by_values {
         let mut report = PositionReport::new(PositionView::NimSum, &solver, piles.clone())?;
         report.title = Some(PositionTitle::Start);
         Some(report)
@@ -66,12 +73,18 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
         None
     };
     let example = example_move(solver.rules(), &piles);
+    let by_gamma = if coach.judges() && first == Side::Learner {
+        game.outcome_by_gamma(game.parts())
+    } else {
+        None
+    };
     let start = GameEvent::Start {
         piles,
         first,
         coach: coach.judges(),
         view,
         example,
+        by_gamma,
     };
     PlayFocus::begin(session, PileGame { game }, coach, start)
 }
@@ -102,6 +115,19 @@ impl PileGame {
         &self.game.solvers()[0]
     }
 
+    /// The graph, where the game is played on a loopy graph and judged by γ.
+    fn loopy(&self) -> Option<&Arc<GameGraph>> {
+        match self.solver().rules() {
+            Rules::Graph(graph) if self.game.loopy_graph().is_some() => Some(graph),
+            _ => None,
+        }
+    }
+
+    /// Whether moves are shown in binary: neither searched (played misère) nor judged by γ.
+    fn by_values(&self) -> bool {
+        !self.game.is_misere() && self.loopy().is_none()
+    }
+
     fn turns(&self) -> Result<Vec<Turn>, Error> {
         self.game.turns().map(turn).collect()
     }
@@ -118,6 +144,30 @@ impl PileGame {
             to_move: (!over).then(|| self.game.to_move()),
             winner: self.game.winner(),
         }
+    }
+
+    /// The learner's move on a loopy graph, judged by γ: a win kept or given away, a draw
+    /// kept or lost, with the move that would have won or kept the draw. No binary view.
+    fn learner_move_by_gamma(
+        &mut self,
+        request: Request,
+    ) -> Result<(Move, Option<MoveView>, CoachNote), Error> {
+        let before = self.game.outcome_by_gamma(self.game.parts());
+        let best = self
+            .game
+            .move_by_gamma(self.game.parts())
+            .as_ref()
+            .map(as_move)
+            .transpose()?;
+        let mv = as_move(&self.game.learner_move(request)?)?;
+        let after = self.game.outcome_by_gamma(self.game.parts());
+        let before = before.unwrap_or(Outcome::Second);
+        let note = CoachNote::ByGamma {
+            before,
+            after: after.unwrap_or(Outcome::Second),
+            best: best.filter(|_| before != Outcome::Second),
+        };
+        Ok((mv, None, note))
     }
 
     /// The coach's note on `mv`, played from `before`, judged by the nim-sum (or the rule of
@@ -167,10 +217,10 @@ impl PlayedGame for PileGame {
             side: Side::Computer,
             mv: mv.clone(),
             intent: turn.intent,
-            view: if self.game.is_misere() {
-                None
-            } else {
+            view: if self.by_values() {
                 Some(MoveView::new(self.solver(), &before, mv)?)
+            } else {
+                None
             },
             piles: self.game.piles(),
         }))
@@ -185,18 +235,24 @@ impl PlayedGame for PileGame {
         })
     }
 
-    /// The board, with each pile's value when the coach is on (and values decide the game).
+    /// The board, with each pile's value when the coach is on (and values decide the game),
+    /// or each token's γ on a loopy graph.
     fn your_move(&self, coach: Coach) -> Result<GameEvent, Error> {
         let piles = self.game.piles();
-        let values = if coach.judges() && !self.game.is_misere() {
+        let values = if coach.judges() && self.by_values() {
             Some(verdict(self.solver(), &piles)?.grundy)
+        } else {
+            None
+        };
+        let gamma = if coach.judges() {
+            self.game.gammas(self.game.parts())
         } else {
             None
         };
         Ok(GameEvent::YourMove {
             piles,
             values,
-            gamma: None,
+            gamma,
         })
     }
 
@@ -204,7 +260,9 @@ impl PlayedGame for PileGame {
         let before = self.game.piles();
         // Played misère the coach judges by search, with no binary view (Grundy values do not
         // decide misère play).
-        let (mv, view, note) = if self.game.is_misere() {
+        let (mv, view, note) = if self.loopy().is_some() {
+            self.learner_move_by_gamma(request)?
+        } else if self.game.is_misere() {
             let (won, best) = self.game.decide(self.game.parts())?;
             let mv = as_move(&self.game.learner_move(request)?)?;
             let note = match best {
@@ -225,7 +283,15 @@ impl PlayedGame for PileGame {
             (mv, Some(view), note)
         };
         Ok(LearnerMove {
-            kept: matches!(note, CoachNote::Kept),
+            kept: matches!(
+                note,
+                CoachNote::Kept
+                    | CoachNote::ByGamma {
+                        before: Outcome::First,
+                        after: Outcome::Second,
+                        ..
+                    }
+            ),
             moved: GameEvent::Moved {
                 number: self.game.moves_made(),
                 side: Side::Learner,
@@ -251,6 +317,15 @@ impl PlayedGame for PileGame {
     /// A hint is shown in full at once, and is not a move for `why` to explain.
     fn hint(&self) -> Result<Output, Error> {
         let report = |events| Output::Game(self.report_of(events, true));
+        if let Some(graph) = self.loopy() {
+            let hint = LoopyReport::new(
+                PositionView::Move,
+                self.solver().rules(),
+                graph.clone(),
+                &self.game.piles(),
+            )?;
+            return Ok(report(vec![GameEvent::LoopyHint(Box::new(hint))]));
+        }
         if self.game.is_misere() {
             let piles = self.game.piles();
             let (won, best) = self.game.decide(self.game.parts())?;
@@ -297,6 +372,18 @@ impl PlayedGame for PileGame {
                 piles,
                 verdict,
             }));
+        }
+        // A loopy graph has no nim-sum: its board is valued by γ, as `winner` values it.
+        if let Rules::Graph(graph) = solver.rules()
+            && graph.is_loopy()
+            && view != PositionView::NimSum
+        {
+            return Ok(Output::Loopy(LoopyReport::new(
+                view,
+                solver.rules(),
+                graph.clone(),
+                &piles,
+            )?));
         }
         let mut report = PositionReport::new(view, &solver, piles)?;
         report.title = Some(PositionTitle::Board);

@@ -92,6 +92,9 @@ pub enum GameEvent {
         coach: bool,
         view: Option<PositionReport>,
         example: Option<Move>,
+        /// On a loopy graph, who wins the start by γ — a win, a loss or a draw for the
+        /// learner, who moves first (coach mode only); it has no binary view.
+        by_gamma: Option<Outcome>,
     },
     /// A move by either side, numbered from 1, with its binary view (`None` where search,
     /// not Grundy values, decides the game).

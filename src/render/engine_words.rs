@@ -105,12 +105,12 @@ impl fmt::Display for Said<'_, EngineError> {
                 if *misere {
                     f.write_str(
                         "nimlab does not solve misère play of a loopy graph (normal play: \
-                         `winner`, `move`)",
+                         `winner`, `move`, `play`)",
                     )
                 } else {
                     f.write_str(
                         "this needs every play to end; nimlab values a loopy graph by γ in \
-                         `grundy`, `winner`, `move`, `draw` and `g(…)`",
+                         `grundy`, `winner`, `move`, `play`, `draw` and `g(…)`",
                     )
                 }
             }

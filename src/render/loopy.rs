@@ -141,14 +141,15 @@ pub(super) fn text(
             gamma_text(&report.sum)
         )?;
     }
+    // Each sentence wrapped to the screen, its continuation indented, as a game's lines are.
+    let width = usize::from(opts.width);
     let verdict = verdict_words(&report.sum, report.over, style);
-    writeln!(
-        out,
-        "{}",
-        super::prose::fill(&verdict, usize::from(opts.width))
-    )?;
+    writeln!(out, "{}", super::prose::hanging("", &verdict, width, 2))?;
     if report.view == PositionView::Move {
-        writeln!(out, "{}", move_line(report, style))?;
+        // `γ 3` is not broken between the letter and its value.
+        let line = move_line(report, style).replace("γ ", "γ\u{a0}");
+        let wrapped = super::prose::hanging("", &line, width, 2).replace('\u{a0}', " ");
+        writeln!(out, "{wrapped}")?;
     }
     Ok(())
 }

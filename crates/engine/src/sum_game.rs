@@ -3,20 +3,24 @@
 //! (a pile moves or splits, an edge is cut and what no longer reaches the ground falls). The
 //! computer plays the winning move `move` names for the same sum — [`solve`]'s for piles,
 //! [`winning_cut`]'s for pictures — else the move that keeps the most play; played misère, it
-//! searches the whole sum. Pure state; the REPL drives it.
+//! searches the whole sum. On the tokens of a loopy graph (one with a cycle) it plays by γ:
+//! the winning move that makes progress, a move that keeps a draw, else a delaying move.
+//! Pure state; the REPL drives it.
 
 use std::collections::HashMap;
 
 use super::game::Side;
+use super::graph::GameGraph;
 use super::grundy::Solver;
 use super::hackenbush::{Picture, winning_cut};
 use super::hackenbush_write::canonical;
+use super::loopy::{Gamma, Outcome};
 use super::misere_play::{self, WORK_LIMIT};
 use super::moves::{self, IllegalMove, Request};
 use super::position::{Player, nim_sum};
 use super::reply::{Intent, Reply, delaying_move, longest_play, reply};
 use super::sum::{Component, solve};
-use super::{EngineError, Grundy, Heaps, Move, Pile, TooMuchWork};
+use super::{EngineError, Grundy, Heaps, Move, Pile, Rules, TooMuchWork};
 
 /// One component of the sum.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,8 +98,9 @@ impl SumGame {
 
     /// A game on the piles of one ruleset: the sum of its heaps. Where the sum rule does not
     /// decide it, the ruleset's own rules for a whole position do: misère Nim (whose
-    /// values do not add by XOR), the ruleset played misère (by its own search), and
-    /// Northcott's counters (each player moves their own).
+    /// values do not add by XOR), the ruleset played misère (by its own search),
+    /// Northcott's counters (each player moves their own), and the tokens of a loopy graph
+    /// (by γ, which has draws: see [`SumGame::loopy_graph`]).
     pub fn of_position(solver: Solver, piles: Vec<Pile>, first: Side) -> Self {
         let piles = piles.into_iter().map(|pile| (0, pile)).collect();
         let mut game = Self::of_piles(vec![solver], piles, first);
@@ -194,8 +199,45 @@ impl SumGame {
         parts.iter().map(|p| self.value(p)).collect()
     }
 
+    /// The graph, where the game is the tokens of one loopy graph played normally: decided by
+    /// γ, which has draws, not by Grundy values (it has none).
+    pub fn loopy_graph(&self) -> Option<&GameGraph> {
+        if !self.whole || self.misere {
+            return None;
+        }
+        match self.solvers[0].rules() {
+            Rules::Graph(graph) if graph.is_loopy() => Some(graph),
+            _ => None,
+        }
+    }
+
+    /// Each token's γ on `parts`, on a loopy graph ([`Self::loopy_graph`]); `None` otherwise.
+    pub fn gammas(&self, parts: &[Part]) -> Option<Vec<Gamma>> {
+        let graph = self.loopy_graph()?;
+        piles_of(parts)
+            .iter()
+            .map(|p| graph.gamma(p.size))
+            .collect()
+    }
+
+    /// Who wins `parts` of a loopy graph with the player to move first, by the γ of the sum
+    /// (a win, a loss or a draw); `None` on any other game.
+    pub fn outcome_by_gamma(&self, parts: &[Part]) -> Option<Outcome> {
+        let graph = self.loopy_graph()?;
+        let nodes: Vec<u64> = piles_of(parts).iter().map(|p| p.size).collect();
+        graph.sum_gamma(&nodes).map(|g| g.outcome())
+    }
+
+    /// The move γ makes on `parts` of a loopy graph: a winning move that makes progress, or a
+    /// move that keeps a draw; `None` when every move loses, and on any other game.
+    pub fn move_by_gamma(&self, parts: &[Part]) -> Option<PartMove> {
+        let graph = self.loopy_graph()?;
+        loopy_move(graph, &piles_of(parts)).map(|m| whole_move(&m))
+    }
+
     /// Whether the player to move on `parts` wins against perfect play, and the move that
-    /// keeps the win: by the nim-sum (the move `move` names), or by search when played misère.
+    /// keeps the win: by the nim-sum (the move `move` names), by search when played misère,
+    /// by γ on a loopy graph (a draw is not a win).
     pub fn decide(&self, parts: &[Part]) -> Result<(bool, Option<PartMove>), EngineError> {
         if self.whole {
             let piles = piles_of(parts);
@@ -203,6 +245,9 @@ impl SumGame {
             let (won, best) = if self.misere {
                 let v = misere_play::decide(solver, &piles, WORK_LIMIT)?;
                 (v.winner == Player::First, v.winning_move)
+            } else if let Some(graph) = self.loopy_graph() {
+                let won = self.outcome_by_gamma(parts) == Some(Outcome::First);
+                (won, loopy_move(graph, &piles).filter(|_| won))
             } else {
                 let v = super::position::verdict(solver, &piles)?;
                 let best = super::strategy::winning_move(solver, &piles)?;
@@ -406,12 +451,28 @@ impl SumGame {
     }
 
     /// [`Self::computer_move`] on one ruleset's piles: the move `move` names for the whole
-    /// position (by search, played misère), else the ruleset's delaying move — made with
-    /// the mover's own counter in a game of counters.
+    /// position (by search, played misère; by γ on a loopy graph, which keeps a draw), else
+    /// the ruleset's delaying move — made with the mover's own counter in a game of counters.
     fn computer_move_whole(&mut self) -> Result<Option<SumTurn>, EngineError> {
         let solver = &self.solvers[0];
         let piles = self.piles();
-        let r = if self.misere {
+        let r = if let Some(graph) = self.loopy_graph() {
+            let outcome = self.outcome_by_gamma(&self.parts);
+            match (outcome, loopy_move(graph, &piles)) {
+                (Some(Outcome::First), Some(mv)) => Some(Reply {
+                    mv,
+                    intent: Intent::Winning,
+                }),
+                (Some(Outcome::Draw), Some(mv)) => Some(Reply {
+                    mv,
+                    intent: Intent::Drawing,
+                }),
+                _ => loopy_delay(graph, &piles).map(|mv| Reply {
+                    mv,
+                    intent: Intent::Delaying,
+                }),
+            }
+        } else if self.misere {
             match misere_play::decide(solver, &piles, WORK_LIMIT)?.winning_move {
                 Some(mv) => Some(Reply {
                     mv,
@@ -549,6 +610,41 @@ fn whole_move(mv: &Move) -> PartMove {
         pile: mv.from,
     };
     PartMove::of_heaps(mv.index, from, 0, &mv.after())
+}
+
+/// The move γ makes on tokens `piles` of a loopy graph: a winning move that makes progress
+/// (the least counter), or one that keeps a draw; `None` when every move loses.
+fn loopy_move(graph: &GameGraph, piles: &[Pile]) -> Option<Move> {
+    let nodes: Vec<u64> = piles.iter().map(|p| p.size).collect();
+    let (i, to) = graph.best_move(&nodes)?;
+    Some(Move::new(i, piles[i], Heaps::One(Pile::plain(to))))
+}
+
+/// A move on tokens `piles` of a loopy graph that every move loses: the one whose winning
+/// answer leaves the most progress still to make (the largest counters after it), so the
+/// winner has the longest way to go. Ties go to the first token and the first option;
+/// `None` when no move is left.
+fn loopy_delay(graph: &GameGraph, piles: &[Pile]) -> Option<Move> {
+    let mut nodes: Vec<u64> = piles.iter().map(|p| p.size).collect();
+    let mut best: Option<(u64, Move)> = None;
+    for (i, &from) in piles.iter().enumerate() {
+        let options: Vec<u64> = graph.moves(from.size).collect();
+        for to in options {
+            nodes[i] = to;
+            let mut answered = nodes.clone();
+            if let Some((j, back)) = graph.best_move(&nodes) {
+                answered[j] = back;
+            }
+            let left = answered
+                .iter()
+                .fold(0u64, |sum, &n| sum.saturating_add(graph.counter(n)));
+            if best.as_ref().is_none_or(|(most, _)| left > *most) {
+                best = Some((left, Move::new(i, from, Heaps::One(Pile::plain(to)))));
+            }
+        }
+        nodes[i] = from.size;
+    }
+    best.map(|(_, mv)| mv)
 }
 
 impl PartMove {
@@ -781,6 +877,95 @@ mod tests {
         g.undo();
         assert_eq!(g.piles(), after_opening);
         assert_eq!(g.to_move(), Side::Learner);
+    }
+
+    /// A game on tokens of a graph given as (name, options).
+    fn on_graph(edges: &[(&str, &[&str])], tokens: &[&str], first: Side) -> SumGame {
+        let graph = GameGraph::new(
+            "test.yaml",
+            edges
+                .iter()
+                .map(|(n, m)| (n.to_string(), m.iter().map(|s| s.to_string()).collect()))
+                .collect(),
+        )
+        .unwrap();
+        let piles = tokens
+            .iter()
+            .map(|t| Pile::plain(graph.node(t).unwrap()))
+            .collect();
+        let rules = Rules::Graph(std::sync::Arc::new(graph));
+        SumGame::of_position(Solver::new(&rules).unwrap(), piles, first)
+    }
+
+    fn names(g: &SumGame) -> Vec<String> {
+        g.piles()
+            .iter()
+            .map(|&p| g.solvers()[0].rules().name_of(p))
+            .collect()
+    }
+
+    /// The loopy graph of the loopy-games lesson: up ⇄ down, up → out; tick ⇄ tock; x → x,
+    /// out; e → up, tick. By hand: out 0; down 0 (its only option up can move to out); up 1;
+    /// tick, tock ∞{} (no way out); x ∞{0}; e ∞{1}.
+    const LOOPS: &[(&str, &[&str])] = &[
+        ("up", &["down", "out"]),
+        ("down", &["up"]),
+        ("out", &[]),
+        ("tick", &["tock"]),
+        ("tock", &["tick"]),
+        ("x", &["x", "out"]),
+        ("e", &["up", "tick"]),
+    ];
+
+    #[test]
+    fn on_a_loopy_graph_the_computer_wins_keeps_draws_and_delays_by_gamma() {
+        // x + up + up: ∞{0} + 1 + 1 = ∞{0}, a win: x → out leaves 0 + 1 + 1 = 0.
+        let mut g = on_graph(LOOPS, &["x", "up", "up"], Side::Computer);
+        assert!(g.loopy_graph().is_some());
+        assert_eq!(g.outcome_by_gamma(g.parts()), Some(Outcome::First));
+        assert!(g.decide(g.parts()).unwrap().0);
+        let t = g.computer_move().unwrap().unwrap();
+        assert_eq!(t.intent, Some(Intent::Winning));
+        assert_eq!(names(&g), ["out", "up", "up"]);
+        // tick + up: ∞{} + 1 = ∞{}, a draw: not a win, and the only move keeps it.
+        let mut g = on_graph(LOOPS, &["tick", "up"], Side::Computer);
+        assert_eq!(g.outcome_by_gamma(g.parts()), Some(Outcome::Draw));
+        assert_eq!(g.decide(g.parts()).unwrap(), (false, None));
+        let t = g.computer_move().unwrap().unwrap();
+        assert_eq!(t.intent, Some(Intent::Drawing));
+        assert_eq!(names(&g), ["tock", "up"]);
+        assert_eq!(g.winner(), None);
+        // up + up: 1 + 1 = 0, lost. up → out is answered by up → out at once; up → down by
+        // up → out, and down still has moves: the computer delays with up → down.
+        let mut g = on_graph(LOOPS, &["up", "up"], Side::Computer);
+        assert_eq!(g.outcome_by_gamma(g.parts()), Some(Outcome::Second));
+        let t = g.computer_move().unwrap().unwrap();
+        assert_eq!(t.intent, Some(Intent::Delaying));
+        assert_eq!(names(&g), ["down", "up"]);
+        // The learner's move is checked against the graph and undone.
+        g.learner_move(Request::Become {
+            index: 0,
+            after: Heaps::One(Pile::plain(0)),
+        })
+        .unwrap();
+        assert_eq!(names(&g), ["up", "up"]);
+        assert_eq!(g.undo().len(), 1);
+        assert_eq!(names(&g), ["down", "up"]);
+    }
+
+    #[test]
+    fn a_loopy_graph_played_misere_is_refused_and_an_acyclic_one_is_not_by_gamma() {
+        let g = on_graph(LOOPS, &["tick"], Side::Learner).played_misere();
+        assert!(g.loopy_graph().is_none());
+        assert!(matches!(
+            g.decide(g.parts()),
+            Err(EngineError::LoopyGraph { misere: true, .. })
+        ));
+        let g = on_graph(&[("a", &["end"]), ("end", &[])], &["a"], Side::Learner);
+        assert!(g.loopy_graph().is_none());
+        assert_eq!(g.outcome_by_gamma(g.parts()), None);
+        assert_eq!(g.gammas(g.parts()), None);
+        assert!(g.decide(g.parts()).unwrap().0);
     }
 
     #[test]

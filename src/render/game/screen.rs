@@ -8,6 +8,7 @@ use super::text::{action, how_to_move, join, para, replay};
 use crate::engine::game::Side;
 use crate::engine::loopy::Outcome;
 use crate::engine::position::Player;
+use crate::engine::reply::Intent;
 use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport};
 use crate::render::{RenderOptions, Style};
@@ -155,6 +156,7 @@ pub(crate) fn render_screen(
                 coach,
                 view,
                 example,
+                by_gamma,
             } => {
                 let board = join(rules, piles);
                 let game = title(
@@ -164,15 +166,29 @@ pub(crate) fn render_screen(
                     *first,
                     *coach,
                 );
-                let note = view
-                    .as_ref()
-                    .map(|v| start_note(v.verdict.winner == Player::First, "the binary", style));
+                let note = match (view, by_gamma) {
+                    (Some(v), _) => Some(start_note(
+                        v.verdict.winner == Player::First,
+                        "the binary",
+                        style,
+                    )),
+                    (None, Some(outcome)) => Some(start_note_by_gamma(*outcome, style)),
+                    (None, None) => None,
+                };
                 screen.start(&game, &how_to_move(rules, example.as_ref()), note)?;
             }
             GameEvent::Moved {
-                side, mv, number, ..
+                side,
+                mv,
+                number,
+                intent,
+                ..
             } => match side {
                 Side::Learner => screen.learner(*number, &action(rules, mv))?,
+                // On a loopy graph a draw goes on until someone errs or resigns: say so.
+                Side::Computer if *intent == Some(Intent::Drawing) => {
+                    screen.verdict(format!("computer {}, keeping the draw", took(rules, mv)));
+                }
                 Side::Computer => screen.verdict(format!("computer {}", took(rules, mv))),
             },
             GameEvent::Coach(note) => screen.verdict(mark(rules, note, style)),
@@ -301,6 +317,19 @@ pub(super) fn start_note(won: bool, what: &str, style: Style) -> String {
             + &format!(" (`hint`; `why` shows {what})")
     } else {
         style.lose("coach: this position is lost against perfect play") + " (keep the game long)"
+    }
+}
+
+/// The coach's word on the start of a game on a loopy graph, judged by γ: a win, a loss,
+/// or a draw, which may never end.
+fn start_note_by_gamma(outcome: Outcome, style: Style) -> String {
+    match outcome {
+        Outcome::First => style.win("coach: you can win from here: find the move") + " (`hint`)",
+        Outcome::Second => start_note(false, "", style),
+        Outcome::Draw => {
+            style.change("coach: this position is a draw: neither player can force a win")
+                + " (keep it one; play may never end, `resign` stops it)"
+        }
     }
 }
 

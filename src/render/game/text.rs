@@ -30,6 +30,7 @@ pub(crate) fn render_game(
                 coach,
                 view,
                 example,
+                by_gamma,
             } => {
                 let board = join(&report.rules, piles);
                 let rules = report.rules.to_string();
@@ -51,6 +52,9 @@ pub(crate) fn render_game(
                          play. Keep the game long and watch how the computer answers."
                     };
                     para(out, style.heading("coach:"), text, w)?;
+                }
+                if let (None, Some(outcome)) = (view, by_gamma) {
+                    para(out, style.heading("coach:"), start_by_gamma(*outcome), w)?;
                 }
             }
             GameEvent::Moved {
@@ -535,4 +539,24 @@ pub(super) fn para(out: &mut dyn Write, lead: String, text: &str, width: usize) 
         "{}",
         crate::render::prose::hanging(lead, &text, width, 2)
     )
+}
+
+/// The coach's word on the start of a game on a loopy graph, where γ decides: a win, a loss,
+/// or a draw.
+fn start_by_gamma(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::First => {
+            "you are to move in a winning position (γ of the sum is a number other than 0, or \
+             ∞ with 0 among its options' values): find the move that leaves γ = 0 (`hint` if you are stuck)."
+        }
+        Outcome::Second => {
+            "you are to move in a lost position (γ of the sum is 0): every move loses against \
+             perfect play. Keep the game long and watch how the computer answers."
+        }
+        Outcome::Draw => {
+            "this position is a draw (γ of the sum is ∞ with no 0 among its options' values): \
+             neither player can force a win. Keep it a draw; play may never end, and `resign` \
+             stops it."
+        }
+    }
 }
