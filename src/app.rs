@@ -54,7 +54,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     };
     let env = Env::probe(&cli);
     match memory_limit(&cli) {
-        Ok(limit) => crate::engine::memory::set_limit(limit),
+        Ok(limit) => crate::engine::limits::memory::set_limit(limit),
         Err(e) => {
             report(&e, &env, None);
             return ExitCode::from(e.exit_code());
@@ -107,7 +107,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
 
 /// The memory limit: `--memory`, else `$NIMLAB_MEMORY`, else the default (1 GiB).
 fn memory_limit(cli: &Cli) -> Result<u64, Error> {
-    use crate::engine::memory::{DEFAULT_LIMIT, MIN_LIMIT, parse_size};
+    use crate::engine::limits::memory::{DEFAULT_LIMIT, MIN_LIMIT, parse_size};
     if let Some(bytes) = cli.memory {
         return Ok(bytes);
     }

@@ -8,7 +8,7 @@ use std::ffi::OsStr;
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::engine::ruleset_name::{self, RULESETS, RulesetName};
+use crate::engine::families::ruleset_name::{self, RULESETS, RulesetName};
 pub use crate::format::{ColorChoice, Format};
 
 /// A terminal workbench for Nim, zero-move Nim and Sprague–Grundy theory.
@@ -49,7 +49,7 @@ pub struct Cli {
 
 /// A `--memory` size: `512M`, `4G`, `1.5GiB` or bytes, at least 16 MiB.
 fn memory_size(text: &str) -> Result<u64, String> {
-    use crate::engine::memory::{MIN_LIMIT, parse_size};
+    use crate::engine::limits::memory::{MIN_LIMIT, parse_size};
     match parse_size(text) {
         Some(bytes) if bytes >= MIN_LIMIT => Ok(bytes),
         Some(_) => Err("expected a size of at least 16M".into()),

@@ -6,8 +6,8 @@ pub use draw::DrawError;
 
 use std::path::PathBuf;
 
-use crate::engine::moves::IllegalMove;
-use crate::engine::quote::quoted;
+use crate::engine::notation::quote::quoted;
+use crate::engine::play::moves::IllegalMove;
 use crate::engine::{EngineError, Rules};
 
 /// A limit on scripts run by scripts.
@@ -213,9 +213,11 @@ impl Error {
             };
             for v in values {
                 rendered = rendered.replace(&format!("'{v}'"), &quoted(v).to_string());
-                if v.chars().count() > crate::engine::quote::QUOTE_MAX {
-                    rendered = rendered
-                        .replace(v.as_str(), &crate::engine::quote::shortened(v).to_string());
+                if v.chars().count() > crate::engine::notation::quote::QUOTE_MAX {
+                    rendered = rendered.replace(
+                        v.as_str(),
+                        &crate::engine::notation::quote::shortened(v).to_string(),
+                    );
                 }
             }
         }
@@ -254,11 +256,11 @@ impl Error {
     }
 
     /// A computation that stopped early: by Ctrl-C, or by the memory limit if that is what
-    /// tripped (see [`crate::engine::memory`]).
+    /// tripped (see [`crate::engine::limits::memory`]).
     pub fn interrupted() -> Self {
-        if crate::engine::memory::tripped() {
+        if crate::engine::limits::memory::tripped() {
             Self::OverMemory {
-                limit: crate::engine::memory::limit(),
+                limit: crate::engine::limits::memory::limit(),
             }
         } else {
             Self::Interrupted

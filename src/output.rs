@@ -1,7 +1,7 @@
 //! What commands produce: structured results — tables, binary views, verdicts, moves, messages.
 //! Data only; `render` decides how each looks in text, Markdown, CSV or JSON.
 
-use crate::engine::bulk::BulkSummary;
+use crate::engine::searches::bulk::BulkSummary;
 mod activity;
 mod draw;
 mod hackenbush;
@@ -21,10 +21,10 @@ pub use sum_game::{
     TermMove,
 };
 
-use crate::engine::grundy::{GrundyTable, Solver};
-use crate::engine::position::Verdict;
-use crate::engine::sequence::Sequence;
-use crate::engine::value_range::ValueRange;
+use crate::engine::play::position::Verdict;
+use crate::engine::values::grundy::{GrundyTable, Solver};
+use crate::engine::values::sequence::Sequence;
+use crate::engine::values::value_range::ValueRange;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
 
 pub mod game;
@@ -201,7 +201,7 @@ pub struct SumReport {
     pub view: PositionView,
     /// Each component's ruleset and state, in the order written.
     pub components: Vec<(Rules, Pile)>,
-    pub verdict: crate::engine::sum::SumVerdict,
+    pub verdict: crate::engine::play::sum::SumVerdict,
 }
 
 /// Moore's Nim_k on a position: the piles and the theorem's verdict.
@@ -209,7 +209,7 @@ pub struct SumReport {
 pub struct MooreReport {
     pub view: PositionView,
     pub piles: Vec<u64>,
-    pub verdict: crate::engine::moore::MooreVerdict,
+    pub verdict: crate::engine::families::moore::MooreVerdict,
 }
 
 /// A position of a ruleset played misère, decided by exhaustive search.
@@ -218,7 +218,7 @@ pub struct MiserePlayReport {
     pub view: PositionView,
     pub rules: Rules,
     pub piles: Vec<Pile>,
-    pub verdict: crate::engine::misere_play::MisereVerdict,
+    pub verdict: crate::engine::searches::misere_play::MisereVerdict,
 }
 
 /// A long position decided in one pass.
@@ -302,9 +302,9 @@ impl PositionReport {
         solver: &Solver,
         piles: Vec<Pile>,
     ) -> Result<Self, crate::engine::EngineError> {
-        let verdict = crate::engine::position::verdict(solver, &piles)?;
-        let over = crate::engine::moves::is_over(solver.rules(), &piles);
-        let winning_move = match crate::engine::strategy::winning_move(solver, &piles)? {
+        let verdict = crate::engine::play::position::verdict(solver, &piles)?;
+        let over = crate::engine::play::moves::is_over(solver.rules(), &piles);
+        let winning_move = match crate::engine::play::strategy::winning_move(solver, &piles)? {
             Some(m) => {
                 let value = solver.heaps_value(&m.after())?;
                 Some((m, value))

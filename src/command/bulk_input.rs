@@ -6,7 +6,9 @@
 
 use std::io::{ErrorKind, Read};
 
-use crate::engine::pile::{MAX_PILE_TOKEN, SHORT_WINDOW, SizeError, is_space, token_excerpt};
+use crate::engine::notation::pile::{
+    MAX_PILE_TOKEN, SHORT_WINDOW, SizeError, is_space, token_excerpt,
+};
 use crate::engine::{EngineError, Pile, Rules};
 use crate::error::Error;
 

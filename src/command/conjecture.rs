@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use super::Session;
 use crate::cli::RulesArg;
-use crate::engine::defined::ProvenForm;
-use crate::engine::grundy::GrundyTable;
-use crate::engine::library_form::LibraryForm;
+use crate::engine::families::defined::ProvenForm;
+use crate::engine::values::grundy::GrundyTable;
+use crate::engine::values::library_form::LibraryForm;
 use crate::engine::{Pass, Pile, Rules};
 use crate::error::Error;
 use crate::expr::{

@@ -15,11 +15,11 @@ use super::Session;
 use super::period::DEFAULT_TO;
 use super::rules::rules_or_session;
 use crate::cli::{DrawArgs, Format};
-use crate::engine::budget::Budget;
-use crate::engine::grundy::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
-use crate::engine::reachable::{self, WalkRefused};
-use crate::engine::rules::{SizeError, parse_size};
-use crate::engine::subtraction::{SubtractionSet, values_until_period};
+use crate::engine::families::rules::{SizeError, parse_size};
+use crate::engine::families::subtraction::{SubtractionSet, values_until_period};
+use crate::engine::limits::budget::Budget;
+use crate::engine::searches::reachable::{self, WalkRefused};
+use crate::engine::values::grundy::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
 use crate::engine::{EngineError, Pass, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
@@ -282,7 +282,7 @@ fn plot_range(token: Option<&str>) -> Result<(u64, u64), Error> {
                     }
                     Err(_) => format!(
                         "{} is not a size; write a range like `0..200` (both ends included)",
-                        crate::engine::quote::quoted(text)
+                        crate::engine::notation::quote::quoted(text)
                     ),
                 },
             })

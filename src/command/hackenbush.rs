@@ -5,9 +5,9 @@
 use crate::cli::{DrawArgs, PositionArgs, RulesArg};
 use crate::engine::EngineError;
 use crate::engine::error::PictureWhy;
-use crate::engine::hackenbush::{MAX_EDGES, Picture, PictureError};
-use crate::engine::hackenbush_syntax::{self, SYNTAX};
-use crate::engine::ruleset_name::{self, Named};
+use crate::engine::families::hackenbush::{MAX_EDGES, Picture, PictureError};
+use crate::engine::families::ruleset_name::{self, Named};
+use crate::engine::notation::hackenbush_syntax::{self, SYNTAX};
 use crate::error::Error;
 use crate::output::{HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView};
 
@@ -34,7 +34,7 @@ fn no_picture(example: &str, file: bool) -> Error {
 /// One written picture.
 fn written(word: &str) -> Result<HackenbushComponent, Error> {
     let picture = hackenbush_syntax::parse(word).map_err(|e| EngineError::BadPicture {
-        token: crate::engine::pile::token_excerpt(word.as_bytes()),
+        token: crate::engine::notation::pile::token_excerpt(word.as_bytes()),
         why: PictureWhy::Written(e),
     })?;
     Ok(HackenbushComponent::new(word.to_string(), picture))

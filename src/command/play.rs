@@ -9,8 +9,8 @@ use super::focus::Focus;
 use super::session::LastGame;
 use super::{Session, pile_play, sum_play};
 use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
-use crate::engine::game::Side;
-use crate::engine::sum_game::SumGame;
+use crate::engine::play::game::Side;
+use crate::engine::play::sum_game::SumGame;
 use crate::error::Error;
 use crate::output::{Activity, Output, PositionView};
 

@@ -105,7 +105,7 @@ pub(super) fn staircase_words(
         return Ok(None);
     }
     for word in words {
-        crate::engine::pile::parse_size(word).map_err(|_| {
+        crate::engine::notation::pile::parse_size(word).map_err(|_| {
             Error::bad_token(
                 word,
                 "the coins on a step, a whole number 0..18446744073709551615",
@@ -164,10 +164,10 @@ fn misere_play(
         }
     };
     session.remember(&solver);
-    let verdict = crate::engine::misere_play::decide(
+    let verdict = crate::engine::searches::misere_play::decide(
         &solver,
         &piles,
-        crate::engine::misere_play::WORK_LIMIT,
+        crate::engine::searches::misere_play::WORK_LIMIT,
     )?;
     Ok(Output::MiserePlay(MiserePlayReport {
         view,

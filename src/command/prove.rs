@@ -4,7 +4,7 @@
 use super::{Focus, Session};
 use crate::cli::Command;
 use crate::engine::Rules;
-use crate::engine::cancel::Cancel;
+use crate::engine::limits::cancel::Cancel;
 use crate::error::Error;
 use crate::expr::{Evaluator, Int, Value, parse};
 use crate::output::{Activity, Note, Output, ProofView, StepDetail, StepView};

@@ -1,7 +1,7 @@
 //! What `grundy` is asked for: a range of sizes, or the states of one size.
 
-use crate::engine::grundy::TABLE_MAX_SIZE;
-use crate::engine::rules::{SizeError, parse_size};
+use crate::engine::families::rules::{SizeError, parse_size};
+use crate::engine::values::grundy::TABLE_MAX_SIZE;
 use crate::engine::{Pile, Rules};
 use crate::error::Error;
 
@@ -53,15 +53,18 @@ fn bound(text: &str, token: &str) -> Result<u64, Error> {
             SizeError::NotANumber => {
                 format!(
                     "{} is not a size; write a range like `0..15` (both ends included)",
-                    crate::engine::quote::quoted(text)
+                    crate::engine::notation::quote::quoted(text)
                 )
             }
             SizeError::TooLarge => {
-                format!("{} is above 2^64 - 1", crate::engine::quote::quoted(text))
+                format!(
+                    "{} is above 2^64 - 1",
+                    crate::engine::notation::quote::quoted(text)
+                )
             }
             SizeError::TooLong => format!(
                 "{} has more than 20 digits",
-                crate::engine::quote::quoted(text)
+                crate::engine::notation::quote::quoted(text)
             ),
         },
     })

@@ -5,11 +5,11 @@
 
 use super::Session;
 use super::sum_play::{board, term_move};
-use crate::engine::game::Side;
-use crate::engine::moves::{apply, is_over};
-use crate::engine::position::Player;
-use crate::engine::reply::{Intent, reply};
-use crate::engine::sum_game::{Part, SumGame};
+use crate::engine::play::game::Side;
+use crate::engine::play::moves::{apply, is_over};
+use crate::engine::play::position::Player;
+use crate::engine::play::reply::{Intent, reply};
+use crate::engine::play::sum_game::{Part, SumGame};
 use crate::engine::{Pile, Rules};
 use crate::error::Error;
 use crate::output::{MoveView, Output, StepMove, StepReport, SumStepMove, SumStepReport};

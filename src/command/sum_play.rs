@@ -8,12 +8,12 @@ use super::play::{LearnerMove, PlayFocus, PlayedGame, first};
 use super::session::LastGame;
 use super::{Session, typed_move};
 use crate::cli::{Coach, PlayArgs, PositionArgs};
-use crate::engine::game::Side;
-use crate::engine::hackenbush::Picture;
-use crate::engine::hackenbush_write;
-use crate::engine::moves::{IllegalMove, Request};
-use crate::engine::sum::{Component, solve};
-use crate::engine::sum_game::{Part, PartMove, SumGame};
+use crate::engine::families::hackenbush::Picture;
+use crate::engine::notation::hackenbush_write;
+use crate::engine::play::game::Side;
+use crate::engine::play::moves::{IllegalMove, Request};
+use crate::engine::play::sum::{Component, solve};
+use crate::engine::play::sum_game::{Part, PartMove, SumGame};
 use crate::error::Error;
 use crate::output::{
     Activity, Board, HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView,

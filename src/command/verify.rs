@@ -3,11 +3,11 @@
 
 use std::time::Instant;
 
-use crate::engine::budget::Budget;
-use crate::engine::exhaustive::{Cores, Exhaustive};
-use crate::engine::grundy::TABLE_WORK;
-use crate::engine::ruleset_name;
-use crate::engine::verify::{nimlab_rule, verify as compare};
+use crate::engine::families::ruleset_name;
+use crate::engine::limits::budget::Budget;
+use crate::engine::searches::exhaustive::{Cores, Exhaustive};
+use crate::engine::searches::verify::{nimlab_rule, verify as compare};
+use crate::engine::values::grundy::TABLE_WORK;
 use crate::error::Error;
 use crate::output::{Output, VerifyReport};
 

@@ -22,8 +22,8 @@ use serde::Deserialize;
 
 use crate::engine::EngineError;
 use crate::engine::error::PictureWhy;
-use crate::engine::hackenbush::{MAX_EDGES, Picture, PictureError};
-use crate::engine::hackenbush_syntax::{MAX_NAME, is_name};
+use crate::engine::families::hackenbush::{MAX_EDGES, Picture, PictureError};
+use crate::engine::notation::hackenbush_syntax::{MAX_NAME, is_name};
 use crate::yaml;
 
 /// The largest picture file read: far more than [`MAX_EDGES`] edges need.
@@ -85,7 +85,7 @@ pub fn load(source: &str, text: &str) -> Result<Picture, EngineError> {
         if !is_name(name) {
             return Err(bad(format!(
                 "`{}` is not a node name (letters, digits and `_`, at most {MAX_NAME})",
-                crate::engine::pile::token_excerpt(name.as_bytes())
+                crate::engine::notation::pile::token_excerpt(name.as_bytes())
             )));
         }
         if let Some(&i) = index.get(name) {

@@ -18,7 +18,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::engine::EngineError;
-use crate::engine::graph::GameGraph;
+use crate::engine::families::graph::GameGraph;
 use crate::yaml;
 
 /// The largest graph file read.
@@ -328,7 +328,7 @@ mod tests {
         assert!(g.is_loopy());
         assert_eq!(
             g.gamma(0),
-            Some(crate::engine::loopy::Gamma::Infinite(Vec::new()))
+            Some(crate::engine::families::loopy::Gamma::Infinite(Vec::new()))
         );
     }
 

@@ -3,8 +3,8 @@
 //! Data only; the values come from the engine when a report is built, so none is unchecked.
 
 use crate::engine::Grundy;
-use crate::engine::hackenbush::{Picture, Valuation, winning_cut};
-use crate::engine::position::Player;
+use crate::engine::families::hackenbush::{Picture, Valuation, winning_cut};
+use crate::engine::play::position::Player;
 
 /// Which command asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

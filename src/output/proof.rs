@@ -144,7 +144,7 @@ pub struct VerifyReport {
     pub misere: bool,
     pub piles: usize,
     pub max: u64,
-    pub result: crate::engine::verify::Verification,
+    pub result: crate::engine::searches::verify::Verification,
     /// The rule compared, in words; `None` where nimlab has none (zero-move misère).
     pub rule: Option<String>,
     pub elapsed: std::time::Duration,

@@ -11,8 +11,8 @@ use super::table_writer::{TableSyntax, TableWriter};
 use super::verdict::{no_move_sentence, verdict_sentence};
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
-use crate::engine::grundy::Method;
-use crate::engine::position::Rule;
+use crate::engine::play::position::Rule;
+use crate::engine::values::grundy::Method;
 use crate::output::{MoveView, PileChanged, PositionReport, PositionTitle, PositionView};
 
 /// A position's heading: which position it is. A changed pile shows the nim-sum worked out

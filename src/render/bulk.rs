@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::RenderOptions;
 use super::json_shapes::MoveJson;
 use super::verdict::{verdict_sentence, winning_move_line};
-use crate::engine::bulk::BulkMove;
+use crate::engine::searches::bulk::BulkMove;
 use crate::engine::{Grundy, Rules};
 use crate::output::{BulkReport, PositionView};
 

@@ -5,14 +5,14 @@
 use std::fmt;
 
 use crate::engine::error::{Beyond, PictureWhy};
-use crate::engine::exhaustive::{
+use crate::engine::families::hackenbush::PictureError;
+use crate::engine::limits::too_much_work::{TooMuchWork, TupleLimit};
+use crate::engine::notation::hackenbush_syntax::{MAX_NAME, SYNTAX, WrittenError};
+use crate::engine::notation::quote::quoted;
+use crate::engine::play::moves::IllegalMove;
+use crate::engine::searches::exhaustive::{
     MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
 };
-use crate::engine::hackenbush::PictureError;
-use crate::engine::hackenbush_syntax::{MAX_NAME, SYNTAX, WrittenError};
-use crate::engine::moves::IllegalMove;
-use crate::engine::quote::quoted;
-use crate::engine::too_much_work::{TooMuchWork, TupleLimit};
 use crate::engine::{EngineError, Rules};
 
 /// An engine error, in words: `Said(&error).to_string()`.
@@ -26,7 +26,7 @@ impl fmt::Display for Said<'_, EngineError> {
                 write!(
                     f,
                     "expected a ruleset such as {}",
-                    crate::engine::ruleset_name::SOME_NAMES
+                    crate::engine::families::ruleset_name::SOME_NAMES
                 )?;
                 if matches!(self.0, EngineError::UnknownRulesOrMisere { .. }) {
                     f.write_str(", perhaps followed by `-misere` for misère play")?;
@@ -316,8 +316,8 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                     f,
                     "searching every position of {rules} with each part ≤ {max} would hold \
                      about {} of options, past the memory limit of {}; ",
-                    crate::engine::memory::bytes(*bytes),
-                    crate::engine::memory::bytes(*limit)
+                    crate::engine::limits::memory::bytes(*bytes),
+                    crate::engine::limits::memory::bytes(*limit)
                 )?;
                 match fits {
                     Some(fits) => write!(f, "`--max {fits}` fits, or raise `--memory`"),
@@ -591,8 +591,8 @@ pub(crate) fn said(error: &EngineError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::moves::{Request, check};
-    use crate::engine::octal::OctalCode;
+    use crate::engine::families::octal::OctalCode;
+    use crate::engine::play::moves::{Request, check};
     use crate::engine::{Heaps, Pile};
 
     fn zm(text: &[&str]) -> Vec<Pile> {

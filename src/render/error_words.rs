@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::engine_words::Said;
 use crate::engine::Rules;
-use crate::engine::quote::quoted;
+use crate::engine::notation::quote::quoted;
 use crate::error::{DrawError, Error, Formless, ScriptLimit};
 
 impl fmt::Display for Error {
@@ -21,7 +21,7 @@ impl fmt::Display for Error {
                 f,
                 "stopped: this needs more than nimlab's memory limit of {}; raise it with \
                  `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask for less",
-                crate::engine::memory::bytes(*limit)
+                crate::engine::limits::memory::bytes(*limit)
             ),
             Self::CommandLine { message } => f.write_str(message),
             Self::Quotes(e) => write!(

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::engine_words::Said;
-use crate::engine::quote::shortened;
+use crate::engine::notation::quote::shortened;
 use crate::expr::{ErrorKind, ExprError, FUNCTIONS, QUOTED_CHARS, backticked, quoted};
 
 impl fmt::Display for ExprError {
@@ -60,7 +60,7 @@ impl fmt::Display for ExprError {
                 f,
                 "the expression needs more than nimlab's memory limit of {}, so it was stopped; \
                  use smaller ranges or raise the limit with `--memory SIZE`",
-                crate::engine::memory::bytes(*limit)
+                crate::engine::limits::memory::bytes(*limit)
             ),
             ErrorKind::Engine(e) => Said(e).fmt(f),
         }

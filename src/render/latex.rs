@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use crate::engine::position::Rule;
+use crate::engine::play::position::Rule;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Rules};
 use crate::output::{Derivation, GrundyReport, Output, PositionReport, PositionView};
 
@@ -389,8 +389,8 @@ fn binary(report: &PositionReport) -> Tabular {
 fn verdict(report: &PositionReport) -> String {
     let v = &report.verdict;
     let who = match v.winner {
-        crate::engine::position::Player::First => "the first player (to move) wins",
-        crate::engine::position::Player::Second => "the second player wins",
+        crate::engine::play::position::Player::First => "the first player (to move) wins",
+        crate::engine::play::position::Player::Second => "the second player wins",
     };
     let s = v.nim_sum;
     if report.over {

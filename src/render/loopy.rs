@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::{RenderOptions, Style, format_set};
 use crate::engine::Grundy;
-use crate::engine::graph::GameGraph;
-use crate::engine::loopy::{Gamma, Outcome};
+use crate::engine::families::graph::GameGraph;
+use crate::engine::families::loopy::{Gamma, Outcome};
 use crate::expr::{Int, Value};
 use crate::output::{LoopyMove, LoopyReport, LoopyTable, PositionView};
 

@@ -9,7 +9,7 @@ use super::RenderOptions;
 use super::prose::wrap;
 use crate::cli::ruleset_help;
 use crate::engine::Rules;
-use crate::engine::ruleset_name::RULESETS;
+use crate::engine::families::ruleset_name::RULESETS;
 
 pub(super) fn text(current: &Rules, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;

@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::verdict::{verdict_sentence, winning_move_line};
-use crate::engine::position::Rule;
-use crate::engine::sum::SumMove;
+use crate::engine::play::position::Rule;
+use crate::engine::play::sum::SumMove;
 use crate::engine::{Grundy, Pile, Rules};
 use crate::output::{PositionView, SumReport};
 

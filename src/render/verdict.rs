@@ -2,7 +2,7 @@
 
 use super::Style;
 use crate::engine::Grundy;
-use crate::engine::position::{Player, Rule};
+use crate::engine::play::position::{Player, Rule};
 
 /// When no move is left: the player to move has lost in normal play and won in misère play.
 pub(super) fn no_move_sentence(winner: Player, misere: bool, style: Style) -> String {

@@ -58,13 +58,15 @@ pub fn dispatch(
     let output = {
         // Each command counts its own work (a script's lines share one token).
         session.cancel.begin(0);
-        crate::engine::memory::take_tripped();
-        let _memory = cli.memory.map(crate::engine::memory::Scoped::set);
+        crate::engine::limits::memory::take_tripped();
+        let _memory = cli.memory.map(crate::engine::limits::memory::Scoped::set);
         // A lesson's expressions are small by design: a lesson file cannot take the machine.
         let in_lesson = matches!(command, Command::Lesson { .. })
             || session.focus.iter().any(|f| f.kind() == "lesson");
         let _lesson_memory = in_lesson.then(|| {
-            crate::engine::memory::Scoped::lowered_to(crate::engine::memory::LESSON_LIMIT)
+            crate::engine::limits::memory::Scoped::lowered_to(
+                crate::engine::limits::memory::LESSON_LIMIT,
+            )
         });
         let _progress = ProgressLine::start(&session.cancel, env.stderr_tty, env.progress);
         execute(command, session)?

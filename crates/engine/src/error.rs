@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use super::hackenbush::PictureError;
-use super::hackenbush_syntax::WrittenError;
-use super::too_much_work::TooMuchWork;
+use crate::families::hackenbush::PictureError;
+use crate::limits::too_much_work::TooMuchWork;
+use crate::notation::hackenbush_syntax::WrittenError;
 
 /// An input the engine cannot work with. Each variant names the offending token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,8 +124,8 @@ impl From<TooMuchWork> for EngineError {
     }
 }
 
-impl From<super::cancel::Interrupted> for EngineError {
-    fn from(_: super::cancel::Interrupted) -> Self {
+impl From<crate::limits::cancel::Interrupted> for EngineError {
+    fn from(_: crate::limits::cancel::Interrupted) -> Self {
         Self::Interrupted
     }
 }

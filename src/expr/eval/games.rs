@@ -8,11 +8,11 @@ use super::{
     Evaluator, MEX_LIMIT, OPTIONS_PER_STEP, PeriodicReads, Result, SEARCH_STEP_COST, engine,
     overflow,
 };
-use crate::engine::budget::Budget;
 use crate::engine::error::Beyond;
-use crate::engine::grundy::{GrundyTable, Solver};
-use crate::engine::loopy::{Gamma, Outcome};
-use crate::engine::search::{Memo, Search};
+use crate::engine::families::loopy::{Gamma, Outcome};
+use crate::engine::limits::budget::Budget;
+use crate::engine::searches::search::{Memo, Search};
+use crate::engine::values::grundy::{GrundyTable, Solver};
 use crate::engine::{EngineError, Method, Pile, Player, Rules};
 use crate::expr::error::{ErrorKind, ExprError};
 use crate::expr::value::{Int, Value};
@@ -297,7 +297,7 @@ impl Evaluator {
         let work = search.work().saturating_mul(SEARCH_STEP_COST);
         // Keep what was solved, even by a search cut short: every entry is exact. Not when
         // the memory limit cut it short: what it holds is what must be given back.
-        let over_memory = crate::engine::memory::tripped();
+        let over_memory = crate::engine::limits::memory::tripped();
         let memo = search.into_memo();
         match index {
             _ if over_memory => drop(memo),
@@ -311,7 +311,7 @@ impl Evaluator {
             }
             Err(_) if over_memory => Err(ExprError::new(
                 ErrorKind::Memory {
-                    limit: crate::engine::memory::limit(),
+                    limit: crate::engine::limits::memory::limit(),
                 },
                 span.clone(),
             )),

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use super::{Evaluator, Result, engine, overflow, suggest, type_error};
-use crate::engine::position::verdict;
+use crate::engine::play::position::verdict;
 use crate::engine::{Pile, Rules};
 use crate::expr::arith::{self, NoResult};
 use crate::expr::ast::{Expr, ExprKind};

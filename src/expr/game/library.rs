@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::parse_definition;
-use crate::engine::ruleset_name::{COIN_GAMES, RETREAT_GAMES};
-use crate::engine::subtraction::SubtractionSet;
+use crate::engine::families::ruleset_name::{COIN_GAMES, RETREAT_GAMES};
+use crate::engine::families::subtraction::SubtractionSet;
 use crate::engine::{EngineError, Rules};
 use crate::expr::ExprError;
 
@@ -109,7 +109,11 @@ pub fn library(name: &str) -> Result<Rules, EngineError> {
     if name.eq_ignore_ascii_case("staircase") {
         static STAIRCASE: OnceLock<Rules> = OnceLock::new();
         return Ok(STAIRCASE
-            .get_or_init(|| Rules::Defined(std::sync::Arc::new(crate::engine::staircase::game())))
+            .get_or_init(|| {
+                Rules::Defined(std::sync::Arc::new(
+                    crate::engine::families::staircase::game(),
+                ))
+            })
             .clone());
     }
     let (_, rules) = definitions()
@@ -128,7 +132,7 @@ pub fn library(name: &str) -> Result<Rules, EngineError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ruleset_name::{Family, RULESETS};
+    use crate::engine::families::ruleset_name::{Family, RULESETS};
 
     #[test]
     fn every_library_name_in_the_table_has_a_definition_and_back() {
@@ -157,16 +161,16 @@ mod tests {
         let Rules::Defined(game) = &ruler else {
             panic!("ruler is a defined game")
         };
-        game.extend(6, &mut crate::engine::budget::Budget::new(1 << 20))
+        game.extend(6, &mut crate::engine::limits::budget::Budget::new(1 << 20))
             .unwrap();
         let start = [crate::engine::Pile::plain(6), crate::engine::Pile::plain(5)];
-        let mut bounded =
-            crate::engine::search::Search::new(&ruler, false, u64::MAX).with_heap_limit(100);
+        let mut bounded = crate::engine::searches::search::Search::new(&ruler, false, u64::MAX)
+            .with_heap_limit(100);
         assert!(matches!(
             bounded.value(&start),
             Err(crate::engine::EngineError::TooMuchWork(_))
         ));
-        let mut free = crate::engine::search::Search::new(&ruler, false, u64::MAX);
+        let mut free = crate::engine::searches::search::Search::new(&ruler, false, u64::MAX);
         // g(n) is the largest power of two dividing n: g(6) ⊕ g(5) = 2 ⊕ 1 = 3.
         assert_eq!(free.value(&start).unwrap(), 3);
         assert!(free.heaps() > 100);

@@ -26,7 +26,7 @@ use super::calls::RULES_FUNCTIONS;
 use super::error::{ErrorKind, ExprError};
 use super::parser::parse;
 use crate::engine::Rules;
-use crate::engine::defined::DefinedGame;
+use crate::engine::families::defined::DefinedGame;
 
 pub use library::{LIBRARY, library};
 
@@ -51,7 +51,7 @@ impl Definition {
         let start = span.start.saturating_sub(offset);
         let end = span.end.saturating_sub(offset);
         let text = self.text.get(start..end).unwrap_or("");
-        crate::engine::quote::shortened(text).to_string()
+        crate::engine::notation::quote::shortened(text).to_string()
     }
 
     /// The ruleset this definition describes, with nothing valued yet.
@@ -103,13 +103,13 @@ pub fn parse_definition(text: &str) -> Result<Definition, ExprError> {
         header.space();
         let start = header.pos;
         let param = header.param()?;
-        if params.len() == crate::engine::defined::MAX_LENGTH {
+        if params.len() == crate::engine::families::defined::MAX_LENGTH {
             return Err(ExprError::new(
                 ErrorKind::Syntax {
                     found: format!("`{param}`"),
                     expected: format!(
                         "`)`: a state has at most {} parts",
-                        crate::engine::defined::MAX_LENGTH
+                        crate::engine::families::defined::MAX_LENGTH
                     ),
                 },
                 start..header.pos,
@@ -219,7 +219,7 @@ impl Header<'_> {
         let bad = |expected: String| {
             ExprError::new(
                 ErrorKind::Syntax {
-                    found: format!("`{}`", crate::engine::quote::shortened(name)),
+                    found: format!("`{}`", crate::engine::notation::quote::shortened(name)),
                     expected,
                 },
                 span.clone(),

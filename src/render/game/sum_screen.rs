@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use super::screen::{Screen, start_note, title};
 use super::sum::{BoardView, action, board, how_to_move, sum_line};
-use crate::engine::game::Side;
+use crate::engine::play::game::Side;
 use crate::output::{SumCoachNote, SumGameEvent, SumGameReport, SumKind, TermMove};
 use crate::render::{RenderOptions, Style};
 

@@ -4,10 +4,10 @@
 use std::io::{self, Write};
 
 use super::screen::{game_over, title};
-use crate::engine::game::{Side, Turn};
-use crate::engine::loopy::Outcome;
-use crate::engine::position::{Player, Rule};
-use crate::engine::reply::Intent;
+use crate::engine::families::loopy::Outcome;
+use crate::engine::play::game::{Side, Turn};
+use crate::engine::play::position::{Player, Rule};
+use crate::engine::play::reply::Intent;
 use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
 use crate::render::{RenderOptions, binary};

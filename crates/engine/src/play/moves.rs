@@ -1,0 +1,226 @@
+//! Moves a player asks for — `take K from I`, `pass I`, `I -> S` — checked against the rules,
+//! and applied.
+//!
+//! The check names the first rule a move breaks, so a learner is told why it is illegal.
+
+use crate::{Heaps, Move, Pass, Pile, Rules};
+
+/// How many of a pile's options an illegal move lists before `…`.
+pub const OPTIONS_LISTED: usize = 8;
+
+/// A move as a player states it; `index` is 0-based (people number piles from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// Take `count` tokens from pile `index`.
+    Take { index: usize, count: u64 },
+    /// Spend pile `index`'s pass (zero-move only).
+    Pass { index: usize },
+    /// Pile `index` becomes `after`: one state, or two heaps where the rules split one.
+    Become { index: usize, after: Heaps },
+}
+
+/// Why a requested move is not legal. Pile numbers here are 0-based; `Display` shows them from 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// There is no such pile.
+    NoSuchPile { index: usize, piles: usize },
+    /// The pile has no tokens to take and no pass to spend.
+    EmptyPile { index: usize },
+    /// Taking nothing is not a move.
+    TakeNothing { index: usize, has_pass: bool },
+    /// More tokens than the pile holds.
+    TooMany { index: usize, count: u64, size: u64 },
+    /// The subtraction set does not allow this amount.
+    NotInSet {
+        count: u64,
+        rules: Rules,
+        allowed: Vec<u64>,
+    },
+    /// The ruleset has no passes.
+    NoPasses { rules: Rules },
+    /// The pile's pass has been spent already.
+    PassSpent { index: usize, pile: Pile },
+    /// The piles are states, not numbers of tokens (a graph's positions, a game's tuples).
+    NotTokens { rules: Rules },
+    /// In a game of counters (Northcott's), a move of the opponent's counter: `white` says
+    /// whether the player to move has White's (the row's first part).
+    NotYourCounter {
+        index: usize,
+        from: Pile,
+        after: Box<Heaps>,
+        rules: Rules,
+        white: bool,
+    },
+    /// No move of the rules turns the pile into `after`; `options` are its first options (at
+    /// most [`OPTIONS_LISTED`]) and `more` says whether it has others.
+    NotAnOption {
+        index: usize,
+        from: Pile,
+        after: Box<Heaps>,
+        rules: Rules,
+        options: Vec<Heaps>,
+        more: bool,
+    },
+}
+
+/// Checks `request` on `piles` and returns the move it makes, or the first rule it breaks.
+pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, IllegalMove> {
+    let index = match request {
+        Request::Take { index, .. } | Request::Pass { index } | Request::Become { index, .. } => {
+            index
+        }
+    };
+    let from = *piles.get(index).ok_or(IllegalMove::NoSuchPile {
+        index,
+        piles: piles.len(),
+    })?;
+    let to = match request {
+        Request::Become { after, .. } => return turn_into(rules, index, from, after),
+        Request::Pass { .. } => {
+            if !rules.has_pass() {
+                return Err(IllegalMove::NoPasses {
+                    rules: rules.clone(),
+                });
+            }
+            match from.pass {
+                None => return Err(IllegalMove::EmptyPile { index }),
+                Some(Pass::Spent) => return Err(IllegalMove::PassSpent { index, pile: from }),
+                Some(Pass::Unused) => Pile::zero_move(from.size, Pass::Spent),
+            }
+        }
+        Request::Take { count, .. } => {
+            if !rules.counts_tokens() {
+                return Err(IllegalMove::NotTokens {
+                    rules: rules.clone(),
+                });
+            }
+            if from.size == 0 {
+                return Err(IllegalMove::EmptyPile { index });
+            }
+            if count == 0 {
+                return Err(IllegalMove::TakeNothing {
+                    index,
+                    has_pass: from.pass == Some(Pass::Unused),
+                });
+            }
+            if count > from.size {
+                return Err(IllegalMove::TooMany {
+                    index,
+                    count,
+                    size: from.size,
+                });
+            }
+            if let Rules::Subtract(set) = rules
+                && !set.values().contains(&count)
+            {
+                return Err(IllegalMove::NotInSet {
+                    count,
+                    rules: rules.clone(),
+                    allowed: set.values().to_vec(),
+                });
+            }
+            let size = from.size - count;
+            match from.pass {
+                Some(pass) => Pile::zero_move(size, pass),
+                None => Pile::plain(size),
+            }
+        }
+    };
+    if !rules.is_option(from, to) {
+        return Err(not_an_option(rules, index, from, Heaps::One(to)));
+    }
+    Ok(Move::new(index, from, to.into()))
+}
+
+/// `I -> S`: pile `index` becomes `after` if that is one of its options. A split may be written
+/// in either order.
+fn turn_into(rules: &Rules, index: usize, from: Pile, after: Heaps) -> Result<Move, IllegalMove> {
+    // Smallest part first, as the rules list splits.
+    let sorted = match after {
+        Heaps::One(_) => after,
+        split => Heaps::of(split.piles().collect()),
+    };
+    if rules.is_heap_option(from, &sorted) {
+        Ok(Move::new(index, from, sorted))
+    } else {
+        Err(not_an_option(rules, index, from, sorted))
+    }
+}
+
+/// The refusal of a move to `after`, listing the pile's first options.
+fn not_an_option(rules: &Rules, index: usize, from: Pile, after: Heaps) -> IllegalMove {
+    let mut options: Vec<Heaps> = rules.heap_options(from).take(OPTIONS_LISTED + 1).collect();
+    let more = options.len() > OPTIONS_LISTED;
+    options.truncate(OPTIONS_LISTED);
+    IllegalMove::NotAnOption {
+        index,
+        from,
+        after: Box::new(after),
+        rules: rules.clone(),
+        options,
+        more,
+    }
+}
+
+/// The position after `m`: a split's other piles go right after the first. The move must
+/// come from [`check`] or the strategy on these piles.
+pub fn apply(piles: &[Pile], m: &Move) -> Vec<Pile> {
+    let mut after = piles.to_vec();
+    after[m.index] = m.to;
+    for (i, &q) in m.rest.iter().enumerate() {
+        after.insert(m.index + 1 + i, q);
+    }
+    after
+}
+
+/// Whether no move is left: every pile is empty or (in a subtraction game) too small.
+pub fn is_over(rules: &Rules, piles: &[Pile]) -> bool {
+    piles
+        .iter()
+        .all(|&p| rules.heap_options(p).next().is_none())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zm(text: &[&str]) -> Vec<Pile> {
+        text.iter()
+            .map(|t| Rules::ZeroMove.parse_pile(t).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn legal_moves_become_options() {
+        let piles = zm(&["4T", "7F", "0"]);
+        let m = check(
+            &Rules::ZeroMove,
+            &piles,
+            Request::Take { index: 0, count: 4 },
+        )
+        .unwrap();
+        assert_eq!(
+            (m.from.to_string(), m.to.to_string()),
+            ("4T".into(), "0".into())
+        );
+        let m = check(&Rules::ZeroMove, &piles, Request::Pass { index: 0 }).unwrap();
+        assert_eq!(m.to.to_string(), "4F");
+        let m = check(
+            &Rules::ZeroMove,
+            &piles,
+            Request::Take { index: 1, count: 2 },
+        )
+        .unwrap();
+        assert_eq!(m.to.to_string(), "5F");
+        assert_eq!(apply(&piles, &m), zm(&["4T", "5F", "0"]));
+    }
+
+    #[test]
+    fn over_when_no_pile_has_an_option() {
+        let s = Rules::parse("subtract:3").unwrap();
+        assert!(is_over(&s, &[Pile::plain(2), Pile::plain(1)]));
+        assert!(!is_over(&s, &[Pile::plain(3)]));
+        assert!(is_over(&Rules::ZeroMove, &zm(&["0", "0"])));
+        assert!(!is_over(&Rules::ZeroMove, &zm(&["0", "1F"])));
+    }
+}
