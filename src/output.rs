@@ -11,7 +11,7 @@ mod proof;
 mod sum_game;
 
 pub use activity::{Activity, LeftReport, Then};
-pub use draw::{GraphPicture, Picture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot};
+pub use draw::{Drawing, GraphPicture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot};
 pub use hackenbush::{HackenbushComponent, HackenbushCut, HackenbushReport, HackenbushView};
 pub use lesson::*;
 pub use loopy::{LoopyMove, LoopyReport, LoopyRow, LoopyTable};
@@ -86,7 +86,7 @@ pub enum Output {
     /// `prove`: a proof's steps with their checks.
     Proof(ProofView),
     /// `draw`: a picture, or where it was written.
-    Picture(Picture),
+    Drawing(Drawing),
     /// `rules`: the session's ruleset and every ruleset name nimlab reads.
     Rulesets { current: Rules },
     /// A short confirmation or pointer, such as a change of ruleset.

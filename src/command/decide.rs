@@ -55,7 +55,7 @@ pub(super) fn automaton(session: &Session, words: &[String]) -> Result<Output, E
     let cancel = || session.cancel.check().is_err();
     let started = Instant::now();
     match decide::compile(&formula, LIMITS, &cancel) {
-        Ok(compiled) => Ok(Output::Picture(crate::output::Picture::Text(
+        Ok(compiled) => Ok(Output::Drawing(crate::output::Drawing::Text(
             compiled.to_dot(),
         ))),
         Err(decide::DecideError::Cancelled) => Err(Error::interrupted()),

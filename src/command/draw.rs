@@ -23,7 +23,7 @@ use crate::engine::values::grundy::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
 use crate::engine::{EngineError, Pass, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
-    GraphPicture, Output, Picture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot,
+    Drawing, GraphPicture, Output, PictureFormat, PlotPeriod, PlotSeries, SequencePlot,
 };
 
 /// The most positions a game graph shows.
@@ -82,10 +82,10 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
 /// The picture's text on standard output, or written to `-o FILE`.
 fn finish(args: &DrawArgs, format: PictureFormat, text: String) -> Result<Output, Error> {
     match output(args) {
-        None => Ok(Output::Picture(Picture::Text(text))),
+        None => Ok(Output::Drawing(Drawing::Text(text))),
         Some(path) => {
             write_file(path, text.as_bytes(), args.force)?;
-            Ok(Output::Picture(Picture::Written {
+            Ok(Output::Drawing(Drawing::Written {
                 path: path.to_path_buf(),
                 format,
                 bytes: text.len() as u64,

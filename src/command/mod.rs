@@ -150,7 +150,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Run { .. } | Command::Completions { .. } | Command::Man { .. } => {
             Ok(Output::Nothing)
         }
-        Command::Play(args) => play::start(session, args),
+        Command::Play(args) => start_play(session, args),
         Command::Take { .. }
         | Command::Pass { .. }
         | Command::Undo
@@ -186,4 +186,21 @@ fn with_focus<T>(
         }
     }
     None
+}
+
+/// `play`: starts a game in the session and, if the computer moves first, its first move: on
+/// pictures, a sum of different games, the session's sum, or piles of one ruleset (each a view
+/// of the one driver in `play.rs`).
+fn start_play(session: &mut Session, args: &crate::cli::PlayArgs) -> Result<Output, Error> {
+    if hackenbush::asked_for(&args.position.rules) {
+        return sum_play::start_pictures(session, args);
+    }
+    if args.position.file.is_none() && sum::is_sum(&args.position.piles) {
+        return sum_play::start_sum(session, args);
+    }
+    let alone = args.position.piles.is_empty() && args.position.file.is_none();
+    if alone && args.position.rules.rules.is_none() && session.sum().is_some() {
+        return sum_play::start_stored(session, args);
+    }
+    pile_play::start(session, args)
 }

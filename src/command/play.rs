@@ -5,9 +5,9 @@
 //! short moves a game reads, and answers each with the events that followed: moves, the
 //! coach's note, the end. `winner`, `move` and `nimsum` without piles look at the board.
 
+use super::Session;
 use super::focus::Focus;
 use super::session::LastGame;
-use super::{Session, pile_play, sum_play};
 use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
 use crate::engine::play::game::Side;
 use crate::engine::play::sum_game::SumGame;
@@ -24,21 +24,6 @@ pub(super) fn why(session: &Session) -> Result<Output, Error> {
     let mut last = session.last_game.clone().ok_or(Error::NothingToExplain)?;
     last.set_detail(true);
     Ok(last.into_output())
-}
-
-/// `play`: starts a game in the session and, if the computer moves first, its first move.
-pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
-    if super::hackenbush::asked_for(&args.position.rules) {
-        return sum_play::start_pictures(session, args);
-    }
-    if args.position.file.is_none() && super::sum::is_sum(&args.position.piles) {
-        return sum_play::start_sum(session, args);
-    }
-    let alone = args.position.piles.is_empty() && args.position.file.is_none();
-    if alone && args.position.rules.rules.is_none() && session.sum().is_some() {
-        return sum_play::start_stored(session, args);
-    }
-    pile_play::start(session, args)
 }
 
 /// Who moves first.

@@ -59,7 +59,7 @@ pub enum PictureFormat {
 
 /// What `draw` produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Picture {
+pub enum Drawing {
     /// The picture itself, to be written as it is.
     Text(String),
     /// The picture went to a file of `bytes` bytes.

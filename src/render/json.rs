@@ -44,7 +44,7 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Rulesets { current } => emit(&super::rulesets::json(current), out),
         Output::Note(note) => emit(&super::note::json(note), out),
         Output::Help(help) => emit(&HelpJson { help }, out),
-        Output::Picture(picture) => super::draw::picture(picture, out),
+        Output::Drawing(picture) => super::draw::picture(picture, out),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }

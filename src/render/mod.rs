@@ -115,7 +115,7 @@ pub(crate) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
 pub(crate) fn without_latex_form(output: &Output) -> Option<&'static str> {
     match output {
         _ if latex::has_form(output) => None,
-        Output::Picture(_) => None,
+        Output::Drawing(_) => None,
         Output::Bulk(_) => Some("a position too long to show pile by pile"),
         _ => Some("this output"),
     }

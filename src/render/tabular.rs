@@ -113,7 +113,7 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
         Output::Rulesets { current } => table(super::rulesets::rows(current), syntax, out),
         Output::Note(note) => super::note::plain(note, out),
         Output::Help(text) => writeln!(out, "{text}"),
-        Output::Picture(picture) => super::draw::picture(picture, out),
+        Output::Drawing(picture) => super::draw::picture(picture, out),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }

@@ -44,7 +44,7 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::Rulesets { current } => super::rulesets::text(current, opts, out),
         Output::Note(note) => super::note::text(note, opts, out),
         Output::Help(text) => writeln!(out, "{text}"),
-        Output::Picture(picture) => super::draw::picture(picture, out),
+        Output::Drawing(picture) => super::draw::picture(picture, out),
         Output::Nothing | Output::Quit => Ok(()),
     }
 }

@@ -13,13 +13,13 @@ pub(crate) use hackenbush::hackenbush_dot;
 pub(crate) use plot::plot_svg;
 pub(crate) use terminal::{graph_tree, hackenbush_text, plot_text};
 
-use crate::output::{Picture, PictureFormat};
+use crate::output::{Drawing, PictureFormat};
 
 /// Writes a picture as it is, or the line that says which file it went to.
-pub(super) fn picture(picture: &Picture, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn picture(picture: &Drawing, out: &mut dyn Write) -> io::Result<()> {
     match picture {
-        Picture::Text(text) => out.write_all(text.as_bytes()),
-        Picture::Written {
+        Drawing::Text(text) => out.write_all(text.as_bytes()),
+        Drawing::Written {
             path,
             format,
             bytes,
