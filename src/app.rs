@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use crate::cli::{Cli, Parsed};
 use crate::command::Session;
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::repl::{self, Flow, Nesting, dispatch, report};
 
 pub use crate::env::Env;
@@ -116,7 +116,7 @@ fn memory_limit(cli: &Cli) -> Result<u64, Error> {
             Some(bytes) if bytes >= MIN_LIMIT => Ok(bytes),
             _ => Err(Error::bad_token(
                 format!("NIMLAB_MEMORY={text}"),
-                "a size of at least 16M, such as `512M`, `4G` or `1.5G`",
+                Expected::MemorySize,
             )),
         },
         _ => Ok(DEFAULT_LIMIT),

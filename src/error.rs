@@ -1,8 +1,10 @@
 //! The top-level error: every layer's error folded into one, each knowing its exit code.
 
 mod draw;
+mod expected;
 
 pub use draw::DrawError;
+pub use expected::{Expected, MoveKind};
 
 use std::path::PathBuf;
 
@@ -44,7 +46,7 @@ pub enum Error {
     /// A command that works only inside the workbench, given on the shell's line.
     WorkbenchOnly { command: String },
     /// A token that is not what the command expected.
-    BadToken { token: String, expected: String },
+    BadToken { token: String, expected: Expected },
     /// A bad token in streamed pile input, with where it was.
     BadPileAt {
         token: String,
@@ -267,10 +269,10 @@ impl Error {
         }
     }
 
-    pub fn bad_token(token: impl Into<String>, expected: impl Into<String>) -> Self {
+    pub fn bad_token(token: impl Into<String>, expected: Expected) -> Self {
         Self::BadToken {
             token: token.into(),
-            expected: expected.into(),
+            expected,
         }
     }
 }

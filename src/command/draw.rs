@@ -21,7 +21,7 @@ use crate::engine::limits::budget::Budget;
 use crate::engine::searches::reachable::{self, WalkRefused};
 use crate::engine::values::grundy::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
 use crate::engine::{EngineError, Pass, Pile, Rules};
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::{
     Drawing, GraphPicture, Output, PictureFormat, PlotPeriod, PlotSeries, SequencePlot,
 };
@@ -51,7 +51,7 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
     if let Some(path) = &args.file {
         return Err(Error::bad_token(
             path.display().to_string(),
-            "no file: `--file` gives a picture for `--rules hackenbush`",
+            Expected::HackenbushFile,
         ));
     }
     let mut solver = rules_or_session(session, &args.rules)?;

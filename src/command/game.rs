@@ -8,7 +8,7 @@ use crate::engine::families::ruleset_name;
 use crate::engine::limits::budget::Budget;
 use crate::engine::values::grundy::LOOKUP_WORK;
 use crate::engine::{EngineError, Rules};
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::expr::game::parse_definition;
 use crate::output::{Note, Output};
 
@@ -21,10 +21,7 @@ pub(super) fn define(session: &mut Session, words: &[String]) -> Result<Output, 
         Err(EngineError::UnknownRules { .. })
     );
     if taken {
-        return Err(Error::bad_token(
-            definition.name,
-            "a name no ruleset has (`rules` lists the rulesets and the library's games)",
-        ));
+        return Err(Error::bad_token(definition.name, Expected::NewGameName));
     }
     let rules = definition.rules();
     if let Rules::Defined(game) = &rules {

@@ -8,7 +8,7 @@ use crate::engine::error::PictureWhy;
 use crate::engine::families::hackenbush::{MAX_EDGES, Picture, PictureError};
 use crate::engine::families::ruleset_name::{self, Named};
 use crate::engine::notation::hackenbush_syntax::{self, SYNTAX};
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::{HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView};
 
 /// Whether the command's `--rules` names Green Hackenbush.
@@ -48,10 +48,7 @@ pub(super) fn components(
     let mut out = Vec::new();
     for word in words {
         if word == "-" {
-            return Err(Error::bad_token(
-                "-",
-                "Hackenbush pictures written on the line or `--file PICTURE.yaml` (standard input is not read for them)",
-            ));
+            return Err(Error::bad_token("-", Expected::PicturesNotStdin));
         }
         out.push(written(word)?);
     }
@@ -77,10 +74,7 @@ pub(super) fn components(
 /// `winner`, `move`, `nimsum --rules hackenbush PICTURE…`.
 pub(super) fn position(args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
     if args.misere {
-        return Err(Error::bad_token(
-            "--misere",
-            "normal play: misère Green Hackenbush is not valued by these principles",
-        ));
+        return Err(Error::bad_token("--misere", Expected::HackenbushNormalPlay));
     }
     let view = match view {
         PositionView::Winner => HackenbushView::Winner,
@@ -107,10 +101,7 @@ pub(super) fn grundy(target: Option<&str>) -> Result<Output, Error> {
 /// first winning cut marked.
 pub(super) fn dot(args: &DrawArgs) -> Result<String, Error> {
     if args.plot {
-        return Err(Error::bad_token(
-            "--plot",
-            "no `--plot` for Hackenbush: `draw` draws its pictures (a plot is of g(n) over n)",
-        ));
+        return Err(Error::bad_token("--plot", Expected::HackenbushNoPlot));
     }
     let components = components(&args.targets, args.file.as_deref())?;
     let report = HackenbushReport::new(HackenbushView::Move, components);

@@ -4,7 +4,7 @@ use clap::CommandFactory;
 
 use crate::cli::{Cli, command_names};
 use crate::engine::families::ruleset_name::RULESETS;
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::render::wrap;
 
 const OVERVIEW: &str = "\
@@ -132,13 +132,14 @@ pub fn help_text(topic: &[String]) -> Result<String, Error> {
             .collect();
         let Some(sub) = command.find_subcommand(&name).cloned() else {
             let expected = if depth == 0 {
-                format!("a command name, one of {}", command_names().join(", "))
+                Expected::CommandName {
+                    names: command_names(),
+                }
             } else {
-                format!(
-                    "a subcommand of `{}`, one of {}",
-                    path.join(" "),
-                    choices.join(", ")
-                )
+                Expected::Subcommand {
+                    of: path.join(" "),
+                    names: choices,
+                }
             };
             return Err(Error::bad_token(word.as_str(), expected));
         };

@@ -11,7 +11,7 @@ use crate::cli::RulesArg;
 use crate::engine::Rules;
 use crate::engine::families::moore::{SEARCH_POSITIONS, lost_by_search};
 use crate::engine::families::ruleset_name::{self, Named};
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::expr::{ErrorKind, Evaluator, Expr, ExprError, ExprKind, Int, Value};
 use crate::output::{Output, PositionConjectureReport, PositionFailure};
 use crate::proof::induction::CONJECTURE_LIMITS;
@@ -154,12 +154,7 @@ fn game_of(
         }),
         _ => None,
     };
-    let refuse = |name: String| {
-        Error::bad_token(
-            name,
-            "nim, misere or moore:K for a claim about lost positions (`conjecture --rules moore:2 'lost(a, b, c) = (a = b and b = c)'`); other games take `g(n) = …`",
-        )
-    };
+    let refuse = |name: String| Error::bad_token(name, Expected::LostClaimRules);
     if let Some(rules) = in_formula {
         return of_rules(rules)
             .map(|g| (g, rules.to_string()))

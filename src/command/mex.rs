@@ -1,7 +1,7 @@
 //! `mex`: the least value not in a set, the set written as nimlab writes sets.
 
 use crate::engine::{Grundy, values::mex::mex as least_excluded};
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::Output;
 
 /// `mex 0 1 3`, `mex {0..4, 6}`: the set as nimlab prints sets.
@@ -16,7 +16,7 @@ pub(super) fn mex(values: &[String]) -> Result<Output, Error> {
         },
         "a whole number ≥ 0",
     )
-    .map_err(|e| Error::bad_token(e.token, e.expected))?;
+    .map_err(|e| Error::bad_token(e.token, Expected::SetElement(e.expected)))?;
     let set: Vec<Grundy> = set.into_iter().collect();
     let m = least_excluded(set.iter().copied());
     Ok(Output::Mex { set, mex: m })

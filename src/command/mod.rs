@@ -44,7 +44,7 @@ pub use sandbox::{LineBudget, Refusal, Spent};
 pub use session::{PileChange, Session};
 
 use crate::cli::Command;
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::{Note, Output, PositionView};
 
 pub use rules::parse_rules;
@@ -70,11 +70,10 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             ..
         } if !more.is_empty() => Err(Error::bad_token(
             more[0].clone(),
-            format!(
-                "one state or a range: `grundy {first}..{}` for the states from {first} to {}",
-                more[more.len() - 1],
-                more[more.len() - 1]
-            ),
+            Expected::StateOrRange {
+                first: first.to_string(),
+                last: more[more.len() - 1].to_string(),
+            },
         )),
         Command::Grundy { rules, target, .. } if hackenbush::asked_for(rules) => {
             hackenbush::grundy(target.as_deref())

@@ -7,7 +7,7 @@ use crate::engine::families::moore::decide;
 use crate::engine::families::rules::SizeError;
 use crate::engine::families::ruleset_name::{self, Named};
 use crate::engine::notation::pile::parse_size;
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::{MooreReport, Output, PositionView};
 
 /// K, if the command's `--rules` names Moore's Nim_k.
@@ -29,11 +29,9 @@ pub(super) fn report(k: u64, args: &PositionArgs, view: PositionView) -> Result<
     if let Some(path) = &args.file {
         return Err(Error::bad_token(
             path.display().to_string(),
-            "piles of Moore's Nim written on the line (`--file` is not read for it)",
+            Expected::MoorePilesOnLine,
         ));
     }
-    let expected =
-        "a pile size 0..18446744073709551615, like `7` (Moore's Nim piles are plain numbers)";
     let piles = args
         .piles
         .iter()
@@ -43,7 +41,7 @@ pub(super) fn report(k: u64, args: &PositionArgs, view: PositionView) -> Result<
                     token: token.clone(),
                 }
                 .into(),
-                _ => Error::bad_token(token, expected),
+                _ => Error::bad_token(token, Expected::MoorePile),
             })
         })
         .collect::<Result<Vec<u64>, Error>>()?;

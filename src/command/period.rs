@@ -14,7 +14,7 @@ use crate::engine::values::grundy::{Solver, TABLE_MAX_SIZE, TABLE_WORK};
 use crate::engine::values::octal_sequence::Strategy;
 use crate::engine::values::octal_values::OctalValues;
 use crate::engine::values::sequence::Sequence;
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::{Output, PeriodReport, ValuesBy};
 
 /// Heaps looked at unless `--to` says otherwise.
@@ -32,7 +32,12 @@ pub(super) fn period(
             .ok()
             .filter(|&n| (1..=TABLE_MAX_SIZE).contains(&n))
             .ok_or_else(|| {
-                Error::bad_token(token, format!("a heap size from 1 to {TABLE_MAX_SIZE}"))
+                Error::bad_token(
+                    token,
+                    Expected::HeapSizeUpTo {
+                        max: TABLE_MAX_SIZE,
+                    },
+                )
             })?,
     };
     let solver = rules_or_session(session, arg)?;

@@ -6,7 +6,7 @@ use super::rules::rules_or_session;
 use super::session::{self, Session};
 use crate::cli::PositionArgs;
 use crate::engine::Rules;
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::{
     BulkReport, LoopyReport, MiserePlayReport, Note, Output, PileChanged, PositionReport,
     PositionTitle, PositionView,
@@ -105,12 +105,8 @@ pub(super) fn staircase_words(
         return Ok(None);
     }
     for word in words {
-        crate::engine::notation::pile::parse_size(word).map_err(|_| {
-            Error::bad_token(
-                word,
-                "the coins on a step, a whole number 0..18446744073709551615",
-            )
-        })?;
+        crate::engine::notation::pile::parse_size(word)
+            .map_err(|_| Error::bad_token(word, Expected::StairCoins))?;
     }
     Ok(Some(vec![format!("({})", words.join(","))]))
 }
@@ -123,27 +119,16 @@ fn misere_play(
     view: PositionView,
 ) -> Result<Output, Error> {
     if view == PositionView::NimSum {
-        return Err(Error::bad_token(
-            "--misere",
-            "`winner --misere` or `move --misere` (misère play has no nim-sum view)",
-        ));
+        return Err(Error::bad_token("--misere", Expected::MisereNoNimSum));
     }
     if let Some(k) = super::moore::asked_for(args)? {
         return Err(Error::bad_token(
             "--misere",
-            format!(
-                "normal play: nimlab decides Moore's Nim_{k} by Moore's theorem for normal play, \
-                 and misère play of Moore's Nim is not searched"
-            ),
+            Expected::MooreNormalPlay { k },
         ));
     }
     if args.file.is_none() && super::sum::is_sum(&args.piles) {
-        return Err(Error::bad_token(
-            "--misere",
-            "normal play for a sum of different games: `winner` and `move` add the terms' values \
-             by XOR, which misère play does not do (`play --misere` plays a sum misère, by \
-             search)",
-        ));
+        return Err(Error::bad_token("--misere", Expected::SumNormalPlay));
     }
     let mut solver = rules_or_session(session, &args.rules)?;
     let staircase = one_staircase(solver.rules(), args)?;
@@ -157,10 +142,7 @@ fn misere_play(
         }
         Piles::None => return Err(Error::NoPiles),
         Piles::Streamed { source, .. } => {
-            return Err(Error::bad_token(
-                source,
-                "a position short enough to search move by move (misère play is decided by exhaustive search)",
-            ));
+            return Err(Error::bad_token(source, Expected::ShortEnoughToSearch));
         }
     };
     session.remember(&solver);
@@ -252,7 +234,7 @@ pub(super) fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result
         .parse()
         .ok()
         .filter(|i| (1..=count).contains(i))
-        .ok_or_else(|| Error::bad_token(index, format!("a pile number from 1 to {count}")))?;
+        .ok_or_else(|| Error::bad_token(index, Expected::PileNumber { count }))?;
     let token = pile;
     let pile = session.rules().parse_pile(token)?;
     let mut solver = session.solver().clone();

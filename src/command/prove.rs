@@ -5,7 +5,7 @@ use super::{Focus, Session};
 use crate::cli::Command;
 use crate::engine::Rules;
 use crate::engine::limits::cancel::Cancel;
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::expr::{Evaluator, Int, Value, parse};
 use crate::output::{Activity, Note, Output, ProofView, StepDetail, StepView};
 use crate::proof::{Proof, check, loader, sentence};
@@ -33,7 +33,7 @@ pub(super) fn prove(
     let proof = proofs
         .into_iter()
         .find(|p| p.id == name)
-        .ok_or_else(|| Error::bad_token(name, format!("a proof, one of {}", ids.join(", "))))?;
+        .ok_or_else(|| Error::bad_token(name, Expected::Proof { ids: ids.clone() }))?;
     let rules = Rules::parse(&proof.rules)?;
     let mut focus = ProofFocus {
         eval: Evaluator::new(rules),
@@ -154,7 +154,9 @@ impl ProofFocus {
         if name != var {
             return Err(Error::bad_token(
                 name,
-                format!("`{var}`, this step's variable (`at {var} = 8`)"),
+                Expected::StepVariable {
+                    var: var.to_string(),
+                },
             ));
         }
         let source = value.trim();
@@ -164,7 +166,9 @@ impl ProofFocus {
             other => {
                 return Err(Error::bad_token(
                     other.to_string(),
-                    format!("a whole number for `{var}`"),
+                    Expected::WholeNumberFor {
+                        var: var.to_string(),
+                    },
                 ));
             }
         };

@@ -9,7 +9,7 @@ use crate::cli::PositionArgs;
 use crate::engine::play::sum::{Component, solve};
 use crate::engine::values::grundy::Solver;
 use crate::engine::{Pile, Rules};
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::{Output, PositionView, SumReport};
 
 /// What a sum is made of: at most this many terms.
@@ -65,7 +65,7 @@ pub(super) fn read(session: &mut Session, args: &PositionArgs) -> Result<ReadSum
     if terms.len() > MAX_TERMS {
         return Err(Error::bad_token(
             crate::engine::notation::pile::token_excerpt(text.as_bytes()),
-            format!("a sum of at most {MAX_TERMS} games"),
+            Expected::SumOfAtMost { max: MAX_TERMS },
         ));
     }
     let default = args
@@ -174,10 +174,8 @@ fn split_term(
     term: &str,
     default: Option<&Rules>,
 ) -> Result<(Rules, String), Error> {
-    let expected =
-        "a game and its state, like `lasker(7)` or `wythoff(3,5)`, or a pile, joined by `+`";
     if term.is_empty() {
-        return Err(Error::bad_token("+", expected));
+        return Err(Error::bad_token("+", Expected::SumTerm));
     }
     let Some(open) = term.find('(') else {
         let rules = default.unwrap_or(session.rules()).clone();
@@ -187,7 +185,7 @@ fn split_term(
     let inner = term[open + 1..]
         .strip_suffix(')')
         .filter(|_| !name.is_empty())
-        .ok_or_else(|| Error::bad_token(term, expected))?;
+        .ok_or_else(|| Error::bad_token(term, Expected::SumTerm))?;
     let rules = parse_rules_in(session, name)?;
     let state = match &rules {
         Rules::Defined(game) if game.has_tuples() => format!("({inner})"),

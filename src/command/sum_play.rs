@@ -14,7 +14,7 @@ use crate::engine::play::game::Side;
 use crate::engine::play::moves::{IllegalMove, Request};
 use crate::engine::play::sum::{Component, solve};
 use crate::engine::play::sum_game::{Part, PartMove, SumGame};
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::{
     Activity, Board, HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView,
     SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumReport, Term, TermMove,
@@ -63,16 +63,12 @@ pub(super) fn start_stored(session: &mut Session, args: &PlayArgs) -> Result<Out
 /// `play --rules hackenbush PICTURE…`.
 pub(super) fn start_pictures(session: &mut Session, args: &PlayArgs) -> Result<Output, Error> {
     if args.position.misere {
-        return Err(Error::bad_token(
-            "--misere",
-            "normal play: misère Green Hackenbush is not valued by these principles",
-        ));
+        return Err(Error::bad_token("--misere", Expected::HackenbushNormalPlay));
     }
     if let Some(file) = &args.position.file {
         return Err(Error::bad_token(
             file.display().to_string(),
-            "pictures written on the line: `play --rules hackenbush` plays the pictures it can \
-             redraw as they are written (`2(1,3)`, `(g-a,a-b,b-g)`)",
+            Expected::PicturesOnLine,
         ));
     }
     let pictures: Vec<Picture> = super::hackenbush::components(&args.position.piles, None)?
@@ -221,10 +217,7 @@ impl SumPlay {
             return self.hint();
         }
         if args.rules.rules.is_some() {
-            return Err(Error::bad_token(
-                "--rules",
-                "`winner`, `move` or `nimsum` alone: the board's games are the game's own",
-            ));
+            return Err(Error::bad_token("--rules", Expected::BoardRules));
         }
         let parts = self.game.parts();
         if self.kind == SumKind::Pictures {
@@ -314,7 +307,7 @@ impl SumPlay {
             }
             [i, edge] if i.bytes().all(|b| b.is_ascii_digit()) => (*edge, *i),
             [i, ..] if i.bytes().all(|b| b.is_ascii_digit()) => {
-                return Some(Err(Error::bad_token(line.trim(), CUT_SYNTAX)));
+                return Some(Err(Error::bad_token(line.trim(), Expected::Cut)));
             }
             _ => return None,
         };
@@ -336,8 +329,8 @@ impl SumPlay {
                 let c = self.component_number(number)?;
                 self.edge(c, edge)
             }
-            [] => Err(Error::bad_token("cut", CUT_SYNTAX)),
-            _ => Err(Error::bad_token(words.join(" "), CUT_SYNTAX)),
+            [] => Err(Error::bad_token("cut", Expected::Cut)),
+            _ => Err(Error::bad_token(words.join(" "), Expected::Cut)),
         }
     }
 
@@ -349,7 +342,7 @@ impl SumPlay {
             .ok()
             .and_then(|i| i.checked_sub(1))
             .filter(|&i| i < n)
-            .ok_or_else(|| Error::bad_token(token, format!("a picture's number from 1 to {n}")))
+            .ok_or_else(|| Error::bad_token(token, Expected::PictureNumber { count: n }))
     }
 
     /// The first component written `word` (pictures written alike are the same game).
@@ -366,10 +359,9 @@ impl SumPlay {
         written.iter().position(|w| w == word).ok_or_else(|| {
             Error::bad_token(
                 word,
-                format!(
-                    "a picture on the board as it is written: {} (or `I A-B` with its number)",
-                    written.join(", ")
-                ),
+                Expected::PictureOnBoard {
+                    written: written.clone(),
+                },
             )
         })
     }
@@ -377,7 +369,7 @@ impl SumPlay {
     /// The edge written `token` (`A-B`, either way round) of picture `component`.
     fn edge(&self, component: usize, token: &str) -> Result<(usize, usize), Error> {
         let Some(Part::Picture(p)) = self.game.parts().get(component) else {
-            return Err(Error::bad_token(token, "an edge of a picture"));
+            return Err(Error::bad_token(token, Expected::Edge));
         };
         let found = token.split_once('-').and_then(|(a, b)| {
             p.edges().iter().position(|&(x, y)| {
@@ -387,23 +379,15 @@ impl SumPlay {
         });
         found.map(|e| (component, e)).ok_or_else(|| {
             let edges = edge_list(p);
-            let expected = if edges.is_empty() {
-                format!("an edge of picture {}, but it has none left", component + 1)
-            } else {
-                format!(
-                    "an edge of picture {} ({}): {edges}",
-                    component + 1,
-                    hackenbush_write::write(p)
-                )
+            let expected = Expected::EdgeOf {
+                number: component + 1,
+                picture: hackenbush_write::write(p),
+                edges,
             };
             Error::bad_token(token, expected)
         })
     }
 }
-
-/// How a cut is written, for a line that is not one.
-const CUT_SYNTAX: &str = "a cut: `cut A-B of P` cuts the edge between nodes A and B of the \
-     picture written P, `I A-B` that of picture number I";
 
 /// How many edges an error lists before `…`.
 const EDGES_LISTED: usize = 24;
@@ -471,7 +455,7 @@ impl PlayedGame for SumPlay {
             SumRequest::Cut(component, edge) => self
                 .game
                 .learner_cut(component, edge)
-                .ok_or_else(|| Error::bad_token("cut", "an edge of a picture on the board"))?,
+                .ok_or_else(|| Error::bad_token("cut", Expected::EdgeOnBoard))?,
         };
         let note = match best {
             Some(best) if won => {
@@ -524,14 +508,14 @@ impl PlayedGame for SumPlay {
 
     fn take(&self, count: &str, pile: &[String]) -> Result<SumRequest, Error> {
         if self.kind == SumKind::Pictures {
-            return Err(Error::bad_token("take", CUT_SYNTAX));
+            return Err(Error::bad_token("take", Expected::Cut));
         }
         typed_move::take_command(count, pile, self.game.parts().len()).map(SumRequest::Pile)
     }
 
     fn pass(&self, index: &str) -> Result<SumRequest, Error> {
         if self.kind == SumKind::Pictures {
-            return Err(Error::bad_token("pass", CUT_SYNTAX));
+            return Err(Error::bad_token("pass", Expected::Cut));
         }
         typed_move::pile_index(index, self.game.parts().len())
             .map(|index| SumRequest::Pile(Request::Pass { index }))

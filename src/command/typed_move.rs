@@ -5,7 +5,7 @@
 
 use crate::engine::play::moves::Request;
 use crate::engine::{Heaps, Rules};
-use crate::error::Error;
+use crate::error::{Error, Expected, MoveKind};
 
 /// A line that is not a command, read as a move: `None` if it does not start like one (a pile
 /// number), else the request or why the line is not a move.
@@ -26,7 +26,12 @@ pub(super) fn read(line: &str, rules: &Rules, piles: usize) -> Option<Result<Req
             pile_index(i, piles).map(|index| Request::Pass { index })
         }
         [i, k] => take(k, i, piles),
-        _ => Err(Error::bad_token(line.trim(), move_syntax(rules))),
+        _ => Err(Error::bad_token(
+            line.trim(),
+            Expected::Move {
+                kind: move_kind(rules),
+            },
+        )),
     })
 }
 
@@ -36,7 +41,7 @@ pub(super) fn pile_index(token: &str, piles: usize) -> Result<usize, Error> {
         .parse::<usize>()
         .ok()
         .and_then(|i| i.checked_sub(1))
-        .ok_or_else(|| Error::bad_token(token, format!("a pile number from 1 to {piles}")))
+        .ok_or_else(|| Error::bad_token(token, Expected::PileNumber { count: piles }))
 }
 
 /// The typed `take K [from] I` command's words after K: its request. With one pile, `take K`
@@ -45,16 +50,16 @@ pub(super) fn take_command(count: &str, words: &[String], piles: usize) -> Resul
     match words {
         [i] => take(count, i, piles),
         [word, i] if word.eq_ignore_ascii_case("from") => take(count, i, piles),
-        [word, _] => Err(Error::bad_token(word, "`from`, as in `take 3 from 2`")),
+        [word, _] => Err(Error::bad_token(word, Expected::From)),
         [] if piles == 1 => take(count, "1", piles),
         [] => Err(Error::bad_token(
             format!("take {count}"),
-            format!("the pile to take from: `take {count} from I`, I from 1 to {piles}"),
+            Expected::TakeFrom {
+                count: count.to_string(),
+                piles,
+            },
         )),
-        [_, _, extra, ..] => Err(Error::bad_token(
-            extra,
-            "the end of the move: `take K from I`",
-        )),
+        [_, _, extra, ..] => Err(Error::bad_token(extra, Expected::EndOfMove)),
     }
 }
 
@@ -63,7 +68,7 @@ pub(super) fn take(count: &str, pile: &str, piles: usize) -> Result<Request, Err
     let index = pile_index(pile, piles)?;
     let count = count
         .parse::<u64>()
-        .map_err(|_| Error::bad_token(count, "how many tokens to take, a whole number like `3`"))?;
+        .map_err(|_| Error::bad_token(count, Expected::TokenCount))?;
     Ok(Request::Take { index, count })
 }
 
@@ -73,7 +78,9 @@ fn becomes(rules: &Rules, index: usize, target: &str) -> Result<Request, Error> 
     if target.is_empty() {
         return Err(Error::bad_token(
             "->",
-            format!("what the pile becomes after `->`: {}", rules.pile_syntax()),
+            Expected::Becomes {
+                syntax: rules.pile_syntax().to_string(),
+            },
         ));
     }
     if let Ok(p) = rules.parse_pile(target) {
@@ -94,14 +101,13 @@ fn becomes(rules: &Rules, index: usize, target: &str) -> Result<Request, Error> 
 }
 
 /// How a move is written in a game of `rules`, for a line that is not one.
-fn move_syntax(rules: &Rules) -> &'static str {
+fn move_kind(rules: &Rules) -> MoveKind {
     if !rules.counts_tokens() {
-        "a move: `I -> S` makes pile I the state S, like `1 -> (2,5)`"
+        MoveKind::States
     } else if rules.splits() {
-        "a move: `I K` takes K from pile I (`2 3`), `I -> A+B` splits pile I into A and B"
+        MoveKind::Splits
     } else {
-        "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass, `I -> S` \
-         leaves S in pile I"
+        MoveKind::Takes
     }
 }
 

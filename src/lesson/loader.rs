@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::engine::limits::budget::Budget;
 use crate::engine::{EngineError, Rules};
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::expr::game::parse_definition;
 use crate::yaml::{self, YamlError, YamlErrorKind};
 
@@ -136,7 +136,7 @@ fn define(text: &str, earlier: &[Rules]) -> Result<Rules, LessonFault> {
     if taken {
         return Err(refused(Error::bad_token(
             definition.name,
-            "a name no ruleset and no earlier game of the lesson has",
+            Expected::NewLessonGameName,
         )));
     }
     let rules = definition.rules();

@@ -142,8 +142,10 @@ fn hint(error: &Error) -> Option<String> {
             crate::suggestion::nearest(token, spellings)
                 .map(|name| format!("did you mean `{name}`?"))
         }
-        Error::BadToken { token, expected } => crate::suggestion::nearest(token, choices(expected))
-            .map(|name| format!("did you mean `{name}`?")),
+        Error::BadToken { token, expected } => {
+            crate::suggestion::nearest(token, expected.choices())
+                .map(|name| format!("did you mean `{name}`?"))
+        }
         Error::Expr { source, error } => {
             let word = source.get(error.span.clone())?;
             word.eq_ignore_ascii_case("mod")
@@ -153,32 +155,9 @@ fn hint(error: &Error) -> Option<String> {
     }
 }
 
-/// The names listed after "one of" in an error's expectation (`a lesson id, one of mex, nim`).
-fn choices(expected: &str) -> Vec<&str> {
-    expected
-        .split_once("one of ")
-        .map(|(_, list)| {
-            list.split(", ")
-                .map(|c| c.trim_matches('`'))
-                .filter(|c| !c.is_empty() && !c.contains(' '))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_the_choices_of_an_expectation() {
-        assert_eq!(
-            choices("a proof, one of `zero-move-rule`, `bouton`"),
-            ["zero-move-rule", "bouton"]
-        );
-        assert_eq!(choices("a lesson id, one of mex, nim"), ["mex", "nim"]);
-        assert!(choices("a whole number").is_empty());
-    }
 
     #[test]
     fn an_error_is_one_line_with_its_script_line_and_help() {

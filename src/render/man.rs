@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::error::Error;
+use crate::error::{Error, Expected};
 
 /// The main page, one command's page (`command`), or every page written into `dir`.
 pub(crate) fn pages(
@@ -19,7 +19,7 @@ pub(crate) fn pages(
         if !dir.is_dir() {
             return Err(Error::bad_token(
                 dir.display().to_string(),
-                "a directory to write the manual pages into",
+                Expected::ManDirectory,
             ));
         }
         let mut written = 1;
@@ -43,9 +43,7 @@ pub(crate) fn pages(
                 .get_subcommands()
                 .filter(|s| !s.is_hide_set())
                 .find(|s| s.get_name() == name || s.get_all_aliases().any(|a| a == name))
-                .ok_or_else(|| {
-                    Error::bad_token(name, "a command, such as `winner` (`help` lists them)")
-                })?;
+                .ok_or_else(|| Error::bad_token(name, Expected::ManCommand))?;
             clap_mangen::Man::new(sub.clone())
                 .render(out)
                 .map_err(Error::Write)

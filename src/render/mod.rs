@@ -12,6 +12,7 @@ mod diagnostic;
 pub(crate) mod draw;
 mod engine_words;
 mod error_words;
+mod expected;
 mod expr_error;
 mod expr_value;
 mod feedback;

@@ -14,7 +14,7 @@ mod steps;
 use super::Session;
 use super::sandbox::LineBudget;
 use crate::cli::LessonAction;
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::lesson::Lesson;
 use crate::lesson::progress::{Progress, Unusable};
 use crate::lesson::runner::Runner;
@@ -49,12 +49,10 @@ fn warning_key(fault: &impl std::fmt::Debug) -> String {
 
 fn find(session: &mut Session, id: &str) -> Result<Lesson, Error> {
     let catalog = session.catalog();
-    catalog.get(id).cloned().ok_or_else(|| {
-        Error::bad_token(
-            id,
-            format!("a lesson id, one of {}", catalog.ids().join(", ")),
-        )
-    })
+    catalog
+        .get(id)
+        .cloned()
+        .ok_or_else(|| Error::bad_token(id, Expected::LessonId { ids: catalog.ids() }))
 }
 
 fn feedback(feedback: Feedback) -> LessonItem {

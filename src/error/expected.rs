@@ -1,0 +1,133 @@
+//! What a command expected where it found a bad token: data, worded in `render/`.
+
+/// What was expected in place of a bad token (`Error::BadToken`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    MemorySize,
+    HackenbushFile,
+    NewGameName,
+    NewLessonGameName,
+    PicturesNotStdin,
+    HackenbushNormalPlay,
+    HackenbushNoPlot,
+    CommandName {
+        names: Vec<String>,
+    },
+    Subcommand {
+        of: String,
+        names: Vec<String>,
+    },
+    LessonId {
+        ids: Vec<String>,
+    },
+    LostClaimRules,
+    SetElement(String),
+    StateOrRange {
+        first: String,
+        last: String,
+    },
+    MoorePilesOnLine,
+    MoorePile,
+    HeapSizeUpTo {
+        max: u64,
+    },
+    StairCoins,
+    MisereNoNimSum,
+    MooreNormalPlay {
+        k: u64,
+    },
+    SumNormalPlay,
+    ShortEnoughToSearch,
+    PileNumber {
+        count: usize,
+    },
+    Proof {
+        ids: Vec<String>,
+    },
+    StepVariable {
+        var: String,
+    },
+    WholeNumberFor {
+        var: String,
+    },
+    SumOfAtMost {
+        max: usize,
+    },
+    SumTerm,
+    PicturesOnLine,
+    BoardRules,
+    Cut,
+    PictureNumber {
+        count: usize,
+    },
+    PictureOnBoard {
+        written: Vec<String>,
+    },
+    Edge,
+    EdgeOf {
+        number: usize,
+        picture: String,
+        edges: String,
+    },
+    EdgeOnBoard,
+    Move {
+        kind: MoveKind,
+    },
+    From,
+    TakeFrom {
+        count: String,
+        piles: usize,
+    },
+    EndOfMove,
+    TokenCount,
+    Becomes {
+        syntax: String,
+    },
+    ManDirectory,
+    ManCommand,
+}
+
+/// Which moves a game's short move syntax offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveKind {
+    /// `I -> S`: a game whose piles are states, not tokens.
+    States,
+    /// `I K` or `I -> A+B`: a game whose moves may split a pile.
+    Splits,
+    /// `I K`, `I pass` or `I -> S`.
+    Takes,
+}
+
+impl Expected {
+    /// The names offered, for "did you mean": a command's, a lesson's, a proof's.
+    pub fn choices(&self) -> Vec<&str> {
+        match self {
+            Self::CommandName { names } | Self::Subcommand { names, .. } => {
+                names.iter().map(String::as_str).collect()
+            }
+            Self::LessonId { ids } | Self::Proof { ids } => {
+                ids.iter().map(|id| id.trim_matches('`')).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offers_the_names_of_an_expectation_and_none_of_a_phrase() {
+        let ids = |names: &[&str]| names.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let proof = Expected::Proof {
+            ids: ids(&["`zero-move-rule`", "`bouton`"]),
+        };
+        assert_eq!(proof.choices(), ["zero-move-rule", "bouton"]);
+        let lesson = Expected::LessonId {
+            ids: ids(&["mex", "nim"]),
+        };
+        assert_eq!(lesson.choices(), ["mex", "nim"]);
+        assert!(Expected::TokenCount.choices().is_empty());
+    }
+}

@@ -1,0 +1,55 @@
+//! The words of what a command expected where it found a bad token.
+
+use std::fmt;
+
+use crate::error::{Expected, MoveKind};
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::MemorySize => f.write_str("a size of at least 16M, such as `512M`, `4G` or `1.5G`"),
+            Expected::HackenbushFile => f.write_str("no file: `--file` gives a picture for `--rules hackenbush`"),
+            Expected::NewGameName => f.write_str("a name no ruleset has (`rules` lists the rulesets and the library's games)"),
+            Expected::NewLessonGameName => f.write_str("a name no ruleset and no earlier game of the lesson has"),
+            Expected::PicturesNotStdin => f.write_str("Hackenbush pictures written on the line or `--file PICTURE.yaml` (standard input is not read for them)"),
+            Expected::HackenbushNormalPlay => f.write_str("normal play: misère Green Hackenbush is not valued by these principles"),
+            Expected::HackenbushNoPlot => f.write_str("no `--plot` for Hackenbush: `draw` draws its pictures (a plot is of g(n) over n)"),
+            Expected::CommandName { names } => write!(f, "a command name, one of {}", names.join(", ")),
+            Expected::Subcommand { of, names } => write!(f, "a subcommand of `{of}`, one of {}", names.join(", ")),
+            Expected::LessonId { ids } => write!(f, "a lesson id, one of {}", ids.join(", ")),
+            Expected::LostClaimRules => f.write_str("nim, misere or moore:K for a claim about lost positions (`conjecture --rules moore:2 'lost(a, b, c) = (a = b and b = c)'`); other games take `g(n) = …`"),
+            Expected::SetElement(words) => f.write_str(words),
+            Expected::StateOrRange { first, last } => write!(f, "one state or a range: `grundy {first}..{last}` for the states from {first} to {last}"),
+            Expected::MoorePilesOnLine => f.write_str("piles of Moore's Nim written on the line (`--file` is not read for it)"),
+            Expected::MoorePile => f.write_str("a pile size 0..18446744073709551615, like `7` (Moore's Nim piles are plain numbers)"),
+            Expected::HeapSizeUpTo { max } => write!(f, "a heap size from 1 to {max}"),
+            Expected::StairCoins => f.write_str("the coins on a step, a whole number 0..18446744073709551615"),
+            Expected::MisereNoNimSum => f.write_str("`winner --misere` or `move --misere` (misère play has no nim-sum view)"),
+            Expected::MooreNormalPlay { k } => write!(f, "normal play: nimlab decides Moore's Nim_{k} by Moore's theorem for normal play, and misère play of Moore's Nim is not searched"),
+            Expected::SumNormalPlay => f.write_str("normal play for a sum of different games: `winner` and `move` add the terms' values by XOR, which misère play does not do (`play --misere` plays a sum misère, by search)"),
+            Expected::ShortEnoughToSearch => f.write_str("a position short enough to search move by move (misère play is decided by exhaustive search)"),
+            Expected::PileNumber { count } => write!(f, "a pile number from 1 to {count}"),
+            Expected::Proof { ids } => write!(f, "a proof, one of {}", ids.join(", ")),
+            Expected::StepVariable { var } => write!(f, "`{var}`, this step's variable (`at {var} = 8`)"),
+            Expected::WholeNumberFor { var } => write!(f, "a whole number for `{var}`"),
+            Expected::SumOfAtMost { max } => write!(f, "a sum of at most {max} games"),
+            Expected::SumTerm => f.write_str("a game and its state, like `lasker(7)` or `wythoff(3,5)`, or a pile, joined by `+`"),
+            Expected::PicturesOnLine => f.write_str("pictures written on the line: `play --rules hackenbush` plays the pictures it can redraw as they are written (`2(1,3)`, `(g-a,a-b,b-g)`)"),
+            Expected::BoardRules => f.write_str("`winner`, `move` or `nimsum` alone: the board's games are the game's own"),
+            Expected::Cut => f.write_str("a cut: `cut A-B of P` cuts the edge between nodes A and B of the picture written P, `I A-B` that of picture number I"),
+            Expected::PictureNumber { count } => write!(f, "a picture's number from 1 to {count}"),
+            Expected::PictureOnBoard { written } => write!(f, "a picture on the board as it is written: {} (or `I A-B` with its number)", written.join(", ")),
+            Expected::Edge => f.write_str("an edge of a picture"),
+            Expected::EdgeOf { number, picture, edges } => if edges.is_empty() { write!(f, "an edge of picture {number}, but it has none left") } else { write!(f, "an edge of picture {number} ({picture}): {edges}") },
+            Expected::EdgeOnBoard => f.write_str("an edge of a picture on the board"),
+            Expected::Move { kind } => f.write_str(match kind { MoveKind::States => "a move: `I -> S` makes pile I the state S, like `1 -> (2,5)`", MoveKind::Splits => "a move: `I K` takes K from pile I (`2 3`), `I -> A+B` splits pile I into A and B", MoveKind::Takes => "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass, `I -> S` leaves S in pile I" }),
+            Expected::From => f.write_str("`from`, as in `take 3 from 2`"),
+            Expected::TakeFrom { count, piles } => write!(f, "the pile to take from: `take {count} from I`, I from 1 to {piles}"),
+            Expected::EndOfMove => f.write_str("the end of the move: `take K from I`"),
+            Expected::TokenCount => f.write_str("how many tokens to take, a whole number like `3`"),
+            Expected::Becomes { syntax } => write!(f, "what the pile becomes after `->`: {syntax}"),
+            Expected::ManDirectory => f.write_str("a directory to write the manual pages into"),
+            Expected::ManCommand => f.write_str("a command, such as `winner` (`help` lists them)"),
+        }
+    }
+}
