@@ -67,6 +67,10 @@ screen "play: quit" 'quit' Enter
 screen "play Green Hackenbush" 'play --rules hackenbush 5 2(1,3)' Enter
 screen "play: a cut" 'cut 4-5 of 5' Enter
 screen "play: quit" 'quit' Enter
+screen "a loopy graph: a draw" C-l 'winner --rules graph:lessons/graphs/loopy-games.yaml tick' Enter
+screen "play on a loopy graph, from a draw" C-l 'play --rules graph:lessons/graphs/loopy-games.yaml e' Enter
+screen "play: a move that keeps the draw" C-l '1 -> tick' Enter
+screen "play: quit" 'quit' Enter
 screen "Ruler: a move that leaves a run of heaps" 'move --rules ruler 4 6 3' Enter
 screen "step through a sum" "position 'wythoff(3,5) + lasker(7) + nim(4)'" Enter
 screen "step: one move" 'step' Enter
