@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use super::text::{action, how_to_move, join, para, replay};
+use super::text::{action, game_over, how_to_move, join, para, replay, title};
 use crate::engine::families::loopy::Outcome;
 use crate::engine::play::game::Side;
 use crate::engine::play::position::Player;
@@ -117,25 +117,6 @@ impl<'a> Screen<'a> {
         self.verdict.clear();
         Ok(())
     }
-}
-
-/// `New game of nim: 4 7 5 — you move first (coach on).`: `game` is what is played, on
-/// `board` where the game is not the board itself.
-pub(super) fn title(
-    game: &str,
-    board: Option<&str>,
-    misere: bool,
-    first: Side,
-    coach: bool,
-) -> String {
-    let who = match first {
-        Side::Learner => "you move first",
-        Side::Computer => "the computer moves first",
-    };
-    let coach = if coach { "coach on" } else { "coach off" };
-    let misere = if misere { " played misère" } else { "" };
-    let board = board.map(|b| format!(": {b}")).unwrap_or_default();
-    format!("New game of {game}{misere}{board} — {who} ({coach}).")
 }
 
 /// A game on piles' command, compactly: what a learner must read after a move fits one
@@ -292,21 +273,6 @@ fn took(rules: &Rules, m: &Move) -> String {
         Some(take) => format!("took {take} from pile {i}"),
         None => format!("moved pile {i} to {to}"),
     }
-}
-
-/// `Game over: you win! (whoever makes the last move wins)`, or that the learner resigned.
-pub(super) fn game_over(winner: Side, resigned: bool, misere: bool, style: Style) -> String {
-    let result = match (winner, resigned) {
-        (_, true) => style.lose("You resigned: the computer wins."),
-        (Side::Learner, _) => style.win("Game over: you win!"),
-        (Side::Computer, _) => style.lose("Game over: the computer wins."),
-    };
-    let rule = match (resigned, misere) {
-        (true, _) => "",
-        (false, true) => " (misère: whoever makes the last move loses)",
-        (false, false) => " (whoever makes the last move wins)",
-    };
-    format!("{result}{}", style.dim(rule))
 }
 
 /// The coach's word on the start, for a learner who moves first: whether the position can be

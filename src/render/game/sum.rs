@@ -6,8 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::json::intent_name;
-use super::screen::{game_over, title};
-use super::text::para;
+use super::text::{game_over, para, title};
 use crate::engine::play::game::Side;
 use crate::engine::play::reply::Intent;
 use crate::engine::{Grundy, Pile, Rules};
@@ -256,9 +255,6 @@ pub(crate) fn text(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    if !report.detail {
-        return super::sum_screen::render_screen(report, opts, out);
-    }
     let style = opts.style;
     let w = opts.layout_width();
     let kind = report.kind;

@@ -3,23 +3,19 @@
 
 use std::io::{self, Write};
 
-use super::screen::{game_over, title};
 use crate::engine::families::loopy::Outcome;
 use crate::engine::play::game::{Side, Turn};
 use crate::engine::play::position::{Player, Rule};
 use crate::engine::play::reply::Intent;
 use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
-use crate::render::{RenderOptions, binary};
+use crate::render::{RenderOptions, Style, binary};
 
 pub(crate) fn render_game(
     report: &GameReport,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    if !report.detail {
-        return super::screen::render_screen(report, opts, out);
-    }
     let style = opts.style;
     let w = opts.layout_width();
     for event in &report.events {
@@ -559,4 +555,38 @@ fn start_by_gamma(outcome: Outcome) -> &'static str {
              stops it."
         }
     }
+}
+
+/// `New game of nim: 4 7 5 — you move first (coach on).`: `game` is what is played, on
+/// `board` where the game is not the board itself.
+pub(super) fn title(
+    game: &str,
+    board: Option<&str>,
+    misere: bool,
+    first: Side,
+    coach: bool,
+) -> String {
+    let who = match first {
+        Side::Learner => "you move first",
+        Side::Computer => "the computer moves first",
+    };
+    let coach = if coach { "coach on" } else { "coach off" };
+    let misere = if misere { " played misère" } else { "" };
+    let board = board.map(|b| format!(": {b}")).unwrap_or_default();
+    format!("New game of {game}{misere}{board} — {who} ({coach}).")
+}
+
+/// `Game over: you win! (whoever makes the last move wins)`, or that the learner resigned.
+pub(super) fn game_over(winner: Side, resigned: bool, misere: bool, style: Style) -> String {
+    let result = match (winner, resigned) {
+        (_, true) => style.lose("You resigned: the computer wins."),
+        (Side::Learner, _) => style.win("Game over: you win!"),
+        (Side::Computer, _) => style.lose("Game over: the computer wins."),
+    };
+    let rule = match (resigned, misere) {
+        (true, _) => "",
+        (false, true) => " (misère: whoever makes the last move loses)",
+        (false, false) => " (whoever makes the last move wins)",
+    };
+    format!("{result}{}", style.dim(rule))
 }
