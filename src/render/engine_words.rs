@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::engine::error::{Beyond, PictureWhy};
+use crate::engine::error::{Beyond, CodeWhy, PictureWhy, SetWhy};
 use crate::engine::families::hackenbush::PictureError;
 use crate::engine::limits::too_much_work::{TooMuchWork, TupleLimit};
 use crate::engine::notation::hackenbush_syntax::{MAX_NAME, SYNTAX, WrittenError};
@@ -44,13 +44,43 @@ impl fmt::Display for Said<'_, EngineError> {
                     None => Ok(()),
                 }
             }
-            EngineError::BadOctalCode { token, reason } => {
+            EngineError::BadOctalCode { token, why } => {
                 let base = if token.starts_with("hex:") {
                     "hexadecimal"
                 } else {
                     "octal"
                 };
-                write!(f, "bad {base} code {}: {reason}", quoted(token))
+                write!(f, "bad {base} code {}: ", quoted(token))?;
+                match why {
+                    CodeWhy::NoPoint { hex: true } => f.write_str(
+                        "expected a code like `0.F` or `8.0`: a `0.`, `4.`, `8.` or `C.` then \
+                         hexadecimal digits",
+                    ),
+                    CodeWhy::NoPoint { hex: false } => f.write_str(
+                        "expected a code like `0.77` (Kayles) or `4.07`: a `0.` or `4.` then \
+                         octal digits",
+                    ),
+                    CodeWhy::FirstDigit { written, hex } => write!(
+                        f,
+                        "{} is not supported: the digit before the point must be {}",
+                        quoted(&format!("{written}.")),
+                        if *hex { "0, 4, 8 or C" } else { "0 or 4" }
+                    ),
+                    CodeWhy::NoDigits { hex } => write!(
+                        f,
+                        "no digits after the point; write them like `{}`",
+                        if *hex { "0.F" } else { "0.77" }
+                    ),
+                    CodeWhy::NotADigit { c, hex: true } => {
+                        write!(f, "`{c}` is not a hexadecimal digit (0 to 9, A to F)")
+                    }
+                    CodeWhy::NotADigit { c, hex: false } => {
+                        write!(f, "`{c}` is not an octal digit (0 to 7)")
+                    }
+                    CodeWhy::TooLong { max } => {
+                        write!(f, "at most {max} digits after the point are supported")
+                    }
+                }
             }
             EngineError::GraphNotLoaded { token } => write!(
                 f,
@@ -142,8 +172,25 @@ impl fmt::Display for Said<'_, EngineError> {
                     " and prove no period; `period --rules {rules} --to {extend_to}` looks further, with more work allowed"
                 )
             }
-            EngineError::BadSubtractionSet { token, reason } => {
-                write!(f, "bad subtraction set {}: {reason}", quoted(token))
+            EngineError::BadSubtractionSet { token, why } => {
+                write!(f, "bad subtraction set {}: ", quoted(token))?;
+                match why {
+                    SetWhy::Empty => {
+                        f.write_str("the set is empty; write amounts like `subtract:1,3,4`")
+                    }
+                    SetWhy::NotANumber { item } => {
+                        write!(f, "{} is not a positive whole number", quoted(item))
+                    }
+                    SetWhy::Zero => {
+                        f.write_str("0 is not a move (every amount must be at least 1)")
+                    }
+                    SetWhy::TooLarge { item, max } => write!(
+                        f,
+                        "{} is above the largest supported amount {max}",
+                        quoted(item)
+                    ),
+                    SetWhy::TooMany { max } => write!(f, "at most {max} amounts are supported"),
+                }
             }
             EngineError::BadPile { token, expected } => {
                 write!(f, "{} is not a pile: expected {expected}", quoted(token))
@@ -813,5 +860,31 @@ mod tests {
         for (work, text) in cases {
             assert_eq!(Said(&work).to_string(), text, "{work:?}");
         }
+    }
+
+    /// A bad subtraction set or code says why in words written here, from the engine's data.
+    #[test]
+    fn bad_sets_and_codes_say_why() {
+        let said = |text: &str| Said(&Rules::parse(text).unwrap_err()).to_string();
+        assert_eq!(
+            said("subtract:1,0"),
+            "bad subtraction set `subtract:1,0`: 0 is not a move (every amount must be at least 1)"
+        );
+        assert_eq!(
+            said("subtract:1,x"),
+            "bad subtraction set `subtract:1,x`: `x` is not a positive whole number"
+        );
+        assert_eq!(
+            said("octal:0.78"),
+            "bad octal code `octal:0.78`: `8` is not an octal digit (0 to 7)"
+        );
+        assert_eq!(
+            said("hex:0.G"),
+            "bad hexadecimal code `hex:0.G`: `G` is not a hexadecimal digit (0 to 9, A to F)"
+        );
+        assert_eq!(
+            said("octal:2.7"),
+            "bad octal code `octal:2.7`: `2.` is not supported: the digit before the point must be 0 or 4"
+        );
     }
 }

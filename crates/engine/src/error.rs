@@ -20,9 +20,9 @@ pub enum EngineError {
         example: Option<String>,
     },
     /// A subtraction set that is empty, contains 0 or a non-number.
-    BadSubtractionSet { token: String, reason: String },
+    BadSubtractionSet { token: String, why: SetWhy },
     /// An octal code that is not `0.` or `4.` followed by octal digits.
-    BadOctalCode { token: String, reason: String },
+    BadOctalCode { token: String, why: CodeWhy },
     /// `graph:FILE` reached the engine before its file was loaded.
     GraphNotLoaded { token: String },
     /// A defined game's name reached the engine before its definition was read.
@@ -81,6 +81,36 @@ pub enum DefinitionRefusal {
     Arity { option: String, arity: usize },
     /// Options that lead back to where they started, `cycle` written out.
     Cycle { cycle: String },
+}
+
+/// Why a subtraction set was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetWhy {
+    /// Nothing between `subtract:` and the end.
+    Empty,
+    /// An amount that is not a whole number, as written.
+    NotANumber { item: String },
+    /// The amount 0, which is no move.
+    Zero,
+    /// An amount above `max`, as written.
+    TooLarge { item: String, max: u64 },
+    /// More than `max` amounts.
+    TooMany { max: usize },
+}
+
+/// Why an octal or hexadecimal code was refused (`hex` says which).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeWhy {
+    /// No point in the code.
+    NoPoint { hex: bool },
+    /// The digit before the point, as written, is not one the notation allows.
+    FirstDigit { written: String, hex: bool },
+    /// Nothing after the point.
+    NoDigits { hex: bool },
+    /// A character that is not a digit of the notation.
+    NotADigit { c: char, hex: bool },
+    /// More than `max` digits after the point.
+    TooLong { max: usize },
 }
 
 /// Why a Hackenbush picture was refused.

@@ -19,6 +19,7 @@
 
 use std::fmt;
 
+use crate::error::CodeWhy;
 use crate::{EngineError, Heaps, Pile};
 
 /// The most digits after the point: moves remove at most this many tokens.
@@ -45,38 +46,27 @@ impl OctalCode {
     }
 
     fn parse_in(code: &str, hex: bool) -> Result<Self, EngineError> {
-        let bad = |reason: String| EngineError::BadOctalCode {
+        let bad = |why: CodeWhy| EngineError::BadOctalCode {
             token: format!("{}:{code}", if hex { "hex" } else { "octal" }),
-            reason,
+            why,
         };
-        let (whole, fraction) = code.split_once('.').ok_or_else(|| {
-            bad(if hex {
-                "expected a code like `0.F` or `8.0`: a `0.`, `4.`, `8.` or `C.` then \
-                 hexadecimal digits"
-                    .into()
-            } else {
-                "expected a code like `0.77` (Kayles) or `4.07`: a `0.` or `4.` then octal digits"
-                    .into()
-            })
-        })?;
+        let (whole, fraction) = code
+            .split_once('.')
+            .ok_or_else(|| bad(CodeWhy::NoPoint { hex }))?;
         let d0 = match whole {
             "" | "0" => 0,
             "4" => 4,
             "8" if hex => 8,
             "c" | "C" if hex => 12,
             other => {
-                return Err(bad(format!(
-                    "{} is not supported: the digit before the point must be {}",
-                    crate::notation::quote::quoted(&format!("{other}.")),
-                    if hex { "0, 4, 8 or C" } else { "0 or 4" }
-                )));
+                return Err(bad(CodeWhy::FirstDigit {
+                    written: other.to_string(),
+                    hex,
+                }));
             }
         };
         if fraction.is_empty() {
-            return Err(bad(format!(
-                "no digits after the point; write them like `{}`",
-                if hex { "0.F" } else { "0.77" }
-            )));
+            return Err(bad(CodeWhy::NoDigits { hex }));
         }
         let mut digits = vec![d0];
         for c in fraction.chars() {
@@ -85,23 +75,14 @@ impl OctalCode {
                 .and_then(|d| u8::try_from(d).ok())
             {
                 Some(d) => digits.push(d),
-                None if hex => {
-                    return Err(bad(format!(
-                        "`{c}` is not a hexadecimal digit (0 to 9, A to F)"
-                    )));
-                }
-                None => {
-                    return Err(bad(format!("`{c}` is not an octal digit (0 to 7)")));
-                }
+                None => return Err(bad(CodeWhy::NotADigit { c, hex })),
             }
         }
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
         if digits.len() > MAX_DIGITS + 1 {
-            return Err(bad(format!(
-                "at most {MAX_DIGITS} digits after the point are supported"
-            )));
+            return Err(bad(CodeWhy::TooLong { max: MAX_DIGITS }));
         }
         Ok(Self { digits, hex })
     }

@@ -397,12 +397,10 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
             // Any amount but those listed: a game of the library's, written in its language.
             Some(excluded) => {
                 SubtractionSet::parse(excluded).map_err(|e| match e {
-                    EngineError::BadSubtractionSet { reason, .. } => {
-                        EngineError::BadSubtractionSet {
-                            token: token.to_string(),
-                            reason,
-                        }
-                    }
+                    EngineError::BadSubtractionSet { why, .. } => EngineError::BadSubtractionSet {
+                        token: token.to_string(),
+                        why,
+                    },
                     other => other,
                 })?;
                 Named::Library(token)

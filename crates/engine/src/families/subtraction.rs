@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::error::SetWhy;
 use crate::limits::cancel::{Cancel, Interrupted};
 use crate::values::period::{self, Certificate, Period};
 use crate::{EngineError, Grundy, values::mex::mex};
@@ -18,39 +19,36 @@ pub struct SubtractionSet(Vec<u64>);
 impl SubtractionSet {
     /// Parses `1,3,4` (order and repeats do not matter).
     pub fn parse(list: &str) -> Result<Self, EngineError> {
-        let bad = |reason: String| EngineError::BadSubtractionSet {
+        let bad = |why: SetWhy| EngineError::BadSubtractionSet {
             token: format!("subtract:{list}"),
-            reason,
+            why,
         };
         if list.trim().is_empty() {
-            return Err(bad(
-                "the set is empty; write amounts like `subtract:1,3,4`".into()
-            ));
+            return Err(bad(SetWhy::Empty));
         }
         let mut values = Vec::new();
         for item in list.split(',') {
             let item = item.trim();
             let value: u64 = item.parse().map_err(|_| {
-                let item = crate::notation::quote::quoted(item);
-                bad(format!("{item} is not a positive whole number"))
+                bad(SetWhy::NotANumber {
+                    item: item.to_string(),
+                })
             })?;
             if value == 0 {
-                return Err(bad(
-                    "0 is not a move (every amount must be at least 1)".into()
-                ));
+                return Err(bad(SetWhy::Zero));
             }
             if value > MAX_ELEMENT {
-                return Err(bad(format!(
-                    "{} is above the largest supported amount {MAX_ELEMENT}",
-                    crate::notation::quote::quoted(item)
-                )));
+                return Err(bad(SetWhy::TooLarge {
+                    item: item.to_string(),
+                    max: MAX_ELEMENT,
+                }));
             }
             values.push(value);
         }
         values.sort_unstable();
         values.dedup();
         if values.len() > MAX_SET_LEN {
-            return Err(bad(format!("at most {MAX_SET_LEN} amounts are supported")));
+            return Err(bad(SetWhy::TooMany { max: MAX_SET_LEN }));
         }
         Ok(Self(values))
     }
