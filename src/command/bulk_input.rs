@@ -40,7 +40,9 @@ pub(super) fn for_each_pile<R: Read>(
             };
             scan(reader, BLOCK - 1, |_, _| (0, 0), |_| None, read, each).map_err(|stop| {
                 stop.into_error(source, |error| match error {
-                    Some(EngineError::BadPile { expected, .. }) => expected,
+                    Some(EngineError::BadPile { expected, .. }) => {
+                        crate::render::said_wanted(&expected)
+                    }
                     Some(other) => crate::render::said(&other),
                     None => format!(
                         "a pile of {rules} (a pile in a file is at most {} bytes)",
@@ -84,7 +86,9 @@ pub(super) fn for_each_pile<R: Read>(
             };
             scanned.map_err(|stop| {
                 stop.into_error(source, |kind| {
-                    rules.pile_expected(kind.unwrap_or(SizeError::TooLong))
+                    crate::render::said_wanted(
+                        &rules.pile_expected(kind.unwrap_or(SizeError::TooLong)),
+                    )
                 })
             })
         }

@@ -79,7 +79,7 @@ fn becomes(rules: &Rules, index: usize, target: &str) -> Result<Request, Error> 
         return Err(Error::bad_token(
             "->",
             Expected::Becomes {
-                syntax: rules.pile_syntax().to_string(),
+                syntax: rules.pile_syntax(),
             },
         ));
     }

@@ -81,7 +81,7 @@ pub enum Expected {
     EndOfMove,
     TokenCount,
     Becomes {
-        syntax: String,
+        syntax: crate::engine::error::PileWanted,
     },
     ManDirectory,
     ManCommand,

@@ -4,10 +4,11 @@
 
 use std::fmt;
 
-use crate::engine::error::{Beyond, CodeWhy, PictureWhy, SetWhy};
+use crate::engine::error::{Beyond, CodeWhy, PictureWhy, PileWanted, SetWhy};
 use crate::engine::families::hackenbush::PictureError;
 use crate::engine::limits::too_much_work::{TooMuchWork, TupleLimit};
 use crate::engine::notation::hackenbush_syntax::{MAX_NAME, SYNTAX, WrittenError};
+use crate::engine::notation::pile::MAX_SIZE_DIGITS;
 use crate::engine::notation::quote::quoted;
 use crate::engine::play::moves::IllegalMove;
 use crate::engine::searches::exhaustive::{
@@ -193,7 +194,12 @@ impl fmt::Display for Said<'_, EngineError> {
                 }
             }
             EngineError::BadPile { token, expected } => {
-                write!(f, "{} is not a pile: expected {expected}", quoted(token))
+                write!(
+                    f,
+                    "{} is not a pile: expected {}",
+                    quoted(token),
+                    Said(expected)
+                )
             }
             EngineError::PileTooLarge { token } => write!(
                 f,
@@ -628,6 +634,63 @@ impl fmt::Display for Said<'_, WrittenError> {
             WrittenError::Picture(e) => Said(e).fmt(f),
         }
     }
+}
+
+impl fmt::Display for Said<'_, PileWanted> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            PileWanted::Size { passes, too_long } => {
+                f.write_str("a whole number 0..18446744073709551615")?;
+                if *passes {
+                    f.write_str(
+                        ", optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`",
+                    )?;
+                } else {
+                    f.write_str(", like `7`")?;
+                }
+                if *too_long {
+                    write!(f, "; a pile has at most {MAX_SIZE_DIGITS} digits")?;
+                }
+                Ok(())
+            }
+            PileWanted::SizeAtMost => {
+                f.write_str("a pile size of at most 18446744073709551615 (2^64 - 1)")
+            }
+            PileWanted::Tuple { game, arity } => write!(
+                f,
+                "a state of {game}: a tuple of {arity} whole numbers, like `({})`",
+                vec!["3"; *arity].join(",")
+            ),
+            PileWanted::TupleUpTo { game, max } => write!(
+                f,
+                "a state of {game}: a tuple of 1 to {max} whole numbers, like `(3,1,4,1)`"
+            ),
+            PileWanted::Row { game } => write!(
+                f,
+                "a row of {game}: White's counter and Black's on different squares, like `(1,4)`"
+            ),
+            PileWanted::AnyTuple => f.write_str("a tuple of whole numbers, like `(3,5)`"),
+            PileWanted::GraphPosition { names, more } => {
+                let shown: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                let more = if *more { ", …" } else { "" };
+                write!(
+                    f,
+                    "the name of a position in the graph ({}{more})",
+                    shown.join(", ")
+                )
+            }
+            PileWanted::State { game } => write!(f, "a state of {game}"),
+            PileWanted::GameGraph => f.write_str("a game graph"),
+            PileWanted::NormalPlayInSum => {
+                f.write_str("a game under normal play in a sum (misère games do not add by XOR)")
+            }
+        }
+    }
+}
+
+/// What a pile is, in words, for a caller that keeps the phrase as a string.
+pub(crate) fn said_wanted(wanted: &PileWanted) -> String {
+    Said(wanted).to_string()
 }
 
 /// An engine error in words, for a caller that keeps the sentence as a string.

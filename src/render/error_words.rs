@@ -114,7 +114,7 @@ impl fmt::Display for Error {
             Self::NoStartPosition { rules } => write!(
                 f,
                 "`{rules}` has no random start: give the position, {}",
-                rules.pile_syntax()
+                Said(&rules.pile_syntax())
             ),
             Self::NoPeriod { rules } => {
                 f.write_str(

@@ -47,7 +47,7 @@ impl fmt::Display for Expected {
             Expected::TakeFrom { count, piles } => write!(f, "the pile to take from: `take {count} from I`, I from 1 to {piles}"),
             Expected::EndOfMove => f.write_str("the end of the move: `take K from I`"),
             Expected::TokenCount => f.write_str("how many tokens to take, a whole number like `3`"),
-            Expected::Becomes { syntax } => write!(f, "what the pile becomes after `->`: {syntax}"),
+            Expected::Becomes { syntax } => write!(f, "what the pile becomes after `->`: {}", super::engine_words::Said(syntax)),
             Expected::ManDirectory => f.write_str("a directory to write the manual pages into"),
             Expected::ManCommand => f.write_str("a command, such as `winner` (`help` lists them)"),
         }

@@ -50,7 +50,7 @@ pub enum EngineError {
     /// far (boxed: it is rare and large).
     BeyondComputed(Box<Beyond>),
     /// A pile that is not a size, or a state the ruleset does not have.
-    BadPile { token: String, expected: String },
+    BadPile { token: String, expected: PileWanted },
     /// A number above 2^64 - 1 where a pile size is expected.
     PileTooLarge { token: String },
     /// A computation that would need more work than nimlab allows (never a hang); boxed: it
@@ -81,6 +81,33 @@ pub enum DefinitionRefusal {
     Arity { option: String, arity: usize },
     /// Options that lead back to where they started, `cycle` written out.
     Cycle { cycle: String },
+}
+
+/// What a pile or state of a ruleset is, where a token was not one (worded in nimlab's
+/// renderer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PileWanted {
+    /// A whole number (with `T` or `F` where the ruleset has passes); `too_long` when the
+    /// token had more digits than any pile.
+    Size { passes: bool, too_long: bool },
+    /// A size above 2^64 - 1.
+    SizeAtMost,
+    /// A tuple of `arity` whole numbers, a state of `game`.
+    Tuple { game: String, arity: usize },
+    /// A tuple of 1 to `max` whole numbers, a state of `game` (any length).
+    TupleUpTo { game: String, max: usize },
+    /// A row of `game`: White's counter and Black's on different squares.
+    Row { game: String },
+    /// A tuple, for a game of tuples named in general.
+    AnyTuple,
+    /// The name of a position in the graph: the first names, and whether there are more.
+    GraphPosition { names: Vec<String>, more: bool },
+    /// A state of `game`, found by its index.
+    State { game: String },
+    /// A game graph, where another ruleset was named.
+    GameGraph,
+    /// A game under normal play, in a sum (misère games do not add by XOR).
+    NormalPlayInSum,
 }
 
 /// Why a subtraction set was refused.

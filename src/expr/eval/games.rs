@@ -9,6 +9,7 @@ use super::{
     overflow,
 };
 use crate::engine::error::Beyond;
+use crate::engine::error::PileWanted;
 use crate::engine::families::loopy::{Gamma, Outcome};
 use crate::engine::limits::budget::Budget;
 use crate::engine::searches::search::{Memo, Search};
@@ -32,7 +33,7 @@ impl Evaluator {
             return Err(engine(
                 EngineError::BadPile {
                     token: rules.to_string(),
-                    expected: "a game graph".into(),
+                    expected: PileWanted::GameGraph,
                 },
                 span,
             ));
@@ -346,7 +347,7 @@ impl Evaluator {
                 engine(
                     EngineError::BadPile {
                         token: pile.to_string(),
-                        expected: rules.pile_syntax().to_string(),
+                        expected: rules.pile_syntax(),
                     },
                     span,
                 )

@@ -20,7 +20,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use crate::error::DefinitionRefusal;
+use crate::error::{DefinitionRefusal, PileWanted};
 use crate::limits::budget::Budget;
 use crate::limits::cancel::POLL_EVERY;
 use crate::limits::too_much_work::TupleLimit;
@@ -456,7 +456,9 @@ impl DefinedGame {
         let Some(start) = index(root) else {
             return Err(EngineError::BadPile {
                 token: root.to_string(),
-                expected: format!("a state of {}", self.name),
+                expected: PileWanted::State {
+                    game: self.name.clone(),
+                },
             });
         };
         if tuples.values[start].is_some() {

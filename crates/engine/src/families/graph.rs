@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use crate::error::PileWanted;
 use crate::families::loopy::{self, Gamma, Labelling};
 use crate::values::mex::mex;
 use crate::{EngineError, Grundy};
@@ -201,18 +202,11 @@ impl GameGraph {
     }
 
     /// What a pile of this game looks like, for error messages: a few of the names.
-    pub fn pile_syntax(&self) -> String {
-        let shown: Vec<String> = self
-            .names
-            .iter()
-            .take(6)
-            .map(|n| format!("`{n}`"))
-            .collect();
-        let more = if self.names.len() > 6 { ", …" } else { "" };
-        format!(
-            "the name of a position in the graph ({}{more})",
-            shown.join(", ")
-        )
+    pub fn pile_syntax(&self) -> PileWanted {
+        PileWanted::GraphPosition {
+            names: self.names.iter().take(6).cloned().collect(),
+            more: self.names.len() > 6,
+        }
     }
 
     fn get(&self, node: u64) -> Option<usize> {

@@ -3,12 +3,13 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::error::PileWanted;
 use crate::families::defined::DefinedGame;
 use crate::families::graph::GameGraph;
 use crate::families::octal::OctalCode;
 use crate::families::ruleset_name::{self, Family, Named, RulesetName};
 use crate::families::subtraction::SubtractionSet;
-use crate::notation::pile::{MAX_SIZE_DIGITS, token_excerpt};
+use crate::notation::pile::token_excerpt;
 use crate::{EngineError, Heaps, Pass, Pile};
 
 pub use crate::notation::pile::{SizeError, parse_size};
@@ -244,18 +245,15 @@ impl Rules {
             let bad = || EngineError::BadPile {
                 token: token_excerpt(token),
                 expected: if game.any_length() {
-                    format!(
-                        "a state of {}: a tuple of 1 to {} whole numbers, like `(3,1,4,1)`",
-                        game.name(),
-                        crate::families::defined::MAX_LENGTH
-                    )
+                    PileWanted::TupleUpTo {
+                        game: game.name().to_string(),
+                        max: crate::families::defined::MAX_LENGTH,
+                    }
                 } else {
-                    format!(
-                        "a state of {}: a tuple of {} whole numbers, like `({})`",
-                        game.name(),
-                        game.arity(),
-                        vec!["3"; game.arity()].join(",")
-                    )
+                    PileWanted::Tuple {
+                        game: game.name().to_string(),
+                        arity: game.arity(),
+                    }
                 },
             };
             let text = std::str::from_utf8(token).map_err(|_| bad())?;
@@ -283,10 +281,9 @@ impl Rules {
             if !game.is_row(&tuple) {
                 return Err(EngineError::BadPile {
                     token: token_excerpt(token),
-                    expected: format!(
-                        "a row of {}: White's counter and Black's on different squares, like `(1,4)`",
-                        game.name()
-                    ),
+                    expected: PileWanted::Row {
+                        game: game.name().to_string(),
+                    },
                 });
             }
             return game.intern(&tuple).map(Pile::plain);
@@ -307,29 +304,26 @@ impl Rules {
     }
 
     /// What a pile token was expected to be, for an error of `kind`.
-    pub fn pile_expected(&self, kind: SizeError) -> String {
+    pub fn pile_expected(&self, kind: SizeError) -> PileWanted {
         match kind {
-            SizeError::NotANumber => self.pile_syntax().to_string(),
-            SizeError::TooLarge => "a pile size of at most 18446744073709551615 (2^64 - 1)".into(),
-            SizeError::TooLong => format!(
-                "{}; a pile has at most {MAX_SIZE_DIGITS} digits",
-                self.pile_syntax()
-            ),
+            SizeError::NotANumber => self.pile_syntax(),
+            SizeError::TooLarge => PileWanted::SizeAtMost,
+            SizeError::TooLong => PileWanted::Size {
+                passes: self.has_pass(),
+                too_long: true,
+            },
         }
     }
 
-    /// How a pile of this ruleset is written, for error messages.
-    pub fn pile_syntax(&self) -> &'static str {
-        if let Self::Defined(game) = self
-            && game.has_tuples()
-        {
-            "a tuple of whole numbers, like `(3,5)`"
-        } else if let Self::Graph(_) = self {
-            "the name of a position in the graph"
-        } else if self.has_pass() {
-            "a whole number 0..18446744073709551615, optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`"
-        } else {
-            "a whole number 0..18446744073709551615, like `7`"
+    /// What a pile of this ruleset is, for error messages.
+    pub fn pile_syntax(&self) -> PileWanted {
+        match self {
+            Self::Defined(game) if game.has_tuples() => PileWanted::AnyTuple,
+            Self::Graph(graph) => graph.pile_syntax(),
+            _ => PileWanted::Size {
+                passes: self.has_pass(),
+                too_long: false,
+            },
         }
     }
 

@@ -5,6 +5,7 @@
 //! Misère play does not add this way (the last mover of the whole sum loses, which no
 //! component's value records), so a misère component is refused.
 
+use crate::error::PileWanted;
 use crate::play::position::{Player, nim_sum};
 use crate::play::strategy::heaps_with_value;
 use crate::values::grundy::Solver;
@@ -43,8 +44,7 @@ pub fn solve(components: &[Component<'_>]) -> Result<SumVerdict, EngineError> {
         if c.solver.rules().is_misere() {
             return Err(EngineError::BadPile {
                 token: c.solver.rules().to_string(),
-                expected: "a game under normal play in a sum (misère games do not add by XOR)"
-                    .into(),
+                expected: PileWanted::NormalPlayInSum,
             });
         }
         values.push(c.solver.value(c.pile)?.grundy());

@@ -353,7 +353,7 @@ impl Solver {
             },
             _ if matches!(self.values, Values::Graph) => EngineError::BadPile {
                 token: pile.size.to_string(),
-                expected: self.rules.pile_syntax().to_string(),
+                expected: self.rules.pile_syntax(),
             },
             _ => self.beyond(pile, None),
         }
