@@ -38,6 +38,9 @@ pub enum Error {
     Engine(EngineError),
     /// A command line that does not parse: clap's message, made one line.
     CommandLine { message: String },
+    /// A Hackenbush command with no picture: `example` is a line that has one, and `file`
+    /// says whether the command also takes `--file PICTURE.yaml`.
+    NoPicture { example: &'static str, file: bool },
     /// A line whose quotes do not close, so it cannot be split into words.
     Quotes(shell_words::ParseError),
     /// A family's argument written as separate words (`rules subtract 1 3 4`): `typed` is what

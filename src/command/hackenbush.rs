@@ -7,7 +7,7 @@ use crate::engine::EngineError;
 use crate::engine::error::PictureWhy;
 use crate::engine::families::hackenbush::{MAX_EDGES, Picture, PictureError};
 use crate::engine::families::ruleset_name::{self, Named};
-use crate::engine::notation::hackenbush_syntax::{self, SYNTAX};
+use crate::engine::notation::hackenbush_syntax;
 use crate::error::{Error, Expected};
 use crate::output::{HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView};
 
@@ -20,15 +20,8 @@ pub(super) fn asked_for(rules: &RulesArg) -> bool {
 }
 
 /// The error for a line without a picture, with an example line.
-fn no_picture(example: &str, file: bool) -> Error {
-    let file = if file {
-        ", or give `--file PICTURE.yaml`"
-    } else {
-        ""
-    };
-    Error::CommandLine {
-        message: format!("no Hackenbush picture given: write it like `{example}` ({SYNTAX}){file}"),
-    }
+fn no_picture(example: &'static str, file: bool) -> Error {
+    Error::NoPicture { example, file }
 }
 
 /// One written picture.

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::engine::error::{Beyond, CodeWhy, PictureWhy, PileWanted, SetWhy};
 use crate::engine::families::hackenbush::PictureError;
 use crate::engine::limits::too_much_work::{TooMuchWork, TupleLimit};
-use crate::engine::notation::hackenbush_syntax::{MAX_NAME, SYNTAX, WrittenError};
+use crate::engine::notation::hackenbush_syntax::{MAX_NAME, WrittenError};
 use crate::engine::notation::pile::MAX_SIZE_DIGITS;
 use crate::engine::notation::quote::quoted;
 use crate::engine::play::moves::IllegalMove;
@@ -15,6 +15,9 @@ use crate::engine::searches::exhaustive::{
     MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
 };
 use crate::engine::{EngineError, Rules};
+
+/// How a Hackenbush picture is written, for error messages.
+pub(crate) const PICTURE_SYNTAX: &str = "a stalk `5`, a tree `2(1,3)` (a stalk of 2 carrying stalks of 1 and 3), or edges `(g-a,a-b,b-g)` with `g` the ground";
 
 /// An engine error, in words: `Said(&error).to_string()`.
 pub(crate) struct Said<'a, T: ?Sized>(pub(crate) &'a T);
@@ -119,7 +122,9 @@ impl fmt::Display for Said<'_, EngineError> {
                 write!(f, "bad Hackenbush picture {}: ", quoted(token))?;
                 match why {
                     PictureWhy::Written(e @ WrittenError::Picture(_)) => Said(e).fmt(f),
-                    PictureWhy::Written(e) => write!(f, "{}; a picture is {SYNTAX}", Said(e)),
+                    PictureWhy::Written(e) => {
+                        write!(f, "{}; a picture is {PICTURE_SYNTAX}", Said(e))
+                    }
                     PictureWhy::Built(e) => Said(e).fmt(f),
                     PictureWhy::File(reason) => f.write_str(reason),
                 }
@@ -232,7 +237,8 @@ impl fmt::Display for Said<'_, EngineError> {
                     ),
                     DefinitionRefusal::Cycle { cycle } => write!(
                         f,
-                        "its options lead round in a cycle, so play might never end: {cycle}"
+                        "its options lead round in a cycle, so play might never end: {}",
+                        cycle.join(" → ")
                     ),
                 }
             }

@@ -24,6 +24,17 @@ impl fmt::Display for Error {
                 crate::engine::limits::memory::bytes(*limit)
             ),
             Self::CommandLine { message } => f.write_str(message),
+            Self::NoPicture { example, file } => {
+                write!(
+                    f,
+                    "no Hackenbush picture given: write it like `{example}` ({})",
+                    super::engine_words::PICTURE_SYNTAX
+                )?;
+                if *file {
+                    f.write_str(", or give `--file PICTURE.yaml`")?;
+                }
+                Ok(())
+            }
             Self::Quotes(e) => write!(
                 f,
                 "cannot split the line into words ({e}); check its quotes"

@@ -79,8 +79,9 @@ pub enum DefinitionRefusal {
     NotSmaller { option: String },
     /// A tuple option of another length than the game's states.
     Arity { option: String, arity: usize },
-    /// Options that lead back to where they started, `cycle` written out.
-    Cycle { cycle: String },
+    /// Options that lead back to where they started: the states of the cycle, in order, the
+    /// first repeated at the end.
+    Cycle { cycle: Vec<String> },
 }
 
 /// What a pile or state of a ruleset is, where a token was not one (worded in nimlab's

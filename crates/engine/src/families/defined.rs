@@ -489,12 +489,7 @@ impl DefinedGame {
                         .collect();
                     cycle.push(write_tuple(&tuples.states[i]));
                     let at = cycle[cycle.len() - 2].clone();
-                    return Err(self.refuse(
-                        &at,
-                        DefinitionRefusal::Cycle {
-                            cycle: cycle.join(" → "),
-                        },
-                    ));
+                    return Err(self.refuse(&at, DefinitionRefusal::Cycle { cycle }));
                 }
                 let child_options = self
                     .expand(tuples, child, root, budget)
@@ -722,8 +717,16 @@ mod tests {
             )),
         );
         let n = g.intern(&[1, 0]).unwrap();
-        let err = g.extend(n, &mut Budget::new(1000)).unwrap_err().to_string();
-        assert!(err.contains("(1,0) → (0,1) → (1,0)"), "{err}");
+        let err = g.extend(n, &mut Budget::new(1000)).unwrap_err();
+        let EngineError::BadDefinition { refusal, .. } = err else {
+            panic!("{err:?}");
+        };
+        assert_eq!(
+            *refusal,
+            DefinitionRefusal::Cycle {
+                cycle: vec!["(1,0)".into(), "(0,1)".into(), "(1,0)".into()]
+            }
+        );
     }
 
     #[test]

@@ -16,9 +16,6 @@ pub const MAX_WRITTEN: usize = 20_000;
 /// The longest node name.
 pub const MAX_NAME: usize = 32;
 
-/// How a picture is written, for error messages.
-pub const SYNTAX: &str = "a stalk `5`, a tree `2(1,3)` (a stalk of 2 carrying stalks of 1 and 3), or edges `(g-a,a-b,b-g)` with `g` the ground";
-
 /// Why a written picture was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WrittenError {
