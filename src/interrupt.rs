@@ -74,8 +74,8 @@ const BUFFER: usize = 8 << 10;
 
 /// Standard input, read so that a cancelled token ends a wait for input: it waits in short
 /// polls and looks at the token between them (a blocking read would sleep through Ctrl-C, as
-/// the signal handler restarts it). Reads go through the standard library's buffer, which
-/// nothing else fills while the REPL runs (rustyline reads the terminal itself).
+/// the signal handler restarts it). Reads go to the descriptor itself, past the standard
+/// library's buffer, so no bytes wait in a buffer that a poll cannot see.
 pub struct CancellableStdin<'a> {
     cancel: &'a Cancel,
 }
@@ -104,7 +104,13 @@ impl Read for CancellableStdin<'_> {
             match poll(&mut fds, POLL_MS) {
                 Ok(0) | Err(Errno::EINTR) => continue,
                 // Readable, at its end, or hung up: the read says which.
-                Ok(_) => return stdin.lock().read(buf),
+                Ok(_) => {
+                    self.cancel.check()?;
+                    match read_now(stdin.as_fd(), buf) {
+                        Err(Errno::EAGAIN | Errno::EINTR) => continue,
+                        read => return read.map_err(io::Error::from),
+                    }
+                }
                 Err(e) => return Err(e.into()),
             }
         }
@@ -115,6 +121,23 @@ impl Read for CancellableStdin<'_> {
         self.cancel.check()?;
         io::stdin().lock().read(buf)
     }
+}
+
+/// Reads what `fd` holds without waiting for more. Ctrl-C empties the terminal's input (the
+/// terminal flushes what was typed), so a line that a poll saw can be gone by the read; a
+/// blocking read would then sleep through the Ctrl-C (the handler restarts it). `EAGAIN` says
+/// so, and the caller polls again. The descriptor's flags are restored at once: the terminal's
+/// description is shared with standard output.
+#[cfg(unix)]
+fn read_now(fd: std::os::fd::BorrowedFd<'_>, buf: &mut [u8]) -> nix::Result<usize> {
+    use nix::fcntl::{FcntlArg, OFlag, fcntl};
+    let flags = OFlag::from_bits_retain(fcntl(fd, FcntlArg::F_GETFL)?);
+    fcntl(fd, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
+    let read = nix::unistd::read(fd, buf);
+    let restored = fcntl(fd, FcntlArg::F_SETFL(flags));
+    let n = read?;
+    restored?;
+    Ok(n)
 }
 
 #[cfg(test)]
