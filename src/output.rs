@@ -9,6 +9,7 @@ mod lesson;
 mod loopy;
 mod proof;
 mod sum_game;
+mod who_wins;
 
 pub use activity::{Activity, LeftReport, Then};
 pub use draw::{Drawing, GraphPicture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot};
@@ -20,6 +21,7 @@ pub use sum_game::{
     Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumStepMove, SumStepReport, Term,
     TermMove,
 };
+pub use who_wins::{WhoWins, Working};
 
 use crate::engine::play::position::Verdict;
 use crate::engine::values::grundy::{GrundyTable, Solver};
@@ -41,22 +43,14 @@ pub enum Output {
     GrundyValues(ValueRange),
     /// `period`: a Grundy sequence, its period and the check that proves it.
     Period(PeriodReport),
-    /// `winner`, `move`, `nimsum`, `position`, `set`: a position and what follows from it.
-    Position(PositionReport),
-    /// `winner`/`move` over a position too long to show pile by pile.
-    Bulk(BulkReport),
-    /// `winner`/`move` on a sum of different games, `wythoff(3,5) + lasker(7) + 4`.
-    Sum(SumReport),
-    /// `winner`/`move --rules moore:K`: Moore's Nim_k on the whole position.
-    Moore(MooreReport),
-    /// `winner`, `move`, `nimsum` and `grundy` of Green Hackenbush pictures.
-    Hackenbush(HackenbushReport),
+    /// `winner`, `move`, `nimsum`, `position`, `set` and a game's `why`, on any position
+    /// (piles, a stream of piles, a sum, pictures, a loopy graph's tokens, misère play, Moore's
+    /// Nim): who wins, how it is known, and the working that shows it.
+    WhoWins(WhoWins),
+    /// `grundy PICTURE`: a Green Hackenbush picture's value with its working.
+    PictureValue(HackenbushReport),
     /// `grundy` on a game graph with a cycle: each position's γ, finite or ∞(K).
     LoopyGrundy(LoopyTable),
-    /// `winner`/`move` on tokens of a game graph with a cycle: γ, and a win or a draw.
-    Loopy(LoopyReport),
-    /// `winner`/`move --misere`: a ruleset played misère, decided by search.
-    MiserePlay(MiserePlayReport),
     /// `play` and the moves of a game: what happened, in order.
     Game(GameReport),
     /// `play` on a sum of different games or of Hackenbush pictures, and its moves.
@@ -295,6 +289,12 @@ impl GrundyReport {
 }
 
 impl PositionReport {
+    /// Who wins and how it is known: by the values (or misère Nim's rule), or that no move is
+    /// left.
+    pub fn judgement(&self) -> crate::engine::Judgement {
+        self.verdict.judgement(self.over)
+    }
+
     /// Builds the report for `piles`: verdict, and the winning move if there is one. Refuses
     /// piles the solver has not valued.
     pub fn new(

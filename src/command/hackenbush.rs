@@ -9,7 +9,9 @@ use crate::engine::families::hackenbush::{MAX_EDGES, Picture, PictureError};
 use crate::engine::families::ruleset_name::{self, Named};
 use crate::engine::notation::hackenbush_syntax;
 use crate::error::{Error, Expected};
-use crate::output::{HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView};
+use crate::output::{
+    HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView, WhoWins,
+};
 
 /// Whether the command's `--rules` names Green Hackenbush.
 pub(super) fn asked_for(rules: &RulesArg) -> bool {
@@ -75,7 +77,9 @@ pub(super) fn position(args: &PositionArgs, view: PositionView) -> Result<Output
         PositionView::NimSum => HackenbushView::NimSum,
     };
     let components = components(&args.piles, args.file.as_deref())?;
-    Ok(Output::Hackenbush(HackenbushReport::new(view, components)))
+    Ok(Output::WhoWins(WhoWins::new(HackenbushReport::new(
+        view, components,
+    ))))
 }
 
 /// `grundy --rules hackenbush PICTURE`: one picture's value, worked out.
@@ -84,7 +88,7 @@ pub(super) fn grundy(target: Option<&str>) -> Result<Output, Error> {
         return Err(no_picture("grundy --rules hackenbush 2(1,3)", false));
     };
     let component = written(word)?;
-    Ok(Output::Hackenbush(HackenbushReport::new(
+    Ok(Output::PictureValue(HackenbushReport::new(
         HackenbushView::Grundy,
         vec![component],
     )))

@@ -8,7 +8,7 @@ use crate::engine::families::rules::SizeError;
 use crate::engine::families::ruleset_name::{self, Named};
 use crate::engine::notation::pile::parse_size;
 use crate::error::{Error, Expected};
-use crate::output::{MooreReport, Output, PositionView};
+use crate::output::{MooreReport, Output, PositionView, WhoWins};
 
 /// K, if the command's `--rules` names Moore's Nim_k.
 pub(super) fn asked_for(args: &PositionArgs) -> Result<Option<u64>, Error> {
@@ -48,9 +48,9 @@ pub(super) fn report(k: u64, args: &PositionArgs, view: PositionView) -> Result<
     if piles.is_empty() {
         return Err(Error::NoPiles);
     }
-    Ok(Output::Moore(MooreReport {
+    Ok(Output::WhoWins(WhoWins::new(MooreReport {
         view,
         verdict: decide(k, &piles),
         piles,
-    }))
+    })))
 }

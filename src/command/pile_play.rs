@@ -26,7 +26,7 @@ use crate::engine::{Move, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
     Activity, CoachNote, GameEvent, GameReport, LoopyReport, MiserePlayReport, MoveView, Output,
-    PositionReport, PositionTitle, PositionView,
+    PositionReport, PositionTitle, PositionView, WhoWins,
 };
 
 /// `play` on piles: the position read as `winner` reads it, else the session's, else three
@@ -366,28 +366,28 @@ impl PlayedGame for PileGame {
         let misere = args.misere || (self.game.is_misere() && args.rules.rules.is_none());
         if misere && view != PositionView::NimSum {
             let verdict = misere_play::decide(&solver, &piles, misere_play::WORK_LIMIT)?;
-            return Ok(Output::MiserePlay(MiserePlayReport {
+            return Ok(Output::WhoWins(WhoWins::new(MiserePlayReport {
                 view,
                 rules: solver.rules().clone(),
                 piles,
                 verdict,
-            }));
+            })));
         }
         // A loopy graph has no nim-sum: its board is valued by γ, as `winner` values it.
         if let Rules::Graph(graph) = solver.rules()
             && graph.is_loopy()
             && view != PositionView::NimSum
         {
-            return Ok(Output::Loopy(LoopyReport::new(
+            return Ok(Output::WhoWins(WhoWins::new(LoopyReport::new(
                 view,
                 solver.rules(),
                 graph.clone(),
                 &piles,
-            )?));
+            )?)));
         }
         let mut report = PositionReport::new(view, &solver, piles)?;
         report.title = Some(PositionTitle::Board);
-        Ok(Output::Position(report))
+        Ok(Output::WhoWins(WhoWins::new(report)))
     }
 
     fn take(&self, count: &str, pile: &[String]) -> Result<Request, Error> {

@@ -9,7 +9,7 @@ use crate::engine::Rules;
 use crate::error::{Error, Expected};
 use crate::output::{
     BulkReport, LoopyReport, MiserePlayReport, Note, Output, PileChanged, PositionReport,
-    PositionTitle, PositionView,
+    PositionTitle, PositionView, WhoWins,
 };
 
 /// `winner`, `move` and `nimsum`: a position's report in one view, or a summary of piles
@@ -44,12 +44,12 @@ pub(super) fn report(
     let (piles, title) = match piles::read_piles(args, &mut solver, session)? {
         Piles::Listed(piles) => (piles, None),
         Piles::Streamed { summary, source } => {
-            return Ok(Output::Bulk(BulkReport {
+            return Ok(Output::WhoWins(WhoWins::new(BulkReport {
                 view,
                 rules: solver.rules().clone(),
                 summary,
                 source,
-            }));
+            })));
         }
         Piles::None if !session.position().is_empty() => {
             let piles = session.position_for(solver.rules());
@@ -65,16 +65,16 @@ pub(super) fn report(
         && graph.is_loopy()
         && view != PositionView::NimSum
     {
-        return Ok(Output::Loopy(LoopyReport::new(
+        return Ok(Output::WhoWins(WhoWins::new(LoopyReport::new(
             view,
             solver.rules(),
             graph.clone(),
             &piles,
-        )?));
+        )?)));
     }
     let mut report = PositionReport::new(view, &solver, piles)?;
     report.title = title;
-    Ok(Output::Position(report))
+    Ok(Output::WhoWins(WhoWins::new(report)))
 }
 
 /// A game of tuples of any length (staircase Nim) given as plain numbers, `3 1 4 1`: the coins
@@ -151,12 +151,12 @@ fn misere_play(
         &piles,
         crate::engine::searches::misere_play::WORK_LIMIT,
     )?;
-    Ok(Output::MiserePlay(MiserePlayReport {
+    Ok(Output::WhoWins(WhoWins::new(MiserePlayReport {
         view,
         rules: solver.rules().clone(),
         piles,
         verdict,
-    }))
+    })))
 }
 
 /// `position`: sets or shows the session's position. `--rules R` reads and shows it by R for
@@ -205,7 +205,7 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
     }
     let mut report = PositionReport::new(PositionView::NimSum, &solver, piles)?;
     report.title = Some(PositionTitle::Position);
-    Ok(Output::Position(report))
+    Ok(Output::WhoWins(WhoWins::new(report)))
 }
 
 /// A position of a loopy graph, which has no nim-sum to show: its γ and who wins, or a draw.
@@ -216,12 +216,12 @@ fn loopy(rules: &Rules, piles: &[crate::engine::Pile]) -> Result<Option<Output>,
     if !graph.is_loopy() {
         return Ok(None);
     }
-    Ok(Some(Output::Loopy(LoopyReport::new(
+    Ok(Some(Output::WhoWins(WhoWins::new(LoopyReport::new(
         PositionView::Winner,
         rules,
         graph.clone(),
         piles,
-    )?)))
+    )?))))
 }
 
 /// `set I PILE`: changes one pile of the session's position and says how the nim-sum moved.
@@ -258,5 +258,5 @@ pub(super) fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result
         old_sum: change.old_sum,
         new_sum: change.new_sum,
     })));
-    Ok(Output::Position(report))
+    Ok(Output::WhoWins(WhoWins::new(report)))
 }

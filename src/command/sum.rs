@@ -10,7 +10,7 @@ use crate::engine::play::sum::{Component, solve};
 use crate::engine::values::grundy::Solver;
 use crate::engine::{Pile, Rules};
 use crate::error::{Error, Expected};
-use crate::output::{Output, PositionView, SumReport};
+use crate::output::{Output, PositionView, SumReport, WhoWins};
 
 /// What a sum is made of: at most this many terms.
 const MAX_TERMS: usize = 1000;
@@ -133,14 +133,14 @@ fn sum_report(read: &ReadSum, view: PositionView) -> Result<Output, Error> {
         })
         .collect();
     let verdict = solve(&components)?;
-    Ok(Output::Sum(SumReport {
+    Ok(Output::WhoWins(WhoWins::new(SumReport {
         view,
         components: parts
             .iter()
             .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
             .collect(),
         verdict,
-    }))
+    })))
 }
 
 /// `winner`, `move` or `nimsum` alone on the session's sum; `None` if it holds none.

@@ -17,7 +17,7 @@ use crate::engine::play::sum_game::{Part, PartMove, SumGame};
 use crate::error::{Error, Expected};
 use crate::output::{
     Activity, Board, HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView,
-    SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumReport, Term, TermMove,
+    SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumReport, Term, TermMove, WhoWins,
 };
 
 /// A game on a sum in the session.
@@ -236,7 +236,9 @@ impl SumPlay {
                     Part::Pile { .. } => None,
                 })
                 .collect();
-            return Ok(Output::Hackenbush(HackenbushReport::new(view, components)));
+            return Ok(Output::WhoWins(WhoWins::new(HackenbushReport::new(
+                view, components,
+            ))));
         }
         let piles: Vec<(usize, crate::engine::Pile)> = parts
             .iter()
@@ -254,14 +256,14 @@ impl SumPlay {
             })
             .collect();
         let verdict = solve(&components)?;
-        Ok(Output::Sum(SumReport {
+        Ok(Output::WhoWins(WhoWins::new(SumReport {
             view,
             components: piles
                 .iter()
                 .map(|&(g, pile)| (solvers[g].rules().clone(), pile))
                 .collect(),
             verdict,
-        }))
+        })))
     }
 
     /// A line read as a move on a sum of games: it starts with a component's number.

@@ -3,8 +3,8 @@
 //! Data only; the values come from the engine when a report is built, so none is unchecked.
 
 use crate::engine::Grundy;
+use crate::engine::Judgement;
 use crate::engine::families::hackenbush::{Picture, Valuation, winning_cut};
-use crate::engine::play::position::Player;
 
 /// Which command asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,13 +119,14 @@ impl HackenbushReport {
         self.nim_sum
     }
 
+    /// Whether no picture has an edge left to cut.
+    pub fn no_move_left(&self) -> bool {
+        self.components.iter().all(|c| c.picture.edges().is_empty())
+    }
+
     /// Who wins with perfect play: the player to move iff the nim-sum is not 0.
-    pub fn winner(&self) -> Player {
-        if self.nim_sum == 0 {
-            Player::Second
-        } else {
-            Player::First
-        }
+    pub fn judgement(&self) -> Judgement {
+        Judgement::by_nim_sum(self.nim_sum, self.no_move_left())
     }
 
     /// The winning cut, for `move` when the player to move wins.

@@ -64,6 +64,14 @@ impl LoopyRow {
     }
 }
 
+impl LoopyReport {
+    /// Who wins, by the γ of the sum (a draw where it is infinite with no 0 among its
+    /// options), or that no token can move.
+    pub fn judgement(&self) -> crate::engine::Judgement {
+        crate::engine::Judgement::by_gamma(self.sum.clone(), self.over)
+    }
+}
+
 impl LoopyTable {
     /// Every position of the graph, or the ones named.
     pub fn new(rules: &Rules, graph: Arc<GameGraph>, nodes: &[u64]) -> Self {

@@ -7,10 +7,12 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::json_shapes::MoveJson;
+use super::loopy::outcome_name;
 use super::table_writer::{TableSyntax, TableWriter};
-use super::verdict::{no_move_sentence, verdict_sentence};
+use super::verdict::sentence;
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
+use crate::engine::Judgement;
 use crate::engine::play::position::Rule;
 use crate::engine::values::grundy::Method;
 use crate::output::{MoveView, PileChanged, PositionReport, PositionTitle, PositionView};
@@ -46,11 +48,11 @@ const MAX_ROWS: usize = 40;
 
 pub(super) fn render(
     report: &PositionReport,
+    judgement: &Judgement,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let style = opts.style;
-    let v = &report.verdict;
     let piles: Vec<String> = report
         .piles
         .iter()
@@ -72,11 +74,7 @@ pub(super) fn render(
     if let Some(line) = periodic_note(report) {
         writeln!(out, "{}", style.dim(&super::prose::fill(&line, width)))?;
     }
-    let sentence = if report.over {
-        no_move_sentence(v.winner, report.rules.is_misere(), style)
-    } else {
-        verdict_sentence(v.rule, v.nim_sum, v.winner, style)
-    };
+    let sentence = sentence(judgement, style);
     writeln!(out, "{}", super::prose::fill(&sentence, width))?;
     if report.view == PositionView::Move {
         writeln!(
@@ -432,7 +430,7 @@ pub(super) enum Json {
     Move(MoveReportJson),
 }
 
-pub(super) fn json(report: &PositionReport) -> Json {
+pub(super) fn json(report: &PositionReport, judgement: &Judgement) -> Json {
     let piles: Vec<String> = report
         .piles
         .iter()
@@ -476,12 +474,13 @@ pub(super) fn json(report: &PositionReport) -> Json {
         ones,
         piles,
         rules,
-        winner: v.winner.name(),
+        winner: outcome_name(judgement.outcome),
     })
 }
 
 pub(super) fn rows(
     report: &PositionReport,
+    judgement: &Judgement,
     syntax: TableSyntax,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -514,11 +513,7 @@ pub(super) fn rows(
     // each; CSV keeps to the piles' rectangle (JSON has them as fields).
     if syntax == TableSyntax::Markdown {
         let plain = Style::default();
-        let sentence = if report.over {
-            no_move_sentence(v.winner, report.rules.is_misere(), plain)
-        } else {
-            verdict_sentence(v.rule, v.nim_sum, v.winner, plain)
-        };
+        let sentence = sentence(judgement, plain);
         writeln!(out, "\n{sentence}")?;
         if report.view == PositionView::Move {
             writeln!(out, "\n{}", move_line(report, plain))?;

@@ -6,13 +6,16 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::json_shapes::MoveJson;
-use super::verdict::{verdict_sentence, winning_move_line};
+use super::loopy::outcome_name;
+use super::verdict::winning_move_line;
+use crate::engine::Judgement;
 use crate::engine::searches::bulk::BulkMove;
 use crate::engine::{Grundy, Rules};
 use crate::output::{BulkReport, PositionView};
 
 pub(super) fn text(
     report: &BulkReport,
+    judgement: &Judgement,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -26,11 +29,7 @@ pub(super) fn text(
             report.rules, s.count, report.source
         ))
     )?;
-    writeln!(
-        out,
-        "{}",
-        verdict_sentence(s.rule, s.nim_sum, s.winner, style)
-    )?;
+    writeln!(out, "{}", super::verdict::sentence_lines(judgement, opts))?;
     if report.view == PositionView::Move {
         writeln!(
             out,
@@ -66,7 +65,7 @@ pub(super) struct BulkJson {
     winner: &'static str,
 }
 
-pub(super) fn json(report: &BulkReport) -> BulkJson {
+pub(super) fn json(report: &BulkReport, judgement: &Judgement) -> BulkJson {
     let s = &report.summary;
     BulkJson {
         count: s.count,
@@ -80,18 +79,21 @@ pub(super) fn json(report: &BulkReport) -> BulkJson {
         }),
         nim_sum: s.nim_sum,
         rules: report.rules.to_string(),
-        winner: s.winner.name(),
+        winner: outcome_name(judgement.outcome),
     }
 }
 
 /// Key–value rows for Markdown and CSV.
-pub(super) fn rows(report: &BulkReport) -> Vec<[String; 2]> {
+pub(super) fn rows(report: &BulkReport, judgement: &Judgement) -> Vec<[String; 2]> {
     let s = &report.summary;
     let mut rows = vec![
         ["rules".to_string(), report.rules.to_string()],
         ["piles".to_string(), s.count.to_string()],
         ["nim-sum".to_string(), s.nim_sum.to_string()],
-        ["winner".to_string(), s.winner.name().to_string()],
+        [
+            "winner".to_string(),
+            outcome_name(judgement.outcome).to_string(),
+        ],
     ];
     if report.view == PositionView::Move {
         let mv = s

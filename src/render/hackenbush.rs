@@ -10,18 +10,11 @@ use super::RenderOptions;
 use super::prose::{fill, hanging};
 use super::verdict::winning_move_line;
 use crate::engine::families::hackenbush::{Picture, Piece, Valuation};
-use crate::engine::{Grundy, Player};
+use crate::engine::{Grundy, Judgement};
 use crate::output::{HackenbushComponent, HackenbushCut, HackenbushReport, HackenbushView};
 
 /// More pieces than this and the working is not printed line by line.
 const MAX_WORKING: usize = 40;
-
-fn who(winner: Player) -> &'static str {
-    match winner {
-        Player::First => "the first player (to move) wins",
-        Player::Second => "the second player wins",
-    }
-}
 
 /// A piece's name: its node's, or the fused nodes' in braces.
 fn piece_name(picture: &Picture, piece: &Piece) -> String {
@@ -182,6 +175,7 @@ fn describe(report: &HackenbushReport, cut: &HackenbushCut) -> String {
 
 pub(super) fn text(
     report: &HackenbushReport,
+    judgement: &Judgement,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -243,11 +237,7 @@ pub(super) fn text(
     if report.view() == HackenbushView::NimSum {
         return Ok(());
     }
-    let sentence = match report.winner() {
-        Player::First => style.win(who(Player::First)),
-        Player::Second => style.lose(who(Player::Second)),
-    };
-    writeln!(out, "{sentence}.")?;
+    writeln!(out, "{}", super::verdict::sentence_lines(judgement, opts))?;
     if report.view() == HackenbushView::Move {
         let line = winning_move_line(report.cut().map(|c| describe(report, c)), style);
         writeln!(out, "{}", fill(&line, usize::from(opts.width)))?;
@@ -309,7 +299,7 @@ struct CutJson {
     leaves: Grundy,
 }
 
-pub(super) fn json(report: &HackenbushReport) -> HackenbushJson {
+pub(super) fn json(report: &HackenbushReport, judgement: &Judgement) -> HackenbushJson {
     HackenbushJson {
         components: report
             .components()
@@ -343,19 +333,22 @@ pub(super) fn json(report: &HackenbushReport) -> HackenbushJson {
         }),
         nim_sum: report.nim_sum(),
         rules: "hackenbush",
-        winner: report.winner().name(),
+        winner: super::loopy::outcome_name(judgement.outcome),
     }
 }
 
 /// Key–value rows for Markdown and CSV.
-pub(super) fn rows(report: &HackenbushReport) -> Vec<[String; 2]> {
+pub(super) fn rows(report: &HackenbushReport, judgement: &Judgement) -> Vec<[String; 2]> {
     let mut rows = vec![["rules".to_string(), "hackenbush".to_string()]];
     for c in report.components() {
         rows.push([c.written().to_string(), c.value().to_string()]);
     }
     rows.push(["nim-sum".to_string(), report.nim_sum().to_string()]);
     if matches!(report.view(), HackenbushView::Winner | HackenbushView::Move) {
-        rows.push(["winner".to_string(), report.winner().name().to_string()]);
+        rows.push([
+            "winner".to_string(),
+            super::loopy::outcome_name(judgement.outcome).to_string(),
+        ]);
     }
     if report.view() == HackenbushView::Move {
         let mv = report

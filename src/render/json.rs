@@ -18,14 +18,11 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Grundy(report) => super::table::json(report, out),
         Output::GrundyValues(range) => super::grundy_values::json(range, out),
         Output::Period(report) => emit(&super::period::json(report), out),
-        Output::Position(report) => emit(&super::binary::json(report), out),
-        Output::Bulk(report) => emit(&super::bulk::json(report), out),
-        Output::Sum(report) => emit(&super::sum::json(report), out),
-        Output::MiserePlay(report) => emit(&super::misere_play::json(report), out),
-        Output::Moore(report) => emit(&super::moore::json(report), out),
-        Output::Loopy(report) => emit(&super::loopy::json(report), out),
+        Output::WhoWins(w) => super::who_wins::json(w, out),
         Output::LoopyGrundy(table) => emit(&super::loopy::table_json(table), out),
-        Output::Hackenbush(report) => emit(&super::hackenbush::json(report), out),
+        Output::PictureValue(report) => {
+            emit(&super::hackenbush::json(report, &report.judgement()), out)
+        }
         Output::Game(report) => emit(&super::game::game_json(report), out),
         Output::SumGame(report) => emit(&super::game::sum_game_json(report), out),
         Output::Step(report) => emit(&super::game::step_json(report), out),

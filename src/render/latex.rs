@@ -7,6 +7,7 @@
 
 use std::io::{self, Write};
 
+use crate::engine::Judgement;
 use crate::engine::play::position::Rule;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Rules};
 use crate::output::{Derivation, GrundyReport, Output, PositionReport, PositionView};
@@ -21,13 +22,14 @@ const FULL_SET: usize = 24;
 
 /// Whether `output` can be written as LaTeX (a table, or a message kept as a comment).
 pub(super) fn has_form(output: &Output) -> bool {
+    if let Output::WhoWins(w) = output {
+        return super::who_wins::has_latex(w);
+    }
     matches!(
         output,
         Output::Grundy(_)
             | Output::Proof(_)
             | Output::Period(_)
-            | Output::Position(_)
-            | Output::Loopy(_)
             | Output::LoopyGrundy(_)
             | Output::Derivation(_)
             | Output::Note(_)
@@ -42,8 +44,7 @@ pub(super) fn has_form(output: &Output) -> bool {
 pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     match output {
         Output::Grundy(report) => print(&grundy(report), out),
-        Output::Position(report) => print(&binary(report), out),
-        Output::Loopy(report) => super::loopy::latex(report, out),
+        Output::WhoWins(w) => super::who_wins::latex(w, out),
         Output::LoopyGrundy(table) => super::loopy::table_latex(table, out),
         Output::Derivation(report) => print(&derivation(report), out),
         Output::Proof(report) => super::latex_text::proof(report, out),
@@ -292,7 +293,7 @@ fn derivation(report: &Derivation) -> Tabular {
 /// The binary view: each pile's value bit by bit, the nim-sum row with its 1s in bold, the
 /// odd columns marked (`$\uparrow$` the nim-sum's top bit, `$\ast$` the others), the verdict
 /// and, for `move`, the winning move.
-fn binary(report: &PositionReport) -> Tabular {
+fn binary(report: &PositionReport, judgement: &Judgement) -> Tabular {
     let rules = &report.rules;
     let v = &report.verdict;
     let widest = v
@@ -374,7 +375,7 @@ fn binary(report: &PositionReport) -> Tabular {
         }
     }
     lines.push(Line::Rule);
-    lines.push(Line::Across(verdict(report)));
+    lines.push(Line::Across(super::verdict::latex_sentence(judgement)));
     if report.view == PositionView::Move {
         lines.push(Line::Across(move_line(report)));
     }
@@ -385,36 +386,13 @@ fn binary(report: &PositionReport) -> Tabular {
     }
 }
 
-/// Who wins and why, as the text view says it.
-fn verdict(report: &PositionReport) -> String {
-    let v = &report.verdict;
-    let who = match v.winner {
-        crate::engine::play::position::Player::First => "the first player (to move) wins",
-        crate::engine::play::position::Player::Second => "the second player wins",
-    };
-    let s = v.nim_sum;
-    if report.over {
-        let play = if report.rules.is_misere() {
-            r"in mis\`ere play the player to move wins"
-        } else {
-            "the player to move loses in normal play"
-        };
-        return format!("no move is possible: {play} --- {who}.");
-    }
-    match v.rule {
-        Rule::NimSum if s == 0 => {
-            format!("nim-sum $0$: {who} --- every move leaves a non-zero nim-sum.")
-        }
-        Rule::NimSum => format!(r"nim-sum ${s} \neq 0$: {who}."),
-        Rule::MisereNimSum => {
-            format!(r"mis\`ere, some pile $\geq 2$: decided as in Nim --- nim-sum ${s}$: {who}.")
-        }
-        Rule::MisereAllSmall { ones } => format!(
-            r"mis\`ere, every pile $\leq 1$: ${ones}$ pile{} of 1 ({}): {who}.",
-            if ones == 1 { "" } else { "s" },
-            if ones % 2 == 0 { "even" } else { "odd" }
-        ),
-    }
+/// `winner`, `move`, `nimsum` on piles: the binary view as a table.
+pub(super) fn position(
+    report: &PositionReport,
+    judgement: &Judgement,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    print(&binary(report, judgement), out)
 }
 
 /// The winning move and why it wins, or that there is none.

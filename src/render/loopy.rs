@@ -7,9 +7,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{RenderOptions, Style, format_set};
-use crate::engine::Grundy;
 use crate::engine::families::graph::GameGraph;
 use crate::engine::families::loopy::{Gamma, Outcome};
+use crate::engine::{Grundy, Judgement};
 use crate::expr::{Int, Value};
 use crate::output::{LoopyMove, LoopyReport, LoopyTable, PositionView};
 
@@ -47,37 +47,6 @@ fn cycle_words(graph: &GameGraph) -> String {
     format!("{head} → … ({} positions) … → {tail}", cycle.len() - 1)
 }
 
-/// The sentence that says who wins a sum of value `sum`, and why.
-fn verdict_words(sum: &Gamma, over: bool, style: Style) -> String {
-    if over {
-        return format!(
-            "no move is possible: the player to move loses in normal play — {}.",
-            style.lose("the second player wins")
-        );
-    }
-    let value = gamma_text(sum);
-    match sum {
-        Gamma::Finite(0) => format!(
-            "γ = 0: {} — every move leaves γ ≠ 0, and the winner can always move back to 0 \
-             with fewer moves left.",
-            style.lose("the second player wins")
-        ),
-        Gamma::Finite(_) => format!(
-            "γ = {value} ≠ 0: {} — a move reaches γ = 0.",
-            style.win("the first player (to move) wins")
-        ),
-        Gamma::Infinite(k) if k.contains(&0) => format!(
-            "γ = {value}: infinite, but one of its options is worth 0 — {}.",
-            style.win("the first player (to move) wins")
-        ),
-        Gamma::Infinite(_) => format!(
-            "γ = {value}: infinite, and no option is worth 0 — {}: neither player can force \
-             a win, and perfect play never ends.",
-            style.change("a draw")
-        ),
-    }
-}
-
 /// `token 2: b → c (γ 1 → 0, leaving γ 0)`.
 fn move_words(report: &LoopyReport, m: &LoopyMove) -> String {
     let g = &report.graph;
@@ -94,8 +63,8 @@ fn move_words(report: &LoopyReport, m: &LoopyMove) -> String {
 
 /// The last line of `move`: the winning move, the move that keeps a draw, or that every move
 /// loses.
-fn move_line(report: &LoopyReport, style: Style) -> String {
-    match (report.outcome, &report.best) {
+fn move_line(report: &LoopyReport, outcome: Outcome, style: Style) -> String {
+    match (outcome, &report.best) {
         (Outcome::First, Some(m)) => {
             style.change(&format!("winning move: {}", move_words(report, m)))
         }
@@ -110,6 +79,7 @@ fn move_line(report: &LoopyReport, style: Style) -> String {
 
 pub(super) fn text(
     report: &LoopyReport,
+    judgement: &Judgement,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -143,11 +113,11 @@ pub(super) fn text(
     }
     // Each sentence wrapped to the screen, its continuation indented, as a game's lines are.
     let width = usize::from(opts.width);
-    let verdict = verdict_words(&report.sum, report.over, style);
+    let verdict = super::verdict::sentence(judgement, style);
     writeln!(out, "{}", super::prose::hanging("", &verdict, width, 2))?;
     if report.view == PositionView::Move {
         // `γ 3` is not broken between the letter and its value.
-        let line = move_line(report, style).replace("γ ", "γ\u{a0}");
+        let line = move_line(report, judgement.outcome, style).replace("γ ", "γ\u{a0}");
         let wrapped = super::prose::hanging("", &line, width, 2).replace('\u{a0}', " ");
         writeln!(out, "{wrapped}")?;
     }
@@ -194,17 +164,18 @@ struct MoveJson {
     to: String,
 }
 
-pub(super) fn json(report: &LoopyReport) -> LoopyJson {
+pub(super) fn json(report: &LoopyReport, judgement: &Judgement) -> LoopyJson {
     let g = &report.graph;
+    let outcome = judgement.outcome;
     LoopyJson {
         gamma: report.values.iter().map(GammaJson::from).collect(),
         mv: (report.view == PositionView::Move).then(|| {
             report
                 .best
                 .as_ref()
-                .filter(|_| report.outcome != Outcome::Second)
+                .filter(|_| outcome != Outcome::Second)
                 .map(|m| MoveJson {
-                    draw: report.outcome == Outcome::Draw,
+                    draw: outcome == Outcome::Draw,
                     from: g.name(m.from).to_string(),
                     gamma: GammaJson::from(&m.to_value),
                     pile: m.token + 1,
@@ -218,12 +189,12 @@ pub(super) fn json(report: &LoopyReport) -> LoopyJson {
             .collect(),
         rules: report.rules.to_string(),
         sum: GammaJson::from(&report.sum),
-        winner: outcome_name(report.outcome),
+        winner: outcome_name(outcome),
     }
 }
 
 /// Key–value rows for Markdown and CSV.
-pub(super) fn rows(report: &LoopyReport) -> Vec<[String; 2]> {
+pub(super) fn rows(report: &LoopyReport, judgement: &Judgement) -> Vec<[String; 2]> {
     let g = &report.graph;
     let mut rows = vec![["rules".to_string(), report.rules.to_string()]];
     for (i, (&n, v)) in report.nodes.iter().zip(&report.values).enumerate() {
@@ -232,10 +203,10 @@ pub(super) fn rows(report: &LoopyReport) -> Vec<[String; 2]> {
     rows.push(["sum".to_string(), gamma_text(&report.sum)]);
     rows.push([
         "winner".to_string(),
-        outcome_name(report.outcome).to_string(),
+        outcome_name(judgement.outcome).to_string(),
     ]);
     if report.view == PositionView::Move {
-        let mv = match (report.outcome, &report.best) {
+        let mv = match (judgement.outcome, &report.best) {
             (Outcome::Second, _) | (_, None) => "none".to_string(),
             (Outcome::Draw, Some(m)) => format!("keeps the draw: {}", move_words(report, m)),
             (Outcome::First, Some(m)) => move_words(report, m),
@@ -374,7 +345,11 @@ fn latex_gamma(g: &Gamma) -> String {
 }
 
 /// The LaTeX lines of `winner`/`move`: a `tabular` of tokens and values and the verdict.
-pub(super) fn latex(report: &LoopyReport, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn latex(
+    report: &LoopyReport,
+    judgement: &Judgement,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let g = &report.graph;
     let esc = super::latex_text::escape;
     let names: Vec<String> = report.nodes.iter().map(|&n| esc(g.name(n))).collect();
@@ -395,15 +370,10 @@ pub(super) fn latex(report: &LoopyReport, out: &mut dyn Write) -> io::Result<()>
     writeln!(out, r"sum & & {} \\", latex_gamma(&report.sum))?;
     writeln!(out, r"\hline")?;
     let plain = Style::default();
-    let verdict = esc(&verdict_words(&report.sum, report.over, plain))
-        .replace('γ', r"$\gamma$")
-        .replace('∞', r"$\infty$")
-        .replace('≠', r"$\neq$")
-        .replace('→', r"$\to$")
-        .replace('—', "---");
+    let verdict = super::verdict::latex_sentence(judgement);
     writeln!(out, r"\multicolumn{{3}}{{l}}{{{verdict}}} \\")?;
     if report.view == PositionView::Move {
-        let line = esc(&move_line(report, plain))
+        let line = esc(&move_line(report, judgement.outcome, plain))
             .replace('γ', r"$\gamma$")
             .replace('∞', r"$\infty$")
             .replace('→', r"$\to$");

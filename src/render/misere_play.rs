@@ -7,19 +7,14 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::json_shapes::MoveJson;
-use super::verdict::winning_move_line;
-use crate::engine::{Grundy, Player};
+use super::loopy::outcome_name;
+use super::verdict::{who_words, winning_move_line};
+use crate::engine::{Grundy, Judgement, Player};
 use crate::output::{MiserePlayReport, PositionView};
-
-fn who(winner: Player) -> &'static str {
-    match winner {
-        Player::First => "the first player (to move) wins",
-        Player::Second => "the second player wins",
-    }
-}
 
 pub(super) fn text(
     report: &MiserePlayReport,
+    judgement: &Judgement,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -39,16 +34,7 @@ pub(super) fn text(
             piles.join(" ")
         ))
     )?;
-    let sentence = match v.winner {
-        Player::First => style.win(who(v.winner)),
-        Player::Second => style.lose(who(v.winner)),
-    };
-    let options = if v.work == 1 { "option" } else { "options" };
-    writeln!(
-        out,
-        "by exhaustive search ({} {options} examined): {sentence}.",
-        v.work
-    )?;
+    writeln!(out, "{}", super::verdict::sentence_lines(judgement, opts))?;
     let values: Vec<String> = v.grundy.iter().map(Grundy::to_string).collect();
     let agrees = if v.by_nim_rule == v.winner {
         "it agrees here"
@@ -58,7 +44,7 @@ pub(super) fn text(
     let comparison = format!(
         "misère Nim's rule on the normal-play values {{{}}} would say {}: {agrees}.",
         values.join(", "),
-        who(v.by_nim_rule)
+        who_words(v.by_nim_rule.into())
     );
     for line in super::wrap(&comparison, opts.layout_width()) {
         writeln!(out, "{line}")?;
@@ -98,7 +84,7 @@ pub(super) struct MiserePlayJson {
     work: u64,
 }
 
-pub(super) fn json(report: &MiserePlayReport) -> MiserePlayJson {
+pub(super) fn json(report: &MiserePlayReport, judgement: &Judgement) -> MiserePlayJson {
     let v = &report.verdict;
     MiserePlayJson {
         by_nim_rule: v.by_nim_rule.name(),
@@ -114,13 +100,13 @@ pub(super) fn json(report: &MiserePlayReport) -> MiserePlayJson {
             .map(|&p| report.rules.name_of(p))
             .collect(),
         rules: report.rules.to_string(),
-        winner: v.winner.name(),
+        winner: outcome_name(judgement.outcome),
         work: v.work,
     }
 }
 
 /// Key–value rows for Markdown and CSV.
-pub(super) fn rows(report: &MiserePlayReport) -> Vec<[String; 2]> {
+pub(super) fn rows(report: &MiserePlayReport, judgement: &Judgement) -> Vec<[String; 2]> {
     let v = &report.verdict;
     let piles: Vec<String> = report
         .piles
@@ -133,7 +119,10 @@ pub(super) fn rows(report: &MiserePlayReport) -> Vec<[String; 2]> {
             format!("{} played misère", report.rules),
         ],
         ["piles".to_string(), piles.join(" ")],
-        ["winner".to_string(), v.winner.name().to_string()],
+        [
+            "winner".to_string(),
+            outcome_name(judgement.outcome).to_string(),
+        ],
         [
             "misère Nim's rule on the values".to_string(),
             v.by_nim_rule.name().to_string(),

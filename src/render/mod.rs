@@ -47,6 +47,7 @@ mod tabular;
 mod text_format;
 mod verdict;
 mod verify;
+mod who_wins;
 mod width;
 
 use std::io::{self, Write};
@@ -117,7 +118,9 @@ pub(crate) fn without_latex_form(output: &Output) -> Option<&'static str> {
     match output {
         _ if latex::has_form(output) => None,
         Output::Drawing(_) => None,
-        Output::Bulk(_) => Some("a position too long to show pile by pile"),
+        Output::WhoWins(w) if matches!(w.working(), crate::output::Working::Stream(_)) => {
+            Some("a position too long to show pile by pile")
+        }
         _ => Some("this output"),
     }
 }

@@ -6,16 +6,10 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
+use super::loopy::outcome_name;
 use super::verdict::winning_move_line;
-use crate::engine::Player;
+use crate::engine::Judgement;
 use crate::output::{MooreReport, PositionView};
-
-fn who(winner: Player) -> &'static str {
-    match winner {
-        Player::First => "the first player (to move) wins",
-        Player::Second => "the second player wins",
-    }
-}
 
 /// `pile 1: 7 → 4, pile 3: 6 → 2`.
 fn describe(changes: &[(usize, u64, u64)]) -> String {
@@ -28,6 +22,7 @@ fn describe(changes: &[(usize, u64, u64)]) -> String {
 
 pub(super) fn text(
     report: &MooreReport,
+    judgement: &Judgement,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -59,11 +54,7 @@ pub(super) fn text(
             v.modulus()
         )?;
     }
-    let sentence = match v.winner {
-        Player::First => style.win(who(v.winner)),
-        Player::Second => style.lose(who(v.winner)),
-    };
-    writeln!(out, "{sentence}.")?;
+    writeln!(out, "{}", super::verdict::sentence_lines(judgement, opts))?;
     if report.view == PositionView::Move {
         writeln!(
             out,
@@ -98,7 +89,7 @@ struct ChangeJson {
     to: u64,
 }
 
-pub(super) fn json(report: &MooreReport) -> MooreJson {
+pub(super) fn json(report: &MooreReport, judgement: &Judgement) -> MooreJson {
     let v = &report.verdict;
     MooreJson {
         columns: v
@@ -119,12 +110,12 @@ pub(super) fn json(report: &MooreReport) -> MooreJson {
         }),
         piles: report.piles.clone(),
         rules: format!("moore:{}", v.k),
-        winner: v.winner.name(),
+        winner: outcome_name(judgement.outcome),
     }
 }
 
 /// Key–value rows for Markdown and CSV.
-pub(super) fn rows(report: &MooreReport) -> Vec<[String; 2]> {
+pub(super) fn rows(report: &MooreReport, judgement: &Judgement) -> Vec<[String; 2]> {
     let v = &report.verdict;
     let piles: Vec<String> = report.piles.iter().map(u64::to_string).collect();
     let mut rows = vec![
@@ -134,7 +125,10 @@ pub(super) fn rows(report: &MooreReport) -> Vec<[String; 2]> {
     for &(column, ones) in &v.columns {
         rows.push([format!("column {column}"), ones.to_string()]);
     }
-    rows.push(["winner".to_string(), v.winner.name().to_string()]);
+    rows.push([
+        "winner".to_string(),
+        outcome_name(judgement.outcome).to_string(),
+    ]);
     if report.view == PositionView::Move {
         let mv = v
             .winning_move

@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
-use super::verdict::{verdict_sentence, winning_move_line};
-use crate::engine::play::position::Rule;
+use super::loopy::outcome_name;
+use super::verdict::winning_move_line;
+use crate::engine::Judgement;
 use crate::engine::play::sum::SumMove;
 use crate::engine::{Grundy, Pile, Rules};
 use crate::output::{PositionView, SumReport};
@@ -38,6 +39,7 @@ fn describe(report: &SumReport, m: &SumMove) -> String {
 
 pub(super) fn text(
     report: &SumReport,
+    judgement: &Judgement,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -68,11 +70,7 @@ pub(super) fn text(
         values.join(" ⊕ "),
         v.nim_sum
     )?;
-    writeln!(
-        out,
-        "{}",
-        verdict_sentence(Rule::NimSum, v.nim_sum, v.winner, style)
-    )?;
+    writeln!(out, "{}", super::verdict::sentence_lines(judgement, opts))?;
     if report.view == PositionView::Move {
         writeln!(
             out,
@@ -110,7 +108,7 @@ struct SumMoveJson {
     value: Grundy,
 }
 
-pub(super) fn json(report: &SumReport) -> SumJson {
+pub(super) fn json(report: &SumReport, judgement: &Judgement) -> SumJson {
     let v = &report.verdict;
     SumJson {
         components: report
@@ -135,12 +133,12 @@ pub(super) fn json(report: &SumReport) -> SumJson {
             })
         }),
         nim_sum: v.nim_sum,
-        winner: v.winner.name(),
+        winner: outcome_name(judgement.outcome),
     }
 }
 
 /// Key–value rows for Markdown and CSV.
-pub(super) fn rows(report: &SumReport) -> Vec<[String; 2]> {
+pub(super) fn rows(report: &SumReport, judgement: &Judgement) -> Vec<[String; 2]> {
     let v = &report.verdict;
     let mut rows: Vec<[String; 2]> = report
         .components
@@ -149,7 +147,10 @@ pub(super) fn rows(report: &SumReport) -> Vec<[String; 2]> {
         .map(|((r, p), g)| [term(r, *p), g.to_string()])
         .collect();
     rows.push(["nim-sum".to_string(), v.nim_sum.to_string()]);
-    rows.push(["winner".to_string(), v.winner.name().to_string()]);
+    rows.push([
+        "winner".to_string(),
+        outcome_name(judgement.outcome).to_string(),
+    ]);
     if report.view == PositionView::Move {
         let mv = v
             .winning_move

@@ -25,27 +25,6 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
             }
             sink.finish()
         }
-        Output::Bulk(report) => {
-            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
-            for row in super::bulk::rows(report) {
-                sink.row(&row)?;
-            }
-            sink.finish()
-        }
-        Output::Moore(report) => {
-            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
-            for row in super::moore::rows(report) {
-                sink.row(&row)?;
-            }
-            sink.finish()
-        }
-        Output::Loopy(report) => {
-            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
-            for row in super::loopy::rows(report) {
-                sink.row(&row)?;
-            }
-            sink.finish()
-        }
         Output::LoopyGrundy(table) => {
             let mut sink =
                 TableWriter::new(syntax, out, &["position", "options", "gamma", "winner"])?;
@@ -54,28 +33,14 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
             }
             sink.finish()
         }
-        Output::Hackenbush(report) => {
+        Output::PictureValue(report) => {
             let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
-            for row in super::hackenbush::rows(report) {
+            for row in super::hackenbush::rows(report, &report.judgement()) {
                 sink.row(&row)?;
             }
             sink.finish()
         }
-        Output::MiserePlay(report) => {
-            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
-            for row in super::misere_play::rows(report) {
-                sink.row(&row)?;
-            }
-            sink.finish()
-        }
-        Output::Sum(report) => {
-            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
-            for row in super::sum::rows(report) {
-                sink.row(&row)?;
-            }
-            sink.finish()
-        }
-        Output::Position(report) => super::binary::rows(report, syntax, out),
+        Output::WhoWins(w) => super::who_wins::rows(w, syntax, out),
         Output::Game(report) => super::game::game_rows(report, syntax, out),
         Output::SumGame(report) => super::game::sum_game_rows(report, syntax, out),
         Output::Step(report) => super::game::step_rows(report, syntax, out),

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::{RenderOptions, binary, format_set, game};
+use super::{RenderOptions, format_set, game};
 use crate::output::Output;
 
 pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
@@ -18,14 +18,11 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::Grundy(report) => super::table::text(report, opts, out),
         Output::GrundyValues(range) => super::grundy_values::text(range, opts, out),
         Output::Period(report) => super::period::text(report, opts, out),
-        Output::Position(report) => binary::render(report, opts, out),
-        Output::Bulk(report) => super::bulk::text(report, opts, out),
-        Output::Sum(report) => super::sum::text(report, opts, out),
-        Output::MiserePlay(report) => super::misere_play::text(report, opts, out),
-        Output::Moore(report) => super::moore::text(report, opts, out),
-        Output::Loopy(report) => super::loopy::text(report, opts, out),
+        Output::WhoWins(w) => super::who_wins::text(w, opts, out),
         Output::LoopyGrundy(table) => super::loopy::table_text(table, opts, out),
-        Output::Hackenbush(report) => super::hackenbush::text(report, opts, out),
+        Output::PictureValue(report) => {
+            super::hackenbush::text(report, &report.judgement(), opts, out)
+        }
         Output::Game(report) => game::render_game(report, opts, out),
         Output::SumGame(report) => game::render_sum_game(report, opts, out),
         Output::Step(report) => game::render_step(report, opts, out),

@@ -1,46 +1,185 @@
 //! The sentence that states who wins and why, shared by every view of a position.
 
 use super::Style;
-use crate::engine::Grundy;
-use crate::engine::play::position::{Player, Rule};
+use crate::engine::families::loopy::Gamma;
+use crate::engine::play::judgement::{Judgement, Known, Outcome};
+use crate::engine::play::position::Rule;
 
-/// When no move is left: the player to move has lost in normal play and won in misère play.
-pub(super) fn no_move_sentence(winner: Player, misere: bool, style: Style) -> String {
-    let who = match winner {
-        Player::First => style.win("the first player (to move) wins"),
-        Player::Second => style.lose("the second player wins"),
-    };
-    let play = if misere {
-        "in misère play the player to move wins"
-    } else {
-        "the player to move loses in normal play"
-    };
-    format!("no move is possible: {play} — {who}.")
+/// Who wins, in words: "the first player (to move) wins", "the second player wins", "a draw".
+pub(super) fn who_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::First => "the first player (to move) wins",
+        Outcome::Second => "the second player wins",
+        Outcome::Draw => "a draw",
+    }
 }
 
-/// "nim-sum 20 ≠ 0: the first player (to move) wins." and its misère variants.
-pub(super) fn verdict_sentence(
-    rule: Rule,
-    nim_sum: Grundy,
-    winner: Player,
-    style: Style,
-) -> String {
-    let who = match winner {
-        Player::First => style.win("the first player (to move) wins"),
-        Player::Second => style.lose("the second player wins"),
-    };
-    match rule {
-        Rule::NimSum if nim_sum == 0 => {
-            format!("nim-sum 0: {who} — every move leaves a non-zero nim-sum.")
+/// How a verdict sentence is marked up: text (plain or coloured) or LaTeX.
+trait Markup {
+    /// Who wins, marked as the outcome it is.
+    fn who(&self, outcome: Outcome) -> String;
+    /// Prose.
+    fn text(&self, text: &str) -> String;
+    /// A formula, written with nimlab's symbols (`≠`, `≤`, `γ`, `∞`).
+    fn math(&self, formula: &str) -> String;
+}
+
+/// Text, coloured by `Style`: green for the player to move, red for the other, yellow a draw.
+struct Text(Style);
+
+impl Markup for Text {
+    fn who(&self, outcome: Outcome) -> String {
+        let words = who_words(outcome);
+        match outcome {
+            Outcome::First => self.0.win(words),
+            Outcome::Second => self.0.lose(words),
+            Outcome::Draw => self.0.change(words),
         }
-        Rule::NimSum => format!("nim-sum {nim_sum} ≠ 0: {who}."),
-        Rule::MisereNimSum => {
-            format!("misère, some pile ≥ 2: decided as in Nim — nim-sum {nim_sum}: {who}.")
+    }
+
+    fn text(&self, text: &str) -> String {
+        text.to_string()
+    }
+
+    fn math(&self, formula: &str) -> String {
+        formula.to_string()
+    }
+}
+
+/// LaTeX for pdfLaTeX: prose escaped, formulas set as math.
+struct Latex;
+
+impl Markup for Latex {
+    fn who(&self, outcome: Outcome) -> String {
+        who_words(outcome).to_string()
+    }
+
+    fn text(&self, text: &str) -> String {
+        super::latex_text::escape(text)
+            .replace("misère", r"mis\`ere")
+            .replace('—', "---")
+    }
+
+    fn math(&self, formula: &str) -> String {
+        let math = super::latex_text::escape(formula)
+            .replace('≠', r"\neq")
+            .replace('≤', r"\leq")
+            .replace('≥', r"\geq")
+            .replace('γ', r"\gamma")
+            .replace('∞', r"\infty");
+        format!("${math}$")
+    }
+}
+
+/// The one sentence that says who wins a position and why, for every kind of position:
+/// "nim-sum 20 ≠ 0: the first player (to move) wins.", its misère variants, γ's verdicts,
+/// a search's, Moore's theorem's, and where no move is left.
+pub(super) fn sentence(judgement: &Judgement, style: Style) -> String {
+    worded(judgement, &Text(style))
+}
+
+/// [`sentence`] as lines that fit the layout's width, broken between words.
+pub(super) fn sentence_lines(judgement: &Judgement, opts: &super::RenderOptions) -> String {
+    super::prose::fill(&sentence(judgement, opts.style), usize::from(opts.width))
+}
+
+/// [`sentence`] in LaTeX.
+pub(super) fn latex_sentence(judgement: &Judgement) -> String {
+    worded(judgement, &Latex)
+}
+
+fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
+    let who = m.who(judgement.outcome);
+    let t = |text: &str| m.text(text);
+    let math = |formula: String| m.math(&formula);
+    match &judgement.known {
+        Known::NoMove { misere: false } => format!(
+            "{}{who}.",
+            t("no move is possible: the player to move loses in normal play — ")
+        ),
+        Known::NoMove { misere: true } => format!(
+            "{}{who}.",
+            t("no move is possible: in misère play the player to move wins — ")
+        ),
+        Known::NimSum(0) => format!(
+            "{} {}: {who}{}",
+            t("nim-sum"),
+            math("0".into()),
+            t(" — every move leaves a non-zero nim-sum.")
+        ),
+        Known::NimSum(nim_sum) => {
+            format!(
+                "{} {}: {who}.",
+                t("nim-sum"),
+                math(format!("{nim_sum} ≠ 0"))
+            )
         }
-        Rule::MisereAllSmall { ones } => format!(
-            "misère, every pile ≤ 1: {ones} pile{} of 1 ({}): {who}.",
-            if ones == 1 { "" } else { "s" },
-            if ones % 2 == 0 { "even" } else { "odd" }
+        Known::MisereNim {
+            rule: Rule::MisereAllSmall { ones },
+            ..
+        } => format!(
+            "{} {}: {} {}: {who}.",
+            t("misère, every pile"),
+            math("≤ 1".into()),
+            math(ones.to_string()),
+            t(&format!(
+                "pile{} of 1 ({})",
+                if *ones == 1 { "" } else { "s" },
+                if ones % 2 == 0 { "even" } else { "odd" }
+            )),
+        ),
+        Known::MisereNim { nim_sum, .. } => format!(
+            "{} {}{} {}: {who}.",
+            t("misère, some pile"),
+            math("≥ 2".into()),
+            t(": decided as in Nim — nim-sum"),
+            math(nim_sum.to_string())
+        ),
+        Known::Gamma(sum) => {
+            let value = super::loopy::gamma_text(sum);
+            match sum {
+                Gamma::Finite(0) => format!(
+                    "{}: {who}{}{}{}",
+                    math("γ = 0".into()),
+                    t(" — every move leaves "),
+                    math("γ ≠ 0".into()),
+                    t(", and the winner can always move back to 0 with fewer moves left.")
+                ),
+                Gamma::Finite(_) => format!(
+                    "{}: {who}{}{}.",
+                    math(format!("γ = {value} ≠ 0")),
+                    t(" — a move reaches "),
+                    math("γ = 0".into())
+                ),
+                Gamma::Infinite(k) if k.contains(&0) => format!(
+                    "{}{}{who}.",
+                    math(format!("γ = {value}")),
+                    t(": infinite, but one of its options is worth 0 — ")
+                ),
+                Gamma::Infinite(_) => format!(
+                    "{}{}{who}{}",
+                    math(format!("γ = {value}")),
+                    t(": infinite, and no option is worth 0 — "),
+                    t(": neither player can force a win, and perfect play never ends.")
+                ),
+            }
+        }
+        Known::Search { work } => format!(
+            "{}{who}.",
+            t(&format!(
+                "by exhaustive search ({work} option{} examined): ",
+                if *work == 1 { "" } else { "s" }
+            ))
+        ),
+        Known::Moore { modulus } if judgement.outcome == Outcome::Second => format!(
+            "{}{}: {who}.",
+            t("every column's count is 0 mod "),
+            math(modulus.to_string())
+        ),
+        Known::Moore { modulus } => format!(
+            "{}{}: {who}.",
+            t("a column's count is not 0 mod "),
+            math(modulus.to_string())
         ),
     }
 }

@@ -34,4 +34,5 @@ mod tuple_games;
 mod turning_turtles;
 mod verify_splits;
 mod verify_tuples;
+mod who_wins;
 pub(crate) mod winner;

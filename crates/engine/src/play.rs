@@ -1,6 +1,7 @@
 //! Who wins and how to move: verdicts, winning moves, moves asked for, the computer's reply, sums, a game against the computer.
 
 pub mod game;
+pub mod judgement;
 pub mod moves;
 pub mod position;
 pub mod reply;

@@ -39,7 +39,7 @@ pub(crate) fn render_game(
                     w,
                 )?;
                 if let Some(view) = view {
-                    binary::render(view, opts, out)?;
+                    binary::render(view, &view.judgement(), opts, out)?;
                     let text = if view.verdict.winner == Player::First {
                         "you are to move in a winning position: find the move that leaves the \
                          opponent a lost position (`hint` if you are stuck)."
@@ -99,8 +99,12 @@ pub(crate) fn render_game(
                 binary::render_move(best, "the winning move", opts, out)?;
                 para(out, style.heading("why:"), &why(best, Intent::Winning), w)?;
             }
-            GameEvent::Hint { report, .. } => binary::render(report, opts, out)?,
-            GameEvent::LoopyHint(hint) => super::super::loopy::text(hint, opts, out)?,
+            GameEvent::Hint { report, .. } => {
+                binary::render(report, &report.judgement(), opts, out)?
+            }
+            GameEvent::LoopyHint(hint) => {
+                super::super::loopy::text(hint, &hint.judgement(), opts, out)?
+            }
             GameEvent::SearchHint {
                 best: Some(best), ..
             } => {

@@ -26,16 +26,8 @@ pub enum Gamma {
     Infinite(Vec<Grundy>),
 }
 
-/// Who wins a position of a loopy game with perfect play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// The player to move wins.
-    First,
-    /// The player who just moved wins.
-    Second,
-    /// Neither player can force a win: play goes on for ever.
-    Draw,
-}
+/// Who wins: the one outcome type of every verdict (a loopy game's may be a draw).
+pub use crate::play::judgement::Outcome;
 
 impl Gamma {
     pub fn is_finite(&self) -> bool {

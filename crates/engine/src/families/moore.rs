@@ -27,6 +27,16 @@ impl MooreVerdict {
     pub fn modulus(&self) -> u128 {
         u128::from(self.k) + 1
     }
+
+    /// The outcome, by Moore's theorem.
+    pub fn judgement(&self) -> crate::Judgement {
+        crate::Judgement {
+            outcome: self.winner.into(),
+            known: crate::play::judgement::Known::Moore {
+                modulus: self.modulus(),
+            },
+        }
+    }
 }
 
 /// Decides `piles` under Moore's Nim_k (`k` ≥ 1) by Moore's theorem, with a winning move.

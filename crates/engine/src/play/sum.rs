@@ -36,6 +36,13 @@ pub struct SumVerdict {
     pub winning_move: Option<SumMove>,
 }
 
+impl SumVerdict {
+    /// The outcome, by the nim-sum of the components' values.
+    pub fn judgement(&self) -> crate::Judgement {
+        crate::Judgement::by_nim_sum(self.nim_sum, false)
+    }
+}
+
 /// Decides a sum of components. Refuses a misère component and a state its solver has not
 /// valued.
 pub fn solve(components: &[Component<'_>]) -> Result<SumVerdict, EngineError> {

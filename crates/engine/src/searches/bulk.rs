@@ -43,6 +43,13 @@ pub struct BulkSummary {
     pub winning_move: Option<BulkMove>,
 }
 
+impl BulkSummary {
+    /// The outcome, by the nim-sum (or misère Nim's rule).
+    pub fn judgement(&self) -> crate::Judgement {
+        crate::Judgement::by_rule(self.rule, self.nim_sum, self.winner)
+    }
+}
+
 /// A winning move found in one pass: pile `index` (0-based, u64 as inputs may be huge).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BulkMove {

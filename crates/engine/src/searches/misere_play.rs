@@ -28,6 +28,13 @@ pub struct MisereVerdict {
     pub work: u64,
 }
 
+impl MisereVerdict {
+    /// The outcome, by the search.
+    pub fn judgement(&self) -> crate::Judgement {
+        crate::Judgement::by_search(self.winner, self.work)
+    }
+}
+
 /// Misère Nim's rule on Grundy values: with every value ≤ 1, the first player wins iff the
 /// count of 1s is even; else iff the nim-sum is not 0.
 pub fn nim_rule(values: &[Grundy]) -> Player {

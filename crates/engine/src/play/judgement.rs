@@ -1,0 +1,154 @@
+//! The one answer to "who wins": the outcome of a position with perfect play, and how it is
+//! known. Every kind of position nimlab decides — piles of one ruleset, a sum of different
+//! games, Hackenbush pictures, the tokens of a loopy graph, a ruleset played misère, Moore's
+//! Nim — gives its verdict as a [`Judgement`]; the renderer words it in one place.
+
+use crate::Grundy;
+use crate::families::loopy::Gamma;
+use crate::play::position::{Player, Rule};
+
+/// Who wins a position with perfect play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player to move wins.
+    First,
+    /// The player who just moved wins.
+    Second,
+    /// Neither player can force a win: play goes on for ever.
+    Draw,
+}
+
+impl From<Player> for Outcome {
+    fn from(player: Player) -> Self {
+        match player {
+            Player::First => Self::First,
+            Player::Second => Self::Second,
+        }
+    }
+}
+
+/// How an outcome is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Known {
+    /// No move is left: in normal play the player to move has lost, in misère play won.
+    NoMove { misere: bool },
+    /// Sprague–Grundy: the first player wins iff the nim-sum of the components' values is
+    /// not 0.
+    NimSum(Grundy),
+    /// Misère Nim's own rule (Bouton): by the count of 1-piles when every pile is 0 or 1, else
+    /// by the nim-sum as in normal play.
+    MisereNim { rule: Rule, nim_sum: Grundy },
+    /// Smith's γ of a sum of positions of a loopy game: 0 loses, finite wins, ∞(K) wins iff
+    /// 0 ∈ K and is otherwise a draw.
+    Gamma(Gamma),
+    /// An exhaustive search of the position played misère, after `work` options.
+    Search { work: u64 },
+    /// Moore's theorem: the player to move loses iff every binary column's count of 1s is 0
+    /// mod `modulus` (K + 1).
+    Moore { modulus: u128 },
+}
+
+/// A position's outcome and how it is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judgement {
+    pub outcome: Outcome,
+    pub known: Known,
+}
+
+impl Judgement {
+    /// By the nim-sum of Grundy values (normal play); where no move is left, by that.
+    pub fn by_nim_sum(nim_sum: Grundy, no_move: bool) -> Self {
+        if no_move {
+            return Self::no_move(false);
+        }
+        let outcome = if nim_sum == 0 {
+            Outcome::Second
+        } else {
+            Outcome::First
+        };
+        Self {
+            outcome,
+            known: Known::NimSum(nim_sum),
+        }
+    }
+
+    /// By a position verdict's rule: the nim-sum, or misère Nim's own rule.
+    pub fn by_rule(rule: Rule, nim_sum: Grundy, winner: Player) -> Self {
+        match rule {
+            Rule::NimSum => Self::by_nim_sum(nim_sum, false),
+            rule => Self {
+                outcome: winner.into(),
+                known: Known::MisereNim { rule, nim_sum },
+            },
+        }
+    }
+
+    /// No move is left: the player to move loses in normal play and wins in misère play.
+    pub fn no_move(misere: bool) -> Self {
+        Self {
+            outcome: if misere {
+                Outcome::First
+            } else {
+                Outcome::Second
+            },
+            known: Known::NoMove { misere },
+        }
+    }
+
+    /// By Smith's γ of the sum of the tokens (a loopy graph); where no move is left, by that.
+    pub fn by_gamma(sum: Gamma, no_move: bool) -> Self {
+        if no_move {
+            return Self::no_move(false);
+        }
+        Self {
+            outcome: sum.outcome(),
+            known: Known::Gamma(sum),
+        }
+    }
+
+    /// By an exhaustive search that found `winner` after `work` options.
+    pub fn by_search(winner: Player, work: u64) -> Self {
+        Self {
+            outcome: winner.into(),
+            known: Known::Search { work },
+        }
+    }
+
+    /// Whether the player to move wins.
+    pub fn first_wins(&self) -> bool {
+        self.outcome == Outcome::First
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nim_sum_zero_loses_and_no_move_decides_by_the_convention() {
+        assert_eq!(Judgement::by_nim_sum(0, false).outcome, Outcome::Second);
+        assert_eq!(Judgement::by_nim_sum(5, false).outcome, Outcome::First);
+        assert_eq!(Judgement::no_move(false).outcome, Outcome::Second);
+        assert_eq!(Judgement::no_move(true).outcome, Outcome::First);
+        assert_eq!(
+            Judgement::by_nim_sum(0, true).known,
+            Known::NoMove { misere: false }
+        );
+    }
+
+    #[test]
+    fn gamma_decides_draws() {
+        assert_eq!(
+            Judgement::by_gamma(Gamma::Infinite(vec![1, 2]), false).outcome,
+            Outcome::Draw
+        );
+        assert_eq!(
+            Judgement::by_gamma(Gamma::Infinite(vec![0]), false).outcome,
+            Outcome::First
+        );
+        assert_eq!(
+            Judgement::by_gamma(Gamma::Finite(0), false).outcome,
+            Outcome::Second
+        );
+    }
+}
