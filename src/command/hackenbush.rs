@@ -9,9 +9,7 @@ use crate::engine::families::hackenbush::{MAX_EDGES, Picture, PictureError};
 use crate::engine::families::ruleset_name::{self, Named};
 use crate::engine::notation::hackenbush_syntax;
 use crate::error::{Error, Expected};
-use crate::output::{
-    HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView, WhoWins,
-};
+use crate::output::{HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView};
 
 /// Whether the command's `--rules` names Green Hackenbush.
 pub(super) fn asked_for(rules: &RulesArg) -> bool {
@@ -67,7 +65,7 @@ pub(super) fn components(
 }
 
 /// `winner`, `move`, `nimsum --rules hackenbush PICTURE…`.
-pub(super) fn position(args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
+pub(super) fn position(args: &PositionArgs, view: PositionView) -> Result<HackenbushReport, Error> {
     if args.misere {
         return Err(Error::bad_token("--misere", Expected::HackenbushNormalPlay));
     }
@@ -77,9 +75,7 @@ pub(super) fn position(args: &PositionArgs, view: PositionView) -> Result<Output
         PositionView::NimSum => HackenbushView::NimSum,
     };
     let components = components(&args.piles, args.file.as_deref())?;
-    Ok(Output::WhoWins(WhoWins::new(HackenbushReport::new(
-        view, components,
-    ))))
+    Ok(HackenbushReport::new(view, components))
 }
 
 /// `grundy --rules hackenbush PICTURE`: one picture's value, worked out.

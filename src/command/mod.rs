@@ -191,15 +191,12 @@ fn with_focus<T>(
 /// pictures, a sum of different games, the session's sum, or piles of one ruleset (each a view
 /// of the one driver in `play.rs`).
 fn start_play(session: &mut Session, args: &crate::cli::PlayArgs) -> Result<Output, Error> {
-    if hackenbush::asked_for(&args.position.rules) {
-        return sum_play::start_pictures(session, args);
+    // The kind of position is chosen where `winner` and `move` choose it.
+    match position::kind(session, &args.position)? {
+        position::Kind::Pictures => sum_play::start_pictures(session, args),
+        position::Kind::Sum => sum_play::start_sum(session, args),
+        position::Kind::StoredSum => sum_play::start_stored(session, args),
+        // Moore's Nim is refused by its name, as a ruleset of piles would be.
+        position::Kind::Moore(_) | position::Kind::Piles => pile_play::start(session, args),
     }
-    if args.position.file.is_none() && sum::is_sum(&args.position.piles) {
-        return sum_play::start_sum(session, args);
-    }
-    let alone = args.position.piles.is_empty() && args.position.file.is_none();
-    if alone && args.position.rules.rules.is_none() && session.sum().is_some() {
-        return sum_play::start_stored(session, args);
-    }
-    pile_play::start(session, args)
 }

@@ -8,7 +8,7 @@ use crate::engine::families::rules::SizeError;
 use crate::engine::families::ruleset_name::{self, Named};
 use crate::engine::notation::pile::parse_size;
 use crate::error::{Error, Expected};
-use crate::output::{MooreReport, Output, PositionView, WhoWins};
+use crate::output::{MooreReport, PositionView};
 
 /// K, if the command's `--rules` names Moore's Nim_k.
 pub(super) fn asked_for(args: &PositionArgs) -> Result<Option<u64>, Error> {
@@ -19,7 +19,17 @@ pub(super) fn asked_for(args: &PositionArgs) -> Result<Option<u64>, Error> {
 }
 
 /// The verdict on the piles of `args` under Moore's Nim_k.
-pub(super) fn report(k: u64, args: &PositionArgs, view: PositionView) -> Result<Output, Error> {
+pub(super) fn report(
+    k: u64,
+    args: &PositionArgs,
+    view: PositionView,
+) -> Result<MooreReport, Error> {
+    if args.misere {
+        return Err(Error::bad_token(
+            "--misere",
+            Expected::MooreNormalPlay { k },
+        ));
+    }
     if view == PositionView::NimSum {
         return Err(EngineError::WholePositionGame {
             token: format!("moore:{k}"),
@@ -48,9 +58,9 @@ pub(super) fn report(k: u64, args: &PositionArgs, view: PositionView) -> Result<
     if piles.is_empty() {
         return Err(Error::NoPiles);
     }
-    Ok(Output::WhoWins(WhoWins::new(MooreReport {
+    Ok(MooreReport {
         view,
         verdict: decide(k, &piles),
         piles,
-    })))
+    })
 }

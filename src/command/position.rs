@@ -9,47 +9,93 @@ use crate::engine::Rules;
 use crate::error::{Error, Expected};
 use crate::output::{
     BulkReport, LoopyReport, MiserePlayReport, Note, Output, PileChanged, PositionReport,
-    PositionTitle, PositionView, WhoWins,
+    PositionTitle, PositionView, WhoWins, Working,
 };
 
-/// `winner`, `move` and `nimsum`: a position's report in one view, or a summary of piles
-/// streamed from a file or standard input.
+/// What kind of position a command's words give, chosen in this one place for `winner`,
+/// `move`, `nimsum` and `play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Green Hackenbush pictures (`--rules hackenbush`).
+    Pictures,
+    /// Moore's Nim_k (`--rules moore:K`): piles that one move may take from together.
+    Moore(u64),
+    /// A sum of different games written out, `'wythoff(3,5) + lasker(7) + 4'`.
+    Sum,
+    /// Nothing written, and the session holds a sum as its position.
+    StoredSum,
+    /// Piles of one ruleset (a staircase's coins, a graph's tokens): on the line, in a file, on
+    /// standard input, or the session's.
+    Piles,
+}
+
+/// The kind of position `args` give, in `session`.
+pub(super) fn kind(session: &Session, args: &PositionArgs) -> Result<Kind, Error> {
+    if super::hackenbush::asked_for(&args.rules) {
+        return Ok(Kind::Pictures);
+    }
+    if let Some(k) = super::moore::asked_for(args)? {
+        return Ok(Kind::Moore(k));
+    }
+    if args.file.is_none() && super::sum::is_sum(&args.piles) {
+        return Ok(Kind::Sum);
+    }
+    let alone = args.piles.is_empty() && args.file.is_none() && args.rules.rules.is_none();
+    if alone && session.sum().is_some() {
+        return Ok(Kind::StoredSum);
+    }
+    Ok(Kind::Piles)
+}
+
+/// `winner`, `move` and `nimsum`: who wins the position given, with the working that shows
+/// it, for every kind of position.
 pub(super) fn report(
     session: &mut Session,
     args: &PositionArgs,
     view: PositionView,
 ) -> Result<Output, Error> {
-    if super::hackenbush::asked_for(&args.rules) {
-        return super::hackenbush::position(args, view);
+    if args.misere && view == PositionView::NimSum {
+        return Err(Error::bad_token("--misere", Expected::MisereNoNimSum));
     }
-    let alone = args.piles.is_empty() && args.file.is_none() && args.rules.rules.is_none();
-    if alone
-        && !args.misere
-        && let Some(output) = super::sum::report_stored(session, view)?
-    {
-        return Ok(output);
-    }
-    if args.misere {
-        return misere_play(session, args, view);
-    }
-    if let Some(k) = super::moore::asked_for(args)? {
-        return super::moore::report(k, args, view);
-    }
-    if view != PositionView::NimSum && args.file.is_none() && super::sum::is_sum(&args.piles) {
-        return super::sum::report(session, args, view);
-    }
+    let working: Working = match kind(session, args)? {
+        Kind::Pictures => super::hackenbush::position(args, view)?.into(),
+        Kind::Moore(k) => super::moore::report(k, args, view)?.into(),
+        Kind::Sum | Kind::StoredSum if args.misere => {
+            return Err(Error::bad_token("--misere", Expected::SumNormalPlay));
+        }
+        Kind::Sum => super::sum::report(session, args, view)?.into(),
+        Kind::StoredSum => match super::sum::report_stored(session, view)? {
+            Some(report) => report.into(),
+            None => return Err(Error::NoPiles),
+        },
+        Kind::Piles => piles_report(session, args, view)?,
+    };
+    Ok(Output::WhoWins(WhoWins::new(working)))
+}
+
+/// The working for piles of one ruleset: their values in binary, a stream's summary, a
+/// loopy graph's γ, or a search of the ruleset played misère.
+fn piles_report(
+    session: &mut Session,
+    args: &PositionArgs,
+    view: PositionView,
+) -> Result<Working, Error> {
     let mut solver = rules_or_session(session, &args.rules)?;
     let staircase = one_staircase(solver.rules(), args)?;
     let args = staircase.as_ref().unwrap_or(args);
     let (piles, title) = match piles::read_piles(args, &mut solver, session)? {
         Piles::Listed(piles) => (piles, None),
+        Piles::Streamed { source, .. } if args.misere => {
+            return Err(Error::bad_token(source, Expected::ShortEnoughToSearch));
+        }
         Piles::Streamed { summary, source } => {
-            return Ok(Output::WhoWins(WhoWins::new(BulkReport {
+            return Ok(BulkReport {
                 view,
                 rules: solver.rules().clone(),
                 summary,
                 source,
-            })));
+            }
+            .into());
         }
         Piles::None if !session.position().is_empty() => {
             let piles = session.position_for(solver.rules());
@@ -61,20 +107,29 @@ pub(super) fn report(
         }
     };
     session.remember(&solver);
+    if args.misere {
+        let verdict = crate::engine::searches::misere_play::decide(
+            &solver,
+            &piles,
+            crate::engine::searches::misere_play::WORK_LIMIT,
+        )?;
+        return Ok(MiserePlayReport {
+            view,
+            rules: solver.rules().clone(),
+            piles,
+            verdict,
+        }
+        .into());
+    }
     if let Rules::Graph(graph) = solver.rules()
         && graph.is_loopy()
         && view != PositionView::NimSum
     {
-        return Ok(Output::WhoWins(WhoWins::new(LoopyReport::new(
-            view,
-            solver.rules(),
-            graph.clone(),
-            &piles,
-        )?)));
+        return Ok(LoopyReport::new(view, solver.rules(), graph.clone(), &piles)?.into());
     }
     let mut report = PositionReport::new(view, &solver, piles)?;
     report.title = title;
-    Ok(Output::WhoWins(WhoWins::new(report)))
+    Ok(report.into())
 }
 
 /// A game of tuples of any length (staircase Nim) given as plain numbers, `3 1 4 1`: the coins
@@ -111,54 +166,6 @@ pub(super) fn staircase_words(
     Ok(Some(vec![format!("({})", words.join(","))]))
 }
 
-/// `winner`/`move --misere`: the piles given, of the command's rules played misère, decided by
-/// exhaustive search.
-fn misere_play(
-    session: &mut Session,
-    args: &PositionArgs,
-    view: PositionView,
-) -> Result<Output, Error> {
-    if view == PositionView::NimSum {
-        return Err(Error::bad_token("--misere", Expected::MisereNoNimSum));
-    }
-    if let Some(k) = super::moore::asked_for(args)? {
-        return Err(Error::bad_token(
-            "--misere",
-            Expected::MooreNormalPlay { k },
-        ));
-    }
-    if args.file.is_none() && super::sum::is_sum(&args.piles) {
-        return Err(Error::bad_token("--misere", Expected::SumNormalPlay));
-    }
-    let mut solver = rules_or_session(session, &args.rules)?;
-    let staircase = one_staircase(solver.rules(), args)?;
-    let args = staircase.as_ref().unwrap_or(args);
-    let piles = match piles::read_piles(args, &mut solver, session)? {
-        Piles::Listed(piles) => piles,
-        Piles::None if !session.position().is_empty() => {
-            let piles = session.position_for(solver.rules());
-            solver.reach_all(&piles)?;
-            piles
-        }
-        Piles::None => return Err(Error::NoPiles),
-        Piles::Streamed { source, .. } => {
-            return Err(Error::bad_token(source, Expected::ShortEnoughToSearch));
-        }
-    };
-    session.remember(&solver);
-    let verdict = crate::engine::searches::misere_play::decide(
-        &solver,
-        &piles,
-        crate::engine::searches::misere_play::WORK_LIMIT,
-    )?;
-    Ok(Output::WhoWins(WhoWins::new(MiserePlayReport {
-        view,
-        rules: solver.rules().clone(),
-        piles,
-        verdict,
-    })))
-}
-
 /// `position`: sets or shows the session's position. `--rules R` reads and shows it by R for
 /// this command only; the session keeps its rules, and the piles become its states.
 pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
@@ -167,9 +174,9 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
     }
     if args.piles.is_empty()
         && args.file.is_none()
-        && let Some(output) = super::sum::report_stored(session, PositionView::NimSum)?
+        && let Some(report) = super::sum::report_stored(session, PositionView::NimSum)?
     {
-        return Ok(output);
+        return Ok(Output::WhoWins(WhoWins::new(report)));
     }
     let solver = rules_or_session(session, &args.rules)?;
     let graphs = [solver.rules(), session.rules()]

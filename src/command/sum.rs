@@ -48,7 +48,7 @@ pub(super) fn report(
     session: &mut Session,
     args: &PositionArgs,
     view: PositionView,
-) -> Result<Output, Error> {
+) -> Result<SumReport, Error> {
     let read = read(session, args)?;
     sum_report(&read, view)
 }
@@ -123,7 +123,7 @@ pub(super) fn stored(session: &mut Session) -> Result<Option<ReadSum>, Error> {
 }
 
 /// The report on a sum read, in `view`.
-fn sum_report(read: &ReadSum, view: PositionView) -> Result<Output, Error> {
+fn sum_report(read: &ReadSum, view: PositionView) -> Result<SumReport, Error> {
     let (solvers, parts) = read;
     let components: Vec<Component<'_>> = parts
         .iter()
@@ -133,21 +133,21 @@ fn sum_report(read: &ReadSum, view: PositionView) -> Result<Output, Error> {
         })
         .collect();
     let verdict = solve(&components)?;
-    Ok(Output::WhoWins(WhoWins::new(SumReport {
+    Ok(SumReport {
         view,
         components: parts
             .iter()
             .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
             .collect(),
         verdict,
-    })))
+    })
 }
 
 /// `winner`, `move` or `nimsum` alone on the session's sum; `None` if it holds none.
 pub(super) fn report_stored(
     session: &mut Session,
     view: PositionView,
-) -> Result<Option<Output>, Error> {
+) -> Result<Option<SumReport>, Error> {
     match stored(session)? {
         Some(read) => sum_report(&read, view).map(Some),
         None => Ok(None),
@@ -165,7 +165,7 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
         .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
         .collect();
     session.set_sum(terms)?;
-    Ok(report)
+    Ok(Output::WhoWins(WhoWins::new(report)))
 }
 
 /// A term's ruleset and its state as that ruleset writes it.

@@ -335,3 +335,23 @@ fn moores_nim_on_every_small_position() {
         }
     }
 }
+
+#[test]
+fn every_command_on_a_position_takes_a_sum() {
+    // `nimsum`, `winner` and `move` choose the kind of position in one place: a sum written
+    // out is a sum for each of them. nim(3) + nim(4): values 3 and 4, nim-sum 3 ⊕ 4 = 7.
+    for command in ["winner", "move", "nimsum"] {
+        let out = Test::new()
+            .args([command, "nim(3) + nim(4)", "--format", "json"])
+            .run()
+            .success();
+        let v = out.json();
+        assert_eq!(v["nim_sum"], 7, "{command}: {v}");
+        assert_eq!(v["winner"], "first", "{command}: {v}");
+    }
+    // Misère play of a sum is `play --misere`'s, by search; `winner` names that.
+    Test::new()
+        .args(["winner", "--misere", "nim(3) + nim(4)"])
+        .run()
+        .bad_input("--misere");
+}
