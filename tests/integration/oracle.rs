@@ -2,3 +2,4 @@
 
 pub(crate) mod brute;
 pub(crate) mod brute_octal;
+pub(crate) mod search;

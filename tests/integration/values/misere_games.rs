@@ -4,49 +4,21 @@
 
 use std::collections::HashMap;
 
+use crate::oracle::search::{self, kayles_row};
 use crate::support::Test;
 
-/// Kayles: take one pin or two adjacent pins from a row, which may leave two rows.
-fn kayles_moves(n: u64) -> Vec<Vec<u64>> {
-    let mut moves = Vec::new();
-    for take in 1..=2u64.min(n) {
-        for left in 0..=n - take {
-            let right = n - take - left;
-            moves.push([left, right].into_iter().filter(|&h| h > 0).collect());
-        }
-    }
-    moves
-}
-
-/// Whether the player to move wins `rows` of Kayles when the last mover loses (so a player
-/// with no move wins), by exhaustive search.
+/// Whether the player to move wins `rows` of Kayles when the last mover loses, by the
+/// oracle's search.
 fn misere_wins(rows: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-    let mut key = rows.to_vec();
-    key.sort_unstable();
-    if let Some(&w) = memo.get(&key) {
-        return w;
-    }
-    let mut win = key.is_empty();
-    'search: for (i, &row) in key.iter().enumerate() {
-        for leaves in kayles_moves(row) {
-            let mut next: Vec<u64> = key.clone();
-            next.remove(i);
-            next.extend(leaves);
-            if !misere_wins(&next, memo) {
-                win = true;
-                break 'search;
-            }
-        }
-    }
-    memo.insert(key, win);
-    win
+    let rows = search::canonical(rows.to_vec());
+    search::misere_wins(&rows, &|p: &[u64]| search::one_heap(p, kayles_row), memo)
 }
 
 /// Kayles' normal-play values by mex, a split valued by XOR.
 fn kayles_values(n: u64) -> Vec<u64> {
     let mut g: Vec<u64> = Vec::new();
     for m in 0..=n {
-        let seen: Vec<u64> = kayles_moves(m)
+        let seen: Vec<u64> = kayles_row(m)
             .iter()
             .map(|l| {
                 l.iter()

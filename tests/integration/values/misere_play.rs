@@ -5,54 +5,19 @@
 
 use std::collections::HashMap;
 
+use crate::oracle::search::{self, canonical, kayles_row};
 use crate::support::{Test, batch, index, str_of, u64_of};
 
-/// Kayles: knock down one pin or two adjacent ones from a row of `n`; what is left of the row.
-fn kayles_moves(n: u64) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    for take in 1..=2u64.min(n) {
-        for left in 0..=(n - take) {
-            out.push(vec![left, n - take - left]);
-        }
-    }
-    out
-}
-
-fn normal(mut rows: Vec<u64>) -> Vec<u64> {
-    rows.retain(|&r| r > 0);
-    rows.sort_unstable();
-    rows
-}
-
-/// Whether the player to move wins misère Kayles on `rows`.
+/// Whether the player to move wins misère Kayles on `rows`, by the oracle's search.
 fn misere_wins(rows: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-    if let Some(&w) = memo.get(rows) {
-        return w;
-    }
-    let mut any_move = false;
-    let mut wins = false;
-    for (i, &n) in rows.iter().enumerate() {
-        for leaves in kayles_moves(n) {
-            any_move = true;
-            let mut next: Vec<u64> = rows.to_vec();
-            next.remove(i);
-            next.extend(leaves);
-            if !misere_wins(&normal(next), memo) {
-                wins = true;
-            }
-        }
-    }
-    // No move: the opponent made the last move and lost.
-    let w = wins || !any_move;
-    memo.insert(rows.to_vec(), w);
-    w
+    search::misere_wins(rows, &|p: &[u64]| search::one_heap(p, kayles_row), memo)
 }
 
 /// Normal-play Kayles values by mex.
 fn kayles_values(n: u64) -> Vec<u64> {
     let mut g: Vec<u64> = Vec::new();
     for state in 0..=n {
-        let seen: Vec<u64> = kayles_moves(state)
+        let seen: Vec<u64> = kayles_row(state)
             .iter()
             .map(|l| l.iter().fold(0, |acc, &h| acc ^ g[index(h)]))
             .collect();
@@ -80,7 +45,7 @@ fn misere_kayles_agrees_with_search_and_the_moves_win() {
     }
     let mut disagreements = 0;
     for (rows, out) in positions.iter().zip(batch(&lines)) {
-        let first = misere_wins(&normal(rows.clone()), &mut memo);
+        let first = misere_wins(&canonical(rows.clone()), &mut memo);
         assert_eq!(str_of(&out["winner"]) == "first", first, "{rows:?}: {out}");
         // Misère Nim's rule on the values computed here.
         let values: Vec<u64> = rows.iter().map(|&r| g[index(r)]).collect();
@@ -110,13 +75,13 @@ fn misere_kayles_agrees_with_search_and_the_moves_win() {
             .split('+')
             .map(|x| x.parse().unwrap())
             .collect();
-        let legal = kayles_moves(from)
+        let legal = kayles_row(from)
             .iter()
-            .any(|l| normal(l.clone()) == normal(leaves.clone()));
+            .any(|l| canonical(l.clone()) == canonical(leaves.clone()));
         assert!(legal, "{rows:?}: {mv} is no Kayles move");
         next.extend(leaves);
         assert!(
-            !misere_wins(&normal(next), &mut memo),
+            !misere_wins(&canonical(next), &mut memo),
             "{rows:?}: {mv} does not win"
         );
     }

@@ -4,38 +4,12 @@
 
 use std::collections::HashMap;
 
+use crate::oracle::search;
 use crate::support::{Test, batch, str_of, u64_of};
 
-/// Every position one move away: a non-empty set of at most `k` piles, each lowered.
-fn moves(k: usize, piles: &[u64]) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    let mut stack: Vec<(usize, usize, Vec<u64>)> = vec![(0, 0, piles.to_vec())];
-    while let Some((i, used, p)) = stack.pop() {
-        if i == p.len() {
-            if used > 0 {
-                out.push(p);
-            }
-            continue;
-        }
-        stack.push((i + 1, used, p.clone()));
-        if used < k {
-            for to in 0..p[i] {
-                let mut q = p.clone();
-                q[i] = to;
-                stack.push((i + 1, used + 1, q));
-            }
-        }
-    }
-    out
-}
-
+/// Whether the player to move wins `piles` of Moore's Nim_k, by the oracle's search.
 fn wins(k: usize, piles: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-    if let Some(&w) = memo.get(piles) {
-        return w;
-    }
-    let w = moves(k, piles).iter().any(|q| !wins(k, q, memo));
-    memo.insert(piles.to_vec(), w);
-    w
+    search::wins(piles, &|p: &[u64]| search::moore(k, p), memo)
 }
 
 #[test]
@@ -74,7 +48,7 @@ fn winner_and_move_agree_with_exhaustive_search() {
                 after[i] = u64_of(&change["to"]);
             }
             assert!(
-                moves(k, p).contains(&after),
+                search::moore(k, p).contains(&after),
                 "k={k} {p:?} → {after:?} is no move"
             );
             assert!(

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::oracle::search::{canonical, kayles_row, misere_wins, moore, nim_heap, one_heap, wins};
 use crate::support::{Test, str_of};
 
 /// Who wins, as `winner` names it in JSON.
@@ -41,103 +42,6 @@ impl Outcome {
             Self::Second
         }
     }
-}
-
-/// Normal play by search: the player to move wins iff some move leaves a lost position.
-fn search<P: Clone + Eq + std::hash::Hash>(
-    p: &P,
-    moves: &dyn Fn(&P) -> Vec<P>,
-    memo: &mut HashMap<P, bool>,
-) -> bool {
-    if let Some(&w) = memo.get(p) {
-        return w;
-    }
-    let w = moves(p).iter().any(|q| !search(q, moves, memo));
-    memo.insert(p.clone(), w);
-    w
-}
-
-/// Misère play by search: with no move left the player to move wins.
-fn search_misere<P: Clone + Eq + std::hash::Hash>(
-    p: &P,
-    moves: &dyn Fn(&P) -> Vec<P>,
-    memo: &mut HashMap<P, bool>,
-) -> bool {
-    if let Some(&w) = memo.get(p) {
-        return w;
-    }
-    let options = moves(p);
-    let w = options.is_empty() || options.iter().any(|q| !search_misere(q, moves, memo));
-    memo.insert(p.clone(), w);
-    w
-}
-
-/// Every Nim move: one pile made smaller.
-fn nim_moves(piles: &[u64]) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    for i in 0..piles.len() {
-        for to in 0..piles[i] {
-            let mut next = piles.to_vec();
-            next[i] = to;
-            next.sort_unstable();
-            out.push(next);
-        }
-    }
-    out
-}
-
-/// Every Kayles move on rows of pins: knock down one pin or two adjacent ones, splitting the
-/// row in two.
-fn kayles_moves(rows: &[u64]) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    for i in 0..rows.len() {
-        let n = rows[i];
-        for take in [1, 2] {
-            for left in 0..=n.saturating_sub(take) {
-                if left + take > n {
-                    continue;
-                }
-                let right = n - take - left;
-                let mut next: Vec<u64> = rows.to_vec();
-                next.remove(i);
-                next.extend([left, right].into_iter().filter(|&r| r > 0));
-                next.sort_unstable();
-                out.push(next);
-            }
-        }
-    }
-    out
-}
-
-/// Every Moore's Nim_k move: take from at least one and at most `k` piles.
-fn moore_moves(k: usize, piles: &[u64]) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    let n = piles.len();
-    for mask in 1u32..(1 << n) {
-        if mask.count_ones() as usize > k {
-            continue;
-        }
-        let chosen: Vec<usize> = (0..n).filter(|i| mask >> i & 1 == 1).collect();
-        if chosen.iter().any(|&i| piles[i] == 0) {
-            continue;
-        }
-        // Every way of lowering each chosen pile.
-        let mut partial = vec![piles.to_vec()];
-        for &i in &chosen {
-            partial = partial
-                .into_iter()
-                .flat_map(|p| {
-                    (0..piles[i]).map(move |to| {
-                        let mut q = p.clone();
-                        q[i] = to;
-                        q
-                    })
-                })
-                .collect();
-        }
-        out.extend(partial);
-    }
-    out
 }
 
 /// `winner ARGS` as JSON and as text: the JSON `winner`, and the text's verdict line (the
@@ -191,9 +95,8 @@ fn says(args: &[&str], stdin: Option<&str>, expected: Outcome, reason: &str) {
 fn piles_of_one_ruleset() {
     let mut memo = HashMap::new();
     for piles in [vec![1, 2, 3], vec![3, 4, 5], vec![0, 0], vec![2, 2, 7]] {
-        let mut sorted = piles.clone();
-        sorted.sort_unstable();
-        let expected = Outcome::of(search(&sorted, &|p: &Vec<u64>| nim_moves(p), &mut memo));
+        let nim = |p: &[u64]| one_heap(p, nim_heap);
+        let expected = Outcome::of(wins(&canonical(piles.clone()), &nim, &mut memo));
         let words: Vec<String> = piles.iter().map(u64::to_string).collect();
         let mut args = vec!["--rules", "nim"];
         args.extend(words.iter().map(String::as_str));
@@ -228,14 +131,19 @@ fn a_sum_of_different_games() {
     // nim(3) + nim(3) is lost for the mover (copy the opponent); kayles(4) + nim(1): search.
     says(&["nim(3) + nim(3)"], None, Outcome::Second, "nim-sum 0");
     let mut memo = HashMap::new();
-    // A Kayles row and a Nim heap as one game: a position is (Kayles rows, Nim heap).
-    let moves = |p: &(Vec<u64>, u64)| -> Vec<(Vec<u64>, u64)> {
-        let mut out: Vec<_> = kayles_moves(&p.0).into_iter().map(|r| (r, p.1)).collect();
-        out.extend((0..p.1).map(|h| (p.0.clone(), h)));
+    // A Nim heap and Kayles rows as one game: a position is the heap, then the rows.
+    let moves = |p: &[u64]| -> Vec<Vec<u64>> {
+        let (heap, rows) = (p[0], &p[1..]);
+        let mut out: Vec<Vec<u64>> = (0..heap).map(|h| [&[h], rows].concat()).collect();
+        out.extend(
+            one_heap(rows, kayles_row)
+                .into_iter()
+                .map(|r| [vec![heap], r].concat()),
+        );
         out
     };
     for (row, heap) in [(4, 1), (3, 3), (5, 2)] {
-        let expected = Outcome::of(search(&(vec![row], heap), &moves, &mut memo));
+        let expected = Outcome::of(wins(&[heap, row], &moves, &mut memo));
         let sum = format!("kayles({row}) + nim({heap})");
         let reason = if expected == Outcome::First {
             "≠ 0: "
@@ -250,7 +158,8 @@ fn a_sum_of_different_games() {
 fn green_hackenbush_pictures() {
     // Stalks are Nim heaps: stalks of 2 and 3 are Nim 2 3, won by the mover.
     let mut memo = HashMap::new();
-    let expected = Outcome::of(search(&vec![2, 3], &|p: &Vec<u64>| nim_moves(p), &mut memo));
+    let nim = |p: &[u64]| one_heap(p, nim_heap);
+    let expected = Outcome::of(wins(&[2, 3], &nim, &mut memo));
     says(
         &["--rules", "hackenbush", "2", "3"],
         None,
@@ -298,13 +207,8 @@ fn tokens_on_a_loopy_graph() {
 fn a_ruleset_played_misere() {
     let mut memo = HashMap::new();
     for rows in [vec![3, 4], vec![1, 1], vec![2, 5], vec![4]] {
-        let mut sorted = rows.clone();
-        sorted.sort_unstable();
-        let expected = Outcome::of(search_misere(
-            &sorted,
-            &|p: &Vec<u64>| kayles_moves(p),
-            &mut memo,
-        ));
+        let kayles = |p: &[u64]| one_heap(p, kayles_row);
+        let expected = Outcome::of(misere_wins(&canonical(rows.clone()), &kayles, &mut memo));
         let words: Vec<String> = rows.iter().map(u64::to_string).collect();
         let mut args = vec!["--misere", "--rules", "kayles"];
         args.extend(words.iter().map(String::as_str));
@@ -316,12 +220,12 @@ fn a_ruleset_played_misere() {
 fn moores_nim_on_every_small_position() {
     // Every position of three piles up to 3 under Moore's Nim_2, against a search.
     let mut memo = HashMap::new();
-    let moves = |p: &Vec<u64>| moore_moves(2, p);
+    let moves = |p: &[u64]| moore(2, p);
     for a in 0..=3u64 {
         for b in 0..=3u64 {
             for c in 0..=3u64 {
                 let piles = vec![a, b, c];
-                let expected = Outcome::of(search(&piles, &moves, &mut memo));
+                let expected = Outcome::of(wins(&piles, &moves, &mut memo));
                 let words: Vec<String> = piles.iter().map(u64::to_string).collect();
                 let mut args = vec!["--rules", "moore:2"];
                 args.extend(words.iter().map(String::as_str));
