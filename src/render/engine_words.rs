@@ -30,7 +30,7 @@ impl fmt::Display for Said<'_, EngineError> {
                 write!(
                     f,
                     "expected a ruleset such as {}",
-                    crate::engine::families::ruleset_name::SOME_NAMES
+                    super::ruleset_words::SOME_NAMES
                 )?;
                 if matches!(self.0, EngineError::UnknownRulesOrMisere { .. }) {
                     f.write_str(", perhaps followed by `-misere` for misère play")?;
