@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::engine::error::{Beyond, CodeWhy, PictureWhy, PileWanted, SetWhy};
+use crate::engine::error::{Beyond, CodeWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
 use crate::engine::families::hackenbush::PictureError;
 use crate::engine::limits::too_much_work::{TooMuchWork, TupleLimit};
 use crate::engine::notation::hackenbush_syntax::{MAX_NAME, WrittenError};
@@ -129,8 +129,24 @@ impl fmt::Display for Said<'_, EngineError> {
                     PictureWhy::File(reason) => f.write_str(reason),
                 }
             }
-            EngineError::BadGraph { source, reason } => {
-                write!(f, "bad game graph {}: {reason}", quoted(source))
+            EngineError::BadGraph { source, why } => {
+                write!(f, "bad game graph {}: ", quoted(source))?;
+                match why {
+                    GraphWhy::NoPositions => f.write_str("it has no positions"),
+                    GraphWhy::TooMany { count, max } => {
+                        write!(f, "{count} positions is more than the {max} nimlab allows")
+                    }
+                    GraphWhy::Twice { name } => {
+                        write!(f, "the position `{name}` is listed twice")
+                    }
+                    GraphWhy::Unlisted { from, to } => {
+                        write!(
+                            f,
+                            "`{from}` moves to `{to}`, which is not a listed position"
+                        )
+                    }
+                    GraphWhy::File(reason) => f.write_str(reason),
+                }
             }
             EngineError::LoopyGraph { source, misere } => {
                 write!(
@@ -954,6 +970,37 @@ mod tests {
         assert_eq!(
             said("octal:2.7"),
             "bad octal code `octal:2.7`: `2.` is not supported: the digit before the point must be 0 or 4"
+        );
+    }
+
+    /// A graph the engine refuses says why in words written here, from the engine's data.
+    #[test]
+    fn bad_graphs_say_why() {
+        let said = |why: GraphWhy| {
+            Said(&EngineError::BadGraph {
+                source: "g.yaml".into(),
+                why,
+            })
+            .to_string()
+        };
+        assert_eq!(
+            said(GraphWhy::NoPositions),
+            "bad game graph `g.yaml`: it has no positions"
+        );
+        assert_eq!(
+            said(GraphWhy::TooMany { count: 7, max: 5 }),
+            "bad game graph `g.yaml`: 7 positions is more than the 5 nimlab allows"
+        );
+        assert_eq!(
+            said(GraphWhy::Twice { name: "a".into() }),
+            "bad game graph `g.yaml`: the position `a` is listed twice"
+        );
+        assert_eq!(
+            said(GraphWhy::Unlisted {
+                from: "a".into(),
+                to: "b".into()
+            }),
+            "bad game graph `g.yaml`: `a` moves to `b`, which is not a listed position"
         );
     }
 }

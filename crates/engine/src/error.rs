@@ -42,7 +42,7 @@ pub enum EngineError {
     /// A Hackenbush picture that cannot be read or built; `token` is as written.
     BadPicture { token: String, why: PictureWhy },
     /// A game graph that is not a finite DAG of named positions.
-    BadGraph { source: String, reason: String },
+    BadGraph { source: String, why: GraphWhy },
     /// A game graph with a cycle where every play must end: a search, a table by mex, misère
     /// play (`misere`).
     LoopyGraph { source: String, misere: bool },
@@ -149,6 +149,21 @@ pub enum PictureWhy {
     /// It cannot be built.
     Built(PictureError),
     /// Its file says what is wrong with it (the reader of picture files words it).
+    File(String),
+}
+
+/// Why a game graph was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GraphWhy {
+    /// It lists no position.
+    NoPositions,
+    /// It lists `count` positions, more than `max`.
+    TooMany { count: usize, max: usize },
+    /// A position's name, listed twice.
+    Twice { name: String },
+    /// A move from `from` to `to`, which is no listed position.
+    Unlisted { from: String, to: String },
+    /// Its file says what is wrong with it (the reader of graph files words it).
     File(String),
 }
 
