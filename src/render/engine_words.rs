@@ -7,7 +7,7 @@ use std::fmt;
 use crate::engine::error::{Beyond, CodeWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
 use crate::engine::families::hackenbush::PictureError;
 use crate::engine::limits::too_much_work::{TooMuchWork, TupleLimit};
-use crate::engine::notation::hackenbush_syntax::{MAX_NAME, WrittenError};
+use crate::engine::notation::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
 use crate::engine::notation::pile::MAX_SIZE_DIGITS;
 use crate::engine::notation::quote::quoted;
 use crate::engine::play::moves::IllegalMove;
@@ -637,6 +637,12 @@ impl fmt::Display for Said<'_, WrittenError> {
                 expected,
             } => {
                 let found = found.map_or_else(|| "the end".to_string(), |c| format!("`{c}`"));
+                let expected = match expected {
+                    PictureToken::EdgesClose => "`)` closing the edges",
+                    PictureToken::StalkLength => "a stalk's number of edges",
+                    PictureToken::EndOrBranch => "the end, or `(` after a stalk",
+                    PictureToken::CommaOrClose => "`,` or `)`",
+                };
                 write!(
                     f,
                     "{found} at character {} where {expected} was expected",
@@ -1001,6 +1007,30 @@ mod tests {
                 to: "b".into()
             }),
             "bad game graph `g.yaml`: `a` moves to `b`, which is not a listed position"
+        );
+    }
+
+    /// A picture written wrongly names, in words written here, what it needed and where.
+    #[test]
+    fn a_bad_picture_names_what_it_needed() {
+        use crate::engine::notation::hackenbush_syntax::parse;
+        let said = |word: &str| Said(&parse(word).unwrap_err()).to_string();
+        // Characters are counted from 1: `2(1` ends after its third.
+        assert_eq!(
+            said("2(1"),
+            "the end at character 4 where `,` or `)` was expected"
+        );
+        assert_eq!(
+            said("(g-a"),
+            "the end at character 5 where `)` closing the edges was expected"
+        );
+        assert_eq!(
+            said("x"),
+            "`x` at character 1 where a stalk's number of edges was expected"
+        );
+        assert_eq!(
+            said("2x"),
+            "`x` at character 2 where the end, or `(` after a stalk was expected"
         );
     }
 }
