@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::engine::error::{Beyond, CodeWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
+use crate::engine::error::{Beyond, CodeWhy, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
 use crate::engine::families::hackenbush::PictureError;
 use crate::engine::limits::too_much_work::{TooMuchWork, TupleLimit};
 use crate::engine::notation::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
@@ -258,15 +258,24 @@ impl fmt::Display for Said<'_, EngineError> {
                     ),
                 }
             }
-            EngineError::DefinitionFailed {
-                game,
-                state,
-                reason,
-            } => write!(
-                f,
-                "the options of {} at the state {state} cannot be computed: {reason}",
-                quoted(game)
-            ),
+            EngineError::DefinitionFailed { game, state, why } => {
+                write!(
+                    f,
+                    "the options of {} at the state {state} cannot be computed: ",
+                    quoted(game)
+                )?;
+                match why {
+                    FailedWhy::StaircaseCoins => {
+                        f.write_str("more than 18446744073709551615 coins in all")
+                    }
+                    FailedWhy::StaircaseWork { max } => write!(
+                        f,
+                        "searching it would list more than {max} options (the staircases it \
+                         reaches times 1 + its coins), too many"
+                    ),
+                    FailedWhy::Said(reason) => f.write_str(reason),
+                }
+            }
         }
     }
 }
@@ -1031,6 +1040,35 @@ mod tests {
         assert_eq!(
             said("2x"),
             "`x` at character 2 where the end, or `(` after a stalk was expected"
+        );
+    }
+
+    /// A staircase too large to search says why in words written here.
+    #[test]
+    fn a_staircase_too_large_says_why() {
+        let said = |why: FailedWhy| {
+            Said(&EngineError::DefinitionFailed {
+                game: "staircase".into(),
+                state: "(3,1)".into(),
+                why,
+            })
+            .to_string()
+        };
+        let head = "the options of `staircase` at the state (3,1) cannot be computed: ";
+        assert_eq!(
+            said(FailedWhy::StaircaseCoins),
+            format!("{head}more than 18446744073709551615 coins in all")
+        );
+        assert_eq!(
+            said(FailedWhy::StaircaseWork { max: 20 }),
+            format!(
+                "{head}searching it would list more than 20 options (the staircases it reaches \
+                 times 1 + its coins), too many"
+            )
+        );
+        assert_eq!(
+            said(FailedWhy::Said("`x` is unknown".into())),
+            format!("{head}`x` is unknown")
         );
     }
 }

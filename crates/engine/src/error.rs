@@ -64,11 +64,11 @@ pub enum EngineError {
         state: String,
         refusal: Box<DefinitionRefusal>,
     },
-    /// A defined game's rule failed at `state` (an expression error, in words).
+    /// A defined game's rule failed at `state`.
     DefinitionFailed {
         game: String,
         state: String,
-        reason: String,
+        why: FailedWhy,
     },
 }
 
@@ -82,6 +82,19 @@ pub enum DefinitionRefusal {
     /// Options that lead back to where they started: the states of the cycle, in order, the
     /// first repeated at the end.
     Cycle { cycle: Vec<String> },
+}
+
+/// Why a defined game's options could not be computed at a state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FailedWhy {
+    /// A staircase with more coins in all than 2^64 - 1.
+    StaircaseCoins,
+    /// A staircase whose search would list more than `max` options (the staircases it
+    /// reaches times 1 + its coins).
+    StaircaseWork { max: u128 },
+    /// The rule's own failure, in the words of the layer that reads definitions (an
+    /// expression's error).
+    Said(String),
 }
 
 /// What a pile or state of a ruleset is, where a token was not one (worded in nimlab's

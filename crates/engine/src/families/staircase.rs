@@ -3,6 +3,7 @@
 //! staircase). The game language names its variables, so it cannot write a tuple of any length:
 //! this rule is written here and valued like any defined game, by search, never by a formula.
 
+use crate::error::FailedWhy;
 use crate::families::defined::{DefinedGame, Leaves, OptionRule};
 use crate::limits::budget::Budget;
 use crate::{EngineError, TooMuchWork};
@@ -85,7 +86,7 @@ impl OptionRule for StaircaseRule {
             .ok_or_else(|| EngineError::DefinitionFailed {
                 game: "staircase".into(),
                 state: written(state),
-                reason: "more than 18446744073709551615 coins in all".into(),
+                why: FailedWhy::StaircaseCoins,
             })?;
         let per_state = u128::from(total) + 1;
         let too_much = |states: u128| states.saturating_mul(per_state) > MAX_WORK;
@@ -94,9 +95,7 @@ impl OptionRule for StaircaseRule {
             return Err(EngineError::DefinitionFailed {
                 game: "staircase".into(),
                 state: written(state),
-                reason: format!(
-                    "searching it would list more than {MAX_WORK} options (the staircases it reaches times 1 + its coins), too many"
-                ),
+                why: FailedWhy::StaircaseWork { max: MAX_WORK },
             });
         }
         if total > budget.left() {
