@@ -8,9 +8,10 @@ use crate::families::defined::{DefinedGame, Leaves, OptionRule};
 use crate::limits::budget::Budget;
 use crate::{EngineError, TooMuchWork};
 
-/// The rule as `rules staircase` shows it.
-pub const TEXT: &str = "game staircase(s1, …, sn) = {(…, s(i-1) + k, s(i) - k, …) : i in 1..n, \
-    k in 1..s(i)}, where coins moved down from step 1 leave the staircase";
+/// The rule as `rules staircase` shows it: the game language's notation, stretched to a tuple
+/// of any length (nimlab's renderer adds, in words, that coins moved down from step 1 leave).
+pub const TEXT: &str =
+    "game staircase(s1, …, sn) = {(…, s(i-1) + k, s(i) - k, …) : i in 1..n, k in 1..s(i)}";
 
 /// The most work a staircase may need for nimlab to search it: the staircases it reaches
 /// times (1 + its coins), which bounds the options listed on the way. A bigger one is refused
