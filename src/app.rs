@@ -26,6 +26,7 @@ fn no_flags() -> Cli {
 
 /// The whole program.
 pub fn main(args: Vec<OsString>) -> ExitCode {
+    crate::cli::describe_rulesets(crate::render::ruleset_words::summary);
     let no_pager = args.iter().any(|a| a == "--no-pager");
     let typed = args.get(1).map(|w| w.to_string_lossy().to_lowercase());
     // Paths stay as the shell gave them: a file name that is not UTF-8 is opened as is.

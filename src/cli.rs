@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use std::ffi::OsStr;
+use std::sync::OnceLock;
 
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -617,20 +618,25 @@ impl TypedValueParser for RulesName {
     }
 
     /// Names that can be typed as they are, for shell completion: a family with an argument
-    /// (`octal:CODE`) offers its examples (`octal:0.77`), never its placeholder. Help shows
-    /// none of them: the catalogue is `rules`'s.
+    /// (`octal:CODE`) offers its examples (`octal:0.77`), never its placeholder. Each shows its
+    /// ruleset's summary, if the words were given ([`describe_rulesets`]). Help shows them only
+    /// for `rules R`: elsewhere the catalogue is `rules`'s.
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(RULESETS.iter().flat_map(|row| {
+        let summary = RULESET_SUMMARY.get().copied();
+        let words = move |row: &RulesetName, known_as: Option<&'static str>| {
+            known_as.or_else(|| summary.map(|summary| summary(row)))
+        };
+        Some(Box::new(RULESETS.iter().flat_map(move |row| {
             let values: Vec<PossibleValue> = match row.argument {
                 None => vec![
                     PossibleValue::new(row.name)
-                        .help(row.summary)
+                        .help(words(row, None))
                         .aliases(row.aliases.iter().copied()),
                 ],
                 Some(_) => row
                     .examples
                     .iter()
-                    .map(|e| PossibleValue::new(e.name).help(e.known_as.unwrap_or(row.summary)))
+                    .map(|e| PossibleValue::new(e.name).help(words(row, e.known_as)))
                     .collect(),
             };
             values
@@ -638,25 +644,15 @@ impl TypedValueParser for RulesName {
     }
 }
 
-/// A ruleset's line in help: what it is, its other spellings, its examples.
-pub fn ruleset_help(row: &RulesetName) -> String {
-    let mut help = row.summary.to_string();
-    if !row.aliases.is_empty() {
-        let aliases: Vec<String> = row.aliases.iter().map(|a| format!("`{a}`")).collect();
-        help.push_str(&format!("; also written {}", aliases.join(", ")));
-    }
-    if !row.examples.is_empty() {
-        let examples: Vec<String> = row
-            .examples
-            .iter()
-            .map(|e| match e.known_as {
-                Some(known) => format!("`{}` ({known})", e.name),
-                None => format!("`{}`", e.name),
-            })
-            .collect();
-        help.push_str(&format!("; e.g. {}", examples.join(", ")));
-    }
-    help
+/// A ruleset's one-line summary, which its name shows in help, man pages and completions. The
+/// words are the renderer's, which the grammar may not name: the program gives them once as it
+/// starts ([`describe_rulesets`]), and until then a name shows alone.
+static RULESET_SUMMARY: OnceLock<fn(&RulesetName) -> &'static str> = OnceLock::new();
+
+/// Gives the grammar the words of each ruleset (`render::ruleset_words::summary`), for the
+/// help of the names it takes. Only the first call counts.
+pub fn describe_rulesets(summary: fn(&RulesetName) -> &'static str) {
+    let _ = RULESET_SUMMARY.set(summary);
 }
 
 /// A position given on the line, in a file, or on standard input.

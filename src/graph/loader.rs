@@ -18,6 +18,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::engine::EngineError;
+use crate::engine::error::GraphWhy;
 use crate::engine::families::graph::GameGraph;
 use crate::yaml;
 
@@ -53,7 +54,7 @@ struct Positions(Vec<(String, Vec<String>)>);
 pub fn read(path: &Path, source: &str) -> Result<GameGraph, EngineError> {
     let bad = |reason: String| EngineError::BadGraph {
         source: source.to_string(),
-        reason,
+        why: GraphWhy::File(reason),
     };
     let text = super::read_text(path, MAX_BYTES, "graph").map_err(bad)?;
     load(source, &text)
@@ -63,7 +64,7 @@ pub fn read(path: &Path, source: &str) -> Result<GameGraph, EngineError> {
 pub fn load(source: &str, text: &str) -> Result<GameGraph, EngineError> {
     let bad = |reason: String| EngineError::BadGraph {
         source: source.to_string(),
-        reason,
+        why: GraphWhy::File(reason),
     };
     let file: GraphFile = yaml::from_str(text, &LIMITS)
         .map_err(|e| bad(super::yaml_reason(&e, MAX_BYTES, "graph")))?;
@@ -271,10 +272,14 @@ mod tests {
         assert_eq!(g.value(g.node("b").unwrap()), Some(2));
     }
 
-    /// Why the file was refused (the renderer puts "bad game graph `g.yaml`: " before it).
+    /// Why the file was refused, in the reader's words (the renderer puts "bad game graph
+    /// `g.yaml`: " before them).
     fn error_of(text: &str) -> String {
         match load("g.yaml", text).unwrap_err() {
-            EngineError::BadGraph { reason, .. } => reason,
+            EngineError::BadGraph {
+                why: GraphWhy::File(reason),
+                ..
+            } => reason,
             other => panic!("{other:?}"),
         }
     }
@@ -285,7 +290,16 @@ mod tests {
         assert!(e.contains("unknown field `colour`"), "{e}");
         assert!(error_of("format: 2\npositions: {a: []}\n").contains("format 2"));
         assert!(error_of("format: 1\npositions: {a: 3}\n").contains("must be a list"));
-        assert!(error_of("format: 1\npositions: {a: [b]}\n").contains("`b`"));
+        assert_eq!(
+            load("g.yaml", "format: 1\npositions: {a: [b]}\n").unwrap_err(),
+            EngineError::BadGraph {
+                source: "g.yaml".into(),
+                why: GraphWhy::Unlisted {
+                    from: "a".into(),
+                    to: "b".into(),
+                },
+            }
+        );
         for e in [error_of("format: 1\n"), error_of("")] {
             assert!(!e.contains('\n'), "{e}");
         }

@@ -4,10 +4,10 @@
 
 use std::fmt;
 
-use crate::engine::error::{Beyond, CodeWhy, PictureWhy, PileWanted, SetWhy};
+use crate::engine::error::{Beyond, CodeWhy, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
 use crate::engine::families::hackenbush::PictureError;
 use crate::engine::limits::too_much_work::{TooMuchWork, TupleLimit};
-use crate::engine::notation::hackenbush_syntax::{MAX_NAME, WrittenError};
+use crate::engine::notation::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
 use crate::engine::notation::pile::MAX_SIZE_DIGITS;
 use crate::engine::notation::quote::quoted;
 use crate::engine::play::moves::IllegalMove;
@@ -30,7 +30,7 @@ impl fmt::Display for Said<'_, EngineError> {
                 write!(
                     f,
                     "expected a ruleset such as {}",
-                    crate::engine::families::ruleset_name::SOME_NAMES
+                    super::ruleset_words::SOME_NAMES
                 )?;
                 if matches!(self.0, EngineError::UnknownRulesOrMisere { .. }) {
                     f.write_str(", perhaps followed by `-misere` for misère play")?;
@@ -129,8 +129,24 @@ impl fmt::Display for Said<'_, EngineError> {
                     PictureWhy::File(reason) => f.write_str(reason),
                 }
             }
-            EngineError::BadGraph { source, reason } => {
-                write!(f, "bad game graph {}: {reason}", quoted(source))
+            EngineError::BadGraph { source, why } => {
+                write!(f, "bad game graph {}: ", quoted(source))?;
+                match why {
+                    GraphWhy::NoPositions => f.write_str("it has no positions"),
+                    GraphWhy::TooMany { count, max } => {
+                        write!(f, "{count} positions is more than the {max} nimlab allows")
+                    }
+                    GraphWhy::Twice { name } => {
+                        write!(f, "the position `{name}` is listed twice")
+                    }
+                    GraphWhy::Unlisted { from, to } => {
+                        write!(
+                            f,
+                            "`{from}` moves to `{to}`, which is not a listed position"
+                        )
+                    }
+                    GraphWhy::File(reason) => f.write_str(reason),
+                }
             }
             EngineError::LoopyGraph { source, misere } => {
                 write!(
@@ -242,15 +258,24 @@ impl fmt::Display for Said<'_, EngineError> {
                     ),
                 }
             }
-            EngineError::DefinitionFailed {
-                game,
-                state,
-                reason,
-            } => write!(
-                f,
-                "the options of {} at the state {state} cannot be computed: {reason}",
-                quoted(game)
-            ),
+            EngineError::DefinitionFailed { game, state, why } => {
+                write!(
+                    f,
+                    "the options of {} at the state {state} cannot be computed: ",
+                    quoted(game)
+                )?;
+                match why {
+                    FailedWhy::StaircaseCoins => {
+                        f.write_str("more than 18446744073709551615 coins in all")
+                    }
+                    FailedWhy::StaircaseWork { max } => write!(
+                        f,
+                        "searching it would list more than {max} options (the staircases it \
+                         reaches times 1 + its coins), too many"
+                    ),
+                    FailedWhy::Said(reason) => f.write_str(reason),
+                }
+            }
         }
     }
 }
@@ -621,6 +646,12 @@ impl fmt::Display for Said<'_, WrittenError> {
                 expected,
             } => {
                 let found = found.map_or_else(|| "the end".to_string(), |c| format!("`{c}`"));
+                let expected = match expected {
+                    PictureToken::EdgesClose => "`)` closing the edges",
+                    PictureToken::StalkLength => "a stalk's number of edges",
+                    PictureToken::EndOrBranch => "the end, or `(` after a stalk",
+                    PictureToken::CommaOrClose => "`,` or `)`",
+                };
                 write!(
                     f,
                     "{found} at character {} where {expected} was expected",
@@ -954,6 +985,90 @@ mod tests {
         assert_eq!(
             said("octal:2.7"),
             "bad octal code `octal:2.7`: `2.` is not supported: the digit before the point must be 0 or 4"
+        );
+    }
+
+    /// A graph the engine refuses says why in words written here, from the engine's data.
+    #[test]
+    fn bad_graphs_say_why() {
+        let said = |why: GraphWhy| {
+            Said(&EngineError::BadGraph {
+                source: "g.yaml".into(),
+                why,
+            })
+            .to_string()
+        };
+        assert_eq!(
+            said(GraphWhy::NoPositions),
+            "bad game graph `g.yaml`: it has no positions"
+        );
+        assert_eq!(
+            said(GraphWhy::TooMany { count: 7, max: 5 }),
+            "bad game graph `g.yaml`: 7 positions is more than the 5 nimlab allows"
+        );
+        assert_eq!(
+            said(GraphWhy::Twice { name: "a".into() }),
+            "bad game graph `g.yaml`: the position `a` is listed twice"
+        );
+        assert_eq!(
+            said(GraphWhy::Unlisted {
+                from: "a".into(),
+                to: "b".into()
+            }),
+            "bad game graph `g.yaml`: `a` moves to `b`, which is not a listed position"
+        );
+    }
+
+    /// A picture written wrongly names, in words written here, what it needed and where.
+    #[test]
+    fn a_bad_picture_names_what_it_needed() {
+        use crate::engine::notation::hackenbush_syntax::parse;
+        let said = |word: &str| Said(&parse(word).unwrap_err()).to_string();
+        // Characters are counted from 1: `2(1` ends after its third.
+        assert_eq!(
+            said("2(1"),
+            "the end at character 4 where `,` or `)` was expected"
+        );
+        assert_eq!(
+            said("(g-a"),
+            "the end at character 5 where `)` closing the edges was expected"
+        );
+        assert_eq!(
+            said("x"),
+            "`x` at character 1 where a stalk's number of edges was expected"
+        );
+        assert_eq!(
+            said("2x"),
+            "`x` at character 2 where the end, or `(` after a stalk was expected"
+        );
+    }
+
+    /// A staircase too large to search says why in words written here.
+    #[test]
+    fn a_staircase_too_large_says_why() {
+        let said = |why: FailedWhy| {
+            Said(&EngineError::DefinitionFailed {
+                game: "staircase".into(),
+                state: "(3,1)".into(),
+                why,
+            })
+            .to_string()
+        };
+        let head = "the options of `staircase` at the state (3,1) cannot be computed: ";
+        assert_eq!(
+            said(FailedWhy::StaircaseCoins),
+            format!("{head}more than 18446744073709551615 coins in all")
+        );
+        assert_eq!(
+            said(FailedWhy::StaircaseWork { max: 20 }),
+            format!(
+                "{head}searching it would list more than 20 options (the staircases it reaches \
+                 times 1 + its coins), too many"
+            )
+        );
+        assert_eq!(
+            said(FailedWhy::Said("`x` is unknown".into())),
+            format!("{head}`x` is unknown")
         );
     }
 }

@@ -37,6 +37,7 @@ mod progress_file;
 mod proof;
 mod proof_error;
 pub(crate) mod prose;
+pub(crate) mod ruleset_words;
 mod rulesets;
 mod set;
 mod style;

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use crate::engine::Rules;
+use crate::engine::families::defined::DefinedGame;
 use crate::output::{Note, SetAside};
 
 /// `note` in words.
@@ -17,8 +18,9 @@ pub(super) fn words(note: &Note) -> String {
             let mut text = match rules {
                 Rules::Defined(game) => {
                     format!(
-                        "rules: {rules}, defined by\n  {}",
-                        definition_lines(game.text())
+                        "rules: {rules}, defined by\n  {}{}",
+                        definition_lines(game.text()),
+                        beyond_notation(game)
                     )
                 }
                 _ => format!("rules: {rules}"),
@@ -69,6 +71,15 @@ pub(super) fn words(note: &Note) -> String {
                 None => forgotten,
             }
         }
+    }
+}
+
+/// What a rule the engine writes itself (a game of tuples of any length, which the game
+/// language cannot write) means beyond its notation, by the game's name.
+fn beyond_notation(game: &DefinedGame) -> &'static str {
+    match (game.any_length(), game.name()) {
+        (true, "staircase") => ", where coins moved down from step 1 leave the staircase",
+        _ => "",
     }
 }
 
@@ -154,6 +165,19 @@ mod tests {
         assert_eq!(
             String::from_utf8(buf).unwrap(),
             "{\"message\":\"progress in `mex` forgotten\"}\n"
+        );
+    }
+
+    #[test]
+    fn the_staircase_rule_says_where_the_coins_from_step_1_go() {
+        let staircase = Rules::Defined(std::sync::Arc::new(
+            crate::engine::families::staircase::game(),
+        ));
+        assert_eq!(
+            words(&Note::RulesSet(staircase, None)),
+            "rules: staircase, defined by\n  game staircase(s1, …, sn) = {(…, s(i-1) + k, \
+             s(i) - k, …) : i in 1..n, k in 1..s(i)}, where coins moved down from step 1 leave \
+             the staircase"
         );
     }
 

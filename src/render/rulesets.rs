@@ -1,5 +1,5 @@
 //! `rules`: the session's ruleset, then every ruleset name from the engine's table with what
-//! it is, its other spellings and examples.
+//! it is (`ruleset_words.rs`), its other spellings and examples.
 
 use std::io::{self, Write};
 
@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::prose::wrap;
-use crate::cli::ruleset_help;
+use super::ruleset_words::{ruleset_help, summary};
 use crate::engine::Rules;
 use crate::engine::families::ruleset_name::RULESETS;
 
@@ -53,7 +53,7 @@ pub(super) fn rows(current: &Rules) -> (Vec<&'static str>, Vec<Vec<String>>) {
                     .map(|e| e.name)
                     .collect::<Vec<_>>()
                     .join(" "),
-                row.summary.to_string(),
+                summary(row).to_string(),
                 (row.family == current.family()).to_string(),
             ]
         })
@@ -103,7 +103,7 @@ pub(super) fn json(current: &Rules) -> RulesetsJson {
                     .collect(),
                 in_expressions: row.in_expression,
                 name: row.usage(),
-                summary: row.summary,
+                summary: summary(row),
             })
             .collect(),
     }

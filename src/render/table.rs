@@ -405,12 +405,19 @@ pub(super) fn rows(
 
 /// How a closed form is known, for a row valued by one.
 pub(super) fn closed_form_words(formula: Formula) -> String {
+    // A proven formula of a ruleset's own, with the condition it covers: why it holds.
+    let statement = |proven: &str| format!("closed form: {proven}");
     let (form, checked) = match formula {
         Formula::Library { form, checked } => (form, checked),
         Formula::Session => {
             return "proven formula, decided by induction in this session by `conjecture`".into();
         }
-        _ => return format!("closed form: {}", formula.statement()),
+        Formula::ZeroMoveOdd => return statement("n odd, so g(nT) = n + 1"),
+        Formula::ZeroMoveEven => return statement("n even ≥ 2, so g(nT) = n − 1"),
+        Formula::ZeroMoveSpent => return statement("g(nF) = n: nF is a Nim pile"),
+        Formula::ZeroMoveEmpty => return statement("the empty pile has no moves: g(0) = 0"),
+        Formula::MisereNormalPlay => return statement("g(n) = n, the normal-play value"),
+        Formula::Nim => return statement("g(n) = n"),
     };
     let statement = match form {
         LibraryForm::Lasker => {

@@ -161,6 +161,226 @@ fn the_engine_does_no_io() {
     assert!(found.is_empty(), "the engine does IO: {found:?}");
 }
 
+/// Whether `chars` holds `word` at `at`.
+fn holds(chars: &[char], at: usize, word: &str) -> bool {
+    word.chars()
+        .enumerate()
+        .all(|(k, w)| chars.get(at + k) == Some(&w))
+}
+
+/// The string literals of Rust source `text` a user could read, each with its line: none in a
+/// comment, an attribute (`#[allow(…, reason = "…")]`), an item under `#[cfg(test)]`, or an
+/// `.expect("…")` (the invariant a panic names, which no reply shows). A `\` line continuation
+/// reads as the one space it leaves.
+fn readable_literals(text: &str) -> Vec<(usize, String)> {
+    let c: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let (mut i, mut line, mut depth) = (0, 1, 0usize);
+    // The brace depth of the `#[cfg(test)]` item being skipped, and whether one is announced.
+    let (mut test_item, mut test_next) = (None::<usize>, false);
+    // How many brackets of an attribute are open.
+    let mut attribute = 0usize;
+    let ident = |k: usize| k > 0 && (c[k - 1].is_alphanumeric() || c[k - 1] == '_');
+    while i < c.len() {
+        if holds(&c, i, "//") {
+            while i < c.len() && c[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if holds(&c, i, "/*") {
+            while i < c.len() && !holds(&c, i, "*/") {
+                line += usize::from(c[i] == '\n');
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if holds(&c, i, "#[cfg(test)]") {
+            test_next = true;
+            i += "#[cfg(test)]".len();
+            continue;
+        }
+        if holds(&c, i, "#[") || holds(&c, i, "#![") {
+            attribute += 1;
+            i += if c[i + 1] == '!' { 3 } else { 2 };
+            continue;
+        }
+        // A raw string: r"…", r#"…"#, br"…".
+        let r = if holds(&c, i, "br") { i + 1 } else { i };
+        let hashes = c[r + 1..].iter().take_while(|&&h| h == '#').count();
+        if c[r] == 'r' && !ident(i) && c.get(r + 1 + hashes) == Some(&'"') {
+            let start = r + 2 + hashes;
+            let close: String = std::iter::once('"')
+                .chain("#".repeat(hashes).chars())
+                .collect();
+            let mut end = start;
+            while end < c.len() && !holds(&c, end, &close) {
+                end += 1;
+            }
+            let literal: String = c[start..end].iter().collect();
+            let at = line;
+            line += literal.matches('\n').count();
+            if attribute == 0 && test_item.is_none() {
+                found.push((at, literal));
+            }
+            i = end + close.chars().count();
+            continue;
+        }
+        if c[i] == '"' {
+            let before: String = c[..i].iter().collect();
+            let expect = before.trim_end().ends_with(".expect(");
+            let (at, mut literal) = (line, String::new());
+            i += 1;
+            while i < c.len() && c[i] != '"' {
+                if c[i] == '\\' {
+                    match c.get(i + 1) {
+                        Some('\n') => {
+                            i += 1;
+                            while i < c.len() && c[i].is_whitespace() {
+                                line += usize::from(c[i] == '\n');
+                                i += 1;
+                            }
+                        }
+                        Some('n' | 't' | 'r') => {
+                            literal.push(' ');
+                            i += 2;
+                        }
+                        Some(&e) => {
+                            literal.push(e);
+                            i += 2;
+                        }
+                        None => i += 1,
+                    }
+                    continue;
+                }
+                line += usize::from(c[i] == '\n');
+                literal.push(c[i]);
+                i += 1;
+            }
+            i += 1;
+            if attribute == 0 && test_item.is_none() && !expect {
+                found.push((at, literal));
+            }
+            continue;
+        }
+        // A character ('"', '\'', '\u{…}'), or a lifetime.
+        if c[i] == '\'' {
+            if c.get(i + 1) == Some(&'\\') {
+                i += 2;
+                while i < c.len() && c[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else if c.get(i + 2) == Some(&'\'') {
+                i += 3;
+            } else {
+                i += 1;
+            }
+            continue;
+        }
+        match c[i] {
+            '\n' => line += 1,
+            '[' if attribute > 0 => attribute += 1,
+            ']' if attribute > 0 => attribute -= 1,
+            '{' => {
+                depth += 1;
+                if test_next && test_item.is_none() {
+                    test_item = Some(depth);
+                }
+                test_next = false;
+            }
+            '}' => {
+                if test_item == Some(depth) {
+                    test_item = None;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            ';' if attribute == 0 => test_next = false,
+            _ => {}
+        }
+        i += 1;
+    }
+    found
+}
+
+/// Whether a literal holds an English phrase: four or more words of letters in a row
+/// ("take any number of tokens"), where notation (`(a,b)`, `s(i-1) + k`) breaks the run.
+fn is_sentence(literal: &str) -> bool {
+    let word = |token: &str| {
+        let token = token
+            .trim_start_matches(['"', '“', '('])
+            .trim_end_matches([',', ';', ':', '.', '?', '!', '"', '”', ')']);
+        token.chars().next().is_some_and(char::is_alphabetic)
+            && token
+                .chars()
+                .all(|ch| ch.is_alphabetic() || matches!(ch, '\'' | '’' | '-'))
+    };
+    let mut run = 0;
+    literal.split_whitespace().any(|token| {
+        run = if word(token) { run + 1 } else { 0 };
+        run >= 4
+    })
+}
+
+/// The engine carries data only: what a user reads of it (a ruleset's summary, why a pile or a
+/// graph was refused) is worded in `src/render/`. Notation (`subtract:1,3,4`, `(a,b)`), names
+/// (`Dawson's Kayles`) and the invariants a panic names are not sentences.
+#[test]
+fn the_engine_writes_no_sentence() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/engine/src");
+    let mut found = Vec::new();
+    for file in files(&src) {
+        let text = fs::read_to_string(&file).expect("a source file");
+        for (line, literal) in readable_literals(&text) {
+            if is_sentence(&literal) {
+                found.push(format!("{}:{line}: {literal:?}", file.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the engine writes English, whose words belong in src/render/: {found:#?}"
+    );
+}
+
+#[test]
+fn the_sentence_check_can_fail() {
+    let source = r###"//! A summary: take any number of tokens from one pile.
+/// Take any number of tokens.
+pub const NIM: &str = "Nim: take any number of tokens from one pile";
+pub const LASKER: &str = "Lasker's Nim: take any \
+    number of tokens";
+pub const QUOTE: char = '"';
+pub const RAW: &str = r#"move "any" number of coins"#;
+pub const NOTATION: &str = "game w(a, b) = {(a - k, b) : k in 1..a}";
+pub const NAME: &str = "Dawson's Kayles";
+#[allow(clippy::cast_possible_truncation, reason = "x is below the codes, all u32")]
+pub fn f(n: u64) -> u32 {
+    u32::try_from(n).expect("the count is within the limit checked above")
+}
+#[cfg(test)]
+mod tests {
+    const IN_A_TEST: &str = "a test may write what it likes";
+}
+pub const AFTER: &str = "this one is read again";
+"###;
+    let sentences: Vec<(usize, String)> = readable_literals(source)
+        .into_iter()
+        .filter(|(_, literal)| is_sentence(literal))
+        .collect();
+    let expected = [
+        (3, "Nim: take any number of tokens from one pile"),
+        (4, "Lasker's Nim: take any number of tokens"),
+        (7, "move \"any\" number of coins"),
+        (18, "this one is read again"),
+    ];
+    assert_eq!(
+        sentences,
+        expected.map(|(line, text)| (line, text.to_string()))
+    );
+}
+
 #[test]
 fn the_expression_language_and_graphs_stand_on_the_engine_alone() {
     for module in ["expr", "graph"] {

@@ -42,7 +42,7 @@ pub enum EngineError {
     /// A Hackenbush picture that cannot be read or built; `token` is as written.
     BadPicture { token: String, why: PictureWhy },
     /// A game graph that is not a finite DAG of named positions.
-    BadGraph { source: String, reason: String },
+    BadGraph { source: String, why: GraphWhy },
     /// A game graph with a cycle where every play must end: a search, a table by mex, misère
     /// play (`misere`).
     LoopyGraph { source: String, misere: bool },
@@ -64,11 +64,11 @@ pub enum EngineError {
         state: String,
         refusal: Box<DefinitionRefusal>,
     },
-    /// A defined game's rule failed at `state` (an expression error, in words).
+    /// A defined game's rule failed at `state`.
     DefinitionFailed {
         game: String,
         state: String,
-        reason: String,
+        why: FailedWhy,
     },
 }
 
@@ -82,6 +82,19 @@ pub enum DefinitionRefusal {
     /// Options that lead back to where they started: the states of the cycle, in order, the
     /// first repeated at the end.
     Cycle { cycle: Vec<String> },
+}
+
+/// Why a defined game's options could not be computed at a state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FailedWhy {
+    /// A staircase with more coins in all than 2^64 - 1.
+    StaircaseCoins,
+    /// A staircase whose search would list more than `max` options (the staircases it
+    /// reaches times 1 + its coins).
+    StaircaseWork { max: u128 },
+    /// The rule's own failure, in the words of the layer that reads definitions (an
+    /// expression's error).
+    Said(String),
 }
 
 /// What a pile or state of a ruleset is, where a token was not one (worded in nimlab's
@@ -149,6 +162,21 @@ pub enum PictureWhy {
     /// It cannot be built.
     Built(PictureError),
     /// Its file says what is wrong with it (the reader of picture files words it).
+    File(String),
+}
+
+/// Why a game graph was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GraphWhy {
+    /// It lists no position.
+    NoPositions,
+    /// It lists `count` positions, more than `max`.
+    TooMany { count: usize, max: usize },
+    /// A position's name, listed twice.
+    Twice { name: String },
+    /// A move from `from` to `to`, which is no listed position.
+    Unlisted { from: String, to: String },
+    /// Its file says what is wrong with it (the reader of graph files words it).
     File(String),
 }
 

@@ -8,6 +8,7 @@
 use std::ops::Range;
 
 use super::Definition;
+use crate::engine::error::FailedWhy;
 use crate::engine::families::defined::{Leaves, OptionRule};
 use crate::engine::limits::budget::Budget;
 use crate::engine::{EngineError, Rules, TooMuchWork};
@@ -307,7 +308,7 @@ impl Walk<'_> {
         EngineError::DefinitionFailed {
             game: self.definition.name.clone(),
             state,
-            reason: format!("{reason} (in `{at}`)"),
+            why: FailedWhy::Said(format!("{reason} (in `{at}`)")),
         }
     }
 }

@@ -360,6 +360,32 @@ fn bash_completions_are_valid_bash() {
     }
 }
 
+/// A ruleset's name shows what the game is beside it wherever the command definition lists
+/// the names: the words are the renderer's, handed to the grammar as nimlab starts.
+#[test]
+fn completions_help_and_the_man_page_say_what_each_ruleset_is() {
+    let nim = "Nim: take any number of tokens from one pile; the last mover wins";
+    let fish = Test::new().args(["completions", "fish"]).run().success();
+    assert!(
+        fish.stdout.contains(&format!("nim\\t'{nim}'")),
+        "{}",
+        fish.stdout
+    );
+    let man = Test::new().args(["man", "rules"]).run().success();
+    assert!(
+        man.stdout.contains(&format!("nim: {nim}")),
+        "{}",
+        man.stdout
+    );
+    let help = Test::new().args(["rules", "--help"]).run().success();
+    assert!(
+        help.stdout
+            .contains("Nim: take any number of tokens from one pile;"),
+        "{}",
+        help.stdout
+    );
+}
+
 #[test]
 fn zsh_and_fish_completions_name_the_commands() {
     for shell in ["zsh", "fish"] {

@@ -231,6 +231,13 @@ fn a_tuple_state_written_wrong_or_a_cycle_is_refused() {
         .args(["winner", "--rules", "wythoff", "(1,2,3)"])
         .run()
         .bad_input("(1,2,3)");
+    // In an expression too, a tuple of three is no state of Wythoff's game: the same refusal
+    // as on the line, not a definition refused "at the state the start".
+    Test::new()
+        .args(["=", "g(wythoff, (1,2,3))"])
+        .run()
+        .code(2)
+        .stderr_has("`(1,2,3)` is not a pile: expected a state of wythoff: a tuple of 2");
     Test::new()
         .args(["game", "swap(a, b) = {(b, a)}"])
         .run()

@@ -211,17 +211,29 @@ impl DefinedGame {
         self.arity > 1
     }
 
-    /// The number of `tuple`, numbering it if it is new. Refuses a tuple of another length, and
-    /// a tuple past [`MAX_TUPLES`].
+    /// What a state of the game is, where something else was written.
+    pub fn state_wanted(&self) -> PileWanted {
+        if self.any_length {
+            PileWanted::TupleUpTo {
+                game: self.name.clone(),
+                max: MAX_LENGTH,
+            }
+        } else {
+            PileWanted::Tuple {
+                game: self.name.clone(),
+                arity: self.arity,
+            }
+        }
+    }
+
+    /// The number of `tuple`, numbering it if it is new. Refuses a tuple of another length (as
+    /// no state of the game), and a tuple past [`MAX_TUPLES`].
     pub fn intern(&self, tuple: &[u64]) -> Result<u64, EngineError> {
         if !self.takes_length(tuple.len()) {
-            return Err(self.refuse(
-                "the start",
-                DefinitionRefusal::Arity {
-                    option: write_tuple(tuple),
-                    arity: self.arity,
-                },
-            ));
+            return Err(EngineError::BadPile {
+                token: write_tuple(tuple),
+                expected: self.state_wanted(),
+            });
         }
         let mut known = self.known.write().unwrap_or_else(PoisonError::into_inner);
         self.number(&mut known.tuples, tuple, None)
@@ -702,7 +714,14 @@ mod tests {
                 assert_eq!(g.state_name(n), format!("({a},{b})"));
             }
         }
-        assert!(g.intern(&[1]).is_err());
+        // A tuple of another length is no state of the game, as a pile written so is not.
+        assert!(matches!(
+            g.intern(&[1]),
+            Err(EngineError::BadPile {
+                expected: PileWanted::Tuple { arity: 2, .. },
+                ..
+            })
+        ));
     }
 
     #[test]

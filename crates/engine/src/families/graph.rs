@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::PileWanted;
+use crate::error::{GraphWhy, PileWanted};
 use crate::families::loopy::{self, Gamma, Labelling};
 use crate::values::mex::mex;
 use crate::{EngineError, Grundy};
@@ -36,23 +36,23 @@ impl GameGraph {
     /// Builds the graph from positions in order, each with the names its moves lead to, and
     /// values every position. Refuses repeated or unknown names.
     pub fn new(source: &str, positions: Vec<(String, Vec<String>)>) -> Result<Self, EngineError> {
-        let bad = |reason: String| EngineError::BadGraph {
+        let bad = |why: GraphWhy| EngineError::BadGraph {
             source: source.to_string(),
-            reason,
+            why,
         };
         if positions.is_empty() {
-            return Err(bad("it has no positions".into()));
+            return Err(bad(GraphWhy::NoPositions));
         }
         if positions.len() > MAX_NODES {
-            return Err(bad(format!(
-                "{} positions is more than the {MAX_NODES} nimlab allows",
-                positions.len()
-            )));
+            return Err(bad(GraphWhy::TooMany {
+                count: positions.len(),
+                max: MAX_NODES,
+            }));
         }
         let mut index = HashMap::with_capacity(positions.len());
         for (i, (name, _)) in positions.iter().enumerate() {
             if index.insert(name.clone(), i).is_some() {
-                return Err(bad(format!("the position `{name}` is listed twice")));
+                return Err(bad(GraphWhy::Twice { name: name.clone() }));
             }
         }
         let mut names = Vec::with_capacity(positions.len());
@@ -63,9 +63,10 @@ impl GameGraph {
                 match index.get(t) {
                     Some(&j) => to.push(j),
                     None => {
-                        return Err(bad(format!(
-                            "`{name}` moves to `{t}`, which is not a listed position"
-                        )));
+                        return Err(bad(GraphWhy::Unlisted {
+                            from: name,
+                            to: t.clone(),
+                        }));
                     }
                 }
             }
@@ -333,18 +334,21 @@ mod tests {
 
     #[test]
     fn unknown_and_repeated_names() {
-        assert!(
-            graph(&[("a", &["zz"])])
-                .unwrap_err()
-                .to_string()
-                .contains("`zz`")
+        let refused = |why: GraphWhy| EngineError::BadGraph {
+            source: "test.yaml".into(),
+            why,
+        };
+        assert_eq!(
+            graph(&[("a", &["zz"])]).unwrap_err(),
+            refused(GraphWhy::Unlisted {
+                from: "a".into(),
+                to: "zz".into()
+            })
         );
-        assert!(
-            graph(&[("a", &[]), ("a", &[])])
-                .unwrap_err()
-                .to_string()
-                .contains("twice")
+        assert_eq!(
+            graph(&[("a", &[]), ("a", &[])]).unwrap_err(),
+            refused(GraphWhy::Twice { name: "a".into() })
         );
-        assert!(graph(&[]).is_err());
+        assert_eq!(graph(&[]).unwrap_err(), refused(GraphWhy::NoPositions));
     }
 }

@@ -244,17 +244,7 @@ impl Rules {
         {
             let bad = || EngineError::BadPile {
                 token: token_excerpt(token),
-                expected: if game.any_length() {
-                    PileWanted::TupleUpTo {
-                        game: game.name().to_string(),
-                        max: crate::families::defined::MAX_LENGTH,
-                    }
-                } else {
-                    PileWanted::Tuple {
-                        game: game.name().to_string(),
-                        arity: game.arity(),
-                    }
-                },
+                expected: game.state_wanted(),
             };
             let text = std::str::from_utf8(token).map_err(|_| bad())?;
             let inner = text

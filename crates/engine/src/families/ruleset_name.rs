@@ -2,8 +2,10 @@
 //! line's `--rules` checker, the expression language, `verify`, completion, help, the `rules`
 //! reply and the error for an unknown name all read it, so they cannot disagree.
 //!
-//! Only names live here: what each game is lives in [`Rules`]. A graph's file is read outside
-//! the engine, so reading a name yields either a ruleset or the file still to be read.
+//! Only names live here: what each game is lives in [`Rules`], and what a user reads of it
+//! (each row's one-line summary) in nimlab's renderer, keyed by the row's `name`. A graph's
+//! file is read outside the engine, so reading a name yields either a ruleset or the file
+//! still to be read.
 
 use crate::families::octal::OctalCode;
 use crate::families::subtraction::SubtractionSet;
@@ -43,7 +45,8 @@ pub struct Example {
 pub struct RulesetName {
     pub family: Family,
     /// The name as nimlab writes it, or for a family with an argument the word before the
-    /// colon (`subtract` in `subtract:1,3,4`).
+    /// colon (`subtract` in `subtract:1,3,4`). It is the row's identity: no two rows share it,
+    /// and the renderer finds the row's words by it.
     pub name: &'static str,
     /// Other spellings of `name`, accepted everywhere a name is.
     pub aliases: &'static [&'static str],
@@ -51,8 +54,6 @@ pub struct RulesetName {
     pub argument: Option<&'static str>,
     /// Complete names to show (a family with an argument needs at least one to be typed).
     pub examples: &'static [Example],
-    /// The game in one line.
-    pub summary: &'static str,
     /// How an expression names it (`g(subtract:{1,3,4}, 7)`: braces, since commas separate
     /// arguments); `None` where an expression cannot (a graph needs its file read).
     pub in_expression: Option<&'static str>,
@@ -66,7 +67,6 @@ pub const RULESETS: [RulesetName; 23] = [
         aliases: &[],
         argument: None,
         examples: &[],
-        summary: "Nim: take any number of tokens from one pile; the last mover wins",
         in_expression: Some("nim"),
     },
     RulesetName {
@@ -75,8 +75,6 @@ pub const RULESETS: [RulesetName; 23] = [
         aliases: &["zeromove", "zero_move"],
         argument: None,
         examples: &[],
-        summary: "zero-move Nim: Nim where each non-empty pile also has one pass (nT → nF) \
-                  that either player may spend once",
         in_expression: Some("zero-move"),
     },
     RulesetName {
@@ -85,7 +83,6 @@ pub const RULESETS: [RulesetName; 23] = [
         aliases: &["misère"],
         argument: None,
         examples: &[],
-        summary: "misère Nim: Nim where the last mover loses",
         in_expression: Some("misere"),
     },
     RulesetName {
@@ -97,8 +94,6 @@ pub const RULESETS: [RulesetName; 23] = [
             name: "subtract:1,3,4",
             known_as: None,
         }],
-        summary: "a subtraction game: take s tokens from one pile, for some s in the set S; \
-                  `subtract:^S` takes any positive amount except those in S",
         in_expression: Some("subtract:{1,3,4}"),
     },
     RulesetName {
@@ -120,7 +115,6 @@ pub const RULESETS: [RulesetName; 23] = [
                 known_as: None,
             },
         ],
-        summary: "a take-and-break game given by its octal code; a move may split a pile in two",
         in_expression: Some("octal:0.77"),
     },
     RulesetName {
@@ -138,8 +132,6 @@ pub const RULESETS: [RulesetName; 23] = [
                 known_as: None,
             },
         ],
-        summary: "a take-and-break game given by its hexadecimal code: as octal, with digit bit 8 \
-                  letting the tokens left be three non-empty piles",
         in_expression: None,
     },
     RulesetName {
@@ -148,7 +140,6 @@ pub const RULESETS: [RulesetName; 23] = [
         aliases: &[],
         argument: Some("FILE"),
         examples: &[],
-        summary: "a game given as a YAML file of named positions and the moves between them; a graph with cycles is valued by γ, with draws",
         in_expression: None,
     },
     RulesetName {
@@ -157,7 +148,6 @@ pub const RULESETS: [RulesetName; 23] = [
         aliases: &[],
         argument: Some("NAME"),
         examples: &[],
-        summary: "the game the session defined with `game NAME(n) = OPTIONS` (see `help game`)",
         in_expression: None,
     },
     RulesetName {
@@ -169,10 +159,6 @@ pub const RULESETS: [RulesetName; 23] = [
             name: "moore:2",
             known_as: Some("Moore's Nim_2"),
         }],
-        summary: "Moore's Nim_k: a move takes any positive number of tokens from each of at least \
-                  one and at most K piles; a game of the whole position, decided by Moore's \
-                  theorem (proven, 1910; checked against exhaustive search): the mover loses iff \
-                  each binary column's count of 1s is 0 mod K+1 (`winner` and `move` only)",
         in_expression: None,
     },
     RulesetName {
@@ -181,85 +167,41 @@ pub const RULESETS: [RulesetName; 23] = [
         aliases: &["green-hackenbush"],
         argument: None,
         examples: &[],
-        summary: "Green Hackenbush: cut one edge of a picture standing on the ground; whatever no \
-                  longer reaches the ground falls, and the last mover wins. A pile is a picture: \
-                  a stalk `5`, a tree `2(1,3)`, edges `(g-a,a-b,b-g)` (`g` the ground), or \
-                  `--file PICTURE.yaml`; valued by the colon and fusion principles (`winner`, \
-                  `move`, `nimsum`, `grundy PICTURE` and `draw` only)",
         in_expression: None,
     },
-    library(
-        "lasker",
-        "Lasker's Nim: take any number of tokens from one pile, or split a pile into two non-empty piles",
-    ),
-    library(
-        "grundy-game",
-        "Grundy's game: split one pile into two non-empty piles of different sizes",
-    ),
+    library("lasker"),
+    library("grundy-game"),
     RulesetName {
         in_expression: Some("subtract:squares"),
-        ..library(
-            "subtract:squares",
-            "a subtraction game: take a non-zero square number of tokens (1, 4, 9, 16, …) from one pile",
-        )
+        ..library("subtract:squares")
     },
     RulesetName {
         in_expression: Some("subtract:powers2"),
-        ..library(
-            "subtract:powers2",
-            "a subtraction game: take a power of two (1, 2, 4, 8, …) tokens from one pile",
-        )
+        ..library("subtract:powers2")
     },
     RulesetName {
         in_expression: None,
-        ..library(
-            "wythoff",
-            "Wythoff's game: a pile is two heaps, written `(a,b)`; take any number of tokens from one heap, or the same number from both",
-        )
+        ..library("wythoff")
     },
-    library(
-        "mock-turtles",
-        "Mock Turtles, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over one, two or three coins, the rightmost from heads to tails",
-    ),
-    library(
-        "at-least-half",
-        "at-least-half: take at least half of the tokens of one pile (what may be taken depends on the pile alone, not on the last move; the values are the piles' bit lengths)",
-    ),
+    library("mock-turtles"),
+    library("at-least-half"),
     RulesetName {
         in_expression: None,
-        ..library(
-            "fibonacci-nim",
-            "Fibonacci Nim: a pile is `(n,m)`, n tokens of which the next move may take at most m; taking k leaves `(n-k,2k)`; start at `(n,n-1)`",
-        )
+        ..library("fibonacci-nim")
     },
-    library(
-        "turning-turtles",
-        "Turning Turtles, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over one or two coins, the rightmost from heads to tails (it is Nim)",
-    ),
+    library("turning-turtles"),
     RulesetName {
         in_expression: None,
-        ..library(
-            "northcott",
-            "Northcott's game without its retreats: a pile is a row `(w,b)`, White's counter in column w and Black's in column b; a move shrinks one row's gap (Nim on the gap). The full game also lets each player move their own counter away, which makes it partizan and loopy; retreats are reversible, so the same player wins it",
-        )
+        ..library("northcott")
     },
-    library(
-        "ruler",
-        "Ruler, a coin-turning game: a pile n is a heads coin at place n of a row; a move turns over any run of consecutive coins, the rightmost from heads to tails (its value is the largest power of two dividing n)",
-    ),
+    library("ruler"),
     RulesetName {
         in_expression: None,
-        ..library(
-            "chomp",
-            "Chomp on up to three rows: a pile is a board `(a,b,c)`, the rows' lengths from the bottom (a ≥ b ≥ c); a move eats a square and all squares above and to its right; the poisoned bottom-left square is never eaten, so whoever faces it alone has lost",
-        )
+        ..library("chomp")
     },
     RulesetName {
         in_expression: None,
-        ..library(
-            "staircase",
-            "staircase Nim on any number of steps: a position is the coins on steps 1, 2, …, written `(3,1,4,1)` or as the words `3 1 4 1`; move any number of coins from one step to the step below (from step 1, off the staircase); valued by search",
-        )
+        ..library("staircase")
     },
 ];
 
@@ -273,14 +215,13 @@ pub const RETREAT_GAMES: [&str; 1] = ["northcott"];
 
 /// A row for a game of the bundled library, defined in the game language. An expression names
 /// it as written (`g(lasker, 7)`, `g(subtract:squares, 7)`).
-const fn library(name: &'static str, summary: &'static str) -> RulesetName {
+const fn library(name: &'static str) -> RulesetName {
     RulesetName {
         family: Family::Defined,
         name,
         aliases: &[],
         argument: None,
         examples: &[],
-        summary,
         in_expression: Some(name),
     }
 }
@@ -354,10 +295,6 @@ pub const CODE_NAMES: [(&str, &str); 4] = [
     ("dawsons-kayles", "0.07"),
     ("dawson-kayles", "0.07"),
 ];
-
-/// A few names to show where a ruleset was expected: the whole list is `rules`'s.
-pub const SOME_NAMES: &str = "`nim`, `zero-move`, `misere`, `subtract:1,3,4`, `octal:0.77` \
-     (or `kayles`), `lasker` or `wythoff`";
 
 /// The row whose name (or alias) is `word` — for a family with an argument, the word before
 /// the colon.
@@ -458,19 +395,6 @@ pub fn read_with_play(token: &str) -> Result<(Named<'_>, bool), EngineError> {
     }
 }
 
-/// The names a user may type, for error messages: "`nim`, `zero-move`, …, `subtract:S` (e.g.
-/// `subtract:1,3,4`), …".
-pub fn expected() -> String {
-    RULESETS
-        .iter()
-        .map(|r| match r.examples.first() {
-            Some(e) if r.argument.is_some() => format!("`{}` (e.g. `{}`)", r.usage(), e.name),
-            _ => format!("`{}`", r.usage()),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -563,17 +487,5 @@ mod tests {
             read_with_play("subtract:0-misere"),
             Err(EngineError::BadSubtractionSet { .. })
         ));
-    }
-
-    #[test]
-    fn the_expected_list_shows_every_row() {
-        let list = expected();
-        for row in &RULESETS {
-            assert!(list.contains(&format!("`{}`", row.usage())), "{list}");
-        }
-        assert!(
-            list.contains("`subtract:S` (e.g. `subtract:1,3,4`)"),
-            "{list}"
-        );
     }
 }

@@ -3,13 +3,15 @@
 //! staircase). The game language names its variables, so it cannot write a tuple of any length:
 //! this rule is written here and valued like any defined game, by search, never by a formula.
 
+use crate::error::FailedWhy;
 use crate::families::defined::{DefinedGame, Leaves, OptionRule};
 use crate::limits::budget::Budget;
 use crate::{EngineError, TooMuchWork};
 
-/// The rule as `rules staircase` shows it.
-pub const TEXT: &str = "game staircase(s1, …, sn) = {(…, s(i-1) + k, s(i) - k, …) : i in 1..n, \
-    k in 1..s(i)}, where coins moved down from step 1 leave the staircase";
+/// The rule as `rules staircase` shows it: the game language's notation, stretched to a tuple
+/// of any length (nimlab's renderer adds, in words, that coins moved down from step 1 leave).
+pub const TEXT: &str =
+    "game staircase(s1, …, sn) = {(…, s(i-1) + k, s(i) - k, …) : i in 1..n, k in 1..s(i)}";
 
 /// The most work a staircase may need for nimlab to search it: the staircases it reaches
 /// times (1 + its coins), which bounds the options listed on the way. A bigger one is refused
@@ -85,7 +87,7 @@ impl OptionRule for StaircaseRule {
             .ok_or_else(|| EngineError::DefinitionFailed {
                 game: "staircase".into(),
                 state: written(state),
-                reason: "more than 18446744073709551615 coins in all".into(),
+                why: FailedWhy::StaircaseCoins,
             })?;
         let per_state = u128::from(total) + 1;
         let too_much = |states: u128| states.saturating_mul(per_state) > MAX_WORK;
@@ -94,9 +96,7 @@ impl OptionRule for StaircaseRule {
             return Err(EngineError::DefinitionFailed {
                 game: "staircase".into(),
                 state: written(state),
-                reason: format!(
-                    "searching it would list more than {MAX_WORK} options (the staircases it reaches times 1 + its coins), too many"
-                ),
+                why: FailedWhy::StaircaseWork { max: MAX_WORK },
             });
         }
         if total > budget.left() {

@@ -25,7 +25,7 @@ pub enum WrittenError {
     Syntax {
         at: usize,
         found: Option<char>,
-        expected: &'static str,
+        expected: PictureToken,
     },
     /// Between commas, something that is not an edge `a-b`.
     BadEdge { edge: String },
@@ -33,6 +33,19 @@ pub enum WrittenError {
     BadName { name: String },
     /// The picture it describes cannot be built.
     Picture(PictureError),
+}
+
+/// What a written picture needed where it had something else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PictureToken {
+    /// The `)` that ends a list of edges.
+    EdgesClose,
+    /// A stalk's length: digits.
+    StalkLength,
+    /// The end of the word, or a `(` after a stalk.
+    EndOrBranch,
+    /// Between a tree's branches: `,` or `)`.
+    CommaOrClose,
 }
 
 impl From<PictureError> for WrittenError {
@@ -68,7 +81,7 @@ fn edges(word: &str) -> Result<Picture, WrittenError> {
         .ok_or(WrittenError::Syntax {
             at: word.chars().count(),
             found: None,
-            expected: "`)` closing the edges",
+            expected: PictureToken::EdgesClose,
         })?;
     let mut names = vec!["g".to_string()];
     let mut index = std::collections::HashMap::from([("g".to_string(), 0usize)]);
@@ -124,7 +137,7 @@ fn tree(word: &str) -> Result<Picture, WrittenError> {
             at += 1;
         }
         if at == start {
-            return Err(syntax(at, "a stalk's number of edges"));
+            return Err(syntax(at, PictureToken::StalkLength));
         }
         let digits: String = chars[start..at].iter().collect();
         let length = digits
@@ -161,8 +174,8 @@ fn tree(word: &str) -> Result<Picture, WrittenError> {
                     at += 1;
                     open.pop();
                 }
-                _ if open.is_empty() => return Err(syntax(at, "the end, or `(` after a stalk")),
-                _ => return Err(syntax(at, "`,` or `)`")),
+                _ if open.is_empty() => return Err(syntax(at, PictureToken::EndOrBranch)),
+                _ => return Err(syntax(at, PictureToken::CommaOrClose)),
             }
         }
     }

@@ -39,23 +39,6 @@ pub enum Formula {
     Session,
 }
 
-impl Formula {
-    /// The formula as proven, with the condition it covers: the reason a closed form holds.
-    pub fn statement(self) -> &'static str {
-        match self {
-            Self::ZeroMoveOdd => "n odd, so g(nT) = n + 1",
-            Self::ZeroMoveEven => "n even ≥ 2, so g(nT) = n − 1",
-            Self::ZeroMoveSpent => "g(nF) = n: nF is a Nim pile",
-            Self::ZeroMoveEmpty => "the empty pile has no moves: g(0) = 0",
-            Self::MisereNormalPlay => "g(n) = n, the normal-play value",
-            Self::Nim => "g(n) = n",
-            // Worded by the renderer, which knows the form and how it is known.
-            Self::Library { .. } => "a library game's closed form",
-            Self::Session => "a closed form proven in this session",
-        }
-    }
-}
-
 /// How a Grundy value was obtained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
