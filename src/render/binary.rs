@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::json_shapes::MoveJson;
-use super::loopy::outcome_name;
 use super::table_writer::{TableSyntax, TableWriter};
+use super::verdict::outcome_name;
 use super::verdict::sentence;
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;

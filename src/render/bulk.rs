@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::json_shapes::MoveJson;
-use super::loopy::outcome_name;
+use super::verdict::outcome_name;
 use super::verdict::winning_move_line;
 use crate::engine::Judgement;
 use crate::engine::searches::bulk::BulkMove;

@@ -333,7 +333,7 @@ pub(super) fn json(report: &HackenbushReport, judgement: &Judgement) -> Hackenbu
         }),
         nim_sum: report.nim_sum(),
         rules: "hackenbush",
-        winner: super::loopy::outcome_name(judgement.outcome),
+        winner: super::verdict::outcome_name(judgement.outcome),
     }
 }
 
@@ -347,7 +347,7 @@ pub(super) fn rows(report: &HackenbushReport, judgement: &Judgement) -> Vec<[Str
     if matches!(report.view(), HackenbushView::Winner | HackenbushView::Move) {
         rows.push([
             "winner".to_string(),
-            super::loopy::outcome_name(judgement.outcome).to_string(),
+            super::verdict::outcome_name(judgement.outcome).to_string(),
         ]);
     }
     if report.view() == HackenbushView::Move {

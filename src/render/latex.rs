@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use crate::engine::Judgement;
 use crate::engine::play::position::Rule;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Rules};
-use crate::output::{Derivation, GrundyReport, Output, PositionReport, PositionView};
+use crate::output::{Derivation, GrundyReport, Output, PositionReport, PositionView, Working};
 
 use super::latex_text::escape;
 
@@ -23,7 +23,7 @@ const FULL_SET: usize = 24;
 /// Whether `output` can be written as LaTeX (a table, or a message kept as a comment).
 pub(super) fn has_form(output: &Output) -> bool {
     if let Output::WhoWins(w) = output {
-        return super::who_wins::has_latex(w);
+        return matches!(w.working(), Working::Piles(_) | Working::Tokens(_));
     }
     matches!(
         output,
@@ -44,7 +44,12 @@ pub(super) fn has_form(output: &Output) -> bool {
 pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
     match output {
         Output::Grundy(report) => print(&grundy(report), out),
-        Output::WhoWins(w) => super::who_wins::latex(w, out),
+        Output::WhoWins(w) => match w.working() {
+            Working::Piles(r) => print(&binary(r, w.judgement()), out),
+            Working::Tokens(r) => super::loopy::latex(r, w.judgement(), out),
+            // Refused before rendering: see `has_form`.
+            _ => Ok(()),
+        },
         Output::LoopyGrundy(table) => super::loopy::table_latex(table, out),
         Output::Derivation(report) => print(&derivation(report), out),
         Output::Proof(report) => super::latex_text::proof(report, out),
@@ -384,15 +389,6 @@ fn binary(report: &PositionReport, judgement: &Judgement) -> Tabular {
         columns: format!("rrr|{}", "c".repeat(bits)),
         lines,
     }
-}
-
-/// `winner`, `move`, `nimsum` on piles: the binary view as a table.
-pub(super) fn position(
-    report: &PositionReport,
-    judgement: &Judgement,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    print(&binary(report, judgement), out)
 }
 
 /// The winning move and why it wins, or that there is none.

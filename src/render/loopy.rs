@@ -6,34 +6,13 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{RenderOptions, Style, format_set};
+use super::{RenderOptions, Style};
 use crate::engine::families::graph::GameGraph;
 use crate::engine::families::loopy::{Gamma, Outcome};
 use crate::engine::{Grundy, Judgement};
-use crate::expr::{Int, Value};
 use crate::output::{LoopyMove, LoopyReport, LoopyTable, PositionView};
 
-/// `3`, or `∞{0, 2}`: the one way nimlab writes a γ value.
-/// An infinite value is written as an expression writes it (`= g(e)`), so that a learner reads
-/// and types one notation.
-pub(crate) fn gamma_text(g: &Gamma) -> String {
-    match g {
-        Gamma::Finite(m) => m.to_string(),
-        Gamma::Infinite(k) => match k.iter().map(|&x| Int::try_from(x)).collect() {
-            Ok(set) => Value::Infinite(set).to_string(),
-            Err(_) => format!("∞{}", format_set(k)),
-        },
-    }
-}
-
-/// `first`, `second` or `draw`, as JSON and rows write an outcome.
-pub(crate) fn outcome_name(o: Outcome) -> &'static str {
-    match o {
-        Outcome::First => "first",
-        Outcome::Second => "second",
-        Outcome::Draw => "draw",
-    }
-}
+pub(crate) use super::verdict::{gamma_text, outcome_name};
 
 /// `a → b → c → a`, with the middle of a long cycle left out.
 fn cycle_words(graph: &GameGraph) -> String {

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::json_shapes::MoveJson;
-use super::loopy::outcome_name;
+use super::verdict::outcome_name;
 use super::verdict::{who_words, winning_move_line};
 use crate::engine::{Grundy, Judgement, Player};
 use crate::output::{MiserePlayReport, PositionView};

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
-use super::loopy::outcome_name;
+use super::verdict::outcome_name;
 use super::verdict::winning_move_line;
 use crate::engine::Judgement;
 use crate::engine::play::sum::SumMove;

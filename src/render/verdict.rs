@@ -1,9 +1,32 @@
 //! The sentence that states who wins and why, shared by every view of a position.
 
-use super::Style;
+use super::{Style, format_set};
 use crate::engine::families::loopy::Gamma;
 use crate::engine::play::judgement::{Judgement, Known, Outcome};
 use crate::engine::play::position::Rule;
+use crate::expr::{Int, Value};
+
+/// `3`, or `∞{0, 2}`: the one way nimlab writes a γ value.
+/// An infinite value is written as an expression writes it (`= g(e)`), so that a learner reads
+/// and types one notation.
+pub(crate) fn gamma_text(g: &Gamma) -> String {
+    match g {
+        Gamma::Finite(m) => m.to_string(),
+        Gamma::Infinite(k) => match k.iter().map(|&x| Int::try_from(x)).collect() {
+            Ok(set) => Value::Infinite(set).to_string(),
+            Err(_) => format!("∞{}", format_set(k)),
+        },
+    }
+}
+
+/// `first`, `second` or `draw`, as JSON and rows write an outcome.
+pub(crate) fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::First => "first",
+        Outcome::Second => "second",
+        Outcome::Draw => "draw",
+    }
+}
 
 /// Who wins, in words: "the first player (to move) wins", "the second player wins", "a draw".
 pub(super) fn who_words(outcome: Outcome) -> &'static str {
@@ -136,7 +159,7 @@ fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
             math(nim_sum.to_string())
         ),
         Known::Gamma(sum) => {
-            let value = super::loopy::gamma_text(sum);
+            let value = gamma_text(sum);
             match sum {
                 Gamma::Finite(0) => format!(
                     "{}: {who}{}{}{}",

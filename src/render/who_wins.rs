@@ -1,7 +1,8 @@
 //! "Who wins" on any position, in every format: the working of the position's kind (a binary
 //! table of values, a sum's terms, pictures, γ values, a search, Moore's columns, a stream's
-//! summary), then the one verdict sentence the judgement gives (text, Markdown, LaTeX) or its
-//! `winner` field (JSON, rows), then the move for `move`.
+//! summary), then the one verdict sentence the judgement gives (text, Markdown) or its `winner`
+//! field (JSON, rows), then the move for `move`. LaTeX, which only piles and tokens have, is
+//! `latex.rs`'s.
 
 use std::io::{self, Write};
 
@@ -53,19 +54,4 @@ pub(super) fn rows(w: &WhoWins, syntax: TableSyntax, out: &mut dyn Write) -> io:
         sink.row(&row)?;
     }
     sink.finish()
-}
-
-/// Whether the position's kind has a LaTeX form: a table of piles or of tokens.
-pub(super) fn has_latex(w: &WhoWins) -> bool {
-    matches!(w.working(), Working::Piles(_) | Working::Tokens(_))
-}
-
-/// LaTeX, where [`has_latex`] says there is a form.
-pub(super) fn latex(w: &WhoWins, out: &mut dyn Write) -> io::Result<()> {
-    let j = w.judgement();
-    match w.working() {
-        Working::Piles(r) => super::latex::position(r, j, out),
-        Working::Tokens(r) => loopy::latex(r, j, out),
-        _ => Ok(()),
-    }
 }

@@ -3,6 +3,7 @@
 pub mod game;
 pub mod judgement;
 pub mod moves;
+pub mod outcome;
 pub mod position;
 pub mod reply;
 pub mod strategy;

@@ -27,7 +27,7 @@ pub enum Gamma {
 }
 
 /// Who wins: the one outcome type of every verdict (a loopy game's may be a draw).
-pub use crate::play::judgement::Outcome;
+pub use crate::play::outcome::Outcome;
 
 impl Gamma {
     pub fn is_finite(&self) -> bool {

@@ -5,27 +5,9 @@
 
 use crate::Grundy;
 use crate::families::loopy::Gamma;
-use crate::play::position::{Player, Rule};
+use crate::play::position::{Player, Rule, Verdict};
 
-/// Who wins a position with perfect play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// The player to move wins.
-    First,
-    /// The player who just moved wins.
-    Second,
-    /// Neither player can force a win: play goes on for ever.
-    Draw,
-}
-
-impl From<Player> for Outcome {
-    fn from(player: Player) -> Self {
-        match player {
-            Player::First => Self::First,
-            Player::Second => Self::Second,
-        }
-    }
-}
+pub use crate::play::outcome::Outcome;
 
 /// How an outcome is known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,6 +99,17 @@ impl Judgement {
     /// Whether the player to move wins.
     pub fn first_wins(&self) -> bool {
         self.outcome == Outcome::First
+    }
+}
+
+impl Verdict {
+    /// The outcome and how it is known; `no_move` where no move is left (the verdict then
+    /// rests on who cannot move).
+    pub fn judgement(&self, no_move: bool) -> Judgement {
+        if no_move {
+            return Judgement::no_move(self.rule != Rule::NimSum);
+        }
+        Judgement::by_rule(self.rule, self.nim_sum, self.winner)
     }
 }
 

@@ -42,17 +42,6 @@ pub struct Verdict {
     pub rule: Rule,
 }
 
-impl Verdict {
-    /// The outcome and how it is known; `no_move` where no move is left (the verdict then
-    /// rests on who cannot move).
-    pub fn judgement(&self, no_move: bool) -> crate::Judgement {
-        if no_move {
-            return crate::Judgement::no_move(self.rule != Rule::NimSum);
-        }
-        crate::Judgement::by_rule(self.rule, self.nim_sum, self.winner)
-    }
-}
-
 /// The XOR of Grundy values.
 pub fn nim_sum<I: IntoIterator<Item = Grundy>>(values: I) -> Grundy {
     values.into_iter().fold(0, |acc, g| acc ^ g)

@@ -1,0 +1,24 @@
+//! Who wins a position with perfect play: the one outcome of every verdict, a loopy game's
+//! draws included.
+
+use crate::play::position::Player;
+
+/// Who wins a position with perfect play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player to move wins.
+    First,
+    /// The player who just moved wins.
+    Second,
+    /// Neither player can force a win: play goes on for ever.
+    Draw,
+}
+
+impl From<Player> for Outcome {
+    fn from(player: Player) -> Self {
+        match player {
+            Player::First => Self::First,
+            Player::Second => Self::Second,
+        }
+    }
+}
