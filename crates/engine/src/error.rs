@@ -3,6 +3,8 @@
 use std::fmt;
 
 use crate::families::hackenbush::PictureError;
+pub use crate::families::octal::{BadCode, CodeWhy};
+pub use crate::families::subtraction::{BadSet, SetWhy};
 use crate::limits::too_much_work::TooMuchWork;
 use crate::notation::hackenbush_syntax::WrittenError;
 
@@ -124,36 +126,6 @@ pub enum PileWanted {
     NormalPlayInSum,
 }
 
-/// Why a subtraction set was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SetWhy {
-    /// Nothing between `subtract:` and the end.
-    Empty,
-    /// An amount that is not a whole number, as written.
-    NotANumber { item: String },
-    /// The amount 0, which is no move.
-    Zero,
-    /// An amount above `max`, as written.
-    TooLarge { item: String, max: u64 },
-    /// More than `max` amounts.
-    TooMany { max: usize },
-}
-
-/// Why an octal or hexadecimal code was refused (`hex` says which).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CodeWhy {
-    /// No point in the code.
-    NoPoint { hex: bool },
-    /// The digit before the point, as written, is not one the notation allows.
-    FirstDigit { written: String, hex: bool },
-    /// Nothing after the point.
-    NoDigits { hex: bool },
-    /// A character that is not a digit of the notation.
-    NotADigit { c: char, hex: bool },
-    /// More than `max` digits after the point.
-    TooLong { max: usize },
-}
-
 /// Why a Hackenbush picture was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PictureWhy {
@@ -213,5 +185,23 @@ impl From<TooMuchWork> for EngineError {
 impl From<crate::limits::cancel::Interrupted> for EngineError {
     fn from(_: crate::limits::cancel::Interrupted) -> Self {
         Self::Interrupted
+    }
+}
+
+impl From<BadSet> for EngineError {
+    fn from(e: BadSet) -> Self {
+        Self::BadSubtractionSet {
+            token: e.token,
+            why: e.why,
+        }
+    }
+}
+
+impl From<BadCode> for EngineError {
+    fn from(e: BadCode) -> Self {
+        Self::BadOctalCode {
+            token: e.token,
+            why: e.why,
+        }
     }
 }

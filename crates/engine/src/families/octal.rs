@@ -19,11 +19,32 @@
 
 use std::fmt;
 
-use crate::error::CodeWhy;
-use crate::{EngineError, Heaps, Pile};
+use crate::{Heaps, Pile};
 
 /// The most digits after the point: moves remove at most this many tokens.
 pub const MAX_DIGITS: usize = 64;
+
+/// Why an octal or hexadecimal code was refused (`hex` says which).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeWhy {
+    /// No point in the code.
+    NoPoint { hex: bool },
+    /// The digit before the point, as written, is not one the notation allows.
+    FirstDigit { written: String, hex: bool },
+    /// Nothing after the point.
+    NoDigits { hex: bool },
+    /// A character that is not a digit of the notation.
+    NotADigit { c: char, hex: bool },
+    /// More than `max` digits after the point.
+    TooLong { max: usize },
+}
+
+/// A code as written (`octal:0.9`) and why it was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadCode {
+    pub token: String,
+    pub why: CodeWhy,
+}
 
 /// An octal (or hexadecimal) game by its code.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -36,17 +57,17 @@ pub struct OctalCode {
 
 impl OctalCode {
     /// Parses `0.77`, `4.07`, `.137` (read as `0.137`). Trailing zeros are dropped.
-    pub fn parse(code: &str) -> Result<Self, EngineError> {
+    pub fn parse(code: &str) -> Result<Self, BadCode> {
         Self::parse_in(code, false)
     }
 
     /// Parses a hexadecimal code: `0.F`, `0.8`, `8.0`, `C.7` (digits 0–9 and A–F, either case).
-    pub fn parse_hex(code: &str) -> Result<Self, EngineError> {
+    pub fn parse_hex(code: &str) -> Result<Self, BadCode> {
         Self::parse_in(code, true)
     }
 
-    fn parse_in(code: &str, hex: bool) -> Result<Self, EngineError> {
-        let bad = |why: CodeWhy| EngineError::BadOctalCode {
+    fn parse_in(code: &str, hex: bool) -> Result<Self, BadCode> {
+        let bad = |why: CodeWhy| BadCode {
             token: format!("{}:{code}", if hex { "hex" } else { "octal" }),
             why,
         };

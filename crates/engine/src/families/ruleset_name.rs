@@ -333,12 +333,9 @@ pub fn read(token: &str) -> Result<Named<'_>, EngineError> {
         (Family::Subtract, Some(list)) => match list.strip_prefix('^') {
             // Any amount but those listed: a game of the library's, written in its language.
             Some(excluded) => {
-                SubtractionSet::parse(excluded).map_err(|e| match e {
-                    EngineError::BadSubtractionSet { why, .. } => EngineError::BadSubtractionSet {
-                        token: token.to_string(),
-                        why,
-                    },
-                    other => other,
+                SubtractionSet::parse(excluded).map_err(|e| EngineError::BadSubtractionSet {
+                    token: token.to_string(),
+                    why: e.why,
                 })?;
                 Named::Library(token)
             }

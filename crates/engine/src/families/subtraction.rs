@@ -2,15 +2,36 @@
 
 use std::fmt;
 
-use crate::error::SetWhy;
 use crate::limits::cancel::{Cancel, Interrupted};
 use crate::values::period::{self, Certificate, Period};
-use crate::{EngineError, Grundy, values::mex::mex};
+use crate::{Grundy, values::mex::mex};
 
 /// The most values a subtraction set may hold, and its largest element: bounds that keep every
 /// table and period search finite and quick.
 pub const MAX_SET_LEN: usize = 64;
 pub const MAX_ELEMENT: u64 = 100_000;
+
+/// Why a subtraction set was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetWhy {
+    /// Nothing between `subtract:` and the end.
+    Empty,
+    /// An amount that is not a whole number, as written.
+    NotANumber { item: String },
+    /// The amount 0, which is no move.
+    Zero,
+    /// An amount above `max`, as written.
+    TooLarge { item: String, max: u64 },
+    /// More than `max` amounts.
+    TooMany { max: usize },
+}
+
+/// A subtraction set as written (`subtract:1,3,4`) and why it was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadSet {
+    pub token: String,
+    pub why: SetWhy,
+}
 
 /// A non-empty set of positive amounts that may be taken from a pile.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,8 +39,8 @@ pub struct SubtractionSet(Vec<u64>);
 
 impl SubtractionSet {
     /// Parses `1,3,4` (order and repeats do not matter).
-    pub fn parse(list: &str) -> Result<Self, EngineError> {
-        let bad = |why: SetWhy| EngineError::BadSubtractionSet {
+    pub fn parse(list: &str) -> Result<Self, BadSet> {
+        let bad = |why: SetWhy| BadSet {
             token: format!("subtract:{list}"),
             why,
         };
@@ -138,22 +159,18 @@ pub fn values_until_period(
 
 impl Periodic {
     /// Computes the sequence by mex over explicit options until its period shows, within
-    /// [`SEARCH_LIMIT`] values.
-    pub fn find(set: &SubtractionSet) -> Result<Self, EngineError> {
+    /// [`SEARCH_LIMIT`] values; `None` if no period is proven by then.
+    pub fn find(set: &SubtractionSet) -> Result<Option<Self>, Interrupted> {
         let Looked { mut values, period } = values_until_period(set, SEARCH_LIMIT, &Cancel::new())?;
         let Some(period) = period else {
-            return Err(crate::TooMuchWork::SubtractionPeriod {
-                set: set.clone(),
-                values: SEARCH_LIMIT as u64,
-            }
-            .into());
+            return Ok(None);
         };
         values.truncate(usize::try_from(period.preperiod + period.period).unwrap_or(usize::MAX));
-        Ok(Self {
+        Ok(Some(Self {
             values,
             preperiod: period.preperiod,
             period: period.period,
-        })
+        }))
     }
 
     /// g(n) as computed by mex: for n below preperiod + period.
@@ -202,7 +219,9 @@ mod tests {
     #[test]
     fn subtract_1_3_4_has_period_7() {
         // Hand-checked: 0 1 0 1 2 3 2 | 0 1 0 1 2 3 2 | …
-        let p = Periodic::find(&SubtractionSet::parse("1,3,4").unwrap()).unwrap();
+        let p = Periodic::find(&SubtractionSet::parse("1,3,4").unwrap())
+            .unwrap()
+            .unwrap();
         assert_eq!((p.preperiod, p.period), (0, 7));
         let first: Vec<Grundy> = (0..14).map(|n| p.value(n).unwrap()).collect();
         assert_eq!(first, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
@@ -220,7 +239,9 @@ mod tests {
             &[5],
         ] {
             let text: Vec<String> = set.iter().map(u64::to_string).collect();
-            let p = Periodic::find(&SubtractionSet::parse(&text.join(",")).unwrap()).unwrap();
+            let p = Periodic::find(&SubtractionSet::parse(&text.join(",")).unwrap())
+                .unwrap()
+                .unwrap();
             for n in 0..300 {
                 assert_eq!(p.value(n), Some(brute(set, n)), "S={set:?} n={n}");
             }

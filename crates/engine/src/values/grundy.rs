@@ -193,7 +193,16 @@ impl Solver {
     /// a budget of 0 computes none, leaving it all to [`Solver::reach_within`]).
     pub fn new_within(rules: &Rules, budget: &mut Budget) -> Result<Self, EngineError> {
         let values = match rules {
-            Rules::Subtract(set) => Values::Subtract(Arc::new(Periodic::find(set)?)),
+            Rules::Subtract(set) => match Periodic::find(set)? {
+                Some(periodic) => Values::Subtract(Arc::new(periodic)),
+                None => {
+                    return Err(crate::TooMuchWork::SubtractionPeriod {
+                        set: set.clone(),
+                        values: crate::families::subtraction::SEARCH_LIMIT as u64,
+                    }
+                    .into());
+                }
+            },
             Rules::Octal(code) => {
                 let mut values = OctalValues::new(code);
                 // Running out of this budget only leaves fewer heaps computed.
