@@ -198,6 +198,15 @@ pub struct SumReport {
     pub verdict: crate::engine::play::sum::SumVerdict,
 }
 
+/// A sum of different games played misère, decided by searching the whole sum.
+#[derive(Debug, Clone)]
+pub struct MisereSumReport {
+    pub view: PositionView,
+    /// Each component's ruleset and state, in the order written.
+    pub components: Vec<(Rules, Pile)>,
+    pub verdict: crate::engine::play::sum_game::MisereSum,
+}
+
 /// Moore's Nim_k on a position: the piles and the theorem's verdict.
 #[derive(Debug, Clone)]
 pub struct MooreReport {

@@ -6,10 +6,12 @@ use super::rules::rules_or_session;
 use super::session::{self, Session};
 use crate::cli::PositionArgs;
 use crate::engine::Rules;
+use crate::engine::play::game::Side;
+use crate::engine::play::sum_game::SumGame;
 use crate::error::{Error, Expected};
 use crate::output::{
-    BulkReport, LoopyReport, MiserePlayReport, Note, Output, PileChanged, PositionReport,
-    PositionTitle, PositionView, WhoWins, Working,
+    BulkReport, LoopyReport, MiserePlayReport, MisereSumReport, Note, Output, PileChanged,
+    PositionReport, PositionTitle, PositionView, WhoWins, Working,
 };
 
 /// What kind of position a command's words give, chosen in this one place for `winner`,
@@ -60,9 +62,7 @@ pub(super) fn report(
     let working: Working = match kind(session, args)? {
         Kind::Pictures => super::hackenbush::position(args, view)?.into(),
         Kind::Moore(k) => super::moore::report(k, args, view)?.into(),
-        Kind::Sum | Kind::StoredSum if args.misere => {
-            return Err(Error::bad_token("--misere", Expected::SumNormalPlay));
-        }
+        Kind::Sum | Kind::StoredSum if args.misere => misere_sum(session, args, view)?.into(),
         Kind::Sum => super::sum::report(session, args, view)?.into(),
         Kind::StoredSum => match super::sum::report_stored(session, view)? {
             Some(report) => report.into(),
@@ -71,6 +71,31 @@ pub(super) fn report(
         Kind::Piles => piles_report(session, args, view)?,
     };
     Ok(Output::WhoWins(WhoWins::new(working)))
+}
+
+/// A sum of different games played misère (written, else the session's): searched whole, as
+/// `play --misere` plays it.
+fn misere_sum(
+    session: &mut Session,
+    args: &PositionArgs,
+    view: PositionView,
+) -> Result<MisereSumReport, Error> {
+    let (solvers, piles) = if args.piles.is_empty() {
+        super::sum::stored(session)?.ok_or(Error::NoPiles)?
+    } else {
+        super::sum::read(session, args)?
+    };
+    let components = piles
+        .iter()
+        .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
+        .collect();
+    let game = SumGame::of_piles(solvers, piles, Side::Learner).played_misere();
+    let verdict = game.misere_sum(game.parts())?;
+    Ok(MisereSumReport {
+        view,
+        components,
+        verdict,
+    })
 }
 
 /// The working for piles of one ruleset: their values in binary, a stream's summary, a

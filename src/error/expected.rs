@@ -36,7 +36,6 @@ pub enum Expected {
     MooreNormalPlay {
         k: u64,
     },
-    SumNormalPlay,
     ShortEnoughToSearch,
     PileNumber {
         count: usize,

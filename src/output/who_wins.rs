@@ -6,8 +6,8 @@
 use crate::engine::Judgement;
 
 use super::{
-    BulkReport, HackenbushReport, HackenbushView, LoopyReport, MiserePlayReport, MooreReport,
-    PositionReport, PositionView, SumReport,
+    BulkReport, HackenbushReport, HackenbushView, LoopyReport, MiserePlayReport, MisereSumReport,
+    MooreReport, PositionReport, PositionView, SumReport,
 };
 
 /// Who wins a position, how it is known, and the working that shows it.
@@ -33,6 +33,8 @@ pub enum Working {
     Tokens(LoopyReport),
     /// A ruleset played misère: the search's verdict, and misère Nim's rule for comparison.
     Misere(MiserePlayReport),
+    /// A sum of different games played misère: the search's verdict.
+    MisereSum(MisereSumReport),
     /// Moore's Nim_k: the binary columns and their counts.
     Moore(MooreReport),
 }
@@ -48,6 +50,7 @@ impl WhoWins {
             Working::Pictures(r) => r.judgement(),
             Working::Tokens(r) => r.judgement(),
             Working::Misere(r) => r.verdict.judgement(),
+            Working::MisereSum(r) => r.verdict.judgement(),
             Working::Moore(r) => r.verdict.judgement(),
         };
         Self { judgement, working }
@@ -74,6 +77,7 @@ impl WhoWins {
             },
             Working::Tokens(r) => r.view,
             Working::Misere(r) => r.view,
+            Working::MisereSum(r) => r.view,
             Working::Moore(r) => r.view,
         }
     }
@@ -96,5 +100,6 @@ working_from! {
     HackenbushReport => Pictures,
     LoopyReport => Tokens,
     MiserePlayReport => Misere,
+    MisereSumReport => MisereSum,
     MooreReport => Moore,
 }

@@ -26,7 +26,6 @@ impl fmt::Display for Expected {
             Expected::StairCoins => f.write_str("the coins on a step, a whole number 0..18446744073709551615"),
             Expected::MisereNoNimSum => f.write_str("`winner --misere` or `move --misere` (misère play has no nim-sum view)"),
             Expected::MooreNormalPlay { k } => write!(f, "normal play: nimlab decides Moore's Nim_{k} by Moore's theorem for normal play, and misère play of Moore's Nim is not searched"),
-            Expected::SumNormalPlay => f.write_str("normal play for a sum of different games: `winner` and `move` add the terms' values by XOR, which misère play does not do (`play --misere` plays a sum misère, by search)"),
             Expected::ShortEnoughToSearch => f.write_str("a position short enough to search move by move (misère play is decided by exhaustive search)"),
             Expected::PileNumber { count } => write!(f, "a pile number from 1 to {count}"),
             Expected::Proof { ids } => write!(f, "a proof, one of {}", ids.join(", ")),

@@ -10,8 +10,9 @@ use super::verdict::outcome_name;
 use super::verdict::winning_move_line;
 use crate::engine::Judgement;
 use crate::engine::play::sum::SumMove;
+use crate::engine::play::sum_game::{Part, PartMove};
 use crate::engine::{Grundy, Pile, Rules};
-use crate::output::{PositionView, SumReport};
+use crate::output::{MisereSumReport, PositionView, SumReport};
 
 /// `wythoff((3,5))` is written `wythoff(3,5)`: a tuple state is its own parentheses.
 fn term(rules: &Rules, pile: Pile) -> String {
@@ -156,6 +157,149 @@ pub(super) fn rows(report: &SumReport, judgement: &Judgement) -> Vec<[String; 2]
             .winning_move
             .as_ref()
             .map_or("none".to_string(), |m| describe(report, m));
+        rows.push(["move".to_string(), mv]);
+    }
+    rows
+}
+
+/// `component 2: kayles(4) → kayles(1) + kayles(1)`: a move of a sum played misère.
+fn misere_move(report: &MisereSumReport, m: &PartMove) -> String {
+    let (rules, pile) = &report.components[m.component];
+    let after: Vec<String> = m
+        .after
+        .iter()
+        .filter_map(|p| match p {
+            Part::Pile { pile, .. } => Some(term(rules, *pile)),
+            Part::Picture(_) => None,
+        })
+        .collect();
+    let after = if after.is_empty() {
+        "nothing".to_string()
+    } else {
+        after.join(" + ")
+    };
+    format!(
+        "component {}: {} → {after}",
+        m.component + 1,
+        term(rules, *pile)
+    )
+}
+
+/// `winner`/`move --misere` on a sum: its terms, the search's verdict and the move.
+pub(super) fn misere_text(
+    report: &MisereSumReport,
+    judgement: &Judgement,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let terms: Vec<String> = report.components.iter().map(|(r, p)| term(r, *p)).collect();
+    let heading = format!(
+        "sum played misère (the last mover loses): {}",
+        terms.join(" + ")
+    );
+    writeln!(
+        out,
+        "{}",
+        style.heading(&super::prose::fill(&heading, usize::from(opts.width)))
+    )?;
+    writeln!(
+        out,
+        "{}",
+        super::prose::fill(
+            "misère values do not add by XOR: the whole sum is searched.",
+            usize::from(opts.width)
+        )
+    )?;
+    writeln!(out, "{}", super::verdict::sentence_lines(judgement, opts))?;
+    if report.view == PositionView::Move && !report.verdict.no_move {
+        let line = winning_move_line(
+            report.verdict.best.as_ref().map(|m| misere_move(report, m)),
+            style,
+        );
+        writeln!(
+            out,
+            "{}",
+            super::prose::fill(&line, usize::from(opts.width))
+        )?;
+    }
+    Ok(())
+}
+
+/// `{"components": [{"game", "state"}], "winner", "work"}`, plus `"move"` for `move`.
+#[derive(Serialize)]
+pub(super) struct MisereSumJson {
+    components: Vec<MisereComponentJson>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<Option<MisereMoveJson>>,
+    winner: &'static str,
+    work: u64,
+}
+
+#[derive(Serialize)]
+struct MisereComponentJson {
+    game: String,
+    state: String,
+}
+
+/// `{"component": 2, "from": "4", "to": "1+1"}`.
+#[derive(Serialize)]
+struct MisereMoveJson {
+    component: usize,
+    from: String,
+    to: String,
+}
+
+pub(super) fn misere_json(report: &MisereSumReport, judgement: &Judgement) -> MisereSumJson {
+    MisereSumJson {
+        components: report
+            .components
+            .iter()
+            .map(|(rules, pile)| MisereComponentJson {
+                game: rules.to_string(),
+                state: rules.name_of(*pile),
+            })
+            .collect(),
+        mv: (report.view == PositionView::Move).then(|| {
+            report.verdict.best.as_ref().map(|m| {
+                let (rules, pile) = &report.components[m.component];
+                let after: Vec<String> = m
+                    .after
+                    .iter()
+                    .filter_map(|p| match p {
+                        Part::Pile { pile, .. } => Some(rules.name_of(*pile)),
+                        Part::Picture(_) => None,
+                    })
+                    .collect();
+                MisereMoveJson {
+                    component: m.component + 1,
+                    from: rules.name_of(*pile),
+                    to: after.join("+"),
+                }
+            })
+        }),
+        winner: outcome_name(judgement.outcome),
+        work: report.verdict.work,
+    }
+}
+
+/// Key–value rows for Markdown and CSV.
+pub(super) fn misere_rows(report: &MisereSumReport, judgement: &Judgement) -> Vec<[String; 2]> {
+    let mut rows: Vec<[String; 2]> = report
+        .components
+        .iter()
+        .map(|(r, p)| [term(r, *p), "misère: searched".to_string()])
+        .collect();
+    rows.push([
+        "winner".to_string(),
+        outcome_name(judgement.outcome).to_string(),
+    ]);
+    if report.view == PositionView::Move {
+        let mv = report
+            .verdict
+            .best
+            .as_ref()
+            .map_or("none".to_string(), |m| misere_move(report, m));
         rows.push(["move".to_string(), mv]);
     }
     rows

@@ -20,6 +20,7 @@ pub(super) fn text(w: &WhoWins, opts: &RenderOptions, out: &mut dyn Write) -> io
         Working::Pictures(r) => hackenbush::text(r, j, opts, out),
         Working::Tokens(r) => loopy::text(r, j, opts, out),
         Working::Misere(r) => misere_play::text(r, j, opts, out),
+        Working::MisereSum(r) => sum::misere_text(r, j, opts, out),
         Working::Moore(r) => moore::text(r, j, opts, out),
     }
 }
@@ -33,6 +34,7 @@ pub(super) fn json(w: &WhoWins, out: &mut dyn Write) -> io::Result<()> {
         Working::Pictures(r) => emit(&hackenbush::json(r, j), out),
         Working::Tokens(r) => emit(&loopy::json(r, j), out),
         Working::Misere(r) => emit(&misere_play::json(r, j), out),
+        Working::MisereSum(r) => emit(&sum::misere_json(r, j), out),
         Working::Moore(r) => emit(&moore::json(r, j), out),
     }
 }
@@ -47,6 +49,7 @@ pub(super) fn rows(w: &WhoWins, syntax: TableSyntax, out: &mut dyn Write) -> io:
         Working::Pictures(r) => hackenbush::rows(r, j),
         Working::Tokens(r) => loopy::rows(r, j),
         Working::Misere(r) => misere_play::rows(r, j),
+        Working::MisereSum(r) => sum::misere_rows(r, j),
         Working::Moore(r) => moore::rows(r, j),
     };
     let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;

@@ -2469,8 +2469,8 @@ fn sums_of_different_games_agree() {
         "winner misere(3) + nim(2)".into(),
         "misère games do not add by XOR",
     );
-    // Misère play of a sum: `play --misere` searches it, and so does this file; `winner` and
-    // `move --misere` refuse a sum, naming why.
+    // Misère play of a sum: `play --misere`, `winner --misere` and `move --misere` search it,
+    // and so does this file.
     let memo = std::rc::Rc::new(RefCell::new(HashMap::new()));
     let by_name = |name: &str| games.iter().position(|g| g.rules == name).expect("a game");
     let small: Vec<Vec<(usize, State)>> = [
@@ -2529,12 +2529,59 @@ fn sums_of_different_games_agree() {
             }
         });
         script.any("resign".into());
-    }
-    for command in ["winner", "move"] {
-        script.refused(
-            format!("{command} --misere lasker(3) + nim(2)"),
-            "normal play for a sum of different games",
-        );
+        let lbl = listed.clone();
+        script.json(format!("winner --misere {listed}"), move |v| {
+            assert_eq!(
+                str_of(&v["winner"]),
+                winner_word(won),
+                "{lbl}: winner --misere"
+            );
+        });
+        let (lbl, games2, p2, memo2) = (listed.clone(), games.clone(), p.clone(), memo.clone());
+        script.json(format!("move --misere {listed}"), move |v| {
+            assert_eq!(
+                str_of(&v["winner"]),
+                winner_word(won),
+                "{lbl}: move --misere"
+            );
+            if !won {
+                assert!(v["move"].is_null(), "{lbl}: a move from a lost sum");
+                return;
+            }
+            let c = index(u(&v["move"]["component"])) - 1;
+            let (i, from) = &p2[c];
+            let g = &games2[*i];
+            // `to` writes the heaps left as the component's game writes states, joined by `+`.
+            let term_of = |state: &str| {
+                if state.starts_with('(') {
+                    format!("{}{state}", g.rules)
+                } else {
+                    format!("{}({state})", g.rules)
+                }
+            };
+            assert_eq!(
+                read_term(&games2, &term_of(str_of(&v["move"]["from"]))).1,
+                *from
+            );
+            let to_text = str_of(&v["move"]["to"]);
+            let to: Vec<(usize, State)> = to_text
+                .split('+')
+                .filter(|t| !t.is_empty())
+                .map(|t| (*i, read_term(&games2, &term_of(t)).1))
+                .collect();
+            let parts: Vec<State> = to.iter().map(|(_, s)| s.clone()).collect();
+            assert!(
+                g.brute.is_option(&g.kind, from, &parts),
+                "{lbl}: not a move: {to_text}"
+            );
+            let mut after: Vec<(usize, State)> = p2.clone();
+            after.remove(c);
+            after.extend(to);
+            assert!(
+                !mixed_misere_wins(&games2, &after, &memo2),
+                "{lbl}: the misère move leaves a won position"
+            );
+        });
     }
     let checked = script.run(Test::new());
     eprintln!("sums: {} positions, {checked} answers", positions.len());

@@ -253,9 +253,32 @@ fn every_command_on_a_position_takes_a_sum() {
         assert_eq!(v["nim_sum"], 7, "{command}: {v}");
         assert_eq!(v["winner"], "first", "{command}: {v}");
     }
-    // Misère play of a sum is `play --misere`'s, by search; `winner` names that.
-    Test::new()
-        .args(["winner", "--misere", "nim(3) + nim(4)"])
-        .run()
-        .bad_input("--misere");
+}
+
+#[test]
+fn a_sum_played_misere_is_searched_whole() {
+    // A Nim heap and Kayles rows played misère, as one game (the heap, then the rows).
+    let moves = |p: &[u64]| -> Vec<Vec<u64>> {
+        let (heap, rows) = (p[0], &p[1..]);
+        let mut out: Vec<Vec<u64>> = (0..heap).map(|h| [&[h], rows].concat()).collect();
+        out.extend(
+            one_heap(rows, kayles_row)
+                .into_iter()
+                .map(|r| [vec![heap], r].concat()),
+        );
+        out
+    };
+    let mut memo = HashMap::new();
+    for (row, heap) in [(4, 1), (3, 3), (2, 1), (5, 0)] {
+        let expected = Outcome::of(misere_wins(&[heap, row], &moves, &mut memo));
+        let sum = format!("kayles({row}) + nim({heap})");
+        says(&["--misere", &sum], None, expected, "by exhaustive search");
+    }
+    // Nothing to move: the player to move made no last move, and wins.
+    says(
+        &["--misere", "nim(0) + kayles(0)"],
+        None,
+        Outcome::First,
+        "no move is possible",
+    );
 }

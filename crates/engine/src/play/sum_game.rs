@@ -71,6 +71,27 @@ pub const MISERE_WORK_LIMIT: u64 = 500_000;
 /// The deepest a misère search of a sum goes (each level one move).
 const MISERE_DEPTH: usize = 1_000;
 
+/// A sum played misère, decided by search: who wins, the move that keeps the win (for the
+/// first player), the options the search examined, and whether no move is left at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisereSum {
+    pub winner: Player,
+    pub best: Option<PartMove>,
+    pub work: u64,
+    pub no_move: bool,
+}
+
+impl MisereSum {
+    /// The outcome: by the search, or that no move is left (the player to move wins misère).
+    pub fn judgement(&self) -> crate::Judgement {
+        if self.no_move {
+            crate::Judgement::no_move(true)
+        } else {
+            crate::Judgement::by_search(self.winner, self.work)
+        }
+    }
+}
+
 /// A game on a sum, in progress or finished.
 #[derive(Debug, Clone)]
 pub struct SumGame {
@@ -256,19 +277,37 @@ impl SumGame {
             return Ok((won, best.map(|m| whole_move(&m))));
         }
         if self.misere {
-            let mut search = MisereSearch::new(self);
-            for option in self.options(parts) {
-                if !search.first_wins(&option.1)? {
-                    return Ok((true, Some(option.0)));
-                }
-            }
-            return Ok((false, None));
+            let v = self.misere_sum(parts)?;
+            return Ok((v.winner == Player::First, v.best));
         }
         let values = self.values(parts)?;
         if nim_sum(values.iter().copied()) == 0 {
             return Ok((false, None));
         }
         Ok((true, self.winning_move(parts, &values)?))
+    }
+
+    /// Who wins `parts` played misère (the last mover loses), by searching the whole sum —
+    /// misère values do not add — and the first move that keeps the win.
+    pub fn misere_sum(&self, parts: &[Part]) -> Result<MisereSum, EngineError> {
+        let mut search = MisereSearch::new(self);
+        let won = search.first_wins(parts)?;
+        let options = self.options(parts);
+        let mut best = None;
+        if won {
+            for (mv, next) in &options {
+                if !search.first_wins(next)? {
+                    best = Some(mv.clone());
+                    break;
+                }
+            }
+        }
+        Ok(MisereSum {
+            winner: if won { Player::First } else { Player::Second },
+            best,
+            work: search.work,
+            no_move: options.is_empty(),
+        })
     }
 
     /// The winning move by the nim-sum, from the same functions `move` calls.
