@@ -301,6 +301,23 @@ impl Evaluator {
                 expr.span.clone(),
             )
         })?;
+        // A graph whose positions are named by numbers is read by name, as on a command's line.
+        if let (Rules::Graph(graph), None) = (rules, pass)
+            && graph.named_by_numbers()
+        {
+            return graph
+                .node(&size.to_string())
+                .map(Pile::plain)
+                .ok_or_else(|| {
+                    engine(
+                        crate::engine::EngineError::BadPile {
+                            token: size.to_string(),
+                            expected: graph.pile_syntax(),
+                        },
+                        &expr.span,
+                    )
+                });
+        }
         match (pass, rules.has_pass()) {
             (None, _) => Ok(rules.pile(size)),
             (Some(p), true) => Ok(Pile::zero_move(size, p)),

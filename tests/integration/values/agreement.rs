@@ -2622,12 +2622,10 @@ fn mixed_misere_wins(
     won
 }
 
+// Positions named by numbers are read by name everywhere: on a command's line and in an
+// expression alike (a graph with a name that is not a number is read by names, as variables in
+// a lesson, and by place in the file otherwise).
 #[test]
-#[ignore = "a graph's positions are read by name in commands and by their number in the file's \
-            order in expressions: with positions named `2`, `0`, `1` in that order, `winner 1` \
-            is about the position named `1` (no move: lost) and `= lost(1)` about the second \
-            position, named `0` (won), so the two disagree on the same line of text; which \
-            reading expressions should take is a design decision, not a local fix"]
 fn a_graph_named_by_numbers_is_read_alike_by_commands_and_expressions() {
     // `2` → `0`, `1`; `0` → `1`; `1` has no move: g(1) = 0, g(0) = 1, g(2) = 2.
     let test = Test::new();
@@ -2654,5 +2652,8 @@ fn a_graph_named_by_numbers_is_read_alike_by_commands_and_expressions() {
             assert_eq!(v["value"], Value::Bool(g == 0), "= lost({name})");
         });
     }
+    // A number that names no position is refused, as on a command's line.
+    script.refused("= g(7)".into(), "`7` is not a pile");
+    script.refused("winner 7".into(), "`7` is not a pile");
     script.run(test);
 }

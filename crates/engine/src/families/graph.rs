@@ -116,6 +116,14 @@ impl GameGraph {
         self.index.get(name).map(|&i| i as u64)
     }
 
+    /// Whether every position is named by a whole number written plainly (`0`, `12`): then a
+    /// number names a position by its name, wherever a number is read.
+    pub fn named_by_numbers(&self) -> bool {
+        self.names
+            .iter()
+            .all(|name| name.parse::<u64>().is_ok_and(|n| n.to_string() == *name))
+    }
+
     /// The name of a node (`?` for a number that is not a node).
     pub fn name(&self, node: u64) -> &str {
         self.get(node).map_or("?", |i| self.names[i].as_str())
