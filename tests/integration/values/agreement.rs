@@ -2505,27 +2505,14 @@ fn sums_of_different_games_agree() {
             assert_eq!(str_of(&hint["winner"]), winner_word(won), "{lbl}: misère");
             if won {
                 let c = index(u(&hint["move"]["component"])) - 1;
-                let (i, from) = &p2[c];
-                let g = &games2[*i];
-                assert_eq!(read_term(&games2, str_of(&hint["move"]["from"])).1, *from);
+                let from = read_term(&games2, str_of(&hint["move"]["from"])).1;
                 let to: Vec<(usize, State)> = hint["move"]["to"]
                     .as_array()
                     .expect("terms")
                     .iter()
                     .map(|t| read_term(&games2, str_of(t)))
                     .collect();
-                let parts: Vec<State> = to.iter().map(|(_, s)| s.clone()).collect();
-                assert!(
-                    g.brute.is_option(&g.kind, from, &parts),
-                    "{lbl}: not a move"
-                );
-                let mut after: Vec<(usize, State)> = p2.clone();
-                after.remove(c);
-                after.extend(to);
-                assert!(
-                    !mixed_misere_wins(&games2, &after, &memo2),
-                    "{lbl}: the misère hint leaves a won position"
-                );
+                misere_move_wins(&games2, &p2, (c, from, to), &memo2, &lbl);
             }
         });
         script.any("resign".into());
@@ -2549,9 +2536,9 @@ fn sums_of_different_games_agree() {
                 return;
             }
             let c = index(u(&v["move"]["component"])) - 1;
-            let (i, from) = &p2[c];
-            let g = &games2[*i];
-            // `to` writes the heaps left as the component's game writes states, joined by `+`.
+            let i = p2[c].0;
+            let g = &games2[i];
+            // `from` and `to` write states as the component's game does; `to` joins heaps by `+`.
             let term_of = |state: &str| {
                 if state.starts_with('(') {
                     format!("{}{state}", g.rules)
@@ -2559,32 +2546,44 @@ fn sums_of_different_games_agree() {
                     format!("{}({state})", g.rules)
                 }
             };
-            assert_eq!(
-                read_term(&games2, &term_of(str_of(&v["move"]["from"]))).1,
-                *from
-            );
-            let to_text = str_of(&v["move"]["to"]);
-            let to: Vec<(usize, State)> = to_text
+            let from = read_term(&games2, &term_of(str_of(&v["move"]["from"]))).1;
+            let to: Vec<(usize, State)> = str_of(&v["move"]["to"])
                 .split('+')
                 .filter(|t| !t.is_empty())
-                .map(|t| (*i, read_term(&games2, &term_of(t)).1))
+                .map(|t| (i, read_term(&games2, &term_of(t)).1))
                 .collect();
-            let parts: Vec<State> = to.iter().map(|(_, s)| s.clone()).collect();
-            assert!(
-                g.brute.is_option(&g.kind, from, &parts),
-                "{lbl}: not a move: {to_text}"
-            );
-            let mut after: Vec<(usize, State)> = p2.clone();
-            after.remove(c);
-            after.extend(to);
-            assert!(
-                !mixed_misere_wins(&games2, &after, &memo2),
-                "{lbl}: the misère move leaves a won position"
-            );
+            misere_move_wins(&games2, &p2, (c, from, to), &memo2, &lbl);
         });
     }
     let checked = script.run(Test::new());
     eprintln!("sums: {} positions, {checked} answers", positions.len());
+}
+
+/// A move of component `c` of the sum `p`, from `from` to the heaps `to`, played misère: it is
+/// a move of that component's game, from the state it holds, and leaves a position lost for
+/// the opponent, by the search below.
+fn misere_move_wins(
+    games: &[Game],
+    p: &[(usize, State)],
+    (c, from, to): (usize, State, Vec<(usize, State)>),
+    memo: &RefCell<HashMap<Vec<(usize, State)>, bool>>,
+    lbl: &str,
+) {
+    let (i, held) = &p[c];
+    let g = &games[*i];
+    assert_eq!(from, *held, "{lbl}: the move starts from another state");
+    let parts: Vec<State> = to.iter().map(|(_, s)| s.clone()).collect();
+    assert!(
+        g.brute.is_option(&g.kind, held, &parts),
+        "{lbl}: not a move"
+    );
+    let mut after: Vec<(usize, State)> = p.to_vec();
+    after.remove(c);
+    after.extend(to);
+    assert!(
+        !mixed_misere_wins(games, &after, memo),
+        "{lbl}: the misère move leaves a won position"
+    );
 }
 
 /// Every position one move away in a sum of different games.

@@ -44,6 +44,19 @@ impl Outcome {
     }
 }
 
+/// A Nim heap and Kayles rows as one game: a position is the heap, then the rows; a move
+/// lowers the heap or knocks pins from one row.
+fn nim_and_kayles(p: &[u64]) -> Vec<Vec<u64>> {
+    let (heap, rows) = (p[0], &p[1..]);
+    let mut out: Vec<Vec<u64>> = (0..heap).map(|h| [&[h], rows].concat()).collect();
+    out.extend(
+        one_heap(rows, kayles_row)
+            .into_iter()
+            .map(|r| [vec![heap], r].concat()),
+    );
+    out
+}
+
 /// `winner ARGS` as JSON and as text: the JSON `winner`, and the text's verdict line (the
 /// last one naming an outcome), after checking that every line fits 80 columns.
 fn both(args: &[&str], stdin: Option<&str>) -> (String, String) {
@@ -131,19 +144,8 @@ fn a_sum_of_different_games() {
     // nim(3) + nim(3) is lost for the mover (copy the opponent); kayles(4) + nim(1): search.
     says(&["nim(3) + nim(3)"], None, Outcome::Second, "nim-sum 0");
     let mut memo = HashMap::new();
-    // A Nim heap and Kayles rows as one game: a position is the heap, then the rows.
-    let moves = |p: &[u64]| -> Vec<Vec<u64>> {
-        let (heap, rows) = (p[0], &p[1..]);
-        let mut out: Vec<Vec<u64>> = (0..heap).map(|h| [&[h], rows].concat()).collect();
-        out.extend(
-            one_heap(rows, kayles_row)
-                .into_iter()
-                .map(|r| [vec![heap], r].concat()),
-        );
-        out
-    };
     for (row, heap) in [(4, 1), (3, 3), (5, 2)] {
-        let expected = Outcome::of(wins(&[heap, row], &moves, &mut memo));
+        let expected = Outcome::of(wins(&[heap, row], &nim_and_kayles, &mut memo));
         let sum = format!("kayles({row}) + nim({heap})");
         let reason = if expected == Outcome::First {
             "≠ 0: "
@@ -257,20 +259,9 @@ fn every_command_on_a_position_takes_a_sum() {
 
 #[test]
 fn a_sum_played_misere_is_searched_whole() {
-    // A Nim heap and Kayles rows played misère, as one game (the heap, then the rows).
-    let moves = |p: &[u64]| -> Vec<Vec<u64>> {
-        let (heap, rows) = (p[0], &p[1..]);
-        let mut out: Vec<Vec<u64>> = (0..heap).map(|h| [&[h], rows].concat()).collect();
-        out.extend(
-            one_heap(rows, kayles_row)
-                .into_iter()
-                .map(|r| [vec![heap], r].concat()),
-        );
-        out
-    };
     let mut memo = HashMap::new();
     for (row, heap) in [(4, 1), (3, 3), (2, 1), (5, 0)] {
-        let expected = Outcome::of(misere_wins(&[heap, row], &moves, &mut memo));
+        let expected = Outcome::of(misere_wins(&[heap, row], &nim_and_kayles, &mut memo));
         let sum = format!("kayles({row}) + nim({heap})");
         says(&["--misere", &sum], None, expected, "by exhaustive search");
     }
