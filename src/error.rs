@@ -36,6 +36,8 @@ pub enum Formless {
 pub enum Error {
     /// The engine refused an input (a ruleset, a pile, a range of work).
     Engine(EngineError),
+    /// A graph or picture file that does not read as one.
+    BadFile(crate::graph::BadFile),
     /// A command line that does not parse: clap's message, made one line.
     CommandLine { message: String },
     /// A Hackenbush command with no picture: `example` is a line that has one, and `file`
@@ -297,6 +299,15 @@ impl From<crate::refusal::Refusal> for Error {
 impl From<crate::engine::Interrupted> for Error {
     fn from(_: crate::engine::Interrupted) -> Self {
         Self::interrupted()
+    }
+}
+
+impl From<crate::graph::ReadError> for Error {
+    fn from(e: crate::graph::ReadError) -> Self {
+        match e {
+            crate::graph::ReadError::File(bad) => Self::BadFile(bad),
+            crate::graph::ReadError::Engine(e) => e.into(),
+        }
     }
 }
 

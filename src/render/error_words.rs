@@ -12,6 +12,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Engine(e) => Said(e).fmt(f),
+            Self::BadFile(e) => Said(e).fmt(f),
             Self::Interrupted => f.write_str("interrupted"),
             Self::ProgressNotSaved => f.write_str(
                 "lesson progress could not be saved (see the warning above); fix the data \

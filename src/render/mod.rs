@@ -17,6 +17,7 @@ mod expr_error;
 mod expr_value;
 mod feedback;
 mod game;
+mod graph_file;
 mod grundy_values;
 mod hackenbush;
 mod json;
