@@ -21,7 +21,7 @@ pub enum Expected {
         ids: Vec<String>,
     },
     LostClaimRules,
-    SetElement(String),
+    SetElement(crate::set_notation::SetWanted),
     StateOrRange {
         first: String,
         last: String,
