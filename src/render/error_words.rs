@@ -199,6 +199,7 @@ impl fmt::Display for Error {
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Progress(e) => e.fmt(f),
             Self::Expr { error, .. } => error.fmt(f),
+            Self::Claim(error) => error.fmt(f),
             Self::Draw(e) => e.fmt(f),
             Self::Refused(refusal) => refusal.fmt(f),
             Self::CheckFailed { failures } => write!(

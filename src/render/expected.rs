@@ -51,6 +51,16 @@ impl fmt::Display for Expected {
             Expected::Becomes { syntax } => write!(f, "what the pile becomes after `->`: {}", super::engine_words::Said(syntax)),
             Expected::ManDirectory => f.write_str("a directory to write the manual pages into"),
             Expected::ManCommand => f.write_str("a command, such as `winner` (`help` lists them)"),
+            Expected::LostClaimAlone => f.write_str("`lost(a, b, …) = P` alone: every position with small piles is searched, and the decider covers the rest"),
+            Expected::NoPass { var, rules } => write!(f, "`g({var})`: {rules} piles have no pass, so no T or F"),
+            Expected::LeftVariable { var } => write!(f, "`{var}`, the variable of the left side"),
+            Expected::SizesUpTo { max } => write!(f, "sizes from 0 to {max} (values are computed by mex)"),
+            Expected::NumberOnRight => f.write_str("a number for the right side"),
+            Expected::Formula => f.write_str("a formula like `g(nT) = n + 1`: `g` of `nT`, `nF` or `n` on the left"),
+            Expected::LostOnLeft => f.write_str("`lost(a, b, …)` on the left"),
+            Expected::LostPileName => f.write_str("a pile's name, different from the others, like `a` in `lost(a, b) = (a = b)`"),
+            Expected::LostPiles { most } => write!(f, "`lost` of 1 to {most} piles' names, like `lost(a, b, c)`"),
+            Expected::Condition => f.write_str("a condition (true or false) on the right of `lost(…) =`"),
         }
     }
 }
