@@ -398,8 +398,8 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                     f,
                     "searching every position of {rules} with each part ≤ {max} would hold \
                      about {} of options, past the memory limit of {}; ",
-                    crate::engine::limits::memory::bytes(*bytes),
-                    crate::engine::limits::memory::bytes(*limit)
+                    super::bytes::Bytes(*bytes),
+                    super::bytes::Bytes(*limit)
                 )?;
                 match fits {
                     Some(fits) => write!(f, "`--max {fits}` fits, or raise `--memory`"),

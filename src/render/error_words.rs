@@ -22,7 +22,7 @@ impl fmt::Display for Error {
                 f,
                 "stopped: this needs more than nimlab's memory limit of {}; raise it with \
                  `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask for less",
-                crate::engine::limits::memory::bytes(*limit)
+                super::bytes::Bytes(*limit)
             ),
             Self::CommandLine { message } => f.write_str(message),
             Self::NoPicture { example, file } => {

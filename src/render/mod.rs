@@ -4,6 +4,7 @@
 mod activity;
 mod binary;
 mod bulk;
+mod bytes;
 mod claim_error;
 mod conjecture;
 mod decide_words;
