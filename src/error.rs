@@ -1,8 +1,10 @@
 //! The top-level error: every layer's error folded into one, each knowing its exit code.
 
+mod claim;
 mod draw;
 mod expected;
 
+pub use claim::{ClaimError, Found};
 pub use draw::DrawError;
 pub use expected::{Expected, MoveKind};
 
@@ -36,6 +38,8 @@ pub enum Formless {
 pub enum Error {
     /// The engine refused an input (a ruleset, a pile, a range of work).
     Engine(EngineError),
+    /// A graph or picture file that does not read as one.
+    BadFile(crate::graph::BadFile),
     /// A command line that does not parse: clap's message, made one line.
     CommandLine { message: String },
     /// A Hackenbush command with no picture: `example` is a line that has one, and `file`
@@ -162,6 +166,9 @@ pub enum Error {
     OverMemory { limit: u64 },
     /// `draw` drew nothing: a picture too large, a missing Graphviz, a file not written.
     Draw(DrawError),
+    /// A claim (`conjecture`'s formula) that is not one nimlab checks as written.
+    /// Boxed: a claim's error is large, and rare.
+    Claim(Box<ClaimError>),
     /// An expression that does not parse or evaluate; `source` is the expression's text.
     Expr {
         source: String,
@@ -297,6 +304,21 @@ impl From<crate::refusal::Refusal> for Error {
 impl From<crate::engine::Interrupted> for Error {
     fn from(_: crate::engine::Interrupted) -> Self {
         Self::interrupted()
+    }
+}
+
+impl From<ClaimError> for Error {
+    fn from(e: ClaimError) -> Self {
+        Self::Claim(Box::new(e))
+    }
+}
+
+impl From<crate::graph::ReadError> for Error {
+    fn from(e: crate::graph::ReadError) -> Self {
+        match e {
+            crate::graph::ReadError::File(bad) => Self::BadFile(bad),
+            crate::graph::ReadError::Engine(e) => e.into(),
+        }
     }
 }
 

@@ -12,7 +12,32 @@ pub const MAX_ELEMENTS: u128 = 1_000_000;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetError {
     pub token: String,
-    pub expected: String,
+    pub expected: SetWanted,
+}
+
+/// What a set's text should have held where it was refused: data, worded in
+/// `render/expected.rs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetWanted {
+    /// A value or a run, in place of a token that is neither.
+    Element { numbers: Numbers },
+    /// A run whose ends are both numbers.
+    RunEnds { numbers: Numbers },
+    /// A run `A..B` with A ≤ B.
+    RunOrder,
+    /// No more than `max` elements in all.
+    AtMost { max: u128 },
+    /// One pair of braces around the values, or none.
+    Braces,
+}
+
+/// Which numbers a set is read with, to name them when it is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numbers {
+    /// Whole numbers, 0 and up (a mex's set).
+    Whole,
+    /// Integers of any sign (a lesson answer's).
+    Integers,
 }
 
 /// Numbers a set may hold: whole numbers a run can count through.
@@ -45,12 +70,12 @@ impl Element for i128 {
     }
 }
 
-/// Reads `text` as a set, each number read by `number`; `noun` names the numbers it reads
-/// ("a whole number ≥ 0") for the error messages.
+/// Reads `text` as a set, each number read by `number`; `numbers` says which numbers it reads,
+/// for the errors.
 pub fn read_set<T: Element>(
     text: &str,
     number: impl Fn(&str) -> Option<T>,
-    noun: &str,
+    numbers: Numbers,
 ) -> Result<BTreeSet<T>, SetError> {
     let inner = unbrace(text)?;
     let mut set = BTreeSet::new();
@@ -59,31 +84,25 @@ pub fn read_set<T: Element>(
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|t| !t.is_empty())
     {
-        let bad = |expected: String| SetError {
+        let bad = |expected: SetWanted| SetError {
             token: token.to_string(),
             expected,
         };
         let Some((a, b)) = token.split_once("..") else {
-            let value = number(token).ok_or_else(|| {
-                bad(format!(
-                    "{noun} or a run like `0..4`, as in the set `{{0..4, 6}}`"
-                ))
-            })?;
+            let value = number(token).ok_or_else(|| bad(SetWanted::Element { numbers }))?;
             set.insert(value);
             count += 1;
             continue;
         };
         let (Some(a), Some(b)) = (number(a), number(b)) else {
-            return Err(bad(format!("a run `A..B` like `0..4`, each end {noun}")));
+            return Err(bad(SetWanted::RunEnds { numbers }));
         };
         if b < a {
-            return Err(bad("a run `A..B` with A ≤ B, like `0..4`".into()));
+            return Err(bad(SetWanted::RunOrder));
         }
         count = count.saturating_add(T::run_len(a, b));
         if count > MAX_ELEMENTS {
-            return Err(bad(format!(
-                "a set of at most {MAX_ELEMENTS} elements in all"
-            )));
+            return Err(bad(SetWanted::AtMost { max: MAX_ELEMENTS }));
         }
         let mut x = a;
         loop {
@@ -97,7 +116,7 @@ pub fn read_set<T: Element>(
     if count > MAX_ELEMENTS {
         return Err(SetError {
             token: text.trim().to_string(),
-            expected: format!("a set of at most {MAX_ELEMENTS} elements in all"),
+            expected: SetWanted::AtMost { max: MAX_ELEMENTS },
         });
     }
     Ok(set)
@@ -112,7 +131,7 @@ fn unbrace(text: &str) -> Result<&str, SetError> {
     if (inner.len() != text.len() && !braced) || inner.contains(['{', '}']) {
         return Err(SetError {
             token: text.to_string(),
-            expected: "a set like `{0..4, 6}`: one pair of braces around the values".into(),
+            expected: SetWanted::Braces,
         });
     }
     Ok(inner)
@@ -128,7 +147,7 @@ mod tests {
     }
 
     fn read(text: &str) -> Result<Vec<u128>, SetError> {
-        read_set(text, whole, "a whole number").map(|s| s.into_iter().collect())
+        read_set(text, whole, Numbers::Whole).map(|s| s.into_iter().collect())
     }
 
     #[test]
@@ -148,19 +167,29 @@ mod tests {
     }
 
     #[test]
-    fn refuses_with_the_bad_token() {
+    fn refuses_with_the_bad_token_and_what_was_wanted() {
+        let whole = Numbers::Whole;
+        let many = SetWanted::AtMost { max: MAX_ELEMENTS };
         let cases = [
-            ("{0..4, x}", "x"),
-            ("{4..1}", "4..1"),
-            ("{0..}", "0.."),
-            ("{0, 1", "{0, 1"),
-            ("{{0}}", "{{0}}"),
-            ("0..2000000", "0..2000000"),
+            ("{0..4, x}", "x", SetWanted::Element { numbers: whole }),
+            ("{4..1}", "4..1", SetWanted::RunOrder),
+            ("{0..}", "0..", SetWanted::RunEnds { numbers: whole }),
+            ("{0, 1", "{0, 1", SetWanted::Braces),
+            ("{{0}}", "{{0}}", SetWanted::Braces),
+            ("0..2000000", "0..2000000", many),
+            (
+                "0..999999 1000001 1000002",
+                "0..999999 1000001 1000002",
+                many,
+            ),
         ];
-        for (text, token) in cases {
+        for (text, token, expected) in cases {
             assert_eq!(
-                read(text).map_err(|e| e.token),
-                Err(token.to_string()),
+                read(text),
+                Err(SetError {
+                    token: token.to_string(),
+                    expected
+                }),
                 "{text}"
             );
         }

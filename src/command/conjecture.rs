@@ -11,10 +11,9 @@ use crate::engine::families::defined::ProvenForm;
 use crate::engine::values::grundy::GrundyTable;
 use crate::engine::values::library_form::LibraryForm;
 use crate::engine::{Pass, Pile, Rules};
-use crate::error::Error;
+use crate::error::{ClaimError, Error, Expected, Found};
 use crate::expr::{
-    BinaryOp, ErrorKind, Evaluator, Expr, ExprError, ExprKind, Int, MEX_LIMIT, Value,
-    parse_with_domain,
+    BinaryOp, Evaluator, Expr, ExprError, ExprKind, Int, MEX_LIMIT, Value, parse_with_domain,
 };
 use crate::output::{ConjectureOutcome, ConjectureReport, Output};
 use crate::proof::induction::{self, Verdict};
@@ -43,37 +42,34 @@ pub(super) fn conjecture(
         && super::lost_conjecture::is_lost_claim(lhs)
     {
         if let Some(domain) = &domain {
-            return Err(fail(ExprError::new(
-                ErrorKind::Syntax {
-                    found: "a domain".into(),
-                    expected: "`lost(a, b, …) = P` alone: every position with small piles is searched, and the decider covers the rest".into(),
-                },
+            return Err(Error::from(ClaimError::new(
+                &source,
                 domain.1.span.clone(),
+                Found::Domain,
+                Expected::LostClaimAlone,
             )));
         }
         return super::lost_conjecture::conjecture(session, arg, &source, lhs, rhs, explain);
     }
-    let (side, rhs) = split(&source, &expr).map_err(fail)?;
+    let (side, rhs) = split(&source, &expr)?;
     let rules = match (&side.rules, &arg.rules) {
         (Some(r), _) => r.clone(),
         (None, Some(r)) => super::rules::parse_rules_in(session, r)?,
         (None, None) => session.rules().clone(),
     };
     if side.pass.is_some() && !rules.has_pass() {
-        return Err(fail(ExprError::new(
-            ErrorKind::Type {
-                expected: format!(
-                    "`g({})`: {rules} piles have no pass, so no T or F",
-                    side.var
-                ),
-                found: source.get(side.span.clone()).unwrap_or("").to_string(),
-            },
+        return Err(Error::from(ClaimError::new(
+            &source,
             side.span.clone(),
+            Found::Form(source.get(side.span.clone()).unwrap_or("").to_string()),
+            Expected::NoPass {
+                var: side.var.clone(),
+                rules: rules.to_string(),
+            },
         )));
     }
     let mut eval = Evaluator::new(rules.clone());
-    let (mut domain_text, mut sizes) =
-        sizes(&source, &side, domain.as_ref(), &mut eval).map_err(fail)?;
+    let (mut domain_text, mut sizes) = sizes(&source, &side, domain.as_ref(), &mut eval)?;
     let cancel = &session.cancel;
     let mut table =
         GrundyTable::compute_with(&rules, sizes.iter().copied().max().unwrap_or(0), cancel);
@@ -103,7 +99,7 @@ pub(super) fn conjecture(
         // A formula may take long to evaluate: one look at the token for each.
         cancel.reach(i as u64)?;
         eval.bind(&side.var, Value::Int(Int::from(n)));
-        let claimed = claimed(&mut eval, rhs).map_err(fail)?;
+        let claimed = claimed(&source, &mut eval, rhs)?;
         let actual = table.value(state(n)).and_then(|g| Int::try_from(g).ok());
         if actual != Some(claimed) {
             failures.push(Int::from(n));
@@ -138,7 +134,7 @@ pub(super) fn conjecture(
         && let Some(n) = u64::try_from(n).ok().filter(|&n| n <= MEX_LIMIT)
     {
         eval.bind(&side.var, Value::Int(Int::from(n)));
-        let value = claimed(&mut eval, rhs).map_err(fail)?;
+        let value = claimed(&source, &mut eval, rhs)?;
         let far = GrundyTable::compute_with(&rules, n, cancel)?;
         let row = far.row(state(n)).ok_or(Error::NoDerivation { size: n })?;
         if far.value(state(n)).and_then(|g| Int::try_from(g).ok()) != Some(value) {
@@ -225,20 +221,22 @@ fn sizes(
     side: &Side,
     domain: Option<&(String, Expr)>,
     eval: &mut Evaluator,
-) -> Result<(String, Vec<u64>), ExprError> {
+) -> Result<(String, Vec<u64>), Error> {
     let (domain_text, values) = match domain {
         Some((var, d)) => {
             if *var != side.var {
-                return Err(ExprError::new(
-                    ErrorKind::Syntax {
-                        found: format!("`{var}`"),
-                        expected: format!("`{}`, the variable of the left side", side.var),
-                    },
+                return Err(Error::from(ClaimError::new(
+                    source,
                     d.span.clone(),
-                ));
+                    Found::Words(var.clone()),
+                    Expected::LeftVariable {
+                        var: side.var.clone(),
+                    },
+                )));
             }
-            let value = eval.eval(d)?;
-            let values = eval.elements(&value, &d.span)?;
+            let fail = |e: ExprError| Error::expr(source, e);
+            let value = eval.eval(d).map_err(fail)?;
+            let values = eval.elements(&value, &d.span).map_err(fail)?;
             (format!("{var} = {value}"), values)
         }
         None => (
@@ -254,15 +252,12 @@ fn sizes(
                 .ok()
                 .filter(|&n| n <= MEX_LIMIT)
                 .ok_or_else(|| {
-                    ExprError::new(
-                        ErrorKind::Type {
-                            expected: format!(
-                                "sizes from 0 to {MEX_LIMIT} (values are computed by mex)"
-                            ),
-                            found: format!("`{n}`"),
-                        },
+                    Error::from(ClaimError::new(
+                        source,
                         domain_span.clone(),
-                    )
+                        Found::Size(n),
+                        Expected::SizesUpTo { max: MEX_LIMIT },
+                    ))
                 })
         })
         .collect::<Result<Vec<u64>, _>>()?;
@@ -270,16 +265,15 @@ fn sizes(
 }
 
 /// The value the formula's right side claims, with the variable bound: a number.
-fn claimed(eval: &mut Evaluator, rhs: &Expr) -> Result<Int, ExprError> {
-    match eval.eval(rhs)? {
+fn claimed(source: &str, eval: &mut Evaluator, rhs: &Expr) -> Result<Int, Error> {
+    match eval.eval(rhs).map_err(|e| Error::expr(source, e))? {
         Value::Int(v) => Ok(v),
-        other => Err(ExprError::new(
-            ErrorKind::Type {
-                expected: "a number for the right side".into(),
-                found: format!("`{other}` ({})", other.kind()),
-            },
+        value => Err(Error::from(ClaimError::new(
+            source,
             rhs.span.clone(),
-        )),
+            Found::Value { value, kind: true },
+            Expected::NumberOnRight,
+        ))),
     }
 }
 
@@ -292,16 +286,15 @@ struct Side {
 }
 
 /// Splits `g(nT) = RHS` into its two sides.
-fn split<'e>(source: &str, expr: &'e Expr) -> Result<(Side, &'e Expr), ExprError> {
+fn split<'e>(source: &str, expr: &'e Expr) -> Result<(Side, &'e Expr), Error> {
     let shape = |span: Range<usize>| {
-        ExprError::new(
-            ErrorKind::Syntax {
-                found: format!("`{}`", source.get(span.clone()).unwrap_or("")),
-                expected: "a formula like `g(nT) = n + 1`: `g` of `nT`, `nF` or `n` on the left"
-                    .into(),
-            },
+        let words = source.get(span.clone()).unwrap_or("").to_string();
+        Error::from(ClaimError::new(
+            source,
             span,
-        )
+            Found::Words(words),
+            Expected::Formula,
+        ))
     };
     let ExprKind::Binary {
         op: BinaryOp::Eq,

@@ -11,8 +11,8 @@ use crate::cli::RulesArg;
 use crate::engine::Rules;
 use crate::engine::families::moore::{SEARCH_POSITIONS, lost_by_search};
 use crate::engine::families::ruleset_name::{self, Named};
-use crate::error::{Error, Expected};
-use crate::expr::{ErrorKind, Evaluator, Expr, ExprError, ExprKind, Int, Value};
+use crate::error::{ClaimError, Error, Expected, Found};
+use crate::expr::{Evaluator, Expr, ExprError, ExprKind, Int, Value};
 use crate::output::{Output, PositionConjectureReport, PositionFailure};
 use crate::proof::induction::CONJECTURE_LIMITS;
 use crate::proof::positions::{PositionGame, PositionVerdict, decide_positions};
@@ -37,34 +37,26 @@ pub(super) fn conjecture(
     explain: bool,
 ) -> Result<Output, Error> {
     let fail = |e: ExprError| Error::expr(source, e);
-    let shape = |span: std::ops::Range<usize>, expected: &str| {
-        fail(ExprError::new(
-            ErrorKind::Syntax {
-                found: format!("`{}`", source.get(span.clone()).unwrap_or("")),
-                expected: expected.into(),
-            },
-            span,
-        ))
+    let shape = |span: std::ops::Range<usize>, expected: Expected| {
+        let words = source.get(span.clone()).unwrap_or("").to_string();
+        Error::from(ClaimError::new(source, span, Found::Words(words), expected))
     };
     let ExprKind::Call { rules, args, .. } = &lhs.kind else {
-        return Err(shape(lhs.span.clone(), "`lost(a, b, …)` on the left"));
+        return Err(shape(lhs.span.clone(), Expected::LostOnLeft));
     };
     let mut names: Vec<String> = Vec::new();
     for a in args {
         match &a.kind {
             ExprKind::Var(v) if !names.contains(v) => names.push(v.clone()),
             _ => {
-                return Err(shape(
-                    a.span.clone(),
-                    "a pile's name, different from the others, like `a` in `lost(a, b) = (a = b)`",
-                ));
+                return Err(shape(a.span.clone(), Expected::LostPileName));
             }
         }
     }
     if names.is_empty() || names.len() > MOST_PILES {
         return Err(shape(
             lhs.span.clone(),
-            "`lost` of 1 to 8 piles' names, like `lost(a, b, c)`",
+            Expected::LostPiles { most: MOST_PILES },
         ));
     }
     let (game, rules_name) = game_of(session, arg, rules.as_ref())?;
@@ -94,12 +86,11 @@ pub(super) fn conjecture(
         let claimed = match eval.eval(rhs).map_err(fail)? {
             Value::Bool(b) => b,
             value => {
-                return Err(fail(ExprError::new(
-                    ErrorKind::Type {
-                        expected: "a condition (true or false) on the right of `lost(…) =`".into(),
-                        found: value.to_string(),
-                    },
+                return Err(Error::from(ClaimError::new(
+                    source,
                     rhs.span.clone(),
+                    Found::Value { value, kind: false },
+                    Expected::Condition,
                 )));
             }
         };

@@ -14,7 +14,7 @@ pub(super) fn mex(values: &[String]) -> Result<Output, Error> {
                 .then(|| t.parse::<Grundy>().ok())
                 .flatten()
         },
-        "a whole number ≥ 0",
+        crate::set_notation::Numbers::Whole,
     )
     .map_err(|e| Error::bad_token(e.token, Expected::SetElement(e.expected)))?;
     let set: Vec<Grundy> = set.into_iter().collect();

@@ -21,7 +21,7 @@ pub enum Expected {
         ids: Vec<String>,
     },
     LostClaimRules,
-    SetElement(String),
+    SetElement(crate::set_notation::SetWanted),
     StateOrRange {
         first: String,
         last: String,
@@ -84,6 +84,35 @@ pub enum Expected {
     },
     ManDirectory,
     ManCommand,
+    /// A claim about lost positions, written without a domain.
+    LostClaimAlone,
+    /// `g(var)` without `T` or `F`, for `rules` (as written) whose piles have no pass.
+    NoPass {
+        var: String,
+        rules: String,
+    },
+    /// The domain's variable, the one of the left side (`var`).
+    LeftVariable {
+        var: String,
+    },
+    /// Sizes from 0 to `max`.
+    SizesUpTo {
+        max: u64,
+    },
+    /// A number on the right side of `g(n) = …`.
+    NumberOnRight,
+    /// A formula `g(nT) = …`.
+    Formula,
+    /// `lost(a, b, …)` on the left.
+    LostOnLeft,
+    /// A pile's name in `lost(…)`, different from the others.
+    LostPileName,
+    /// `lost` of 1 to `most` piles' names.
+    LostPiles {
+        most: usize,
+    },
+    /// A condition on the right of `lost(…) =`.
+    Condition,
 }
 
 /// Which moves a game's short move syntax offers.

@@ -20,10 +20,11 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use super::{BadFile, FileKind, FileWhy, ReadError};
 use crate::engine::EngineError;
 use crate::engine::error::PictureWhy;
 use crate::engine::families::hackenbush::{MAX_EDGES, Picture, PictureError};
-use crate::engine::notation::hackenbush_syntax::{MAX_NAME, is_name};
+use crate::engine::notation::hackenbush_syntax::is_name;
 use crate::yaml;
 
 /// The largest picture file read: far more than [`MAX_EDGES`] edges need.
@@ -50,43 +51,41 @@ struct PictureFile {
 
 /// Reads the picture file at `path`; `source` is how the user named it. Only a regular file
 /// is read, and never more than [`MAX_BYTES`] of it.
-pub fn read(path: &Path, source: &str) -> Result<Picture, EngineError> {
-    let bad = |reason: String| EngineError::BadPicture {
-        token: source.to_string(),
-        why: PictureWhy::File(reason),
-    };
-    let text = super::read_text(path, MAX_BYTES, "picture").map_err(bad)?;
+pub fn read(path: &Path, source: &str) -> Result<Picture, ReadError> {
+    let text = super::read_text(path, MAX_BYTES).map_err(|why| bad(source, why))?;
     load(source, &text)
 }
 
 /// Loads a picture from YAML text.
-pub fn load(source: &str, text: &str) -> Result<Picture, EngineError> {
-    let bad = |reason: String| EngineError::BadPicture {
-        token: source.to_string(),
-        why: PictureWhy::File(reason),
-    };
-    let file: PictureFile = yaml::from_str(text, &LIMITS)
-        .map_err(|e| bad(super::yaml_reason(&e, MAX_BYTES, "picture")))?;
+pub fn load(source: &str, text: &str) -> Result<Picture, ReadError> {
+    let file: PictureFile =
+        yaml::from_str(text, &LIMITS).map_err(|e| bad(source, super::yaml_why(e, MAX_BYTES)))?;
     if file.format != FORMAT {
-        return Err(bad(format!(
-            "format {} is not one this nimlab reads (expected `format: {FORMAT}`)",
-            file.format
-        )));
+        return Err(bad(
+            source,
+            FileWhy::Format {
+                found: file.format,
+                expected: FORMAT,
+            },
+        ));
     }
+    let built = |e| EngineError::BadPicture {
+        token: source.to_string(),
+        why: PictureWhy::Built(e),
+    };
     if file.edges.len() > MAX_EDGES {
-        return Err(EngineError::BadPicture {
-            token: source.to_string(),
-            why: PictureWhy::Built(PictureError::TooManyEdges { limit: MAX_EDGES }),
-        });
+        return Err(built(PictureError::TooManyEdges { limit: MAX_EDGES }).into());
     }
     let mut names = Vec::new();
     let mut index = HashMap::new();
-    let mut node = |name: &str| -> Result<usize, EngineError> {
+    let mut node = |name: &str| -> Result<usize, ReadError> {
         if !is_name(name) {
-            return Err(bad(format!(
-                "`{}` is not a node name (letters, digits and `_`, at most {MAX_NAME})",
-                crate::engine::notation::pile::token_excerpt(name.as_bytes())
-            )));
+            return Err(bad(
+                source,
+                FileWhy::NodeName {
+                    name: name.to_string(),
+                },
+            ));
         }
         if let Some(&i) = index.get(name) {
             return Ok(i);
@@ -100,10 +99,16 @@ pub fn load(source: &str, text: &str) -> Result<Picture, EngineError> {
         .edges
         .iter()
         .map(|(a, b)| Ok((node(a)?, node(b)?)))
-        .collect::<Result<Vec<_>, EngineError>>()?;
-    Picture::new(names, edges).map_err(|e| EngineError::BadPicture {
-        token: source.to_string(),
-        why: PictureWhy::Built(e),
+        .collect::<Result<Vec<_>, ReadError>>()?;
+    Ok(Picture::new(names, edges).map_err(built)?)
+}
+
+/// The picture file `source`, refused for `why`.
+fn bad(source: &str, why: FileWhy) -> ReadError {
+    ReadError::File(BadFile {
+        kind: FileKind::Picture,
+        source: source.to_string(),
+        why,
     })
 }
 
@@ -118,18 +123,24 @@ mod tests {
         assert_eq!(p.names(), ["floor", "a", "b"]);
         assert_eq!(p.edges(), [(0, 1), (1, 2), (2, 0)]);
         for (bad, says) in [
-            ("format: 2\nground: g\nedges: []\n", "format 2"),
+            (
+                "format: 2\nground: g\nedges: []\n",
+                "Format { found: 2, expected: 1 }",
+            ),
             (
                 "format: 1\nground: g\nedges: [[g, a], [b, c]]\n",
                 "NotGrounded { node: \"b\" }",
             ),
             (
                 "format: 1\nground: g\nedges: [[g, a b]]\n",
-                "`a b` is not a node name",
+                "NodeName { name: \"a b\" }",
             ),
             ("format: 1\nground: g\nedges: [[g]]\n", "line"),
             ("format: 1\nground: g\nedges: []\nextra: 1\n", "extra"),
-            ("format: 1\nground: g\nedges: &a [[g, x], *a]\n", "alias"),
+            (
+                "format: 1\nground: g\nedges: &a [[g, x], *a]\n",
+                "kind: Recursive",
+            ),
         ] {
             let err = format!("{:?}", load("t.yaml", bad).unwrap_err());
             assert!(err.contains(says), "{bad:?}: {err}");

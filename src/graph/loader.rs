@@ -17,8 +17,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use crate::engine::EngineError;
-use crate::engine::error::GraphWhy;
+use super::{BadFile, FileKind, FileWhy, ReadError, Shape};
 use crate::engine::families::graph::GameGraph;
 use crate::yaml;
 
@@ -51,30 +50,34 @@ struct Positions(Vec<(String, Vec<String>)>);
 /// Reads and loads the graph file at `path`; `source` is how the user named it. Only a regular
 /// file is read (a FIFO or a device is refused without being opened for reading), and never
 /// more than [`MAX_BYTES`] of it, whatever length it reports.
-pub fn read(path: &Path, source: &str) -> Result<GameGraph, EngineError> {
-    let bad = |reason: String| EngineError::BadGraph {
-        source: source.to_string(),
-        why: GraphWhy::File(reason),
-    };
-    let text = super::read_text(path, MAX_BYTES, "graph").map_err(bad)?;
+pub fn read(path: &Path, source: &str) -> Result<GameGraph, ReadError> {
+    let text = super::read_text(path, MAX_BYTES).map_err(|why| bad(source, why))?;
     load(source, &text)
 }
 
 /// Loads a graph from YAML text.
-pub fn load(source: &str, text: &str) -> Result<GameGraph, EngineError> {
-    let bad = |reason: String| EngineError::BadGraph {
-        source: source.to_string(),
-        why: GraphWhy::File(reason),
-    };
-    let file: GraphFile = yaml::from_str(text, &LIMITS)
-        .map_err(|e| bad(super::yaml_reason(&e, MAX_BYTES, "graph")))?;
+pub fn load(source: &str, text: &str) -> Result<GameGraph, ReadError> {
+    let file: GraphFile =
+        yaml::from_str(text, &LIMITS).map_err(|e| bad(source, super::yaml_why(e, MAX_BYTES)))?;
     if file.format != FORMAT {
-        return Err(bad(format!(
-            "format {} is not one this nimlab reads (expected `format: {FORMAT}`)",
-            file.format
-        )));
+        return Err(bad(
+            source,
+            FileWhy::Format {
+                found: file.format,
+                expected: FORMAT,
+            },
+        ));
     }
-    GameGraph::new(source, file.positions.0)
+    Ok(GameGraph::new(source, file.positions.0)?)
+}
+
+/// The graph file `source`, refused for `why`.
+fn bad(source: &str, why: FileWhy) -> ReadError {
+    ReadError::File(BadFile {
+        kind: FileKind::Graph,
+        source: source.to_string(),
+        why,
+    })
 }
 
 impl<'de> Deserialize<'de> for Positions {
@@ -89,13 +92,13 @@ impl<'de> Visitor<'de> for PositionsVisitor {
     type Value = Positions;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a map from each position's name to the positions its moves lead to")
+        fmt::Display::fmt(&Shape::Positions, f)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Positions, A::Error> {
         let mut positions = Vec::new();
         let key = Name {
-            complaint: || "a position's name must be a word or a number".to_string(),
+            complaint: Shape::PositionName,
         };
         while let Some(name) = map.next_key_seed(key)? {
             let moves = map.next_value_seed(Moves { from: &name })?;
@@ -122,7 +125,7 @@ impl<'de> Visitor<'de> for Moves<'_> {
     type Value = Vec<String>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the list of positions `{}` moves to", self.from)
+        fmt::Display::fmt(&Shape::MovesOf { from: self.from }, f)
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Vec<String>, E> {
@@ -134,11 +137,8 @@ impl<'de> Visitor<'de> for Moves<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
-        let from = self.from;
         let target = Name {
-            complaint: || {
-                format!("the moves of `{from}` must be names of positions, like `{from}: [a, b]`")
-            },
+            complaint: Shape::MoveNames { from: self.from },
         };
         let mut targets = Vec::new();
         while let Some(name) = seq.next_element_seed(target)? {
@@ -174,21 +174,18 @@ impl<'de> Visitor<'de> for Moves<'_> {
 
 impl Moves<'_> {
     fn not_a_list<E: de::Error>(&self) -> E {
-        let from = self.from;
-        E::custom(format!(
-            "the moves of `{from}` must be a list, like `{from}: [a, b]` (or `[]` for none)"
-        ))
+        E::custom(Shape::MoveList { from: self.from })
     }
 }
 
 /// A position's name from a YAML scalar: a word without spaces, or a number as written in
 /// decimal. Anything else is refused with `complaint`.
 #[derive(Clone, Copy)]
-struct Name<F> {
-    complaint: F,
+struct Name<'a> {
+    complaint: Shape<'a>,
 }
 
-impl<'de, F: Fn() -> String + Copy> DeserializeSeed<'de> for Name<F> {
+impl<'de> DeserializeSeed<'de> for Name<'_> {
     type Value = String;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<String, D::Error> {
@@ -196,16 +193,16 @@ impl<'de, F: Fn() -> String + Copy> DeserializeSeed<'de> for Name<F> {
     }
 }
 
-impl<'de, F: Fn() -> String + Copy> Visitor<'de> for Name<F> {
+impl<'de> Visitor<'de> for Name<'_> {
     type Value = String;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&(self.complaint)())
+        fmt::Display::fmt(&self.complaint, f)
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
         if v.trim().is_empty() || v.contains(char::is_whitespace) {
-            return Err(E::custom((self.complaint)()));
+            return Err(E::custom(self.complaint));
         }
         Ok(v.to_string())
     }
@@ -230,34 +227,37 @@ impl<'de, F: Fn() -> String + Copy> Visitor<'de> for Name<F> {
         if v.is_finite() {
             Ok(v.to_string())
         } else {
-            Err(E::custom((self.complaint)()))
+            Err(E::custom(self.complaint))
         }
     }
 
     fn visit_bool<E: de::Error>(self, _: bool) -> Result<String, E> {
-        Err(E::custom((self.complaint)()))
+        Err(E::custom(self.complaint))
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<String, E> {
-        Err(E::custom((self.complaint)()))
+        Err(E::custom(self.complaint))
     }
 
     fn visit_none<E: de::Error>(self) -> Result<String, E> {
-        Err(E::custom((self.complaint)()))
+        Err(E::custom(self.complaint))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<String, A::Error> {
-        Err(de::Error::custom((self.complaint)()))
+        Err(de::Error::custom(self.complaint))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<String, A::Error> {
-        Err(de::Error::custom((self.complaint)()))
+        Err(de::Error::custom(self.complaint))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::EngineError;
+    use crate::engine::error::GraphWhy;
+    use crate::yaml::{YamlError, YamlErrorKind};
 
     const GOOD: &str =
         "format: 1\ntitle: t\npositions:\n  start: [a, b]\n  a: [end]\n  b: [a, end]\n  end: []\n";
@@ -272,51 +272,69 @@ mod tests {
         assert_eq!(g.value(g.node("b").unwrap()), Some(2));
     }
 
-    /// Why the file was refused, in the reader's words (the renderer puts "bad game graph
-    /// `g.yaml`: " before them).
-    fn error_of(text: &str) -> String {
+    /// Why the file was refused, as data.
+    fn error_of(text: &str) -> FileWhy {
         match load("g.yaml", text).unwrap_err() {
-            EngineError::BadGraph {
-                why: GraphWhy::File(reason),
-                ..
-            } => reason,
+            ReadError::File(BadFile {
+                kind: FileKind::Graph,
+                source,
+                why,
+            }) if source == "g.yaml" => why,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The YAML reader's complaint: its message (a [`Shape`]'s words come back in it, through
+    /// serde) and where.
+    fn yaml_of(text: &str) -> (String, Option<usize>, Option<usize>) {
+        match error_of(text) {
+            FileWhy::Yaml(e) => (e.to_string(), e.line, e.column),
             other => panic!("{other:?}"),
         }
     }
 
     #[test]
     fn refuses_bad_files_in_one_line() {
-        let e = error_of("format: 1\ncolour: red\npositions: {a: []}\n");
+        let (e, ..) = yaml_of("format: 1\ncolour: red\npositions: {a: []}\n");
         assert!(e.contains("unknown field `colour`"), "{e}");
-        assert!(error_of("format: 2\npositions: {a: []}\n").contains("format 2"));
-        assert!(error_of("format: 1\npositions: {a: 3}\n").contains("must be a list"));
-        assert_eq!(
-            load("g.yaml", "format: 1\npositions: {a: [b]}\n").unwrap_err(),
-            EngineError::BadGraph {
-                source: "g.yaml".into(),
-                why: GraphWhy::Unlisted {
-                    from: "a".into(),
-                    to: "b".into(),
-                },
+        assert!(matches!(
+            error_of("format: 2\npositions: {a: []}\n"),
+            FileWhy::Format {
+                found: 2,
+                expected: 1
             }
+        ));
+        let list = Shape::MoveList { from: "a" }.to_string();
+        assert_eq!(
+            yaml_of("format: 1\npositions: {a: 3}\n"),
+            (list, Some(2), Some(16))
         );
-        for e in [error_of("format: 1\n"), error_of("")] {
+        assert!(matches!(
+            load("g.yaml", "format: 1\npositions: {a: [b]}\n").unwrap_err(),
+            ReadError::Engine(EngineError::BadGraph {
+                source,
+                why: GraphWhy::Unlisted { from, to },
+            }) if source == "g.yaml" && from == "a" && to == "b"
+        ));
+        for text in ["format: 1\n", ""] {
+            let (e, ..) = yaml_of(text);
             assert!(!e.contains('\n'), "{e}");
         }
-        let e = error_of("format: 1\npositions:\n  a: [b, [c]]\n  b: []\n");
         assert_eq!(
-            e,
-            "the moves of `a` must be names of positions, like `a: [a, b]` (at line 3, column 10)"
+            yaml_of("format: 1\npositions:\n  a: [b, [c]]\n  b: []\n"),
+            (
+                Shape::MoveNames { from: "a" }.to_string(),
+                Some(3),
+                Some(10)
+            )
         );
         for bad in ["true: []", "~: []", "\"a b\": []", "[a]: []"] {
-            let e = error_of(&format!("format: 1\npositions:\n  {bad}\n"));
-            assert!(
-                e.contains("a position's name must be a word or a number"),
-                "{e}"
-            );
+            let (e, line, _) = yaml_of(&format!("format: 1\npositions:\n  {bad}\n"));
+            assert_eq!((e, line), (Shape::PositionName.to_string(), Some(3)));
         }
-        let e = error_of("format: 1\npositions:\n  a: []\n  a: []\n");
-        assert!(e.contains("`a` is given twice (at line 4"), "{e}");
+        let (e, line, _) = yaml_of("format: 1\npositions:\n  a: []\n  a: []\n");
+        assert!(e.contains("`a` is given twice"), "{e}");
+        assert_eq!(line, Some(4));
     }
 
     #[test]
@@ -354,21 +372,30 @@ mod tests {
     #[test]
     fn refuses_hostile_yaml() {
         let bomb = "format: 1\npositions:\n  a: []\nx:\n  - &a [x, x, x, x, x, x, x, x, x]\n  - &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n  - &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n  - &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n  - &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n  - &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n  - &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n  - &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n";
-        let e = error_of(bomb);
+        let (e, ..) = yaml_of(bomb);
         assert!(e.contains("alias") || e.contains("unknown field"), "{e}");
         let bomb_inside = "format: 1\npositions:\n  a: &a [b, b, b, b, b, b, b, b, b]\n  b: []\n  c: &c [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n  f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n  g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n  h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n  i: [*h, *h, *h, *h, *h, *h, *h, *h, *h]\n";
-        let e = error_of(bomb_inside);
+        let (e, ..) = yaml_of(bomb_inside);
         assert!(e.contains("alias") || e.contains("must be names"), "{e}");
         let deep = format!(
             "format: 1\npositions: {{a: {}1{}}}\n",
             "[".repeat(10_000),
             "]".repeat(10_000)
         );
-        assert!(error_of(&deep).contains("nests too deeply"));
+        assert!(matches!(
+            error_of(&deep),
+            FileWhy::Yaml(YamlError {
+                kind: YamlErrorKind::TooDeep { limit: 64 },
+                ..
+            })
+        ));
         let huge = format!(
             "format: 1\npositions: {{a: []}}\n{}",
             "#".repeat(usize::try_from(MAX_BYTES).unwrap())
         );
-        assert!(error_of(&huge).contains("larger than"));
+        assert!(matches!(
+            error_of(&huge),
+            FileWhy::TooLarge { max: MAX_BYTES }
+        ));
     }
 }

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use crate::engine::{Pass, Player};
 use crate::expr::{Int, Value};
+use crate::set_notation::Numbers;
 
 /// The value a learner's answer denotes, or `None` if it is not a value nimlab can read.
 pub fn read_answer(input: &str) -> Option<Value> {
@@ -33,13 +34,13 @@ pub fn read_answer(input: &str) -> Option<Value> {
         if rest.is_empty() {
             return Some(Value::Infinite(BTreeSet::new()));
         }
-        return crate::set_notation::read_set(rest, integer, "a number")
+        return crate::set_notation::read_set(rest, integer, Numbers::Integers)
             .ok()
             .map(Value::Infinite);
     }
     if text.starts_with('{') {
         // Sets as nimlab prints them: `{0..4, 6}`.
-        return crate::set_notation::read_set(text, integer, "a number")
+        return crate::set_notation::read_set(text, integer, Numbers::Integers)
             .ok()
             .map(Value::Set);
     }

@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use crate::engine::{EngineError, Rules};
+use crate::engine::Rules;
+use crate::graph::ReadError;
 
 /// The bundled graphs: each name (its file's stem) and its text.
 pub const BUNDLED_GRAPHS: &[(&str, &str)] = &[
@@ -26,7 +27,7 @@ pub fn names() -> Vec<&'static str> {
 
 /// The bundled graph `name` as a ruleset (written `graph:NAME`); `None` if there is no such
 /// graph. An error only if the bundled text does not load, which the tests rule out.
-pub fn bundled_graph(name: &str) -> Option<Result<Rules, EngineError>> {
+pub fn bundled_graph(name: &str) -> Option<Result<Rules, ReadError>> {
     let (name, text) = BUNDLED_GRAPHS.iter().find(|(n, _)| *n == name)?;
     Some(crate::graph::load(name, text).map(|graph| Rules::Graph(Arc::new(graph))))
 }
@@ -61,7 +62,7 @@ mod tests {
         for name in names() {
             let rules = bundled_graph(name)
                 .expect("listed")
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
             assert_eq!(rules.to_string(), format!("graph:{name}"));
         }
         assert!(bundled_graph("../graph-games").is_none());

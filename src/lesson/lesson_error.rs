@@ -52,6 +52,12 @@ pub enum LessonFault {
     NoSteps,
     /// `rules:` names no ruleset a lesson can pin.
     Rules { name: String, error: EngineError },
+    /// `rules: graph:NAME` names a bundled graph whose text does not read (the tests rule it
+    /// out).
+    GraphFile {
+        name: String,
+        error: crate::graph::BadFile,
+    },
     /// A definition in `games:` that does not parse, takes a name already used, or fails
     /// when its first states are valued.
     Game {

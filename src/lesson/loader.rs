@@ -9,6 +9,7 @@ use super::graphs::{self, bundled_graph};
 use super::lesson_error::{LessonError, LessonFault};
 use super::model::{CommandLine, FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
 use crate::engine::families::ruleset_name::{self, Named};
+use crate::graph::ReadError;
 use std::sync::Arc;
 
 use crate::engine::limits::budget::Budget;
@@ -180,7 +181,13 @@ fn pinned_rules(name: &str, games: &[Rules]) -> Result<Rules, LessonFault> {
         Named::Rules(rules) => Ok(rules),
         Named::Library(game) => crate::expr::game::library(game).map_err(fault),
         Named::GraphFile(graph) => match bundled_graph(graph) {
-            Some(rules) => rules.map_err(fault),
+            Some(rules) => rules.map_err(|e| match e {
+                ReadError::Engine(e) => fault(e),
+                ReadError::File(error) => LessonFault::GraphFile {
+                    name: name.to_string(),
+                    error,
+                },
+            }),
             None => Err(LessonFault::UnknownGraph {
                 name: graph.to_string(),
                 known: graphs::names(),

@@ -42,6 +42,10 @@ pub(crate) fn diagnostic(
     if let Error::Expr { source, error } = error {
         out.push_str(&snippet(source, error.span.clone(), &error.label(), style));
     }
+    if let Error::Claim(claim) = error {
+        let label = super::claim_error::label(claim);
+        out.push_str(&snippet(&claim.source, claim.span.clone(), &label, style));
+    }
     if let Some(hint) = hint(error) {
         out.push_str(&format!("help: {hint}\n"));
     }
@@ -146,13 +150,17 @@ fn hint(error: &Error) -> Option<String> {
             crate::suggestion::nearest(token, expected.choices())
                 .map(|name| format!("did you mean `{name}`?"))
         }
-        Error::Expr { source, error } => {
-            let word = source.get(error.span.clone())?;
-            word.eq_ignore_ascii_case("mod")
-                .then(|| "the remainder is written `%`: `7 % 3` = 1".to_string())
-        }
+        Error::Expr { source, error } => remainder(source, error.span.clone()),
+        Error::Claim(claim) => remainder(&claim.source, claim.span.clone()),
         _ => None,
     }
+}
+
+/// The hint for `mod` written where `%` is meant.
+fn remainder(source: &str, span: std::ops::Range<usize>) -> Option<String> {
+    let word = source.get(span)?;
+    word.eq_ignore_ascii_case("mod")
+        .then(|| "the remainder is written `%`: `7 % 3` = 1".to_string())
 }
 
 #[cfg(test)]

@@ -126,7 +126,6 @@ impl fmt::Display for Said<'_, EngineError> {
                         write!(f, "{}; a picture is {PICTURE_SYNTAX}", Said(e))
                     }
                     PictureWhy::Built(e) => Said(e).fmt(f),
-                    PictureWhy::File(reason) => f.write_str(reason),
                 }
             }
             EngineError::BadGraph { source, why } => {
@@ -145,7 +144,6 @@ impl fmt::Display for Said<'_, EngineError> {
                             "`{from}` moves to `{to}`, which is not a listed position"
                         )
                     }
-                    GraphWhy::File(reason) => f.write_str(reason),
                 }
             }
             EngineError::LoopyGraph { source, misere } => {
@@ -400,8 +398,8 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                     f,
                     "searching every position of {rules} with each part ≤ {max} would hold \
                      about {} of options, past the memory limit of {}; ",
-                    crate::engine::limits::memory::bytes(*bytes),
-                    crate::engine::limits::memory::bytes(*limit)
+                    super::bytes::Bytes(*bytes),
+                    super::bytes::Bytes(*limit)
                 )?;
                 match fits {
                     Some(fits) => write!(f, "`--max {fits}` fits, or raise `--memory`"),

@@ -12,6 +12,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Engine(e) => Said(e).fmt(f),
+            Self::BadFile(e) => Said(e).fmt(f),
             Self::Interrupted => f.write_str("interrupted"),
             Self::ProgressNotSaved => f.write_str(
                 "lesson progress could not be saved (see the warning above); fix the data \
@@ -21,7 +22,7 @@ impl fmt::Display for Error {
                 f,
                 "stopped: this needs more than nimlab's memory limit of {}; raise it with \
                  `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask for less",
-                crate::engine::limits::memory::bytes(*limit)
+                super::bytes::Bytes(*limit)
             ),
             Self::CommandLine { message } => f.write_str(message),
             Self::NoPicture { example, file } => {
@@ -198,6 +199,7 @@ impl fmt::Display for Error {
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Progress(e) => e.fmt(f),
             Self::Expr { error, .. } => error.fmt(f),
+            Self::Claim(error) => error.fmt(f),
             Self::Draw(e) => e.fmt(f),
             Self::Refused(refusal) => refusal.fmt(f),
             Self::CheckFailed { failures } => write!(

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::error::{Expected, MoveKind};
+use crate::set_notation::{Numbers, SetWanted};
 
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -18,7 +19,7 @@ impl fmt::Display for Expected {
             Expected::Subcommand { of, names } => write!(f, "a subcommand of `{of}`, one of {}", names.join(", ")),
             Expected::LessonId { ids } => write!(f, "a lesson id, one of {}", ids.join(", ")),
             Expected::LostClaimRules => f.write_str("nim, misere or moore:K for a claim about lost positions (`conjecture --rules moore:2 'lost(a, b, c) = (a = b and b = c)'`); other games take `g(n) = …`"),
-            Expected::SetElement(words) => f.write_str(words),
+            Expected::SetElement(wanted) => set_wanted(*wanted, f),
             Expected::StateOrRange { first, last } => write!(f, "one state or a range: `grundy {first}..{last}` for the states from {first} to {last}"),
             Expected::MoorePilesOnLine => f.write_str("piles of Moore's Nim written on the line (`--file` is not read for it)"),
             Expected::MoorePile => f.write_str("a pile size 0..18446744073709551615, like `7` (Moore's Nim piles are plain numbers)"),
@@ -49,6 +50,87 @@ impl fmt::Display for Expected {
             Expected::Becomes { syntax } => write!(f, "what the pile becomes after `->`: {}", super::engine_words::Said(syntax)),
             Expected::ManDirectory => f.write_str("a directory to write the manual pages into"),
             Expected::ManCommand => f.write_str("a command, such as `winner` (`help` lists them)"),
+            Expected::LostClaimAlone => f.write_str("`lost(a, b, …) = P` alone: every position with small piles is searched, and the decider covers the rest"),
+            Expected::NoPass { var, rules } => write!(f, "`g({var})`: {rules} piles have no pass, so no T or F"),
+            Expected::LeftVariable { var } => write!(f, "`{var}`, the variable of the left side"),
+            Expected::SizesUpTo { max } => write!(f, "sizes from 0 to {max} (values are computed by mex)"),
+            Expected::NumberOnRight => f.write_str("a number for the right side"),
+            Expected::Formula => f.write_str("a formula like `g(nT) = n + 1`: `g` of `nT`, `nF` or `n` on the left"),
+            Expected::LostOnLeft => f.write_str("`lost(a, b, …)` on the left"),
+            Expected::LostPileName => f.write_str("a pile's name, different from the others, like `a` in `lost(a, b) = (a = b)`"),
+            Expected::LostPiles { most } => write!(f, "`lost` of 1 to {most} piles' names, like `lost(a, b, c)`"),
+            Expected::Condition => f.write_str("a condition (true or false) on the right of `lost(…) =`"),
+        }
+    }
+}
+
+/// What a set's text should have held where it was refused.
+fn set_wanted(wanted: SetWanted, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let noun = |numbers| match numbers {
+        Numbers::Whole => "a whole number ≥ 0",
+        Numbers::Integers => "a number",
+    };
+    match wanted {
+        SetWanted::Element { numbers } => write!(
+            f,
+            "{} or a run like `0..4`, as in the set `{{0..4, 6}}`",
+            noun(numbers)
+        ),
+        SetWanted::RunEnds { numbers } => {
+            write!(f, "a run `A..B` like `0..4`, each end {}", noun(numbers))
+        }
+        SetWanted::RunOrder => f.write_str("a run `A..B` with A ≤ B, like `0..4`"),
+        SetWanted::AtMost { max } => write!(f, "a set of at most {max} elements in all"),
+        SetWanted::Braces => {
+            f.write_str("a set like `{0..4, 6}`: one pair of braces around the values")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_typed_wrongly_says_what_it_should_hold() {
+        let said = |wanted| Expected::SetElement(wanted).to_string();
+        let cases = [
+            (
+                SetWanted::Element {
+                    numbers: Numbers::Whole,
+                },
+                "a whole number ≥ 0 or a run like `0..4`, as in the set `{0..4, 6}`",
+            ),
+            (
+                SetWanted::Element {
+                    numbers: Numbers::Integers,
+                },
+                "a number or a run like `0..4`, as in the set `{0..4, 6}`",
+            ),
+            (
+                SetWanted::RunEnds {
+                    numbers: Numbers::Whole,
+                },
+                "a run `A..B` like `0..4`, each end a whole number ≥ 0",
+            ),
+            (
+                SetWanted::RunEnds {
+                    numbers: Numbers::Integers,
+                },
+                "a run `A..B` like `0..4`, each end a number",
+            ),
+            (SetWanted::RunOrder, "a run `A..B` with A ≤ B, like `0..4`"),
+            (
+                SetWanted::AtMost { max: 1_000_000 },
+                "a set of at most 1000000 elements in all",
+            ),
+            (
+                SetWanted::Braces,
+                "a set like `{0..4, 6}`: one pair of braces around the values",
+            ),
+        ];
+        for (wanted, words) in cases {
+            assert_eq!(said(wanted), words);
         }
     }
 }

@@ -60,7 +60,7 @@ impl fmt::Display for ExprError {
                 f,
                 "the expression needs more than nimlab's memory limit of {}, so it was stopped; \
                  use smaller ranges or raise the limit with `--memory SIZE`",
-                crate::engine::limits::memory::bytes(*limit)
+                super::bytes::Bytes(*limit)
             ),
             ErrorKind::Engine(e) => Said(e).fmt(f),
         }

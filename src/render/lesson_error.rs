@@ -87,6 +87,11 @@ impl fmt::Display for LessonFault {
                 "`rules: {name}` is not a ruleset a lesson can pin: {}",
                 super::engine_words::Said(error)
             ),
+            Self::GraphFile { name, error } => write!(
+                f,
+                "`rules: {name}` is not a ruleset a lesson can pin: {}",
+                super::engine_words::Said(error)
+            ),
             Self::Game { definition, error } => write!(
                 f,
                 "`games:` the definition {} is refused: {error}",

@@ -4,6 +4,8 @@
 mod activity;
 mod binary;
 mod bulk;
+mod bytes;
+mod claim_error;
 mod conjecture;
 mod decide_words;
 mod decided;
@@ -17,6 +19,7 @@ mod expr_error;
 mod expr_value;
 mod feedback;
 mod game;
+mod graph_file;
 mod grundy_values;
 mod hackenbush;
 mod json;

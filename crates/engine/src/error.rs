@@ -133,8 +133,6 @@ pub enum PictureWhy {
     Written(WrittenError),
     /// It cannot be built.
     Built(PictureError),
-    /// Its file says what is wrong with it (the reader of picture files words it).
-    File(String),
 }
 
 /// Why a game graph was refused.
@@ -148,8 +146,6 @@ pub enum GraphWhy {
     Twice { name: String },
     /// A move from `from` to `to`, which is no listed position.
     Unlisted { from: String, to: String },
-    /// Its file says what is wrong with it (the reader of graph files words it).
-    File(String),
 }
 
 /// What [`EngineError::BeyondComputed`] says.

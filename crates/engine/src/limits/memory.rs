@@ -150,25 +150,6 @@ pub fn parse_size(text: &str) -> Option<u64> {
     u64::try_from(bytes).ok()
 }
 
-/// A number of bytes as a person reads it: `1 GiB`, `256 MiB`, `1.5 GiB`, `900 bytes`.
-pub fn bytes(n: u64) -> String {
-    const UNITS: [(u32, &str); 4] = [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")];
-    for (shift, unit) in UNITS {
-        let size = 1u64 << shift;
-        if n >= size {
-            let whole = n / size;
-            // One decimal, truncated, shown only when it is not 0.
-            let tenth = (n % size) / (size / 10);
-            return if tenth == 0 {
-                format!("{whole} {unit}")
-            } else {
-                format!("{whole}.{tenth} {unit}")
-            };
-        }
-    }
-    format!("{n} bytes")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,16 +171,5 @@ mod tests {
         for bad in ["", "G", "1X", "-1G", "1.2.3G", "99999999999T", "."] {
             assert_eq!(parse_size(bad), None, "{bad}");
         }
-    }
-}
-
-#[cfg(test)]
-mod bytes_tests {
-    #[test]
-    fn sizes_read_as_written() {
-        assert_eq!(super::bytes(1 << 30), "1 GiB");
-        assert_eq!(super::bytes(3 << 29), "1.5 GiB");
-        assert_eq!(super::bytes(256 << 20), "256 MiB");
-        assert_eq!(super::bytes(900), "900 bytes");
     }
 }
