@@ -3,78 +3,14 @@
 //! from heads to tails. Values by mex over those moves; nothing of nimlab's definition is used.
 //! By hand, a single heads coin at place n is then a Nim heap of n.
 
-use crate::support::{Test, batch, index, u64_of};
-
-/// Coins in the row searched.
-const ROW: u32 = 10;
-
-/// g of every row of `ROW` coins (bit i: the coin at place i + 1 is heads), by mex.
-fn row_values() -> Vec<u64> {
-    let size = 1usize << ROW;
-    let mut g = vec![0u64; size];
-    // Every move lowers the mask (its top turned coin goes from 1 to 0), so increasing order.
-    for mask in 0..size {
-        let mut seen = Vec::new();
-        for top in 0..ROW {
-            if mask >> top & 1 == 0 {
-                continue;
-            }
-            let turned = mask ^ (1 << top);
-            seen.push(g[turned]);
-            for a in 0..top {
-                seen.push(g[turned ^ (1 << a)]);
-            }
-        }
-        g[mask] = (0..).find(|v| !seen.contains(v)).unwrap();
-    }
-    g
-}
+use super::coin_turning::{agrees_with_rows, row_values};
 
 #[test]
 fn turning_turtles_values_and_winners_agree_with_the_coin_row() {
-    let g = row_values();
-    let single: Vec<u64> = (0..ROW).map(|i| g[1 << i]).collect();
+    // Turning Turtles turns one or two coins.
+    let g = row_values(1);
+    let single: Vec<u64> = (0..10).map(|i| g[1 << i]).collect();
     // By hand: the coin at place n is a Nim heap of n.
-    assert_eq!(single, (1..=u64::from(ROW)).collect::<Vec<_>>());
-    let out = Test::new()
-        .args([
-            "grundy",
-            "--rules",
-            "turning-turtles",
-            "1..10",
-            "--values",
-            "--format",
-            "json",
-        ])
-        .run()
-        .success()
-        .json();
-    let values: Vec<u64> = out["rows"]
-        .as_array()
-        .expect("rows")
-        .iter()
-        .map(|row| u64_of(&row["grundy"]))
-        .collect();
-    assert_eq!(values, single);
-    let masks: Vec<usize> = (1..1usize << ROW).step_by(5).collect();
-    let lines: Vec<String> = masks
-        .iter()
-        .map(|&m| {
-            let coins: Vec<String> = (0..ROW)
-                .filter(|i| m >> i & 1 == 1)
-                .map(|i| (i + 1).to_string())
-                .collect();
-            format!(
-                "winner --format json --rules turning-turtles {}",
-                coins.join(" ")
-            )
-        })
-        .collect();
-    for (m, out) in masks.iter().zip(batch(&lines)) {
-        assert_eq!(
-            u64_of(&out["nim_sum"]),
-            g[index(u64::try_from(*m).unwrap())],
-            "row {m:b}"
-        );
-    }
+    assert_eq!(single, (1..=10).collect::<Vec<u64>>());
+    agrees_with_rows("turning-turtles", &g, 5);
 }
