@@ -5,7 +5,8 @@
 //!
 //! Definition: digit d_k (k ≥ 1) allows removing k tokens leaving no heap (bit 1), one
 //! non-empty heap (bit 2) or two non-empty heaps (bit 4); a leading `4.` (d_0 = 4) allows
-//! splitting a heap into two non-empty heaps without removing anything.
+//! splitting a heap into two non-empty heaps without removing anything. A hexadecimal code's
+//! bit 8 allows leaving three non-empty heaps.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -21,6 +22,19 @@ impl Octal {
         let (whole, frac) = code.split_once('.').expect("a code like 0.77");
         let mut digits = vec![whole.parse::<u32>().expect("0 or 4")];
         digits.extend(frac.chars().map(|c| c.to_digit(8).expect("an octal digit")));
+        Self {
+            digits,
+            values: Vec::new(),
+            wins: HashMap::new(),
+        }
+    }
+
+    /// A hexadecimal code (`0.F`, `8.0`): digits 0–F, whose bit 8 allows removing k tokens
+    /// leaving three non-empty heaps (and, as d_0, splitting a heap into three).
+    pub(crate) fn hex(code: &str) -> Self {
+        let (whole, frac) = code.split_once('.').expect("a code like 0.F");
+        let mut digits = vec![u32::from_str_radix(whole, 16).expect("a hex digit")];
+        digits.extend(frac.chars().map(|c| c.to_digit(16).expect("a hex digit")));
         Self {
             digits,
             values: Vec::new(),
@@ -48,6 +62,16 @@ impl Octal {
                     let b = rest - a;
                     if a <= b {
                         out.insert(vec![a, b]);
+                    }
+                }
+            }
+            // Three non-empty heaps a ≤ b ≤ c (hexadecimal codes only).
+            if d & 8 != 0 {
+                for a in 1..rest {
+                    for b in a..rest {
+                        if a + b < rest && rest - a - b >= b {
+                            out.insert(vec![a, b, rest - a - b]);
+                        }
                     }
                 }
             }

@@ -1,103 +1,12 @@
 //! Hexadecimal take-and-break codes (`hex:`): a digit's bit 8 lets k tokens be removed leaving
-//! three non-empty heaps. Checked against a brute force written here from that definition
-//! alone (every move and every three-way split listed explicitly, values by plain mex, whole
-//! positions by game-tree search), sharing no code with nimlab.
+//! three non-empty heaps. Checked against the oracle's take-and-break brute force, written from
+//! that definition alone (every move and every three-way split listed explicitly, values by
+//! plain mex, whole positions by game-tree search), sharing no code with nimlab.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
+use crate::oracle::brute_octal::Octal;
 use crate::support::Test;
-
-/// A hexadecimal code's moves and values, from the definition.
-struct Hex {
-    /// d_0, d_1, …
-    digits: Vec<u32>,
-    values: Vec<u64>,
-    wins: HashMap<Vec<u64>, bool>,
-}
-
-impl Hex {
-    fn new(code: &str) -> Self {
-        let (whole, frac) = code.split_once('.').expect("a code like 0.F");
-        let mut digits = vec![u32::from_str_radix(whole, 16).expect("a hex digit")];
-        digits.extend(frac.chars().map(|c| c.to_digit(16).expect("a hex digit")));
-        Self {
-            digits,
-            values: Vec::new(),
-            wins: HashMap::new(),
-        }
-    }
-
-    /// Every move from a heap of n: the heaps left, sorted (empty: none left).
-    fn moves(&self, n: u64) -> BTreeSet<Vec<u64>> {
-        let mut out = BTreeSet::new();
-        for (k, &d) in self.digits.iter().enumerate() {
-            let k = k as u64;
-            if k > n {
-                continue;
-            }
-            let rest = n - k;
-            if d & 1 != 0 && k > 0 && rest == 0 {
-                out.insert(vec![]);
-            }
-            if d & 2 != 0 && k > 0 && rest > 0 {
-                out.insert(vec![rest]);
-            }
-            for a in 1..rest {
-                for b in a..rest {
-                    if d & 4 != 0 && a + b == rest {
-                        out.insert(vec![a, b]);
-                    }
-                    // Three non-empty heaps a ≤ b ≤ c.
-                    if d & 8 != 0 && a + b < rest && rest - a - b >= b {
-                        out.insert(vec![a, b, rest - a - b]);
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    fn grundy(&mut self, n: u64) -> u64 {
-        while self.values.len() as u64 <= n {
-            let m = self.values.len() as u64;
-            let seen: BTreeSet<u64> = self
-                .moves(m)
-                .iter()
-                .map(|heaps| {
-                    heaps
-                        .iter()
-                        .fold(0, |x, &h| x ^ self.values[crate::support::index(h)])
-                })
-                .collect();
-            self.values
-                .push((0..).find(|g| !seen.contains(g)).expect("a mex"));
-        }
-        self.values[crate::support::index(n)]
-    }
-
-    /// Whether the player to move wins the position, by game-tree search (no values).
-    fn first_wins(&mut self, position: &[u64]) -> bool {
-        let mut key: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        if let Some(&w) = self.wins.get(&key) {
-            return w;
-        }
-        let mut wins = false;
-        'outer: for i in 0..key.len() {
-            for after in self.moves(key[i]) {
-                let mut next = key.clone();
-                next.remove(i);
-                next.extend(after);
-                if !self.first_wins(&next) {
-                    wins = true;
-                    break 'outer;
-                }
-            }
-        }
-        self.wins.insert(key, wins);
-        wins
-    }
-}
 
 /// g(0..=upto) as `grundy 0..upto --values --format csv` prints them.
 fn values(code: &str, upto: u64) -> Vec<u64> {
@@ -125,7 +34,7 @@ const CODES: [&str; 6] = ["0.8", "0.F", "8.0", "C.B7", "0.9C", "4.8"];
 #[test]
 fn values_agree_with_every_move_listed() {
     for code in CODES {
-        let mut brute = Hex::new(code);
+        let mut brute = Octal::hex(code);
         let want: Vec<u64> = (0..=150).map(|n| brute.grundy(n)).collect();
         assert_eq!(values(code, 150), want, "hex:{code}");
     }
@@ -134,7 +43,7 @@ fn values_agree_with_every_move_listed() {
 #[test]
 fn a_row_lists_every_three_way_split() {
     // 0.8 from 7: take 1, leaving 1+1+4, 1+2+3 or 2+2+2.
-    let mut brute = Hex::new("0.8");
+    let mut brute = Octal::hex("0.8");
     let out = Test::new()
         .args(["grundy", "7", "--rules", "hex:0.8", "--format", "json"])
         .run()
@@ -164,7 +73,7 @@ fn a_row_lists_every_three_way_split() {
 #[test]
 fn winner_and_move_agree_with_game_tree_search() {
     for code in ["0.8", "C.B7", "0.9C"] {
-        let mut brute = Hex::new(code);
+        let mut brute = Octal::hex(code);
         for piles in [[5u64, 7, 0], [9, 3, 4], [11, 6, 2], [8, 8, 1], [13, 4, 0]] {
             let piles: Vec<u64> = piles.into_iter().filter(|&p| p > 0).collect();
             let args = |cmd: &str| {
@@ -225,7 +134,7 @@ fn the_period_is_proven_by_the_three_heap_bound_and_holds() {
         out["certificate"]["checked_to"].as_u64(),
         Some((2 * n0 + p + 2).max(3 * n0 + 2 * p + 2 - 2))
     );
-    let mut brute = Hex::new("0.B7");
+    let mut brute = Octal::hex("0.B7");
     for n in n0..300 {
         assert_eq!(brute.grundy(n + p), brute.grundy(n), "g({n} + {p})");
     }
