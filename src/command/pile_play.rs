@@ -98,7 +98,7 @@ pub(super) struct PileGame {
 /// A move of the sum of one game's heaps as a move of its piles. Only a cut has none, and a
 /// game of piles has no picture to cut: the error is never seen, but a mix-up is refused
 /// rather than a move made up.
-fn as_move(mv: &PartMove) -> Result<Move, Error> {
+pub(super) fn as_move(mv: &PartMove) -> Result<Move, Error> {
     mv.as_move().ok_or(Error::NoGame)
 }
 

@@ -4,11 +4,12 @@
 //! perfect move and shows it.
 
 use super::Session;
+use super::pile_play::as_move;
 use super::sum_play::{board, term_move};
 use crate::engine::play::game::Side;
-use crate::engine::play::moves::{apply, is_over};
+use crate::engine::play::moves::is_over;
 use crate::engine::play::position::Player;
-use crate::engine::play::reply::{Intent, reply};
+use crate::engine::play::reply::Intent;
 use crate::engine::play::sum_game::{Part, SumGame};
 use crate::engine::{Pile, Rules};
 use crate::error::Error;
@@ -48,24 +49,28 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     let rules = session.rules().clone();
     let start = session.position().to_vec();
     let solver = session.solver().clone();
-    let mut piles = start.clone();
-    let (moves, count) = walk(session.steps.moves_to(&rules, &start), all, |number| {
-        if is_over(&rules, &piles) {
+    let count = session.steps.moves_to(&rules, &start);
+    // The one game model plays the move, as `play`'s computer does; resumed after the moves
+    // already stepped, so that in a game of counters each player moves their own.
+    let mut game =
+        SumGame::of_position(solver.clone(), start.clone(), Side::Computer).after_moves(count);
+    let (moves, count) = walk(count, all, |number| {
+        if game.no_move_left(game.parts()) {
             return Ok(None);
         }
-        let Some(r) = reply(&solver, &piles)? else {
+        let before = game.piles();
+        let Some(turn) = game.computer_move()? else {
             return Ok(None);
         };
-        let view = MoveView::new(&solver, &piles, r.mv.clone())?;
-        piles = apply(&piles, &r.mv);
-        let player = player(number - 1);
+        let view = MoveView::new(&solver, &before, as_move(&turn.mv)?)?;
         Ok(Some(StepMove {
             number,
-            player,
-            intent: r.intent,
+            player: player(number - 1),
+            intent: turn.intent.unwrap_or(Intent::Delaying),
             view,
         }))
     })?;
+    let piles = game.piles();
     if let (false, Some(m)) = (all, moves.last()) {
         // A split adds a pile: the position is replaced, not one pile set.
         if m.view.mv.splits() {

@@ -447,3 +447,102 @@ fn a_hint_for_black_moves_blacks_counter() {
         "the hint leaves White lost"
     );
 }
+
+/// A row as nimlab writes it, `(w,b)`.
+fn read_row(t: &str) -> Row {
+    let (w, b) = t
+        .trim()
+        .trim_matches(|c| c == '(' || c == ')')
+        .split_once(',')
+        .unwrap_or_else(|| panic!("a row: {t}"));
+    (w.parse().unwrap(), b.parse().unwrap())
+}
+
+/// Checks one move of `step` on `board`: `who` (0 White, moving first; 1 Black) moved row
+/// `pile` (1-based) from `from` to `to` by one of their own slides, and a winning move leaves
+/// the other player lost in the real game. Returns the board after it.
+fn check_step(
+    board: &[Row],
+    who: u8,
+    (pile, from, to): (usize, Row, Row),
+    outcome: &HashMap<State, Outcome>,
+    width: u64,
+    line: &str,
+) -> Vec<Row> {
+    assert_eq!(from, board[pile - 1], "{line}");
+    let mut next = board.to_vec();
+    next[pile - 1] = to;
+    assert!(
+        moves(board, who, width).contains(&next),
+        "{} moved a counter not its own, or not by a slide: {line}",
+        ["White", "Black"][usize::from(who)]
+    );
+    if outcome[&(board.to_vec(), who)] == Outcome::Win {
+        assert_eq!(outcome[&(next.clone(), 1 - who)], Outcome::Loss, "{line}");
+    }
+    next
+}
+
+/// `pile P: (w,b) → (w',b')` at the end of a line of `step`.
+fn step_move(line: &str) -> (usize, Row, Row) {
+    let at = line.find("pile ").expect("a pile") + "pile ".len();
+    let (pile, change) = line[at..].split_once(": ").expect("a pile number");
+    let (from, to) = change.split_once(" → ").expect("an arrow");
+    let to = to.split("  ").next().expect("a row");
+    (pile.parse().unwrap(), read_row(from), read_row(to))
+}
+
+#[test]
+fn step_moves_the_movers_own_counter_resumed_or_all_at_once() {
+    // The first player plays White and the second Black, one `step` at a time (each resumed
+    // from the last) and in `step --all`; every move is the mover's own slide, and a winning
+    // one leaves the other lost in the real game.
+    let width = 6;
+    let outcome = solve(2, width);
+    let mut boards: Vec<Vec<Row>> = outcome
+        .keys()
+        .filter(|(b, who)| *who == 0 && b.iter().all(|&r| gap(r) > 0))
+        .map(|(b, _)| b.clone())
+        .collect();
+    boards.sort();
+    let boards: Vec<Vec<Row>> = boards.into_iter().step_by(7).collect();
+    assert!(boards.len() > 40);
+    let mut script = String::from("rules northcott\n");
+    for board in &boards {
+        // Four single steps (more than any line here lasts past its winner), then the line.
+        script += &format!(
+            "position {0}\nstep\nstep\nstep\nstep\nposition {0}\nstep --all\n",
+            written(board)
+        );
+    }
+    let out = Test::new().stdin(script).run().success().stdout;
+    let mut sections = out.split("position (northcott): ").skip(1);
+    let (mut single, mut all) = (0, 0);
+    for board in &boards {
+        let stepped = sections.next().expect("the single steps");
+        let mut now = board.clone();
+        for line in stepped.lines().filter(|l| l.starts_with("step ")) {
+            let who = u8::from(line.contains("the second player"));
+            now = check_step(&now, who, step_move(line), &outcome, width, line);
+            single += 1;
+        }
+        let line_of_play = sections.next().expect("the whole line");
+        let mut now = board.clone();
+        for line in line_of_play
+            .lines()
+            .filter(|l| l.contains(" → ") && l.contains(". "))
+        {
+            let who = u8::from(line.contains(". second "));
+            now = check_step(&now, who, step_move(line), &outcome, width, line);
+            all += 1;
+        }
+        assert!(
+            moves(&now, 0, width).is_empty() || all > 0,
+            "{line_of_play}"
+        );
+    }
+    assert!(
+        single > 100 && all > 100,
+        "{single} single steps, {all} in lines"
+    );
+}

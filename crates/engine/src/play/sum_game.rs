@@ -105,6 +105,9 @@ pub struct SumGame {
     misere: bool,
     /// The piles are the position of one ruleset (see [`SumGame::of_position`]).
     whole: bool,
+    /// Moves made before this game's start (a line of play resumed, as `step` resumes it),
+    /// which say whose counters the player to move has.
+    earlier: usize,
 }
 
 impl SumGame {
@@ -148,12 +151,20 @@ impl SumGame {
             resigned: false,
             misere: false,
             whole: false,
+            earlier: 0,
         }
     }
 
     /// The same game played misère (the last mover loses), decided by searching the sum.
     pub fn played_misere(mut self) -> Self {
         self.misere = true;
+        self
+    }
+
+    /// The same game resumed after `moves` moves made before its start, so that in a game of
+    /// counters the player to move moves their own: whoever moved first plays White.
+    pub fn after_moves(mut self, moves: usize) -> Self {
+        self.earlier = moves;
         self
     }
 
@@ -537,9 +548,9 @@ impl SumGame {
     }
 
     /// Whether the player to move has White's counters in a game of counters (Northcott's):
-    /// whoever moves first plays White.
+    /// whoever moved first (counting the moves before the start) plays White.
     pub fn white_to_move(&self) -> bool {
-        self.turns.len().is_multiple_of(2)
+        (self.earlier + self.turns.len()).is_multiple_of(2)
     }
 
     /// In a game of counters, `mv` made by the player who has White's counters if `white`:
