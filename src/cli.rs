@@ -72,7 +72,8 @@ pub enum Command {
 
     /// Grundy table: each state's options, their values (the mex set) and its mex.
     ///
-    /// `grundy` shows 0..15; `grundy 0..40` a range; `grundy 7` or `grundy 7T` one state.
+    /// `grundy` shows 0..15; `grundy 0..40` a range; `grundy 7` or `grundy 7T` one state;
+    /// `grundy 'lasker(7) + 4'` a sum of games, valued as the XOR of its components' values.
     /// Huge sizes are looked up at once by a proven closed form (`grundy 1000000007T`) or a
     /// proven period (`grundy 1000000000 --rules octal:0.77`).
     /// `grundy 0..10000000 --values --format csv` streams each state's value alone.
@@ -81,7 +82,7 @@ pub enum Command {
     Grundy {
         #[command(flatten)]
         rules: RulesArg,
-        /// A size `N`, a state `NT`/`NF`, or a range `A..B` (inclusive).
+        /// A size `N`, a state `NT`/`NF`, a range `A..B` (inclusive), or a sum `'lasker(7) + 4'`.
         #[arg(value_name = "N|A..B")]
         target: Option<String>,
         /// Sizes after the first (`grundy 5 7`): refused with the range meant, `5..7`.

@@ -49,6 +49,8 @@ pub enum Output {
     WhoWins(WhoWins),
     /// `grundy PICTURE`: a Green Hackenbush picture's value with its working.
     PictureValue(HackenbushReport),
+    /// `grundy 'lasker(7) + 4'`: a sum of games' value, the XOR of its components' values.
+    SumValue(SumReport),
     /// `grundy` on a game graph with a cycle: each position's γ, finite or ∞(K).
     LoopyGrundy(LoopyTable),
     /// `play` and the moves of a game: what happened, in order.

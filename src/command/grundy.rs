@@ -12,6 +12,13 @@ use crate::engine::{GrundyRow, Pile, Rules};
 use crate::error::Error;
 use crate::output::{GrundyReport, GrundyRows, LoopyTable, Output};
 
+/// The words `grundy` was given: its target and any more after it (a sum written unquoted).
+pub(super) fn words(first: &str, more: &[String]) -> Vec<String> {
+    std::iter::once(first.to_string())
+        .chain(more.iter().cloned())
+        .collect()
+}
+
 /// `grundy`: a table of values by mex over a range, or the rows of the states looked up.
 pub(super) fn grundy(
     session: &mut Session,

@@ -78,15 +78,16 @@ pub(super) fn position(args: &PositionArgs, view: PositionView) -> Result<Hacken
     Ok(HackenbushReport::new(view, components))
 }
 
-/// `grundy --rules hackenbush PICTURE`: one picture's value, worked out.
-pub(super) fn grundy(target: Option<&str>) -> Result<Output, Error> {
-    let Some(word) = target else {
+/// `grundy --rules hackenbush PICTURE…`: a picture's value, worked out; of several, each
+/// one's and the sum's.
+pub(super) fn grundy(words: &[String]) -> Result<Output, Error> {
+    if words.is_empty() {
         return Err(no_picture("grundy --rules hackenbush 2(1,3)", false));
-    };
-    let component = written(word)?;
+    }
+    let components = words.iter().map(|w| written(w)).collect::<Result<_, _>>()?;
     Ok(Output::PictureValue(HackenbushReport::new(
         HackenbushView::Grundy,
-        vec![component],
+        components,
     )))
 }
 

@@ -65,6 +65,23 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
     match command {
         Command::Mex { values } => mex::mex(values),
         Command::Grundy {
+            rules,
+            target: Some(first),
+            more,
+            ..
+        } if !hackenbush::asked_for(rules) && sum::is_sum(&grundy::words(first, more)) => {
+            sum::value(session, rules, grundy::words(first, more))
+        }
+        Command::Grundy {
+            rules,
+            target,
+            more,
+            ..
+        } if hackenbush::asked_for(rules) => {
+            let words = target.as_deref().map(|t| grundy::words(t, more));
+            hackenbush::grundy(&words.unwrap_or_default())
+        }
+        Command::Grundy {
             target: Some(first),
             more,
             ..
@@ -75,9 +92,6 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
                 last: more[more.len() - 1].to_string(),
             },
         )),
-        Command::Grundy { rules, target, .. } if hackenbush::asked_for(rules) => {
-            hackenbush::grundy(target.as_deref())
-        }
         Command::Grundy {
             rules,
             target,

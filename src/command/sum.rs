@@ -53,6 +53,25 @@ pub(super) fn report(
     sum_report(&read, view)
 }
 
+/// `grundy` on a sum of games: each component's value and the sum's, their XOR.
+pub(super) fn value(
+    session: &mut Session,
+    rules: &crate::cli::RulesArg,
+    words: Vec<String>,
+) -> Result<Output, Error> {
+    let args = PositionArgs {
+        rules: rules.clone(),
+        file: None,
+        misere: false,
+        piles: words,
+    };
+    Ok(Output::SumValue(report(
+        session,
+        &args,
+        PositionView::NimSum,
+    )?))
+}
+
 /// A sum read: a solver for each of its games, and each term as its game's solver and state.
 pub(super) type ReadSum = (Vec<Solver>, Vec<(usize, Pile)>);
 

@@ -234,9 +234,15 @@ pub(super) fn text(
         " ".repeat(width.saturating_sub(7)),
         style.heading(&report.nim_sum().to_string())
     )?;
-    if report.view() == HackenbushView::NimSum {
-        return Ok(());
+    if report.view() == HackenbushView::Grundy {
+        // `grundy` on several pictures asks for a value, not a winner.
+        return writeln!(
+            out,
+            "the sum's value is {} (the XOR of its components' values)",
+            style.heading(&report.nim_sum().to_string())
+        );
     }
+    // As `nimsum` on piles and on a sum of games: the nim-sum decides, so it is said.
     writeln!(out, "{}", super::verdict::sentence_lines(judgement, opts))?;
     if report.view() == HackenbushView::Move {
         let line = winning_move_line(report.cut().map(|c| describe(report, c)), style);

@@ -23,6 +23,7 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::PictureValue(report) => {
             emit(&super::hackenbush::json(report, &report.judgement()), out)
         }
+        Output::SumValue(report) => emit(&super::sum::value_json(report), out),
         Output::Game(report) => emit(&super::game::game_json(report), out),
         Output::SumGame(report) => emit(&super::game::sum_game_json(report), out),
         Output::Step(report) => emit(&super::game::step_json(report), out),

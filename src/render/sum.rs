@@ -46,6 +46,40 @@ pub(super) fn text(
 ) -> io::Result<()> {
     let style = opts.style;
     let v = &report.verdict;
+    components_text(report, opts, out)?;
+    writeln!(out, "{}", super::verdict::sentence_lines(judgement, opts))?;
+    if report.view == PositionView::Move {
+        writeln!(
+            out,
+            "{}",
+            winning_move_line(v.winning_move.as_ref().map(|m| describe(report, m)), style)
+        )?;
+    }
+    Ok(())
+}
+
+/// `grundy` on a sum: its components, their values and the XOR that is the sum's value.
+pub(super) fn value_text(
+    report: &SumReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    components_text(report, opts, out)?;
+    writeln!(
+        out,
+        "the sum's value is {} (the XOR of its components' values)",
+        opts.style.heading(&report.verdict.nim_sum.to_string())
+    )
+}
+
+/// The sum's heading, each component with its value, and their XOR.
+fn components_text(
+    report: &SumReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let v = &report.verdict;
     let terms: Vec<String> = report.components.iter().map(|(r, p)| term(r, *p)).collect();
     writeln!(
         out,
@@ -70,16 +104,7 @@ pub(super) fn text(
         "XOR of the values: {} = {}",
         values.join(" ⊕ "),
         v.nim_sum
-    )?;
-    writeln!(out, "{}", super::verdict::sentence_lines(judgement, opts))?;
-    if report.view == PositionView::Move {
-        writeln!(
-            out,
-            "{}",
-            winning_move_line(v.winning_move.as_ref().map(|m| describe(report, m)), style)
-        )?;
-    }
-    Ok(())
+    )
 }
 
 /// `{"components": [{"game", "state", "value"}], "nim_sum", "winner"}`, plus `"move"` for `move`
@@ -109,19 +134,37 @@ struct SumMoveJson {
     value: Grundy,
 }
 
+/// `grundy` on a sum: `{"components": [{"game", "state", "value"}], "value"}`.
+#[derive(Serialize)]
+pub(super) struct SumValueJson {
+    components: Vec<ComponentJson>,
+    value: Grundy,
+}
+
+pub(super) fn value_json(report: &SumReport) -> SumValueJson {
+    SumValueJson {
+        components: components_json(report),
+        value: report.verdict.nim_sum,
+    }
+}
+
+fn components_json(report: &SumReport) -> Vec<ComponentJson> {
+    report
+        .components
+        .iter()
+        .zip(&report.verdict.values)
+        .map(|((rules, pile), &value)| ComponentJson {
+            game: rules.to_string(),
+            state: rules.name_of(*pile),
+            value,
+        })
+        .collect()
+}
+
 pub(super) fn json(report: &SumReport, judgement: &Judgement) -> SumJson {
     let v = &report.verdict;
     SumJson {
-        components: report
-            .components
-            .iter()
-            .zip(&v.values)
-            .map(|((rules, pile), &value)| ComponentJson {
-                game: rules.to_string(),
-                state: rules.name_of(*pile),
-                value,
-            })
-            .collect(),
+        components: components_json(report),
         mv: (report.view == PositionView::Move).then(|| {
             v.winning_move.as_ref().map(|m| {
                 let (rules, pile) = &report.components[m.component];
@@ -139,14 +182,25 @@ pub(super) fn json(report: &SumReport, judgement: &Judgement) -> SumJson {
 }
 
 /// Key–value rows for Markdown and CSV.
-pub(super) fn rows(report: &SumReport, judgement: &Judgement) -> Vec<[String; 2]> {
-    let v = &report.verdict;
-    let mut rows: Vec<[String; 2]> = report
+/// `grundy` on a sum: each component and its value, then the sum's.
+pub(super) fn value_rows(report: &SumReport) -> Vec<[String; 2]> {
+    let mut rows = component_rows(report);
+    rows.push(["value".to_string(), report.verdict.nim_sum.to_string()]);
+    rows
+}
+
+fn component_rows(report: &SumReport) -> Vec<[String; 2]> {
+    report
         .components
         .iter()
-        .zip(&v.values)
+        .zip(&report.verdict.values)
         .map(|((r, p), g)| [term(r, *p), g.to_string()])
-        .collect();
+        .collect()
+}
+
+pub(super) fn rows(report: &SumReport, judgement: &Judgement) -> Vec<[String; 2]> {
+    let v = &report.verdict;
+    let mut rows = component_rows(report);
     rows.push(["nim-sum".to_string(), v.nim_sum.to_string()]);
     rows.push([
         "winner".to_string(),

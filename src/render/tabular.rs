@@ -40,6 +40,13 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
             }
             sink.finish()
         }
+        Output::SumValue(report) => {
+            let mut sink = TableWriter::new(syntax, out, &["what", "value"])?;
+            for row in super::sum::value_rows(report) {
+                sink.row(&row)?;
+            }
+            sink.finish()
+        }
         Output::WhoWins(w) => super::who_wins::rows(w, syntax, out),
         Output::Game(report) => super::game::game_rows(report, syntax, out),
         Output::SumGame(report) => super::game::sum_game_rows(report, syntax, out),

@@ -19,6 +19,7 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::GrundyValues(range) => super::grundy_values::text(range, opts, out),
         Output::Period(report) => super::period::text(report, opts, out),
         Output::WhoWins(w) => super::who_wins::text(w, opts, out),
+        Output::SumValue(report) => super::sum::value_text(report, opts, out),
         Output::LoopyGrundy(table) => super::loopy::table_text(table, opts, out),
         Output::PictureValue(report) => {
             super::hackenbush::text(report, &report.judgement(), opts, out)

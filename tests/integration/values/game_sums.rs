@@ -118,6 +118,63 @@ fn the_winner_and_the_move_of_a_sum_agree_with_a_search_of_the_whole_sum() {
     }
 }
 
+/// The Grundy value of the whole sum, by mex over its options (no value of a component).
+fn value(p: &Position, memo: &mut HashMap<Position, u64>) -> u64 {
+    if let Some(&g) = memo.get(p) {
+        return g;
+    }
+    let options: std::collections::HashSet<u64> = moves(p).iter().map(|q| value(q, memo)).collect();
+    let g = (0..).find(|g| !options.contains(g)).expect("a gap");
+    memo.insert(p.clone(), g);
+    g
+}
+
+#[test]
+fn grundy_of_a_sum_is_the_value_of_the_whole_sum() {
+    // `grundy` on a sum written out gives each component's value and the sum's; the sum's is
+    // checked against mex over the options of the whole sum, searched here.
+    let mut memo = HashMap::new();
+    let mut lines = Vec::new();
+    let mut positions = Vec::new();
+    for a in 0..=3 {
+        for b in 0..=3 {
+            for n in 0..=5 {
+                for h in [0, 1, 2, 5] {
+                    lines.push(format!(
+                        "grundy --format json wythoff({a},{b}) + lasker({n}) + nim({h})"
+                    ));
+                    positions.push(((a, b), normal(vec![n]), h));
+                }
+            }
+        }
+    }
+    for (p, out) in positions.iter().zip(batch(&lines)) {
+        assert_eq!(u64_of(&out["value"]), value(p, &mut memo), "{p:?}: {out}");
+        // Each component's own value, searched alone (the others empty).
+        let ((a, b), lasker, h) = p.clone();
+        let alone = [
+            ((a, b), Vec::new(), 0),
+            ((0, 0), lasker, 0),
+            ((0, 0), Vec::new(), h),
+        ];
+        let values: Vec<u64> = out["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| u64_of(&c["value"]))
+            .collect();
+        let searched: Vec<u64> = alone.iter().map(|q| value(q, &mut memo)).collect();
+        assert_eq!(values, searched, "{p:?}: {out}");
+    }
+    // The text names the values and their XOR: Lasker(7) = 8, Wythoff(3,5) = 0, nim 4 = 4.
+    Test::new()
+        .args(["grundy", "wythoff(3,5)", "+", "lasker(7)", "+", "nim(4)"])
+        .run()
+        .success()
+        .stdout_has("XOR of the values: 0 ⊕ 8 ⊕ 4 = 12")
+        .stdout_has("the sum's value is 12");
+}
+
 #[test]
 fn the_value_is_the_xor_of_the_components() {
     // Lasker(7) = 8 (its closed form: 4k+3 → 4k+4), Wythoff (3,5) = 0 (a P-position: 3 = ⌊φ·2⌋,
