@@ -17,10 +17,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use crate::limits::budget::Budget;
+use crate::limits::budget::{Budget, TABLE_WORK};
 use crate::limits::cancel::{Cancel, POLL_EVERY};
 use crate::searches::colex::{Colex, fill_even, next_same_sum};
-use crate::values::grundy::TABLE_WORK;
 use crate::{EngineError, Pass, Pile, Rules};
 
 /// The most positions solved (one bit each).
