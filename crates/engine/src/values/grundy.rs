@@ -586,7 +586,7 @@ impl GrundyTable {
                 };
                 let Some(tail) = tail else {
                     return Err(crate::TooMuchWork::TableBudget {
-                        rules: rules.clone(),
+                        rules: rules.to_string(),
                         upto,
                         options: budget.limit(),
                         reached: values.values().len().saturating_sub(1) as u64,
