@@ -408,10 +408,8 @@ impl fmt::Display for Said<'_, TooMuchWork> {
             }
             TooMuchWork::ExhaustiveOrder { rules, from, to } => write!(
                 f,
-                "searching every position of {rules} at once is not possible: a move from {} \
-                 leads to {}, from which play can come back, so not every play ends",
-                rules.name_of(*from),
-                rules.name_of(*to)
+                "searching every position of {rules} at once is not possible: a move from {from} \
+                 leads to {to}, from which play can come back, so not every play ends"
             ),
             TooMuchWork::ExpressionBudget {
                 token,
@@ -899,7 +897,7 @@ mod tests {
             ),
             (
                 TooMuchWork::TableBudget {
-                    rules: Rules::Subtract(set),
+                    rules: Rules::Subtract(set).to_string(),
                     upto: 20,
                     options: 7,
                     reached: 3,
@@ -923,7 +921,7 @@ mod tests {
             ),
             (
                 TooMuchWork::ExhaustiveSplits {
-                    rules: Rules::parse("octal:0.77").unwrap(),
+                    rules: Rules::parse("octal:0.77").unwrap().to_string(),
                     piles: 5,
                     max: 40,
                 },
@@ -931,9 +929,9 @@ mod tests {
             ),
             (
                 TooMuchWork::ExhaustiveOrder {
-                    rules: Rules::Nim,
-                    from: Pile::plain(1),
-                    to: Pile::plain(2),
+                    rules: Rules::Nim.to_string(),
+                    from: Rules::Nim.name_of(Pile::plain(1)),
+                    to: Rules::Nim.name_of(Pile::plain(2)),
                 },
                 "searching every position of nim at once is not possible: a move from 1 leads to 2, from which play can come back, so not every play ends",
             ),

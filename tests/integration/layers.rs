@@ -635,8 +635,6 @@ fn no_two_files_of_the_engine_import_each_other_in_a_circle() {
 }
 
 #[test]
-#[ignore = "a known debt (ARCHITECTURE.md): through the names the crate's root re-exports, the \
-            engine's core still depends on itself in circles"]
 fn no_circle_through_the_names_the_engine_root_reexports() {
     let circles = engine_circles(true);
     assert!(

@@ -19,7 +19,8 @@ pub use limits::too_much_work::TooMuchWork;
 pub use notation::heaps::Heaps;
 pub use notation::pile::{Pass, Pile};
 pub use play::judgement::{Judgement, Outcome};
-pub use play::position::{Player, Verdict};
+pub use play::outcome::Player;
+pub use play::position::Verdict;
 pub use play::strategy::Move;
 pub use values::grundy::{GrundyRow, Known, Method};
 

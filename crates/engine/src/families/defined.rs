@@ -21,7 +21,7 @@ use std::fmt;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use crate::error::{DefinitionRefusal, PileWanted};
-use crate::limits::budget::Budget;
+use crate::limits::budget::{Budget, LOOKUP_WORK};
 use crate::limits::cancel::POLL_EVERY;
 use crate::limits::too_much_work::TupleLimit;
 use crate::values::mex::mex;
@@ -418,7 +418,7 @@ impl DefinedGame {
         if self.has_tuples() || self.value(n).is_some() {
             return self.options(n);
         }
-        let mut budget = Budget::new(crate::values::grundy::LOOKUP_WORK);
+        let mut budget = Budget::new(LOOKUP_WORK);
         self.options_now(n, &mut budget)
             .map(Into::into)
             .unwrap_or_else(|_| self.options(n))

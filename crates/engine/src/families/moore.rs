@@ -7,7 +7,7 @@
 //! winning move below follows the theorem's proof, column by column from the top, and changes
 //! at most K piles; nimlab's tests check verdicts and moves against exhaustive search.
 
-use crate::play::position::Player;
+use crate::play::outcome::Player;
 
 /// The verdict on a position of Moore's Nim_k.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,13 +1,13 @@
-//! The rulesets: which components a position has, their options, and how play ends.
+//! The rulesets: which components a position has, their options, and how play ends. A
+//! ruleset's name — how it is read (`Rules::parse`) and written (its `Display`) — is
+//! [`crate::families::ruleset_name`]'s, which stands on this module, never the reverse.
 
-use std::fmt;
 use std::sync::Arc;
 
 use crate::error::PileWanted;
 use crate::families::defined::DefinedGame;
 use crate::families::graph::GameGraph;
 use crate::families::octal::OctalCode;
-use crate::families::ruleset_name::{self, Family, Named, RulesetName};
 use crate::families::subtraction::SubtractionSet;
 use crate::notation::pile::token_excerpt;
 use crate::{EngineError, Heaps, Pass, Pile};
@@ -40,41 +40,6 @@ impl Rules {
     /// Whether this is a game graph with a cycle, valued by γ.
     pub fn is_loopy_graph(&self) -> bool {
         matches!(self, Self::Graph(graph) if graph.is_loopy())
-    }
-
-    /// Parses a ruleset name from the table in [`crate::families::ruleset_name`]: `nim`, `zero-move`,
-    /// `misere`, `subtract:1,3,4`, `octal:0.77`. A `graph:FILE` needs its file read first,
-    /// which is IO: the command layer does that with [`crate::families::ruleset_name::read`].
-    pub fn parse(token: &str) -> Result<Self, EngineError> {
-        match ruleset_name::read(token)? {
-            Named::Rules(rules) => Ok(rules),
-            Named::GraphFile(_) => Err(EngineError::GraphNotLoaded {
-                token: token.to_string(),
-            }),
-            Named::Library(_) | Named::SessionGame(_) => Err(EngineError::DefinitionNotLoaded {
-                token: token.to_string(),
-            }),
-            Named::Moore(_) => Err(EngineError::WholePositionGame {
-                token: token.to_string(),
-            }),
-            Named::Hackenbush => Err(EngineError::PictureGame {
-                token: token.to_string(),
-            }),
-        }
-    }
-
-    /// The family of names this ruleset is written with.
-    pub fn family(&self) -> Family {
-        match self {
-            Self::Nim => Family::Nim,
-            Self::ZeroMove => Family::ZeroMove,
-            Self::Misere => Family::Misere,
-            Self::Subtract(_) => Family::Subtract,
-            Self::Octal(code) if code.is_hex() => Family::Hex,
-            Self::Octal(_) => Family::Octal,
-            Self::Graph(_) => Family::Graph,
-            Self::Defined(_) => Family::Defined,
-        }
     }
 
     /// Whether a move may leave three heaps where one was (a hexadecimal code's bit 8).
@@ -405,19 +370,6 @@ impl Rules {
             Self::Octal(code) => code.allows(from.size, &Heaps::One(to)),
             Self::Graph(graph) => graph.moves(from.size).any(|n| n == to.size),
             Self::Defined(game) => game.options_or_now(from.size).contains(&Heaps::One(to)),
-        }
-    }
-}
-
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = RulesetName::of(self.family()).name;
-        match self {
-            Self::Nim | Self::ZeroMove | Self::Misere => f.write_str(name),
-            Self::Subtract(set) => write!(f, "{name}:{set}"),
-            Self::Octal(code) => write!(f, "{name}:{code}"),
-            Self::Graph(graph) => write!(f, "{name}:{}", graph.source()),
-            Self::Defined(game) => f.write_str(game.name()),
         }
     }
 }

@@ -5,7 +5,11 @@
 //! Only names live here: what each game is lives in [`Rules`], and what a user reads of it
 //! (each row's one-line summary) in nimlab's renderer, keyed by the row's `name`. A graph's
 //! file is read outside the engine, so reading a name yields either a ruleset or the file
-//! still to be read.
+//! still to be read. A ruleset's name is read and written here too (`Rules::parse`,
+//! `Rules::family` and `Rules`'s `Display`): this table stands on the rulesets, which know
+//! nothing of it.
+
+use std::fmt;
 
 use crate::families::octal::OctalCode;
 use crate::families::subtraction::SubtractionSet;
@@ -389,6 +393,56 @@ pub fn read_with_play(token: &str) -> Result<(Named<'_>, bool), EngineError> {
     match base {
         Some(base) => read(base).map(|named| (named, true)).map_err(unknown),
         None => Err(unknown(whole)),
+    }
+}
+
+impl Rules {
+    /// Parses a ruleset name from the table above ([`RULESETS`]): `nim`, `zero-move`, `misere`,
+    /// `subtract:1,3,4`, `octal:0.77`. A `graph:FILE` needs its file read first, which is IO:
+    /// the command layer does that with [`read`].
+    pub fn parse(token: &str) -> Result<Self, EngineError> {
+        match read(token)? {
+            Named::Rules(rules) => Ok(rules),
+            Named::GraphFile(_) => Err(EngineError::GraphNotLoaded {
+                token: token.to_string(),
+            }),
+            Named::Library(_) | Named::SessionGame(_) => Err(EngineError::DefinitionNotLoaded {
+                token: token.to_string(),
+            }),
+            Named::Moore(_) => Err(EngineError::WholePositionGame {
+                token: token.to_string(),
+            }),
+            Named::Hackenbush => Err(EngineError::PictureGame {
+                token: token.to_string(),
+            }),
+        }
+    }
+
+    /// The family of names this ruleset is written with.
+    pub fn family(&self) -> Family {
+        match self {
+            Self::Nim => Family::Nim,
+            Self::ZeroMove => Family::ZeroMove,
+            Self::Misere => Family::Misere,
+            Self::Subtract(_) => Family::Subtract,
+            Self::Octal(code) if code.is_hex() => Family::Hex,
+            Self::Octal(_) => Family::Octal,
+            Self::Graph(_) => Family::Graph,
+            Self::Defined(_) => Family::Defined,
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = RulesetName::of(self.family()).name;
+        match self {
+            Self::Nim | Self::ZeroMove | Self::Misere => f.write_str(name),
+            Self::Subtract(set) => write!(f, "{name}:{set}"),
+            Self::Octal(code) => write!(f, "{name}:{code}"),
+            Self::Graph(graph) => write!(f, "{name}:{}", graph.source()),
+            Self::Defined(game) => f.write_str(game.name()),
+        }
     }
 }
 

@@ -9,6 +9,18 @@
 
 use crate::limits::cancel::{Cancel, Interrupted};
 
+/// Work one command may do to value the piles it was given: about 0.5 to 1.5 seconds of one
+/// core, as an option costs 1.4 to 5 ns of CPU (`cargo bench --bench octal -- options`, and
+/// the same tables timed by CPU seconds: plain mex and most splits 1.4 to 3 ns, octal:0.104's
+/// split by parity up to 5 ns). Enough for octal:0.56 to g(200000), or to prove octal:0.16's
+/// period (about 10^8 options).
+pub const LOOKUP_WORK: u64 = 300_000_000;
+/// Work a table by mex (and `period`) may do: about 15 to 50 seconds of one core at the same
+/// 1.4 to 5 ns an option (octal:0.06 to 10^5, 2.5·10^9 options, took 1.4 ns an option on a quiet
+/// machine). Enough for `period`'s default 100000 heaps by plain mex (a quarter of 100000²
+/// options per splitting digit), and octal:0.6 to 10^6.
+pub const TABLE_WORK: u64 = 10_000_000_000;
+
 /// Work allowed and work spent, in options examined; and the token that can stop it sooner.
 #[derive(Debug, Clone, Default)]
 pub struct Budget {

@@ -1,10 +1,13 @@
 //! Computations the engine refuses because they would need more work than nimlab allows:
 //! what was asked for, with the numbers, and the limit it would pass. Data only; the words are
 //! written once, in `Display`.
+//!
+//! A ruleset is named here as written (`rules.to_string()`), never as a `Rules`: the rulesets'
+//! code returns `EngineError`, which holds this type, so naming them here would close a circle.
 
+use crate::Pile;
 use crate::families::octal::OctalCode;
 use crate::families::subtraction::SubtractionSet;
-use crate::{Pile, Rules};
 
 /// What a search of a tuple game's positions ran past.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,10 +45,10 @@ pub enum TooMuchWork {
     SubtractionPeriod { set: SubtractionSet, values: u64 },
     /// A table by mex up to `upto`, past the largest table, `max`.
     Table { upto: u64, max: u64 },
-    /// A table of `rules` by mex up to `upto`, stopped at the work limit of `options` options
-    /// examined when it had reached g(`reached`).
+    /// A table of `rules` (as written) by mex up to `upto`, stopped at the work limit of
+    /// `options` options examined when it had reached g(`reached`).
     TableBudget {
-        rules: Rules,
+        rules: String,
         upto: u64,
         options: u64,
         reached: u64,
@@ -56,33 +59,38 @@ pub enum TooMuchWork {
     Values { upto: u64, max: u64 },
     /// Every position of up to `piles` piles of size at most `max`, past the search's limits.
     Exhaustive { piles: u64, max: u64 },
-    /// Every position of up to `piles` piles of size at most `max` of `rules`, whose moves may
-    /// split a pile, past the limits of the search that follows splits.
-    ExhaustiveSplits { rules: Rules, piles: u64, max: u64 },
-    /// Every position of `rules`, a defined game whose piles are tuples, with each part at most
-    /// `max`: more tuples than the search lists, or tuples of any length.
-    ExhaustiveTuples { rules: Rules, max: u64 },
-    /// Every position of up to `piles` states of `rules`, a game of tuples, with each part at
-    /// most `max`: more positions than the search holds; `fits` is the largest `max` that
-    /// does not.
+    /// Every position of up to `piles` piles of size at most `max` of `rules` (as written),
+    /// whose moves may split a pile, past the limits of the search that follows splits.
+    ExhaustiveSplits { rules: String, piles: u64, max: u64 },
+    /// Every position of `rules` (as written), a defined game whose piles are tuples, with each
+    /// part at most `max`: more tuples than the search lists, or tuples of any length.
+    ExhaustiveTuples { rules: String, max: u64 },
+    /// Every position of up to `piles` states of `rules` (as written), a game of tuples, with
+    /// each part at most `max`: more positions than the search holds; `fits` is the largest
+    /// `max` that does not.
     TuplePositions {
-        rules: Rules,
+        rules: String,
         piles: u64,
         max: u64,
         fits: Option<u64>,
     },
-    /// Every position of `rules`, a game of tuples, with each part at most `max`: about
-    /// `bytes` to hold, past the memory limit `limit`; `fits` is the largest `max` within it.
+    /// Every position of `rules` (as written), a game of tuples, with each part at most `max`:
+    /// about `bytes` to hold, past the memory limit `limit`; `fits` is the largest `max`
+    /// within it.
     TupleMemory {
-        rules: Rules,
+        rules: String,
         max: u64,
         bytes: u64,
         limit: u64,
         fits: Option<u64>,
     },
     /// Every position of `rules`, where a move from `from` leads to `to`, from which play can
-    /// come back to `from`.
-    ExhaustiveOrder { rules: Rules, from: Pile, to: Pile },
+    /// come back to `from`: all three as the ruleset writes them (`Rules::name_of`).
+    ExhaustiveOrder {
+        rules: String,
+        from: String,
+        to: String,
+    },
     /// An expression valuing `token` of `rules` by mex, whose budget of `steps` ran out with
     /// values computed up to g(`reached`), if any; `extend_to` is the `period --to` that
     /// looks further.

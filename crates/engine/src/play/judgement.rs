@@ -5,7 +5,8 @@
 
 use crate::Grundy;
 use crate::families::loopy::Gamma;
-use crate::play::position::{Player, Rule, Verdict};
+use crate::play::outcome::Player;
+use crate::play::position::{Rule, Verdict};
 
 pub use crate::play::outcome::Outcome;
 

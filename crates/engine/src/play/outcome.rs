@@ -1,7 +1,21 @@
-//! Who wins a position with perfect play: the one outcome of every verdict, a loopy game's
-//! draws included.
+//! The players, by turn, and who wins a position with perfect play: the one outcome of every
+//! verdict, a loopy game's draws included. Data only, beneath every module that decides.
 
-use crate::play::position::Player;
+/// The players, named by turn: `First` is the player to move now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::First => "first",
+            Self::Second => "second",
+        }
+    }
+}
 
 /// Who wins a position with perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

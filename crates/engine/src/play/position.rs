@@ -1,24 +1,10 @@
 //! Who wins a position: the XOR of Grundy values where Sprague–Grundy applies, and misère Nim's
 //! own rule.
 
+/// The players, defined beside the outcomes they win (kept here too, where verdicts name them).
+pub use crate::play::outcome::Player;
 use crate::values::grundy::{Method, Solver};
 use crate::{EngineError, Grundy, Pile};
-
-/// The players, named by turn: `First` is the player to move now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Player {
-    First,
-    Second,
-}
-
-impl Player {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::First => "first",
-            Self::Second => "second",
-        }
-    }
-}
 
 /// How a verdict was reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

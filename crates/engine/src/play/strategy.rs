@@ -1,7 +1,9 @@
 //! Winning moves: for Sprague–Grundy rulesets, the pile holding the nim-sum's top bit moved to
 //! the value g ⊕ s; for misère Nim, the known strategy.
 
-use crate::play::position::{Player, verdict};
+use crate::limits::budget::{Budget, LOOKUP_WORK};
+use crate::play::outcome::Player;
+use crate::play::position::verdict;
 use crate::values::grundy::Solver;
 use crate::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
 
@@ -91,7 +93,7 @@ pub fn heaps_with_value(
         // A pile valued by a closed form past the values by mex has no options kept: ask
         // the rule for them now, within a lookup's work (refused past it).
         if game.value(pile.size).is_none() && !game.has_tuples() {
-            let mut budget = crate::limits::budget::Budget::new(crate::values::grundy::LOOKUP_WORK);
+            let mut budget = Budget::new(LOOKUP_WORK);
             for h in game.options_now(pile.size, &mut budget)? {
                 if solver.heaps_value(&h)? == target {
                     return Ok(Some(h));

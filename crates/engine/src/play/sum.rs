@@ -6,7 +6,8 @@
 //! component's value records), so a misère component is refused.
 
 use crate::error::PileWanted;
-use crate::play::position::{Player, nim_sum};
+use crate::play::outcome::Player;
+use crate::play::position::nim_sum;
 use crate::play::strategy::heaps_with_value;
 use crate::values::grundy::Solver;
 use crate::{EngineError, Grundy, Heaps, Pile};

@@ -3,10 +3,11 @@
 //! The winning move needs only the nim-sum and, for its top bit, the first pile whose value has
 //! that bit — so the pass remembers, for each bit, the first pile that has it.
 
-use crate::limits::budget::Budget;
-use crate::play::position::{Player, Rule};
+use crate::limits::budget::{Budget, LOOKUP_WORK};
+use crate::play::outcome::Player;
+use crate::play::position::Rule;
 use crate::play::strategy::{Move, heaps_with_value, top_bit};
-use crate::values::grundy::{Known, LOOKUP_WORK, Solver, closed_form};
+use crate::values::grundy::{Known, Solver, closed_form};
 use crate::{EngineError, Grundy, Heaps, Pile, Rules};
 
 /// Bits a Grundy value can have (values reach 2^64).

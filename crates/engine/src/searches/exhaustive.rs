@@ -17,10 +17,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use crate::limits::budget::Budget;
+use crate::limits::budget::{Budget, TABLE_WORK};
 use crate::limits::cancel::{Cancel, POLL_EVERY};
 use crate::searches::colex::{Colex, fill_even, next_same_sum};
-use crate::values::grundy::TABLE_WORK;
 use crate::{EngineError, Pass, Pile, Rules};
 
 /// The most positions solved (one bit each).
@@ -149,7 +148,7 @@ impl Exhaustive {
     ) -> Result<Self, EngineError> {
         let refuse = || {
             EngineError::from(crate::TooMuchWork::ExhaustiveSplits {
-                rules: rules.clone(),
+                rules: rules.to_string(),
                 piles: piles as u64,
                 max,
             })
@@ -361,7 +360,7 @@ impl StateList {
             Rules::Defined(game) if game.has_tuples() => {
                 let refuse = || -> EngineError {
                     crate::TooMuchWork::ExhaustiveTuples {
-                        rules: rules.clone(),
+                        rules: rules.to_string(),
                         max,
                     }
                     .into()
@@ -384,7 +383,7 @@ impl StateList {
                 if !positions_fit(max) {
                     let fits = (0..max).rev().find(|&m| positions_fit(m));
                     return Err(crate::TooMuchWork::TuplePositions {
-                        rules: rules.clone(),
+                        rules: rules.to_string(),
                         piles: piles as u64,
                         max,
                         fits,
@@ -407,7 +406,7 @@ impl StateList {
                         }
                     }
                     return Err(crate::TooMuchWork::TupleMemory {
-                        rules: rules.clone(),
+                        rules: rules.to_string(),
                         max,
                         bytes: tuple_bytes(game, max, &mut budget)?,
                         limit,
@@ -479,9 +478,9 @@ impl StateList {
                         Some(2) => {}
                         Some(_) => {
                             return Err(crate::TooMuchWork::ExhaustiveOrder {
-                                rules: rules.clone(),
-                                from: *pile,
-                                to: o,
+                                rules: rules.to_string(),
+                                from: rules.name_of(*pile),
+                                to: rules.name_of(o),
                             }
                             .into());
                         }
@@ -498,7 +497,7 @@ impl StateList {
                         if states.len() as u64 > MAX_CODES {
                             return Err(match rules {
                                 Rules::Defined(_) => crate::TooMuchWork::ExhaustiveTuples {
-                                    rules: rules.clone(),
+                                    rules: rules.to_string(),
                                     max,
                                 }
                                 .into(),
@@ -575,9 +574,9 @@ impl Moves {
                     // A graph may lead to a later node: the levels below need smaller codes.
                     _ => {
                         return Err(crate::TooMuchWork::ExhaustiveOrder {
-                            rules: rules.clone(),
-                            from: p,
-                            to: o,
+                            rules: rules.to_string(),
+                            from: rules.name_of(p),
+                            to: rules.name_of(o),
                         }
                         .into());
                     }

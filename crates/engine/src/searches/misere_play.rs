@@ -4,7 +4,8 @@
 //! value ≤ 1 the player to move wins iff the count of 1s is even, else iff the nim-sum is not
 //! 0), so a learner sees where that rule stops carrying over (misère Kayles: `4 1`).
 
-use crate::play::position::{Player, nim_sum};
+use crate::play::outcome::Player;
+use crate::play::position::nim_sum;
 use crate::play::strategy::Move;
 use crate::searches::search::Search;
 use crate::values::grundy::Solver;
