@@ -54,6 +54,13 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
             Expected::HackenbushFile,
         ));
     }
+    if !args.plot && super::sum::is_sum(&args.targets) {
+        let text = args.targets.join(" ");
+        return Err(Error::bad_token(
+            crate::engine::notation::pile::token_excerpt(text.as_bytes()),
+            Expected::DrawOneRuleset,
+        ));
+    }
     let mut solver = rules_or_session(session, &args.rules)?;
     if solver.rules().is_misere() {
         return Err(DrawError::Misere.into());

@@ -32,6 +32,8 @@ pub enum Expected {
         max: u64,
     },
     StairCoins,
+    /// `draw` on a sum of different games: one ruleset's position, or one component.
+    DrawOneRuleset,
     MisereNoNimSum,
     MooreNormalPlay {
         k: u64,

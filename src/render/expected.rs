@@ -24,6 +24,7 @@ impl fmt::Display for Expected {
             Expected::MoorePilesOnLine => f.write_str("piles of Moore's Nim written on the line (`--file` is not read for it)"),
             Expected::MoorePile => f.write_str("a pile size 0..18446744073709551615, like `7` (Moore's Nim piles are plain numbers)"),
             Expected::HeapSizeUpTo { max } => write!(f, "a heap size from 1 to {max}"),
+            Expected::DrawOneRuleset => f.write_str("the position of one ruleset: `draw` walks one game's positions, so draw each component alone, like `draw --rules lasker 7` (`grundy` and `winner` take the whole sum)"),
             Expected::StairCoins => f.write_str("the coins on a step, a whole number 0..18446744073709551615"),
             Expected::MisereNoNimSum => f.write_str("`winner --misere` or `move --misere` (misère play has no nim-sum view)"),
             Expected::MooreNormalPlay { k } => write!(f, "normal play: nimlab decides Moore's Nim_{k} by Moore's theorem for normal play, and misère play of Moore's Nim is not searched"),

@@ -977,3 +977,29 @@ fn tuple_states_are_read_as_every_command_reads_them() {
         .success();
     assert_eq!(words.stdout, tuple.stdout);
 }
+
+#[test]
+fn a_sum_of_different_games_is_refused_with_the_way_to_draw_a_component() {
+    // `draw` walks one ruleset's positions; a sum written out is named in one line that says
+    // how to draw a component and which commands take the whole sum.
+    for words in [&["lasker(3) + 2"][..], &["wythoff(2,1)", "+", "nim(3)"]] {
+        let out = Test::new().arg("draw").args(words).run().code(2);
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!("`{}`", words.join(" "))),
+            "{}",
+            out.stderr
+        );
+        assert!(
+            out.stderr.contains("draw --rules lasker 7"),
+            "{}",
+            out.stderr
+        );
+    }
+    // A tuple state of one game is not a sum: it is drawn.
+    Test::new()
+        .args(["draw", "--rules", "wythoff", "(2,1)"])
+        .run()
+        .success()
+        .stdout_has("wythoff from (2,1)");
+}
