@@ -152,8 +152,11 @@ pub struct PositionReport {
     pub rules: Rules,
     pub piles: Vec<Pile>,
     pub verdict: Verdict,
-    /// The winning move with the Grundy value of the pile after it.
+    /// The winning move with the Grundy value of the pile after it. In a game of counters
+    /// (Northcott's) it moves White's, as whoever moves first plays White.
     pub winning_move: Option<(Move, Grundy)>,
+    /// In a game of counters, the same winning move made by Black with Black's own counter.
+    pub black_move: Option<Move>,
     /// For `move`: the winning move in binary, before and after.
     pub move_view: Option<Box<game::MoveView>>,
     /// Which position this is, when it is not simply the piles the command was given.
@@ -322,6 +325,12 @@ impl PositionReport {
             }
             None => None,
         };
+        let black_move = match &winning_move {
+            Some((m, _)) if solver.rules().counter_moved(m.from, &m.after()).is_some() => Some(
+                crate::engine::play::sum_game::own_counter_move(solver, m.clone(), false)?,
+            ),
+            _ => None,
+        };
         let move_view = match &winning_move {
             Some((m, _)) if view == PositionView::Move => {
                 Some(Box::new(game::MoveView::new(solver, &piles, m.clone())?))
@@ -334,6 +343,7 @@ impl PositionReport {
             piles,
             verdict,
             winning_move,
+            black_move,
             move_view,
             title: None,
             over,

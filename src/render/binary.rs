@@ -283,8 +283,17 @@ fn move_line(report: &PositionReport, style: Style) -> String {
         ),
         Rule::MisereAllSmall { .. } => "leaves an odd number of 1-piles".to_string(),
     };
+    let black = report.black_move.as_ref().map_or(String::new(), |b| {
+        let words = super::move_words(&report.rules, b);
+        format!(
+            "\n  {}",
+            style.dim(&format!(
+                "that is White's (who moves first); as Black: {words}"
+            ))
+        )
+    });
     format!(
-        "{}\n  {}",
+        "{}\n  {}{black}",
         style.change(&format!("winning move: {action}")),
         style.dim(&why)
     )
@@ -413,9 +422,12 @@ pub(super) struct PositionJson {
     winner: &'static str,
 }
 
-/// `move`: the piles and the winning move, or `null` when there is none.
+/// `move`: the piles and the winning move, or `null` when there is none; in a game of
+/// counters, Black's too.
 #[derive(Serialize)]
 pub(super) struct MoveReportJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    black_move: Option<MoveJson>,
     #[serde(rename = "move")]
     mv: Option<MoveJson>,
     piles: Vec<String>,
@@ -440,6 +452,10 @@ pub(super) fn json(report: &PositionReport, judgement: &Judgement) -> Json {
     let v = &report.verdict;
     if report.view == PositionView::Move {
         return Json::Move(MoveReportJson {
+            black_move: report
+                .black_move
+                .as_ref()
+                .map(|m| MoveJson::named(&report.rules, m)),
             mv: report
                 .winning_move
                 .as_ref()

@@ -229,7 +229,29 @@ fn winner_and_move_agree_with_the_real_game() {
             written(board),
             written(&after)
         );
+        // The move names White's counter; Black, to move on the same board, wins by the
+        // `black_move`: a slide of Black's own counter leaving White lost.
+        assert_eq!(doc["move"]["to"], written(&[(own, b)]), "{doc}");
+        let black = &doc["black_move"];
+        let black_pile = usize::try_from(black["pile"].as_u64().expect("pile")).unwrap();
+        let mut after = board.clone();
+        after[black_pile - 1] = read_row(black["to"].as_str().expect("to"));
+        assert!(moves(board, 1, width).contains(&after), "{doc}");
+        assert_eq!(
+            outcome[&(after.clone(), 0)],
+            Outcome::Loss,
+            "{} → {}",
+            written(board),
+            written(&after)
+        );
     }
+    // Other games have no counters, so no Black's move.
+    let doc = Test::new()
+        .args(["move", "--format", "json", "--rules", "wythoff", "(1,3)"])
+        .run()
+        .success()
+        .json();
+    assert!(doc.get("black_move").is_none(), "{doc}");
 }
 
 #[test]

@@ -558,18 +558,7 @@ impl SumGame {
     /// the option of the same row, moving their own counter, whose value is the same (so a
     /// winning move stays winning). Any other move is kept as it is.
     pub fn by_counter_of(&self, mv: Move, white: bool) -> Result<Move, EngineError> {
-        let solver = &self.solvers[0];
-        let rules = solver.rules();
-        if rules.counter_moved(mv.from, &mv.after()) != Some(!white) {
-            return Ok(mv);
-        }
-        let value = solver.heaps_value(&mv.after())?;
-        for h in rules.heap_options(mv.from) {
-            if rules.counter_moved(mv.from, &h) == Some(white) && solver.heaps_value(&h)? == value {
-                return Ok(Move::new(mv.index, mv.from, h));
-            }
-        }
-        Ok(mv)
+        own_counter_move(&self.solvers[0], mv, white)
     }
 
     /// The move that shortens the play left the least: in a pile, the ruleset's own delaying
@@ -652,6 +641,23 @@ pub fn piles_of(parts: &[Part]) -> Vec<Pile> {
             Part::Picture(_) => None,
         })
         .collect()
+}
+
+/// In a game of counters (Northcott's), `mv` made by the player who has White's counters if
+/// `white`: the option of the same row, moving their own counter, whose value is the same (so
+/// a winning move stays winning). Any other move is kept as it is.
+pub fn own_counter_move(solver: &Solver, mv: Move, white: bool) -> Result<Move, EngineError> {
+    let rules = solver.rules();
+    if rules.counter_moved(mv.from, &mv.after()) != Some(!white) {
+        return Ok(mv);
+    }
+    let value = solver.heaps_value(&mv.after())?;
+    for h in rules.heap_options(mv.from) {
+        if rules.counter_moved(mv.from, &h) == Some(white) && solver.heaps_value(&h)? == value {
+            return Ok(Move::new(mv.index, mv.from, h));
+        }
+    }
+    Ok(mv)
 }
 
 /// A move on one ruleset's position as a move of its component.
