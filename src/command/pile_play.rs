@@ -349,7 +349,7 @@ impl PlayedGame for PileGame {
             None => None,
         };
         Ok(report(vec![GameEvent::Hint {
-            report: position,
+            report: Box::new(position),
             best,
         }]))
     }

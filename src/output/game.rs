@@ -110,7 +110,7 @@ pub enum GameEvent {
     Coach(CoachNote),
     /// `hint`: the position, and its winning move in binary if there is one.
     Hint {
-        report: PositionReport,
+        report: Box<PositionReport>,
         best: Option<MoveView>,
     },
     /// `hint` in a game played misère: a winning move found by search, if there is one.
