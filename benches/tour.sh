@@ -57,6 +57,8 @@ screen "bad input" 'winner 3 x 5' Enter
 screen "a Hackenbush tree, worked out" 'grundy --rules hackenbush 2(1,3)' Enter
 screen "a winning cut, on the pictures" C-l 'move --rules hackenbush 2(1,3) 5 3' Enter
 screen "a sum of different games" "move 'wythoff(3,5) + lasker(7) + nim(4)'" Enter
+screen "a sum's value" C-l "grundy 'wythoff(3,5) + lasker(7) + nim(4)'" Enter
+screen "Northcott: White's winning move and Black's" C-l 'move --rules northcott (1,5) (2,3)' Enter
 screen "a sum played misère, searched whole" C-l "move --misere 'kayles(4) + nim(1)'" Enter
 screen "Moore's Nim: who wins and why" C-l 'move --rules moore:2 3 5 6' Enter
 screen "play a game that splits" 'play --rules lasker 5 7' Enter
