@@ -16,7 +16,7 @@ use crate::expr::{
     BinaryOp, Evaluator, Expr, ExprError, ExprKind, Int, MEX_LIMIT, Value, parse_with_domain,
 };
 use crate::output::{ConjectureOutcome, ConjectureReport, Output};
-use crate::proof::induction::{self, Verdict};
+use crate::proof::induction::{self, FormulaVerdict};
 
 /// The domain checked when the formula gives none.
 const DEFAULT_TO: Int = 1000;
@@ -122,13 +122,13 @@ pub(super) fn conjecture(
         &stop,
     );
     let elapsed = started.elapsed();
-    if let Verdict::Refused(decide::DecideError::Cancelled) = decision.verdict {
+    if let FormulaVerdict::Refused(decide::DecideError::Cancelled) = decision.verdict {
         return Err(Error::interrupted());
     }
     // A failure the decider found beyond the scan: valued by mex there, if mex can reach it.
     // With a domain of their own, the scan answers for that domain; the decider's verdict
     // (for every n) is shown beside it.
-    if let Verdict::Fails { n, .. } = decision.verdict
+    if let FormulaVerdict::Fails { n, .. } = decision.verdict
         && domain.is_none()
         && first.is_none_or(|(m, _)| u128::from(m) != n)
         && let Some(n) = u64::try_from(n).ok().filter(|&n| n <= MEX_LIMIT)
@@ -147,7 +147,7 @@ pub(super) fn conjecture(
 
     // A closed form decided for a game defined in the session: its lookups use it from now on.
     let remembered = match (&rules, &decision.verdict, side.pass, &first) {
-        (Rules::Defined(game), Verdict::Holds { .. }, None, None)
+        (Rules::Defined(game), FormulaVerdict::Holds { .. }, None, None)
             if !game.has_tuples() && LibraryForm::of(game.name()).is_none() =>
         {
             game.prove(Arc::new(ExprForm {
@@ -428,8 +428,8 @@ mod tests {
     fn decided(rules: &str, formula: &str) -> (bool, Option<u128>) {
         let report = check(rules, formula).unwrap();
         match report.decided.map(|(d, _)| d.verdict) {
-            Some(Verdict::Holds { .. }) => (true, None),
-            Some(Verdict::Fails { n, .. }) => (false, Some(n)),
+            Some(FormulaVerdict::Holds { .. }) => (true, None),
+            Some(FormulaVerdict::Fails { n, .. }) => (false, Some(n)),
             other => panic!("{formula}: {other:?}"),
         }
     }

@@ -279,7 +279,7 @@ fn heaps_value(
 
 /// What the decider concluded about a conjecture.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum FormulaVerdict {
     /// The induction sentence holds: g = f for every n.
     Holds { stats: decide::Stats },
     /// It fails first at `n`: f(n) ≠ g(n) there, and f = g below.
@@ -295,7 +295,7 @@ pub enum Verdict {
 /// The verdict with the sentence decided (in the decider's syntax), if one was built.
 #[derive(Debug, Clone)]
 pub struct Decision {
-    pub verdict: Verdict,
+    pub verdict: FormulaVerdict,
     pub sentence: Option<String>,
 }
 
@@ -318,7 +318,7 @@ pub fn decide_conjecture(
         Ok(i) => i,
         Err(e) => {
             return Decision {
-                verdict: Verdict::Outside(e),
+                verdict: FormulaVerdict::Outside(e),
                 sentence: None,
             };
         }
@@ -332,8 +332,8 @@ pub fn decide_conjecture(
     if let Some(t) = &induction.terminates {
         match decide::decide(t, limits, cancel) {
             Ok(d) if d.holds => largest = d.stats,
-            Ok(d) => return decision(Verdict::NotSmaller { stats: d.stats }),
-            Err(e) => return decision(Verdict::Refused(e)),
+            Ok(d) => return decision(FormulaVerdict::NotSmaller { stats: d.stats }),
+            Err(e) => return decision(FormulaVerdict::Refused(e)),
         }
     }
     let merge = |mut s: decide::Stats| {
@@ -341,24 +341,24 @@ pub fn decide_conjecture(
         s
     };
     match decide::decide(&induction.step, limits, cancel) {
-        Ok(d) if d.holds => decision(Verdict::Holds {
+        Ok(d) if d.holds => decision(FormulaVerdict::Holds {
             stats: merge(d.stats),
         }),
         Ok(d) => match decide::counterexample(&induction.step, limits, cancel) {
             Ok(Some(cx)) => {
                 let n = cx.first().map_or(0, |(_, v)| *v);
-                decision(Verdict::Fails {
+                decision(FormulaVerdict::Fails {
                     n,
                     stats: merge(d.stats),
                 })
             }
             // A false sentence always has a counterexample; without one, say the decider stopped.
-            Ok(None) => decision(Verdict::Refused(decide::DecideError::WorkLimit {
+            Ok(None) => decision(FormulaVerdict::Refused(decide::DecideError::WorkLimit {
                 limit: limits.max_work,
             })),
-            Err(e) => decision(Verdict::Refused(e)),
+            Err(e) => decision(FormulaVerdict::Refused(e)),
         },
-        Err(e) => decision(Verdict::Refused(e)),
+        Err(e) => decision(FormulaVerdict::Refused(e)),
     }
 }
 
@@ -372,7 +372,7 @@ mod tests {
     }
 
     /// The verdict for `g(n) = rhs` (or `g(nT)` with `pass`).
-    fn verdict(rules: &str, pass: Option<Pass>, rhs: &str) -> Verdict {
+    fn verdict(rules: &str, pass: Option<Pass>, rhs: &str) -> FormulaVerdict {
         let rules = Rules::parse(rules)
             .or_else(|_| crate::expr::game::library(rules))
             .unwrap();
@@ -418,7 +418,7 @@ mod tests {
         }
         assert!(matches!(
             verdict("lasker", None, LASKER),
-            Verdict::Holds { .. }
+            FormulaVerdict::Holds { .. }
         ));
     }
 
@@ -431,7 +431,7 @@ mod tests {
         let swapped = "if n % 4 = 3 then n - 1 else if n % 4 = 0 and n > 0 then n + 1 else n";
         assert_eq!(
             match verdict("lasker", None, swapped) {
-                Verdict::Fails { n, .. } => n,
+                FormulaVerdict::Fails { n, .. } => n,
                 other => panic!("{other:?}"),
             },
             3
@@ -447,7 +447,7 @@ mod tests {
                 Some(Pass::Unused),
                 "if odd(n) then n + 1 else n - 1"
             ),
-            Verdict::Fails { n: 0, .. }
+            FormulaVerdict::Fails { n: 0, .. }
         ));
         assert!(matches!(
             verdict(
@@ -455,16 +455,16 @@ mod tests {
                 Some(Pass::Unused),
                 "if n = 0 then 0 else if odd(n) then n + 1 else n - 1"
             ),
-            Verdict::Holds { .. }
+            FormulaVerdict::Holds { .. }
         ));
         // nF is a Nim pile: g(nF) = n; n + 1 fails at once.
         assert!(matches!(
             verdict("zero-move", Some(Pass::Spent), "n"),
-            Verdict::Holds { .. }
+            FormulaVerdict::Holds { .. }
         ));
         assert!(matches!(
             verdict("nim", None, "n + 1"),
-            Verdict::Fails { n: 0, .. }
+            FormulaVerdict::Fails { n: 0, .. }
         ));
     }
 
@@ -483,13 +483,13 @@ mod tests {
         let rhs = "if n % 7 = 0 or n % 7 = 2 then 0 else if n % 7 = 1 or n % 7 = 3 then 1 else if n % 7 = 5 then 3 else 2";
         assert!(matches!(
             verdict("subtract:1,3,4", None, rhs),
-            Verdict::Holds { .. }
+            FormulaVerdict::Holds { .. }
         ));
         // The same with one value wrong (5 ↦ 2): fails first at n = 5.
         let wrong = "if n % 7 = 0 or n % 7 = 2 then 0 else if n % 7 = 1 or n % 7 = 3 then 1 else 2";
         assert!(matches!(
             verdict("subtract:1,3,4", None, wrong),
-            Verdict::Fails { n: 5, .. }
+            FormulaVerdict::Fails { n: 5, .. }
         ));
         // Octal 0.07 (Dawson's Kayles): take 2, leaving none, one or two heaps (digit 7), so
         // g = 0, 0, 1 from 0 by brute force; n % 2 already fails at n = 1.
@@ -509,7 +509,7 @@ mod tests {
         assert_eq!(g, vec![0, 0, 1]);
         assert!(matches!(
             verdict("octal:0.07", None, "n % 2"),
-            Verdict::Fails { n: 1, .. }
+            FormulaVerdict::Fails { n: 1, .. }
         ));
     }
 
@@ -517,15 +517,15 @@ mod tests {
     fn claims_outside_the_fragment_say_why() {
         assert!(matches!(
             verdict("nim", None, "n * n"),
-            Verdict::Outside(Outside::Product { .. })
+            FormulaVerdict::Outside(Outside::Product { .. })
         ));
         assert!(matches!(
             verdict("nim", None, "g(nim, n)"),
-            Verdict::Outside(Outside::Function { .. })
+            FormulaVerdict::Outside(Outside::Function { .. })
         ));
         assert!(matches!(
             verdict("ruler", None, "n"),
-            Verdict::Outside(Outside::Form { .. })
+            FormulaVerdict::Outside(Outside::Form { .. })
         ));
     }
 

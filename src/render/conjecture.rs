@@ -14,7 +14,7 @@ use super::decide_words;
 use super::derive::write_row;
 use super::prose::wrap;
 use crate::output::{ConjectureOutcome, ConjectureReport};
-use crate::proof::induction::{Decision, Verdict};
+use crate::proof::induction::{Decision, FormulaVerdict};
 use crate::proof::translate::Outside;
 
 pub(super) fn text(
@@ -52,7 +52,7 @@ pub(super) fn text(
             report.decided,
             Some((
                 Decision {
-                    verdict: Verdict::Holds { .. },
+                    verdict: FormulaVerdict::Holds { .. },
                     ..
                 },
                 _
@@ -183,19 +183,19 @@ fn decided(
         )
     };
     let line = match &decision.verdict {
-        Verdict::Holds { stats } => style.win(&format!("holds for every {var} ({})", how(stats))),
-        Verdict::Fails { n, stats } => {
+        FormulaVerdict::Holds { stats } => style.win(&format!("holds for every {var} ({})", how(stats))),
+        FormulaVerdict::Fails { n, stats } => {
             style.lose(&format!("fails at {var} = {n} ({})", how(stats)))
         }
-        Verdict::NotSmaller { .. } => style.dim(&format!(
+        FormulaVerdict::NotSmaller { .. } => style.dim(&format!(
             "not decided for every {var}: some option of {} is not a smaller state, so induction does not apply",
             report.rules
         )),
-        Verdict::Outside(why) => style.dim(&format!(
+        FormulaVerdict::Outside(why) => style.dim(&format!(
             "not decided for every {var}: {}",
             outside(why, &report.formula)
         )),
-        Verdict::Refused(e) => style.dim(&format!(
+        FormulaVerdict::Refused(e) => style.dim(&format!(
             "not decided for every {var}: {}",
             decide_words::refusal(e)
         )),
@@ -205,16 +205,16 @@ fn decided(
     }
     if report.explain {
         let stats = match &decision.verdict {
-            Verdict::Holds { stats } | Verdict::Fails { stats, .. } => Some(stats),
+            FormulaVerdict::Holds { stats } | FormulaVerdict::Fails { stats, .. } => Some(stats),
             _ => None,
         };
         explained(decision.sentence.as_deref(), stats, *elapsed, opts, out)?;
     }
     let scan_fails = matches!(report.outcome, ConjectureOutcome::Fails { .. });
     let disagree = match &decision.verdict {
-        Verdict::Holds { .. } => scan_fails,
+        FormulaVerdict::Holds { .. } => scan_fails,
         // The scan failing below the decider's first failure contradicts it.
-        Verdict::Fails { n, .. } => match &report.outcome {
+        FormulaVerdict::Fails { n, .. } => match &report.outcome {
             ConjectureOutcome::Fails { n: m, .. } => u128::try_from(*m).is_ok_and(|m| m < *n),
             ConjectureOutcome::Holds => false,
         },
@@ -364,20 +364,20 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
                 states: None,
             };
             match &d.verdict {
-                Verdict::Holds { stats } => {
+                FormulaVerdict::Holds { stats } => {
                     j.holds = Some(true);
                     j.states = Some(stats.largest);
                 }
-                Verdict::Fails { n, stats } => {
+                FormulaVerdict::Fails { n, stats } => {
                     j.holds = Some(false);
                     j.fails_at = Some(*n);
                     j.states = Some(stats.largest);
                 }
-                Verdict::NotSmaller { .. } => {
+                FormulaVerdict::NotSmaller { .. } => {
                     j.not_decided = Some("options not smaller".into());
                 }
-                Verdict::Outside(why) => j.not_decided = Some(outside(why, &report.formula)),
-                Verdict::Refused(e) => j.not_decided = Some(decide_words::refusal(e)),
+                FormulaVerdict::Outside(why) => j.not_decided = Some(outside(why, &report.formula)),
+                FormulaVerdict::Refused(e) => j.not_decided = Some(decide_words::refusal(e)),
             }
             j
         }),
