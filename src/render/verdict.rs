@@ -2,7 +2,7 @@
 
 use super::{Style, format_set};
 use crate::engine::families::loopy::Gamma;
-use crate::engine::play::judgement::{Judgement, Known, Outcome};
+use crate::engine::play::judgement::{Basis, Judgement, Outcome};
 use crate::engine::play::position::Rule;
 use crate::expr::{Int, Value};
 
@@ -115,29 +115,29 @@ fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
     let who = m.who(judgement.outcome);
     let t = |text: &str| m.text(text);
     let math = |formula: String| m.math(&formula);
-    match &judgement.known {
-        Known::NoMove { misere: false } => format!(
+    match &judgement.basis {
+        Basis::NoMove { misere: false } => format!(
             "{}{who}.",
             t("no move is possible: the player to move loses in normal play — ")
         ),
-        Known::NoMove { misere: true } => format!(
+        Basis::NoMove { misere: true } => format!(
             "{}{who}.",
             t("no move is possible: in misère play the player to move wins — ")
         ),
-        Known::NimSum(0) => format!(
+        Basis::NimSum(0) => format!(
             "{} {}: {who}{}",
             t("nim-sum"),
             math("0".into()),
             t(" — every move leaves a non-zero nim-sum.")
         ),
-        Known::NimSum(nim_sum) => {
+        Basis::NimSum(nim_sum) => {
             format!(
                 "{} {}: {who}.",
                 t("nim-sum"),
                 math(format!("{nim_sum} ≠ 0"))
             )
         }
-        Known::MisereNim {
+        Basis::MisereNim {
             rule: Rule::MisereAllSmall { ones },
             ..
         } => format!(
@@ -151,14 +151,14 @@ fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
                 if ones % 2 == 0 { "even" } else { "odd" }
             )),
         ),
-        Known::MisereNim { nim_sum, .. } => format!(
+        Basis::MisereNim { nim_sum, .. } => format!(
             "{} {}{} {}: {who}.",
             t("misère, some pile"),
             math("≥ 2".into()),
             t(": decided as in Nim — nim-sum"),
             math(nim_sum.to_string())
         ),
-        Known::Gamma(sum) => {
+        Basis::Gamma(sum) => {
             let value = gamma_text(sum);
             match sum {
                 Gamma::Finite(0) => format!(
@@ -187,19 +187,19 @@ fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
                 ),
             }
         }
-        Known::Search { work } => format!(
+        Basis::Search { work } => format!(
             "{}{who}.",
             t(&format!(
                 "by exhaustive search ({work} option{} examined): ",
                 if *work == 1 { "" } else { "s" }
             ))
         ),
-        Known::Moore { modulus } if judgement.outcome == Outcome::Second => format!(
+        Basis::Moore { modulus } if judgement.outcome == Outcome::Second => format!(
             "{}{}: {who}.",
             t("every column's count is 0 mod "),
             math(modulus.to_string())
         ),
-        Known::Moore { modulus } => format!(
+        Basis::Moore { modulus } => format!(
             "{}{}: {who}.",
             t("a column's count is not 0 mod "),
             math(modulus.to_string())

@@ -32,7 +32,7 @@ impl MooreVerdict {
     pub fn judgement(&self) -> crate::Judgement {
         crate::Judgement {
             outcome: self.winner.into(),
-            known: crate::play::judgement::Known::Moore {
+            basis: crate::play::judgement::Basis::Moore {
                 modulus: self.modulus(),
             },
         }

@@ -12,7 +12,7 @@ pub use crate::play::outcome::Outcome;
 
 /// How an outcome is known.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Known {
+pub enum Basis {
     /// No move is left: in normal play the player to move has lost, in misère play won.
     NoMove { misere: bool },
     /// Sprague–Grundy: the first player wins iff the nim-sum of the components' values is
@@ -35,7 +35,7 @@ pub enum Known {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Judgement {
     pub outcome: Outcome,
-    pub known: Known,
+    pub basis: Basis,
 }
 
 impl Judgement {
@@ -51,7 +51,7 @@ impl Judgement {
         };
         Self {
             outcome,
-            known: Known::NimSum(nim_sum),
+            basis: Basis::NimSum(nim_sum),
         }
     }
 
@@ -61,7 +61,7 @@ impl Judgement {
             Rule::NimSum => Self::by_nim_sum(nim_sum, false),
             rule => Self {
                 outcome: winner.into(),
-                known: Known::MisereNim { rule, nim_sum },
+                basis: Basis::MisereNim { rule, nim_sum },
             },
         }
     }
@@ -74,7 +74,7 @@ impl Judgement {
             } else {
                 Outcome::Second
             },
-            known: Known::NoMove { misere },
+            basis: Basis::NoMove { misere },
         }
     }
 
@@ -85,7 +85,7 @@ impl Judgement {
         }
         Self {
             outcome: sum.outcome(),
-            known: Known::Gamma(sum),
+            basis: Basis::Gamma(sum),
         }
     }
 
@@ -93,7 +93,7 @@ impl Judgement {
     pub fn by_search(winner: Player, work: u64) -> Self {
         Self {
             outcome: winner.into(),
-            known: Known::Search { work },
+            basis: Basis::Search { work },
         }
     }
 
@@ -125,8 +125,8 @@ mod tests {
         assert_eq!(Judgement::no_move(false).outcome, Outcome::Second);
         assert_eq!(Judgement::no_move(true).outcome, Outcome::First);
         assert_eq!(
-            Judgement::by_nim_sum(0, true).known,
-            Known::NoMove { misere: false }
+            Judgement::by_nim_sum(0, true).basis,
+            Basis::NoMove { misere: false }
         );
     }
 
