@@ -68,23 +68,30 @@ fn wins(p: &Position, memo: &mut HashMap<Position, bool>) -> bool {
     w
 }
 
-#[test]
-fn the_winner_and_the_move_of_a_sum_agree_with_a_search_of_the_whole_sum() {
-    let mut memo = HashMap::new();
+/// `COMMAND --format json wythoff(a,b) + lasker(n) + nim(h)` for a in 0..=3, b up to `b_max`,
+/// n up to `n_max` and h in `heaps`, each line with its position.
+fn sums(command: &str, b_max: u64, n_max: u64, heaps: &[u64]) -> (Vec<String>, Vec<Position>) {
     let mut lines = Vec::new();
     let mut positions = Vec::new();
     for a in 0..=3 {
-        for b in 0..=4 {
-            for n in 0..=6 {
-                for h in 0..=4 {
+        for b in 0..=b_max {
+            for n in 0..=n_max {
+                for &h in heaps {
                     lines.push(format!(
-                        "move --format json wythoff({a},{b}) + lasker({n}) + nim({h})"
+                        "{command} --format json wythoff({a},{b}) + lasker({n}) + nim({h})"
                     ));
                     positions.push(((a, b), normal(vec![n]), h));
                 }
             }
         }
     }
+    (lines, positions)
+}
+
+#[test]
+fn the_winner_and_the_move_of_a_sum_agree_with_a_search_of_the_whole_sum() {
+    let mut memo = HashMap::new();
+    let (lines, positions) = sums("move", 4, 6, &[0, 1, 2, 3, 4]);
     for (p, out) in positions.iter().zip(batch(&lines)) {
         let first = wins(p, &mut memo);
         let winner = str_of(&out["winner"]);
@@ -134,20 +141,7 @@ fn grundy_of_a_sum_is_the_value_of_the_whole_sum() {
     // `grundy` on a sum written out gives each component's value and the sum's; the sum's is
     // checked against mex over the options of the whole sum, searched here.
     let mut memo = HashMap::new();
-    let mut lines = Vec::new();
-    let mut positions = Vec::new();
-    for a in 0..=3 {
-        for b in 0..=3 {
-            for n in 0..=5 {
-                for h in [0, 1, 2, 5] {
-                    lines.push(format!(
-                        "grundy --format json wythoff({a},{b}) + lasker({n}) + nim({h})"
-                    ));
-                    positions.push(((a, b), normal(vec![n]), h));
-                }
-            }
-        }
-    }
+    let (lines, positions) = sums("grundy", 3, 5, &[0, 1, 2, 5]);
     for (p, out) in positions.iter().zip(batch(&lines)) {
         assert_eq!(u64_of(&out["value"]), value(p, &mut memo), "{p:?}: {out}");
         // Each component's own value, searched alone (the others empty).
