@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
-use super::error::{ErrorKind, ExprError, FUNCTIONS};
+use super::error::{ErrorKind, ExprError, FUNCTIONS, Got, Needed, TooLarge};
 use super::parser::MAX_DEPTH;
 use super::stack::with_room;
 use super::value::{Int, Value};
@@ -204,7 +204,7 @@ impl Evaluator {
             // By the colon and fusion principles (`--rules hackenbush`): at most a few thousand.
             ExprKind::Picture(picture) => i128::try_from(picture.value())
                 .map(Value::Int)
-                .map_err(|_| overflow("a Hackenbush value".into(), span)),
+                .map_err(|_| overflow(TooLarge::HackenbushValue, span)),
             ExprKind::Var(name) => self.variable(name, span),
             ExprKind::State { size, pass } => Ok(Value::State {
                 size: self.int(size)?,
@@ -236,15 +236,15 @@ impl Evaluator {
             } => self.set_builder(element, var, domain, filter.as_deref(), span),
             ExprKind::Tuple(_) => Err(ExprError::new(
                 ErrorKind::Type {
-                    expected: "a value: `(a, b)` (a state of a game of tuples) belongs in the options of a `game` definition".into(),
-                    found: "a tuple".into(),
+                    needed: Needed::NotTuple,
+                    got: Got::Tuple,
                 },
                 span.clone(),
             )),
             ExprKind::Heaps(_) => Err(ExprError::new(
                 ErrorKind::Type {
-                    expected: "a value: `[a, b]` (the heaps a move leaves) belongs in the options of a `game` definition".into(),
-                    found: "heaps".into(),
+                    needed: Needed::NotHeaps,
+                    got: Got::Heaps,
                 },
                 span.clone(),
             )),
@@ -280,7 +280,7 @@ impl Evaluator {
                 let v = self.int(operand)?;
                 v.checked_neg()
                     .map(Value::Int)
-                    .ok_or_else(|| overflow(format!("-({v})"), span))
+                    .ok_or_else(|| overflow(TooLarge::Computed(format!("-({v})")), span))
             }
         }
     }
@@ -318,7 +318,7 @@ impl Evaluator {
                 Value::Int(v) => {
                     set.insert(v);
                 }
-                other => return Err(type_error("a number", &other, &e.span)),
+                other => return Err(type_error(Needed::Number, other, &e.span)),
             }
         }
         Ok(Value::Set(set))
@@ -354,7 +354,7 @@ impl Evaluator {
     fn int(&mut self, expr: &Expr) -> Result<Int> {
         match self.value(expr)? {
             Value::Int(v) => Ok(v),
-            other => Err(type_error("a number", &other, &expr.span)),
+            other => Err(type_error(Needed::Number, other, &expr.span)),
         }
     }
 
@@ -371,7 +371,7 @@ impl Evaluator {
                 s.first().copied().unwrap_or(0),
                 s.last().copied().unwrap_or(-1),
             )),
-            other => Err(type_error("a range like `0..100` or a set", other, span)),
+            other => Err(type_error(Needed::Domain, other.clone(), span)),
         }
     }
 
@@ -397,7 +397,7 @@ impl Evaluator {
         match value {
             Value::Set(s) => Ok(s),
             Value::Range(..) => Ok(self.iterate(&value, span)?.into_iter().collect()),
-            other => Err(type_error("a set", &other, span)),
+            other => Err(type_error(Needed::Set, other, span)),
         }
     }
 
@@ -470,29 +470,23 @@ impl Evaluator {
 fn truth(value: &Value, span: &Range<usize>) -> Result<bool> {
     match value {
         Value::Bool(b) => Ok(*b),
-        other => Err(type_error(
-            "true or false (a comparison, `odd(n)`, …)",
-            other,
-            span,
-        )),
+        other => Err(type_error(Needed::Truth, other.clone(), span)),
     }
 }
 
-fn type_error(expected: &str, found: &Value, span: &Range<usize>) -> ExprError {
-    let found = match found {
-        Value::Set(_) | Value::Range(..) => format!("{} `{found}`", found.kind()),
-        _ => format!("`{found}` ({})", found.kind()),
-    };
+/// The error for `found` written at `span`, where a value of the kind `needed` was needed.
+fn type_error(needed: Needed, found: Value, span: &Range<usize>) -> ExprError {
     ExprError::new(
         ErrorKind::Type {
-            expected: expected.to_string(),
-            found,
+            needed,
+            got: Got::Value(found),
         },
         span.clone(),
     )
 }
 
-fn overflow(what: String, span: &Range<usize>) -> ExprError {
+/// The error for `what`, too large for nimlab's integers, computed at `span`.
+fn overflow(what: TooLarge, span: &Range<usize>) -> ExprError {
     ExprError::new(ErrorKind::Overflow { what }, span.clone())
 }
 

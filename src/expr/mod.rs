@@ -27,11 +27,12 @@ mod value;
 pub use ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 pub use calls::{Call, RULES_FUNCTIONS};
 pub use caret::{CaretXor, caret_xors};
-pub use error::{ErrorKind, ExprError, FUNCTIONS};
-pub(crate) use error::{QUOTED_CHARS, backticked, quoted};
+pub use error::{
+    ErrorKind, ExprError, FUNCTIONS, Found, Got, Needed, Takes, TooLarge, Unnamable, Wanted,
+};
 pub use eval::{DEFAULT_BUDGET, Evaluator, MEX_LIMIT, PeriodicReads};
 pub use parser::{MAX_DEPTH, parse, parse_domain, parse_with_domain};
-pub use value::{Int, Value};
+pub use value::{Int, Value, ValueKind};
 
 use crate::engine::Rules;
 

@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use super::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
-use super::error::{ErrorKind, ExprError};
+use super::error::{ErrorKind, ExprError, Found, Unnamable, Wanted};
 use super::stack::with_room;
 use super::token::{Token, TokenKind, lex};
 use crate::engine::error::PictureWhy;
@@ -23,9 +23,6 @@ use crate::engine::{EngineError, Pass, Player, Rules};
 /// of looser operators, counted from the whole expression; a tree's height is within it too, so
 /// every recursive walk of a tree is within this many calls.
 pub const MAX_DEPTH: usize = 200;
-
-/// What can start an operand, for error messages.
-const OPERAND: &str = "a number, a name, `(`, `{` or `if`";
 
 /// Words that end or join expressions and so cannot be names.
 const KEYWORDS: &[&str] = &[
@@ -212,30 +209,30 @@ impl Parser {
         found
     }
 
-    fn unexpected(&self, expected: &str) -> ExprError {
+    fn unexpected(&self, wanted: Wanted) -> ExprError {
         let t = self.peek();
         ExprError::new(
             ErrorKind::Syntax {
-                found: t.kind.describe(),
-                expected: expected.into(),
+                found: t.kind.found(),
+                wanted,
             },
             t.span.clone(),
         )
     }
 
-    fn expect_punct(&mut self, p: &str, expected: &str) -> Result<Range<usize>> {
+    fn expect_punct(&mut self, p: &str, wanted: Wanted) -> Result<Range<usize>> {
         if self.is_punct(p) {
             Ok(self.advance().span)
         } else {
-            Err(self.unexpected(expected))
+            Err(self.unexpected(wanted))
         }
     }
 
-    fn expect_word(&mut self, w: &str, expected: &str) -> Result<()> {
+    fn expect_word(&mut self, w: &str, wanted: Wanted) -> Result<()> {
         if self.eat_word(w) {
             Ok(())
         } else {
-            Err(self.unexpected(expected))
+            Err(self.unexpected(wanted))
         }
     }
 
@@ -243,7 +240,7 @@ impl Parser {
         match &self.peek().kind {
             TokenKind::End => Ok(()),
             TokenKind::Punct("**") => Err(no_power(self.peek().span.clone())),
-            _ => Err(self.unexpected("an operator or the end of the expression")),
+            _ => Err(self.unexpected(Wanted::OperatorOrEnd)),
         }
     }
 
@@ -298,9 +295,9 @@ impl Parser {
                 };
                 if self.infix().is_some_and(|(_, next)| next == level) {
                     return Err(self.unexpected(if level == Level::Compare {
-                        "`and`, `or` or the end: comparisons do not chain, so write `a < b and b < c`"
+                        Wanted::AfterComparison
                     } else {
-                        "an operator other than `..`: a range has two ends, as in `0..9`"
+                        Wanted::AfterRange
                     }));
                 }
             } else if let Some(r) = run.as_mut().filter(|r| r.level == level) {
@@ -389,9 +386,7 @@ impl Parser {
                 "T" => Pass::Unused,
                 "F" => Pass::Spent,
                 _ => {
-                    return Err(self.unexpected(
-                        "`T` or `F` after a number (a pile state like `7T`), or a space",
-                    ));
+                    return Err(self.unexpected(Wanted::Pass));
                 }
             },
             _ => return Ok(operand),
@@ -425,7 +420,7 @@ impl Parser {
                 if self.is_punct(",") {
                     return self.tuple(open, inner);
                 }
-                let end = self.expect_punct(")", "`)` to close the `(`")?.end;
+                let end = self.expect_punct(")", Wanted::CloseParen)?.end;
                 // Brackets make no node: the inner expression with the brackets' span.
                 Ok(Tree {
                     expr: Expr {
@@ -438,7 +433,7 @@ impl Parser {
             TokenKind::Punct("{") => self.set(),
             TokenKind::Punct("[") => self.heaps(),
             TokenKind::Name(name) => self.named(name.clone(), token.span),
-            _ => Err(self.unexpected(OPERAND)),
+            _ => Err(self.unexpected(Wanted::Operand)),
         }
     }
 
@@ -459,7 +454,7 @@ impl Parser {
             }
             "if" => return self.conditional(),
             "all" | "any" => return self.quantifier(),
-            _ if KEYWORDS.contains(&name.as_str()) => return Err(self.unexpected(OPERAND)),
+            _ if KEYWORDS.contains(&name.as_str()) => return Err(self.unexpected(Wanted::Operand)),
             _ => {}
         }
         self.advance();
@@ -498,12 +493,9 @@ impl Parser {
     fn conditional(&mut self) -> Result<Tree> {
         let token = self.advance();
         let cond = self.expr()?;
-        self.expect_word("then", "`then` after the condition of `if`")?;
+        self.expect_word("then", Wanted::Then)?;
         let then = self.expr()?;
-        self.expect_word(
-            "else",
-            "`else` (every `if … then …` needs an `else` branch)",
-        )?;
+        self.expect_word("else", Wanted::Else)?;
         let otherwise = self.expr()?;
         let height = self.within(
             1 + cond.height.max(then.height).max(otherwise.height),
@@ -527,10 +519,7 @@ impl Parser {
         let token = self.advance();
         let all = matches!(&token.kind, TokenKind::Name(n) if n == "all");
         let (var, domain) = self.binding()?;
-        self.expect_punct(
-            ":",
-            "`:` before the quantifier's body, as in `all n in 0..9: n >= 0`",
-        )?;
+        self.expect_punct(":", Wanted::QuantifierColon)?;
         let body = self.expr()?;
         let height = self.within(1 + domain.height.max(body.height), &token)?;
         let span = token.span.start..body.expr.span.end;
@@ -552,10 +541,10 @@ impl Parser {
     fn binding(&mut self) -> Result<(String, Tree)> {
         let var = match &self.peek().kind {
             TokenKind::Name(n) if !KEYWORDS.contains(&n.as_str()) => n.clone(),
-            _ => return Err(self.unexpected("a variable name, as in `n in 0..100`")),
+            _ => return Err(self.unexpected(Wanted::VariableName)),
         };
         self.advance();
-        self.expect_word("in", "`in`, as in `n in 0..100`")?;
+        self.expect_word("in", Wanted::In)?;
         let domain = self.climb(Level::Union)?;
         Ok((var, domain))
     }
@@ -576,9 +565,7 @@ impl Parser {
             } else {
                 None
             };
-            let end = self
-                .expect_punct("}", "`}` to close the set, or `,` and a condition")?
-                .end;
+            let end = self.expect_punct("}", Wanted::CloseSetBuilder)?.end;
             let inner = first
                 .height
                 .max(domain.height)
@@ -604,7 +591,7 @@ impl Parser {
             height = height.max(element.height);
             elements.push(element.expr);
         }
-        let end = self.expect_punct("}", "`,` or `}` to close the set")?.end;
+        let end = self.expect_punct("}", Wanted::CloseSet)?.end;
         Ok(Tree {
             expr: Expr {
                 kind: ExprKind::Set(elements),
@@ -623,7 +610,7 @@ impl Parser {
             height = height.max(item.height);
             items.push(item.expr);
         }
-        let end = self.expect_punct(")", "`,` or `)` to close the tuple")?.end;
+        let end = self.expect_punct(")", Wanted::CloseTuple)?.end;
         Ok(Tree {
             expr: Expr {
                 kind: ExprKind::Tuple(items),
@@ -648,7 +635,7 @@ impl Parser {
                 }
             }
         }
-        let end = self.expect_punct("]", "`,` or `]` to close the heaps")?.end;
+        let end = self.expect_punct("]", Wanted::CloseHeaps)?.end;
         Ok(Tree {
             expr: Expr {
                 kind: ExprKind::Heaps(items),
@@ -701,9 +688,7 @@ impl Parser {
                 }
             }
         }
-        let end = self
-            .expect_punct(")", "`,` or `)` to close the arguments")?
-            .end;
+        let end = self.expect_punct(")", Wanted::CloseArguments)?.end;
         // `g(x, 7)` where `x` is not a ruleset: say so, rather than count arguments.
         if rules.is_none()
             && TAKES_RULES.contains(&name.as_str())
@@ -742,7 +727,7 @@ impl Parser {
                 TokenKind::Punct(")") if depth == 0 => break,
                 TokenKind::Punct(")") => depth -= 1,
                 TokenKind::End => {
-                    return Err(self.unexpected("`)` to close the picture"));
+                    return Err(self.unexpected(Wanted::ClosePicture));
                 }
                 _ => {}
             }
@@ -829,22 +814,18 @@ impl Parser {
                             TokenKind::Int(v) => amounts.push(v.to_string()),
                             _ => {
                                 self.pos -= 1;
-                                return Err(
-                                    self.unexpected(&format!("an amount, as in `{example}`"))
-                                );
+                                return Err(self.unexpected(Wanted::Amount { example }));
                             }
                         }
                         if self.eat_punct("}") {
                             break;
                         }
-                        self.expect_punct(",", "`,` or `}` in the subtraction set")?;
+                        self.expect_punct(",", Wanted::AmountSeparator)?;
                     }
                 } else {
                     // Without braces `g(subtract:1,3,4, 7)` would read as subtract:1 with the
                     // piles 3, 4 and 7: the set is always written in braces, one amount too.
-                    return Err(self.unexpected(&format!(
-                        "the amounts in braces, as in `{example}` (one amount too: `subtract:{{2}}`)"
-                    )));
+                    return Err(self.unexpected(Wanted::AmountsInBraces { example }));
                 }
                 format!("subtract:{but}{}", amounts.join(","))
             }
@@ -860,26 +841,18 @@ impl Parser {
                     code_end = self.advance().span.end;
                 }
                 if code_end == code_start {
-                    return Err(self.unexpected(&format!("an octal code, as in `{example}`")));
+                    return Err(self.unexpected(Wanted::OctalCode { example }));
                 }
                 format!("octal:{}", &self.source[code_start..code_end])
             }
             (None, Some((family, _))) => {
                 // Each family the language cannot name, with the way to reach it.
-                return Err(self.unexpected(match family {
-                    Family::Hex => {
-                        "a ruleset an expression can name: a hexadecimal game is named by `rules hex:CODE`, after which `g(…)` uses it"
-                    }
-                    Family::SessionGame => {
-                        "a ruleset an expression can name: a defined game is named by its definition: `rules game:NAME` makes it the session's rules, after which `g(…)` uses it"
-                    }
-                    Family::Moore => {
-                        "a ruleset an expression can name: `moore:K` is a game of the whole position, which only `winner` and `move` take, as `--rules moore:K`"
-                    }
-                    _ => {
-                        "a ruleset an expression can name: a graph's file is read by `rules graph:FILE`, after which `g(…)` uses it, its positions numbered from 0 in the file's order"
-                    }
-                }));
+                return Err(self.unexpected(Wanted::NamableRuleset(match family {
+                    Family::Hex => Unnamable::Hex,
+                    Family::SessionGame => Unnamable::Defined,
+                    Family::Moore => Unnamable::Moore,
+                    _ => Unnamable::Graph,
+                })));
             }
             (None, None) => return Ok(None),
         };
@@ -889,7 +862,7 @@ impl Parser {
             _ => Rules::parse(&text),
         }
         .map_err(|e| ExprError::new(ErrorKind::Engine(e), start..end))?;
-        self.expect_punct(",", "`,` after the ruleset, then the state")?;
+        self.expect_punct(",", Wanted::CommaAfterRuleset)?;
         Ok(Some(rules))
     }
 }
@@ -909,9 +882,8 @@ fn binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
 fn no_power(span: Range<usize>) -> ExprError {
     ExprError::new(
         ErrorKind::Syntax {
-            found: "`**`".into(),
-            expected: "`*`, or `pow(a, b)` for a power (nimlab has no power operator; `^` is XOR)"
-                .into(),
+            found: Found::Token("**".into()),
+            wanted: Wanted::NoPower,
         },
         span,
     )
@@ -928,7 +900,7 @@ fn too_deep(token: &Token) -> ExprError {
     ExprError::new(
         ErrorKind::TooDeep {
             limit: MAX_DEPTH,
-            at: Some(token.kind.describe()),
+            at: Some(token.kind.found()),
         },
         token.span.clone(),
     )

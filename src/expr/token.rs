@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::error::{ErrorKind, ExprError, quoted};
+use super::error::{ErrorKind, ExprError, Found, TooLarge, Wanted};
 
 /// One token with where it sits in the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,13 +23,13 @@ pub(super) enum TokenKind {
 }
 
 impl TokenKind {
-    /// How the token reads in an error message.
-    pub(super) fn describe(&self) -> String {
+    /// The token as an error names it.
+    pub(super) fn found(&self) -> Found {
         match self {
-            Self::Int(v) => format!("`{v}`"),
-            Self::Name(n) => quoted(n),
-            Self::Punct(p) => format!("`{p}`"),
-            Self::End => "end of the expression".into(),
+            Self::Int(v) => Found::Token(v.to_string()),
+            Self::Name(n) => Found::Token(n.clone()),
+            Self::Punct(p) => Found::Token((*p).to_string()),
+            Self::End => Found::End,
         }
     }
 }
@@ -93,7 +93,7 @@ pub(super) fn lex(source: &str) -> Result<Vec<Token>, ExprError> {
             let value = text.parse::<i128>().map_err(|_| {
                 ExprError::new(
                     ErrorKind::Overflow {
-                        what: format!("the number {}", quoted(&source[start..end])),
+                        what: TooLarge::Literal(source[start..end].to_string()),
                     },
                     start..end,
                 )
@@ -124,8 +124,8 @@ pub(super) fn lex(source: &str) -> Result<Vec<Token>, ExprError> {
         let Some(&(spelled, canonical)) = PUNCTS.iter().find(|(p, _)| tail.starts_with(p)) else {
             return Err(ExprError::new(
                 ErrorKind::Syntax {
-                    found: format!("`{c}`"),
-                    expected: "a number, a name, an operator or a bracket".into(),
+                    found: Found::Token(c.to_string()),
+                    wanted: Wanted::Token,
                 },
                 start..start + c.len_utf8(),
             ));

@@ -29,17 +29,29 @@ pub enum Value {
     Infinite(BTreeSet<Int>),
 }
 
+/// The kind of a [`Value`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    Number,
+    Truth,
+    Set,
+    Range,
+    State,
+    Player,
+    Infinite,
+}
+
 impl Value {
-    /// The kind of value, for type errors: "a number", "a set", ….
-    pub fn kind(&self) -> &'static str {
+    /// The kind of value, for type errors.
+    pub fn kind(&self) -> ValueKind {
         match self {
-            Self::Int(_) => "a number",
-            Self::Bool(_) => "true or false",
-            Self::Set(_) => "a set",
-            Self::Range(..) => "a range",
-            Self::State { .. } => "a pile state",
-            Self::Player(_) => "a player",
-            Self::Infinite(_) => "an infinite value ∞{…}",
+            Self::Int(_) => ValueKind::Number,
+            Self::Bool(_) => ValueKind::Truth,
+            Self::Set(_) => ValueKind::Set,
+            Self::Range(..) => ValueKind::Range,
+            Self::State { .. } => ValueKind::State,
+            Self::Player(_) => ValueKind::Player,
+            Self::Infinite(_) => ValueKind::Infinite,
         }
     }
 

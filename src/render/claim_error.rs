@@ -15,7 +15,11 @@ impl fmt::Display for ClaimError {
             Found::Form(text) => write!(f, "expected {expected}, found {text}"),
             Found::Size(n) => write!(f, "expected {expected}, found `{n}`"),
             Found::Value { value, kind: true } => {
-                write!(f, "expected {expected}, found `{value}` ({})", value.kind())
+                write!(
+                    f,
+                    "expected {expected}, found `{value}` ({})",
+                    super::engine_words::Said(&value.kind())
+                )
             }
             Found::Value { value, kind: false } => {
                 write!(f, "expected {expected}, found {value}")

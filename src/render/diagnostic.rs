@@ -40,7 +40,12 @@ pub(crate) fn diagnostic(
     }
     out.push('\n');
     if let Error::Expr { source, error } = error {
-        out.push_str(&snippet(source, error.span.clone(), &error.label(), style));
+        out.push_str(&snippet(
+            source,
+            error.span.clone(),
+            &super::expr_error::label(error),
+            style,
+        ));
     }
     if let Error::Claim(claim) = error {
         let label = super::claim_error::label(claim);
@@ -225,7 +230,10 @@ mod tests {
         );
         assert_eq!(
             text,
-            format!("error: {error}\n  | 3 + )\n  |     ^ {}\n", error.label())
+            format!(
+                "error: {error}\n  | 3 + )\n  |     ^ {}\n",
+                crate::render::expr_error::label(&error)
+            )
         );
     }
 

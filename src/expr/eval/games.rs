@@ -15,7 +15,7 @@ use crate::engine::limits::budget::Budget;
 use crate::engine::searches::search::{Memo, Search};
 use crate::engine::values::grundy::{GrundyTable, Solver};
 use crate::engine::{EngineError, Method, Pile, Player, Rules};
-use crate::expr::error::{ErrorKind, ExprError};
+use crate::expr::error::{ErrorKind, ExprError, Got, Needed, TooLarge};
 use crate::expr::value::{Int, Value};
 
 impl Evaluator {
@@ -54,7 +54,7 @@ impl Evaluator {
         };
         let sum = graph.sum_gamma(&nodes).ok_or_else(not_a_node)?;
         let int = |g: crate::engine::Grundy| {
-            Int::try_from(g).map_err(|_| overflow(format!("g({g})"), span))
+            Int::try_from(g).map_err(|_| overflow(TooLarge::Computed(format!("g({g})")), span))
         };
         let set = |k: &[crate::engine::Grundy]| -> Result<std::collections::BTreeSet<Int>> {
             k.iter().map(|&g| int(g)).collect()
@@ -85,16 +85,14 @@ impl Evaluator {
                 Outcome::Second => Ok(Value::Player(Player::Second)),
                 Outcome::Draw => Err(ExprError::new(
                     ErrorKind::Type {
-                        expected: "a position one player wins (this one is a draw: ask \
-                                   draw(…))"
-                            .into(),
-                        found: format!(
+                        needed: Needed::Won,
+                        got: Got::Bare(format!(
                             "γ = {}",
                             Value::Infinite(set(match &sum {
                                 Gamma::Infinite(k) => k,
                                 Gamma::Finite(_) => &[],
                             })?)
-                        ),
+                        )),
                     },
                     span.clone(),
                 )),
@@ -254,7 +252,7 @@ impl Evaluator {
         known
             .and_then(|g| Int::try_from(g).ok())
             .map(Value::Int)
-            .ok_or_else(|| overflow(format!("g({pile})"), span))
+            .ok_or_else(|| overflow(TooLarge::Computed(format!("g({pile})")), span))
     }
 
     /// A whole position by game-tree search, no Sprague–Grundy: its value by mex over the

@@ -10,7 +10,7 @@ use crate::engine::play::position::verdict;
 use crate::engine::{Pile, Rules};
 use crate::expr::arith::{self, NoResult};
 use crate::expr::ast::{Expr, ExprKind};
-use crate::expr::error::{ErrorKind, ExprError};
+use crate::expr::error::{ErrorKind, ExprError, Got, Needed, Takes, TooLarge};
 use crate::expr::value::{Int, Value};
 
 impl Evaluator {
@@ -23,11 +23,11 @@ impl Evaluator {
         args: &[Expr],
         span: &Range<usize>,
     ) -> Result<Value> {
-        let arity = |expected: &str| {
+        let arity = |takes: Takes| {
             Err(ExprError::new(
                 ErrorKind::Arity {
                     name: name.to_string(),
-                    expected: expected.to_string(),
+                    takes,
                     found: args.len(),
                 },
                 span.clone(),
@@ -37,37 +37,37 @@ impl Evaluator {
         match name {
             "odd" | "even" => {
                 let [n] = args else {
-                    return arity("one number");
+                    return arity(Takes::OneNumber);
                 };
                 let v = self.int(n)?;
                 Ok(Value::Bool((v.rem_euclid(2) == 1) == (name == "odd")))
             }
             "abs" => {
                 let [n] = args else {
-                    return arity("one number");
+                    return arity(Takes::OneNumber);
                 };
                 let v = self.int(n)?;
                 v.checked_abs()
                     .map(Value::Int)
-                    .ok_or_else(|| overflow(format!("abs({v})"), span))
+                    .ok_or_else(|| overflow(TooLarge::Computed(format!("abs({v})")), span))
             }
             "isqrt" => {
                 let [n] = args else {
-                    return arity("one number");
+                    return arity(Takes::OneNumber);
                 };
                 let v = self.int(n)?;
                 if v < 0 {
-                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                    return Err(type_error(Needed::NonNegative, Value::Int(v), &n.span));
                 }
                 Ok(Value::Int(v.isqrt()))
             }
             "popcount" | "odious" | "evil" => {
                 let [n] = args else {
-                    return arity("one number");
+                    return arity(Takes::OneNumber);
                 };
                 let v = self.int(n)?;
                 if v < 0 {
-                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                    return Err(type_error(Needed::NonNegative, Value::Int(v), &n.span));
                 }
                 let ones = v.count_ones();
                 Ok(match name {
@@ -78,42 +78,44 @@ impl Evaluator {
             }
             "zeckendorf" => {
                 let [n] = args else {
-                    return arity("one number");
+                    return arity(Takes::OneNumber);
                 };
                 let v = self.int(n)?;
                 if v < 0 {
-                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                    return Err(type_error(Needed::NonNegative, Value::Int(v), &n.span));
                 }
                 Ok(Value::Set(zeckendorf(v)))
             }
             "fib" => {
                 let [n] = args else {
-                    return arity("one number");
+                    return arity(Takes::OneNumber);
                 };
                 let v = self.int(n)?;
                 if v < 0 {
-                    return Err(type_error("a number ≥ 0", &Value::Int(v), &n.span));
+                    return Err(type_error(Needed::NonNegative, Value::Int(v), &n.span));
                 }
                 fibonacci(v)
                     .map(Value::Int)
-                    .ok_or_else(|| overflow(format!("fib({v})"), span))
+                    .ok_or_else(|| overflow(TooLarge::Computed(format!("fib({v})")), span))
             }
             "pow" => {
                 let [base, exp] = args else {
-                    return arity("two numbers: pow(base, exponent)");
+                    return arity(Takes::Pow);
                 };
                 self.pow(base, exp, span)
             }
             "size" => {
-                let [s] = args else { return arity("one set") };
+                let [s] = args else {
+                    return arity(Takes::OneSet);
+                };
                 let v = self.value(s)?;
                 if !matches!(v, Value::Set(_) | Value::Range(..)) {
-                    return Err(type_error("a set or a range", &v, &s.span));
+                    return Err(type_error(Needed::SetOrRange, v, &s.span));
                 }
                 v.element_count()
                     .and_then(|n| Int::try_from(n).ok())
                     .map(Value::Int)
-                    .ok_or_else(|| overflow(format!("size({v})"), span))
+                    .ok_or_else(|| overflow(TooLarge::Computed(format!("size({v})")), span))
             }
             "mex" | "min" | "max" => {
                 let values = self.numbers(args, span)?;
@@ -127,7 +129,7 @@ impl Evaluator {
             "g" | "mexset" | "lost" | "misere" | "mg" | "winner" | "draw" if matches!(&rules, Rules::Graph(graph) if graph.is_loopy()) =>
             {
                 if args.is_empty() {
-                    return arity("one or more positions of the graph: g(a), draw(a, b)");
+                    return arity(Takes::GraphPositions);
                 }
                 let mut piles = Vec::with_capacity(args.len());
                 for a in args {
@@ -138,18 +140,14 @@ impl Evaluator {
             }
             "draw" => Err(ExprError::new(
                 ErrorKind::Type {
-                    expected: "a graph with a cycle (`rules graph:FILE`): only there can play \
-                               go on for ever"
-                        .into(),
-                    found: rules.to_string(),
+                    needed: Needed::LoopyGraph,
+                    got: Got::Bare(rules.to_string()),
                 },
                 name_span.clone(),
             )),
             "g" | "mexset" | "lost" | "misere" | "mg" => {
                 if args.is_empty() {
-                    return arity(
-                        "one or more states, optionally after a ruleset: g(zero-move, 7T)",
-                    );
+                    return arity(Takes::States);
                 }
                 let mut piles = Vec::with_capacity(args.len());
                 for a in args {
@@ -187,7 +185,7 @@ impl Evaluator {
                 NoResult::DivisionByZero => {
                     ExprError::new(ErrorKind::DivisionByZero, base.span.clone())
                 }
-                NoResult::Overflow => overflow(what(), span),
+                NoResult::Overflow => overflow(TooLarge::Computed(what()), span),
                 NoResult::Fraction => {
                     ExprError::new(ErrorKind::NotWhole { what: what() }, span.clone())
                 }
@@ -200,11 +198,7 @@ impl Evaluator {
         for a in args {
             let v = self.int(a)?;
             if v < 0 {
-                return Err(type_error(
-                    "a value ≥ 0 (nim-sums XOR Grundy values; for piles write nimsum(g(3T), g(4T)))",
-                    &Value::Int(v),
-                    &a.span,
-                ));
+                return Err(type_error(Needed::NimsumTerm, Value::Int(v), &a.span));
             }
             sum ^= v;
         }
@@ -234,7 +228,7 @@ impl Evaluator {
             if let Value::Int(x) = v {
                 return Ok(vec![x]);
             }
-            return Err(type_error("a set or numbers", &v, &single.span));
+            return Err(type_error(Needed::SetOrNumbers, v, &single.span));
         }
         let mut values = Vec::with_capacity(args.len());
         for a in args {
@@ -269,8 +263,8 @@ impl Evaluator {
                 tuple.push(u64::try_from(v).map_err(|_| {
                     ExprError::new(
                         ErrorKind::Type {
-                            expected: "a whole number from 0 to 18446744073709551615".into(),
-                            found: v.to_string(),
+                            needed: Needed::TuplePart,
+                            got: Got::Bare(v.to_string()),
                         },
                         item.span.clone(),
                     )
@@ -285,18 +279,14 @@ impl Evaluator {
             Value::Int(n) => (n, None),
             Value::State { size, pass } => (size, pass),
             other => {
-                return Err(type_error(
-                    "a pile state like `7T` or a size like `7`",
-                    &other,
-                    &expr.span,
-                ));
+                return Err(type_error(Needed::Pile, other, &expr.span));
             }
         };
         let size = u64::try_from(size).map_err(|_| {
             ExprError::new(
                 ErrorKind::Type {
-                    expected: "a pile size from 0 to 18446744073709551615".into(),
-                    found: size.to_string(),
+                    needed: Needed::PileSize,
+                    got: Got::Bare(size.to_string()),
                 },
                 expr.span.clone(),
             )
@@ -323,12 +313,16 @@ impl Evaluator {
             (Some(p), true) => Ok(Pile::zero_move(size, p)),
             (Some(p), false) => Err(ExprError::new(
                 ErrorKind::Type {
-                    expected: format!("a plain size: {rules} piles have no pass, so no T or F"),
-                    found: Value::State {
-                        size: Int::from(size),
-                        pass: Some(p),
-                    }
-                    .to_string(),
+                    needed: Needed::PlainSize {
+                        rules: rules.to_string(),
+                    },
+                    got: Got::Bare(
+                        Value::State {
+                            size: Int::from(size),
+                            pass: Some(p),
+                        }
+                        .to_string(),
+                    ),
                 },
                 expr.span.clone(),
             )),
@@ -354,8 +348,8 @@ fn least_or_greatest(pick: Option<&Int>, span: &Range<usize>) -> Result<Value> {
     pick.copied().map(Value::Int).ok_or_else(|| {
         ExprError::new(
             ErrorKind::Type {
-                expected: "at least one number".into(),
-                found: "an empty set".into(),
+                needed: Needed::SomeNumber,
+                got: Got::EmptySet,
             },
             span.clone(),
         )

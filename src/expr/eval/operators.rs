@@ -7,7 +7,7 @@ use super::{Evaluator, Result, overflow, truth, type_error};
 use crate::engine::values::nim_product::nim_product;
 use crate::expr::arith::{self, NoResult};
 use crate::expr::ast::BinaryOp;
-use crate::expr::error::{ErrorKind, ExprError};
+use crate::expr::error::{ErrorKind, ExprError, Got, Needed, TooLarge};
 use crate::expr::value::{Int, Value};
 
 impl Evaluator {
@@ -25,8 +25,8 @@ impl Evaluator {
         let ints = |a: &Value, b: &Value| -> Result<(Int, Int)> {
             match (a, b) {
                 (Value::Int(x), Value::Int(y)) => Ok((*x, *y)),
-                (Value::Int(_), other) => Err(type_error("a number", other, rhs)),
-                (other, _) => Err(type_error("a number", other, lhs)),
+                (Value::Int(_), other) => Err(type_error(Needed::Number, other.clone(), rhs)),
+                (other, _) => Err(type_error(Needed::Number, other.clone(), lhs)),
             }
         };
         match op {
@@ -37,8 +37,9 @@ impl Evaluator {
                     Sub => x.checked_sub(y),
                     _ => x.checked_mul(y),
                 };
-                r.map(Value::Int)
-                    .ok_or_else(|| overflow(format!("{x} {} {y}", op.symbol()), span))
+                r.map(Value::Int).ok_or_else(|| {
+                    overflow(TooLarge::Computed(format!("{x} {} {y}", op.symbol())), span)
+                })
             }
             Div | Rem => {
                 let (x, y) = ints(&a, &b)?;
@@ -67,12 +68,12 @@ impl Evaluator {
             }
             In => {
                 let Value::Int(x) = a else {
-                    return Err(type_error("a number", &a, lhs));
+                    return Err(type_error(Needed::Number, a, lhs));
                 };
                 match b {
                     Value::Set(s) => Ok(Value::Bool(s.contains(&x))),
                     Value::Range(lo, hi) => Ok(Value::Bool(lo <= x && x <= hi)),
-                    other => Err(type_error("a set or a range", &other, rhs)),
+                    other => Err(type_error(Needed::SetOrRange, other, rhs)),
                 }
             }
             Union => {
@@ -111,11 +112,7 @@ impl Evaluator {
             return Ok(s == t);
         }
         if std::mem::discriminant(&a) != std::mem::discriminant(&b) {
-            return Err(type_error(
-                &format!("{} to compare with the left side", a.kind()),
-                &b,
-                rhs,
-            ));
+            return Err(type_error(Needed::SameKind(a.kind()), b, rhs));
         }
         Ok(a == b)
     }
@@ -132,7 +129,7 @@ fn divide(op: BinaryOp, x: Int, y: Int, rhs: &Range<usize>, span: &Range<usize>)
     r.map_err(|refusal| match refusal {
         NoResult::DivisionByZero => ExprError::new(ErrorKind::DivisionByZero, rhs.clone()),
         NoResult::Overflow | NoResult::Fraction => {
-            overflow(format!("{x} {} {y}", op.symbol()), span)
+            overflow(TooLarge::Computed(format!("{x} {} {y}", op.symbol())), span)
         }
     })
 }
@@ -143,8 +140,8 @@ fn xor(x: Int, y: Int, lhs: &Range<usize>, rhs: &Range<usize>) -> Result<Int> {
         if v < 0 {
             return Err(ExprError::new(
                 ErrorKind::Type {
-                    expected: "a whole number ≥ 0 (xor works on binary digits)".into(),
-                    found: v.to_string(),
+                    needed: Needed::XorOperand,
+                    got: Got::Bare(v.to_string()),
                 },
                 at.clone(),
             ));
@@ -159,8 +156,8 @@ fn nim_mul(x: Int, y: Int, lhs: &Range<usize>, rhs: &Range<usize>) -> Result<Int
         u64::try_from(v).map_err(|_| {
             ExprError::new(
                 ErrorKind::Type {
-                    expected: "a whole number from 0 to 18446744073709551615 (nim multiplication works on 64-bit nimbers)".into(),
-                    found: v.to_string(),
+                    needed: Needed::Nimber,
+                    got: Got::Bare(v.to_string()),
                 },
                 at.clone(),
             )

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use super::parse_definition;
+use super::{DefinitionFailure, parse_definition};
 use crate::engine::error::FailedWhy;
 use crate::engine::families::ruleset_name::{COIN_GAMES, RETREAT_GAMES};
 use crate::engine::families::subtraction::SubtractionSet;
@@ -89,7 +89,13 @@ fn any_but_rules(excluded: &str) -> Result<Rules, EngineError> {
             .map_err(|e| EngineError::DefinitionFailed {
                 game: format!("subtract:^{excluded}"),
                 state: "any".into(),
-                why: FailedWhy::Said(format!("the written definition does not parse: {e}")),
+                why: FailedWhy::Said(
+                    DefinitionFailure::Unparsed {
+                        bundled: false,
+                        error: e,
+                    }
+                    .to_string(),
+                ),
             })?;
     if kept.len() < MAX_KEPT_FAMILY {
         kept.insert(text, rules.clone());
@@ -126,7 +132,13 @@ pub fn library(name: &str) -> Result<Rules, EngineError> {
     rules.clone().map_err(|e| EngineError::DefinitionFailed {
         game: name.to_string(),
         state: "any".into(),
-        why: FailedWhy::Said(format!("the bundled definition does not parse: {e}")),
+        why: FailedWhy::Said(
+            DefinitionFailure::Unparsed {
+                bundled: true,
+                error: e,
+            }
+            .to_string(),
+        ),
     })
 }
 

@@ -15,6 +15,7 @@
 //! which values it by mex and refuses options that are not smaller states. The bundled games
 //! are in [`library`].
 
+mod failure;
 mod library;
 mod rule;
 
@@ -23,11 +24,12 @@ use std::sync::Arc;
 
 use super::ast::{Expr, ExprKind};
 use super::calls::RULES_FUNCTIONS;
-use super::error::{ErrorKind, ExprError};
+use super::error::{ErrorKind, ExprError, Found, Got, Needed, Wanted};
 use super::parser::parse;
 use crate::engine::Rules;
 use crate::engine::families::defined::DefinedGame;
 
+pub use failure::{DefinitionFailure, OptionsWhy};
 pub use library::{LIBRARY, library};
 
 /// A parsed and checked definition.
@@ -90,14 +92,11 @@ pub fn is_definition(text: &str) -> bool {
 pub fn parse_definition(text: &str) -> Result<Definition, ExprError> {
     let mut header = Header { text, pos: 0 };
     header.space();
-    header.word("game", "`game`, as in `game lasker(n) = …`")?;
+    header.word("game", Wanted::GameWord)?;
     header.space();
     let name = header.name()?;
     header.space();
-    header.punct(
-        '(',
-        "`(` and the state's name after the game's name, as in `lasker(n)`",
-    )?;
+    header.punct('(', Wanted::OpenHeader)?;
     let mut params = Vec::new();
     loop {
         header.space();
@@ -106,18 +105,17 @@ pub fn parse_definition(text: &str) -> Result<Definition, ExprError> {
         if params.len() == crate::engine::families::defined::MAX_LENGTH {
             return Err(ExprError::new(
                 ErrorKind::Syntax {
-                    found: format!("`{param}`"),
-                    expected: format!(
-                        "`)`: a state has at most {} parts",
-                        crate::engine::families::defined::MAX_LENGTH
-                    ),
+                    found: Found::Token(param),
+                    wanted: Wanted::MostParts {
+                        max: crate::engine::families::defined::MAX_LENGTH,
+                    },
                 },
                 start..header.pos,
             ));
         }
         if params.contains(&param) {
             header.pos = start;
-            return Err(header.unexpected("a name not used before in the header"));
+            return Err(header.unexpected(Wanted::NewPartName));
         }
         params.push(param);
         header.space();
@@ -125,10 +123,10 @@ pub fn parse_definition(text: &str) -> Result<Definition, ExprError> {
             header.pos += 1;
             break;
         }
-        header.punct(',', "`,` or `)` after the state's name")?;
+        header.punct(',', Wanted::AfterPartName)?;
     }
     header.space();
-    header.punct('=', "`=` and then the options, as in `game g(n) = {n - 1}`")?;
+    header.punct('=', Wanted::Equals)?;
     // The body, parsed with the header blanked out, so its spans index into `text`.
     let masked = format!("{}{}", " ".repeat(header.pos), &text[header.pos..]);
     let body = parse(&masked)?;
@@ -159,33 +157,33 @@ impl Header<'_> {
     }
 
     /// The error for what stands at the cursor.
-    fn unexpected(&self, expected: &str) -> ExprError {
+    fn unexpected(&self, wanted: Wanted) -> ExprError {
         let found = self.rest().chars().next();
         let end = self.pos + found.map_or(0, char::len_utf8);
         ExprError::new(
             ErrorKind::Syntax {
-                found: found.map_or("the end of the definition".into(), |c| format!("`{c}`")),
-                expected: expected.into(),
+                found: found.map_or(Found::DefinitionEnd, |c| Found::Token(c.to_string())),
+                wanted,
             },
             self.pos..end,
         )
     }
 
-    fn word(&mut self, word: &str, expected: &str) -> Result<(), ExprError> {
+    fn word(&mut self, word: &str, wanted: Wanted) -> Result<(), ExprError> {
         if self.rest().starts_with(word) {
             self.pos += word.len();
             Ok(())
         } else {
-            Err(self.unexpected(expected))
+            Err(self.unexpected(wanted))
         }
     }
 
-    fn punct(&mut self, c: char, expected: &str) -> Result<(), ExprError> {
+    fn punct(&mut self, c: char, wanted: Wanted) -> Result<(), ExprError> {
         if self.rest().starts_with(c) {
             self.pos += c.len_utf8();
             Ok(())
         } else {
-            Err(self.unexpected(expected))
+            Err(self.unexpected(wanted))
         }
     }
 
@@ -207,7 +205,7 @@ impl Header<'_> {
     /// name holds a comma that would read as two arguments in `g(NAME, n)`.
     fn name(&mut self) -> Result<String, ExprError> {
         if !self.rest().starts_with(|c: char| c.is_ascii_alphabetic()) {
-            return Err(self.unexpected("the game's name, starting with a letter"));
+            return Err(self.unexpected(Wanted::GameName));
         }
         let mut span = self.take(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':'));
         if &self.text[span.clone()] == "subtract:" && self.rest().starts_with('^') {
@@ -216,24 +214,20 @@ impl Header<'_> {
                 .end;
         }
         let name = &self.text[span.clone()];
-        let bad = |expected: String| {
+        let bad = |wanted: Wanted| {
             ExprError::new(
                 ErrorKind::Syntax {
-                    found: format!("`{}`", crate::engine::notation::quote::shortened(name)),
-                    expected,
+                    found: Found::Name(name.to_string()),
+                    wanted,
                 },
                 span.clone(),
             )
         };
         if name.len() > MAX_NAME {
-            return Err(bad(format!("a name of at most {MAX_NAME} characters")));
+            return Err(bad(Wanted::ShortName { max: MAX_NAME }));
         }
         if name.to_ascii_lowercase().ends_with("-misere") {
-            return Err(bad(
-                "a name that does not end in `-misere` (`--rules NAME-misere` \
-                 means NAME played misère)"
-                    .into(),
-            ));
+            return Err(bad(Wanted::NotMisereName));
         }
         Ok(name.to_string())
     }
@@ -244,7 +238,7 @@ impl Header<'_> {
             .rest()
             .starts_with(|c: char| c.is_alphabetic() || c == '_')
         {
-            return Err(self.unexpected("the state's name, as in `lasker(n)`"));
+            return Err(self.unexpected(Wanted::PartName));
         }
         let span = self.take(|c| c.is_alphanumeric() || c == '_');
         Ok(self.text[span].to_string())
@@ -261,20 +255,17 @@ fn check(expr: &Expr, bound: &mut Vec<String>) -> Result<(), ExprError> {
         }
         ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Player(_) | ExprKind::Var(_) => Ok(()),
         ExprKind::State { .. } => refuse(ErrorKind::Type {
-            expected: "a number: a defined game's states are whole numbers".into(),
-            found: "a pile state with a pass".into(),
+            needed: Needed::DefinedState,
+            got: Got::PassState,
         }),
         ExprKind::Picture(_) => refuse(ErrorKind::Type {
-            expected: "arithmetic: a definition says what the moves are, not what the values are"
-                .into(),
-            found: "a Hackenbush picture".into(),
+            needed: Needed::Moves,
+            got: Got::Picture,
         }),
         ExprKind::Call { name, .. } if RULES_FUNCTIONS.contains(&name.as_str()) => {
             refuse(ErrorKind::Type {
-                expected:
-                    "arithmetic: a definition says what the moves are, not what the values are"
-                        .into(),
-                found: format!("a call of `{name}`"),
+                needed: Needed::Moves,
+                got: Got::Call(name.clone()),
             })
         }
         ExprKind::Call { args, .. }
@@ -303,8 +294,8 @@ fn check(expr: &Expr, bound: &mut Vec<String>) -> Result<(), ExprError> {
             if bound.contains(var) =>
         {
             refuse(ErrorKind::Type {
-                expected: format!("a variable other than `{var}`, which is already bound here"),
-                found: format!("`{var}` bound again"),
+                needed: Needed::FreshVariable(var.clone()),
+                got: Got::BoundAgain(var.clone()),
             })
         }
         ExprKind::Quantifier {

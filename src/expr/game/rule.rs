@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use super::Definition;
+use super::{Definition, DefinitionFailure, OptionsWhy};
 use crate::engine::error::FailedWhy;
 use crate::engine::families::defined::{Leaves, OptionRule};
 use crate::engine::limits::budget::Budget;
@@ -15,7 +15,7 @@ use crate::engine::{EngineError, Rules, TooMuchWork};
 use crate::expr::ast::{BinaryOp, Expr, ExprKind};
 use crate::expr::eval::OPTIONS_PER_STEP;
 use crate::expr::value::{Int, Value};
-use crate::expr::{Evaluator, ExprError};
+use crate::expr::{Evaluator, ExprError, Needed};
 
 /// Bytes one heap of a run takes while an option is built: as a number, then as a state.
 const HEAP_BYTES: u128 = 16 + 8;
@@ -101,11 +101,7 @@ impl Walk<'_> {
                     Value::Range(lo, hi) => (lo, hi, None),
                     Value::Set(s) => (0, -1, Some(s)),
                     other => {
-                        return Err(self.type_error(
-                            "a range like `1..n` or a set",
-                            &other,
-                            domain,
-                        ));
+                        return Err(self.type_error(Needed::OptionDomain, other, domain));
                     }
                 };
                 let items: Box<dyn Iterator<Item = Int>> = match set {
@@ -140,9 +136,7 @@ impl Walk<'_> {
                     self.consider(expr)?;
                     self.push(vec![v], expr)
                 }),
-                other => {
-                    Err(self.type_error("a set of options, like `{n - 1, n - 2}`", &other, expr))
-                }
+                other => Err(self.type_error(Needed::Options, other, expr)),
             },
         }
     }
@@ -156,21 +150,14 @@ impl Walk<'_> {
             ExprKind::Heaps(items) if !tuples => items.iter().collect(),
             _ if tuples => {
                 return Err(self.failed(
-                    format!(
-                        "expected a state of {} numbers, like `({})`",
-                        self.definition.params.len(),
-                        self.definition.params.join(", ")
-                    ),
+                    OptionsWhy::TupleWanted {
+                        parts: self.definition.params.clone(),
+                    },
                     &expr.span,
                 ));
             }
             ExprKind::Tuple(_) => {
-                return Err(self.failed(
-                    "a tuple is not a state of this game, whose states are numbers (`[a, b]` \
-                     leaves two heaps)"
-                        .into(),
-                    &expr.span,
-                ));
+                return Err(self.failed(OptionsWhy::TupleInNumbers, &expr.span));
             }
             _ => vec![expr],
         };
@@ -180,11 +167,7 @@ impl Walk<'_> {
                 Value::Int(v) => heaps.push(v),
                 Value::Range(lo, hi) if !tuples => self.run(lo, hi, item, &mut heaps)?,
                 other => {
-                    return Err(self.type_error(
-                        "a number (a state), or a run `a..b` of them",
-                        &other,
-                        item,
-                    ));
+                    return Err(self.type_error(Needed::Heap, other, item));
                 }
             }
         }
@@ -209,10 +192,12 @@ impl Walk<'_> {
         let state = self.state.first().copied().unwrap_or(0);
         if count > u128::from(state) {
             return Err(self.failed(
-                format!(
-                    "the run {lo}..{hi} holds {count} heaps, but an option's heaps are states \
-                     below {state}"
-                ),
+                OptionsWhy::LongRun {
+                    lo,
+                    hi,
+                    count,
+                    state,
+                },
                 &item.span,
             ));
         }
@@ -229,13 +214,7 @@ impl Walk<'_> {
         let mut leaves = Vec::with_capacity(heaps.len());
         for h in heaps {
             let Ok(size) = u64::try_from(h) else {
-                return Err(self.failed(
-                    format!(
-                        "its option {h} is not a state (states are whole numbers from 0 to \
-                         18446744073709551615)"
-                    ),
-                    &expr.span,
-                ));
+                return Err(self.failed(OptionsWhy::NotAState { heap: h }, &expr.span));
             };
             leaves.push(size);
         }
@@ -282,23 +261,21 @@ impl Walk<'_> {
     fn truth(&mut self, expr: &Expr) -> Result<bool, EngineError> {
         match self.value(expr)? {
             Value::Bool(b) => Ok(b),
-            other => Err(self.type_error("true or false (a condition)", &other, expr)),
+            other => Err(self.type_error(Needed::Condition, other, expr)),
         }
     }
 
-    fn type_error(&self, expected: &str, found: &Value, expr: &Expr) -> EngineError {
-        self.failed(
-            format!("expected {expected}, found {} `{found}`", found.kind()),
-            &expr.span,
-        )
+    fn type_error(&self, needed: Needed, found: Value, expr: &Expr) -> EngineError {
+        self.failed(OptionsWhy::Type { needed, found }, &expr.span)
     }
 
     fn expr_error(&self, e: &ExprError) -> EngineError {
-        self.failed(e.to_string(), &e.span)
+        self.failed(OptionsWhy::Expr(e.clone()), &e.span)
     }
 
-    /// The error for `reason`, quoting the text of the definition at `span`.
-    fn failed(&self, reason: String, span: &Range<usize>) -> EngineError {
+    /// The error for `why`, quoting the text of the definition at `span`; the engine carries
+    /// it in the words `render` gives it.
+    fn failed(&self, why: OptionsWhy, span: &Range<usize>) -> EngineError {
         let at = self.definition.text_at(span);
         let state: Vec<String> = self.state.iter().map(u64::to_string).collect();
         let state = match state.as_slice() {
@@ -308,7 +285,7 @@ impl Walk<'_> {
         EngineError::DefinitionFailed {
             game: self.definition.name.clone(),
             state,
-            why: FailedWhy::Said(format!("{reason} (in `{at}`)")),
+            why: FailedWhy::Said(DefinitionFailure::Options { why, at }.to_string()),
         }
     }
 }
