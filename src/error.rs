@@ -3,13 +3,16 @@
 mod claim;
 mod draw;
 mod expected;
+mod range;
 
 pub use claim::{ClaimError, Found};
 pub use draw::DrawError;
 pub use expected::{Expected, MoveKind};
+pub use range::RangeWhy;
 
 use std::path::PathBuf;
 
+use crate::engine::error::PileWanted;
 use crate::engine::notation::quote::quoted;
 use crate::engine::play::moves::IllegalMove;
 use crate::engine::{EngineError, Rules};
@@ -30,6 +33,17 @@ pub enum Formless {
     Command(&'static str),
     /// A command's output, described (`a position too long to show pile by pile`).
     Output(&'static str),
+}
+
+/// What a streamed pile should have been (`Error::BadPileAt`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PileExpected {
+    /// A pile of the ruleset, as the engine describes one.
+    Wanted(PileWanted),
+    /// Whatever the engine's refusal of the token asks for.
+    Refused(EngineError),
+    /// A pile of `rules`, which in a file is at most `max` bytes long.
+    Shorter { rules: Rules, max: usize },
 }
 
 /// Something nimlab could not do, with the offending input named. Each variant holds data (what
@@ -60,12 +74,12 @@ pub enum Error {
         source: String,
         number: u64,
         offset: u64,
-        expected: String,
+        expected: PileExpected,
     },
     /// A script line longer than `limit` bytes (skipped without being read into memory).
     LineTooLong { limit: usize },
     /// A range whose end is before its start, or that is too large to show.
-    BadRange { token: String, reason: String },
+    BadRange { token: String, why: RangeWhy },
     /// A move in a game that the rules do not allow, with the reason.
     IllegalMove(IllegalMove),
     /// A game command with no game in progress.

@@ -10,7 +10,7 @@ use crate::engine::notation::pile::{
     MAX_PILE_TOKEN, SHORT_WINDOW, SizeError, is_space, token_excerpt,
 };
 use crate::engine::{EngineError, Pile, Rules};
-use crate::error::Error;
+use crate::error::{Error, PileExpected};
 
 /// Bytes read at a time.
 const BLOCK: usize = 64 << 10;
@@ -40,14 +40,12 @@ pub(super) fn for_each_pile<R: Read>(
             };
             scan(reader, BLOCK - 1, |_, _| (0, 0), |_| None, read, each).map_err(|stop| {
                 stop.into_error(source, |error| match error {
-                    Some(EngineError::BadPile { expected, .. }) => {
-                        crate::render::said_wanted(&expected)
-                    }
-                    Some(other) => crate::render::said(&other),
-                    None => format!(
-                        "a pile of {rules} (a pile in a file is at most {} bytes)",
-                        BLOCK - 1
-                    ),
+                    Some(EngineError::BadPile { expected, .. }) => PileExpected::Wanted(expected),
+                    Some(other) => PileExpected::Refused(other),
+                    None => PileExpected::Shorter {
+                        rules: rules.clone(),
+                        max: BLOCK - 1,
+                    },
                 })
             })
         }
@@ -86,9 +84,7 @@ pub(super) fn for_each_pile<R: Read>(
             };
             scanned.map_err(|stop| {
                 stop.into_error(source, |kind| {
-                    crate::render::said_wanted(
-                        &rules.pile_expected(kind.unwrap_or(SizeError::TooLong)),
-                    )
+                    PileExpected::Wanted(rules.pile_expected(kind.unwrap_or(SizeError::TooLong)))
                 })
             })
         }
@@ -109,7 +105,7 @@ enum Stop<E> {
 }
 
 impl<E> Stop<E> {
-    fn into_error(self, source: &str, expected: impl FnOnce(Option<E>) -> String) -> Error {
+    fn into_error(self, source: &str, expected: impl FnOnce(Option<E>) -> PileExpected) -> Error {
         match self {
             // Ctrl-C ended a wait for typed piles (see `interrupt::CancellableStdin`).
             Self::Read(e) if crate::engine::Interrupted::caused(&e) => Error::interrupted(),

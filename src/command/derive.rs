@@ -5,7 +5,7 @@ use super::{Focus, Session};
 use crate::cli::{Command, RulesArg};
 use crate::engine::values::grundy::GrundyTable;
 use crate::engine::{GrundyRow, Rules};
-use crate::error::Error;
+use crate::error::{Error, RangeWhy};
 use crate::output::{Activity, Derivation, Note, Output};
 
 use super::range::Target;
@@ -29,9 +29,7 @@ pub(super) fn derive(
             if to - from >= MAX_SIZES {
                 return Err(Error::BadRange {
                     token: token.into(),
-                    reason: format!(
-                        "a derivation walks at most {MAX_SIZES} sizes; for a larger table use `grundy {token}`"
-                    ),
+                    why: RangeWhy::DerivationSizes { max: MAX_SIZES },
                 });
             }
             let states: Vec<_> = (from..=to).flat_map(|n| rules.states(n)).collect();
@@ -42,10 +40,7 @@ pub(super) fn derive(
             if size >= MAX_SIZES {
                 return Err(Error::BadRange {
                     token: token.into(),
-                    reason: format!(
-                        "a derivation goes up to size {}; for one large state use `grundy {token}`",
-                        MAX_SIZES - 1
-                    ),
+                    why: RangeWhy::DerivationBeyond { max: MAX_SIZES - 1 },
                 });
             }
             (states, size)

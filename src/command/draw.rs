@@ -21,7 +21,7 @@ use crate::engine::limits::budget::Budget;
 use crate::engine::searches::reachable::{self, WalkRefused};
 use crate::engine::values::grundy::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
 use crate::engine::{EngineError, Pass, Pile, Rules};
-use crate::error::{Error, Expected};
+use crate::error::{Error, Expected, RangeWhy};
 use crate::output::{
     Drawing, GraphPicture, Output, PictureFormat, PlotPeriod, PlotSeries, SequencePlot,
 };
@@ -283,14 +283,14 @@ fn plot_range(token: Option<&str>) -> Result<(u64, u64), Error> {
             .filter(|&n| n <= TABLE_MAX_SIZE)
             .ok_or_else(|| Error::BadRange {
                 token: token.into(),
-                reason: match parse_size(text) {
-                    Ok(_) | Err(SizeError::TooLarge) => {
-                        format!("a plot goes up to n = {TABLE_MAX_SIZE}")
-                    }
-                    Err(_) => format!(
-                        "{} is not a size; write a range like `0..200` (both ends included)",
-                        crate::engine::notation::quote::quoted(text)
-                    ),
+                why: match parse_size(text) {
+                    Ok(_) | Err(SizeError::TooLarge) => RangeWhy::PlotBeyond {
+                        max: TABLE_MAX_SIZE,
+                    },
+                    Err(_) => RangeWhy::NotASize {
+                        end: text.to_string(),
+                        example: "0..200",
+                    },
                 },
             })
     };
@@ -301,7 +301,7 @@ fn plot_range(token: Option<&str>) -> Result<(u64, u64), Error> {
     if from > to {
         return Err(Error::BadRange {
             token: token.into(),
-            reason: format!("it ends before it starts; did you mean `{to}..{from}`?"),
+            why: RangeWhy::Backwards { from, to },
         });
     }
     Ok((from, to))

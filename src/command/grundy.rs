@@ -9,7 +9,7 @@ use crate::engine::values::grundy::{GrundyTable, TABLE_MAX_SIZE};
 use crate::engine::values::library_form::LibraryForm;
 use crate::engine::values::value_range::ValueRange;
 use crate::engine::{GrundyRow, Pile, Rules};
-use crate::error::Error;
+use crate::error::{Error, RangeWhy};
 use crate::output::{GrundyReport, GrundyRows, LoopyTable, Output};
 
 /// The words `grundy` was given: its target and any more after it (a sum written unquoted).
@@ -183,8 +183,7 @@ pub(super) fn grundy_values(
         (_, Target::States(_)) => {
             return Err(Error::BadRange {
                 token: target.unwrap_or_default().into(),
-                reason: "`--values` lists a range: write it like `0..1000000` (both ends included)"
-                    .into(),
+                why: RangeWhy::ValuesNeedRange,
             });
         }
     };

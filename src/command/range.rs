@@ -3,7 +3,7 @@
 use crate::engine::families::rules::{SizeError, parse_size};
 use crate::engine::values::grundy::TABLE_MAX_SIZE;
 use crate::engine::{Pile, Rules};
-use crate::error::Error;
+use crate::error::{Error, RangeWhy};
 
 /// The most states a table shows, and the most options its rows list in total.
 pub(super) const MAX_ROWS: u64 = 10_000;
@@ -31,7 +31,7 @@ impl Target {
             if from > to {
                 return Err(Error::BadRange {
                     token: token.into(),
-                    reason: format!("it ends before it starts; did you mean `{to}..{from}`?"),
+                    why: RangeWhy::Backwards { from, to },
                 });
             }
             return Ok(Self::Range { from, to });
@@ -47,50 +47,41 @@ impl Target {
 }
 
 fn bound(text: &str, token: &str) -> Result<u64, Error> {
+    let end = text.to_string();
     parse_size(text).map_err(|e| Error::BadRange {
         token: token.into(),
-        reason: match e {
-            SizeError::NotANumber => {
-                format!(
-                    "{} is not a size; write a range like `0..15` (both ends included)",
-                    crate::engine::notation::quote::quoted(text)
-                )
-            }
-            SizeError::TooLarge => {
-                format!(
-                    "{} is above 2^64 - 1",
-                    crate::engine::notation::quote::quoted(text)
-                )
-            }
-            SizeError::TooLong => format!(
-                "{} has more than 20 digits",
-                crate::engine::notation::quote::quoted(text)
-            ),
+        why: match e {
+            SizeError::NotANumber => RangeWhy::NotASize {
+                end,
+                example: "0..15",
+            },
+            SizeError::TooLarge => RangeWhy::AboveMax { end },
+            SizeError::TooLong => RangeWhy::TooManyDigits { end },
         },
     })
 }
 
 /// Refuses a table too large to print, with the limit and what to do instead.
 pub(super) fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) -> Result<(), Error> {
-    let refuse = |reason: String| {
+    let refuse = |why: RangeWhy| {
         Err(Error::BadRange {
             token: token.into(),
-            reason,
+            why,
         })
     };
     if to > TABLE_MAX_SIZE {
-        return refuse(format!(
-            "tables by mex go up to {TABLE_MAX_SIZE}; for one huge state use `grundy N`"
-        ));
+        return refuse(RangeWhy::TableBeyond {
+            max: TABLE_MAX_SIZE,
+        });
     }
     let states_per_size = if rules.has_pass() { 2 } else { 1 };
     let rows = (to - from + 1) * states_per_size;
     if rows > MAX_ROWS {
-        return refuse(format!(
-            "{rows} rows is more than the {MAX_ROWS} a table with options shows; pick a smaller \
-             range, or add `--values` for each state's value alone, streamed (ranges up to \
-             {TABLE_MAX_SIZE}; `--format csv` or `--format json` for a file)"
-        ));
+        return refuse(RangeWhy::TooManyRows {
+            rows,
+            max: MAX_ROWS,
+            values_max: TABLE_MAX_SIZE,
+        });
     }
     // Options listed: about n per state for take-any rulesets, |S| for subtraction games.
     let options: u128 = (from..=to)
@@ -102,9 +93,10 @@ pub(super) fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) ->
         })
         .sum();
     if options > u128::from(MAX_OPTIONS) {
-        return refuse(format!(
-            "its rows list {options} options, more than the {MAX_OPTIONS} nimlab prints; pick a smaller range"
-        ));
+        return refuse(RangeWhy::TooManyOptions {
+            options,
+            max: MAX_OPTIONS,
+        });
     }
     Ok(())
 }
@@ -114,10 +106,9 @@ pub(super) fn check_values(to: u64, token: &str) -> Result<(), Error> {
     if to > TABLE_MAX_SIZE {
         return Err(Error::BadRange {
             token: token.into(),
-            reason: format!(
-                "values by mex go up to {TABLE_MAX_SIZE} (an octal game's, anywhere once its \
-                 period is proven); for one huge state use `grundy N`"
-            ),
+            why: RangeWhy::ValuesBeyond {
+                max: TABLE_MAX_SIZE,
+            },
         });
     }
     Ok(())
@@ -129,10 +120,10 @@ pub(super) fn check_values_length(from: u64, to: u64, token: &str) -> Result<(),
     if sizes > u128::from(TABLE_MAX_SIZE) + 1 {
         return Err(Error::BadRange {
             token: token.into(),
-            reason: format!(
-                "it holds {sizes} sizes; a range of values lists at most {}",
-                TABLE_MAX_SIZE + 1
-            ),
+            why: RangeWhy::TooManySizes {
+                sizes,
+                max: TABLE_MAX_SIZE + 1,
+            },
         });
     }
     Ok(())

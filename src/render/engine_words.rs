@@ -721,16 +721,6 @@ impl fmt::Display for Said<'_, PileWanted> {
     }
 }
 
-/// What a pile is, in words, for a caller that keeps the phrase as a string.
-pub(crate) fn said_wanted(wanted: &PileWanted) -> String {
-    Said(wanted).to_string()
-}
-
-/// An engine error in words, for a caller that keeps the sentence as a string.
-pub(crate) fn said(error: &EngineError) -> String {
-    Said(error).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@ use std::fmt;
 use super::engine_words::Said;
 use crate::engine::Rules;
 use crate::engine::notation::quote::quoted;
-use crate::error::{DrawError, Error, Formless, ScriptLimit};
+use crate::error::{DrawError, Error, Formless, PileExpected, RangeWhy, ScriptLimit};
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -63,16 +63,31 @@ impl fmt::Display for Error {
                 number,
                 offset,
                 expected,
-            } => write!(
-                f,
-                "{} (pile {number}, at byte {offset} of {source}) is not a pile: expected {expected}",
-                quoted(token)
-            ),
+            } => {
+                write!(
+                    f,
+                    "{} (pile {number}, at byte {offset} of {source}) is not a pile: expected ",
+                    quoted(token)
+                )?;
+                match expected {
+                    PileExpected::Wanted(wanted) => Said(wanted).fmt(f),
+                    PileExpected::Refused(error) => Said(error).fmt(f),
+                    PileExpected::Shorter { rules, max } => {
+                        write!(
+                            f,
+                            "a pile of {rules} (a pile in a file is at most {max} bytes)"
+                        )
+                    }
+                }
+            }
             Self::LineTooLong { limit } => write!(
                 f,
                 "the line is longer than {limit} bytes, so it was skipped; give long lists of piles in a file with `--file PATH`"
             ),
-            Self::BadRange { token, reason } => write!(f, "bad range {}: {reason}", quoted(token)),
+            Self::BadRange { token, why } => {
+                write!(f, "bad range {}: ", quoted(token))?;
+                range_why(f, token, why)
+            }
             Self::IllegalMove(e) => write!(f, "illegal move: {}", Said(e)),
             Self::NoGame => f.write_str("no game in progress; start one with `play 4 7 5`"),
             Self::NothingToUndo => f.write_str("nothing to undo: you have not moved yet"),
@@ -345,5 +360,61 @@ impl fmt::Display for DrawError {
                 quoted(&path.to_string_lossy())
             ),
         }
+    }
+}
+
+/// Why a range was refused; `token` is the range as written.
+fn range_why(f: &mut fmt::Formatter<'_>, token: &str, why: &RangeWhy) -> fmt::Result {
+    match why {
+        RangeWhy::Backwards { from, to } => {
+            write!(f, "it ends before it starts; did you mean `{to}..{from}`?")
+        }
+        RangeWhy::NotASize { end, example } => write!(
+            f,
+            "{} is not a size; write a range like `{example}` (both ends included)",
+            quoted(end)
+        ),
+        RangeWhy::AboveMax { end } => write!(f, "{} is above 2^64 - 1", quoted(end)),
+        RangeWhy::TooManyDigits { end } => write!(f, "{} has more than 20 digits", quoted(end)),
+        RangeWhy::TableBeyond { max } => write!(
+            f,
+            "tables by mex go up to {max}; for one huge state use `grundy N`"
+        ),
+        RangeWhy::TooManyRows {
+            rows,
+            max,
+            values_max,
+        } => write!(
+            f,
+            "{rows} rows is more than the {max} a table with options shows; pick a smaller \
+             range, or add `--values` for each state's value alone, streamed (ranges up to \
+             {values_max}; `--format csv` or `--format json` for a file)"
+        ),
+        RangeWhy::TooManyOptions { options, max } => write!(
+            f,
+            "its rows list {options} options, more than the {max} nimlab prints; pick a \
+             smaller range"
+        ),
+        RangeWhy::ValuesBeyond { max } => write!(
+            f,
+            "values by mex go up to {max} (an octal game's, anywhere once its period is \
+             proven); for one huge state use `grundy N`"
+        ),
+        RangeWhy::TooManySizes { sizes, max } => write!(
+            f,
+            "it holds {sizes} sizes; a range of values lists at most {max}"
+        ),
+        RangeWhy::DerivationSizes { max } => write!(
+            f,
+            "a derivation walks at most {max} sizes; for a larger table use `grundy {token}`"
+        ),
+        RangeWhy::DerivationBeyond { max } => write!(
+            f,
+            "a derivation goes up to size {max}; for one large state use `grundy {token}`"
+        ),
+        RangeWhy::ValuesNeedRange => {
+            f.write_str("`--values` lists a range: write it like `0..1000000` (both ends included)")
+        }
+        RangeWhy::PlotBeyond { max } => write!(f, "a plot goes up to n = {max}"),
     }
 }

@@ -60,7 +60,6 @@ pub use crate::format::ColorChoice;
 pub use crate::format::Format;
 pub(crate) use crate::printable::{Guard, Sink, printable};
 pub(crate) use diagnostic::{READING_PILES, diagnostic, history_warning, note, warning};
-pub(crate) use engine_words::{said, said_wanted};
 pub(crate) use expr_value::stderr_notes;
 pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub(crate) use prose::wrap;
