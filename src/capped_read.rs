@@ -9,35 +9,27 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-/// Why a file could not be read.
+/// Why a file could not be read: data, worded in `render/file_words.rs`.
 #[derive(Debug)]
 pub enum CappedReadError {
     /// Opening or reading failed (missing, permission denied, …).
     Io { path: PathBuf, source: io::Error },
     /// The path names a directory, a FIFO, a device or a socket rather than a regular file.
-    NotRegular { path: PathBuf, kind: &'static str },
+    NotRegular { path: PathBuf, kind: FileKind },
     /// The file holds more than `limit` bytes.
     TooLarge { path: PathBuf, limit: u64 },
 }
 
-impl std::fmt::Display for CappedReadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Io { path, source } => write!(f, "cannot read `{}`: {source}", path.display()),
-            Self::NotRegular { path, kind } => {
-                write!(
-                    f,
-                    "cannot read `{}`: it is a {kind}, not a regular file",
-                    path.display()
-                )
-            }
-            Self::TooLarge { path, limit } => write!(
-                f,
-                "cannot read `{}`: it is larger than the limit of {limit} bytes",
-                path.display()
-            ),
-        }
-    }
+/// What a path names other than a regular file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Directory,
+    Fifo,
+    /// A character or block device.
+    Device,
+    Socket,
+    /// Anything else that is not a regular file.
+    Special,
 }
 
 impl std::error::Error for CappedReadError {
@@ -103,24 +95,24 @@ fn open_nonblocking(path: &Path) -> io::Result<File> {
     File::open(path)
 }
 
-fn describe(kind: &std::fs::FileType) -> &'static str {
+fn describe(kind: &std::fs::FileType) -> FileKind {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if kind.is_fifo() {
-            return "FIFO";
+            return FileKind::Fifo;
         }
         if kind.is_char_device() || kind.is_block_device() {
-            return "device";
+            return FileKind::Device;
         }
         if kind.is_socket() {
-            return "socket";
+            return FileKind::Socket;
         }
     }
     if kind.is_dir() {
-        "directory"
+        FileKind::Directory
     } else {
-        "special file"
+        FileKind::Special
     }
 }
 
@@ -153,7 +145,7 @@ mod tests {
         assert!(matches!(
             read_capped(dir.path(), 100),
             Err(CappedReadError::NotRegular {
-                kind: "directory",
+                kind: FileKind::Directory,
                 ..
             })
         ));
@@ -164,7 +156,10 @@ mod tests {
     fn refuses_dev_zero_without_reading_it() {
         assert!(matches!(
             read_capped(Path::new("/dev/zero"), 100),
-            Err(CappedReadError::NotRegular { kind: "device", .. })
+            Err(CappedReadError::NotRegular {
+                kind: FileKind::Device,
+                ..
+            })
         ));
     }
 
@@ -180,7 +175,10 @@ mod tests {
         assert!(status.success());
         assert!(matches!(
             read_capped(&path, 100),
-            Err(CappedReadError::NotRegular { kind: "FIFO", .. })
+            Err(CappedReadError::NotRegular {
+                kind: FileKind::Fifo,
+                ..
+            })
         ));
     }
 

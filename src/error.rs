@@ -13,7 +13,6 @@ pub use range::RangeWhy;
 use std::path::PathBuf;
 
 use crate::engine::error::PileWanted;
-use crate::engine::notation::quote::quoted;
 use crate::engine::play::moves::IllegalMove;
 use crate::engine::{EngineError, Rules};
 
@@ -54,8 +53,9 @@ pub enum Error {
     Engine(EngineError),
     /// A graph or picture file that does not read as one.
     BadFile(crate::graph::BadFile),
-    /// A command line that does not parse: clap's message, made one line.
-    CommandLine { message: String },
+    /// A command line that does not parse: clap's message as clap renders it, and the values
+    /// typed that it quotes (the renderer makes it one line, quoting them as nimlab does).
+    CommandLine { clap: String, typed: Vec<String> },
     /// A Hackenbush command with no picture: `example` is a line that has one, and `file`
     /// says whether the command also takes `--file PICTURE.yaml`.
     NoPicture { example: &'static str, file: bool },
@@ -142,6 +142,12 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A file nimlab would not or could not read (one that is not a regular file, one too
+    /// large); `piles`: it was to hold piles, which a pipe gives as well.
+    Unreadable {
+        error: crate::capped_read::CappedReadError,
+        piles: bool,
+    },
     /// Standard input that could not be read (not its content: the read itself failed).
     ReadInput(std::io::Error),
     /// Output that could not be written (a closed pipe is not an error; see `app`).
@@ -220,57 +226,27 @@ impl Error {
         }
     }
 
-    /// One line from clap's message: its first line, without the `error: ` prefix, plus the
-    /// tip clap gives for a mistyped command if there is one.
+    /// A command line clap refused: its message and what was typed that it quotes, made one
+    /// line by the renderer.
     pub fn from_clap(e: &clap::Error) -> Self {
         // A value the engine refused (a ruleset name) keeps the engine's own message.
         let refused = std::error::Error::source(e).and_then(|s| s.downcast_ref::<EngineError>());
         if let Some(refused) = refused {
             return Self::Engine(refused.clone());
         }
-        let mut rendered = e.render().to_string();
-        // clap quotes what was typed in full and in single quotes; quote it as every other
-        // message does, cut to a readable length.
-        for (_, value) in e.context() {
-            let values = match value {
+        let typed = e
+            .context()
+            .flat_map(|(_, value)| match value {
                 clap::error::ContextValue::String(s) => std::slice::from_ref(s),
                 clap::error::ContextValue::Strings(v) => v.as_slice(),
                 _ => &[],
-            };
-            for v in values {
-                rendered = rendered.replace(&format!("'{v}'"), &quoted(v).to_string());
-                if v.chars().count() > crate::engine::notation::quote::QUOTE_MAX {
-                    rendered = rendered.replace(
-                        v.as_str(),
-                        &crate::engine::notation::quote::shortened(v).to_string(),
-                    );
-                }
-            }
+            })
+            .cloned()
+            .collect();
+        Self::CommandLine {
+            clap: e.render().to_string(),
+            typed,
         }
-        let mut lines = rendered.lines().map(str::trim);
-        let first = lines.next().unwrap_or("cannot parse the command");
-        let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
-        // The lines up to the first blank one complete the sentence: the missing arguments,
-        // the possible values.
-        for detail in lines.by_ref().take_while(|l| !l.is_empty()) {
-            message.push(' ');
-            message.push_str(detail);
-        }
-        if let Some(tip) = lines.find_map(|l| l.strip_prefix("tip: "))
-            && tip.contains("similar")
-        {
-            message.push_str(&format!(" ({tip})"));
-        }
-        // clap says "subcommand"; to a person at nimlab's prompt these are commands.
-        let message = message
-            .replace("unrecognized subcommand", "unknown command")
-            .replace("a similar subcommand exists", "a similar command exists")
-            .replace("requires a subcommand", "requires a command");
-        let mut message = message;
-        if message.starts_with("unknown command") {
-            message.push_str("; type `help` for the list of commands");
-        }
-        Self::CommandLine { message }
     }
 
     /// An expression error with the text it points into.

@@ -1,7 +1,7 @@
 //! Where a command's piles come from: its arguments, a file, or standard input. Files and
 //! standard input are streamed: a long input is decided in one pass without being held.
 
-use std::io::{self, Read};
+use std::io::Read;
 
 use super::Session;
 use super::bulk_input::for_each_pile;
@@ -111,22 +111,6 @@ pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result
     }
 }
 
-fn read_error(e: CappedReadError) -> Error {
-    match e {
-        CappedReadError::Io { path, source } => Error::Read { path, source },
-        CappedReadError::NotRegular { path, kind } => Error::Read {
-            path,
-            source: io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("it is a {kind}, not a regular file; give piles from a pipe with `-`"),
-            ),
-        },
-        CappedReadError::TooLarge { path, limit } => Error::Read {
-            path,
-            source: io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("it is larger than {limit} bytes"),
-            ),
-        },
-    }
+fn read_error(error: CappedReadError) -> Error {
+    Error::Unreadable { error, piles: true }
 }

@@ -31,7 +31,7 @@ pub enum FileWhy {
     /// Opening or reading it failed.
     Unreadable(Arc<io::Error>),
     /// A directory, FIFO, device or socket (`kind` names which) where a file should be.
-    NotRegular { kind: &'static str },
+    NotRegular { kind: crate::capped_read::FileKind },
     /// Longer than the `max` bytes a file of its kind may have.
     TooLarge { max: u64 },
     /// Not UTF-8 text: `line` is the first line with a bad byte.

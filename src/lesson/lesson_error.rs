@@ -34,7 +34,7 @@ pub enum LessonFault {
     /// The file cannot be opened or read.
     Unreadable { source: Arc<io::Error> },
     /// A directory, FIFO, device or socket where a lesson file should be.
-    NotRegular { kind: &'static str },
+    NotRegular { kind: crate::capped_read::FileKind },
     /// More than `limit` bytes; `bytes` is the size when it is known (a file that grows while it
     /// is read is refused after `limit` bytes, without a size).
     TooLarge { bytes: Option<u64>, limit: usize },

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::engine_words::Said;
+use crate::capped_read::CappedReadError;
 use crate::engine::Rules;
 use crate::engine::notation::quote::quoted;
 use crate::error::{DrawError, Error, Formless, PileExpected, RangeWhy, ScriptLimit};
@@ -24,7 +25,7 @@ impl fmt::Display for Error {
                  `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask for less",
                 super::bytes::Bytes(*limit)
             ),
-            Self::CommandLine { message } => f.write_str(message),
+            Self::CommandLine { clap, typed } => f.write_str(&clap_line(clap, typed)),
             Self::NoPicture { example, file } => {
                 write!(
                     f,
@@ -210,6 +211,32 @@ impl fmt::Display for Error {
                 "cannot read {}: {source}",
                 quoted(&path.to_string_lossy())
             ),
+            Self::Unreadable { error, piles } => {
+                let path = |path: &std::path::Path| quoted(&path.to_string_lossy()).to_string();
+                match error {
+                    CappedReadError::Io { path: p, source } => {
+                        write!(f, "cannot read {}: {source}", path(p))
+                    }
+                    CappedReadError::NotRegular { path: p, kind } => {
+                        write!(
+                            f,
+                            "cannot read {}: it is a {kind}, not a regular file",
+                            path(p)
+                        )?;
+                        if *piles {
+                            f.write_str("; give piles from a pipe with `-`")?;
+                        }
+                        Ok(())
+                    }
+                    CappedReadError::TooLarge { path: p, limit } => {
+                        write!(
+                            f,
+                            "cannot read {}: it is larger than {limit} bytes",
+                            path(p)
+                        )
+                    }
+                }
+            }
             Self::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Progress(e) => e.fmt(f),
@@ -417,4 +444,46 @@ fn range_why(f: &mut fmt::Formatter<'_>, token: &str, why: &RangeWhy) -> fmt::Re
         }
         RangeWhy::PlotBeyond { max } => write!(f, "a plot goes up to n = {max}"),
     }
+}
+
+/// One line from clap's message (`rendered`): its first line, without the `error: ` prefix,
+/// the lines that complete it, and the tip clap gives for a mistyped command if there is one;
+/// what was `typed` quoted as every other message quotes it, and "subcommand" said as a person
+/// at nimlab's prompt says it.
+fn clap_line(rendered: &str, typed: &[String]) -> String {
+    // clap quotes what was typed in full and in single quotes; quote it as every other
+    // message does, cut to a readable length.
+    let mut rendered = rendered.to_string();
+    for v in typed {
+        rendered = rendered.replace(&format!("'{v}'"), &quoted(v).to_string());
+        if v.chars().count() > crate::engine::notation::quote::QUOTE_MAX {
+            rendered = rendered.replace(
+                v.as_str(),
+                &crate::engine::notation::quote::shortened(v).to_string(),
+            );
+        }
+    }
+    let mut lines = rendered.lines().map(str::trim);
+    let first = lines.next().unwrap_or("cannot parse the command");
+    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    // The lines up to the first blank one complete the sentence: the missing arguments,
+    // the possible values.
+    for detail in lines.by_ref().take_while(|l| !l.is_empty()) {
+        message.push(' ');
+        message.push_str(detail);
+    }
+    if let Some(tip) = lines.find_map(|l| l.strip_prefix("tip: "))
+        && tip.contains("similar")
+    {
+        message.push_str(&format!(" ({tip})"));
+    }
+    // clap says "subcommand"; to a person at nimlab's prompt these are commands.
+    let mut message = message
+        .replace("unrecognized subcommand", "unknown command")
+        .replace("a similar subcommand exists", "a similar command exists")
+        .replace("requires a subcommand", "requires a command");
+    if message.starts_with("unknown command") {
+        message.push_str("; type `help` for the list of commands");
+    }
+    message
 }

@@ -95,7 +95,9 @@ mod tests {
             "bad game graph `g.yaml`: cannot read it (gone)"
         );
         assert_eq!(
-            picture(FileWhy::NotRegular { kind: "FIFO" }),
+            picture(FileWhy::NotRegular {
+                kind: crate::capped_read::FileKind::Fifo
+            }),
             "bad Hackenbush picture `g.yaml`: cannot read it: it is a FIFO, not a regular file"
         );
         assert_eq!(

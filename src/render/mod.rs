@@ -18,6 +18,7 @@ mod expected;
 mod expr_error;
 mod expr_value;
 mod feedback;
+mod file_words;
 mod game;
 mod graph_file;
 mod grundy_values;

@@ -121,20 +121,9 @@ pub fn run_file(
         });
     }
     // A regular file only: a FIFO or a device would wait or never end.
-    let file = crate::capped_read::open_regular(path).map_err(|e| {
-        use crate::capped_read::CappedReadError;
-        let source = match e {
-            CappedReadError::Io { source, .. } => source,
-            CappedReadError::NotRegular { kind, .. } => io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("it is a {kind}, not a regular file"),
-            ),
-            other @ CappedReadError::TooLarge { .. } => io::Error::other(other.to_string()),
-        };
-        Error::Read {
-            path: path.to_path_buf(),
-            source,
-        }
+    let file = crate::capped_read::open_regular(path).map_err(|error| Error::Unreadable {
+        error,
+        piles: false,
     })?;
     let mut source = Plain::new(BufReader::new(file));
     nest.depth += 1;
