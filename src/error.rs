@@ -6,7 +6,7 @@ mod expected;
 mod range;
 
 pub use claim::{ClaimError, Found};
-pub use draw::DrawError;
+pub use draw::{DrawError, GraphvizWhy, Unwritable};
 pub use expected::{Expected, MoveKind};
 pub use range::RangeWhy;
 
@@ -32,6 +32,13 @@ pub enum Formless {
     Command(&'static str),
     /// A command's output, described (`a position too long to show pile by pile`).
     Output(&'static str),
+}
+
+/// Where streamed piles come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PileSource {
+    File(PathBuf),
+    StandardInput,
 }
 
 /// What a streamed pile should have been (`Error::BadPileAt`).
@@ -71,7 +78,7 @@ pub enum Error {
     /// A bad token in streamed pile input, with where it was.
     BadPileAt {
         token: String,
-        source: String,
+        source: PileSource,
         number: u64,
         offset: u64,
         expected: PileExpected,
@@ -107,12 +114,15 @@ pub enum Error {
     PilesTwice { extra: String },
     /// `-` for piles from standard input while standard input is the script being run.
     StdinIsScript,
-    /// A pile source with no piles in it; `source` names it (a quoted path, `standard input`).
-    NoPilesIn { source: String },
+    /// A pile source with no piles in it.
+    NoPilesIn { source: PileSource },
     /// Streamed piles (`source`) too many to start a game with.
-    TooManyPilesToPlay { source: String },
+    TooManyPilesToPlay { source: PileSource },
+    /// Streamed piles (`source`) too many to search move by move (misère play is decided by
+    /// exhaustive search).
+    TooManyPilesToSearch { source: PileSource },
     /// Streamed piles (`source`) more than the `limit` the session's position keeps.
-    TooManyPilesToKeep { source: String, limit: usize },
+    TooManyPilesToKeep { source: PileSource, limit: usize },
     /// `play` on a game whose states have no size to draw at random, given no position.
     NoStartPosition { rules: Rules },
     /// `period` for a ruleset whose values do not repeat or have no sizes.
@@ -404,21 +414,21 @@ mod tests {
             ),
             (
                 Error::NoPilesIn {
-                    source: "`empty.txt`".into(),
+                    source: PileSource::File("empty.txt".into()),
                 },
                 "no piles found in `empty.txt`: expected whitespace-separated pile sizes",
                 2,
             ),
             (
                 Error::TooManyPilesToPlay {
-                    source: "`big.txt`".into(),
+                    source: PileSource::File("big.txt".into()),
                 },
                 "`big.txt` holds too many piles to play a game with",
                 2,
             ),
             (
                 Error::TooManyPilesToKeep {
-                    source: "`big.txt`".into(),
+                    source: PileSource::File("big.txt".into()),
                     limit: 10_000,
                 },
                 "`big.txt` holds more than 10000 piles, too many for the session's position; use `winner --file` or `move --file` to decide it",

@@ -11,7 +11,7 @@ mod proof;
 mod sum_game;
 mod who_wins;
 
-pub use activity::{Activity, LeftReport, Then};
+pub use activity::{Activity, LeftReport, Prompt, Then};
 pub use draw::{Drawing, GraphPicture, PictureFormat, PlotPeriod, PlotSeries, SequencePlot};
 pub use hackenbush::{HackenbushComponent, HackenbushCut, HackenbushReport, HackenbushView};
 pub use lesson::*;
@@ -87,14 +87,36 @@ pub enum Output {
     Rulesets { current: Rules },
     /// A short confirmation or pointer, such as a change of ruleset.
     Note(Note),
-    /// Help text, already worded.
-    Help(String),
+    /// `help`: the overview, or the help the grammar writes.
+    Help(Help),
     /// `quit` inside an activity: it was left, and nimlab goes on.
     Left(LeftReport),
     /// Nothing to show.
     Nothing,
     /// Leave the REPL.
     Quit,
+}
+
+/// What `help` shows.
+#[derive(Debug, Clone)]
+pub enum Help {
+    /// The newcomer's overview.
+    Overview(Overview),
+    /// Help the grammar wrote: a command's own, or clap's (`--help`, `--version`).
+    Grammar(String),
+}
+
+/// The overview's facts, read off the grammar and the engine's table of rulesets.
+#[derive(Debug, Clone)]
+pub struct Overview {
+    /// The commands the shell takes, each with its help (the grammar's), in the grammar's order.
+    pub commands: Vec<(String, String)>,
+    /// The commands that step through an activity in the workbench, likewise.
+    pub inside: Vec<(String, String)>,
+    /// Every ruleset, as its usage is written (`subtract:S`).
+    pub rulesets: Vec<String>,
+    /// The commands that take `--rules R`.
+    pub taking_rules: Vec<String>,
 }
 
 /// A position that could not carry over to new rules (tuples, graph positions and token
@@ -236,7 +258,7 @@ pub struct BulkReport {
     pub rules: Rules,
     pub summary: BulkSummary,
     /// Where the piles came from, for the heading.
-    pub source: String,
+    pub source: crate::error::PileSource,
 }
 
 /// A game's Grundy sequence as far as it was computed, and its proven period if any.

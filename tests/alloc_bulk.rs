@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use nimlab::command::{Piles, stream_piles};
 use nimlab::engine::values::grundy::Solver;
 use nimlab::engine::{Heaps, Player, Rules};
+use nimlab::error::PileSource;
 
 struct Counting;
 
@@ -95,7 +96,7 @@ fn allocations(rules: &Rules, sizes: &[u64], text: &[u8]) -> u64 {
     let solver = Solver::new(rules).unwrap();
     ALLOCATIONS.store(0, Ordering::Relaxed);
     COUNTING.with(|c| c.set(true));
-    let piles = stream_piles(text, &solver, "memory");
+    let piles = stream_piles(text, &solver, PileSource::StandardInput);
     COUNTING.with(|c| c.set(false));
     let taken = ALLOCATIONS.load(Ordering::Relaxed);
 

@@ -10,7 +10,7 @@ use crate::engine::notation::pile::{
     MAX_PILE_TOKEN, SHORT_WINDOW, SizeError, is_space, token_excerpt,
 };
 use crate::engine::{EngineError, Pile, Rules};
-use crate::error::{Error, PileExpected};
+use crate::error::{Error, PileExpected, PileSource};
 
 /// Bytes read at a time.
 const BLOCK: usize = 64 << 10;
@@ -24,7 +24,7 @@ const BATCH: usize = 256;
 pub(super) fn for_each_pile<R: Read>(
     reader: R,
     rules: &Rules,
-    source: &str,
+    source: &PileSource,
     each: impl FnMut(&[Pile]),
 ) -> Result<u64, Error> {
     match rules {
@@ -105,13 +105,20 @@ enum Stop<E> {
 }
 
 impl<E> Stop<E> {
-    fn into_error(self, source: &str, expected: impl FnOnce(Option<E>) -> PileExpected) -> Error {
+    fn into_error(
+        self,
+        source: &PileSource,
+        expected: impl FnOnce(Option<E>) -> PileExpected,
+    ) -> Error {
         match self {
             // Ctrl-C ended a wait for typed piles (see `interrupt::CancellableStdin`).
             Self::Read(e) if crate::engine::Interrupted::caused(&e) => Error::interrupted(),
-            Self::Read(e) => Error::Read {
-                path: source.into(),
-                source: e,
+            Self::Read(e) => match source {
+                PileSource::File(path) => Error::Read {
+                    path: path.clone(),
+                    source: e,
+                },
+                PileSource::StandardInput => Error::ReadInput(e),
             },
             Self::Bad {
                 excerpt,
@@ -120,7 +127,7 @@ impl<E> Stop<E> {
                 error,
             } => Error::BadPileAt {
                 token: excerpt,
-                source: source.to_string(),
+                source: source.clone(),
                 number,
                 offset,
                 expected: expected(error),
@@ -223,9 +230,12 @@ mod tests {
 
     fn read(text: &str, rules: &Rules) -> Result<Vec<String>, String> {
         let mut piles = Vec::new();
-        for_each_pile(text.as_bytes(), rules, "test", |batch| {
-            piles.extend(batch.iter().map(Pile::to_string))
-        })
+        for_each_pile(
+            text.as_bytes(),
+            rules,
+            &PileSource::StandardInput,
+            |batch| piles.extend(batch.iter().map(Pile::to_string)),
+        )
         .map(|_| piles)
         .map_err(|e| e.to_string())
     }
@@ -283,9 +293,12 @@ mod tests {
     fn tokens_may_span_reads() {
         let mut piles = Vec::new();
         let text = b"12345 6 789T 10F";
-        for_each_pile(Trickle(text), &Rules::ZeroMove, "test", |batch| {
-            piles.extend(batch.iter().map(Pile::to_string))
-        })
+        for_each_pile(
+            Trickle(text),
+            &Rules::ZeroMove,
+            &PileSource::StandardInput,
+            |batch| piles.extend(batch.iter().map(Pile::to_string)),
+        )
         .unwrap();
         assert_eq!(piles, ["12345T", "6T", "789T", "10F"]);
         let mut text = "1 ".repeat(BLOCK / 2 - 1);
@@ -313,9 +326,14 @@ mod tests {
     fn an_endless_token_is_refused_from_its_start() {
         for byte in [b'7', 0, b'x'] {
             let mut endless = Endless { byte, given: 0 };
-            let err = for_each_pile(&mut endless, &Rules::Nim, "test", |_| {})
-                .unwrap_err()
-                .to_string();
+            let err = for_each_pile(
+                &mut endless,
+                &Rules::Nim,
+                &PileSource::StandardInput,
+                |_| {},
+            )
+            .unwrap_err()
+            .to_string();
             assert!(
                 err.contains("pile 1") && err.contains("at most 20 digits"),
                 "{err}"
@@ -327,9 +345,14 @@ mod tests {
         }
         // A long token spanning reads is refused as soon as it is longer than any pile.
         let text = format!("1 2 {}", "9".repeat(100));
-        let err = for_each_pile(Trickle(text.as_bytes()), &Rules::Nim, "test", |_| {})
-            .unwrap_err()
-            .to_string();
+        let err = for_each_pile(
+            Trickle(text.as_bytes()),
+            &Rules::Nim,
+            &PileSource::StandardInput,
+            |_| {},
+        )
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("pile 3") && err.contains("byte 4"), "{err}");
     }
 
@@ -369,9 +392,12 @@ mod tests {
     fn both(token: &str, rules: &Rules) -> (Option<Pile>, Option<Pile>) {
         let argument = rules.parse_pile(token).ok();
         let mut piles = Vec::new();
-        let streamed = for_each_pile(token.as_bytes(), rules, "test", |batch| {
-            piles.extend_from_slice(batch)
-        });
+        let streamed = for_each_pile(
+            token.as_bytes(),
+            rules,
+            &PileSource::StandardInput,
+            |batch| piles.extend_from_slice(batch),
+        );
         let streamed = match (streamed, piles.as_slice()) {
             (Ok(1), [pile]) => Some(*pile),
             _ => None,
@@ -498,7 +524,7 @@ mod tests {
             }
             let reader = Uneven { bytes: &text, sizes, turn: 0 };
             let mut piles = Vec::new();
-            let streamed = for_each_pile(reader, &rules, "test", |batch| {
+            let streamed = for_each_pile(reader, &rules, &PileSource::StandardInput, |batch| {
                 piles.extend_from_slice(batch)
             });
             match (expected(&text, &rules), streamed) {

@@ -6,7 +6,7 @@ use crate::cli::{Command, RulesArg};
 use crate::engine::values::grundy::GrundyTable;
 use crate::engine::{GrundyRow, Rules};
 use crate::error::{Error, RangeWhy};
-use crate::output::{Activity, Derivation, Note, Output};
+use crate::output::{Activity, Derivation, Note, Output, Prompt};
 
 use super::range::Target;
 
@@ -96,8 +96,11 @@ impl Focus for DeriveFocus {
         "derive"
     }
 
-    fn prompt(&self) -> String {
-        format!("derive {}/{}", self.index + 1, self.rows.len())
+    fn prompt(&self) -> Prompt {
+        Prompt::Derivation {
+            at: self.index + 1,
+            of: self.rows.len(),
+        }
     }
 
     fn command(

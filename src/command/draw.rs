@@ -21,7 +21,7 @@ use crate::engine::limits::budget::Budget;
 use crate::engine::searches::reachable::{self, WalkRefused};
 use crate::engine::values::grundy::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
 use crate::engine::{EngineError, Pass, Pile, Rules};
-use crate::error::{Error, Expected, RangeWhy};
+use crate::error::{Error, Expected, RangeWhy, Unwritable};
 use crate::output::{
     Drawing, GraphPicture, Output, PictureFormat, PlotPeriod, PlotSeries, SequencePlot,
 };
@@ -332,16 +332,16 @@ fn written_in_place(path: &Path) -> bool {
 
 /// What kind of file other than a regular one, a directory, a character device or a pipe
 /// `path` is (a socket, a block device), which no picture is written to.
-fn special_kind(path: &Path) -> Option<&'static str> {
+fn special_kind(path: &Path) -> Option<Unwritable> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         let kind = std::fs::metadata(path).ok()?.file_type();
         if kind.is_socket() {
-            return Some("a socket");
+            return Some(Unwritable::Socket);
         }
         if kind.is_block_device() {
-            return Some("a block device");
+            return Some(Unwritable::BlockDevice);
         }
     }
     let _ = path;

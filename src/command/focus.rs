@@ -8,12 +8,12 @@ use std::fmt::Debug;
 use super::Session;
 use crate::cli::Command;
 use crate::error::Error;
-use crate::output::{Activity, LessonItem, Output};
+use crate::output::{Activity, LessonItem, Output, Prompt};
 
 /// An activity that owns the REPL's attention until it is done.
 pub trait Focus: Debug {
     /// What the prompt shows, such as `derive 3/12` or `zero-move 3/9`.
-    fn prompt(&self) -> String;
+    fn prompt(&self) -> Prompt;
 
     /// What kind of activity this is (`"derive"`, `"play"`, `"lesson"`…): starting one replaces
     /// a running one of the same kind.

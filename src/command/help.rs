@@ -5,107 +5,33 @@ use clap::CommandFactory;
 use crate::cli::{Cli, command_names};
 use crate::engine::families::ruleset_name::RULESETS;
 use crate::error::{Error, Expected};
-use crate::render::wrap;
+use crate::output::{Help, Overview};
 
-const OVERVIEW: &str = "\
-nimlab — a workbench for Nim, zero-move Nim and Sprague–Grundy theory.
-
-Look things up:
-  grundy              the zero-move table 0..15: each state's mex set and mex
-  grundy 1000000007T  one value, at once (by the proven closed form)
-  grundy 0..1000000 --values --format csv
-                      every value alone, by mex, streamed (up to 10⁷)
-  winner 18 47 34     who wins: each pile's Grundy value, the binary view
-  move 4 7 5          a winning move, or that every move loses
-  nimsum 3 4 5        the binary view: odd columns and the top bit marked
-  mex 0 1 3           the minimum excludant of a set
-  rules               every ruleset, and the session's; `rules nim` changes it
-Play:
-  play 4 7 5          play against the perfect computer, with a coach
-  position 4 7 5      remember a position; `set 2 9` changes pile 2,
-  step                and `step` plays one perfect move on it, in binary
-Explore and prove:
-  derive 0..5         the table derived state by state (Enter for the next)
-  period --rules octal:0.77 --table
-                      a game's period, with the finite check that proves it
-  conjecture g(nT) = if odd(n) then n + 1 else n - 1
-                      decide a formula for every n, and test it
-                      against brute force
-  decide all n: any k: n = k + k or n = k + k + 1
-                      decide a first-order sentence for every n
-  prove zero-move-rule  walk a proof; each step's claim is decided for every n
-                      where it is first-order, else checked by the engine on
-                      a finite range of cases (like n = 1..300)
-  verify --piles 4 --max 9  solve every position by game-tree search
-  draw 3 -o zero-move.svg   every position from 3T, valued, as a picture
-                      (Graphviz DOT unless SVG is asked for)
-  draw --plot --rules octal:0.07 0..200 -o dawson.svg
-                      the values plotted, the proven period marked
-  = 3 xor 8 xor 6     evaluate an expression (`help =`)
-Learn:
-  lesson list         the lessons, and where you are in each
-  lesson start mex    start one (or come back to where you left it)
-
-Zero-move Nim: each non-empty pile also offers one pass that either player
-may spend once. A pile is nT while its pass is unused and nF once it is
-spent; `7` means `7T`.
-";
-
-/// After the rulesets line: options every command takes, and how to leave.
-const OVERVIEW_END: &str = "\
-Every command takes --format text|markdown|csv|json and
---color auto|always|never; tables, binary views, derivations, periods
-and proofs also --format latex, for slides; `draw` writes --format dot|svg.
-`help COMMAND` explains one command, with examples.
-`quit` leaves what you are in (a game, a derivation, a proof, a lesson),
-then nimlab; Ctrl-D leaves nimlab at once.";
-
-/// The overview, with the ruleset names from the engine's table and the commands that take
-/// `--rules` from the command definition.
-fn overview() -> String {
-    let commands = every_command();
-    let names: Vec<String> = RULESETS.iter().map(|r| r.usage()).collect();
-    let rulesets = format!("Rulesets: {} (`rules` describes each).", names.join(", "));
-    let taking = format!(
-        "These commands take --rules R: {}.",
-        commands_taking_rules().join(", ")
-    );
-    let lines: Vec<String> = [rulesets, taking]
-        .iter()
-        .flat_map(|sentence| wrap(sentence, 72))
-        .collect();
-    format!(
-        "{OVERVIEW}\n{}\n\n{commands}\n{OVERVIEW_END}",
-        lines.join("\n")
-    )
-}
-
-/// Every command with the first line of its help, from the command definition: the ones the
-/// shell takes, then the ones that step through an activity in the workbench.
-fn every_command() -> String {
+/// The overview's facts: every command with its help, from the command definition (the ones
+/// the shell takes, then the ones that step through an activity in the workbench), the
+/// ruleset names from the engine's table, and the commands that take `--rules`.
+fn overview() -> Overview {
     let cli = Cli::command();
-    // The first sentence of each command's help, wrapped beside its name.
-    let line = |c: &clap::Command| {
-        let about = c.get_about().map(|a| a.to_string()).unwrap_or_default();
-        let first = about.split(". ").next().unwrap_or_default();
-        let text = wrap(first, 76 - 14).join(&format!("\n{:14}", ""));
-        format!("  {:<12}{text}", c.get_name())
+    let about = |c: &clap::Command| {
+        (
+            c.get_name().to_string(),
+            c.get_about().map(|a| a.to_string()).unwrap_or_default(),
+        )
     };
-    let anywhere: Vec<String> = cli
-        .get_subcommands()
-        .filter(|c| !c.is_hide_set())
-        .map(line)
-        .collect();
-    let inside: Vec<String> = cli
-        .get_subcommands()
-        .filter(|c| c.is_hide_set())
-        .map(line)
-        .collect();
-    format!(
-        "Every command:\n{}\nIn a game, a derivation, a proof or a lesson:\n{}\n",
-        anywhere.join("\n"),
-        inside.join("\n")
-    )
+    Overview {
+        commands: cli
+            .get_subcommands()
+            .filter(|c| !c.is_hide_set())
+            .map(about)
+            .collect(),
+        inside: cli
+            .get_subcommands()
+            .filter(|c| c.is_hide_set())
+            .map(about)
+            .collect(),
+        rulesets: RULESETS.iter().map(|r| r.usage()).collect(),
+        taking_rules: commands_taking_rules(),
+    }
 }
 
 /// The commands that take `--rules R`, in the order of the command definition.
@@ -118,9 +44,9 @@ pub(super) fn commands_taking_rules() -> Vec<String> {
 }
 
 /// The overview, or the help of one command or subcommand (`help lesson start`).
-pub fn help_text(topic: &[String]) -> Result<String, Error> {
+pub fn help_text(topic: &[String]) -> Result<Help, Error> {
     let Some((first, rest)) = topic.split_first() else {
-        return Ok(overview());
+        return Ok(Help::Overview(overview()));
     };
     let mut command = Cli::command();
     let mut path = Vec::new();
@@ -147,5 +73,5 @@ pub fn help_text(topic: &[String]) -> Result<String, Error> {
         command = sub;
     }
     let help = crate::cli::command_help(&path, true).unwrap_or_default();
-    Ok(help.trim_end().to_string())
+    Ok(Help::Grammar(help.trim_end().to_string()))
 }

@@ -26,7 +26,7 @@ use crate::engine::{Move, Pile, Rules};
 use crate::error::Error;
 use crate::output::{
     Activity, CoachNote, GameEvent, GameReport, LoopyReport, MiserePlayReport, MoveView, Output,
-    PositionReport, PositionTitle, PositionView, WhoWins,
+    PositionReport, PositionTitle, PositionView, Prompt, WhoWins,
 };
 
 /// `play` on piles: the position read as `winner` reads it, else the session's, else three
@@ -402,18 +402,15 @@ impl PlayedGame for PileGame {
         typed_move::read(line, self.solver().rules(), self.game.piles().len())
     }
 
-    fn prompt(&self) -> String {
+    fn prompt(&self) -> Prompt {
         let rules = self.solver().rules();
-        let piles: Vec<String> = self
-            .game
-            .piles()
-            .iter()
-            .map(|&p| rules.name_of(p))
-            .collect();
-        if piles.len() <= 8 {
-            format!("play {}", piles.join(" "))
-        } else {
-            format!("play {} … ({} piles)", piles[..8].join(" "), piles.len())
+        Prompt::Piles {
+            piles: self
+                .game
+                .piles()
+                .iter()
+                .map(|&p| rules.name_of(p))
+                .collect(),
         }
     }
 

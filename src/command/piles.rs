@@ -10,7 +10,7 @@ use crate::cli::PositionArgs;
 use crate::engine::Pile;
 use crate::engine::searches::bulk::{BulkSummary, BulkVerdict};
 use crate::engine::values::grundy::Solver;
-use crate::error::Error;
+use crate::error::{Error, PileSource};
 use crate::interrupt::CancellableStdin;
 
 /// Inputs up to this many piles are kept and shown pile by pile; longer ones are summarised.
@@ -26,7 +26,7 @@ pub enum Piles {
     /// Too many to hold: decided in one pass.
     Streamed {
         summary: BulkSummary,
-        source: String,
+        source: PileSource,
     },
 }
 
@@ -53,7 +53,7 @@ fn read_unvalued(args: &PositionArgs, solver: &Solver, session: &Session) -> Res
             });
         }
         let file = open_regular(path).map_err(read_error)?;
-        return stream_piles(file, solver, &format!("`{}`", path.display()));
+        return stream_piles(file, solver, PileSource::File(path.clone()));
     }
     if let [dash] = args.piles.as_slice() {
         if dash == "-" && session.stdin_is_script {
@@ -62,7 +62,7 @@ fn read_unvalued(args: &PositionArgs, solver: &Solver, session: &Session) -> Res
         if dash == "-" {
             // Ctrl-C ends a wait for piles typed at the terminal.
             let stdin = CancellableStdin::new(&session.cancel);
-            return stream_piles(stdin, solver, "standard input");
+            return stream_piles(stdin, solver, PileSource::StandardInput);
         }
     }
     if args.piles.is_empty() {
@@ -78,11 +78,15 @@ fn read_unvalued(args: &PositionArgs, solver: &Solver, session: &Session) -> Res
 /// Decides the piles `reader` holds in one pass. Up to [`KEEP_PILES`] are also kept to be
 /// shown one by one; beyond that only the summary is. Memory and allocations do not grow with
 /// the input; the first pile the solver cannot value stops the pass.
-pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result<Piles, Error> {
+pub fn stream_piles<R: Read>(
+    reader: R,
+    solver: &Solver,
+    source: PileSource,
+) -> Result<Piles, Error> {
     let mut bulk = BulkVerdict::new(solver.clone());
     let mut kept = Vec::new();
     let mut refused = None;
-    let count = for_each_pile(reader, solver.rules(), source, |batch| {
+    let count = for_each_pile(reader, solver.rules(), &source, |batch| {
         if refused.is_some() {
             return;
         }
@@ -97,16 +101,14 @@ pub fn stream_piles<R: Read>(reader: R, solver: &Solver, source: &str) -> Result
         return Err(e.into());
     }
     if count == 0 {
-        return Err(Error::NoPilesIn {
-            source: source.to_string(),
-        });
+        return Err(Error::NoPilesIn { source });
     }
     if kept.len() <= KEEP_PILES {
         Ok(Piles::Listed(kept))
     } else {
         Ok(Piles::Streamed {
             summary: bulk.finish()?,
-            source: source.to_string(),
+            source,
         })
     }
 }

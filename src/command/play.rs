@@ -12,7 +12,7 @@ use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
 use crate::engine::play::game::Side;
 use crate::engine::play::sum_game::SumGame;
 use crate::error::Error;
-use crate::output::{Activity, Output, PositionView};
+use crate::output::{Activity, Output, PositionView, Prompt};
 
 /// What a game command says when no game is in progress.
 pub(super) fn no_game() -> Error {
@@ -64,7 +64,7 @@ pub(super) trait PlayedGame: std::fmt::Debug {
     fn pass(&self, index: &str) -> Result<Self::Request, Error>;
     /// A line that is not a command, read as a move; `None` if it does not look like one.
     fn read(&self, line: &str) -> Option<Result<Self::Request, Error>>;
-    fn prompt(&self) -> String;
+    fn prompt(&self) -> Prompt;
     fn activity(&self) -> Activity;
     /// The events of one command and the game's state after them; `detail` shows each move
     /// with its reasons.
@@ -171,7 +171,7 @@ impl<G: PlayedGame + 'static> Focus for PlayFocus<G> {
         "play"
     }
 
-    fn prompt(&self) -> String {
+    fn prompt(&self) -> Prompt {
         self.played.prompt()
     }
 

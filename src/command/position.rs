@@ -111,7 +111,7 @@ fn piles_report(
     let (piles, title) = match piles::read_piles(args, &mut solver, session)? {
         Piles::Listed(piles) => (piles, None),
         Piles::Streamed { source, .. } if args.misere => {
-            return Err(Error::bad_token(source, Expected::ShortEnoughToSearch));
+            return Err(Error::TooManyPilesToSearch { source });
         }
         Piles::Streamed { summary, source } => {
             return Ok(BulkReport {

@@ -7,7 +7,7 @@ use crate::engine::Rules;
 use crate::engine::limits::cancel::Cancel;
 use crate::error::{Error, Expected};
 use crate::expr::{Evaluator, Int, Value, parse};
-use crate::output::{Activity, Note, Output, ProofView, StepDetail, StepView};
+use crate::output::{Activity, Note, Output, Prompt, ProofView, StepDetail, StepView};
 use crate::proof::{Proof, check, loader, sentence};
 use std::time::Instant;
 
@@ -182,8 +182,12 @@ impl Focus for ProofFocus {
         "prove"
     }
 
-    fn prompt(&self) -> String {
-        format!("{} {}/{}", self.proof.id, self.index + 1, self.len())
+    fn prompt(&self) -> Prompt {
+        Prompt::Step {
+            id: self.proof.id.clone(),
+            at: self.index + 1,
+            of: self.len(),
+        }
     }
 
     fn command(

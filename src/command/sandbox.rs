@@ -13,7 +13,8 @@ use crate::cli::{Cli, Command, Format, Parsed, PositionArgs};
 use crate::engine::{EngineError, Rules};
 use crate::error::Error;
 use crate::lesson::CommandLine;
-use crate::output::Output;
+use crate::output::{Help, Output};
+use crate::refusal::{Reads, Unfit};
 pub use crate::refusal::{Refusal, Spent};
 
 /// Command lines one budget allows: every line of one `lesson check` of a lesson, or of one
@@ -94,7 +95,7 @@ pub(super) fn run_line(
             Some(command) => execute(command, session),
             None => Ok(Output::Nothing),
         },
-        Parsed::Display(text) => Ok(Output::Help(text.clone())),
+        Parsed::Display(text) => Ok(Output::Help(Help::Grammar(text.clone()))),
     }
 }
 
@@ -103,7 +104,7 @@ pub(super) fn run_line(
 fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
     if cli.lessons.is_some() {
         return Err(Refusal::ReadsFiles {
-            what: "`--lessons DIR` names a directory",
+            what: Reads::LessonsDir,
         }
         .into());
     }
@@ -112,7 +113,7 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
     };
     let steers = |command| Refusal::NotForLessons {
         command,
-        why: "it steers what the learner is stepping through, and a lesson's line runs a command that stands alone",
+        why: Unfit::Steers,
     };
     match command {
         Command::Mex { .. }
@@ -144,15 +145,15 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
         Command::Position(args) => position(args)?,
         Command::Play(args) => position(&args.position)?,
         Command::Run { .. } => Err(Refusal::ReadsFiles {
-            what: "`run FILE` reads a script",
+            what: Reads::Script,
         })?,
         Command::Lesson { .. } => Err(Refusal::NotForLessons {
             command: "lesson",
-            why: "lessons do not start, check, reset or leave lessons",
+            why: Unfit::Lessons,
         })?,
         Command::Quit => Err(Refusal::NotForLessons {
             command: "quit",
-            why: "a lesson does not leave nimlab",
+            why: Unfit::Quits,
         })?,
         Command::Next => Err(steers("next"))?,
         Command::Back => Err(steers("back"))?,
@@ -170,15 +171,15 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
         // A lesson draws in the terminal (see `run_line`), never to a file.
         Command::Draw(args) if args.output.is_some() => Err(Refusal::NotForLessons {
             command: "draw -o",
-            why: "a lesson draws its pictures on the screen, not in files",
+            why: Unfit::DrawsToFile,
         })?,
         Command::Draw(args) if args.file.is_some() => Err(Refusal::ReadsFiles {
-            what: "`--file PICTURE` names a file",
+            what: Reads::PictureFile,
         })?,
         Command::Draw(args) => ruleset(args.rules.rules.as_deref())?,
         Command::Completions { .. } | Command::Man { .. } => Err(Refusal::NotForLessons {
             command: "completions",
-            why: "shell completions and the manual page are for the shell, not a lesson",
+            why: Unfit::ShellOnly,
         })?,
     }
     Ok(Some(command))
@@ -201,7 +202,7 @@ fn ruleset(name: Option<&str>) -> Result<(), Error> {
             ),
         ) => Ok(()),
         Some(Err(EngineError::GraphNotLoaded { .. })) => Err(Refusal::ReadsFiles {
-            what: "`graph:FILE` names a file",
+            what: Reads::GraphFile,
         }
         .into()),
         Some(Err(e)) => Err(e.into()),
@@ -212,13 +213,13 @@ fn ruleset(name: Option<&str>) -> Result<(), Error> {
 fn position(args: &PositionArgs) -> Result<(), Error> {
     if args.file.is_some() {
         return Err(Refusal::ReadsFiles {
-            what: "`--file PATH` names a file",
+            what: Reads::PilesFile,
         }
         .into());
     }
     if args.piles.iter().any(|p| p == "-") {
         return Err(Refusal::ReadsFiles {
-            what: "`-` reads standard input",
+            what: Reads::StandardInput,
         }
         .into());
     }

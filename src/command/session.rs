@@ -5,7 +5,7 @@
 use super::focus::Focus;
 use crate::engine::values::grundy::Solver;
 use crate::engine::{EngineError, Grundy, Pile, Rules};
-use crate::output::SetAside;
+use crate::output::{Prompt, SetAside};
 
 /// The last command of a game, of piles of one ruleset or of a sum.
 #[derive(Debug, Clone)]
@@ -181,10 +181,12 @@ impl Session {
     }
 
     /// The prompt's context: the innermost focus if there is one, else the ruleset.
-    pub fn prompt(&self) -> String {
+    pub fn prompt(&self) -> Prompt {
         match self.focus.last() {
-            Some(f) => format!("nimlab[{}]> ", f.prompt()),
-            None => format!("nimlab[{}]> ", self.rules()),
+            Some(f) => f.prompt(),
+            None => Prompt::Session {
+                rules: self.rules().clone(),
+            },
         }
     }
 

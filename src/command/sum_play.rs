@@ -17,7 +17,7 @@ use crate::engine::play::sum_game::{Part, PartMove, SumGame};
 use crate::error::{Error, Expected};
 use crate::output::{
     Activity, Board, HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView,
-    SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumReport, Term, TermMove, WhoWins,
+    Prompt, SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumReport, Term, TermMove, WhoWins,
 };
 
 /// A game on a sum in the session.
@@ -530,30 +530,15 @@ impl PlayedGame for SumPlay {
         })
     }
 
-    fn prompt(&self) -> String {
-        let terms: Vec<String> = self
-            .game
-            .parts()
-            .iter()
-            .map(|p| self.term(p).to_string())
-            .collect();
-        let shown = terms
-            .iter()
-            .take(4)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(" + ");
-        let line = if terms.len() <= 4 {
-            shown
-        } else {
-            format!("{shown} + … ({} in all)", terms.len())
-        };
-        // A long picture would make the prompt wider than the line.
-        let mut prompt = format!("play {line}");
-        if prompt.chars().count() > 48 {
-            prompt = prompt.chars().take(47).collect::<String>() + "…";
+    fn prompt(&self) -> Prompt {
+        Prompt::Sum {
+            terms: self
+                .game
+                .parts()
+                .iter()
+                .map(|p| self.term(p).to_string())
+                .collect(),
         }
-        prompt
     }
 
     fn activity(&self) -> Activity {

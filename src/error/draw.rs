@@ -26,18 +26,49 @@ pub enum DrawError {
     /// Graphviz's `dot` is not installed (not on `PATH`).
     NoGraphviz,
     /// Graphviz's `dot` ran and failed, or could not be run.
-    Graphviz { message: String },
+    Graphviz { why: GraphvizWhy },
     /// The output file exists and `--force` was not given.
     Exists { path: PathBuf },
     /// The output file names a directory, or is in a directory that does not exist.
     NotAFile { path: PathBuf, directory: bool },
     /// The output file is `kind` (a socket, a block device), which takes no picture.
-    Special { path: PathBuf, kind: &'static str },
+    Special { path: PathBuf, kind: Unwritable },
     /// The output file could not be written.
     WriteFile {
         path: PathBuf,
         source: std::io::Error,
     },
+}
+
+/// How Graphviz's `dot` failed.
+#[derive(Debug)]
+pub enum GraphvizWhy {
+    /// It could not be started.
+    NotStarted(std::io::Error),
+    /// Its pipes could not be opened.
+    NoPipes,
+    /// Waiting for it failed.
+    Wait(std::io::Error),
+    /// It ran longer than `seconds`.
+    TooLong { seconds: u64 },
+    /// Its output could not be read.
+    Unread,
+    /// It exited with `status`; `complaint` is the first line it wrote on its standard error,
+    /// made printable, if any.
+    Exited {
+        status: String,
+        complaint: Option<String>,
+    },
+    /// Its SVG is not UTF-8.
+    NotUtf8,
+}
+
+/// A file other than a regular one, a directory, a character device or a pipe, which no
+/// picture is written to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unwritable {
+    Socket,
+    BlockDevice,
 }
 
 impl DrawError {

@@ -5,6 +5,21 @@
 use super::LessonReport;
 use crate::engine::{Pile, Rules};
 
+/// What the prompt says of where the learner is: data, worded by `render::prompt`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prompt {
+    /// No activity: the session's ruleset.
+    Session { rules: Rules },
+    /// A derivation, at state `at` (from 1) of `of`.
+    Derivation { at: usize, of: usize },
+    /// A proof or a lesson (`id`), at step `at` (from 1) of `of`.
+    Step { id: String, at: usize, of: usize },
+    /// A game on piles, as its rules write them.
+    Piles { piles: Vec<String> },
+    /// A game on a sum, its terms as written.
+    Sum { terms: Vec<String> },
+}
+
 /// An activity in progress, as far as a learner needs to recognise it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Activity {

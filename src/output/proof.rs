@@ -145,8 +145,9 @@ pub struct VerifyReport {
     pub piles: usize,
     pub max: u64,
     pub result: crate::engine::searches::verify::Verification,
-    /// The rule compared, in words; `None` where nimlab has none (zero-move misère).
-    pub rule: Option<String>,
+    /// Whether nimlab has a rule to compare (none for zero-move misère): the nim-sum's, or
+    /// misère Nim's when `misere`.
+    pub rule: bool,
     pub elapsed: std::time::Duration,
     /// Options the search looked up, and how long the search alone took.
     pub moves_examined: u64,

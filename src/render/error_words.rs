@@ -4,10 +4,15 @@
 use std::fmt;
 
 use super::engine_words::Said;
+use super::printable;
 use crate::capped_read::CappedReadError;
 use crate::engine::Rules;
 use crate::engine::notation::quote::quoted;
-use crate::error::{DrawError, Error, Formless, PileExpected, RangeWhy, ScriptLimit};
+use crate::error::{
+    DrawError, Error, Formless, GraphvizWhy, PileExpected, PileSource, RangeWhy, ScriptLimit,
+    Unwritable,
+};
+use crate::refusal::{Reads, Refusal, Spent, Unfit};
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -134,6 +139,11 @@ impl fmt::Display for Error {
             Self::TooManyPilesToPlay { source } => {
                 write!(f, "{source} holds too many piles to play a game with")
             }
+            Self::TooManyPilesToSearch { source } => write!(
+                f,
+                "{source} holds too many piles to search move by move (misère play is decided by \
+                 exhaustive search)"
+            ),
             Self::TooManyPilesToKeep { source, limit } => write!(
                 f,
                 "{source} holds more than {limit} piles, too many for the session's position; \
@@ -336,7 +346,25 @@ impl fmt::Display for DrawError {
                  graphviz`, `winget install graphviz`), or `--format dot` writes the graph for \
                  any Graphviz viewer",
             ),
-            Self::Graphviz { message } => write!(f, "Graphviz's `dot` failed: {message}"),
+            Self::Graphviz { why } => {
+                f.write_str("Graphviz's `dot` failed: ")?;
+                match why {
+                    GraphvizWhy::NotStarted(e) => write!(f, "it could not be started ({e})"),
+                    GraphvizWhy::NoPipes => f.write_str("its pipes could not be opened"),
+                    GraphvizWhy::Wait(e) => write!(f, "waiting for it failed ({e})"),
+                    GraphvizWhy::TooLong { seconds } => write!(f, "it ran longer than {seconds} s"),
+                    GraphvizWhy::Unread => f.write_str("its output could not be read"),
+                    GraphvizWhy::Exited {
+                        status,
+                        complaint: None,
+                    } => write!(f, "it exited with {status}"),
+                    GraphvizWhy::Exited {
+                        status,
+                        complaint: Some(complaint),
+                    } => write!(f, "{} ({status})", printable(complaint)),
+                    GraphvizWhy::NotUtf8 => f.write_str("its SVG is not UTF-8"),
+                }
+            }
             Self::Exists { path } => write!(
                 f,
                 "{} exists; add `--force` to replace it",
@@ -377,9 +405,13 @@ impl fmt::Display for DrawError {
             ),
             Self::Special { path, kind } => write!(
                 f,
-                "{} is {kind}; write the picture to a file, a character device such as \
+                "{} is {}; write the picture to a file, a character device such as \
                  /dev/null, a pipe, or `-o -` for standard output",
-                quoted(&path.to_string_lossy())
+                quoted(&path.to_string_lossy()),
+                match kind {
+                    Unwritable::Socket => "a socket",
+                    Unwritable::BlockDevice => "a block device",
+                }
             ),
             Self::WriteFile { path, source } => write!(
                 f,
@@ -486,4 +518,57 @@ fn clap_line(rendered: &str, typed: &[String]) -> String {
         message.push_str("; type `help` for the list of commands");
     }
     message
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::ReadsFiles { what } => {
+                f.write_str("a lesson's commands cannot read files or standard input: ")?;
+                f.write_str(match what {
+                    Reads::LessonsDir => "`--lessons DIR` names a directory",
+                    Reads::Script => "`run FILE` reads a script",
+                    Reads::PictureFile => "`--file PICTURE` names a file",
+                    Reads::GraphFile => "`graph:FILE` names a file",
+                    Reads::PilesFile => "`--file PATH` names a file",
+                    Reads::StandardInput => "`-` reads standard input",
+                })
+            }
+            Self::NotForLessons { command, why } => {
+                write!(f, "a lesson's commands cannot use `{command}`: ")?;
+                f.write_str(match why {
+                    Unfit::Steers => {
+                        "it steers what the learner is stepping through, and a lesson's line \
+                         runs a command that stands alone"
+                    }
+                    Unfit::Lessons => "lessons do not start, check, reset or leave lessons",
+                    Unfit::Quits => "a lesson does not leave nimlab",
+                    Unfit::DrawsToFile => "a lesson draws its pictures on the screen, not in files",
+                    Unfit::ShellOnly => {
+                        "shell completions and the manual page are for the shell, not a lesson"
+                    }
+                })
+            }
+            Self::OverBudget { spent } => {
+                let limit = match spent {
+                    Spent::Lines { limit } => format!("{limit} command lines"),
+                    Spent::Time { limit } => format!("{} seconds", limit.as_secs()),
+                };
+                write!(
+                    f,
+                    "the lesson's commands have used their budget of {limit} at once; a lesson \
+                     shows quick examples, so the rest are not run"
+                )
+            }
+        }
+    }
+}
+
+impl fmt::Display for PileSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::File(path) => write!(f, "`{}`", path.display()),
+            Self::StandardInput => f.write_str("standard input"),
+        }
+    }
 }

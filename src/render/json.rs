@@ -41,7 +41,12 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Left(report) => emit(&super::activity::json(report), out),
         Output::Rulesets { current } => emit(&super::rulesets::json(current), out),
         Output::Note(note) => emit(&super::note::json(note), out),
-        Output::Help(help) => emit(&HelpJson { help }, out),
+        Output::Help(help) => emit(
+            &HelpJson {
+                help: &super::help::text(help),
+            },
+            out,
+        ),
         Output::Drawing(picture) => super::draw::picture(picture, out),
         Output::Nothing | Output::Quit => Ok(()),
     }

@@ -84,7 +84,7 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
         Output::Left(report) => write!(out, "{}", super::activity::plain(report)),
         Output::Rulesets { current } => table(super::rulesets::rows(current), syntax, out),
         Output::Note(note) => super::note::plain(note, out),
-        Output::Help(text) => writeln!(out, "{text}"),
+        Output::Help(help) => writeln!(out, "{}", super::help::text(help)),
         Output::Drawing(picture) => super::draw::picture(picture, out),
         Output::Nothing | Output::Quit => Ok(()),
     }

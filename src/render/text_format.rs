@@ -41,7 +41,7 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::Left(report) => super::activity::text(report, opts, out),
         Output::Rulesets { current } => super::rulesets::text(current, opts, out),
         Output::Note(note) => super::note::text(note, opts, out),
-        Output::Help(text) => writeln!(out, "{text}"),
+        Output::Help(help) => writeln!(out, "{}", super::help::text(help)),
         Output::Drawing(picture) => super::draw::picture(picture, out),
         Output::Nothing | Output::Quit => Ok(()),
     }

@@ -30,6 +30,20 @@ fn names(report: &VerifyReport, piles: &[Pile]) -> Vec<String> {
     piles.iter().map(|&p| report.rules.name_of(p)).collect()
 }
 
+/// The rule compared, in words; `None` where nimlab has none (zero-move misère).
+fn rule_words(report: &VerifyReport) -> Option<&'static str> {
+    if !report.rule {
+        None
+    } else if report.misere {
+        Some(
+            "misère Nim's rule: with every pile 0 or 1 the first player wins iff the number of \
+             1-piles is even; otherwise iff the nim-sum is not 0",
+        )
+    } else {
+        Some("the first player wins iff the XOR of the piles' Grundy values is not 0")
+    }
+}
+
 /// What "a pile of size ≤ M" means for these rules.
 fn bound(report: &VerifyReport) -> String {
     let (k, m) = (report.piles, report.max);
@@ -82,7 +96,7 @@ pub(super) fn text(
     writeln!(out, "  positions solved     {:>10}", r.positions)?;
     writeln!(out, "  first player wins    {:>10}", r.first_wins)?;
     writeln!(out, "  second player wins   {:>10}", r.second_wins)?;
-    match &report.rule {
+    match rule_words(report) {
         Some(rule) => {
             for line in wrap(&format!("rule: {rule}"), width - 2) {
                 writeln!(out, "  {line}")?;
@@ -205,7 +219,7 @@ fn no_rule_table(
 
 /// `verify`: what the search found and how it compares with the rule.
 #[derive(Serialize)]
-pub(super) struct VerifyJson<'a> {
+pub(super) struct VerifyJson {
     examples: Vec<MismatchJson>,
     first_wins: usize,
     /// Only without a rule: the first positions lost for the player to move.
@@ -217,7 +231,7 @@ pub(super) struct VerifyJson<'a> {
     moves_examined: u64,
     piles: usize,
     positions: usize,
-    rule: Option<&'a str>,
+    rule: Option<&'static str>,
     rules: String,
     search_ms: f64,
     second_wins: usize,
@@ -232,7 +246,7 @@ struct MismatchJson {
     search: &'static str,
 }
 
-pub(super) fn json(report: &VerifyReport) -> VerifyJson<'_> {
+pub(super) fn json(report: &VerifyReport) -> VerifyJson {
     let r = &report.result;
     let piles = |p: &[Pile]| names(report, p);
     VerifyJson {
@@ -246,17 +260,14 @@ pub(super) fn json(report: &VerifyReport) -> VerifyJson<'_> {
             })
             .collect(),
         first_wins: r.first_wins,
-        lost: report
-            .rule
-            .is_none()
-            .then(|| report.lost.iter().map(|p| piles(p)).collect()),
+        lost: (!report.rule).then(|| report.lost.iter().map(|p| piles(p)).collect()),
         max: report.max,
         misere: report.misere,
         mismatches: r.mismatches,
         moves_examined: report.moves_examined,
         piles: report.piles,
         positions: r.positions,
-        rule: report.rule.as_deref(),
+        rule: rule_words(report),
         rules: report.rules.to_string(),
         search_ms: report.search_time.as_secs_f64() * 1000.0,
         second_wins: r.second_wins,
@@ -284,7 +295,7 @@ pub(super) fn rows(report: &VerifyReport) -> (Vec<&'static str>, Vec<Vec<String>
             r.positions.to_string(),
             r.first_wins.to_string(),
             r.second_wins.to_string(),
-            if report.rule.is_some() {
+            if report.rule {
                 r.mismatches.to_string()
             } else {
                 "no rule".into()

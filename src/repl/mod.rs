@@ -165,7 +165,8 @@ fn read_lines(
             session.cancel.reset();
         }
         // The prompt can name a graph file, whose path the user typed: shown, not obeyed.
-        let prompt = crate::render::printable(&session.prompt()).into_owned();
+        let prompt =
+            crate::render::printable(&crate::render::prompt(&session.prompt())).into_owned();
         if interactive {
             source.set_step_ids(lesson_step_ids(session));
         }

@@ -7,15 +7,14 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::engine::Cancel;
-use crate::error::DrawError;
-use crate::error::Error;
+use crate::error::{DrawError, Error, GraphvizWhy};
 
 /// Longer than this and `dot` is stopped.
 const LIMIT: Duration = Duration::from_secs(60);
 
 /// The SVG Graphviz lays out for `dot_text`.
 pub(super) fn svg(dot_text: &str, cancel: &Cancel) -> Result<String, Error> {
-    let failed = |message: String| Error::Draw(DrawError::Graphviz { message });
+    let failed = |why: GraphvizWhy| Error::Draw(DrawError::Graphviz { why });
     let mut child = Command::new("dot")
         .arg("-Tsvg")
         .stdin(Stdio::piped())
@@ -24,13 +23,13 @@ pub(super) fn svg(dot_text: &str, cancel: &Cancel) -> Result<String, Error> {
         .spawn()
         .map_err(|e| match e.kind() {
             std::io::ErrorKind::NotFound => Error::Draw(DrawError::NoGraphviz),
-            _ => failed(format!("it could not be started ({e})")),
+            _ => failed(GraphvizWhy::NotStarted(e)),
         })?;
     let (Some(mut stdin), Some(mut stdout), Some(mut stderr)) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take())
     else {
         let _ = child.kill();
-        return Err(failed("its pipes could not be opened".into()));
+        return Err(failed(GraphvizWhy::NoPipes));
     };
     let input = dot_text.as_bytes().to_vec();
     // Fed and drained on threads, so a large graph cannot fill a pipe and stall both sides.
@@ -49,7 +48,7 @@ pub(super) fn svg(dot_text: &str, cancel: &Cancel) -> Result<String, Error> {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) => {}
-            Err(e) => return Err(failed(format!("waiting for it failed ({e})"))),
+            Err(e) => return Err(failed(GraphvizWhy::Wait(e))),
         }
         if cancel.is_cancelled() || started.elapsed() > LIMIT {
             let _ = child.kill();
@@ -57,7 +56,9 @@ pub(super) fn svg(dot_text: &str, cancel: &Cancel) -> Result<String, Error> {
             return Err(if cancel.is_cancelled() {
                 Error::interrupted()
             } else {
-                failed(format!("it ran longer than {} s", LIMIT.as_secs()))
+                failed(GraphvizWhy::TooLong {
+                    seconds: LIMIT.as_secs(),
+                })
             });
         }
         thread::sleep(Duration::from_millis(5));
@@ -67,16 +68,15 @@ pub(super) fn svg(dot_text: &str, cancel: &Cancel) -> Result<String, Error> {
         .join()
         .ok()
         .and_then(Result::ok)
-        .ok_or_else(|| failed("its output could not be read".into()))?;
+        .ok_or_else(|| failed(GraphvizWhy::Unread))?;
     let complaint = err.join().unwrap_or_default();
     if !status.success() {
         let complaint = String::from_utf8_lossy(&complaint);
         let first = complaint.lines().next().unwrap_or("").trim();
-        return Err(failed(if first.is_empty() {
-            format!("it exited with {status}")
-        } else {
-            format!("{} ({status})", crate::render::printable(first))
+        return Err(failed(GraphvizWhy::Exited {
+            status: status.to_string(),
+            complaint: (!first.is_empty()).then(|| first.to_string()),
         }));
     }
-    String::from_utf8(svg).map_err(|_| failed("its SVG is not UTF-8".into()))
+    String::from_utf8(svg).map_err(|_| failed(GraphvizWhy::NotUtf8))
 }

@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::lesson::StepKind;
 use crate::lesson::fill::ExprEvaluator;
 use crate::lesson::runner::{Event, Runner};
-use crate::output::{Feedback, LessonItem, LessonReport, Output};
+use crate::output::{Feedback, LessonItem, LessonReport, Output, Prompt};
 
 impl LessonFocus {
     fn act(
@@ -33,13 +33,12 @@ impl Focus for LessonFocus {
         "lesson"
     }
 
-    fn prompt(&self) -> String {
-        format!(
-            "{} {}/{}",
-            self.runner.lesson().id,
-            self.runner.index() + 1,
-            self.runner.lesson().steps.len()
-        )
+    fn prompt(&self) -> Prompt {
+        Prompt::Step {
+            id: self.runner.lesson().id.clone(),
+            at: self.runner.index() + 1,
+            of: self.runner.lesson().steps.len(),
+        }
     }
 
     fn command(
