@@ -6,8 +6,6 @@ use std::fs::OpenOptions;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::model::{Step, StepKind};
-
 /// Where a presentation's speaker notes go.
 #[derive(Debug, Clone)]
 pub struct SpeakerNotes {
@@ -23,10 +21,10 @@ impl SpeakerNotes {
         &self.path
     }
 
-    /// Appends one step's notes under its heading, or says it has none, so the lecturer's
-    /// window follows the room step by step.
-    pub fn append(&self, heading: &str, notes: Option<&str>) -> io::Result<()> {
-        let notes = notes.map_or("(no notes for this step)", str::trim_end);
+    /// Appends one step's notes under its heading, so the lecturer's window follows the room
+    /// step by step.
+    pub fn append(&self, heading: &str, notes: &str) -> io::Result<()> {
+        let notes = notes.trim_end();
         // The lecturer's terminal (`tail -f`) gets the same guard as the screen: a lesson
         // file's escape sequences are shown, never obeyed.
         let text = format!(
@@ -47,50 +45,6 @@ impl SpeakerNotes {
     }
 }
 
-/// What the lecturer reads for a step: the author's notes, then for a question its solution
-/// and the likely wrong answers with their diagnoses (the lesson's `wrong_examples`), and for
-/// a step without notes what it does, so no step is left blank.
-pub fn compose(
-    step: &Step,
-    notes: Option<String>,
-    solution: Option<String>,
-    fill: &mut dyn FnMut(&str) -> String,
-) -> String {
-    let mut parts: Vec<String> = notes
-        .map(|n| n.trim_end().to_string())
-        .into_iter()
-        .collect();
-    match &step.kind {
-        StepKind::Ask(q) => {
-            if let Some(solution) = solution {
-                parts.push(format!("Solution: {solution}"));
-            }
-            if !q.wrong_examples.is_empty() {
-                let mut lines = vec!["Likely wrong answers:".to_string()];
-                for w in &q.wrong_examples {
-                    lines.push(match &w.feedback {
-                        Some(f) => format!("  {} — {}", w.answer, fill(f)),
-                        None => format!("  {}", w.answer),
-                    });
-                }
-                parts.push(lines.join("\n"));
-            }
-        }
-        _ if !parts.is_empty() => {}
-        StepKind::Text(_) => parts.push("(text: let the room read it)".into()),
-        StepKind::Run(lines) => parts.push(format!(
-            "Runs: {}",
-            lines
-                .iter()
-                .map(|l| format!("`{}`", l.text))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-        StepKind::Claim { check, .. } => parts.push(format!("Checked: `{check}`")),
-    }
-    parts.join("\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,13 +55,11 @@ mod tests {
         let path = dir.path().join("notes.txt");
         std::fs::write(&path, "mine\n").unwrap();
         let notes = SpeakerNotes::new(path.clone());
-        notes
-            .append("step 1 of 2 · a", Some("Ask the room.\n"))
-            .unwrap();
-        notes.append("step 2 of 2 · b", None).unwrap();
+        notes.append("step 1 of 2 · a", "Ask the room.\n").unwrap();
+        notes.append("step 2 of 2 · b", "Runs: `grundy`").unwrap();
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
-            "mine\n── step 1 of 2 · a ──\nAsk the room.\n\n── step 2 of 2 · b ──\n(no notes for this step)\n\n"
+            "mine\n── step 1 of 2 · a ──\nAsk the room.\n\n── step 2 of 2 · b ──\nRuns: `grundy`\n\n"
         );
     }
 
@@ -117,7 +69,7 @@ mod tests {
         let path = dir.path().join("notes.txt");
         let notes = SpeakerNotes::new(path.clone());
         notes
-            .append("\u{1b}]0;title\u{7}a", Some("\u{1b}[2Jclear"))
+            .append("\u{1b}]0;title\u{7}a", "\u{1b}[2Jclear")
             .unwrap();
         let written = std::fs::read_to_string(&path).unwrap();
         assert!(!written.contains('\u{1b}'), "{written:?}");
@@ -129,7 +81,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         assert!(
             SpeakerNotes::new(dir.path().to_path_buf())
-                .append("x", None)
+                .append("x", "")
                 .is_err()
         );
     }

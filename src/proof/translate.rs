@@ -31,12 +31,34 @@ pub enum Outside {
     /// A negative number.
     Negative { span: Range<usize> },
     /// A form the translation does not cover (sets as values, quantifiers, runs of heaps).
-    Form {
-        what: &'static str,
-        span: Range<usize>,
-    },
+    Form { what: Form, span: Range<usize> },
     /// A ruleset whose options are not written in the fragment.
     Rules { rules: String },
+}
+
+/// A form of expression outside the fragment the decider reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// A number above 2^64 − 1.
+    HugeNumber,
+    /// A value that is not a number (a set, a truth value as a number).
+    NotANumber,
+    /// An operator that makes no condition.
+    ConditionOperator,
+    /// A condition of another form.
+    Condition,
+    /// Heaps `[a, b]` in a set of numbers.
+    HeapsInSet,
+    /// A set of another form.
+    Set,
+    /// A set builder over something other than a range.
+    BuilderDomain,
+    /// A set of options of another form.
+    Options,
+    /// A state that is a tuple.
+    Tuple,
+    /// A run of heaps `[a..b]`.
+    Run,
 }
 
 /// The translation's state: what each variable stands for, and the fresh names used.
@@ -96,7 +118,7 @@ impl Lower {
         match &e.kind {
             ExprKind::Int(c) if *c >= 0 => {
                 let c = u64::try_from(*c).map_err(|_| Outside::Form {
-                    what: "a number above 2^64 − 1",
+                    what: Form::HugeNumber,
                     span: e.span.clone(),
                 })?;
                 Ok(Term::Const(c))
@@ -193,7 +215,7 @@ impl Lower {
             }
             _ => {
                 return Err(Outside::Form {
-                    what: "a value that is not a number",
+                    what: Form::NotANumber,
                     span: e.span.clone(),
                 });
             }
@@ -285,7 +307,7 @@ impl Lower {
                     defs.push(self.number_set(rhs, x)?);
                     Ok(decide::any_of(vars, decide::and(defs)))
                 }
-                _ => Err(form("this operator in a condition", e)),
+                _ => Err(form(Form::ConditionOperator, e)),
             },
             ExprKind::Call { name, args, .. } if name == "odd" || name == "even" => {
                 let [a] = args.as_slice() else {
@@ -302,7 +324,7 @@ impl Lower {
                 Ok(decide::any_of(vars, decide::and(defs)))
             }
             ExprKind::Call { name, .. } => Err(function(name, e)),
-            _ => Err(form("a condition of this form", e)),
+            _ => Err(form(Form::Condition, e)),
         }
     }
 
@@ -351,12 +373,12 @@ impl Lower {
                 let mut element = |_: &mut Self, heaps: &[Term]| -> Out<Formula> {
                     match heaps {
                         [h] => Ok(decide::eq(x.clone(), h.clone())),
-                        _ => Err(form("heaps `[a, b]` in a set of numbers", set)),
+                        _ => Err(form(Form::HeapsInSet, set)),
                     }
                 };
                 self.options(set, &mut element)
             }
-            _ => Err(form("a set of this form", set)),
+            _ => Err(form(Form::Set, set)),
         }
     }
 
@@ -417,10 +439,7 @@ impl Lower {
                     rhs,
                 } = &domain.kind
                 else {
-                    return Err(form(
-                        "a set builder over something other than a range",
-                        domain,
-                    ));
+                    return Err(form(Form::BuilderDomain, domain));
                 };
                 let k = self.fresh();
                 let kt = Term::Var(k.clone());
@@ -442,7 +461,7 @@ impl Lower {
                 vars.insert(0, k);
                 Ok(decide::any_of(vars, decide::and(defs)))
             }
-            _ => Err(form("a set of options of this form", options)),
+            _ => Err(form(Form::Options, options)),
         }
     }
 
@@ -454,7 +473,7 @@ impl Lower {
     ) -> Out<Formula> {
         let heaps: Vec<&Expr> = match &item.kind {
             ExprKind::Heaps(items) => items.iter().collect(),
-            ExprKind::Tuple(_) => return Err(form("a state that is a tuple", item)),
+            ExprKind::Tuple(_) => return Err(form(Form::Tuple, item)),
             _ => vec![item],
         };
         let mut defs = Vec::new();
@@ -466,7 +485,7 @@ impl Lower {
                 ..
             } = &h.kind
             {
-                return Err(form("a run of heaps `[a..b]`", h));
+                return Err(form(Form::Run, h));
             }
             terms.push(self.term(h, &mut defs, &mut vars)?);
         }
@@ -508,7 +527,7 @@ fn arith(op: BinaryOp, acc: Term, r: Term, out: Term, span: Range<usize>) -> Out
         }
         _ => {
             return Err(Outside::Form {
-                what: "a value that is not a number",
+                what: Form::NotANumber,
                 span,
             });
         }
@@ -570,7 +589,7 @@ fn function(name: &str, e: &Expr) -> Outside {
     }
 }
 
-fn form(what: &'static str, e: &Expr) -> Outside {
+fn form(what: Form, e: &Expr) -> Outside {
     Outside::Form {
         what,
         span: e.span.clone(),

@@ -15,7 +15,7 @@ use super::derive::write_row;
 use super::prose::wrap;
 use crate::output::{ConjectureOutcome, ConjectureReport};
 use crate::proof::induction::{Decision, FormulaVerdict};
-use crate::proof::translate::Outside;
+use crate::proof::translate::{Form, Outside};
 
 pub(super) fn text(
     report: &ConjectureReport,
@@ -286,7 +286,8 @@ pub(super) fn outside(why: &Outside, source: &str) -> String {
             at(span)
         ),
         Outside::Form { what, .. } => format!(
-            "{what} is outside the decidable fragment (in the formula or the game's options); checked by brute force only"
+            "{} is outside the decidable fragment (in the formula or the game's options); checked by brute force only",
+            form(*what)
         ),
         Outside::Rules { rules } => format!(
             "the options of {rules} are not written in the decidable fragment; checked by brute force only"
@@ -447,4 +448,19 @@ pub(super) fn rows(report: &ConjectureReport) -> (Vec<&'static str>, Vec<Vec<Str
             grundy,
         ]],
     )
+}
+/// A form of expression the decider does not read.
+fn form(form: Form) -> &'static str {
+    match form {
+        Form::HugeNumber => "a number above 2^64 − 1",
+        Form::NotANumber => "a value that is not a number",
+        Form::ConditionOperator => "this operator in a condition",
+        Form::Condition => "a condition of this form",
+        Form::HeapsInSet => "heaps `[a, b]` in a set of numbers",
+        Form::Set => "a set of this form",
+        Form::BuilderDomain => "a set builder over something other than a range",
+        Form::Options => "a set of options of this form",
+        Form::Tuple => "a state that is a tuple",
+        Form::Run => "a run of heaps `[a..b]`",
+    }
 }

@@ -46,6 +46,7 @@ pub(crate) mod prose;
 pub(crate) mod ruleset_words;
 mod rulesets;
 mod set;
+mod speaker_notes;
 mod style;
 mod sum;
 mod table;
@@ -68,6 +69,7 @@ pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};
 pub(crate) use prompt::prompt;
 pub(crate) use prose::wrap;
 pub(crate) use set::format_set;
+pub(crate) use speaker_notes::{speaker_heading, speaker_notes};
 pub use style::Style;
 pub(crate) use width::DEFAULT_WIDTH;
 

@@ -51,6 +51,11 @@ impl fmt::Display for Unusable {
             Fate::NotMoved { source } => {
                 write!(f, " and could not be moved aside ({source}); {left}")
             }
+            Fate::NoFreeName { copies } => write!(
+                f,
+                " and could not be moved aside ({copies} copies were already set aside this \
+                 second); {left}"
+            ),
             Fate::NotLocked { source } => {
                 write!(f, " and could not be moved aside ({source}); {left}")
             }

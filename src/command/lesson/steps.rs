@@ -9,7 +9,6 @@ use crate::error::Error;
 use crate::expr::Value;
 use crate::lesson::fill::fill;
 use crate::lesson::runner::{Event, LessonEvaluator, solution_text};
-use crate::lesson::speaker_notes::compose;
 use crate::lesson::{JudgeError, StepKind};
 use crate::output::{Feedback, LessonItem};
 
@@ -149,18 +148,11 @@ impl LessonFocus {
                 }),
                 _ => None,
             };
-            let notes = compose(&step, notes, solution, &mut |text: &str| {
+            let notes = crate::render::speaker_notes(&step, notes, solution, &mut |text: &str| {
                 fill(text, &mut evaluator).unwrap_or_else(|_| text.to_string())
             });
-            let notes = Some(notes);
-            let heading = format!(
-                "{} · step {} of {} · {}",
-                lesson.title,
-                index + 1,
-                lesson.steps.len(),
-                step.id
-            );
-            if let Err(error) = speaker.append(&heading, notes.as_deref())
+            let heading = crate::render::speaker_heading(&lesson, index);
+            if let Err(error) = speaker.append(&heading, &notes)
                 && self.warned.insert(warning_key(&error))
             {
                 items.push(feedback(Feedback::NotesUnwritable {

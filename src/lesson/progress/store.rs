@@ -176,10 +176,8 @@ impl Store {
                 Ok(()) => Fate::SetAside { kept },
                 Err(source) => Fate::NotMoved { source },
             },
-            None => Fate::NotMoved {
-                source: std::io::Error::other(format!(
-                    "{MAX_COPIES_PER_SECOND} copies were already set aside this second"
-                )),
+            None => Fate::NoFreeName {
+                copies: MAX_COPIES_PER_SECOND,
             },
         };
         Unusable {

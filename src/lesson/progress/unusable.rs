@@ -64,6 +64,8 @@ pub enum Fate {
     LeftForNewer,
     /// Left as it is because renaming it failed.
     NotMoved { source: io::Error },
+    /// Left as it is because `copies` copies were already set aside within this second.
+    NoFreeName { copies: u32 },
     /// Left as it is because the lock that renaming needs could not be taken.
     NotLocked { source: LockError },
 }
