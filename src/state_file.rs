@@ -15,27 +15,13 @@ use std::time::{Duration, Instant};
 /// read and rewritten, so anything longer is a process stopped (Ctrl-Z) with the lock held.
 pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 
-/// Why a lock could not be taken.
+/// Why a lock could not be taken: data, worded in `render/file_words.rs`.
 #[derive(Debug)]
 pub enum LockError {
     /// The lock file could not be opened or locked.
     Io { path: PathBuf, source: io::Error },
     /// Another process held the lock for longer than `waited`.
     Busy { path: PathBuf, waited: Duration },
-}
-
-impl std::fmt::Display for LockError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Io { path, source } => write!(f, "cannot lock `{}`: {source}", path.display()),
-            Self::Busy { path, waited } => write!(
-                f,
-                "`{}` is still locked by another nimlab after {} seconds",
-                path.display(),
-                waited.as_secs()
-            ),
-        }
-    }
 }
 
 impl std::error::Error for LockError {}

@@ -1,9 +1,11 @@
 //! The words of a file nimlab would not read (`capped_read`): what a path names other than a
-//! regular file, and why reading it stopped.
+//! regular file, and why reading it stopped; and of a lock on a kept file not taken
+//! (`state_file`).
 
 use std::fmt;
 
 use crate::capped_read::{CappedReadError, FileKind};
+use crate::state_file::LockError;
 
 impl fmt::Display for FileKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -30,6 +32,20 @@ impl fmt::Display for CappedReadError {
                 f,
                 "cannot read `{}`: it is larger than the limit of {limit} bytes",
                 path.display()
+            ),
+        }
+    }
+}
+
+impl fmt::Display for LockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Io { path, source } => write!(f, "cannot lock `{}`: {source}", path.display()),
+            Self::Busy { path, waited } => write!(
+                f,
+                "`{}` is still locked by another nimlab after {} seconds",
+                path.display(),
+                waited.as_secs()
             ),
         }
     }
@@ -67,5 +83,17 @@ mod tests {
         for (error, words) in cases {
             assert_eq!(error.to_string(), words);
         }
+    }
+
+    #[test]
+    fn a_lock_not_taken_names_its_file() {
+        let busy = LockError::Busy {
+            path: PathBuf::from("progress.lock"),
+            waited: std::time::Duration::from_secs(10),
+        };
+        assert_eq!(
+            busy.to_string(),
+            "`progress.lock` is still locked by another nimlab after 10 seconds"
+        );
     }
 }
