@@ -49,13 +49,13 @@ pub struct Cli {
 }
 
 /// A `--memory` size: `512M`, `4G`, `1.5GiB` or bytes, at least 16 MiB.
-fn memory_size(text: &str) -> Result<u64, String> {
+fn memory_size(text: &str) -> Result<u64, crate::error::ValueWanted> {
     use crate::engine::limits::memory::{MIN_LIMIT, parse_size};
-    match parse_size(text) {
-        Some(bytes) if bytes >= MIN_LIMIT => Ok(bytes),
-        Some(_) => Err("expected a size of at least 16M".into()),
-        None => Err("expected a size such as `512M`, `4G` or `1.5G`".into()),
-    }
+    parse_size(text)
+        .filter(|&bytes| bytes >= MIN_LIMIT)
+        .ok_or(crate::error::ValueWanted(
+            crate::error::Expected::MemorySize,
+        ))
 }
 
 /// One command of the language.

@@ -7,7 +7,7 @@ mod range;
 
 pub use claim::{ClaimError, Found};
 pub use draw::{DrawError, GraphvizWhy, Unwritable};
-pub use expected::{Expected, MoveKind};
+pub use expected::{Expected, MoveKind, ValueWanted};
 pub use range::RangeWhy;
 
 use std::path::PathBuf;

@@ -161,3 +161,10 @@ mod tests {
         assert!(Expected::TokenCount.choices().is_empty());
     }
 }
+
+/// A value the grammar's parser refused (`--memory 5K`): what was expected instead, as the
+/// error clap carries and shows after its own `invalid value …:`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueWanted(pub Expected);
+
+impl std::error::Error for ValueWanted {}

@@ -2,8 +2,14 @@
 
 use std::fmt;
 
-use crate::error::{Expected, MoveKind};
+use crate::error::{Expected, MoveKind, ValueWanted};
 use crate::set_notation::{Numbers, SetWanted};
+
+impl fmt::Display for ValueWanted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {}", self.0)
+    }
+}
 
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -381,6 +381,151 @@ pub const AFTER: &str = "this one is read again";
     );
 }
 
+/// Where nimlab's source may write sentences outside `src/render/`, and why: the renderer
+/// itself, the grammar's examples, and the known debts of ARCHITECTURE.md ("English still
+/// written outside `render/`"), each a top-level file or folder of `src/`.
+const WORDED_ELSEWHERE: &[(&str, &str)] = &[
+    ("render", "the writer: every sentence belongs here"),
+    (
+        "help_examples.rs",
+        "the grammar's own doc: the two examples under each command's help",
+    ),
+    (
+        "yaml.rs",
+        "a known debt: the YAML door words its own limits and passes serde's words on",
+    ),
+    (
+        "repl",
+        "a known debt: the read loop's banner, a script's NUL byte, the history file refused",
+    ),
+    ("pager.rs", "a known debt: the pager's `-- more --` line"),
+    (
+        "progress.rs",
+        "a known debt: the `working, N s so far` line",
+    ),
+];
+
+/// The grammar's help in `cli.rs`, by how each literal starts (`\n` reads as a space): the
+/// page `help =` shows of the expression language, and the line each command's help ends
+/// with. Anything else `cli.rs` writes (a value's refusal) is worded in `src/render/`.
+const GRAMMAR_HELP: &[&str] = &[
+    "Evaluate an expression.",
+    "Every evaluation is limited",
+    "{EVAL_HELP}Rulesets:",
+    "{}  Every command also takes",
+];
+
+/// The files under `src` that are test modules: declared `#[cfg(test)] mod NAME;` by their
+/// parent (`foo/mod.rs` or `foo.rs` declaring `foo/NAME.rs`).
+fn test_modules(src: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for file in files(src) {
+        let text = fs::read_to_string(&file).expect("a source file");
+        let dir = file.parent().expect("a folder");
+        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let children = if matches!(stem, "mod" | "lib" | "main") {
+            dir.to_path_buf()
+        } else {
+            dir.join(stem)
+        };
+        for (at, _) in text.match_indices("#[cfg(test)]") {
+            let rest = text[at + "#[cfg(test)]".len()..].trim_start();
+            let Some(name) = rest
+                .strip_prefix("mod ")
+                .and_then(|r| r.split_once(';'))
+                .map(|(name, _)| name.trim())
+                .filter(|name| name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            else {
+                continue;
+            };
+            out.push(children.join(format!("{name}.rs")));
+            out.push(children.join(name).join("mod.rs"));
+        }
+    }
+    out
+}
+
+/// Every sentence (four words in a row, see [`is_sentence`]) the source under `src` writes
+/// outside the renderer, the exceptions above and test modules, as `path:line: "literal"`.
+fn sentences_outside_render(src: &Path) -> Vec<String> {
+    let tests = test_modules(src);
+    let mut found = Vec::new();
+    for file in files(src) {
+        let rel = file.strip_prefix(src).expect("under src");
+        let top = rel
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if WORDED_ELSEWHERE.iter().any(|(path, _)| *path == top) || tests.contains(&file) {
+            continue;
+        }
+        let text = fs::read_to_string(&file).expect("a source file");
+        for (line, literal) in readable_literals(&text) {
+            let help = top == "cli.rs" && GRAMMAR_HELP.iter().any(|h| literal.starts_with(h));
+            if is_sentence(&literal) && !help {
+                found.push(format!("{}:{line}: {literal:?}", rel.display()));
+            }
+        }
+    }
+    found
+}
+
+/// What a user reads is written in `src/render/`: the expression language, the commands, the
+/// lessons, the proofs, the errors and the helpers hand it data (what the grammar wanted,
+/// why a range was refused, what a lesson may not run), never a sentence.
+#[test]
+fn render_holds_every_sentence() {
+    let found = sentences_outside_render(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(
+        found.is_empty(),
+        "English written outside src/render/; make it data and word it there: {found:#?}"
+    );
+}
+
+#[test]
+fn the_check_for_sentences_outside_render_can_fail() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let src = dir.path();
+    let write = |path: &str, text: &str| {
+        let path = src.join(path);
+        fs::create_dir_all(path.parent().expect("a folder")).expect("a folder made");
+        fs::write(path, text).expect("a sample written");
+    };
+    write("lib.rs", "mod command;\n#[cfg(test)]\nmod tests;\n");
+    write(
+        "command/range.rs",
+        "pub const NOTATION: &str = \"subtract:1,3,4\";\n\
+         pub fn why() -> String {\n    format!(\"it ends before it starts\")\n}\n",
+    );
+    write(
+        "tests.rs",
+        "const IN_A_TEST: &str = \"a test may write what it likes\";\n",
+    );
+    write(
+        "render/range.rs",
+        "pub const SAID: &str = \"the renderer writes every sentence\";\n",
+    );
+    write(
+        "cli.rs",
+        "const HELP: &str = \"Evaluate an expression. Integers are exact\";\n\
+         fn memory() -> String {\n    \"expected a size of at least 16M\".into()\n}\n",
+    );
+    write(
+        "yaml.rs",
+        "const DEBT: &str = \"the YAML nests too deeply\";\n",
+    );
+    let mut found = sentences_outside_render(src);
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "cli.rs:3: \"expected a size of at least 16M\"",
+            "command/range.rs:3: \"it ends before it starts\"",
+        ]
+    );
+}
+
 #[test]
 fn the_expression_language_and_graphs_stand_on_the_engine_alone() {
     for module in ["expr", "graph"] {
