@@ -81,7 +81,8 @@ pub enum Error {
         source: PileSource,
         number: u64,
         offset: u64,
-        expected: PileExpected,
+        /// Boxed: an engine's refusal is large, and rare.
+        expected: Box<PileExpected>,
     },
     /// A script line longer than `limit` bytes (skipped without being read into memory).
     LineTooLong { limit: usize },

@@ -130,7 +130,7 @@ impl<E> Stop<E> {
                 source: source.clone(),
                 number,
                 offset,
-                expected: expected(error),
+                expected: Box::new(expected(error)),
             },
         }
     }

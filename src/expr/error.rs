@@ -216,8 +216,8 @@ pub enum Needed {
 /// What stood where a [`Needed`] kind of value was needed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Got {
-    /// A value, named with its kind.
-    Value(Value),
+    /// A value, named with its kind. Boxed: a value is large, an error's kind small.
+    Value(Box<Value>),
     /// A number, a state or a ruleset as nimlab writes it (`-1`, `7T`, `nim`, `γ = ∞{1}`).
     Bare(String),
     /// A tuple `(a, b)`.

@@ -479,7 +479,7 @@ fn type_error(needed: Needed, found: Value, span: &Range<usize>) -> ExprError {
     ExprError::new(
         ErrorKind::Type {
             needed,
-            got: Got::Value(found),
+            got: Got::Value(Box::new(found)),
         },
         span.clone(),
     )

@@ -75,7 +75,7 @@ impl fmt::Display for Error {
                     "{} (pile {number}, at byte {offset} of {source}) is not a pile: expected ",
                     quoted(token)
                 )?;
-                match expected {
+                match expected.as_ref() {
                     PileExpected::Wanted(wanted) => Said(wanted).fmt(f),
                     PileExpected::Refused(error) => Said(error).fmt(f),
                     PileExpected::Shorter { rules, max } => {

@@ -283,10 +283,12 @@ impl fmt::Display for Said<'_, Got> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             // A set or range reads best after its kind; another value before it.
-            Got::Value(value @ (crate::expr::Value::Set(_) | crate::expr::Value::Range(..))) => {
-                write!(f, "{} `{value}`", Said(&value.kind()))
-            }
-            Got::Value(value) => write!(f, "`{value}` ({})", Said(&value.kind())),
+            Got::Value(value) => match value.as_ref() {
+                value @ (crate::expr::Value::Set(_) | crate::expr::Value::Range(..)) => {
+                    write!(f, "{} `{value}`", Said(&value.kind()))
+                }
+                value => write!(f, "`{value}` ({})", Said(&value.kind())),
+            },
             Got::Bare(text) => f.write_str(text),
             Got::Tuple => f.write_str("a tuple"),
             Got::Heaps => f.write_str("heaps"),

@@ -151,7 +151,7 @@ impl LessonFocus {
             let notes = crate::render::speaker_notes(&step, notes, solution, &mut |text: &str| {
                 fill(text, &mut evaluator).unwrap_or_else(|_| text.to_string())
             });
-            let heading = crate::render::speaker_heading(&lesson, index);
+            let heading = crate::render::speaker_heading(lesson, index);
             if let Err(error) = speaker.append(&heading, &notes)
                 && self.warned.insert(warning_key(&error))
             {
