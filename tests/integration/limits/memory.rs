@@ -215,11 +215,17 @@ fn game_names_ending_in_misere_and_overlong_names_are_refused() {
 
 #[test]
 fn memory_sizes_are_checked_where_they_are_given() {
-    Test::new()
-        .args(["--memory", "lots", "mex", "0"])
-        .run()
-        .code(2)
-        .stderr_has("lots");
+    // On the line and in the environment, a size refused says what a size is, in one phrase.
+    for size in ["lots", "5K"] {
+        Test::new()
+            .args(["--memory", size, "mex", "0"])
+            .run()
+            .code(2)
+            .stderr(&format!(
+                "error: invalid value `{size}` for `--memory <SIZE>`: expected a size of at \
+                 least 16M, such as `512M`, `4G` or `1.5G`\n"
+            ));
+    }
     Test::new()
         .args(["mex", "0"])
         .env("NIMLAB_MEMORY", "12Q")

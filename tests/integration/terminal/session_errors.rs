@@ -72,6 +72,14 @@ fn pile_sources_that_cannot_be_used() {
         &["play", "--file", many],
         &format!("`{many}` holds too many piles to play a game with"),
     );
+    // Misère play is searched move by move: the file is named once, in one pair of backticks.
+    shell(
+        &["winner", "--misere", "--file", many],
+        &format!(
+            "`{many}` holds too many piles to search move by move (misère play is decided by \
+             exhaustive search)"
+        ),
+    );
 }
 
 #[test]
