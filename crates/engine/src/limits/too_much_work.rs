@@ -1,6 +1,6 @@
 //! Computations the engine refuses because they would need more work than nimlab allows:
-//! what was asked for, with the numbers, and the limit it would pass. Data only; the words are
-//! written once, in `Display`.
+//! what was asked for, with the numbers, and the limit it would pass. Data only; nimlab's
+//! renderer words it.
 //!
 //! A ruleset is named here as written (`rules.to_string()`), never as a `Rules`: the rulesets'
 //! code returns `EngineError`, which holds this type, so naming them here would close a circle.
