@@ -13,13 +13,15 @@ use super::verdict::sentence;
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
 use crate::engine::Judgement;
+use crate::engine::Rules;
 use crate::engine::play::position::Rule;
 use crate::engine::values::grundy::Method;
 use crate::output::{MoveView, PileChanged, PositionReport, PositionTitle, PositionView};
 
 /// A position's heading: which position it is. A changed pile shows the nim-sum worked out
-/// from the old sum: the old value leaves it and the new one joins (x ⊕ x = 0).
-pub(super) fn title(title: &PositionTitle) -> String {
+/// from the old sum: the old value leaves it and the new one joins (x ⊕ x = 0); its states
+/// are written as `rules` writes them (`(1,4)` in Northcott's game, a graph's node names).
+pub(super) fn title(title: &PositionTitle, rules: &Rules) -> String {
     match title {
         PositionTitle::Position => "position".into(),
         PositionTitle::SessionPosition => "the session's position".into(),
@@ -36,6 +38,7 @@ pub(super) fn title(title: &PositionTitle) -> String {
                 old_sum,
                 new_sum,
             } = changed.as_ref();
+            let (from, to) = (rules.name_of(*from), rules.name_of(*to));
             format!(
                 "pile {pile}: {from} → {to}, value {old_value} → {new_value}; nim-sum {old_sum} ⊕ {old_value} ⊕ {new_value} = {new_sum}"
             )
@@ -59,7 +62,12 @@ pub(super) fn render(
         .map(|&p| report.rules.name_of(p))
         .collect();
     let heading = match &report.title {
-        Some(t) => format!("{} ({}): {}", title(t), report.rules, summary(&piles)),
+        Some(t) => format!(
+            "{} ({}): {}",
+            title(t, &report.rules),
+            report.rules,
+            summary(&piles)
+        ),
         None => format!("{}: {}", report.rules, summary(&piles)),
     };
     writeln!(out, "{}", style.heading(&heading))?;
@@ -557,9 +565,12 @@ mod tests {
             new_sum: 10,
         }));
         assert_eq!(
-            title(&changed),
+            title(&changed, &Rules::ZeroMove),
             "pile 2: 4T → 7T, value 3 → 8; nim-sum 1 ⊕ 3 ⊕ 8 = 10"
         );
-        assert_eq!(title(&PositionTitle::Board), "the game's board");
+        assert_eq!(
+            title(&PositionTitle::Board, &Rules::ZeroMove),
+            "the game's board"
+        );
     }
 }

@@ -318,7 +318,7 @@ fn binary(report: &PositionReport, judgement: &Judgement) -> Tabular {
     let comment = match &report.title {
         Some(title) => format!(
             "{} ({rules}): {shown}, in binary",
-            super::binary::title(title)
+            super::binary::title(title, rules)
         ),
         None => format!("{rules}: {shown}, in binary"),
     };

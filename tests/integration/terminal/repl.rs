@@ -80,6 +80,27 @@ fn session_commands_in_text() {
     assert!(out.stdout.contains("3 7 5"), "{}", out.stdout);
 }
 
+/// `set` names the pile's states as the game writes them, never as nimlab numbers them
+/// inside: a row of Northcott's game is `(w,b)`, a graph's position its name. By hand:
+/// Northcott's value is the gap, (1,5) → 3 and (1,6) → 4; with (2,6) (gap 3) the nim-sum
+/// goes from 3 ⊕ 3 = 0 to 4 ⊕ 3 = 7.
+#[test]
+fn set_names_the_states_as_the_game_writes_them() {
+    Test::new()
+        .stdin("rules northcott\nposition (1,5) (2,6)\nset 1 (1,6)\n")
+        .run()
+        .success()
+        .stdout_has("pile 1: (1,5) → (1,6), value 3 → 4; nim-sum 0 ⊕ 3 ⊕ 4 = 7");
+    let graph = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/graphs/example.yaml");
+    Test::new()
+        .stdin(format!(
+            "rules graph:{graph}\nposition start left\nset 2 finish\n"
+        ))
+        .run()
+        .success()
+        .stdout_has("pile 2: left → finish, value");
+}
+
 /// `set` keeps the nim-sum right over a chain of changes, zero-move included (each value
 /// below by g(nT) = n ± 1): 18 47 34 is 0; set 1 to 19T → 20 ⊕ 48 ⊕ 33 = 5;
 /// set 3 to 0 → 20 ⊕ 48 = 36; set 2 to 47F → 20 ⊕ 47 = 59; set 1 to 18 → 17 ⊕ 47 = 62.
