@@ -23,7 +23,15 @@ pub(super) fn derive(
         Some(r) => super::rules::parse_rules_in(session, r)?,
         None => session.rules().clone(),
     };
-    let token = range.unwrap_or("0..5");
+    // A graph's positions are all derived unless some are named (as `grundy` lists them).
+    let every = match &rules {
+        Rules::Graph(graph) => format!(
+            "0..{}",
+            (graph.len() as u64).saturating_sub(1).min(MAX_SIZES - 1)
+        ),
+        _ => "0..5".to_string(),
+    };
+    let token = range.unwrap_or(&every);
     let (rows, upto) = match Target::parse(Some(token), &rules)? {
         Target::Range { from, to } => {
             if to - from >= MAX_SIZES {

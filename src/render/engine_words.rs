@@ -341,8 +341,8 @@ impl fmt::Display for Said<'_, TooMuchWork> {
             ),
             TooMuchWork::GraphTable { rows, positions } => write!(
                 f,
-                "a table of {rows} positions would take too long (the graph has {positions} \
-                 positions)"
+                "a table of {rows} positions is more than the graph has (the graph has {positions} \
+                 positions; `grundy` with no range lists them all)"
             ),
             TooMuchWork::Values { upto, max } => write!(
                 f,
@@ -899,7 +899,7 @@ mod tests {
                     rows: 9,
                     positions: 4,
                 },
-                "a table of 9 positions would take too long (the graph has 4 positions)",
+                "a table of 9 positions is more than the graph has (the graph has 4 positions; `grundy` with no range lists them all)",
             ),
             (
                 TooMuchWork::Values { upto: 20, max: 10 },

@@ -367,3 +367,36 @@ fn conjecture_explains_its_sentence() {
         run.stdout
     );
 }
+
+#[test]
+fn derive_on_a_graph_derives_every_position_unless_some_are_named() {
+    // The lesson's race: start → left, right; left → middle, finish; right → middle;
+    // middle → finish. By mex from the end: finish 0, middle 1, right mex{1} = 0,
+    // left mex{1, 0} = 2, start mex{2, 0} = 1.
+    let graph = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/graphs/example.yaml");
+    let rules = format!("graph:{graph}");
+    let run = nimlab(&["derive", "--rules", &rules], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for (name, g) in [
+        ("start", 1),
+        ("left", 2),
+        ("right", 0),
+        ("middle", 1),
+        ("finish", 0),
+    ] {
+        assert!(
+            run.stdout.contains(&format!("so g({name}) = {g}")),
+            "{name}: {}",
+            run.stdout
+        );
+    }
+    // A range past the graph's five positions says so, and how to list them.
+    let run = nimlab(&["derive", "--rules", &rules, "0..10"], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("more than the graph has (the graph has 5 positions"),
+        "{}",
+        run.stderr
+    );
+}
