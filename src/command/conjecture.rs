@@ -57,6 +57,13 @@ pub(super) fn conjecture(
         (None, Some(r)) => super::rules::parse_rules_in(session, r)?,
         (None, None) => session.rules().clone(),
     };
+    if let Rules::Graph(_) = rules {
+        let rules = rules.to_string();
+        return Err(Error::bad_token(
+            rules.clone(),
+            Expected::SizedStates { rules },
+        ));
+    }
     if side.pass.is_some() && !rules.has_pass() {
         return Err(Error::from(ClaimError::new(
             &source,

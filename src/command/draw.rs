@@ -200,8 +200,15 @@ fn graph(
 /// period as far as the engine proves one.
 fn plot(session: &Session, solver: &mut Solver, targets: &[String]) -> Result<SequencePlot, Error> {
     let rules = solver.rules().clone();
-    if let Rules::Graph(_) = rules {
-        return Err(DrawError::PlotGraph.into());
+    match &rules {
+        Rules::Graph(_) => return Err(DrawError::PlotGraph.into()),
+        Rules::Defined(game) if game.has_tuples() => {
+            return Err(DrawError::PlotTuples {
+                game: rules.to_string(),
+            }
+            .into());
+        }
+        _ => {}
     }
     if let [_, extra, ..] = targets {
         return Err(DrawError::PlotTargets {

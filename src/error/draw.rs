@@ -15,6 +15,8 @@ pub enum DrawError {
     Misere,
     /// `--plot` of a graph, whose positions have no sizes.
     PlotGraph,
+    /// `--plot` of a game whose states are tuples, not sizes.
+    PlotTuples { game: String },
     /// A plot of more than `limit` sizes.
     PlotTooWide { token: String, limit: u64 },
     /// `--plot` given more than one range.

@@ -89,6 +89,10 @@ pub enum Expected {
     /// A claim about lost positions, written without a domain.
     LostClaimAlone,
     /// `g(var)` without `T` or `F`, for `rules` (as written) whose piles have no pass.
+    /// `conjecture g(n) = …` on a game whose states are not sizes: a graph's named positions.
+    SizedStates {
+        rules: String,
+    },
     NoPass {
         var: String,
         rules: String,

@@ -319,6 +319,11 @@ impl fmt::Display for DrawError {
                 "a graph's positions have no sizes to plot values against; `draw --rules \
                  graph:FILE` draws the graph itself",
             ),
+            Self::PlotTuples { game } => write!(
+                f,
+                "the states of `{game}` are tuples, not sizes, so there is no g(n) to plot; \
+                 `draw --rules {game} STATE` draws the game graph from one state"
+            ),
             Self::PlotTooWide { token, limit } => write!(
                 f,
                 "bad range {}: a plot shows at most {limit} sizes; plot a shorter range",

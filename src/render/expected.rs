@@ -58,6 +58,7 @@ impl fmt::Display for Expected {
             Expected::ManDirectory => f.write_str("a directory to write the manual pages into"),
             Expected::ManCommand => f.write_str("a command, such as `winner` (`help` lists them)"),
             Expected::LostClaimAlone => f.write_str("`lost(a, b, …) = P` alone: every position with small piles is searched, and the decider covers the rest"),
+            Expected::SizedStates { rules } => write!(f, "a ruleset whose states are sizes: a graph's positions are named, so a conjecture `g(n) = …` has no n to range over (`grundy --rules {rules}` lists their values)"),
             Expected::NoPass { var, rules } => write!(f, "`g({var})`: {rules} piles have no pass, so no T or F"),
             Expected::LeftVariable { var } => write!(f, "`{var}`, the variable of the left side"),
             Expected::SizesUpTo { max } => write!(f, "sizes from 0 to {max} (values are computed by mex)"),

@@ -1003,3 +1003,22 @@ fn a_sum_of_different_games_is_refused_with_the_way_to_draw_a_component() {
         .success()
         .stdout_has("wythoff from (2,1)");
 }
+
+#[test]
+fn a_plot_of_a_game_of_tuples_is_refused_naming_the_game() {
+    // A plot is of g(n) over sizes; a game of tuples has none (it said `100` is not a pile).
+    for game in ["northcott", "wythoff", "staircase"] {
+        let out = Test::new()
+            .args(["draw", "--plot", "--rules", game])
+            .run()
+            .code(2);
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+        assert!(
+            out.stderr
+                .contains(&format!("the states of `{game}` are tuples")),
+            "{}",
+            out.stderr
+        );
+        assert!(!out.stderr.contains("`100`"), "{}", out.stderr);
+    }
+}

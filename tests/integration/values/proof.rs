@@ -400,3 +400,22 @@ fn derive_on_a_graph_derives_every_position_unless_some_are_named() {
         run.stderr
     );
 }
+
+#[test]
+fn a_conjecture_over_sizes_is_refused_on_a_graph_with_the_way_to_its_values() {
+    let graph = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/graphs/example.yaml");
+    let rules = format!("graph:{graph}");
+    let run = nimlab(&["conjecture", "--rules", &rules, "g(n) = 0"], "");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("a graph's positions are named"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&format!("`grundy --rules {rules}`")),
+        "{}",
+        run.stderr
+    );
+}
