@@ -5,11 +5,14 @@
 
 use super::ast::{BinaryOp, Expr, ExprKind};
 
-/// `base ^ exponent` written with `^` between two literal numbers: computed as XOR.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `base ^ exponent` written with `^` between two literal numbers: computed as XOR. Where
+/// more follows the exponent in the same operand (`2^64 - 1`, read 2 ^ (64 - 1) since `^`
+/// binds after arithmetic), `operand` is that operand as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CaretXor {
     pub base: i128,
     pub exponent: i128,
+    pub operand: Option<String>,
 }
 
 impl CaretXor {
@@ -35,16 +38,37 @@ pub fn caret_xors(source: &str, expr: &Expr) -> Vec<CaretXor> {
         let between = source
             .get(first.span.end..operand.span.start)
             .map(str::trim);
-        if let (BinaryOp::Xor, Some("^"), ExprKind::Int(a), ExprKind::Int(b)) =
-            (op, between, &first.kind, &operand.kind)
-        {
-            found.push(CaretXor {
-                base: *a,
-                exponent: *b,
-            });
-        }
+        let (BinaryOp::Xor, Some("^"), ExprKind::Int(a)) = (op, between, &first.kind) else {
+            return;
+        };
+        // A number written right after `^`: alone, or the start of a longer operand.
+        let written = source
+            .get(operand.span.clone())
+            .map(str::trim)
+            .unwrap_or("");
+        let Some(b) =
+            leftmost_int(operand).filter(|_| written.starts_with(|c: char| c.is_ascii_digit()))
+        else {
+            return;
+        };
+        let compound = !matches!(operand.kind, ExprKind::Int(_));
+        found.push(CaretXor {
+            base: *a,
+            exponent: b,
+            operand: compound.then(|| written.to_string()),
+        });
     });
     found
+}
+
+/// The literal number an operand starts with (`64` of `64 - 1`), if it starts with one.
+fn leftmost_int(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(n) => Some(*n),
+        ExprKind::Chain { first, .. } => leftmost_int(first),
+        ExprKind::Binary { lhs, .. } => leftmost_int(lhs),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -67,13 +91,25 @@ mod tests {
         assert_eq!(carets("3 xor 5"), []);
         assert_eq!(carets("3 ⊕ 5"), []);
         assert_eq!(carets("n ^ 2"), []);
+        assert_eq!(carets("2 ^ (3 + 1)"), []);
+        // `^` binds after `-`: the exponent's operand is `64 - 1`, noted with its text.
+        let found = caret_xors("2^64 - 1", &parse("2^64 - 1").unwrap());
+        assert_eq!(
+            (
+                found[0].base,
+                found[0].exponent,
+                found[0].operand.as_deref()
+            ),
+            (2, 64, Some("64 - 1"))
+        );
         assert_eq!(carets("all n in 0..9: n ^ 1 >= 0"), []);
         assert_eq!(carets("1 ^ 2 ^ 3"), [(1, 2)]);
         // 10 xor 9 = 3, as the note says.
         assert_eq!(
             CaretXor {
                 base: 10,
-                exponent: 9
+                exponent: 9,
+                operand: None,
             }
             .xor(),
             3

@@ -32,15 +32,24 @@ pub(crate) fn stderr_notes(output: &crate::output::Output) -> Vec<String> {
     report
         .carets
         .iter()
-        .map(|c| {
-            format!(
+        .map(|c| match &c.operand {
+            None => format!(
                 "`^` is XOR here ({} xor {} = {}); a power is `pow({}, {})`",
                 c.base,
                 c.exponent,
                 c.xor(),
                 c.base,
                 c.exponent
-            )
+            ),
+            // `2^64 - 1`: `^` binds after arithmetic, so it is 2 xor (64 - 1).
+            Some(operand) => {
+                let rest = operand.trim_start_matches(|c: char| c.is_ascii_digit());
+                format!(
+                    "`^` is XOR here and binds after arithmetic: {} ^ {operand} is {} xor \
+                     ({operand}); a power is `pow({}, {}){rest}`",
+                    c.base, c.base, c.base, c.exponent
+                )
+            }
         })
         .collect()
 }

@@ -18,6 +18,15 @@ fn a_caret_between_numbers_is_xor_with_a_note_naming_the_power() {
     // The power, written as one: 10^9 = 1000000000.
     let out = Test::new().args(["=", "pow(10, 9)"]).run().success();
     assert_eq!(out.stdout.trim(), "1000000000");
+    // `^` binds after arithmetic, so `2^64 - 1` is 2 xor 63 = 61 (000010 xor 111111 =
+    // 111101, by hand): the note says so and writes the power meant.
+    let out = Test::new().args(["=", "2^64 - 1"]).run().code(0);
+    assert_eq!(out.stdout.trim(), "61");
+    assert_eq!(
+        out.stderr.trim(),
+        "note: `^` is XOR here and binds after arithmetic: 2 ^ 64 - 1 is 2 xor (64 - 1); a \
+         power is `pow(2, 64) - 1`"
+    );
 }
 
 #[test]
