@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::json_shapes::MoveJson;
-use super::verdict::outcome_name;
 use super::verdict::winning_move_line;
+use super::verdict::{move_row, outcome_name, winner_row};
 use crate::engine::Judgement;
 use crate::engine::searches::bulk::BulkMove;
 use crate::engine::{Grundy, Rules};
@@ -90,17 +90,12 @@ pub(super) fn rows(report: &BulkReport, judgement: &Judgement) -> Vec<[String; 2
         ["rules".to_string(), report.rules.to_string()],
         ["piles".to_string(), s.count.to_string()],
         ["nim-sum".to_string(), s.nim_sum.to_string()],
-        [
-            "winner".to_string(),
-            outcome_name(judgement.outcome).to_string(),
-        ],
+        winner_row(judgement),
     ];
     if report.view == PositionView::Move {
-        let mv = s
-            .winning_move
-            .as_ref()
-            .map_or("none".to_string(), |m| describe(&report.rules, m));
-        rows.push(["move".to_string(), mv]);
+        rows.push(move_row(
+            s.winning_move.as_ref().map(|m| describe(&report.rules, m)),
+        ));
     }
     rows
 }

@@ -351,16 +351,12 @@ pub(super) fn rows(report: &HackenbushReport, judgement: &Judgement) -> Vec<[Str
     }
     rows.push(["nim-sum".to_string(), report.nim_sum().to_string()]);
     if matches!(report.view(), HackenbushView::Winner | HackenbushView::Move) {
-        rows.push([
-            "winner".to_string(),
-            super::verdict::outcome_name(judgement.outcome).to_string(),
-        ]);
+        rows.push(super::verdict::winner_row(judgement));
     }
     if report.view() == HackenbushView::Move {
-        let mv = report
-            .cut()
-            .map_or_else(|| "none".to_string(), |c| describe(report, c));
-        rows.push(["move".to_string(), mv]);
+        rows.push(super::verdict::move_row(
+            report.cut().map(|c| describe(report, c)),
+        ));
     }
     rows
 }

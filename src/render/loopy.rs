@@ -13,6 +13,7 @@ use crate::engine::{Grundy, Judgement};
 use crate::output::{LoopyMove, LoopyReport, LoopyTable, PositionView};
 
 pub(crate) use super::verdict::{gamma_text, outcome_name};
+use super::verdict::{move_row, winner_row};
 
 /// `a → b → c → a`, with the middle of a long cycle left out.
 fn cycle_words(graph: &GameGraph) -> String {
@@ -180,17 +181,14 @@ pub(super) fn rows(report: &LoopyReport, judgement: &Judgement) -> Vec<[String; 
         rows.push([format!("token {}: {}", i + 1, g.name(n)), gamma_text(v)]);
     }
     rows.push(["sum".to_string(), gamma_text(&report.sum)]);
-    rows.push([
-        "winner".to_string(),
-        outcome_name(judgement.outcome).to_string(),
-    ]);
+    rows.push(winner_row(judgement));
     if report.view == PositionView::Move {
         let mv = match (judgement.outcome, &report.best) {
-            (Outcome::Second, _) | (_, None) => "none".to_string(),
-            (Outcome::Draw, Some(m)) => format!("keeps the draw: {}", move_words(report, m)),
-            (Outcome::First, Some(m)) => move_words(report, m),
+            (Outcome::Second, _) | (_, None) => None,
+            (Outcome::Draw, Some(m)) => Some(format!("keeps the draw: {}", move_words(report, m))),
+            (Outcome::First, Some(m)) => Some(move_words(report, m)),
         };
-        rows.push(["move".to_string(), mv]);
+        rows.push(move_row(mv));
     }
     rows
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use super::json_shapes::MoveJson;
-use super::verdict::outcome_name;
+use super::verdict::{move_row, outcome_name, winner_row};
 use super::verdict::{who_words, winning_move_line};
 use crate::engine::{Grundy, Judgement, Player};
 use crate::output::{MiserePlayReport, PositionView};
@@ -119,21 +119,18 @@ pub(super) fn rows(report: &MiserePlayReport, judgement: &Judgement) -> Vec<[Str
             format!("{} played misère", report.rules),
         ],
         ["piles".to_string(), piles.join(" ")],
-        [
-            "winner".to_string(),
-            outcome_name(judgement.outcome).to_string(),
-        ],
+        winner_row(judgement),
         [
             "misère Nim's rule on the values".to_string(),
             v.by_nim_rule.name().to_string(),
         ],
     ];
     if report.view == PositionView::Move {
-        let mv = v
-            .winning_move
-            .as_ref()
-            .map_or("none".to_string(), |m| super::move_words(&report.rules, m));
-        rows.push(["move".to_string(), mv]);
+        rows.push(move_row(
+            v.winning_move
+                .as_ref()
+                .map(|m| super::move_words(&report.rules, m)),
+        ));
     }
     rows
 }

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
-use super::verdict::outcome_name;
 use super::verdict::winning_move_line;
+use super::verdict::{move_row, outcome_name, winner_row};
 use crate::engine::Judgement;
 use crate::output::{MooreReport, PositionView};
 
@@ -125,16 +125,9 @@ pub(super) fn rows(report: &MooreReport, judgement: &Judgement) -> Vec<[String; 
     for &(column, ones) in &v.columns {
         rows.push([format!("column {column}"), ones.to_string()]);
     }
-    rows.push([
-        "winner".to_string(),
-        outcome_name(judgement.outcome).to_string(),
-    ]);
+    rows.push(winner_row(judgement));
     if report.view == PositionView::Move {
-        let mv = v
-            .winning_move
-            .as_deref()
-            .map_or("none".to_string(), describe);
-        rows.push(["move".to_string(), mv]);
+        rows.push(move_row(v.winning_move.as_deref().map(describe)));
     }
     rows
 }

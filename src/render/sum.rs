@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
-use super::verdict::outcome_name;
 use super::verdict::winning_move_line;
+use super::verdict::{move_row, outcome_name, winner_row};
 use crate::engine::Judgement;
 use crate::engine::play::sum::SumMove;
 use crate::engine::play::sum_game::{Part, PartMove};
@@ -202,16 +202,11 @@ pub(super) fn rows(report: &SumReport, judgement: &Judgement) -> Vec<[String; 2]
     let v = &report.verdict;
     let mut rows = component_rows(report);
     rows.push(["nim-sum".to_string(), v.nim_sum.to_string()]);
-    rows.push([
-        "winner".to_string(),
-        outcome_name(judgement.outcome).to_string(),
-    ]);
+    rows.push(winner_row(judgement));
     if report.view == PositionView::Move {
-        let mv = v
-            .winning_move
-            .as_ref()
-            .map_or("none".to_string(), |m| describe(report, m));
-        rows.push(["move".to_string(), mv]);
+        rows.push(move_row(
+            v.winning_move.as_ref().map(|m| describe(report, m)),
+        ));
     }
     rows
 }
@@ -344,17 +339,11 @@ pub(super) fn misere_rows(report: &MisereSumReport, judgement: &Judgement) -> Ve
         .iter()
         .map(|(r, p)| [term(r, *p), "misère: searched".to_string()])
         .collect();
-    rows.push([
-        "winner".to_string(),
-        outcome_name(judgement.outcome).to_string(),
-    ]);
+    rows.push(winner_row(judgement));
     if report.view == PositionView::Move {
-        let mv = report
-            .verdict
-            .best
-            .as_ref()
-            .map_or("none".to_string(), |m| misere_move(report, m));
-        rows.push(["move".to_string(), mv]);
+        rows.push(move_row(
+            report.verdict.best.as_ref().map(|m| misere_move(report, m)),
+        ));
     }
     rows
 }

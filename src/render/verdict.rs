@@ -28,6 +28,22 @@ pub(crate) fn outcome_name(o: Outcome) -> &'static str {
     }
 }
 
+/// The `winner` row of a verdict's Markdown and CSV: `winner, first`.
+pub(super) fn winner_row(judgement: &Judgement) -> [String; 2] {
+    [
+        "winner".to_string(),
+        outcome_name(judgement.outcome).to_string(),
+    ]
+}
+
+/// The `move` row of `move`'s Markdown and CSV: the winning move in words, or `none`.
+pub(super) fn move_row(described: Option<String>) -> [String; 2] {
+    [
+        "move".to_string(),
+        described.unwrap_or_else(|| "none".to_string()),
+    ]
+}
+
 /// Who wins, in words: "the first player (to move) wins", "the second player wins", "a draw".
 pub(super) fn who_words(outcome: Outcome) -> &'static str {
     match outcome {
