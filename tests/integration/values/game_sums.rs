@@ -125,6 +125,16 @@ fn the_winner_and_the_move_of_a_sum_agree_with_a_search_of_the_whole_sum() {
     }
 }
 
+/// Each component's value in the JSON of `winner`, `move` or `grundy` on a sum.
+fn component_values(out: &Value) -> Vec<u64> {
+    out["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| u64_of(&c["value"]))
+        .collect()
+}
+
 /// The Grundy value of the whole sum, by mex over its options (no value of a component).
 fn value(p: &Position, memo: &mut HashMap<Position, u64>) -> u64 {
     if let Some(&g) = memo.get(p) {
@@ -151,12 +161,7 @@ fn grundy_of_a_sum_is_the_value_of_the_whole_sum() {
             ((0, 0), lasker, 0),
             ((0, 0), Vec::new(), h),
         ];
-        let values: Vec<u64> = out["components"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| u64_of(&c["value"]))
-            .collect();
+        let values = component_values(&out);
         let searched: Vec<u64> = alone.iter().map(|q| value(q, &mut memo)).collect();
         assert_eq!(values, searched, "{p:?}: {out}");
     }
@@ -183,13 +188,7 @@ fn the_value_is_the_xor_of_the_components() {
         .run()
         .success()
         .json();
-    let values: Vec<u64> = out["components"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| u64_of(&c["value"]))
-        .collect();
-    assert_eq!(values, [0, 8, 4]);
+    assert_eq!(component_values(&out), [0, 8, 4]);
     assert_eq!(out["nim_sum"], Value::from(12));
 }
 
