@@ -98,7 +98,8 @@ impl fmt::Display for Error {
             Self::NoGame => f.write_str("no game in progress; start one with `play 4 7 5`"),
             Self::NothingToUndo => f.write_str("nothing to undo: you have not moved yet"),
             Self::NothingToExplain => f.write_str(
-                "no move to explain: `why` follows a move in a game of one ruleset (`play 4 7 5`)",
+                "no move to explain: `why` follows a move in a game (`play 4 7 5`), and `undo` \
+                 takes the moves it would explain back",
             ),
             Self::GameInProgress => {
                 f.write_str("a game is in progress: finish it, or `resign` first")

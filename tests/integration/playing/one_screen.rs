@@ -146,6 +146,17 @@ fn why_without_a_game_says_what_it_is_for() {
         "{}",
         out.stderr
     );
+    // In a game, after `undo`: the moves were taken back, and the line says so.
+    let out = Test::new()
+        .args(["play", "--rules", "nim", "3", "5"])
+        .stdin("1 1\nundo\nwhy\n")
+        .run();
+    assert!(
+        out.stderr
+            .contains("`undo` takes the moves it would explain back"),
+        "{}",
+        out.stderr
+    );
 }
 
 /// The test: at 80×24, the screen after a coached bad move holds the verdict line.
