@@ -1,7 +1,7 @@
 //! Running a step's check: over its finite domain, at one value (`at n = K`), or with the
 //! evidence laid out value by value (`expand`). Pure: expressions in, outcomes out.
 
-use super::model::Step;
+use super::model::ProofStep;
 use crate::expr::{Evaluator, Expr, ExprError, Int, Value, parse, parse_domain};
 
 /// Whether a step's claim held.
@@ -109,7 +109,10 @@ pub struct EvidenceRow {
 }
 
 /// A step's domain: its variable and values.
-fn domain(step: &Step, eval: &mut Evaluator) -> Result<Option<(String, Vec<Int>)>, CheckError> {
+fn domain(
+    step: &ProofStep,
+    eval: &mut Evaluator,
+) -> Result<Option<(String, Vec<Int>)>, CheckError> {
     let Some(text) = &step.domain else {
         return Ok(None);
     };
@@ -128,7 +131,7 @@ fn truth(check: &Expr, eval: &mut Evaluator) -> Result<bool, CheckError> {
 }
 
 /// Runs the step's check over its domain; `None` if the step has no check.
-pub fn run(step: &Step, eval: &mut Evaluator) -> Option<CheckOutcome> {
+pub fn run(step: &ProofStep, eval: &mut Evaluator) -> Option<CheckOutcome> {
     let error = |error: CheckError| CheckOutcome::Error { error };
     // Parsed once: a domain of 300 values evaluates one tree 300 times.
     let check = match parse(step.check.as_deref()?) {
@@ -175,7 +178,7 @@ pub fn run(step: &Step, eval: &mut Evaluator) -> Option<CheckOutcome> {
 }
 
 /// The step's variable, if it has a domain.
-pub fn variable(step: &Step) -> Option<String> {
+pub fn variable(step: &ProofStep) -> Option<String> {
     let text = step.domain.as_deref()?;
     parse_domain(text).ok().map(|(var, _)| var)
 }
@@ -183,7 +186,7 @@ pub fn variable(step: &Step) -> Option<String> {
 /// The shown expressions (and the check, last) evaluated with `var = value` bound; each value,
 /// or the error it gave.
 pub fn instantiate(
-    step: &Step,
+    step: &ProofStep,
     eval: &mut Evaluator,
     var: &str,
     value: Int,
@@ -204,7 +207,7 @@ pub fn instantiate(
 /// The first `limit` values of the domain with the shown expressions and the check, with the
 /// variable and the domain's size; `None` for a step with no variable (its check is one fact).
 pub fn evidence(
-    step: &Step,
+    step: &ProofStep,
     eval: &mut Evaluator,
     limit: usize,
 ) -> Result<Option<(String, Vec<EvidenceRow>, usize)>, CheckError> {

@@ -12,7 +12,7 @@ pub mod translate;
 
 pub use check::{CheckError, CheckOutcome, Checked, EvidenceRow, Shown};
 pub use error::{ProofError, ProofErrorKind};
-pub use model::{Proof, Section, Step, Walk};
+pub use model::{Proof, ProofStep, Section, Walk};
 pub use sentence::{DecideOutcome, Decided, SentenceError};
 
 /// The bundled proof named `id`.
@@ -147,7 +147,7 @@ mod tests {
 
     #[test]
     fn a_false_check_fails_at_the_first_bad_value() {
-        let step: Step = Step {
+        let step: ProofStep = ProofStep {
             id: "s".into(),
             text: String::new(),
             check: Some("g(nT) = n + 1".into()),
@@ -168,7 +168,7 @@ mod tests {
 
     #[test]
     fn a_passed_check_says_which_instances_it_covered() {
-        let step = |check: &str, domain: Option<&str>| Step {
+        let step = |check: &str, domain: Option<&str>| ProofStep {
             id: "s".into(),
             text: String::new(),
             check: Some(check.into()),
@@ -178,7 +178,7 @@ mod tests {
             undecided: None,
         };
         let mut eval = Evaluator::new(Rules::ZeroMove);
-        let run = |s: Step, eval: &mut Evaluator| match check::run(&s, eval) {
+        let run = |s: ProofStep, eval: &mut Evaluator| match check::run(&s, eval) {
             Some(CheckOutcome::Holds { checked }) => checked,
             other => panic!("{other:?}"),
         };

@@ -15,12 +15,12 @@ pub struct Proof {
     /// The ruleset `g(…)` means inside the checks (default `zero-move`).
     #[serde(default = "default_rules")]
     pub rules: String,
-    pub statement: Step,
+    pub statement: ProofStep,
     #[serde(default)]
     pub lemmas: Vec<Section>,
     #[serde(default)]
     pub cases: Vec<Section>,
-    pub conclusion: Option<Step>,
+    pub conclusion: Option<ProofStep>,
     /// Relations the `decide` sentences use, by signature: `zm(k, v)` → its body in the
     /// decider's syntax (see [`super::sentence`]).
     #[serde(default)]
@@ -33,13 +33,13 @@ pub struct Proof {
 pub struct Section {
     pub id: String,
     pub title: String,
-    pub steps: Vec<Step>,
+    pub steps: Vec<ProofStep>,
 }
 
 /// One step: what a learner reads, and what the engine checks.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Step {
+pub struct ProofStep {
     pub id: String,
     pub text: String,
     /// An expression that must be `true` (for every value of the domain, if there is one).
@@ -67,7 +67,7 @@ pub struct Walk<'p> {
     pub heading: &'p str,
     /// The lemma's or case's title, if the step belongs to one.
     pub section: Option<&'p str>,
-    pub step: &'p Step,
+    pub step: &'p ProofStep,
 }
 
 impl Proof {
