@@ -339,7 +339,16 @@ impl PositionReport {
         piles: Vec<Pile>,
     ) -> Result<Self, crate::engine::EngineError> {
         let verdict = crate::engine::play::position::verdict(solver, &piles)?;
-        let over = crate::engine::play::moves::is_over(solver.rules(), &piles);
+        // A pile of non-zero value has a move, so only a position of zero values asks for
+        // the moves themselves (a far pile's are never listed to learn that it has some).
+        let mut over = false;
+        if piles
+            .iter()
+            .map(|&p| solver.value(p).map(|k| k.grundy()))
+            .try_fold(true, |all_zero, g| g.map(|g| all_zero && g == 0))?
+        {
+            over = crate::engine::play::moves::is_over(solver.rules(), &piles)?;
+        }
         let winning_move = match crate::engine::play::strategy::winning_move(solver, &piles)? {
             Some(m) => {
                 let value = solver.heaps_value(&m.after())?;

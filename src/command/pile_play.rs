@@ -16,6 +16,7 @@ use crate::cli::{Coach, PlayArgs, PositionArgs};
 use crate::engine::families::graph::GameGraph;
 use crate::engine::families::loopy::Outcome;
 use crate::engine::play::game::{Side, Turn};
+use crate::engine::limits::budget::{Budget, LOOKUP_WORK};
 use crate::engine::play::moves::Request;
 use crate::engine::play::position::{Player, verdict};
 use crate::engine::play::strategy::winning_move;
@@ -40,7 +41,13 @@ pub(super) fn start(session: &mut Session, args: &PlayArgs) -> Result<Output, Er
         Piles::Streamed { source, .. } => {
             return Err(Error::TooManyPilesToPlay { source });
         }
-        Piles::None if !session.position().is_empty() => session.position_for(solver.rules()),
+        // The session's position, by its own rules unless `--rules` names others.
+        Piles::None if !session.position().is_empty() => {
+            if args.position.rules.rules.is_none() {
+                solver = session.position_solver().clone();
+            }
+            session.position_for(solver.rules())
+        }
         Piles::None if solver.rules().counts_tokens() => {
             random_position(solver.rules(), args.seed.unwrap_or_else(clock_seed))
         }
@@ -430,11 +437,15 @@ impl PlayedGame for PileGame {
 
 /// A legal move on `piles` to show how moves are written: a split where the rules split (the
 /// syntax a reader would not guess), else the first option of the first pile that has one.
+/// Piles whose moves cannot be listed show no example from them.
 fn example_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
     let options = || {
         piles.iter().enumerate().flat_map(|(i, &p)| {
+            let mut budget = Budget::new(LOOKUP_WORK);
             rules
-                .heap_options(p)
+                .heap_options(p, &mut budget)
+                .into_iter()
+                .flatten()
                 .take(64)
                 .map(move |h| Move::new(i, p, h))
         })

@@ -3,7 +3,7 @@
 
 use super::piles::{self, Piles};
 use super::rules::rules_or_session;
-use super::session::{self, Session};
+use super::session::Session;
 use crate::cli::PositionArgs;
 use crate::engine::Rules;
 use crate::engine::play::game::Side;
@@ -123,6 +123,10 @@ fn piles_report(
             .into());
         }
         Piles::None if !session.position().is_empty() => {
+            // The session's position, by its own rules unless `--rules` names others.
+            if args.rules.rules.is_none() {
+                solver = session.position_solver().clone();
+            }
             let piles = session.position_for(solver.rules());
             solver.reach_all(&piles)?;
             (piles, Some(PositionTitle::SessionPosition))
@@ -131,7 +135,7 @@ fn piles_report(
             return Err(Error::NoPiles);
         }
     };
-    session.remember(&solver);
+    session.remember_for_position(&solver);
     if args.misere {
         let verdict = crate::engine::searches::misere_play::decide(
             &solver,
@@ -203,22 +207,13 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
     {
         return Ok(Output::WhoWins(WhoWins::new(report)));
     }
-    let solver = rules_or_session(session, &args.rules)?;
-    let graphs = [solver.rules(), session.rules()]
-        .iter()
-        .filter(|r| matches!(r, Rules::Graph(_)))
-        .count();
-    if graphs == 1 {
-        return Err(Error::GraphAgainstSession {
-            rules: session.rules().clone(),
-        });
-    }
-    let mut solver = solver;
+    let mut solver = rules_or_session(session, &args.rules)?;
     match piles::read_piles(args, &mut solver, session)? {
         Piles::None => {}
+        // The position keeps the rules it was read by: `step`, `set`, `play` and `position`
+        // go on by them.
         Piles::Listed(piles) => {
-            let kept = session::piles_as(session.rules(), &piles);
-            session.set_position(kept)?;
+            session.set_position_by(solver.clone(), piles)?;
             session.clear_sum();
         }
         Piles::Streamed { source, .. } => {
@@ -230,6 +225,19 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
     }
     if session.position().is_empty() {
         return Ok(Output::Note(Note::NoPosition));
+    }
+    // Shown by `--rules` if given (for this command only), else by the position's own rules.
+    if args.rules.rules.is_none() {
+        solver = session.position_solver().clone();
+    }
+    let graphs = [solver.rules(), session.position_rules()]
+        .iter()
+        .filter(|r| matches!(r, Rules::Graph(_)))
+        .count();
+    if graphs == 1 {
+        return Err(Error::GraphAgainstSession {
+            rules: session.position_rules().clone(),
+        });
     }
     let piles = session.position_for(solver.rules());
     if let Some(output) = loopy(solver.rules(), &piles)? {
@@ -268,17 +276,18 @@ pub(super) fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result
         .filter(|i| (1..=count).contains(i))
         .ok_or_else(|| Error::bad_token(index, Expected::PileNumber { count }))?;
     let token = pile;
-    let pile = session.rules().parse_pile(token)?;
-    let mut solver = session.solver().clone();
+    // A pile of the position's own rules (`position --rules R` set it by R).
+    let pile = session.position_rules().parse_pile(token)?;
+    let mut solver = session.position_solver().clone();
     solver.reach(pile, token)?;
-    session.remember(&solver);
+    session.remember_for_position(&solver);
     let change = session.set_pile(i - 1, pile)?;
-    if let Some(output) = loopy(session.rules(), session.position())? {
+    if let Some(output) = loopy(session.position_rules(), session.position())? {
         return Ok(output);
     }
     let mut report = PositionReport::new(
         PositionView::NimSum,
-        session.solver(),
+        session.position_solver(),
         session.position().to_vec(),
     )?;
     report.title = Some(PositionTitle::Changed(Box::new(PileChanged {

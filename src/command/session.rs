@@ -74,6 +74,10 @@ pub struct Session {
     /// session's own while it runs, and gone when it ends.
     lesson_games: Vec<Rules>,
     position: Vec<Pile>,
+    /// The position's own rules, when it was set with other rules than the session's
+    /// (`position --rules subtract:1,2 5`): every command that reads the position plays,
+    /// values and shows it by these. `None`: the session's.
+    position_solver: Option<Solver>,
     /// A sum of different games set with `position 'wythoff(3,5) + lasker(7) + 4'`: each
     /// term's game and state. While it is set, `position` (the piles of the session's rules)
     /// is empty.
@@ -174,6 +178,7 @@ impl Session {
             games: Vec::new(),
             lesson_games: Vec::new(),
             position: Vec::new(),
+            position_solver: None,
             sum: None,
             values: Vec::new(),
             nim_sum: 0,
@@ -293,7 +298,7 @@ impl Session {
     /// something else, so the position is cleared and handed back, to be named to the user.
     pub fn set_rules(&mut self, rules: Rules) -> Result<Option<SetAside>, EngineError> {
         let mut solver = self.solver_for(Some(&rules))?;
-        let carries = rules.counts_tokens() && self.rules().counts_tokens();
+        let carries = rules.counts_tokens() && self.position_rules().counts_tokens();
         let piles: Vec<Pile> = if carries {
             self.position
                 .iter()
@@ -304,12 +309,16 @@ impl Session {
         };
         solver.reach_all(&piles)?;
         let set_aside = (!carries && !self.position.is_empty()).then(|| SetAside {
-            rules: self.rules().clone(),
+            rules: self.position_rules().clone(),
             piles: self.position.clone(),
         });
         let old = std::mem::replace(&mut self.solver, solver);
         self.others.retain(|s| s.rules() != self.solver.rules());
         self.remember(&old);
+        // The position takes the new rules, as its sizes do.
+        if let Some(own) = self.position_solver.take() {
+            self.remember(&own);
+        }
         self.set_position(piles)?;
         Ok(set_aside)
     }
@@ -318,9 +327,50 @@ impl Session {
         &self.position
     }
 
-    /// The position's piles as states of `rules` (the same piles if it is the session's).
+    /// The solver of the position's rules: its own, if it was set with other rules than the
+    /// session's, else the session's.
+    pub fn position_solver(&self) -> &Solver {
+        self.position_solver.as_ref().unwrap_or(&self.solver)
+    }
+
+    /// The rules the position is played, valued and shown by.
+    pub fn position_rules(&self) -> &Rules {
+        self.position_solver().rules()
+    }
+
+    /// The position's piles as states of `rules` (the same piles if they are the position's
+    /// own rules).
     pub fn position_for(&self, rules: &Rules) -> Vec<Pile> {
+        if rules == self.position_rules() {
+            return self.position.clone();
+        }
         piles_as(rules, &self.position)
+    }
+
+    /// Makes `piles`, states of `solver`'s rules, the position: it keeps those rules (the
+    /// session's rules stay as they are). Refuses, changing nothing, piles the solver has not
+    /// valued.
+    pub fn set_position_by(&mut self, solver: Solver, piles: Vec<Pile>) -> Result<(), EngineError> {
+        let own = (solver.rules() != self.rules()).then_some(solver);
+        let before = std::mem::replace(&mut self.position_solver, own);
+        let set = self.set_position(piles);
+        if set.is_err() {
+            self.position_solver = before;
+        }
+        set
+    }
+
+    /// Keeps what `solver` computed: in the position's own solver if it is for the position's
+    /// rules, else as [`Session::remember`] does.
+    pub fn remember_for_position(&mut self, solver: &Solver) {
+        match &mut self.position_solver {
+            Some(own) if own.rules() == solver.rules() => {
+                if solver.knows_more_than(own) {
+                    *own = solver.clone();
+                }
+            }
+            _ => self.remember(solver),
+        }
     }
 
     /// The sum of different games set as the position, if one is.
@@ -331,6 +381,7 @@ impl Session {
     /// Makes a sum of different games the position, in place of any piles.
     pub fn set_sum(&mut self, terms: Vec<(Rules, Pile)>) -> Result<(), EngineError> {
         self.set_position(Vec::new())?;
+        self.position_solver = None;
         self.sum = Some(terms);
         Ok(())
     }
@@ -349,13 +400,14 @@ impl Session {
     /// A pile's Grundy value for the position's nim-sum; a position of a loopy graph has
     /// none (its γ may be ∞, and `position` shows γ instead), so it counts 0 here.
     fn value_of(&self, pile: Pile) -> Result<Grundy, EngineError> {
-        if let Rules::Graph(graph) = self.solver.rules()
+        let solver = self.position_solver();
+        if let Rules::Graph(graph) = solver.rules()
             && graph.is_loopy()
             && graph.gamma(pile.size).is_some()
         {
             return Ok(0);
         }
-        self.solver.value(pile).map(|k| k.grundy())
+        solver.value(pile).map(|k| k.grundy())
     }
 
     pub fn set_position(&mut self, piles: Vec<Pile>) -> Result<(), EngineError> {

@@ -46,16 +46,17 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     if session.position().is_empty() {
         return Err(Error::NoPositionToStep);
     }
-    let rules = session.rules().clone();
+    // The position's own rules: `position --rules R` set it by R.
+    let rules = session.position_rules().clone();
     let start = session.position().to_vec();
-    let solver = session.solver().clone();
+    let solver = session.position_solver().clone();
     let count = session.steps.moves_to(&rules, &start);
     // The one game model plays the move, as `play`'s computer does; resumed after the moves
     // already stepped, so that in a game of counters each player moves their own.
     let mut game =
         SumGame::of_position(solver.clone(), start.clone(), Side::Computer).after_moves(count);
     let (moves, count) = walk(count, all, |number| {
-        if game.no_move_left(game.parts()) {
+        if game.no_move_left(game.parts())? {
             return Ok(None);
         }
         let before = game.piles();
@@ -80,7 +81,7 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
         }
         session.steps.reached(piles.clone(), count);
     }
-    let winner = is_over(&rules, &piles).then(|| winner(rules.is_misere(), count));
+    let winner = is_over(&rules, &piles)?.then(|| winner(rules.is_misere(), count));
     Ok(Output::Step(StepReport {
         rules,
         start,
@@ -102,7 +103,7 @@ fn step_sum(session: &mut Session, all: bool) -> Result<Output, Error> {
     let start = board(&game)?;
     let mut nim_sum = start.nim_sum().unwrap_or(0);
     let (moves, count) = walk(session.steps.sum_moves_to(&terms(&game)), all, |number| {
-        if game.no_move_left(game.parts()) {
+        if game.no_move_left(game.parts())? {
             return Ok(None);
         }
         let Some(turn) = game.computer_move()? else {
@@ -124,7 +125,7 @@ fn step_sum(session: &mut Session, all: bool) -> Result<Output, Error> {
         session.set_sum(now.clone())?;
         session.steps.sum_reached(now, count);
     }
-    let over = game.no_move_left(game.parts());
+    let over = game.no_move_left(game.parts())?;
     Ok(Output::SumStep(SumStepReport {
         start,
         moves,

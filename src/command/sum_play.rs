@@ -9,6 +9,7 @@ use super::session::LastGame;
 use super::{Session, typed_move};
 use crate::cli::{Coach, PlayArgs, PositionArgs};
 use crate::engine::families::hackenbush::Picture;
+use crate::engine::limits::budget::{Budget, LOOKUP_WORK};
 use crate::engine::notation::hackenbush_write;
 use crate::engine::play::game::Side;
 use crate::engine::play::moves::{IllegalMove, Request};
@@ -173,7 +174,13 @@ impl SumPlay {
             match part {
                 Part::Pile { game, pile } => {
                     let rules = self.game.solvers()[*game].rules();
-                    for heaps in rules.heap_options(*pile).take(64) {
+                    // An example, not a list: a pile whose moves are too many to list
+                    // gives none.
+                    let mut budget = Budget::new(LOOKUP_WORK);
+                    let Ok(options) = rules.heap_options(*pile, &mut budget) else {
+                        continue;
+                    };
+                    for heaps in options.take(64) {
                         let mv = PartMove::of_heaps(i, part.clone(), *game, &heaps);
                         if mv.after.len() > 1 {
                             return Ok(Some(self.term_move(&mv)?));

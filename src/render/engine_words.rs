@@ -443,6 +443,17 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                 "a table by size of `{game}` cannot be made: its states are tuples, not sizes; \
                  name one, like `grundy --rules {game} (3,5)`"
             ),
+            TooMuchWork::DefinedOptionsOf {
+                game,
+                state,
+                options,
+            } => write!(
+                f,
+                "listing every move of `{game}` at {state} would take too long (more than the \
+                 work limit of {options} options and steps); nimlab answers only from a whole \
+                 list of moves, so this is refused: a smaller position, or one whose answer \
+                 needs no search"
+            ),
             TooMuchWork::DefinedState { game, state, max } => write!(
                 f,
                 "valuing `{game}` up to {state} would take too long (defined games are valued \
@@ -604,6 +615,12 @@ impl fmt::Display for Said<'_, IllegalMove> {
                     names.join(", ")
                 )
             }
+            IllegalMove::Unchecked { index, error } => write!(
+                f,
+                "whether pile {} can make that move cannot be checked: {}",
+                index + 1,
+                Said(&**error)
+            ),
         }
     }
 }

@@ -314,11 +314,47 @@ impl Evaluator {
                 },
                 span.clone(),
             )),
+            // Too large to search, in normal play: the Sprague–Grundy theorem gives the
+            // position's value as the XOR of its components' values, each computed or proven
+            // (a far pile's by its proven formula). Never on a shortened search.
+            Err(EngineError::TooMuchWork(_)) if !misere && matches!(name, "g" | "lost") => {
+                self.tick(work, span)?;
+                let value = self.sum_value(rules, piles, span)?;
+                Ok(match name {
+                    "g" => Value::Int(
+                        Int::try_from(value)
+                            .map_err(|_| overflow(TooLarge::Computed(format!("g = {value}")), span))?,
+                    ),
+                    _ => Value::Bool(value == 0),
+                })
+            }
+            Err(EngineError::TooMuchWork(work))
+                if !matches!(*work, crate::engine::TooMuchWork::GameTreeMoves { .. }) =>
+            {
+                Err(engine(EngineError::TooMuchWork(work), span))
+            }
             Err(_) => Err(ExprError::new(
                 ErrorKind::Budget { limit: self.budget },
                 span.clone(),
             )),
         }
+    }
+
+    /// The value of a sum of piles of `rules` in normal play by the Sprague–Grundy theorem:
+    /// the XOR of the piles' values, each as the solver knows it (by mex, a proven period or a
+    /// proven formula), or refused.
+    fn sum_value(
+        &mut self,
+        rules: &Rules,
+        piles: &[Pile],
+        span: &Range<usize>,
+    ) -> Result<crate::engine::Grundy> {
+        let solver = self.solver(rules, piles, span)?;
+        let mut value: crate::engine::Grundy = 0;
+        for &p in piles {
+            value ^= solver.value(p).map_err(|e| engine(e, span))?.grundy();
+        }
+        Ok(value)
     }
 
     pub(super) fn mex_set(

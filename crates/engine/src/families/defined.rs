@@ -21,7 +21,7 @@ use std::fmt;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use crate::error::{DefinitionRefusal, PileWanted};
-use crate::limits::budget::{Budget, LOOKUP_WORK};
+use crate::limits::budget::Budget;
 use crate::limits::cancel::POLL_EVERY;
 use crate::limits::too_much_work::TupleLimit;
 use crate::values::mex::mex;
@@ -298,19 +298,16 @@ impl DefinedGame {
         self.read().values.get(..end).map(<[Grundy]>::to_vec)
     }
 
-    /// The options of state `n` (empty for a state not valued yet: the solver never hands one
-    /// out, see the module's note).
-    pub fn options(&self, n: u64) -> Arc<[Heaps]> {
+    /// The options of state `n` as kept when it was valued; `None` for a state not valued
+    /// (never an empty list in its place: see [`DefinedGame::options_within`]).
+    pub fn kept_options(&self, n: u64) -> Option<Arc<[Heaps]>> {
         let known = self.read();
-        let i = usize::try_from(n).ok();
-        let options = if self.has_tuples() {
-            i.and_then(|i| known.tuples.options.get(i))
-                .cloned()
-                .flatten()
+        let i = usize::try_from(n).ok()?;
+        if self.has_tuples() {
+            known.tuples.options.get(i).cloned().flatten()
         } else {
-            i.and_then(|i| known.options.get(i)).cloned()
-        };
-        options.unwrap_or_else(|| Arc::from(Vec::new()))
+            known.options.get(i).cloned()
+        }
     }
 
     /// Whether an option may split a heap in two, as the rule is written.
@@ -411,25 +408,50 @@ impl DefinedGame {
         Ok(())
     }
 
-    /// The options of state `n`: kept ones, or for a state of a game of numbers not valued by
-    /// mex (a pile valued by a closed form past them), asked of the rule now within a
-    /// lookup's work (none if that runs out, as for a state not valued).
-    pub fn options_or_now(&self, n: u64) -> Arc<[Heaps]> {
-        if self.has_tuples() || self.value(n).is_some() {
-            return self.options(n);
+    /// Every option of state `n`, or a refusal: the kept ones; for a state of a game of
+    /// numbers not valued by mex (a pile valued by a closed form past them), asked of the rule
+    /// now and not kept; for a tuple not valued yet, valued first. The rule's work is charged
+    /// to `budget`, which refuses once spent, and Ctrl-C and the memory limit stop it: a list
+    /// is never handed out shorter than the rule's.
+    pub fn options_within(&self, n: u64, budget: &mut Budget) -> Result<Arc<[Heaps]>, EngineError> {
+        if let Some(options) = self.kept_options(n) {
+            return Ok(options);
         }
-        let mut budget = Budget::new(LOOKUP_WORK);
-        self.options_now(n, &mut budget)
-            .map(Into::into)
-            .unwrap_or_else(|_| self.options(n))
-    }
-
-    /// The options of state `n` of a game of numbers, asked of the rule now and not kept: for a
-    /// pile valued by a closed form past the values by mex, whose options are not listed.
-    pub fn options_now(&self, n: u64, budget: &mut Budget) -> Result<Vec<Heaps>, EngineError> {
-        let written = self.rule.options(&[n], budget)?;
+        if self.has_tuples() {
+            self.extend(n, budget)?;
+            return self.kept_options(n).ok_or_else(|| EngineError::BadPile {
+                token: n.to_string(),
+                expected: PileWanted::State {
+                    game: self.name.clone(),
+                },
+            });
+        }
+        let too_long = |limit| -> EngineError {
+            crate::TooMuchWork::DefinedOptionsOf {
+                game: self.name.clone(),
+                state: n.to_string(),
+                options: limit,
+            }
+            .into()
+        };
+        budget.check()?;
+        // The rule refuses once the budget is spent, in the words of a table by mex; here no
+        // table is made, so its refusal says what was asked: this state's moves.
+        let written = self.rule.options(&[n], budget).map_err(|e| match e {
+            EngineError::TooMuchWork(work)
+                if matches!(*work, crate::TooMuchWork::DefinedBudget { .. }) =>
+            {
+                too_long(budget.limit())
+            }
+            e => e,
+        })?;
         budget.charge(written.len() as u64);
-        written.into_iter().map(|h| self.heaps(n, h)).collect()
+        if budget.is_spent() {
+            return Err(too_long(budget.limit()));
+        }
+        let options: Result<Vec<Heaps>, EngineError> =
+            written.into_iter().map(|h| self.heaps(n, h)).collect();
+        Ok(options?.into())
     }
 
     /// One option of `state` as heaps, checked: each heap smaller than `state`. Empty heaps are
@@ -835,7 +857,7 @@ mod tests {
         assert_eq!(v, [0, 1, 2, 1, 4]);
         let p = Pile::plain;
         assert_eq!(
-            &*g.options(4),
+            &*g.kept_options(4).unwrap(),
             [
                 Heaps::Three(p(1), p(2), p(3)),
                 Heaps::Two(p(2), p(3)),
@@ -853,7 +875,7 @@ mod tests {
         // Empty heaps are dropped: [0, 0, 2] is the heap 2.
         let g = game(|n| if n == 3 { vec![vec![0, 0, 2]] } else { vec![] });
         g.extend(3, &mut Budget::new(1000)).unwrap();
-        assert_eq!(&*g.options(3), [Heaps::One(p(2))]);
+        assert_eq!(&*g.kept_options(3).unwrap(), [Heaps::One(p(2))]);
     }
 
     #[test]

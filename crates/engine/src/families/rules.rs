@@ -9,6 +9,7 @@ use crate::families::defined::DefinedGame;
 use crate::families::graph::GameGraph;
 use crate::families::octal::OctalCode;
 use crate::families::subtraction::SubtractionSet;
+use crate::limits::budget::Budget;
 use crate::notation::pile::token_excerpt;
 use crate::{EngineError, Heaps, Pass, Pile};
 
@@ -288,14 +289,20 @@ impl Rules {
     }
 
     /// The options of one component that leave one component, in order: smaller piles first,
-    /// then the pass. For rulesets that split (octal games with a digit 4, 5, 6 or 7) these
-    /// are not all the options: use [`Rules::heap_options`].
+    /// then the pass. For a splitting ruleset these are its moves that leave one heap, not all
+    /// its moves: those are [`Rules::heap_options`].
     ///
-    /// The iterator is lazy: a take-any pile of size n has n options, so callers that may meet
-    /// huge piles search it with a bound rather than collect it.
-    pub fn options(&self, pile: Pile) -> Box<dyn Iterator<Item = Pile> + '_> {
+    /// Every option or a refusal, never fewer: a defined game's options are listed whole
+    /// within `budget` or refused. The iterator is lazy otherwise: a take-any pile of size n
+    /// has n options, so callers that may meet huge piles search it with a bound and refuse
+    /// past it.
+    pub fn options(
+        &self,
+        pile: Pile,
+        budget: &mut Budget,
+    ) -> Result<Box<dyn Iterator<Item = Pile> + '_>, EngineError> {
         let n = pile.size;
-        match self {
+        Ok(match self {
             Self::Nim | Self::Misere => Box::new((0..n).map(Pile::plain)),
             Self::ZeroMove => match pile.pass {
                 None => Box::new(std::iter::empty()),
@@ -319,42 +326,52 @@ impl Rules {
             })),
             Self::Graph(graph) => Box::new(graph.moves(n).map(Pile::plain)),
             Self::Defined(game) => {
-                let options = game.options_or_now(n);
+                let options = game.options_within(n, budget)?;
                 Box::new((0..options.len()).filter_map(move |i| match options[i] {
                     Heaps::One(p) => Some(p),
                     Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..) => None,
                 }))
             }
-        }
+        })
     }
 
     /// Every option of one component: what each move leaves of it, one heap or (splitting
-    /// octal games) two, in the order of [`Rules::options`] with splits after the single heap
-    /// of the same amount.
-    pub fn heap_options(&self, pile: Pile) -> Box<dyn Iterator<Item = Heaps> + '_> {
-        match self {
+    /// games) several, in the order of [`Rules::options`] with splits after the single heap
+    /// of the same amount. Every option or a refusal, as [`Rules::options`].
+    pub fn heap_options(
+        &self,
+        pile: Pile,
+        budget: &mut Budget,
+    ) -> Result<Box<dyn Iterator<Item = Heaps> + '_>, EngineError> {
+        Ok(match self {
             Self::Octal(code) => Box::new(code.moves(pile.size)),
             Self::Defined(game) => {
-                let options = game.options_or_now(pile.size);
+                let options = game.options_within(pile.size, budget)?;
                 Box::new((0..options.len()).map(move |i| options[i].clone()))
             }
-            _ => Box::new(self.options(pile).map(Heaps::One)),
-        }
+            _ => Box::new(self.options(pile, budget)?.map(Heaps::One)),
+        })
     }
 
-    /// Whether `to` is one move away from `from` (splits included).
-    pub fn is_heap_option(&self, from: Pile, to: &Heaps) -> bool {
-        match (self, to) {
+    /// Whether `to` is one move away from `from` (splits included); a defined game's moves are
+    /// listed within `budget`, or the question refused.
+    pub fn is_heap_option(
+        &self,
+        from: Pile,
+        to: &Heaps,
+        budget: &mut Budget,
+    ) -> Result<bool, EngineError> {
+        Ok(match (self, to) {
             (Self::Octal(code), _) => code.allows(from.size, to),
-            (Self::Defined(game), _) => game.options_or_now(from.size).contains(to),
-            (_, Heaps::One(p)) => self.is_option(from, *p),
+            (Self::Defined(game), _) => game.options_within(from.size, budget)?.contains(to),
+            (_, Heaps::One(p)) => self.is_option(from, *p, budget)?,
             (_, Heaps::Two(..) | Heaps::Three(..) | Heaps::Many(..)) => false,
-        }
+        })
     }
 
-    /// Whether `to` is one move away from `from`.
-    pub fn is_option(&self, from: Pile, to: Pile) -> bool {
-        match self {
+    /// Whether `to` is one move away from `from`; as [`Rules::is_heap_option`].
+    pub fn is_option(&self, from: Pile, to: Pile, budget: &mut Budget) -> Result<bool, EngineError> {
+        Ok(match self {
             Self::Nim | Self::Misere => to.size < from.size,
             Self::ZeroMove => match (from.pass, to.pass) {
                 (Some(Pass::Spent), Some(Pass::Spent)) => to.size < from.size,
@@ -369,8 +386,10 @@ impl Rules {
             }
             Self::Octal(code) => code.allows(from.size, &Heaps::One(to)),
             Self::Graph(graph) => graph.moves(from.size).any(|n| n == to.size),
-            Self::Defined(game) => game.options_or_now(from.size).contains(&Heaps::One(to)),
-        }
+            Self::Defined(game) => game
+                .options_within(from.size, budget)?
+                .contains(&Heaps::One(to)),
+        })
     }
 }
 
@@ -448,12 +467,14 @@ mod tests {
     #[test]
     fn zero_move_options_follow_the_spec() {
         let opts: Vec<String> = Rules::ZeroMove
-            .options(Pile::zero_move(3, Pass::Unused))
+            .options(Pile::zero_move(3, Pass::Unused), &mut Budget::new(10))
+            .unwrap()
             .map(|p| p.to_string())
             .collect();
         assert_eq!(opts, ["0", "1T", "2T", "3F"]);
         let opts: Vec<String> = Rules::ZeroMove
-            .options(Pile::zero_move(2, Pass::Spent))
+            .options(Pile::zero_move(2, Pass::Spent), &mut Budget::new(10))
+            .unwrap()
             .map(|p| p.to_string())
             .collect();
         assert_eq!(opts, ["0", "1F"]);
@@ -471,10 +492,10 @@ mod tests {
         for r in &rules {
             let states: Vec<Pile> = (0..8).flat_map(|n| r.states(n)).collect();
             for &from in &states {
-                let opts: Vec<Pile> = r.options(from).collect();
+                let opts: Vec<Pile> = r.options(from, &mut Budget::new(100)).unwrap().collect();
                 for &to in &states {
                     assert_eq!(
-                        r.is_option(from, to),
+                        r.is_option(from, to, &mut Budget::new(100)).unwrap(),
                         opts.contains(&to),
                         "{r} {from}->{to}"
                     );

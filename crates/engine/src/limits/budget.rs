@@ -47,10 +47,15 @@ impl Budget {
         }
     }
 
-    /// `Err(Interrupted)` once the budget's token (if any) is cancelled.
+    /// `Err(Interrupted)` once the budget's token is cancelled, or, for a budget with no token
+    /// of its own, once the foreground's Ctrl-C flag is set; and once the memory limit is
+    /// passed (see [`crate::limits::cancel::poll`]). Every loop that charges a budget is
+    /// stopped by Ctrl-C and by the memory limit, whoever made the budget.
     #[inline]
     pub fn check(&self) -> Result<(), Interrupted> {
-        self.cancel.as_ref().map_or(Ok(()), Cancel::check)
+        self.cancel
+            .as_ref()
+            .map_or_else(crate::limits::cancel::poll, Cancel::check)
     }
 
     /// The token's progress: a piece of work of `total` units begins (see [`Cancel::begin`]).
@@ -60,10 +65,13 @@ impl Budget {
         }
     }
 
-    /// The token's progress: `done` units are done; then the stop flag is checked.
+    /// The token's progress: `done` units are done; then the stop flag is checked (see
+    /// [`Budget::check`]).
     #[inline]
     pub fn reach(&self, done: u64) -> Result<(), Interrupted> {
-        self.cancel.as_ref().map_or(Ok(()), |c| c.reach(done))
+        self.cancel
+            .as_ref()
+            .map_or_else(crate::limits::cancel::poll, |c| c.reach(done))
     }
 
     /// The most work allowed in all.

@@ -105,6 +105,13 @@ pub enum TooMuchWork {
     Mexset { pile: Pile, max: u64 },
     /// A table by size of a defined game whose states are tuples, which have no sizes.
     TupleTable { game: String },
+    /// The moves of `state` of a defined game, listed whole, past the work limit of `options`
+    /// (options and steps of the rule counted): refused rather than handed out short.
+    DefinedOptionsOf {
+        game: String,
+        state: String,
+        options: u64,
+    },
     /// A defined game valued up to `state`, past `max`.
     DefinedState { game: String, state: u64, max: u64 },
     /// A defined game valued up to `upto`, stopped at the work limit of `options` options

@@ -3,7 +3,8 @@
 //!
 //! The check names the first rule a move breaks, so a learner is told why it is illegal.
 
-use crate::{Heaps, Move, Pass, Pile, Rules};
+use crate::limits::budget::{Budget, LOOKUP_WORK};
+use crate::{EngineError, Heaps, Move, Pass, Pile, Rules};
 
 /// How many of a pile's options an illegal move lists before `…`.
 pub const OPTIONS_LISTED: usize = 8;
@@ -60,6 +61,12 @@ pub enum IllegalMove {
         rules: Rules,
         options: Vec<Heaps>,
         more: bool,
+    },
+    /// Whether pile `index` can become what was asked could not be told: listing its moves
+    /// was refused (`error` says why). Never taken for "no such move".
+    Unchecked {
+        index: usize,
+        error: Box<EngineError>,
     },
 }
 
@@ -126,7 +133,11 @@ pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, Il
             }
         }
     };
-    if !rules.is_option(from, to) {
+    let mut budget = Budget::new(LOOKUP_WORK);
+    if !rules
+        .is_option(from, to, &mut budget)
+        .map_err(|e| unchecked(index, e))?
+    {
         return Err(not_an_option(rules, index, from, Heaps::One(to)));
     }
     Ok(Move::new(index, from, to.into()))
@@ -140,16 +151,33 @@ fn turn_into(rules: &Rules, index: usize, from: Pile, after: Heaps) -> Result<Mo
         Heaps::One(_) => after,
         split => Heaps::of(split.piles().collect()),
     };
-    if rules.is_heap_option(from, &sorted) {
+    let mut budget = Budget::new(LOOKUP_WORK);
+    if rules
+        .is_heap_option(from, &sorted, &mut budget)
+        .map_err(|e| unchecked(index, e))?
+    {
         Ok(Move::new(index, from, sorted))
     } else {
         Err(not_an_option(rules, index, from, sorted))
     }
 }
 
-/// The refusal of a move to `after`, listing the pile's first options.
+fn unchecked(index: usize, error: EngineError) -> IllegalMove {
+    IllegalMove::Unchecked {
+        index,
+        error: Box::new(error),
+    }
+}
+
+/// The refusal of a move to `after`, listing the pile's first options (which the check just
+/// listed whole, so listing them again is within the same work).
 fn not_an_option(rules: &Rules, index: usize, from: Pile, after: Heaps) -> IllegalMove {
-    let mut options: Vec<Heaps> = rules.heap_options(from).take(OPTIONS_LISTED + 1).collect();
+    let mut budget = Budget::new(LOOKUP_WORK);
+    let options = match rules.heap_options(from, &mut budget) {
+        Ok(options) => options,
+        Err(e) => return unchecked(index, e),
+    };
+    let mut options: Vec<Heaps> = options.take(OPTIONS_LISTED + 1).collect();
     let more = options.len() > OPTIONS_LISTED;
     options.truncate(OPTIONS_LISTED);
     IllegalMove::NotAnOption {
@@ -173,11 +201,17 @@ pub fn apply(piles: &[Pile], m: &Move) -> Vec<Pile> {
     after
 }
 
-/// Whether no move is left: every pile is empty or (in a subtraction game) too small.
-pub fn is_over(rules: &Rules, piles: &[Pile]) -> bool {
-    piles
-        .iter()
-        .all(|&p| rules.heap_options(p).next().is_none())
+/// Whether no move is left: every pile is empty or (in a subtraction game) too small. Refused
+/// if a pile's moves cannot be listed (a pile so large that it surely has some is never said
+/// to have none).
+pub fn is_over(rules: &Rules, piles: &[Pile]) -> Result<bool, EngineError> {
+    for &p in piles {
+        let mut budget = Budget::new(LOOKUP_WORK);
+        if rules.heap_options(p, &mut budget)?.next().is_some() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -218,9 +252,9 @@ mod tests {
     #[test]
     fn over_when_no_pile_has_an_option() {
         let s = Rules::parse("subtract:3").unwrap();
-        assert!(is_over(&s, &[Pile::plain(2), Pile::plain(1)]));
-        assert!(!is_over(&s, &[Pile::plain(3)]));
-        assert!(is_over(&Rules::ZeroMove, &zm(&["0", "0"])));
-        assert!(!is_over(&Rules::ZeroMove, &zm(&["0", "1F"])));
+        assert!(is_over(&s, &[Pile::plain(2), Pile::plain(1)]).unwrap());
+        assert!(!is_over(&s, &[Pile::plain(3)]).unwrap());
+        assert!(is_over(&Rules::ZeroMove, &zm(&["0", "0"])).unwrap());
+        assert!(!is_over(&Rules::ZeroMove, &zm(&["0", "1F"])).unwrap());
     }
 }

@@ -7,6 +7,7 @@
 //! shortens it by the least, from the largest pile (most room to go wrong), lowest number
 //! first, a take before a pass. No randomness: the same position always gets the same reply.
 
+use crate::limits::budget::{Budget, LOOKUP_WORK};
 use crate::play::strategy::winning_move;
 use crate::values::grundy::Solver;
 use crate::{EngineError, Heaps, Move, Pass, Pile, Rules};
@@ -39,7 +40,7 @@ pub fn reply(solver: &Solver, piles: &[Pile]) -> Result<Option<Reply>, EngineErr
             intent: Intent::Winning,
         }));
     }
-    Ok(delaying_move(solver.rules(), piles).map(|mv| Reply {
+    Ok(delaying_move(solver.rules(), piles)?.map(|mv| Reply {
         mv,
         intent: Intent::Delaying,
     }))
@@ -59,12 +60,12 @@ pub fn longest_play(rules: &Rules, pile: Pile) -> u128 {
 }
 
 /// The move that shortens the longest play left the least (see the module's doc), or `None`
-/// when no move is left.
-pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
+/// when no move is left; refused where a pile's moves cannot be listed.
+pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Result<Option<Move>, EngineError> {
     let mut best: Option<(u128, Move)> = None;
     for (index, &from) in piles.iter().enumerate() {
         let before = longest_play(rules, from);
-        for to in small_options(rules, from) {
+        for to in small_options(rules, from)? {
             // A split may leave more play than the pile had: it costs nothing then.
             let after: u128 = to.piles().map(|p| longest_play(rules, p)).sum();
             let cost = before.saturating_sub(after);
@@ -79,18 +80,20 @@ pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
             }
         }
     }
-    best.map(|(_, m)| m)
+    Ok(best.map(|(_, m)| m))
 }
 
 /// The options a delaying move may pick from: the smallest takes and the pass. For take-any
 /// rulesets taking one token is always among the least costly, so huge piles stay cheap. A
 /// defined or octal game's splits are options too (Grundy's game and octal:0.04 have no
 /// others).
-fn small_options(rules: &Rules, pile: Pile) -> Vec<Heaps> {
-    match rules {
+fn small_options(rules: &Rules, pile: Pile) -> Result<Vec<Heaps>, EngineError> {
+    let mut budget = Budget::new(LOOKUP_WORK);
+    Ok(match rules {
         // Some moves of these split a heap (an octal game may have no others, as 0.04).
-        Rules::Defined(_) | Rules::Octal(_) => rules.heap_options(pile).collect(),
-        Rules::Subtract(_) | Rules::Graph(_) => rules.options(pile).map(Heaps::One).collect(),
+        Rules::Defined(_) | Rules::Octal(_) | Rules::Subtract(_) | Rules::Graph(_) => {
+            rules.heap_options(pile, &mut budget)?.collect()
+        }
         _ if pile.size == 0 => Vec::new(),
         _ => {
             let mut out = vec![Heaps::One(match pile.pass {
@@ -102,7 +105,7 @@ fn small_options(rules: &Rules, pile: Pile) -> Vec<Heaps> {
             }
             out
         }
-    }
+    })
 }
 
 #[cfg(test)]

@@ -88,20 +88,12 @@ pub fn heaps_with_value(
     pile: Pile,
     target: Grundy,
 ) -> Result<Option<Heaps>, EngineError> {
-    // A defined game keeps each state's options, splits included: look through them all.
+    // A defined game's options, splits included, listed whole (kept ones, or for a pile
+    // valued by a closed form past the values by mex, asked of the rule now within a
+    // lookup's work, refused past it): look through them all.
     if let Rules::Defined(game) = solver.rules() {
-        // A pile valued by a closed form past the values by mex has no options kept: ask
-        // the rule for them now, within a lookup's work (refused past it).
-        if game.value(pile.size).is_none() && !game.has_tuples() {
-            let mut budget = Budget::new(LOOKUP_WORK);
-            for h in game.options_now(pile.size, &mut budget)? {
-                if solver.heaps_value(&h)? == target {
-                    return Ok(Some(h));
-                }
-            }
-            return Ok(None);
-        }
-        for h in game.options(pile.size).iter() {
+        let mut budget = Budget::new(LOOKUP_WORK);
+        for h in game.options_within(pile.size, &mut budget)?.iter() {
             if solver.heaps_value(h)? == target {
                 return Ok(Some(h.clone()));
             }
@@ -140,14 +132,17 @@ pub fn option_with_value(
 ) -> Result<Option<Pile>, EngineError> {
     let rules = solver.rules();
     let exhaustive = pile.size <= EXHAUSTIVE_SEARCH || !rules.is_take_any();
+    let mut budget = Budget::new(LOOKUP_WORK);
     let candidates: Box<dyn Iterator<Item = Pile>> = if exhaustive {
-        rules.options(pile)
+        rules.options(pile, &mut budget)?
     } else {
-        Box::new(
-            take_any_candidates(rules, pile, target)
-                .into_iter()
-                .filter(move |&o| rules.is_option(pile, o)),
-        )
+        let mut kept = Vec::new();
+        for o in take_any_candidates(rules, pile, target) {
+            if rules.is_option(pile, o, &mut budget)? {
+                kept.push(o);
+            }
+        }
+        Box::new(kept.into_iter())
     };
     for o in candidates {
         if solver.value(o)?.grundy() == target {
@@ -239,7 +234,11 @@ mod tests {
         let m = winning_move(&solver, &piles).unwrap().unwrap();
         let mut after = piles;
         after[m.index] = m.to;
-        assert!(rules.is_option(piles[m.index], m.to));
+        assert!(
+            rules
+                .is_option(piles[m.index], m.to, &mut Budget::new(100))
+                .unwrap()
+        );
         assert_eq!(verdict(&solver, &after).unwrap().nim_sum, 0);
     }
 }

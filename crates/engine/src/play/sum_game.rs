@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use crate::families::graph::GameGraph;
 use crate::families::hackenbush::{Picture, winning_cut};
 use crate::families::loopy::{Gamma, Outcome};
+use crate::limits::budget::{Budget, LOOKUP_WORK};
 use crate::notation::hackenbush_write::canonical;
 use crate::play::game::Side;
 use crate::play::moves::{self, IllegalMove, Request};
@@ -304,7 +305,7 @@ impl SumGame {
     pub fn misere_sum(&self, parts: &[Part]) -> Result<MisereSum, EngineError> {
         let mut search = MisereSearch::new(self);
         let won = search.first_wins(parts)?;
-        let options = self.options(parts);
+        let options = self.options(parts, &mut Budget::new(LOOKUP_WORK))?;
         let mut best = None;
         if won {
             for (mv, next) in &options {
@@ -373,13 +374,18 @@ impl SumGame {
         }
     }
 
-    /// Every move from `parts`, with the position it leaves.
-    fn options(&self, parts: &[Part]) -> Vec<(PartMove, Vec<Part>)> {
+    /// Every move from `parts`, with the position it leaves; a pile's moves listed within
+    /// `budget`, or refused.
+    fn options(
+        &self,
+        parts: &[Part],
+        budget: &mut Budget,
+    ) -> Result<Vec<(PartMove, Vec<Part>)>, EngineError> {
         let mut out = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             match part {
                 Part::Pile { game, pile } => {
-                    for heaps in self.solvers[*game].rules().heap_options(*pile) {
+                    for heaps in self.solvers[*game].rules().heap_options(*pile, budget)? {
                         let mv = PartMove::of_heaps(i, part.clone(), *game, &heaps);
                         let next = after(parts, &mv);
                         out.push((mv, next));
@@ -394,23 +400,33 @@ impl SumGame {
                 }
             }
         }
-        out
+        Ok(out)
     }
 
-    /// Whether no move is left.
-    pub fn no_move_left(&self, parts: &[Part]) -> bool {
+    /// Whether no move is left; refused where a pile's moves cannot be listed.
+    pub fn no_move_left(&self, parts: &[Part]) -> Result<bool, EngineError> {
         if self.whole {
             return moves::is_over(self.solvers[0].rules(), &piles_of(parts));
         }
-        parts.iter().all(|part| match part {
-            Part::Pile { game, pile } => moves::is_over(self.solvers[*game].rules(), &[*pile]),
-            Part::Picture(p) => p.edges().is_empty(),
-        })
+        for part in parts {
+            let over = match part {
+                Part::Pile { game, pile } => {
+                    moves::is_over(self.solvers[*game].rules(), &[*pile])?
+                }
+                Part::Picture(p) => p.edges().is_empty(),
+            };
+            if !over {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
-    /// Whether the game has ended: no move is left, or the learner resigned.
+    /// Whether the game has ended: no move is left, or the learner resigned. A pile whose
+    /// moves are too many to list is not said to have none: the game goes on, and the move
+    /// that needs them is refused when it is asked for.
     pub fn is_over(&self) -> bool {
-        self.resigned || self.no_move_left(&self.parts)
+        self.resigned || matches!(self.no_move_left(&self.parts), Ok(true))
     }
 
     /// The winner once the game is over: whoever cannot move loses (wins, played misère).
@@ -493,7 +509,7 @@ impl SumGame {
         }
         let (mv, intent) = match self.decide(&self.parts)? {
             (true, Some(mv)) => (mv, Intent::Winning),
-            _ => match self.delaying_move() {
+            _ => match self.delaying_move()? {
                 Some(mv) => (mv, Intent::Delaying),
                 None => return Ok(None),
             },
@@ -529,7 +545,7 @@ impl SumGame {
                     mv,
                     intent: Intent::Winning,
                 }),
-                None => delaying_move(solver.rules(), &piles).map(|mv| Reply {
+                None => delaying_move(solver.rules(), &piles)?.map(|mv| Reply {
                     mv,
                     intent: Intent::Delaying,
                 }),
@@ -564,13 +580,13 @@ impl SumGame {
     /// The move that shortens the play left the least: in a pile, the ruleset's own delaying
     /// move (see `reply`); in a picture, the cut that drops the fewest edges. Ties go to the
     /// first component.
-    fn delaying_move(&self) -> Option<PartMove> {
+    fn delaying_move(&self) -> Result<Option<PartMove>, EngineError> {
         let mut best: Option<(u128, PartMove)> = None;
         for (i, part) in self.parts.iter().enumerate() {
             let (cost, mv) = match part {
                 Part::Pile { game, pile } => {
                     let rules = self.solvers[*game].rules();
-                    let Some(m) = delaying_move(rules, &[*pile]) else {
+                    let Some(m) = delaying_move(rules, &[*pile])? else {
                         continue;
                     };
                     let left: u128 = m.after().piles().map(|p| longest_play(rules, p)).sum();
@@ -595,7 +611,7 @@ impl SumGame {
                 best = Some((cost, mv));
             }
         }
-        best.map(|(_, mv)| mv)
+        Ok(best.map(|(_, mv)| mv))
     }
 
     fn push(&mut self, side: Side, mv: PartMove, intent: Option<Intent>) -> SumTurn {
@@ -652,7 +668,7 @@ pub fn own_counter_move(solver: &Solver, mv: Move, white: bool) -> Result<Move, 
         return Ok(mv);
     }
     let value = solver.heaps_value(&mv.after())?;
-    for h in rules.heap_options(mv.from) {
+    for h in rules.heap_options(mv.from, &mut Budget::new(LOOKUP_WORK))? {
         if rules.counter_moved(mv.from, &h) == Some(white) && solver.heaps_value(&h)? == value {
             return Ok(Move::new(mv.index, mv.from, h));
         }
@@ -782,7 +798,20 @@ impl<'g> MisereSearch<'g> {
             }
             .into());
         }
-        let options = self.game.options(parts);
+        let left = MISERE_WORK_LIMIT.saturating_sub(self.work);
+        let mut budget = Budget::new(left);
+        let options = self.game.options(parts, &mut budget).map_err(|e| {
+            // The moves of one pile past what the whole search may examine: the search's own
+            // limit, not the lookup's.
+            match e {
+                EngineError::TooMuchWork(_) if budget.is_spent() => TooMuchWork::GameTreeMoves {
+                    moves: MISERE_WORK_LIMIT,
+                }
+                .into(),
+                e => e,
+            }
+        })?;
+        self.work = self.work.saturating_add(budget.spent());
         // Every node: its options copy the whole sum once each.
         crate::limits::cancel::poll()?;
         // No move: the player to move did not move last, so wins misère.

@@ -268,6 +268,7 @@ impl BulkMove {
 mod tests {
     use super::*;
     use crate::Rules;
+    use crate::limits::budget::Budget;
     use crate::play::position::verdict;
     use crate::play::strategy::winning_move;
 
@@ -331,7 +332,9 @@ mod tests {
                             // the same one.
                             let mut after = piles;
                             after[m.index] = m.to;
-                            assert!(rules.is_heap_option(m.from, &m.after()));
+                            assert!(rules
+                                .is_heap_option(m.from, &m.after(), &mut Budget::new(u64::MAX))
+                                .unwrap());
                             assert_eq!(verdict(&solver, &after).unwrap().winner, Player::Second);
                         }
                     }

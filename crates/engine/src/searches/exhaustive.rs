@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use crate::limits::budget::{Budget, TABLE_WORK};
+use crate::limits::budget::{Budget, LOOKUP_WORK, TABLE_WORK};
 use crate::limits::cancel::{Cancel, POLL_EVERY};
 use crate::searches::colex::{Colex, fill_even, next_same_sum};
 use crate::{EngineError, Pass, Pile, Rules};
@@ -471,7 +471,9 @@ impl StateList {
                 continue;
             }
             mark.insert(root, 1);
-            let mut path: Vec<(Pile, Vec<Pile>)> = vec![(root, rules.options(root).collect())];
+            let mut budget = Budget::new(LOOKUP_WORK);
+            let mut path: Vec<(Pile, Vec<Pile>)> =
+                vec![(root, rules.options(root, &mut budget)?.collect())];
             while let Some((pile, options)) = path.last_mut() {
                 match options.pop() {
                     Some(o) => match mark.get(&o) {
@@ -486,7 +488,7 @@ impl StateList {
                         }
                         None => {
                             mark.insert(o, 1);
-                            let next = rules.options(o).collect();
+                            let next = rules.options(o, &mut budget)?.collect();
                             path.push((o, next));
                         }
                     },
@@ -560,13 +562,14 @@ impl Moves {
         };
         let mut start = Vec::with_capacity(states.len() + 1);
         let mut to: Vec<u32> = Vec::new();
+        let mut budget = Budget::new(TABLE_WORK);
         start.push(0);
         for (code, &p) in states.iter().enumerate() {
             let first = to.len();
             // "No pile" has no moves.
             let options = match (code, &listed) {
                 (0, Some(_)) => Box::new(std::iter::empty()),
-                _ => rules.options(p),
+                _ => rules.options(p, &mut budget)?,
             };
             for o in options {
                 match code_of(o) {

@@ -4,6 +4,7 @@
 //! value ≤ 1 the player to move wins iff the count of 1s is even, else iff the nim-sum is not
 //! 0), so a learner sees where that rule stops carrying over (misère Kayles: `4 1`).
 
+use crate::limits::budget::Budget;
 use crate::play::outcome::Player;
 use crate::play::position::nim_sum;
 use crate::play::strategy::Move;
@@ -60,7 +61,8 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
         if !first || piles[..i].contains(&pile) {
             continue;
         }
-        for after in rules.heap_options(pile) {
+        let mut budget = Budget::new(limit.saturating_sub(search.work()));
+        for after in rules.heap_options(pile, &mut budget)? {
             let mut next = piles.to_vec();
             next[i] = after.first();
             next.extend(after.rest());

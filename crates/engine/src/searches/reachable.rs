@@ -146,7 +146,14 @@ pub fn walk(
             if k > 0 && heaps[k - 1] == heap {
                 continue;
             }
-            for option in rules.heap_options(heap) {
+            let options = rules.heap_options(heap, budget).map_err(|e| match e {
+                EngineError::Interrupted => WalkRefused::Interrupted,
+                EngineError::TooMuchWork(_) if budget.is_spent() => WalkRefused::TooMuchWork {
+                    limit: budget.limit(),
+                },
+                e => WalkRefused::Unvalued(Box::new(e)),
+            })?;
+            for option in options {
                 budget.charge(u64::try_from(heaps.len()).unwrap_or(u64::MAX));
                 if budget.is_spent() {
                     return Err(WalkRefused::TooMuchWork {

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use crate::limits::budget::Budget;
 use crate::limits::cancel::POLL_EVERY;
 use crate::{EngineError, Grundy, Pile, Rules};
 
@@ -95,7 +96,19 @@ impl<'r> Search<'r> {
             if i > 0 && position[i] == position[i - 1] {
                 continue;
             }
-            for o in self.rules.heap_options(position[i]) {
+            // A pile's moves listed whole within what the search may still do, their listing
+            // charged as work (a game-language rule may consider many elements per move).
+            let mut budget = Budget::new(self.limit.saturating_sub(self.work));
+            let options = self.rules.heap_options(position[i], &mut budget).map_err(|e| {
+                match e {
+                    EngineError::TooMuchWork(_) if budget.is_spent() => {
+                        crate::TooMuchWork::GameTreeMoves { moves: self.limit }.into()
+                    }
+                    e => e,
+                }
+            })?;
+            self.work = self.work.saturating_add(budget.spent());
+            for o in options {
                 self.work += 1;
                 // Polled by work and by piles copied: a move in a position of 100 000 piles
                 // copies them all, so a few thousand moves can hold gigabytes.

@@ -349,7 +349,8 @@ impl Solver {
     pub fn row(&self, pile: Pile) -> Result<GrundyRow, EngineError> {
         let mut options = Vec::new();
         let mut parts = Vec::new();
-        for heaps in self.rules.heap_options(pile) {
+        let mut budget = Budget::new(LOOKUP_WORK);
+        for heaps in self.rules.heap_options(pile, &mut budget)? {
             match heaps {
                 Heaps::One(p) => {
                     options.push((heaps, self.value(p)?.grundy));
@@ -663,7 +664,9 @@ impl GrundyTable {
         let grundy = self.value(pile)?;
         let mut options = Vec::new();
         let mut parts = Vec::new();
-        for heaps in self.rules.heap_options(pile) {
+        // No row rather than a row short of options.
+        let mut budget = Budget::new(LOOKUP_WORK);
+        for heaps in self.rules.heap_options(pile, &mut budget).ok()? {
             match heaps {
                 Heaps::One(p) => {
                     options.push((heaps, self.value(p)?));
@@ -724,7 +727,10 @@ mod tests {
         if let Some(&g) = memo.get(&pile) {
             return g;
         }
-        let opts: Vec<Heaps> = rules.heap_options(pile).collect();
+        let opts: Vec<Heaps> = rules
+            .heap_options(pile, &mut Budget::new(u64::MAX))
+            .unwrap()
+            .collect();
         let values: Vec<Grundy> = opts
             .into_iter()
             .map(|h| h.piles().fold(0, |acc, p| acc ^ brute(rules, p, memo)))

@@ -205,6 +205,7 @@ impl SizeValues {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::budget::Budget;
     use crate::values::mex::mex;
     use crate::{Pass, Pile};
 
@@ -223,7 +224,8 @@ mod tests {
                 };
                 // A split leaves two heaps: the XOR of their values.
                 let g = mex(rules
-                    .heap_options(pile)
+                    .heap_options(pile, &mut Budget::new(u64::MAX))
+                    .unwrap()
                     .map(|h| h.piles().fold(0, |acc, p| acc ^ value(p))));
                 known.push((pile, g));
             }
