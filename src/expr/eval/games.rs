@@ -321,10 +321,11 @@ impl Evaluator {
                 self.tick(work, span)?;
                 let value = self.sum_value(rules, piles, span)?;
                 Ok(match name {
-                    "g" => Value::Int(
-                        Int::try_from(value)
-                            .map_err(|_| overflow(TooLarge::Computed(format!("g = {value}")), span))?,
-                    ),
+                    "g" => {
+                        Value::Int(Int::try_from(value).map_err(|_| {
+                            overflow(TooLarge::Computed(format!("g = {value}")), span)
+                        })?)
+                    }
                     _ => Value::Bool(value == 0),
                 })
             }

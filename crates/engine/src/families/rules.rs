@@ -370,7 +370,12 @@ impl Rules {
     }
 
     /// Whether `to` is one move away from `from`; as [`Rules::is_heap_option`].
-    pub fn is_option(&self, from: Pile, to: Pile, budget: &mut Budget) -> Result<bool, EngineError> {
+    pub fn is_option(
+        &self,
+        from: Pile,
+        to: Pile,
+        budget: &mut Budget,
+    ) -> Result<bool, EngineError> {
         Ok(match self {
             Self::Nim | Self::Misere => to.size < from.size,
             Self::ZeroMove => match (from.pass, to.pass) {

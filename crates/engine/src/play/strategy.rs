@@ -92,6 +92,25 @@ pub fn heaps_with_value(
     // valued by a closed form past the values by mex, asked of the rule now within a
     // lookup's work, refused past it): look through them all.
     if let Rules::Defined(game) = solver.rules() {
+        // A far pile of a library game with a closed form: the move found from the game's
+        // structure (a take or a split to the value, a coin or a run), checked against the
+        // rule and valued by the solver; else its options listed whole.
+        if game.kept_options(pile.size).is_none()
+            && let Some(leaves) = solver
+                .library_form()
+                .and_then(|form| form.move_to_value(pile.size, target))
+        {
+            let heaps = Heaps::of(
+                leaves
+                    .into_iter()
+                    .filter(|&h| h > 0)
+                    .map(Pile::plain)
+                    .collect(),
+            );
+            if solver.heaps_value(&heaps)? == target {
+                return Ok(Some(heaps));
+            }
+        }
         let mut budget = Budget::new(LOOKUP_WORK);
         for h in game.options_within(pile.size, &mut budget)?.iter() {
             if solver.heaps_value(h)? == target {

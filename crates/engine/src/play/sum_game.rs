@@ -410,9 +410,7 @@ impl SumGame {
         }
         for part in parts {
             let over = match part {
-                Part::Pile { game, pile } => {
-                    moves::is_over(self.solvers[*game].rules(), &[*pile])?
-                }
+                Part::Pile { game, pile } => moves::is_over(self.solvers[*game].rules(), &[*pile])?,
                 Part::Picture(p) => p.edges().is_empty(),
             };
             if !over {

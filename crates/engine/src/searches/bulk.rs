@@ -332,9 +332,11 @@ mod tests {
                             // the same one.
                             let mut after = piles;
                             after[m.index] = m.to;
-                            assert!(rules
-                                .is_heap_option(m.from, &m.after(), &mut Budget::new(u64::MAX))
-                                .unwrap());
+                            assert!(
+                                rules
+                                    .is_heap_option(m.from, &m.after(), &mut Budget::new(u64::MAX))
+                                    .unwrap()
+                            );
                             assert_eq!(verdict(&solver, &after).unwrap().winner, Player::Second);
                         }
                     }

@@ -99,14 +99,15 @@ impl<'r> Search<'r> {
             // A pile's moves listed whole within what the search may still do, their listing
             // charged as work (a game-language rule may consider many elements per move).
             let mut budget = Budget::new(self.limit.saturating_sub(self.work));
-            let options = self.rules.heap_options(position[i], &mut budget).map_err(|e| {
-                match e {
-                    EngineError::TooMuchWork(_) if budget.is_spent() => {
-                        crate::TooMuchWork::GameTreeMoves { moves: self.limit }.into()
-                    }
-                    e => e,
-                }
-            })?;
+            let options =
+                self.rules
+                    .heap_options(position[i], &mut budget)
+                    .map_err(|e| match e {
+                        EngineError::TooMuchWork(_) if budget.is_spent() => {
+                            crate::TooMuchWork::GameTreeMoves { moves: self.limit }.into()
+                        }
+                        e => e,
+                    })?;
             self.work = self.work.saturating_add(budget.spent());
             for o in options {
                 self.work += 1;

@@ -227,6 +227,14 @@ impl Solver {
         &self.rules
     }
 
+    /// A library game's closed form, if its rules are one (see [`LibraryForm`]).
+    pub fn library_form(&self) -> Option<LibraryForm> {
+        match &self.values {
+            Values::Defined { form, .. } => *form,
+            _ => None,
+        }
+    }
+
     /// The octal game's values and period, for octal rulesets.
     pub fn octal(&self) -> Option<&OctalValues> {
         match &self.values {

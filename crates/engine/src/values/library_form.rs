@@ -84,6 +84,105 @@ impl LibraryForm {
     }
 }
 
+/// How far [`LibraryForm::move_to_value`] looks among the moves of one kind (splits by their
+/// smaller part, runs by their length) before it leaves the question to a whole list.
+const SCAN: u64 = 4096;
+
+impl LibraryForm {
+    /// A move from state `n` to an option of value `target`, as the heaps it leaves (none:
+    /// nothing left), found from the game's structure without listing its options: for a far
+    /// pile, whose options are too many to list. `None` when the structure gives none within a
+    /// short scan; the caller then lists the options whole, or refuses.
+    pub fn move_to_value(self, n: u64, target: Grundy) -> Option<Vec<u64>> {
+        let leaves = match self {
+            // A take to the one size of that value (g swaps 4k+3 and 4k+4), else a split.
+            Self::Lasker => {
+                let m = match target % 4 {
+                    3 => target + 1,
+                    0 if target > 0 => target - 1,
+                    _ => target,
+                };
+                match u64::try_from(m) {
+                    Ok(m) if m < n => vec![m],
+                    _ => (1..=(n / 2).min(SCAN))
+                        .find(|&a| self.value(a) ^ self.value(n - a) == target)
+                        .map(|a| vec![a, n - a])?,
+                }
+            }
+            // Turn coin n and coin m < n, worth m (coin 0 is no coin).
+            Self::TurningTurtles => vec![u64::try_from(target).ok().filter(|&m| m < n)?],
+            // Turn coin n alone (0), with one coin m < n (an odious value), or with two
+            // coins p < q < n (two odious values make an evil one).
+            Self::MockTurtles => {
+                if target == 0 {
+                    vec![]
+                } else if target.count_ones() % 2 == 1 {
+                    vec![self.coin_worth(target).filter(|&m| m < n)?]
+                } else {
+                    (1..n.min(SCAN)).find_map(|p| {
+                        let q = self.coin_worth(target ^ self.value(p))?;
+                        (p < q && q < n).then(|| vec![p, q])
+                    })?
+                }
+            }
+            // Turn coin n and the run of coins k..n−1 just below it: the shortest runs first.
+            Self::Ruler => {
+                let mut run: Grundy = 0;
+                let mut k = n;
+                loop {
+                    if run == target {
+                        break (k..n).collect();
+                    }
+                    if k <= 1 || n - k >= SCAN {
+                        return None;
+                    }
+                    k -= 1;
+                    run ^= self.value(k);
+                }
+            }
+            // Take at least half: leave m ≤ n/2, whose bit length is the value.
+            Self::AtLeastHalf => {
+                let m = match target {
+                    0 => 0,
+                    t => 1u64.checked_shl(u32::try_from(t - 1).ok()?)?,
+                };
+                vec![m]
+            }
+            Self::PowersOfTwo => return None,
+        };
+        self.is_move(n, &leaves).then_some(leaves)
+    }
+
+    /// Whether leaving `leaves` (heaps as the game's rule writes them, smallest first) is a
+    /// move from state `n`, by the game's rule.
+    pub fn is_move(self, n: u64, leaves: &[u64]) -> bool {
+        match (self, leaves) {
+            (Self::Lasker, [m]) => *m < n,
+            (Self::Lasker, [a, b]) => *a >= 1 && *b >= 1 && a.checked_add(*b) == Some(n),
+            (Self::TurningTurtles, [m]) => *m < n,
+            (Self::MockTurtles, []) => n >= 1,
+            (Self::MockTurtles, [m]) => *m >= 1 && *m < n,
+            (Self::MockTurtles, [p, q]) => *p >= 1 && p < q && *q < n,
+            (Self::Ruler, run) => {
+                n >= 1
+                    && run.last().is_none_or(|&last| last == n - 1)
+                    && run.first().is_none_or(|&k| k >= 1)
+                    && run.windows(2).all(|w| w[1] == w[0] + 1)
+            }
+            (Self::AtLeastHalf, [m]) => *m <= n / 2 && n >= 1,
+            (Self::PowersOfTwo, [m]) => *m < n && (n - m).is_power_of_two(),
+            _ => false,
+        }
+    }
+
+    /// Mock Turtles: the coin whose value is `value`, an odious number (the (m−1)-th).
+    fn coin_worth(self, value: Grundy) -> Option<u64> {
+        (value.count_ones() % 2 == 1)
+            .then(|| u64::try_from(value >> 1).ok()?.checked_add(1))
+            .flatten()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,6 +207,119 @@ mod tests {
         assert_eq!(
             LibraryForm::MockTurtles.value(u64::MAX),
             2 * (u128::from(u64::MAX) - 1)
+        );
+    }
+
+    /// The options of state `n` by each game's rule, restated here from the library's
+    /// definitions (each heap left, smallest first; none when nothing is left).
+    fn options_by_rule(form: LibraryForm, n: u64) -> Vec<Vec<u64>> {
+        let mut out: Vec<Vec<u64>> = Vec::new();
+        match form {
+            LibraryForm::Lasker => {
+                out.extend((0..n).map(|m| vec![m]));
+                out.extend((1..=n / 2).map(|a| vec![a, n - a]));
+            }
+            LibraryForm::TurningTurtles => out.extend((0..n).map(|m| vec![m])),
+            LibraryForm::MockTurtles => {
+                if n >= 1 {
+                    out.push(vec![]);
+                }
+                out.extend((1..n).map(|m| vec![m]));
+                for p in 1..n {
+                    out.extend((p + 1..n).map(|q| vec![p, q]));
+                }
+            }
+            LibraryForm::Ruler => out.extend((1..=n).map(|k| (k..n).collect())),
+            LibraryForm::AtLeastHalf => {
+                out.extend((n.div_ceil(2).max(1)..=n).map(|k| vec![n - k]));
+            }
+            LibraryForm::PowersOfTwo => {
+                out.extend(
+                    (0..63)
+                        .map(|j| 1u64 << j)
+                        .filter(|&p| p <= n)
+                        .map(|p| vec![n - p]),
+                );
+            }
+        }
+        out
+    }
+
+    /// g by mex over the options above, a split or run worth the XOR of its heaps.
+    fn brute(form: LibraryForm, upto: u64) -> Vec<Grundy> {
+        let mut g: Vec<Grundy> = Vec::new();
+        for n in 0..=upto {
+            let seen: Vec<Grundy> = options_by_rule(form, n)
+                .iter()
+                .map(|o| o.iter().fold(0, |x, &h| x ^ g[h as usize]))
+                .collect();
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g
+    }
+
+    const FORMS: [LibraryForm; 6] = [
+        LibraryForm::Lasker,
+        LibraryForm::TurningTurtles,
+        LibraryForm::PowersOfTwo,
+        LibraryForm::MockTurtles,
+        LibraryForm::Ruler,
+        LibraryForm::AtLeastHalf,
+    ];
+
+    #[test]
+    fn a_move_to_each_smaller_value_is_an_option_of_that_value() {
+        for form in FORMS {
+            let upto = 48;
+            let g = brute(form, upto);
+            for n in 0..=upto {
+                let options = options_by_rule(form, n);
+                for leaves in &options {
+                    assert!(form.is_move(n, leaves), "{form:?} {n} -> {leaves:?}");
+                }
+                for target in 0..g[n as usize] {
+                    // mex: some option has every smaller value.
+                    let Some(leaves) = form.move_to_value(n, target) else {
+                        assert_eq!(form, LibraryForm::PowersOfTwo, "{n} {target}");
+                        continue;
+                    };
+                    assert!(options.contains(&leaves), "{form:?} {n} -> {leaves:?}");
+                    let value = leaves.iter().fold(0, |x, &h| x ^ g[h as usize]);
+                    assert_eq!(value, target, "{form:?} {n} -> {leaves:?}");
+                }
+            }
+            // Leaving what no rule allows is no move.
+            assert!(!form.is_move(5, &[5]));
+            assert!(!form.is_move(5, &[7, 9, 11]));
+        }
+    }
+
+    #[test]
+    fn far_moves_are_found_without_listing() {
+        // By hand: Lasker 10^9 + 3 (≡ 3 mod 4) is worth 10^9 + 4; to 0 take it all. The
+        // size worth 10^9 + 3 is 10^9 + 4, past the pile, so a split: 1 + (10^9 + 2), worth
+        // 1 xor (10^9 + 2) = 10^9 + 3.
+        let n = 1_000_000_003;
+        assert_eq!(LibraryForm::Lasker.move_to_value(n, 0), Some(vec![0]));
+        assert_eq!(
+            LibraryForm::Lasker.move_to_value(n, 1_000_000_003),
+            Some(vec![1, 1_000_000_002])
+        );
+        // Ruler 10^6 (2^6 · 15625) is worth 64: to 0 turn coin 10^6 alone.
+        assert_eq!(LibraryForm::Ruler.move_to_value(1_000_000, 0), Some(vec![]));
+        // At-least-half 10^8 (27 bits): value 5 is 16.
+        assert_eq!(
+            LibraryForm::AtLeastHalf.move_to_value(100_000_000, 5),
+            Some(vec![16])
+        );
+        // Mock Turtles 1500: value 7 (odious) is coin 4; value 3 (evil) is coins 1 and 2 (1 xor 2).
+        assert_eq!(
+            LibraryForm::MockTurtles.move_to_value(1500, 7),
+            Some(vec![4])
+        );
+        assert_eq!(
+            LibraryForm::MockTurtles.move_to_value(1500, 3),
+            Some(vec![1, 2])
         );
     }
 }
