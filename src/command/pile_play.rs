@@ -15,7 +15,7 @@ use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Coach, PlayArgs, PositionArgs};
 use crate::engine::families::graph::GameGraph;
 use crate::engine::families::loopy::Outcome;
-use crate::engine::limits::budget::{Budget, LOOKUP_WORK};
+use crate::engine::limits::budget::Budget;
 use crate::engine::play::game::{Side, Turn};
 use crate::engine::play::moves::Request;
 use crate::engine::play::position::{Player, verdict};
@@ -435,13 +435,17 @@ impl PlayedGame for PileGame {
     }
 }
 
+/// Work an example move may take to list a pile's moves (a far pile's are too many: it then
+/// shows none from that pile).
+pub(super) const EXAMPLE_WORK: u64 = 1_000_000;
+
 /// A legal move on `piles` to show how moves are written: a split where the rules split (the
 /// syntax a reader would not guess), else the first option of the first pile that has one.
 /// Piles whose moves cannot be listed show no example from them.
 fn example_move(rules: &Rules, piles: &[Pile]) -> Option<Move> {
     let options = || {
         piles.iter().enumerate().flat_map(|(i, &p)| {
-            let mut budget = Budget::new(LOOKUP_WORK);
+            let mut budget = Budget::new(EXAMPLE_WORK);
             rules
                 .heap_options(p, &mut budget)
                 .into_iter()

@@ -9,7 +9,7 @@ use super::session::LastGame;
 use super::{Session, typed_move};
 use crate::cli::{Coach, PlayArgs, PositionArgs};
 use crate::engine::families::hackenbush::Picture;
-use crate::engine::limits::budget::{Budget, LOOKUP_WORK};
+use crate::engine::limits::budget::Budget;
 use crate::engine::notation::hackenbush_write;
 use crate::engine::play::game::Side;
 use crate::engine::play::moves::{IllegalMove, Request};
@@ -176,7 +176,7 @@ impl SumPlay {
                     let rules = self.game.solvers()[*game].rules();
                     // An example, not a list: a pile whose moves are too many to list
                     // gives none.
-                    let mut budget = Budget::new(LOOKUP_WORK);
+                    let mut budget = Budget::new(super::pile_play::EXAMPLE_WORK);
                     let Ok(options) = rules.heap_options(*pile, &mut budget) else {
                         continue;
                     };

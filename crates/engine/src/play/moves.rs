@@ -4,6 +4,7 @@
 //! The check names the first rule a move breaks, so a learner is told why it is illegal.
 
 use crate::limits::budget::{Budget, LOOKUP_WORK};
+use crate::values::library_form::LibraryForm;
 use crate::{EngineError, Heaps, Move, Pass, Pile, Rules};
 
 /// How many of a pile's options an illegal move lists before `…`.
@@ -133,11 +134,7 @@ pub fn check(rules: &Rules, piles: &[Pile], request: Request) -> Result<Move, Il
             }
         }
     };
-    let mut budget = Budget::new(LOOKUP_WORK);
-    if !rules
-        .is_option(from, to, &mut budget)
-        .map_err(|e| unchecked(index, e))?
-    {
+    if !is_move(rules, from, &Heaps::One(to)).map_err(|e| unchecked(index, e))? {
         return Err(not_an_option(rules, index, from, Heaps::One(to)));
     }
     Ok(Move::new(index, from, to.into()))
@@ -151,15 +148,26 @@ fn turn_into(rules: &Rules, index: usize, from: Pile, after: Heaps) -> Result<Mo
         Heaps::One(_) => after,
         split => Heaps::of(split.piles().collect()),
     };
-    let mut budget = Budget::new(LOOKUP_WORK);
-    if rules
-        .is_heap_option(from, &sorted, &mut budget)
-        .map_err(|e| unchecked(index, e))?
-    {
+    if is_move(rules, from, &sorted).map_err(|e| unchecked(index, e))? {
         Ok(Move::new(index, from, sorted))
     } else {
         Err(not_an_option(rules, index, from, sorted))
     }
+}
+
+/// Whether `to` is one move from `from`: a far pile of a library game with a closed form by
+/// the game's rule as its form states it (its options are too many to list), else by the
+/// options listed whole within a lookup's work, or refused.
+fn is_move(rules: &Rules, from: Pile, to: &Heaps) -> Result<bool, EngineError> {
+    if let Rules::Defined(game) = rules
+        && !game.has_tuples()
+        && game.kept_options(from.size).is_none()
+        && let Some(form) = LibraryForm::of(game.name())
+    {
+        let leaves: Vec<u64> = to.piles().map(|p| p.size).collect();
+        return Ok(form.is_move(from.size, &leaves));
+    }
+    rules.is_heap_option(from, to, &mut Budget::new(LOOKUP_WORK))
 }
 
 fn unchecked(index: usize, error: EngineError) -> IllegalMove {

@@ -153,23 +153,25 @@ impl LibraryForm {
         self.is_move(n, &leaves).then_some(leaves)
     }
 
-    /// Whether leaving `leaves` (heaps as the game's rule writes them, smallest first) is a
-    /// move from state `n`, by the game's rule.
+    /// Whether leaving `leaves` (heaps as the game's rule writes them, smallest first; an
+    /// empty heap is no heap) is a move from state `n`, by the game's rule.
     pub fn is_move(self, n: u64, leaves: &[u64]) -> bool {
-        match (self, leaves) {
-            (Self::Lasker, [m]) => *m < n,
-            (Self::Lasker, [a, b]) => *a >= 1 && *b >= 1 && a.checked_add(*b) == Some(n),
-            (Self::TurningTurtles, [m]) => *m < n,
-            (Self::MockTurtles, []) => n >= 1,
-            (Self::MockTurtles, [m]) => *m >= 1 && *m < n,
-            (Self::MockTurtles, [p, q]) => *p >= 1 && p < q && *q < n,
+        let kept: Vec<u64> = leaves.iter().copied().filter(|&h| h > 0).collect();
+        if n == 0 {
+            return false;
+        }
+        match (self, kept.as_slice()) {
+            // Nothing left: take every token, turn coin n alone.
+            (Self::PowersOfTwo, []) => n.is_power_of_two(),
+            (_, []) => true,
+            (Self::Lasker | Self::TurningTurtles, [m]) => *m < n,
+            (Self::Lasker, [a, b]) => a.checked_add(*b) == Some(n),
+            (Self::MockTurtles, [m]) => *m < n,
+            (Self::MockTurtles, [p, q]) => p < q && *q < n,
             (Self::Ruler, run) => {
-                n >= 1
-                    && run.last().is_none_or(|&last| last == n - 1)
-                    && run.first().is_none_or(|&k| k >= 1)
-                    && run.windows(2).all(|w| w[1] == w[0] + 1)
+                run.last() == Some(&(n - 1)) && run.windows(2).all(|w| w[1] == w[0] + 1)
             }
-            (Self::AtLeastHalf, [m]) => *m <= n / 2 && n >= 1,
+            (Self::AtLeastHalf, [m]) => *m <= n / 2,
             (Self::PowersOfTwo, [m]) => *m < n && (n - m).is_power_of_two(),
             _ => false,
         }
