@@ -116,6 +116,8 @@ pub(crate) fn drawn(picture: &Picture, cut: Option<usize>) -> Vec<String> {
         if let Some(e) = via {
             line.push_str(link(e));
         }
+        // The column the branching node's name starts at: its branches hang from there.
+        let mut at_column = display_width(&line);
         line.push_str(picture.name(start));
         let mut at = start;
         let branches = loop {
@@ -138,6 +140,7 @@ pub(crate) fn drawn(picture: &Picture, cut: Option<usize>) -> Vec<String> {
             match children.as_slice() {
                 [(e, next)] => {
                     line.push_str(link(*e));
+                    at_column = display_width(&line);
                     line.push_str(picture.name(*next));
                     at = *next;
                 }
@@ -145,18 +148,26 @@ pub(crate) fn drawn(picture: &Picture, cut: Option<usize>) -> Vec<String> {
             }
         };
         lines.push(line);
+        // Under the node the line ended at, not under the line's first node: a stalk drawn
+        // on one line (`g─1─2─3`) moves the branches' column to its last node.
+        let indent = " ".repeat(at_column.saturating_sub(display_width(&rest)));
         for (k, &(e, child)) in branches.iter().enumerate().rev() {
             let last = k + 1 == branches.len();
             let (branch, under) = if last { ("└", "  ") } else { ("├", "│ ") };
             stack.push((
                 child,
                 Some(e),
-                format!("{rest}{branch}"),
-                format!("{rest}{under}"),
+                format!("{rest}{indent}{branch}"),
+                format!("{rest}{indent}{under}"),
             ));
         }
     }
     lines
+}
+
+/// The columns `text` takes on a terminal.
+fn display_width(text: &str) -> usize {
+    textwrap::core::display_width(text)
 }
 
 /// The most edges a picture may have to be drawn under `move`'s values.

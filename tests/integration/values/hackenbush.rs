@@ -797,3 +797,117 @@ fn expressions_value_a_picture_as_search_finds() {
         .code(2)
         .stderr_has("a Hackenbush picture");
 }
+
+/// The edges a picture drawn as text shows, read back from the drawing alone: a branch `├─x`
+/// or `└─x` hangs from the node whose name starts in its column; `a─b` on one line is an edge
+/// from a to b; `(─x)` an edge back from the last node named to x; `↺` a loop. The cut `✂`
+/// is an edge like `─`. Each edge as its two names, sorted.
+fn edges_drawn(lines: &[&str]) -> Vec<(String, String)> {
+    let mut edges = Vec::new();
+    let mut at_column: HashMap<usize, String> = HashMap::new();
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    for line in lines {
+        let chars: Vec<char> = line.chars().collect();
+        let mut i = 0;
+        let mut last: Option<String> = None;
+        let name_at = |i: usize| -> (String, usize) {
+            let mut j = i;
+            while j < chars.len() && is_name(chars[j]) {
+                j += 1;
+            }
+            (chars[i..j].iter().collect(), j)
+        };
+        while i < chars.len() {
+            match chars[i] {
+                ' ' | '│' => i += 1,
+                '├' | '└' => {
+                    let parent = at_column
+                        .get(&i)
+                        .unwrap_or_else(|| panic!("no node above column {i}: {line}"))
+                        .clone();
+                    assert!(matches!(chars[i + 1], '─' | '✂'), "{line}");
+                    let (name, j) = name_at(i + 2);
+                    at_column.insert(i + 2, name.clone());
+                    edges.push((parent, name.clone()));
+                    last = Some(name);
+                    i = j;
+                }
+                '─' | '✂' => {
+                    let (name, j) = name_at(i + 1);
+                    at_column.insert(i + 1, name.clone());
+                    edges.push((last.clone().expect("an edge from a node"), name.clone()));
+                    last = Some(name);
+                    i = j;
+                }
+                '(' => {
+                    assert!(matches!(chars[i + 1], '─' | '✂'), "{line}");
+                    let (name, j) = name_at(i + 2);
+                    assert_eq!(chars[j], ')', "{line}");
+                    edges.push((last.clone().expect("an edge back from a node"), name));
+                    i = j + 1;
+                }
+                '↺' => {
+                    let node = last.clone().expect("a loop at a node");
+                    edges.push((node.clone(), node));
+                    i += 1;
+                }
+                c if is_name(c) => {
+                    let (name, j) = name_at(i);
+                    at_column.insert(i, name.clone());
+                    last = Some(name);
+                    i = j;
+                }
+                c => panic!("unexpected {c:?} in {line}"),
+            }
+        }
+    }
+    let mut edges: Vec<(String, String)> = edges
+        .into_iter()
+        .map(|(a, b)| if a <= b { (a, b) } else { (b, a) })
+        .collect();
+    edges.sort();
+    edges
+}
+
+/// Every small tree and graph, drawn as text, read back to the edges it was given: each node
+/// drawn where it hangs (`3(1,1)`'s arms were once drawn under the ground, not on node 3).
+#[test]
+fn a_drawn_picture_reads_back_to_its_edges() {
+    let mut pictures: Vec<(String, Drawing)> = trees(6)
+        .iter()
+        .map(|t| (t.written(), t.drawing()))
+        .collect();
+    pictures.extend(graphs().into_iter().map(|d| (written_edges(&d), d)));
+    assert!(pictures.len() > 300, "{}", pictures.len());
+    let script: String = pictures
+        .iter()
+        .map(|(w, _)| format!("draw --rules hackenbush {w} --format text\n"))
+        .collect();
+    let out = Test::new().stdin(script).run().success();
+    let drawn: Vec<&str> = out.stdout.split("Green Hackenbush ").skip(1).collect();
+    assert_eq!(drawn.len(), pictures.len());
+    for ((written, d), text) in pictures.iter().zip(drawn) {
+        // The picture: the lines under its title, each indented two columns.
+        let lines: Vec<&str> = text
+            .lines()
+            .skip(2)
+            .take_while(|l| l.starts_with("  "))
+            .map(|l| &l[2..])
+            .collect();
+        let mut expected: Vec<(String, String)> = d
+            .edges
+            .iter()
+            .map(|&(a, b)| {
+                let (a, b) = (d.names[a].clone(), d.names[b].clone());
+                if a <= b { (a, b) } else { (b, a) }
+            })
+            .collect();
+        expected.sort();
+        assert_eq!(
+            edges_drawn(&lines),
+            expected,
+            "{written}:\n{}",
+            lines.join("\n")
+        );
+    }
+}
