@@ -345,7 +345,8 @@ pub enum Command {
         name: Option<String>,
     },
 
-    /// Show or set the session's position: `position 3 4 5`.
+    /// Show or set the session's position: `position 3 4 5`. A position set with `--rules R`
+    /// keeps R: `step`, `set`, `play`, `winner` and `position` go on by R.
     #[command(after_help = crate::help_examples::POSITION)]
     Position(PositionArgs),
 

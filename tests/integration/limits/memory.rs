@@ -344,9 +344,22 @@ fn the_decider_stops_at_the_memory_limit() {
 }
 
 #[test]
-fn a_ruler_move_on_a_huge_coin_is_refused_before_it_is_built() {
-    // Each option of Ruler's coin 10^8 is a run of up to 10^8 heaps: asked of the memory
-    // limit before it is made (the fuzzer's command target found it aborting at 3.5 GB).
+fn a_ruler_move_on_a_huge_coin_is_found_without_building_its_runs() {
+    // Each option of Ruler's coin 10^8 is a run of up to 10^8 heaps (the fuzzer's command
+    // target once found listing them aborting at 3.5 GB). The winning move is found among the
+    // shortest runs instead, under the cap. By hand: coin 10^8 = 2^8 · 390625 is worth 256,
+    // coin 6 worth 2, nim-sum 258; the run 99999997..99999999 is worth 1 ⊕ 2 ⊕ 1 = 2 = 256 ⊕
+    // 258, so turning it with coin 10^8 leaves nim-sum 0 (the two shorter runs are worth 1
+    // and 3).
     let out = capped(&["move", "--rules", "ruler", "100000000", "6"]);
-    over_memory(&out, "1 GiB");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains("99999997..100000000") && out.stdout.contains("leaving nim-sum 0"),
+        "{}",
+        out.stdout
+    );
+    // A search that would list them is refused by its work limit, before any is built.
+    let out = capped(&["winner", "--misere", "--rules", "ruler", "100000000", "6"]);
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
 }

@@ -182,10 +182,14 @@ fn the_board_is_named_in_text() {
 /// keeps its rules (zero-move) and the piles become its states.
 /// Nim 3 4: 3 ⊕ 4 = 7. Zero-move 3T 4T: g = 4, 3; 4 ⊕ 3 = 7.
 #[test]
-fn position_rules_apply_to_that_command_only() {
+fn a_position_keeps_its_rules_and_the_session_keeps_its_own() {
+    // `position --rules nim 3 4` sets a Nim position: `winner` reads it by Nim (g(n) = n, so
+    // 3 and 4, nim-sum 7), while the session's rules stay zero-move; piles typed on the line
+    // are the session's (zero-move 3T and 4T: 4 and 3).
     let out = Test::new()
         .stdin(
-            "position --rules nim --format json 3 4\nwinner --format json\nrules --format json\n",
+            "position --rules nim --format json 3 4\nwinner --format json\nrules --format json\n\
+             winner --format json 3 4\n",
         )
         .run()
         .success();
@@ -193,11 +197,15 @@ fn position_rules_apply_to_that_command_only() {
     assert_eq!(str_of(&json[0]["rules"]), "nim");
     assert_eq!(piles(&json[0]["piles"]), ["3", "4"]);
     assert_eq!(u64_of(&json[0]["nim_sum"]), 7);
-    assert_eq!(str_of(&json[1]["rules"]), "zero-move");
-    assert_eq!(piles(&json[1]["piles"]), ["3T", "4T"]);
-    assert_eq!(u64_of(&json[1]["grundy"][0]), 4);
-    assert_eq!(u64_of(&json[1]["grundy"][1]), 3);
+    assert_eq!(str_of(&json[1]["rules"]), "nim");
+    assert_eq!(piles(&json[1]["piles"]), ["3", "4"]);
+    assert_eq!(u64_of(&json[1]["grundy"][0]), 3);
+    assert_eq!(u64_of(&json[1]["grundy"][1]), 4);
     assert_eq!(str_of(&json[2]["rules"]), "zero-move", "{}", json[2]);
+    assert_eq!(str_of(&json[3]["rules"]), "zero-move");
+    assert_eq!(piles(&json[3]["piles"]), ["3T", "4T"]);
+    assert_eq!(u64_of(&json[3]["grundy"][0]), 4);
+    assert_eq!(u64_of(&json[3]["grundy"][1]), 3);
 }
 
 /// `derive --all A..B` derives exactly the states of A..B (zero-move 3..4: 3F, 3T, 4F, 4T).
