@@ -471,9 +471,15 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                      {options} options examined was reached "
                 )?;
                 match reached {
-                    Some(n) => write!(f, "at g({n}))"),
-                    None => f.write_str("before g(0))"),
+                    Some(n) => write!(f, "at g({n})")?,
+                    None => f.write_str("before g(0)")?,
                 }
+                write!(
+                    f,
+                    "); nimlab knows no period or proven formula for `{game}`, so mex over every \
+                     smaller state is the only way to its values (`conjecture --rules {game} \
+                     g(n) = …` can prove a formula)"
+                )
             }
             TooMuchWork::TupleSearch { game, state, limit } => {
                 write!(f, "valuing `{game}` at {state} ")?;

@@ -434,12 +434,21 @@ pub(super) fn closed_form_words(formula: Formula) -> String {
     if form.decided() {
         format!("proven formula, decided by induction over the game's options: {statement}")
     } else {
-        let source = match form {
-            LibraryForm::Ruler => "Berlekamp, Conway and Guy, Winning Ways, ch. 14",
-            _ => "the heaps left are 0..n/2, whose bit lengths are every number below n's",
+        // Why the decider cannot take it: Ruler's options leave a run of heaps, which no
+        // first-order sentence over the options states; at-least-half's options are
+        // first-order, but its formula (a bit length) is outside the decidable fragment.
+        let (source, why) = match form {
+            LibraryForm::Ruler => (
+                "Berlekamp, Conway and Guy, Winning Ways, ch. 14",
+                "its options (a run of heaps) are not first-order",
+            ),
+            _ => (
+                "the heaps left are 0..n/2, whose bit lengths are every number below n's",
+                "a bit length is not a formula the decider takes",
+            ),
         };
         format!(
-            "theorem ({source}): {statement}; its options are not first-order, so not decided, but checked against mex for every n up to {checked}"
+            "theorem ({source}): {statement}; {why}, so not decided, but checked against mex for every n up to {checked}"
         )
     }
 }

@@ -380,7 +380,21 @@ impl DefinedGame {
                 }
                 .into());
             }
-            let written = self.rule.options(&[state], budget)?;
+            // The rule names the state it stopped at; the refusal names what was asked.
+            let written = self.rule.options(&[state], budget).map_err(|e| match e {
+                EngineError::TooMuchWork(work)
+                    if matches!(*work, crate::TooMuchWork::DefinedBudget { .. }) =>
+                {
+                    crate::TooMuchWork::DefinedBudget {
+                        game: self.name.clone(),
+                        upto: n,
+                        options: budget.limit(),
+                        reached: state.checked_sub(1),
+                    }
+                    .into()
+                }
+                e => e,
+            })?;
             let mut options = Vec::with_capacity(written.len());
             for heaps in written {
                 options.push(self.heaps(state, heaps)?);

@@ -214,6 +214,18 @@ pub fn apply(piles: &[Pile], m: &Move) -> Vec<Pile> {
 /// to have none).
 pub fn is_over(rules: &Rules, piles: &[Pile]) -> Result<bool, EngineError> {
     for &p in piles {
+        // A far pile of a library game: every state but 0 has a move (take all, turn the
+        // coin alone, subtract 1), which its rule as the closed form states it confirms.
+        if let Rules::Defined(game) = rules
+            && !game.has_tuples()
+            && game.kept_options(p.size).is_none()
+            && let Some(form) = LibraryForm::of(game.name())
+        {
+            if form.is_move(p.size, &[]) || form.is_move(p.size, &[p.size.saturating_sub(1)]) {
+                return Ok(false);
+            }
+            continue;
+        }
         let mut budget = Budget::new(LOOKUP_WORK);
         if rules.heap_options(p, &mut budget)?.next().is_some() {
             return Ok(false);
