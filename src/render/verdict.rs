@@ -210,6 +210,15 @@ fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
                 if *work == 1 { "" } else { "s" }
             ))
         ),
+        Basis::ShortMove { work } => format!(
+            "{}{who}.",
+            t(&format!(
+                "by search of one move's result ({work} option{} examined): the position has \
+                 too many moves to try them all, but taking a far pile down to nothing or a \
+                 small pile leaves a position lost for the opponent, so ",
+                if *work == 1 { "" } else { "s" }
+            ))
+        ),
         Basis::Moore { modulus } if judgement.outcome == Outcome::Second => format!(
             "{}{}: {who}.",
             t("every column's count is 0 mod "),

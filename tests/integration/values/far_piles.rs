@@ -86,26 +86,53 @@ fn far_sums_are_valued_by_their_piles() {
 
 #[test]
 fn what_needs_a_far_piles_moves_is_refused_in_one_line() {
-    // Each once answered as if the far pile had no move: `{}`, `second`, `0`.
-    for expr in [
-        "mexset(mock-turtles, 1422)",
-        "misere(lasker, 1000000000, 1)",
-        "mg(lasker, 1000000000, 1)",
-    ] {
+    // Each once answered as if the far pile had no move: `{}`, `0`, "1 position".
+    for expr in ["mexset(mock-turtles, 1422)", "mg(lasker, 1000000000, 1)"] {
         let out = Test::new().args(["=", expr]).run().code(2);
         assert!(out.stdout.trim().is_empty(), "{expr}: {}", out.stdout);
         assert!(out.stderr.starts_with("error: "), "{expr}: {}", out.stderr);
     }
     for args in [
-        &["winner", "--misere", "--rules", "lasker", "1000000000", "1"][..],
-        &["move", "--misere", "--rules", "mock-turtles", "1500", "1"],
-        &["winner", "--misere", "lasker(1000000000) + nim(1)"],
-        &["draw", "--rules", "lasker", "5000000"],
+        &["draw", "--rules", "lasker", "5000000"][..],
+        // Two far piles: no short move decides it (the opponent mirrors), so refused.
+        &[
+            "winner",
+            "--misere",
+            "--rules",
+            "lasker",
+            "1000000000",
+            "1000000000",
+        ],
     ] {
         let out = Test::new().args(args).run().code(2);
         assert!(out.stdout.trim().is_empty(), "{args:?}: {}", out.stdout);
         assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
     }
+}
+
+/// Misère, by hand: taking a far pile whole (or turning its coin alone) leaves one pile of 1
+/// (one heads coin 1), whose only move is the last: the opponent makes it and loses. So the
+/// first player wins, and says how it was known (these once said "second", "no winning move").
+#[test]
+fn a_far_pile_taken_whole_wins_misere() {
+    assert_eq!(eval("misere(lasker, 1000000000, 1)"), "first");
+    Test::new()
+        .args(["winner", "--misere", "--rules", "lasker", "1000000000", "1"])
+        .run()
+        .success()
+        .stdout_has("by search of one move's result")
+        .stdout_has("the first player (to move) wins");
+    Test::new()
+        .args(["move", "--misere", "--rules", "mock-turtles", "1500", "1"])
+        .run()
+        .success()
+        .stdout_has("winning move: pile 1: 1500 → 0 (turn coin 1500)");
+    Test::new()
+        .args(["move", "--misere", "lasker(1000000000) + nim(1)"])
+        .run()
+        .success()
+        .stdout_has("the first player (to move) wins")
+        .stdout_has("winning move: component 1: lasker(1000000000) → lasker(0)");
 }
 
 #[test]

@@ -26,6 +26,10 @@ pub enum Basis {
     Gamma(Gamma),
     /// An exhaustive search of the position played misère, after `work` options.
     Search { work: u64 },
+    /// The first player wins by a short move of a far pile (take it all, leave a small pile)
+    /// whose result a search of `work` options proved lost: the position's other moves, too
+    /// many to try, were not needed.
+    ShortMove { work: u64 },
     /// Moore's theorem: the player to move loses iff every binary column's count of 1s is 0
     /// mod `modulus` (K + 1).
     Moore { modulus: u128 },
@@ -98,6 +102,15 @@ impl Judgement {
     }
 
     /// Whether the player to move wins.
+    /// The first player wins by a short move whose result was searched whole (see
+    /// [`Basis::ShortMove`]).
+    pub fn by_short_move(work: u64) -> Self {
+        Self {
+            outcome: Outcome::First,
+            basis: Basis::ShortMove { work },
+        }
+    }
+
     pub fn first_wins(&self) -> bool {
         self.outcome == Outcome::First
     }

@@ -22,6 +22,7 @@ use crate::play::reply::{Intent, Reply, delaying_move, longest_play, reply};
 use crate::play::sum::{Component, solve};
 use crate::searches::misere_play::{self, WORK_LIMIT};
 use crate::values::grundy::Solver;
+use crate::values::library_form::LibraryForm;
 use crate::{EngineError, Grundy, Heaps, Move, Pile, Rules, TooMuchWork};
 
 /// One component of the sum.
@@ -81,6 +82,8 @@ pub struct MisereSum {
     pub best: Option<PartMove>,
     pub work: u64,
     pub no_move: bool,
+    /// Whether the win was found by a short move of a far pile, its result searched whole.
+    pub by_short_move: bool,
 }
 
 impl MisereSum {
@@ -88,6 +91,8 @@ impl MisereSum {
     pub fn judgement(&self) -> crate::Judgement {
         if self.no_move {
             crate::Judgement::no_move(true)
+        } else if self.by_short_move {
+            crate::Judgement::by_short_move(self.work)
         } else {
             crate::Judgement::by_search(self.winner, self.work)
         }
@@ -305,7 +310,12 @@ impl SumGame {
     pub fn misere_sum(&self, parts: &[Part]) -> Result<MisereSum, EngineError> {
         let mut search = MisereSearch::new(self);
         let won = search.first_wins(parts)?;
-        let options = self.options(parts, &mut Budget::new(LOOKUP_WORK))?;
+        // Every move, or (a far pile's being too many to list) the short moves that decided.
+        let (options, short) = match self.options(parts, &mut Budget::new(MISERE_WORK_LIMIT)) {
+            Ok(options) => (options, false),
+            Err(EngineError::TooMuchWork(_)) if search.short => (self.short_options(parts), true),
+            Err(e) => return Err(e),
+        };
         let mut best = None;
         if won {
             for (mv, next) in &options {
@@ -319,7 +329,8 @@ impl SumGame {
             winner: if won { Player::First } else { Player::Second },
             best,
             work: search.work,
-            no_move: options.is_empty(),
+            no_move: options.is_empty() && !short,
+            by_short_move: short,
         })
     }
 
@@ -385,7 +396,17 @@ impl SumGame {
         for (i, part) in parts.iter().enumerate() {
             match part {
                 Part::Pile { game, pile } => {
-                    for heaps in self.solvers[*game].rules().heap_options(*pile, budget)? {
+                    let rules = self.solvers[*game].rules();
+                    // A far pile's moves, more than the budget allows: refused before listing.
+                    if let Some(form) = LibraryForm::of_far_pile(rules, *pile)
+                        && form.options_count(pile.size) > u128::from(budget.left())
+                    {
+                        return Err(TooMuchWork::GameTreeMoves {
+                            moves: budget.limit(),
+                        }
+                        .into());
+                    }
+                    for heaps in rules.heap_options(*pile, budget)? {
                         let mv = PartMove::of_heaps(i, part.clone(), *game, &heaps);
                         let next = after(parts, &mv);
                         out.push((mv, next));
@@ -401,6 +422,33 @@ impl SumGame {
             }
         }
         Ok(out)
+    }
+
+    /// The short moves of the far piles of `parts` (see [`LibraryForm::short_moves`]), with
+    /// the position each leaves.
+    fn short_options(&self, parts: &[Part]) -> Vec<(PartMove, Vec<Part>)> {
+        let mut out = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            let Part::Pile { game, pile } = part else {
+                continue;
+            };
+            let Some(form) = LibraryForm::of_far_pile(self.solvers[*game].rules(), *pile) else {
+                continue;
+            };
+            for leaves in form.short_moves(pile.size) {
+                let heaps = Heaps::of(
+                    leaves
+                        .into_iter()
+                        .filter(|&h| h > 0)
+                        .map(Pile::plain)
+                        .collect(),
+                );
+                let mv = PartMove::of_heaps(i, part.clone(), *game, &heaps);
+                let next = after(parts, &mv);
+                out.push((mv, next));
+            }
+        }
+        out
     }
 
     /// Whether no move is left; refused where a pile's moves cannot be listed.
@@ -747,6 +795,8 @@ struct MisereSearch<'g> {
     memo: HashMap<Vec<Key>, bool>,
     work: u64,
     depth: usize,
+    /// Whether some position was decided by a short move of a far pile.
+    short: bool,
 }
 
 /// A component as the search's memo keys it.
@@ -763,6 +813,7 @@ impl<'g> MisereSearch<'g> {
             memo: HashMap::new(),
             work: 0,
             depth: 0,
+            short: false,
         }
     }
 
@@ -798,17 +849,40 @@ impl<'g> MisereSearch<'g> {
         }
         let left = MISERE_WORK_LIMIT.saturating_sub(self.work);
         let mut budget = Budget::new(left);
-        let options = self.game.options(parts, &mut budget).map_err(|e| {
-            // The moves of one pile past what the whole search may examine: the search's own
-            // limit, not the lookup's.
-            match e {
-                EngineError::TooMuchWork(_) if budget.is_spent() => TooMuchWork::GameTreeMoves {
-                    moves: MISERE_WORK_LIMIT,
+        let options = match self.game.options(parts, &mut budget) {
+            Ok(options) => options,
+            // Too many moves to try them all: a short move of a far pile whose result the
+            // search proves lost still decides a win.
+            Err(EngineError::TooMuchWork(_)) => {
+                self.work = self.work.saturating_add(budget.spent());
+                self.depth += 1;
+                let mut won = false;
+                for (_, next) in self.game.short_options(parts) {
+                    match self.first_wins(&next) {
+                        Ok(false) => {
+                            won = true;
+                            break;
+                        }
+                        Ok(true) | Err(EngineError::TooMuchWork(_)) => {}
+                        Err(e) => {
+                            self.depth -= 1;
+                            return Err(e);
+                        }
+                    }
                 }
-                .into(),
-                e => e,
+                self.depth -= 1;
+                if !won {
+                    return Err(TooMuchWork::GameTreeMoves {
+                        moves: MISERE_WORK_LIMIT,
+                    }
+                    .into());
+                }
+                self.short = true;
+                self.memo.insert(key, true);
+                return Ok(true);
             }
-        })?;
+            Err(e) => return Err(e),
+        };
         self.work = self.work.saturating_add(budget.spent());
         // Every node: its options copy the whole sum once each.
         crate::limits::cancel::poll()?;

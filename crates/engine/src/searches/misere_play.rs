@@ -10,7 +10,8 @@ use crate::play::position::nim_sum;
 use crate::play::strategy::Move;
 use crate::searches::search::Search;
 use crate::values::grundy::Solver;
-use crate::{EngineError, Grundy, Pile};
+use crate::values::library_form::LibraryForm;
+use crate::{EngineError, Grundy, Heaps, Pile};
 
 /// The most options a misère search examines.
 pub const WORK_LIMIT: u64 = 5_000_000;
@@ -28,11 +29,17 @@ pub struct MisereVerdict {
     pub by_nim_rule: Player,
     /// Options the search examined.
     pub work: u64,
+    /// Whether the win was found by a short move of a far pile, its result searched whole,
+    /// rather than by trying every move of the position.
+    pub by_short_move: bool,
 }
 
 impl MisereVerdict {
     /// The outcome, by the search.
     pub fn judgement(&self) -> crate::Judgement {
+        if self.by_short_move {
+            return crate::Judgement::by_short_move(self.work);
+        }
         crate::Judgement::by_search(self.winner, self.work)
     }
 }
@@ -61,8 +68,27 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
         if !first || piles[..i].contains(&pile) {
             continue;
         }
-        let mut budget = Budget::new(limit.saturating_sub(search.work()));
-        for after in rules.heap_options(pile, &mut budget)? {
+        // A far pile's short moves (its whole list is too long to try), else every move.
+        let candidates: Vec<Heaps> = match LibraryForm::of_far_pile(rules, pile) {
+            Some(form) => form
+                .short_moves(pile.size)
+                .into_iter()
+                .map(|leaves| {
+                    Heaps::of(
+                        leaves
+                            .into_iter()
+                            .filter(|&h| h > 0)
+                            .map(Pile::plain)
+                            .collect(),
+                    )
+                })
+                .collect(),
+            None => {
+                let mut budget = Budget::new(limit.saturating_sub(search.work()));
+                rules.heap_options(pile, &mut budget)?.collect()
+            }
+        };
+        for after in candidates {
             let mut next = piles.to_vec();
             next[i] = after.first();
             next.extend(after.rest());
@@ -71,6 +97,11 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
                 break 'piles;
             }
         }
+    }
+    // Won, with a far pile, and no move found among the short ones: what the search proved
+    // needs a move it cannot name, so none is claimed.
+    if first && winning_move.is_none() {
+        return Err(crate::TooMuchWork::GameTreeMoves { moves: limit }.into());
     }
     let winner = if first { Player::First } else { Player::Second };
     let grundy = piles
@@ -83,6 +114,7 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
         by_nim_rule: nim_rule(&grundy),
         grundy,
         work: search.work(),
+        by_short_move: search.by_short_move(),
     })
 }
 

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use crate::limits::budget::Budget;
 use crate::limits::cancel::POLL_EVERY;
+use crate::values::library_form::LibraryForm;
 use crate::{EngineError, Grundy, Pile, Rules};
 
 /// Single positions by memoised recursion on sorted positions: their value by mex over the
@@ -24,6 +25,8 @@ pub struct Search<'r> {
     /// `heaps` at which the limits are next polled.
     next_poll: u64,
     depth: usize,
+    /// Whether some position was decided by a short move of a far pile.
+    short_moves: bool,
 }
 
 /// Piles copied between two polls of the memory limit and Ctrl-C: about 1 MB.
@@ -50,6 +53,7 @@ impl<'r> Search<'r> {
             heap_limit: u64::MAX,
             next_poll: POLL_HEAPS,
             depth: 0,
+            short_moves: false,
         }
     }
 
@@ -95,6 +99,14 @@ impl<'r> Search<'r> {
         for i in 0..position.len() {
             if i > 0 && position[i] == position[i - 1] {
                 continue;
+            }
+            // A far pile of a library game has more moves than the search may still try:
+            // refused before any is listed, so the work is left for its short moves.
+            if let Some(form) = LibraryForm::of_far_pile(self.rules, position[i])
+                && form.options_count(position[i].size)
+                    > u128::from(self.limit.saturating_sub(self.work))
+            {
+                return Err(crate::TooMuchWork::GameTreeMoves { moves: self.limit }.into());
             }
             // A pile's moves listed whole within what the search may still do, their listing
             // charged as work (a game-language rule may consider many elements per move).
@@ -193,10 +205,54 @@ impl<'r> Search<'r> {
             }
             Ok(wins)
         });
+        let result = match result {
+            // Too many moves to try them all: a short move of a far pile (take it all, leave a
+            // small pile) whose result the search proves lost still decides a win.
+            Err(EngineError::TooMuchWork(work)) => match self.short_win(&position)? {
+                Some(_) => Ok(true),
+                None => Err(EngineError::TooMuchWork(work)),
+            },
+            result => result,
+        };
         self.depth -= 1;
         let wins = result?;
         self.memo.wins.insert(position, wins);
         Ok(wins)
+    }
+
+    /// A short move of a far pile of `position` (see [`LibraryForm::short_moves`]) that leaves
+    /// a position the search proves lost for the player to move, as the pile's index and what
+    /// it leaves; `None` if none does within the search's limits. Ctrl-C and the memory limit
+    /// stop it.
+    pub fn short_win(
+        &mut self,
+        position: &[Pile],
+    ) -> Result<Option<(usize, Vec<u64>)>, EngineError> {
+        for (i, &pile) in position.iter().enumerate() {
+            let Some(form) = LibraryForm::of_far_pile(self.rules, pile) else {
+                continue;
+            };
+            for leaves in form.short_moves(pile.size) {
+                let mut next = position.to_vec();
+                next.remove(i);
+                next.extend(leaves.iter().filter(|&&h| h > 0).map(|&h| Pile::plain(h)));
+                match self.first_wins(&next) {
+                    Ok(false) => {
+                        self.short_moves = true;
+                        return Ok(Some((i, leaves)));
+                    }
+                    Ok(true) | Err(EngineError::TooMuchWork(_)) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether a win was decided by a short move of a far pile, without trying every move
+    /// (see [`Search::short_win`]).
+    pub fn by_short_move(&self) -> bool {
+        self.short_moves
     }
 }
 

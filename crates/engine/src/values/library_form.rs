@@ -11,7 +11,7 @@
 //!
 //! Pure: numbers in, numbers out.
 
-use crate::Grundy;
+use crate::{Grundy, Pile, Rules};
 
 /// A library game's closed form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +87,9 @@ impl LibraryForm {
 /// How far [`LibraryForm::move_to_value`] looks among the moves of one kind (splits by their
 /// smaller part, runs by their length) before it leaves the question to a whole list.
 const SCAN: u64 = 4096;
+
+/// The largest heap a short move of a far pile leaves (see [`LibraryForm::short_moves`]).
+pub const SHORT: u64 = 4;
 
 impl LibraryForm {
     /// A move from state `n` to an option of value `target`, as the heaps it leaves (none:
@@ -175,6 +178,45 @@ impl LibraryForm {
             (Self::PowersOfTwo, [m]) => *m < n && (n - m).is_power_of_two(),
             _ => false,
         }
+    }
+
+    /// The form of `pile` of `rules` if it is a far pile of a library game: a state of a game of
+    /// numbers with a closed form whose options were not kept (too many to list, as a rule).
+    pub fn of_far_pile(rules: &Rules, pile: Pile) -> Option<Self> {
+        match rules {
+            Rules::Defined(game)
+                if !game.has_tuples() && game.kept_options(pile.size).is_none() =>
+            {
+                Self::of(game.name())
+            }
+            _ => None,
+        }
+    }
+
+    /// How many options state `n` has, by the game's rule (a count, none listed).
+    pub fn options_count(self, n: u64) -> u128 {
+        let n = u128::from(n);
+        match self {
+            Self::Lasker => n + n / 2,
+            Self::TurningTurtles | Self::Ruler => n,
+            Self::PowersOfTwo => u128::from(u64::BITS),
+            Self::MockTurtles => n.saturating_mul(n.saturating_sub(1)) / 2 + 1,
+            Self::AtLeastHalf => n / 2 + 1,
+        }
+    }
+
+    /// The moves of state `n` that leave nothing or only heaps of at most [`SHORT`] (take
+    /// every token, turn the coin alone, leave a small pile): the few moves of a far pile that
+    /// can be searched to the end, each one legal by [`LibraryForm::is_move`].
+    pub fn short_moves(self, n: u64) -> Vec<Vec<u64>> {
+        let small = 1..=SHORT.min(n.saturating_sub(1));
+        let mut moves: Vec<Vec<u64>> = vec![vec![]];
+        moves.extend(small.clone().map(|m| vec![m]));
+        for p in small.clone() {
+            moves.extend((p + 1..=SHORT.min(n.saturating_sub(1))).map(|q| vec![p, q]));
+        }
+        moves.retain(|leaves| self.is_move(n, leaves));
+        moves
     }
 
     /// Mock Turtles: the coin whose value is `value`, an odious number (the (m−1)-th).
