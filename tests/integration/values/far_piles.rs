@@ -9,14 +9,14 @@
 //! coin is won by turning it alone; Ruler's coin n is worth the largest power of two dividing n
 //! (Winning Ways, checked against a search of whole rows in `ruler.rs`).
 
-use crate::support::Test;
+use crate::support::{Test, index};
 
 /// Lasker's Nim by mex over its moves (take any number, or split into two non-empty heaps).
 fn lasker_brute(upto: u64) -> Vec<u64> {
     let mut g: Vec<u64> = Vec::new();
     for n in 0..=upto {
-        let mut seen: Vec<u64> = (0..n).map(|m| g[m as usize]).collect();
-        seen.extend((1..n).map(|a| g[a as usize] ^ g[(n - a) as usize]));
+        let mut seen: Vec<u64> = (0..n).map(|m| g[index(m)]).collect();
+        seen.extend((1..n).map(|a| g[index(a)] ^ g[index(n - a)]));
         g.push((0..).find(|v| !seen.contains(v)).unwrap());
     }
     g
@@ -39,8 +39,8 @@ fn ruler(n: u64) -> u64 {
 #[test]
 fn lasker_closed_form_agrees_with_mex() {
     let g = lasker_brute(120);
-    for (n, &v) in g.iter().enumerate() {
-        assert_eq!(lasker(n as u64), v, "g({n})");
+    for (n, &v) in (0..).zip(&g) {
+        assert_eq!(lasker(n), v, "g({n})");
     }
 }
 

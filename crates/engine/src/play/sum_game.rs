@@ -853,33 +853,11 @@ impl<'g> MisereSearch<'g> {
             Ok(options) => options,
             // Too many moves to try them all: a short move of a far pile whose result the
             // search proves lost still decides a win.
-            Err(EngineError::TooMuchWork(_)) => {
+            Err(EngineError::TooMuchWork(w)) if matches!(*w, TooMuchWork::GameTreeMoves { .. }) => {
                 self.work = self.work.saturating_add(budget.spent());
-                self.depth += 1;
-                let mut won = false;
-                for (_, next) in self.game.short_options(parts) {
-                    match self.first_wins(&next) {
-                        Ok(false) => {
-                            won = true;
-                            break;
-                        }
-                        Ok(true) | Err(EngineError::TooMuchWork(_)) => {}
-                        Err(e) => {
-                            self.depth -= 1;
-                            return Err(e);
-                        }
-                    }
-                }
-                self.depth -= 1;
-                if !won {
-                    return Err(TooMuchWork::GameTreeMoves {
-                        moves: MISERE_WORK_LIMIT,
-                    }
-                    .into());
-                }
-                self.short = true;
-                self.memo.insert(key, true);
-                return Ok(true);
+                let won = self.short_win(parts)?;
+                self.memo.insert(key, won);
+                return Ok(won);
             }
             Err(e) => return Err(e),
         };
@@ -906,6 +884,39 @@ impl<'g> MisereSearch<'g> {
         self.depth -= 1;
         self.memo.insert(key, won);
         Ok(won)
+    }
+}
+
+impl MisereSearch<'_> {
+    /// Whether a short move of a far pile of `parts` leaves a position the search proves lost
+    /// (then `parts` is won); refused if none does. Kept out of `first_wins`'s frame, which
+    /// the recursion stacks deep.
+    #[inline(never)]
+    fn short_win(&mut self, parts: &[Part]) -> Result<bool, EngineError> {
+        self.depth += 1;
+        let mut won = false;
+        for (_, next) in self.game.short_options(parts) {
+            match self.first_wins(&next) {
+                Ok(false) => {
+                    won = true;
+                    break;
+                }
+                Ok(true) | Err(EngineError::TooMuchWork(_)) => {}
+                Err(e) => {
+                    self.depth -= 1;
+                    return Err(e);
+                }
+            }
+        }
+        self.depth -= 1;
+        if !won {
+            return Err(TooMuchWork::GameTreeMoves {
+                moves: MISERE_WORK_LIMIT,
+            }
+            .into());
+        }
+        self.short = true;
+        Ok(true)
     }
 }
 

@@ -208,16 +208,31 @@ impl<'r> Search<'r> {
         let result = match result {
             // Too many moves to try them all: a short move of a far pile (take it all, leave a
             // small pile) whose result the search proves lost still decides a win.
-            Err(EngineError::TooMuchWork(work)) => match self.short_win(&position)? {
-                Some(_) => Ok(true),
-                None => Err(EngineError::TooMuchWork(work)),
-            },
+            Err(EngineError::TooMuchWork(work))
+                if matches!(*work, crate::TooMuchWork::GameTreeMoves { .. }) =>
+            {
+                self.short_win_or(&position, work)
+            }
             result => result,
         };
         self.depth -= 1;
         let wins = result?;
         self.memo.wins.insert(position, wins);
         Ok(wins)
+    }
+
+    /// Won by a short move (see [`Search::short_win`]), else the refusal `work`. Kept out of
+    /// [`Search::first_wins`]'s frame, which the recursion stacks a thousand deep.
+    #[inline(never)]
+    fn short_win_or(
+        &mut self,
+        position: &[Pile],
+        work: Box<crate::TooMuchWork>,
+    ) -> Result<bool, EngineError> {
+        match self.short_win(position)? {
+            Some(_) => Ok(true),
+            None => Err(EngineError::TooMuchWork(work)),
+        }
     }
 
     /// A short move of a far pile of `position` (see [`LibraryForm::short_moves`]) that leaves

@@ -295,7 +295,7 @@ mod tests {
         for n in 0..=upto {
             let seen: Vec<Grundy> = options_by_rule(form, n)
                 .iter()
-                .map(|o| o.iter().fold(0, |x, &h| x ^ g[h as usize]))
+                .map(|o| o.iter().fold(0, |x, &h| x ^ g[usize::try_from(h).unwrap()]))
                 .collect();
             g.push((0..).find(|v| !seen.contains(v)).unwrap());
         }
@@ -321,14 +321,16 @@ mod tests {
                 for leaves in &options {
                     assert!(form.is_move(n, leaves), "{form:?} {n} -> {leaves:?}");
                 }
-                for target in 0..g[n as usize] {
+                for target in 0..g[usize::try_from(n).unwrap()] {
                     // mex: some option has every smaller value.
                     let Some(leaves) = form.move_to_value(n, target) else {
                         assert_eq!(form, LibraryForm::PowersOfTwo, "{n} {target}");
                         continue;
                     };
                     assert!(options.contains(&leaves), "{form:?} {n} -> {leaves:?}");
-                    let value = leaves.iter().fold(0, |x, &h| x ^ g[h as usize]);
+                    let value = leaves
+                        .iter()
+                        .fold(0, |x, &h| x ^ g[usize::try_from(h).unwrap()]);
                     assert_eq!(value, target, "{form:?} {n} -> {leaves:?}");
                 }
             }
