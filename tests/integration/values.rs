@@ -3,6 +3,7 @@
 mod agreement;
 mod coin_turning;
 mod defined_games;
+mod doors;
 mod far_piles;
 mod game_sums;
 mod grundy;
