@@ -274,11 +274,7 @@ impl Parser {
         };
         self.expect_sym(":")?;
         let body = self.formula()?;
-        let mut f = body;
-        for name in names.iter().rev() {
-            f = bounded(quant, name, bound.clone(), f);
-        }
-        Ok(f)
+        Ok(quantified(quant, &names, bound, body))
     }
 
     fn implies(&mut self) -> Result<Formula, ParseError> {
@@ -481,7 +477,68 @@ impl Parser {
     }
 }
 
-/// A quantifier with an optional bound given as an expression.
+/// A quantifier over `names` with an optional bound given as an expression. The bound is read
+/// outside the quantifiers it bounds, as in mathematics: in `all x: any x < x + 1: …` the
+/// bound's `x` is the outer one. A bound that names none of `names` is read the same inside
+/// or outside; one that names any of them is computed first, into a fresh variable `#b` (a
+/// name the lexer cannot produce) bound outside the quantifiers.
+fn quantified(
+    quant: Quant,
+    names: &[String],
+    bound: Option<(bool, Expr)>,
+    body: Formula,
+) -> Formula {
+    let captured = bound
+        .as_ref()
+        .is_some_and(|(_, e)| names.iter().any(|n| mentions(e, n)));
+    if let (true, Some((strict, e))) = (captured, &bound) {
+        let mut f = body;
+        for name in names.iter().rev() {
+            f = bounded(quant, name, Some((*strict, Expr::Var(BOUND.to_owned()))), f);
+        }
+        let definition = rel(e.clone(), Rel::Eq, BOUND);
+        return formula::any(BOUND, formula::and([definition, f]));
+    }
+    let mut f = body;
+    for name in names.iter().rev() {
+        f = bounded(quant, name, bound.clone(), f);
+    }
+    f
+}
+
+/// The fresh variable holding a bound computed outside its quantifiers.
+const BOUND: &str = "#b";
+
+/// Whether `name` occurs free in `e`.
+fn mentions(e: &Expr, name: &str) -> bool {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match e {
+            Expr::Var(v) => {
+                if v == name {
+                    return true;
+                }
+            }
+            Expr::Const(_) => {}
+            Expr::Add(a, b) | Expr::BitAnd(a, b) | Expr::BitOr(a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            Expr::Xor(es) => stack.extend(es.iter()),
+            Expr::Mul(_, a) | Expr::Div(a, _) | Expr::Mod(a, _) => stack.push(a),
+            Expr::Ite(c, a, b) => {
+                if c.free_vars().iter().any(|v| v == name) {
+                    return true;
+                }
+                stack.push(a);
+                stack.push(b);
+            }
+        }
+    }
+    false
+}
+
+/// A quantifier with an optional bound given as an expression that does not name `name`.
 fn bounded(quant: Quant, name: &str, bound: Option<(bool, Expr)>, body: Formula) -> Formula {
     let mk = |b: Option<Bound>, body: Formula| Formula::Quant {
         quant,
@@ -555,6 +612,40 @@ mod tests {
             parse("x ^ y ^ w = z").unwrap(),
             xor_all(["x", "y", "w"], "z")
         );
+    }
+
+    #[test]
+    fn a_bound_is_read_outside_the_quantifier_it_bounds() {
+        use crate::{Limits, counterexample, decide};
+        let never = || false;
+        let holds = |t: &str| {
+            decide(&parse(t).unwrap(), Limits::default(), &never)
+                .unwrap()
+                .holds
+        };
+        // By hand: at x = 0 the only candidate below x + 1 = 1 is 0, which is not 5.
+        assert!(!holds("all x: any x < x + 1: x = 5"));
+        let cx = counterexample(
+            &parse("all x: any x < x + 1: x = 5").unwrap(),
+            Limits::default(),
+            &never,
+        );
+        assert_eq!(cx.unwrap(), Some(vec![("x".to_string(), 0)]));
+        // The same bound written bare, plus 0, or in a list: the same reading.
+        for t in [
+            "all x: any x <= x: x = 7",
+            "all x: any x <= x + 0: x = 7",
+            "all x: any y, x <= x + 0: x = 7",
+        ] {
+            assert!(!holds(t), "{t}");
+        }
+        // And true where every x has a candidate: x itself is below x + 1.
+        assert!(holds("all x: any x < x + 1: x + 0 = x"));
+        assert!(holds("all y: any x < y + 1: x = y"));
+        // Standalone, the bound's `x` is free: refused alike, bare or compound.
+        for t in ["any x <= x: x = 7", "any x <= x + 0: x = 7"] {
+            assert_eq!(parse(t).unwrap().free_vars(), vec!["x".to_string()], "{t}");
+        }
     }
 
     #[test]
