@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use decide::{DecideError, Formula, Limits, ParseError, Quant, Stats};
+use decide::{DecideError, Formula, Limits, Natural, ParseError, Quant, Stats};
 
 /// How deep definitions may use one another.
 pub const MAX_EXPANSIONS: usize = 8;
@@ -44,8 +44,9 @@ pub enum SentenceError {
 pub struct Decided {
     pub holds: bool,
     pub stats: Stats,
-    /// For a false `all …` sentence: its smallest counterexample, variables with values.
-    pub counterexample: Option<Vec<(String, u128)>>,
+    /// For a false `all …` sentence: its smallest counterexample, variables with values
+    /// (exact, past 2^128 too).
+    pub counterexample: Option<Vec<(String, Natural)>>,
 }
 
 /// What deciding a step's sentence gave.
@@ -103,7 +104,7 @@ pub fn decide_formula(f: &Formula, limits: Limits, cancel: &dyn Fn() -> bool) ->
     let counterexample = if decision.holds || !leads_with_all(f) {
         None
     } else {
-        match decide::counterexample(f, limits, cancel) {
+        match decide::counterexample_exact(f, limits, cancel) {
             Ok(cx) => cx,
             Err(e) => return DecideOutcome::Refused(e),
         }
@@ -326,7 +327,10 @@ mod tests {
             panic!()
         };
         assert!(!f.holds);
-        assert_eq!(f.counterexample, Some(vec![("n".to_string(), 1)]));
+        assert_eq!(
+            f.counterexample,
+            Some(vec![("n".to_string(), Natural::from(1u128))])
+        );
     }
 
     #[test]

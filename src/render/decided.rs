@@ -94,8 +94,16 @@ pub(super) struct DecidedJson<'a> {
 
 #[derive(Serialize)]
 struct VarValue<'a> {
-    value: u128,
+    /// A JSON number, exact however many digits it has.
+    value: serde_json::Number,
     var: &'a str,
+}
+
+/// A number the decider found, as an exact JSON number (past 2^128 too).
+fn json_number(n: &decide::Natural) -> serde_json::Number {
+    n.to_string()
+        .parse()
+        .unwrap_or_else(|_| serde_json::Number::from(0u8))
 }
 
 pub(super) fn json(report: &DecideReport) -> DecidedJson<'_> {
@@ -122,7 +130,10 @@ pub(super) fn outcome_json<'a>(
             v.states = Some(d.stats.largest);
             v.counterexample = d.counterexample.as_ref().map(|cx| {
                 cx.iter()
-                    .map(|(var, value)| VarValue { value: *value, var })
+                    .map(|(var, value)| VarValue {
+                        value: json_number(value),
+                        var,
+                    })
                     .collect()
             });
         }
