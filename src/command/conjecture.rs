@@ -134,21 +134,31 @@ pub(super) fn conjecture(
     }
     // A failure the decider found beyond the scan: valued by mex there, if mex can reach it.
     // With a domain of their own, the scan answers for that domain; the decider's verdict
-    // (for every n) is shown beside it.
+    // (for every n) is shown beside it. Mex refusing there (too much work, memory) leaves the
+    // decided verdict as it is: false, at that n, without a derivation.
     if let FormulaVerdict::Fails { n, .. } = decision.verdict
         && domain.is_none()
         && first.is_none_or(|(m, _)| u128::from(m) != n)
         && let Some(n) = u64::try_from(n).ok().filter(|&n| n <= MEX_LIMIT)
     {
-        eval.bind(&side.var, Value::Int(Int::from(n)));
-        let value = claimed(&source, &mut eval, rhs)?;
-        let far = GrundyTable::compute_with(&rules, n, cancel)?;
-        let row = far.row(state(n)).ok_or(Error::NoDerivation { size: n })?;
-        if far.value(state(n)).and_then(|g| Int::try_from(g).ok()) != Some(value) {
-            failures.insert(0, Int::from(n));
-            failures.sort_unstable();
-            first = Some((n, value));
-            first_row = Some(row);
+        let mut far = || -> Result<_, Error> {
+            eval.bind(&side.var, Value::Int(Int::from(n)));
+            let value = claimed(&source, &mut eval, rhs)?;
+            let far = GrundyTable::compute_with(&rules, n, cancel)?;
+            let row = far.row(state(n)).ok_or(Error::NoDerivation { size: n })?;
+            let differs = far.value(state(n)).and_then(|g| Int::try_from(g).ok()) != Some(value);
+            Ok(differs.then_some((value, row)))
+        };
+        match far() {
+            Ok(Some((value, row))) => {
+                failures.insert(0, Int::from(n));
+                failures.sort_unstable();
+                first = Some((n, value));
+                first_row = Some(row);
+            }
+            Ok(None) => {}
+            Err(Error::Interrupted) => return Err(Error::interrupted()),
+            Err(_) => {}
         }
     }
 
@@ -201,6 +211,7 @@ pub(super) fn conjecture(
         decided: Some((decision, elapsed)),
         remembered,
         explain,
+        own_domain: domain.is_some(),
     }))
 }
 

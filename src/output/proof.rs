@@ -44,6 +44,36 @@ pub struct ConjectureReport {
     pub remembered: bool,
     /// `--explain`: the induction sentence and the automata's figures.
     pub explain: bool,
+    /// Whether the formula gave its own domain (`for n in …`): then the claim is about that
+    /// domain, which the scan answers; else it is about every n.
+    pub own_domain: bool,
+}
+
+impl ConjectureReport {
+    /// The verdict a script reads (exit code, JSON `holds`): no failure by mex, and for a
+    /// claim about every n, not decided false — a decided verdict is never dropped.
+    pub fn holds(&self) -> bool {
+        matches!(self.outcome, ConjectureOutcome::Holds) && self.decided_fails_at().is_none()
+    }
+
+    /// The formula's variable, as its domain names it (`n` of `n = 0..1000`).
+    pub fn var(&self) -> &str {
+        self.domain.split_whitespace().next().unwrap_or("n")
+    }
+
+    /// The smallest n where the decider found the claim about every n false.
+    pub fn decided_fails_at(&self) -> Option<u128> {
+        match &self.decided {
+            Some((
+                crate::proof::induction::Decision {
+                    verdict: crate::proof::induction::FormulaVerdict::Fails { n, .. },
+                    ..
+                },
+                _,
+            )) if !self.own_domain => Some(*n),
+            _ => None,
+        }
+    }
 }
 
 /// Whether the formula agreed with every brute-force value.
@@ -135,6 +165,8 @@ pub struct DecideReport {
     pub elapsed: std::time::Duration,
     /// `--explain`: the automata's figures in full.
     pub explain: bool,
+    /// The work limit it ran under.
+    pub work: u64,
 }
 
 /// `verify`: exhaustive search compared with nimlab's rule.

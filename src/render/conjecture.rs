@@ -59,6 +59,9 @@ pub(super) fn text(
             ))
         ) {
             style.dim(&format!("and for {}", report.domain))
+        } else if report.decided_fails_at().is_some() {
+            // False all the same: the values compared are only the ones below the failure.
+            style.dim(&format!("agrees with mex for {}", report.domain))
         } else {
             style.win(&format!("holds for {}", report.domain))
         };
@@ -311,6 +314,7 @@ pub(super) struct ConjectureJson<'a> {
     fix: Option<&'a str>,
     formula: &'a str,
     holds: bool,
+    holds_by_mex: bool,
     rules: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     decided: Option<DecidedJson<'a>>,
@@ -353,7 +357,8 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         first_failures: None,
         fix: None,
         formula: &report.formula,
-        holds: true,
+        holds: report.holds(),
+        holds_by_mex: true,
         rules: report.rules.to_string(),
         decided: report.decided.as_ref().map(|(d, elapsed)| {
             let mut j = DecidedJson {
@@ -392,7 +397,7 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         fix,
     } = &report.outcome
     {
-        v.holds = false;
+        v.holds_by_mex = false;
         v.counterexample = Some(CounterexampleJson {
             formula: *formula_value,
             grundy: row.grundy,
@@ -417,7 +422,11 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
 
 pub(super) fn rows(report: &ConjectureReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let (holds, n, formula, grundy) = match &report.outcome {
-        ConjectureOutcome::Holds => ("true", String::new(), String::new(), String::new()),
+        // Decided false past the values compared: the smallest n, without a value by mex.
+        ConjectureOutcome::Holds => match report.decided_fails_at() {
+            Some(n) => ("false", n.to_string(), String::new(), String::new()),
+            None => ("true", String::new(), String::new(), String::new()),
+        },
         ConjectureOutcome::Fails {
             n,
             formula_value,

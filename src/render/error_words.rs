@@ -266,6 +266,16 @@ impl fmt::Display for Error {
                 f,
                 "the conjecture is false: it fails for {failures} of the {checked} values checked"
             ),
+            Self::ConjectureDecidedFalse { at } => write!(
+                f,
+                "the conjecture is false: decided false at {at}, past the values compared by mex"
+            ),
+            Self::SentenceFalse => f.write_str("the sentence is false"),
+            Self::NotDecided { work } => write!(
+                f,
+                "the sentence was not decided within the decider's limits; `decide --work {}` allows twice the work",
+                work.saturating_mul(2)
+            ),
             Self::PositionClaimFails { at } => {
                 write!(f, "the conjecture is false: it fails at {at}")
             }

@@ -55,6 +55,10 @@ impl fmt::Display for SentenceError {
                 f,
                 "definitions use one another more than {MAX_EXPANSIONS} deep (a loop?)"
             ),
+            // At the end there is nothing to quote: the words say what was expected.
+            Self::Parse { error, text } if error.offset >= text.len() => {
+                f.write_str(&super::decide_words::parse_error(&error.kind))
+            }
             Self::Parse { error, text } => {
                 let near: String = text
                     .get(error.offset..)

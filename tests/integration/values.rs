@@ -2,6 +2,7 @@
 
 mod agreement;
 mod coin_turning;
+mod decided;
 mod defined_games;
 mod game_sums;
 mod grundy;

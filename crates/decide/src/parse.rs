@@ -40,8 +40,11 @@ pub enum ParseErrorKind {
     UnexpectedChar(char),
     /// A token where it cannot stand (the token's text).
     UnexpectedToken(String),
-    /// The text ended too early.
-    UnexpectedEnd,
+    /// The text ended too early, where `wanted` was expected.
+    UnexpectedEnd {
+        /// What the text should have gone on with.
+        wanted: Wanted,
+    },
     /// A number above `u64::MAX`.
     NumberTooLarge,
     /// A product of two non-constants, or a non-constant divisor or modulus.
@@ -50,6 +53,21 @@ pub enum ParseErrorKind {
     ZeroDivisor,
     /// Nesting (parentheses, `not`, quantifiers, if-then-else) deeper than `MAX_DEPTH`.
     TooDeep,
+}
+
+/// What a parse expected where the text ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// A term: a number, a name, `(` or `if`.
+    Term,
+    /// A comparison: `=`, `!=`, `<`, `<=`, `>` or `>=`.
+    Comparison,
+    /// A name to bind.
+    Name,
+    /// This symbol (`:`, `)`, `(`).
+    Symbol(&'static str),
+    /// This word (`then`, `else`).
+    Word(&'static str),
 }
 
 /// The deepest nesting the parser accepts: the parse recurses, and a thread's stack is finite.
@@ -66,7 +84,7 @@ pub fn parse(text: &str) -> Result<Formula, ParseError> {
     };
     let f = p.formula()?;
     if p.pos < p.tokens.len() {
-        return Err(p.unexpected());
+        return Err(p.unexpected(Wanted::Term));
     }
     Ok(f)
 }
@@ -141,11 +159,12 @@ impl Parser {
         self.tokens.get(self.pos).map(|(_, t)| t)
     }
 
-    fn unexpected(&self) -> ParseError {
+    /// The error at the current token, or at the end where `wanted` was expected.
+    fn unexpected(&self, wanted: Wanted) -> ParseError {
         match self.tokens.get(self.pos) {
             None => ParseError {
                 offset: self.end,
-                kind: ParseErrorKind::UnexpectedEnd,
+                kind: ParseErrorKind::UnexpectedEnd { wanted },
             },
             Some((offset, t)) => {
                 let text = match t {
@@ -193,22 +212,23 @@ impl Parser {
         yes
     }
 
-    fn expect_sym(&mut self, s: &str) -> Result<(), ParseError> {
+    fn expect_sym(&mut self, s: &'static str) -> Result<(), ParseError> {
         if self.eat_sym(s) {
             Ok(())
         } else {
-            Err(self.unexpected())
+            Err(self.unexpected(Wanted::Symbol(s)))
         }
     }
 
-    fn name(&mut self) -> Result<String, ParseError> {
+    /// A name that is not a keyword; at the end of the text, `wanted` was expected.
+    fn name(&mut self, wanted: Wanted) -> Result<String, ParseError> {
         match self.peek() {
             Some(Tok::Name(n)) if !KEYWORDS.contains(&n.as_str()) => {
                 let n = n.clone();
                 self.pos += 1;
                 Ok(n)
             }
-            _ => Err(self.unexpected()),
+            _ => Err(self.unexpected(wanted)),
         }
     }
 
@@ -261,9 +281,9 @@ impl Parser {
             self.eat_word("any");
             Quant::Any
         };
-        let mut names = vec![self.name()?];
+        let mut names = vec![self.name(Wanted::Name)?];
         while self.eat_sym(",") {
-            names.push(self.name()?);
+            names.push(self.name(Wanted::Name)?);
         }
         let bound = if self.eat_sym("<") {
             Some((true, self.expr()?))
@@ -378,7 +398,7 @@ impl Parser {
             Some(Tok::Sym("<=")) => Rel::Le,
             Some(Tok::Sym(">")) => Rel::Gt,
             Some(Tok::Sym(">=")) => Rel::Ge,
-            _ => return Err(self.unexpected()),
+            _ => return Err(self.unexpected(Wanted::Comparison)),
         };
         self.pos += 1;
         let b = self.expr()?;
@@ -463,16 +483,16 @@ impl Parser {
                 self.pos += 1;
                 let c = self.formula()?;
                 if !self.eat_word("then") {
-                    return Err(self.unexpected());
+                    return Err(self.unexpected(Wanted::Word("then")));
                 }
                 let a = self.expr()?;
                 if !self.eat_word("else") {
-                    return Err(self.unexpected());
+                    return Err(self.unexpected(Wanted::Word("else")));
                 }
                 let b = self.expr()?;
                 Ok(Expr::Ite(Box::new(c), Box::new(a), Box::new(b)))
             }
-            _ => Ok(Expr::Var(self.name()?)),
+            _ => Ok(Expr::Var(self.name(Wanted::Term)?)),
         }
     }
 }
@@ -651,7 +671,30 @@ mod tests {
     #[test]
     fn errors_are_data() {
         let e = |t: &str| parse(t).unwrap_err().kind;
-        assert_eq!(e("x = "), ParseErrorKind::UnexpectedEnd);
+        assert_eq!(
+            e("x = "),
+            ParseErrorKind::UnexpectedEnd {
+                wanted: Wanted::Term
+            }
+        );
+        assert_eq!(
+            e("all a: a = a +"),
+            ParseErrorKind::UnexpectedEnd {
+                wanted: Wanted::Term
+            }
+        );
+        assert_eq!(
+            e("all a"),
+            ParseErrorKind::UnexpectedEnd {
+                wanted: Wanted::Symbol(":")
+            }
+        );
+        assert_eq!(
+            e("x + 1"),
+            ParseErrorKind::UnexpectedEnd {
+                wanted: Wanted::Comparison
+            }
+        );
         assert_eq!(e("x = y y"), ParseErrorKind::UnexpectedToken("y".into()));
         assert_eq!(e("x # y"), ParseErrorKind::UnexpectedChar('#'));
         assert_eq!(e("x * y = z"), ParseErrorKind::NotConstant);

@@ -310,7 +310,13 @@ fn decide_answers_a_sentence_for_every_value() {
         run.stdout
             .starts_with("true for every n (decided: automaton of ")
     );
-    let v = json(&["decide", "all x: any y: x = y + y"]);
+    // False: a check that failed, exit 1, its report on stdout all the same.
+    let run = nimlab(
+        &["--format", "json", "decide", "all x: any y: x = y + y"],
+        "",
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
     assert_eq!(v["holds"], false);
     assert_eq!(
         v["counterexample"],
