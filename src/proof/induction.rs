@@ -323,7 +323,9 @@ pub fn decide_conjecture(
             };
         }
     };
-    let text = Some(induction.step.to_string());
+    // A sentence too tall to walk is not printed either (printing recurses as deep); the
+    // decider refuses it in words.
+    let text = (induction.step.height() <= decide::MAX_HEIGHT).then(|| induction.step.to_string());
     let decision = |verdict| Decision {
         verdict,
         sentence: text.clone(),

@@ -21,7 +21,14 @@ pub(super) fn parse_error(kind: &ParseErrorKind) -> String {
             "a product or quotient of two variables (outside the decidable fragment)".into()
         }
         ParseErrorKind::ZeroDivisor => "division by 0".into(),
-        ParseErrorKind::TooDeep => "nested too deeply".into(),
+        ParseErrorKind::TooDeep => format!(
+            "nested too deeply (parentheses, `not`, quantifiers and `if` at most {} deep)",
+            decide::MAX_DEPTH
+        ),
+        ParseErrorKind::TooManyOperators => format!(
+            "more than {} of the operators `+`, `&`, `|`, `*`, `/`, `%`, `=>` and `<=>` (each stacks the sentence one level taller; `^`, `and` and `or` do not count)",
+            decide::MAX_OPERATORS
+        ),
     }
 }
 
@@ -52,6 +59,9 @@ pub(super) fn refusal(error: &DecideError) -> String {
             format!("the smallest counterexample has {digits} binary digits, too many to show")
         }
         DecideError::ZeroDivisor => "division by 0".into(),
+        DecideError::TooDeep { limit } => {
+            format!("the sentence is nested more than {limit} levels deep, the limit")
+        }
         DecideError::FreeOrderMismatch { free } => {
             format!("unexpected free variables ({})", free.join(", "))
         }

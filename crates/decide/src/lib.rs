@@ -46,12 +46,12 @@ mod witness;
 pub use automaton::{Automaton, Transition};
 pub use budget::{DecideError, Limits, Stats};
 pub use formula::{
-    Atom, Bound, Formula, Quant, Term, add, all, all_le, all_lt, all_of, and, any, any_le, any_lt,
-    any_of, bit_and, bit_or, div, eq, even, ge, gt, iff, implies, konst, le, lt, modulo, mul, ne,
-    not, odd, or, var, xor, xor_all,
+    Atom, Bound, Formula, MAX_HEIGHT, Quant, Term, add, all, all_le, all_lt, all_of, and, any,
+    any_le, any_lt, any_of, bit_and, bit_or, div, eq, even, ge, gt, iff, implies, konst, le, lt,
+    modulo, mul, ne, not, odd, or, var, xor, xor_all,
 };
 pub use natural::Natural;
-pub use parse::{MAX_DEPTH, ParseError, ParseErrorKind, Wanted, parse};
+pub use parse::{MAX_DEPTH, MAX_OPERATORS, ParseError, ParseErrorKind, Wanted, parse};
 pub use translate::{Expr, Rel, ite, rel};
 
 use budget::Budget;
@@ -66,12 +66,21 @@ pub struct Decision {
     pub stats: Stats,
 }
 
+/// Refuses a formula taller than [`MAX_HEIGHT`], before any recursive walk over it.
+fn short_enough(f: &Formula) -> Result<(), DecideError> {
+    if f.height() > MAX_HEIGHT {
+        return Err(DecideError::TooDeep { limit: MAX_HEIGHT });
+    }
+    Ok(())
+}
+
 /// Decides a sentence (a formula without free variables).
 pub fn decide(
     f: &Formula,
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Decision, DecideError> {
+    short_enough(f)?;
     let free = f.free_vars();
     if !free.is_empty() {
         return Err(DecideError::FreeVariables { names: free });
@@ -90,6 +99,7 @@ pub fn compile(
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Compiled, DecideError> {
+    short_enough(f)?;
     let free = f.free_vars();
     compile_with_order(f, &free, limits, cancel)
 }
@@ -102,6 +112,7 @@ pub fn compile_with_order(
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Compiled, DecideError> {
+    short_enough(f)?;
     let free = f.free_vars();
     let mut names: Vec<String> = Vec::new();
     for name in order {
@@ -228,6 +239,7 @@ pub fn counterexample_exact(
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Option<Vec<(String, Natural)>>, DecideError> {
+    short_enough(f)?;
     let mut names = Vec::new();
     let mut guards = Vec::new();
     let mut body = f;
@@ -288,6 +300,7 @@ pub fn witness(
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Option<Vec<(String, u128)>>, DecideError> {
+    short_enough(f)?;
     let mut names = Vec::new();
     let mut parts = Vec::new();
     let mut body = f;

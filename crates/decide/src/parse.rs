@@ -53,6 +53,9 @@ pub enum ParseErrorKind {
     ZeroDivisor,
     /// Nesting (parentheses, `not`, quantifiers, if-then-else) deeper than `MAX_DEPTH`.
     TooDeep,
+    /// More than [`MAX_OPERATORS`] of the operators that stack a formula taller (`+`, `&`,
+    /// `|`, `*`, `/`, `%`, `=>`, `<=>`; `^`, `and` and `or` join their operands flat).
+    TooManyOperators,
 }
 
 /// What a parse expected where the text ended.
@@ -73,6 +76,12 @@ pub enum Wanted {
 /// The deepest nesting the parser accepts: the parse recurses, and a thread's stack is finite.
 pub const MAX_DEPTH: usize = 200;
 
+/// The most operators of `+`, `&`, `|`, `*`, `/`, `%`, `=>` and `<=>` a text may hold: each
+/// stacks the formula one level taller (a sum's every `+` is a fresh quantified variable), and
+/// the formula must stay within [`crate::MAX_HEIGHT`]. `^`, `and` and `or` are not counted:
+/// their operands stand side by side.
+pub const MAX_OPERATORS: usize = 1000;
+
 /// Parses a formula.
 pub fn parse(text: &str) -> Result<Formula, ParseError> {
     let tokens = lex(text)?;
@@ -81,6 +90,7 @@ pub fn parse(text: &str) -> Result<Formula, ParseError> {
         pos: 0,
         end: text.len(),
         depth: 0,
+        operators: 0,
     };
     let f = p.formula()?;
     if p.pos < p.tokens.len() {
@@ -147,6 +157,9 @@ struct Parser {
     end: usize,
     /// Current nesting, checked against `MAX_DEPTH`.
     depth: usize,
+    /// Operators that stack the formula taller, read so far, checked against
+    /// `MAX_OPERATORS`.
+    operators: usize,
 }
 
 const KEYWORDS: [&str; 14] = [
@@ -244,6 +257,16 @@ impl Parser {
         self.nested(Self::base_inner)
     }
 
+    /// Counts one operator that stacks the formula taller, refusing past `MAX_OPERATORS`
+    /// (before the tree grows any taller, so no walk over it recurses too deep).
+    fn stacked(&mut self) -> Result<(), ParseError> {
+        self.operators += 1;
+        if self.operators > MAX_OPERATORS {
+            return Err(self.error(ParseErrorKind::TooManyOperators));
+        }
+        Ok(())
+    }
+
     /// Runs `inner` one level deeper, refusing past `MAX_DEPTH`.
     fn nested<T>(
         &mut self,
@@ -268,6 +291,7 @@ impl Parser {
         }
         let mut f = self.implies()?;
         while self.eat_sym("<=>") || self.eat_word("iff") {
+            self.stacked()?;
             let g = self.implies()?;
             f = formula::iff(f, g);
         }
@@ -297,15 +321,21 @@ impl Parser {
         Ok(quantified(quant, &names, bound, body))
     }
 
+    /// `a => b => c` is `a => (b => c)`: the operands are read in a loop and joined from the
+    /// right, so a long chain does not recurse.
     fn implies(&mut self) -> Result<Formula, ParseError> {
-        let f = self.or()?;
-        if self.eat_sym("=>") || self.eat_word("implies") {
-            let g = if self.is_word("all") || self.is_word("any") {
-                self.quant()?
-            } else {
-                self.implies()?
-            };
-            return Ok(formula::implies(f, g));
+        let mut operands = vec![self.or()?];
+        while self.eat_sym("=>") || self.eat_word("implies") {
+            self.stacked()?;
+            if self.is_word("all") || self.is_word("any") {
+                operands.push(self.quant()?);
+                break;
+            }
+            operands.push(self.or()?);
+        }
+        let mut f = operands.pop().unwrap_or(Formula::True);
+        while let Some(g) = operands.pop() {
+            f = formula::implies(g, f);
         }
         Ok(f)
     }
@@ -408,6 +438,7 @@ impl Parser {
     fn expr(&mut self) -> Result<Expr, ParseError> {
         let mut e = self.xor()?;
         while self.eat_sym("|") {
+            self.stacked()?;
             e = e | self.xor()?;
         }
         Ok(e)
@@ -424,6 +455,7 @@ impl Parser {
     fn band(&mut self) -> Result<Expr, ParseError> {
         let mut e = self.sum()?;
         while self.eat_sym("&") {
+            self.stacked()?;
             e = e & self.sum()?;
         }
         Ok(e)
@@ -432,6 +464,7 @@ impl Parser {
     fn sum(&mut self) -> Result<Expr, ParseError> {
         let mut e = self.prod()?;
         while self.eat_sym("+") {
+            self.stacked()?;
             e = e + self.prod()?;
         }
         Ok(e)
@@ -441,6 +474,7 @@ impl Parser {
         let mut e = self.base()?;
         loop {
             if self.eat_sym("*") {
+                self.stacked()?;
                 let f = self.base()?;
                 e = match (e, f) {
                     (Expr::Const(c), g) | (g, Expr::Const(c)) => Expr::Mul(c, Box::new(g)),
@@ -451,6 +485,7 @@ impl Parser {
                 if !is_div {
                     self.eat_sym("%");
                 }
+                self.stacked()?;
                 let m = match self.base()? {
                     Expr::Const(0) => return Err(self.error(ParseErrorKind::ZeroDivisor)),
                     Expr::Const(m) => m,
@@ -666,6 +701,46 @@ mod tests {
         for t in ["any x <= x: x = 7", "any x <= x + 0: x = 7"] {
             assert_eq!(parse(t).unwrap().free_vars(), vec!["x".to_string()], "{t}");
         }
+    }
+
+    #[test]
+    fn a_long_chain_is_counted_and_refused_before_its_tree_grows() {
+        let sum = |k: usize| format!("all a: {} = a", vec!["a"; k].join(" + "));
+        assert!(parse(&sum(MAX_OPERATORS)).is_ok());
+        assert_eq!(
+            parse(&sum(MAX_OPERATORS + 2)).unwrap_err().kind,
+            ParseErrorKind::TooManyOperators
+        );
+        // `=>` groups to the right without recursing: 6 000 of them are refused, not a crash.
+        let implications = format!("all a: {}", vec!["a = a"; 6000].join(" => "));
+        assert_eq!(
+            parse(&implications).unwrap_err().kind,
+            ParseErrorKind::TooManyOperators
+        );
+        // Flat chains are not counted: 6 000 xors are one atom.
+        let xors = format!("all a: a{} = a", " ^ 0".repeat(6000));
+        assert!(parse(&xors).is_ok());
+        // And `a => b => c` still reads as `a => (b => c)`.
+        use crate::formula::*;
+        assert_eq!(
+            parse("x = 1 => y = 2 => z = 3").unwrap(),
+            implies(eq("x", 1), implies(eq("y", 2), eq("z", 3)))
+        );
+    }
+
+    #[test]
+    fn a_formula_taller_than_the_limit_is_refused_before_it_is_walked() {
+        use crate::formula::*;
+        use crate::{DecideError, Limits, MAX_HEIGHT, decide};
+        let mut f = eq("x", "x");
+        for _ in 0..MAX_HEIGHT {
+            f = any("x", f);
+        }
+        assert_eq!(f.height(), MAX_HEIGHT + 1);
+        assert_eq!(
+            decide(&f, Limits::default(), &|| false).unwrap_err(),
+            DecideError::TooDeep { limit: MAX_HEIGHT }
+        );
     }
 
     #[test]
