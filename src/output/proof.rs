@@ -216,6 +216,8 @@ pub struct StepView {
     pub outcome: Option<crate::proof::CheckOutcome>,
     /// The claim as a first-order sentence (as written, definitions not expanded).
     pub sentence: Option<String>,
+    /// What that sentence states, in the proof's words ("for every three piles a, b, c: …").
+    pub states: Option<String>,
     /// What deciding the sentence gave, and how long it took.
     pub decided: Option<(crate::proof::DecideOutcome, std::time::Duration)>,
     /// Why the step has no sentence, as the proof says.

@@ -158,6 +158,7 @@ mod tests {
             domain: Some("n in 1..10".into()),
             at: vec![],
             decide: None,
+            states: None,
             undecided: None,
         };
         let mut eval = Evaluator::new(Rules::ZeroMove);
@@ -179,6 +180,7 @@ mod tests {
             domain: domain.map(Into::into),
             at: vec![],
             decide: None,
+            states: None,
             undecided: None,
         };
         let mut eval = Evaluator::new(Rules::ZeroMove);

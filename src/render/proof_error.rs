@@ -28,6 +28,17 @@ impl fmt::Display for ProofError {
             ProofErrorKind::Sentence { step, error } => {
                 write!(f, "{file}: step `{step}`: decide: {error}")
             }
+            ProofErrorKind::States { step, decide: true } => write!(
+                f,
+                "{file}: step `{step}`: a `decide:` sentence needs `states:`, what it states in words (\"for three piles …\"), shown beside its ✓"
+            ),
+            ProofErrorKind::States {
+                step,
+                decide: false,
+            } => write!(
+                f,
+                "{file}: step `{step}`: `states:` says what a `decide:` sentence states, and the step has none"
+            ),
         }
     }
 }
