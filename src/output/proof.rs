@@ -44,16 +44,17 @@ pub struct ConjectureReport {
     pub remembered: bool,
     /// `--explain`: the induction sentence and the automata's figures.
     pub explain: bool,
-    /// Whether the formula gave its own domain (`for n in …`): then the claim is about that
-    /// domain, which the scan answers; else it is about every n.
-    pub own_domain: bool,
+    /// Whether a failure the decider found is this claim's: always for a claim about every
+    /// n, for one with a domain of its own (`for n in …`) when the failing n is in it.
+    pub decided_applies: bool,
 }
 
 impl ConjectureReport {
     /// The verdict a script reads (exit code, JSON `holds`): no failure by mex, and for a
     /// claim about every n, not decided false — a decided verdict is never dropped.
     pub fn holds(&self) -> bool {
-        matches!(self.outcome, ConjectureOutcome::Holds) && self.decided_fails_at().is_none()
+        !matches!(self.outcome, ConjectureOutcome::Fails { .. })
+            && self.decided_fails_at().is_none()
     }
 
     /// The formula's variable, as its domain names it (`n` of `n = 0..1000`).
@@ -70,7 +71,7 @@ impl ConjectureReport {
                     ..
                 },
                 _,
-            )) if !self.own_domain => Some(*n),
+            )) if self.decided_applies => Some(*n),
             _ => None,
         }
     }
@@ -80,6 +81,9 @@ impl ConjectureReport {
 #[derive(Debug, Clone)]
 pub enum ConjectureOutcome {
     Holds,
+    /// Not compared with mex: valuing the range was refused (too much work, memory). The
+    /// report stands on the decider's verdict, which it has.
+    NotChecked(crate::engine::EngineError),
     Fails {
         /// The first counterexample.
         n: Int,

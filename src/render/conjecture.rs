@@ -39,6 +39,18 @@ pub(super) fn text(
         writeln!(out, "  {line}")?;
     }
     decided(report, opts, width, out)?;
+    if let ConjectureOutcome::NotChecked(refused) = &report.outcome {
+        // The decider's verdict above is the answer; mex could not give its cross-check.
+        let line = format!(
+            "not compared with mex for {}: {}",
+            report.domain,
+            super::engine_words::Said(refused)
+        );
+        for l in wrap(&line, width) {
+            writeln!(out, "{}", style.dim(&l))?;
+        }
+        return Ok(());
+    }
     let ConjectureOutcome::Fails {
         n,
         formula_value,
@@ -219,7 +231,7 @@ fn decided(
         // The scan failing below the decider's first failure contradicts it.
         FormulaVerdict::Fails { n, .. } => match &report.outcome {
             ConjectureOutcome::Fails { n: m, .. } => u128::try_from(*m).is_ok_and(|m| m < *n),
-            ConjectureOutcome::Holds => false,
+            ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => false,
         },
         _ => false,
     };
@@ -314,7 +326,10 @@ pub(super) struct ConjectureJson<'a> {
     fix: Option<&'a str>,
     formula: &'a str,
     holds: bool,
-    holds_by_mex: bool,
+    /// `null` when mex could not value the range (`not_checked` says why).
+    holds_by_mex: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_checked: Option<String>,
     rules: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     decided: Option<DecidedJson<'a>>,
@@ -358,7 +373,8 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         fix: None,
         formula: &report.formula,
         holds: report.holds(),
-        holds_by_mex: true,
+        holds_by_mex: Some(true),
+        not_checked: None,
         rules: report.rules.to_string(),
         decided: report.decided.as_ref().map(|(d, elapsed)| {
             let mut j = DecidedJson {
@@ -397,7 +413,7 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         fix,
     } = &report.outcome
     {
-        v.holds_by_mex = false;
+        v.holds_by_mex = Some(false);
         v.counterexample = Some(CounterexampleJson {
             formula: *formula_value,
             grundy: row.grundy,
@@ -417,16 +433,22 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         v.first_failures = Some(first_failures);
         v.fix = fix.as_deref();
     }
+    if let ConjectureOutcome::NotChecked(refused) = &report.outcome {
+        v.holds_by_mex = None;
+        v.not_checked = Some(super::engine_words::Said(refused).to_string());
+    }
     v
 }
 
 pub(super) fn rows(report: &ConjectureReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let (holds, n, formula, grundy) = match &report.outcome {
         // Decided false past the values compared: the smallest n, without a value by mex.
-        ConjectureOutcome::Holds => match report.decided_fails_at() {
-            Some(n) => ("false", n.to_string(), String::new(), String::new()),
-            None => ("true", String::new(), String::new(), String::new()),
-        },
+        ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => {
+            match report.decided_fails_at() {
+                Some(n) => ("false", n.to_string(), String::new(), String::new()),
+                None => ("true", String::new(), String::new(), String::new()),
+            }
+        }
         ConjectureOutcome::Fails {
             n,
             formula_value,

@@ -88,12 +88,14 @@ pub fn dispatch(
                 checked: report.checked,
             }),
             // Decided false past the values compared: false all the same.
-            ConjectureOutcome::Holds => match report.decided_fails_at() {
-                Some(n) => Err(Error::ConjectureDecidedFalse {
-                    at: format!("{} = {n}", report.var()),
-                }),
-                None => Ok(flow),
-            },
+            ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => {
+                match report.decided_fails_at() {
+                    Some(n) => Err(Error::ConjectureDecidedFalse {
+                        at: format!("{} = {n}", report.var()),
+                    }),
+                    None => Ok(flow),
+                }
+            }
         },
         Output::Decided(report) => match &report.outcome {
             DecideOutcome::Decided(d) if !d.holds => Err(Error::SentenceFalse),

@@ -161,3 +161,33 @@ fn a_decided_verdict_stays_when_mex_cannot_reach_it() {
         .stdout_has("fails at n = 999999 (decided by induction")
         .stderr_has("decided false at n = 999999");
 }
+
+/// With a domain of its own too far for mex (Lasker's Nim to 999999 passes the limits), the
+/// decider's verdict is kept: the formula below says 0 at n = 999995, which is ≡ 3 (mod 4),
+/// where Lasker's g is n + 1 = 999996 (by hand) — false, inside the domain, exit 1; not
+/// compared with mex, and said so.
+#[test]
+fn a_decided_verdict_stays_when_mex_refuses_the_range() {
+    let out = Test::new()
+        .args([
+            "--format",
+            "json",
+            "conjecture",
+            "--rules",
+            "lasker",
+            "g(n) = if n = 999995 then 0 else if n % 4 = 3 then n + 1 else if n % 4 = 0 and n > 0 then n - 1 else n for n in 999990..999999",
+        ])
+        .run()
+        .code(1);
+    let v = out.json();
+    assert_eq!(v["holds"], false, "{v}");
+    assert_eq!(v["holds_by_mex"], serde_json::Value::Null, "{v}");
+    assert_eq!(v["checked"], 0, "{v}");
+    assert!(
+        v["not_checked"]
+            .as_str()
+            .is_some_and(|s| s.contains("lasker")),
+        "{v}"
+    );
+    assert_eq!(v["decided"]["fails_at"], 999_995, "{v}");
+}
