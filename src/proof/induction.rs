@@ -342,11 +342,26 @@ pub fn decide_conjecture(
         s.largest = s.largest.max(largest.largest);
         s
     };
-    match decide::decide(&induction.step, limits, cancel) {
+    let step_limits = decide::Limits {
+        max_work: limits.max_work.saturating_sub(largest.work),
+        ..limits
+    };
+    match decide::decide(&induction.step, step_limits, cancel) {
         Ok(d) if d.holds => decision(FormulaVerdict::Holds {
             stats: merge(d.stats),
         }),
-        Ok(d) => match decide::counterexample(&induction.step, limits, cancel) {
+        // One budget for the whole run: the counterexample gets what deciding left.
+        Ok(d) => match decide::counterexample(
+            &induction.step,
+            decide::Limits {
+                max_work: limits
+                    .max_work
+                    .saturating_sub(largest.work)
+                    .saturating_sub(d.stats.work),
+                ..limits
+            },
+            cancel,
+        ) {
             Ok(Some(cx)) => {
                 let n = cx.first().map_or(0, |(_, v)| *v);
                 decision(FormulaVerdict::Fails {

@@ -34,6 +34,13 @@ pub(super) fn text(
                         cx.iter().map(|(var, v)| format!("{var} = {v}")).collect();
                     format!("; smallest counterexample {}", values.join(", "))
                 });
+            let at = match &d.search_stopped {
+                Some(e) => format!(
+                    "{at}; its smallest counterexample was not found: {}",
+                    decide_words::refusal(e)
+                ),
+                None => at,
+            };
             style.lose(&format!(
                 "false (decided: {}){at}",
                 decide_words::figures(&d.stats, report.elapsed)
@@ -87,6 +94,9 @@ pub(super) struct DecidedJson<'a> {
     milliseconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     not_decided: Option<String>,
+    /// A false sentence whose counterexample was not found within the limits: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counterexample_not_found: Option<String>,
     sentence: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     states: Option<usize>,
@@ -121,12 +131,14 @@ pub(super) fn outcome_json<'a>(
         holds: None,
         milliseconds: elapsed.as_secs_f64() * 1000.0,
         not_decided: None,
+        counterexample_not_found: None,
         sentence,
         states: None,
     };
     match outcome {
         DecideOutcome::Decided(d) => {
             v.holds = Some(d.holds);
+            v.counterexample_not_found = d.search_stopped.as_ref().map(decide_words::refusal);
             v.states = Some(d.stats.largest);
             v.counterexample = d.counterexample.as_ref().map(|cx| {
                 cx.iter()

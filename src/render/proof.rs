@@ -710,6 +710,7 @@ mod tests {
                 ..Default::default()
             },
             counterexample: None,
+            search_stopped: None,
         });
         let text = shown(&step(None, Some(d.clone())));
         assert_eq!(
