@@ -13,17 +13,16 @@ use crate::proof::{DecideOutcome, SentenceError};
 /// The work one sentence typed by a user may take by default: the worst case measured ends
 /// within 30 s on a loaded two-core machine (see BENCHMARKS.md). `decide --work` sets another.
 pub(super) const DEFAULT_WORK: u64 = 100_000_000;
-/// The states any automaton may have at the default work; a larger `--work` allows
-/// proportionally more.
-const DEFAULT_STATES: usize = 1_000_000;
+/// Work units per state an automaton may have: the default allows 1 000 000 states, and a
+/// larger `--work` proportionally more (never fewer than the default's).
+const WORK_PER_STATE: u64 = DEFAULT_WORK / 1_000_000;
 
 /// The decider's limits for `--work` (or the default).
 pub(super) fn limits(work: Option<u64>) -> decide::Limits {
     let max_work = work.unwrap_or(DEFAULT_WORK);
-    let scaled =
-        usize::try_from(max_work / (DEFAULT_WORK / DEFAULT_STATES as u64)).unwrap_or(usize::MAX);
+    let states = |work: u64| usize::try_from(work / WORK_PER_STATE).unwrap_or(usize::MAX);
     decide::Limits {
-        max_states: scaled.max(DEFAULT_STATES),
+        max_states: states(max_work).max(states(DEFAULT_WORK)),
         max_work,
     }
 }
