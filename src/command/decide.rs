@@ -12,7 +12,7 @@ use crate::proof::{DecideOutcome, SentenceError};
 
 /// The work one sentence typed by a user may take by default: the worst case measured ends
 /// within 30 s on a loaded two-core machine (see BENCHMARKS.md). `decide --work` sets another.
-pub(super) const DEFAULT_WORK: u64 = 100_000_000;
+pub(super) const DEFAULT_WORK: u64 = 50_000_000;
 /// Work units per state an automaton may have: the default allows 1 000 000 states, and a
 /// larger `--work` proportionally more (never fewer than the default's).
 const WORK_PER_STATE: u64 = DEFAULT_WORK / 1_000_000;
