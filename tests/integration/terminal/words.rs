@@ -405,24 +405,28 @@ fn the_shell_prints_what_a_script_line_prints() {
 }
 
 /// The text with the decider's timings (`automaton of 3 states, 0.2 ms)`) left out: the
-/// only part of a proof's output that differs from run to run.
+/// only part of a proof's output that differs from run to run. Read as one line, since a
+/// decided step's words wrap around its timing and a longer time may move a line break.
 fn untimed(text: &str) -> String {
-    text.lines()
-        .map(|line| match line.find("(decided: automaton of ") {
-            Some(at) => {
-                let rest = &line[at..];
-                let cut = rest.find(" states, ").or_else(|| rest.find(" state, "));
-                match (cut, rest.find(')')) {
-                    (Some(c), Some(end)) if c < end => {
-                        format!("{}{}", &line[..at + c], &rest[end..])
-                    }
-                    _ => line.to_string(),
-                }
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut out = String::new();
+    let mut rest = flat.as_str();
+    while let Some(at) = rest.find("automaton of ") {
+        let after = &rest[at..];
+        let cut = after.find(" states, ").or_else(|| after.find(" state, "));
+        match (cut, after.find(')')) {
+            (Some(c), Some(end)) if c < end => {
+                out.push_str(&rest[..at + c]);
+                rest = &after[end..];
             }
-            None => line.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+            _ => {
+                out.push_str(&rest[..at + "automaton of ".len()]);
+                rest = &after["automaton of ".len()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[test]
