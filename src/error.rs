@@ -176,9 +176,9 @@ pub enum Error {
     },
     /// `conjecture` found sizes where the formula is wrong (the report shows them).
     ConjectureFails { failures: usize, checked: usize },
-    /// `conjecture`'s formula decided false for some n (`at`, such as `n = 1000001`) past
-    /// the values compared by mex (the report shows it).
-    ConjectureDecidedFalse { at: String },
+    /// `conjecture`'s formula decided false for some value of `var`, the smallest `at` when
+    /// it was found, past the values compared by mex (the report shows it).
+    ConjectureDecidedFalse { var: String, at: Option<u128> },
     /// A claim about lost positions is false; `at` names a position where it fails.
     PositionClaimFails { at: String },
     /// `decide`'s sentence decided false (the report shows it and its smallest

@@ -192,6 +192,8 @@ pub(super) fn conjecture(
         FormulaVerdict::Fails { n, .. } => {
             domain.is_none() || u64::try_from(n).is_ok_and(|n| sizes.contains(&n))
         }
+        // Where it fails is not known: only a claim about every n is known false.
+        FormulaVerdict::FailsUnlocated { .. } => domain.is_none(),
         _ => true,
     };
     let claimed_text = source.get(side.span.clone()).unwrap_or("g(n)").to_string();
@@ -200,7 +202,7 @@ pub(super) fn conjecture(
         // there is none and the refusal is.
         let decided = match decision.verdict {
             FormulaVerdict::Holds { .. } => true,
-            FormulaVerdict::Fails { .. } => decided_applies,
+            FormulaVerdict::Fails { .. } | FormulaVerdict::FailsUnlocated { .. } => decided_applies,
             _ => false,
         };
         if !decided {

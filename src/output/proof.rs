@@ -53,8 +53,23 @@ impl ConjectureReport {
     /// The verdict a script reads (exit code, JSON `holds`): no failure by mex, and for a
     /// claim about every n, not decided false — a decided verdict is never dropped.
     pub fn holds(&self) -> bool {
-        !matches!(self.outcome, ConjectureOutcome::Fails { .. })
-            && self.decided_fails_at().is_none()
+        !matches!(self.outcome, ConjectureOutcome::Fails { .. }) && !self.decided_false()
+    }
+
+    /// Whether the decider found this claim false (at a known n or not).
+    pub fn decided_false(&self) -> bool {
+        self.decided_applies
+            && matches!(
+                &self.decided,
+                Some((
+                    crate::proof::induction::Decision {
+                        verdict: crate::proof::induction::FormulaVerdict::Fails { .. }
+                            | crate::proof::induction::FormulaVerdict::FailsUnlocated { .. },
+                        ..
+                    },
+                    _,
+                ))
+            )
     }
 
     /// The formula's variable, as its domain names it (`n` of `n = 0..1000`).

@@ -284,6 +284,12 @@ pub enum FormulaVerdict {
     Holds { stats: decide::Stats },
     /// It fails first at `n`: f(n) ≠ g(n) there, and f = g below.
     Fails { n: u128, stats: decide::Stats },
+    /// It fails for some n, but the smallest was not found (`why`: past what was left of the
+    /// limits, or past 2^128): false all the same.
+    FailsUnlocated {
+        stats: decide::Stats,
+        why: decide::DecideError,
+    },
     /// Some option of the game is not a smaller state, so induction proves nothing.
     NotSmaller { stats: decide::Stats },
     /// The formula or the game is outside the fragment.
@@ -373,7 +379,12 @@ pub fn decide_conjecture(
             Ok(None) => decision(FormulaVerdict::Refused(decide::DecideError::WorkLimit {
                 limit: limits.max_work,
             })),
-            Err(e) => decision(FormulaVerdict::Refused(e)),
+            Err(e @ decide::DecideError::Cancelled) => decision(FormulaVerdict::Refused(e)),
+            // Decided false: the verdict stands without its smallest n.
+            Err(why) => decision(FormulaVerdict::FailsUnlocated {
+                stats: merge(d.stats),
+                why,
+            }),
         },
         Err(e) => decision(FormulaVerdict::Refused(e)),
     }
@@ -395,6 +406,33 @@ mod tests {
             .unwrap();
         let rhs = parse(rhs).unwrap();
         decide_conjecture(&rules, pass, "n", &rhs, CONJECTURE_LIMITS, &never).verdict
+    }
+
+    /// A claim decided false keeps its verdict when nothing is left of the budget to find its
+    /// smallest n. By hand: Nim's g(5) = 5, not 0.
+    #[test]
+    fn a_false_claim_stays_false_without_its_smallest_n() {
+        let rules = Rules::parse("nim").unwrap();
+        let rhs = parse("if n = 5 then 0 else n").unwrap();
+        let full = decide_conjecture(&rules, None, "n", &rhs, CONJECTURE_LIMITS, &never);
+        let FormulaVerdict::Fails { n: 5, stats } = full.verdict else {
+            panic!("{:?}", full.verdict)
+        };
+        let tight = decide::Limits {
+            max_work: stats.work,
+            ..CONJECTURE_LIMITS
+        };
+        let verdict = decide_conjecture(&rules, None, "n", &rhs, tight, &never).verdict;
+        assert!(
+            matches!(
+                verdict,
+                FormulaVerdict::FailsUnlocated {
+                    why: decide::DecideError::WorkLimit { .. },
+                    ..
+                }
+            ),
+            "{verdict:?}"
+        );
     }
 
     /// g by mex over explicit options, written here independently of the engine: `options(n)`

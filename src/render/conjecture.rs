@@ -71,7 +71,7 @@ pub(super) fn text(
             ))
         ) {
             style.dim(&format!("and for {}", report.domain))
-        } else if report.decided_fails_at().is_some() {
+        } else if report.decided_false() {
             // False all the same: the values compared are only the ones below the failure.
             style.dim(&format!("agrees with mex for {}", report.domain))
         } else {
@@ -202,6 +202,11 @@ fn decided(
         FormulaVerdict::Fails { n, stats } => {
             style.lose(&format!("fails at {var} = {n} ({})", how(stats)))
         }
+        FormulaVerdict::FailsUnlocated { stats, why } => style.lose(&format!(
+            "fails for some {var} ({}); the smallest was not found: {}",
+            how(stats),
+            decide_words::refusal(why)
+        )),
         FormulaVerdict::NotSmaller { .. } => style.dim(&format!(
             "not decided for every {var}: some option of {} is not a smaller state, so induction does not apply",
             report.rules
@@ -220,7 +225,9 @@ fn decided(
     }
     if report.explain {
         let stats = match &decision.verdict {
-            FormulaVerdict::Holds { stats } | FormulaVerdict::Fails { stats, .. } => Some(stats),
+            FormulaVerdict::Holds { stats }
+            | FormulaVerdict::Fails { stats, .. }
+            | FormulaVerdict::FailsUnlocated { stats, .. } => Some(stats),
             _ => None,
         };
         explained(decision.sentence.as_deref(), stats, *elapsed, opts, out)?;
@@ -343,6 +350,9 @@ struct DecidedJson<'a> {
     holds: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     fails_at: Option<u128>,
+    /// Decided false, but its smallest n was not found: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counterexample_not_found: Option<String>,
     milliseconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     not_decided: Option<String>,
@@ -380,6 +390,7 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
             let mut j = DecidedJson {
                 holds: None,
                 fails_at: None,
+                counterexample_not_found: None,
                 milliseconds: elapsed.as_secs_f64() * 1000.0,
                 not_decided: None,
                 sentence: d.sentence.as_deref(),
@@ -394,6 +405,11 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
                     j.holds = Some(false);
                     j.fails_at = Some(*n);
                     j.states = Some(stats.largest);
+                }
+                FormulaVerdict::FailsUnlocated { stats, why } => {
+                    j.holds = Some(false);
+                    j.states = Some(stats.largest);
+                    j.counterexample_not_found = Some(decide_words::refusal(why));
                 }
                 FormulaVerdict::NotSmaller { .. } => {
                     j.not_decided = Some("options not smaller".into());
@@ -444,9 +460,10 @@ pub(super) fn rows(report: &ConjectureReport) -> (Vec<&'static str>, Vec<Vec<Str
     let (holds, n, formula, grundy) = match &report.outcome {
         // Decided false past the values compared: the smallest n, without a value by mex.
         ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => {
-            match report.decided_fails_at() {
-                Some(n) => ("false", n.to_string(), String::new(), String::new()),
-                None => ("true", String::new(), String::new(), String::new()),
+            match (report.decided_false(), report.decided_fails_at()) {
+                (true, Some(n)) => ("false", n.to_string(), String::new(), String::new()),
+                (true, None) => ("false", String::new(), String::new(), String::new()),
+                _ => ("true", String::new(), String::new(), String::new()),
             }
         }
         ConjectureOutcome::Fails {

@@ -89,11 +89,13 @@ pub fn dispatch(
             }),
             // Decided false past the values compared: false all the same.
             ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => {
-                match report.decided_fails_at() {
-                    Some(n) => Err(Error::ConjectureDecidedFalse {
-                        at: format!("{} = {n}", report.var()),
-                    }),
-                    None => Ok(flow),
+                if report.decided_false() {
+                    Err(Error::ConjectureDecidedFalse {
+                        var: report.var().to_string(),
+                        at: report.decided_fails_at(),
+                    })
+                } else {
+                    Ok(flow)
                 }
             }
         },
