@@ -67,20 +67,14 @@ pub(super) fn text(
     Ok(())
 }
 
-/// " for every n", " for every a, b": the sentence's leading `all` variables.
+/// " for every n", " for every a, b", " for every x < 5": the sentence's leading `all`
+/// variables, with their bound when they have one (never more than the sentence says).
 fn every(sentence: &str) -> String {
     sentence
         .trim()
         .strip_prefix("all ")
         .and_then(|rest| rest.split_once(':'))
-        .map(|(names, _)| {
-            names
-                .split(['<', '='])
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_string()
-        })
+        .map(|(names, _)| names.split_whitespace().collect::<Vec<_>>().join(" "))
         .filter(|n| !n.is_empty())
         .map_or(String::new(), |n| format!(" for every {n}"))
 }

@@ -75,6 +75,10 @@ fn decide_exits_0_true_1_false_2_not_decided() {
     decide("all n: any k: n = k + k or n = k + k + 1")
         .success()
         .stdout_has("true for every n");
+    // By hand: every x below 5 is below 6 — and only that is said, with the bound.
+    decide("all x < 5: x < 6")
+        .success()
+        .stdout_has("true for every x < 5 (decided: ");
     // By hand: 1 is not y + y.
     decide("all x: any y: x = y + y")
         .code(1)
