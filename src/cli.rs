@@ -197,6 +197,10 @@ pub enum Command {
         /// `decide --dot 'x + y = z'`), one track per variable, least significant digit first.
         #[arg(long, conflicts_with = "explain")]
         dot: bool,
+        /// The decider's work limit, in work units (default 50000000, at most about 20 s
+        /// here); a sentence not decided within it says so and exits 2.
+        #[arg(long, value_name = "UNITS")]
+        work: Option<u64>,
         /// The sentence (the rest of the line).
         #[arg(
             value_name = "SENTENCE",

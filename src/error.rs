@@ -176,8 +176,17 @@ pub enum Error {
     },
     /// `conjecture` found sizes where the formula is wrong (the report shows them).
     ConjectureFails { failures: usize, checked: usize },
+    /// `conjecture`'s formula decided false for some value of `var`, the smallest `at` when
+    /// it was found, past the values compared by mex (the report shows it).
+    ConjectureDecidedFalse { var: String, at: Option<u128> },
     /// A claim about lost positions is false; `at` names a position where it fails.
     PositionClaimFails { at: String },
+    /// `decide`'s sentence decided false (the report shows it and its smallest
+    /// counterexample): a check that ran and failed, as a false `conjecture` is.
+    SentenceFalse,
+    /// `decide` stopped at its work or state limit, undecided (the report says which): work
+    /// past a limit. `work` is the work limit it ran under, to say how to raise it.
+    NotDecided { work: u64 },
     /// A script started by `run` that went past a limit; `line` is where in `path` it did.
     ScriptLimit {
         path: PathBuf,
@@ -213,7 +222,8 @@ impl Error {
     ///
     /// - 0: done (never an error).
     /// - 1: a check ran and failed (`lesson check` found failures, a conjecture is wrong for
-    ///   some size). The input was fine; the content it checked is not.
+    ///   some size, a `decide` sentence is false). The input was fine; the content it checked
+    ///   is not. A claim not decided within a limit is 2, not 1 or 0.
     /// - 2: bad input: a command, token, ruleset, expression or file nimlab cannot take, a
     ///   command the session's state does not allow, work past a limit, or a script with such
     ///   a line. Fixing what was typed fixes it.
@@ -230,7 +240,9 @@ impl Error {
             Self::Write(_) | Self::ReadInput(_) | Self::Progress(_) | Self::ProgressNotSaved => 3,
             Self::CheckFailed { .. }
             | Self::ConjectureFails { .. }
-            | Self::PositionClaimFails { .. } => 1,
+            | Self::ConjectureDecidedFalse { .. }
+            | Self::PositionClaimFails { .. }
+            | Self::SentenceFalse => 1,
             Self::LessonLine { error } => error.exit_code(),
             Self::Draw(e) => e.exit_code(),
             _ => 2,

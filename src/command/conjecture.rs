@@ -92,7 +92,13 @@ pub(super) fn conjecture(
             table = GrundyTable::compute_with(&rules, to, cancel);
         }
     }
-    let table = table?;
+    // Mex refusing the range (too much work, memory) does not drop the decider's verdict:
+    // the decider still runs, and only without a verdict is the refusal the answer.
+    let (table, unchecked) = match table {
+        Ok(table) => (Some(table), None),
+        Err(crate::engine::EngineError::Interrupted) => return Err(Error::interrupted()),
+        Err(e) => (None, Some(e)),
+    };
     let state = |n: u64| match side.pass {
         Some(pass) => Pile::zero_move(n, pass),
         None => rules.pile(n),
@@ -102,12 +108,15 @@ pub(super) fn conjecture(
     let mut first_row = None;
     let mut failures = Vec::new();
     cancel.begin(sizes.len() as u64);
-    for (i, &n) in sizes.iter().enumerate() {
+    for (i, &n) in sizes.iter().enumerate().filter(|_| table.is_some()) {
         // A formula may take long to evaluate: one look at the token for each.
         cancel.reach(i as u64)?;
         eval.bind(&side.var, Value::Int(Int::from(n)));
         let claimed = claimed(&source, &mut eval, rhs)?;
-        let actual = table.value(state(n)).and_then(|g| Int::try_from(g).ok());
+        let actual = table
+            .as_ref()
+            .and_then(|t| t.value(state(n)))
+            .and_then(|g| Int::try_from(g).ok());
         if actual != Some(claimed) {
             failures.push(Int::from(n));
             if first.is_none() {
@@ -134,21 +143,32 @@ pub(super) fn conjecture(
     }
     // A failure the decider found beyond the scan: valued by mex there, if mex can reach it.
     // With a domain of their own, the scan answers for that domain; the decider's verdict
-    // (for every n) is shown beside it.
+    // (for every n) is shown beside it. Mex refusing there (too much work, memory) leaves the
+    // decided verdict as it is: false, at that n, without a derivation.
     if let FormulaVerdict::Fails { n, .. } = decision.verdict
         && domain.is_none()
+        && table.is_some()
         && first.is_none_or(|(m, _)| u128::from(m) != n)
         && let Some(n) = u64::try_from(n).ok().filter(|&n| n <= MEX_LIMIT)
     {
-        eval.bind(&side.var, Value::Int(Int::from(n)));
-        let value = claimed(&source, &mut eval, rhs)?;
-        let far = GrundyTable::compute_with(&rules, n, cancel)?;
-        let row = far.row(state(n)).ok_or(Error::NoDerivation { size: n })?;
-        if far.value(state(n)).and_then(|g| Int::try_from(g).ok()) != Some(value) {
-            failures.insert(0, Int::from(n));
-            failures.sort_unstable();
-            first = Some((n, value));
-            first_row = Some(row);
+        let mut far = || -> Result<_, Error> {
+            eval.bind(&side.var, Value::Int(Int::from(n)));
+            let value = claimed(&source, &mut eval, rhs)?;
+            let far = GrundyTable::compute_with(&rules, n, cancel)?;
+            let row = far.row(state(n)).ok_or(Error::NoDerivation { size: n })?;
+            let differs = far.value(state(n)).and_then(|g| Int::try_from(g).ok()) != Some(value);
+            Ok(differs.then_some((value, row)))
+        };
+        match far() {
+            Ok(Some((value, row))) => {
+                failures.insert(0, Int::from(n));
+                failures.sort_unstable();
+                first = Some((n, value));
+                first_row = Some(row);
+            }
+            Ok(None) => {}
+            Err(Error::Interrupted) => return Err(Error::interrupted()),
+            Err(_) => {}
         }
     }
 
@@ -166,13 +186,50 @@ pub(super) fn conjecture(
         _ => false,
     };
 
+    // A decided failure is this claim's failure: always for a claim about every n, for one
+    // with a domain of its own when the failing n is in it.
+    let decided_applies = match decision.verdict {
+        FormulaVerdict::Fails { n, .. } => {
+            domain.is_none() || u64::try_from(n).is_ok_and(|n| sizes.contains(&n))
+        }
+        // Where it fails is not known: only a claim about every n is known false.
+        FormulaVerdict::FailsUnlocated { .. } => domain.is_none(),
+        _ => true,
+    };
     let claimed_text = source.get(side.span.clone()).unwrap_or("g(n)").to_string();
+    if let Some(refused) = unchecked {
+        // Not compared with mex: the decider's verdict about this claim is the answer, or
+        // there is none and the refusal is.
+        let decided = match decision.verdict {
+            FormulaVerdict::Holds { .. } => true,
+            FormulaVerdict::Fails { .. } | FormulaVerdict::FailsUnlocated { .. } => decided_applies,
+            _ => false,
+        };
+        if !decided {
+            return Err(Error::from(refused));
+        }
+        return Ok(Output::Conjecture(ConjectureReport {
+            formula: source.trim().to_string(),
+            rules,
+            claimed: claimed_text,
+            domain: domain_text,
+            checked: 0,
+            outcome: ConjectureOutcome::NotChecked(refused),
+            decided: Some((decision, elapsed)),
+            remembered,
+            explain,
+            decided_applies,
+        }));
+    }
     let outcome = match first {
         None => ConjectureOutcome::Holds,
         Some((n, formula_value)) => {
             let row = match first_row {
                 Some(row) => row,
-                None => table.row(state(n)).ok_or(Error::NoDerivation { size: n })?,
+                None => table
+                    .as_ref()
+                    .and_then(|t| t.row(state(n)))
+                    .ok_or(Error::NoDerivation { size: n })?,
             };
             let fix = (failures.len() == 1).then(|| {
                 let rhs_text = source.get(rhs.span.clone()).unwrap_or("");
@@ -201,6 +258,7 @@ pub(super) fn conjecture(
         decided: Some((decision, elapsed)),
         remembered,
         explain,
+        decided_applies,
     }))
 }
 
@@ -365,7 +423,9 @@ mod tests {
                 failures,
                 ..
             } => (n, formula_value, row.grundy, failures),
-            ConjectureOutcome::Holds => panic!("`{formula}` held"),
+            ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => {
+                panic!("`{formula}` held")
+            }
         }
     }
 
@@ -467,7 +527,9 @@ mod tests {
                 row,
                 ..
             } => assert_eq!((n, formula_value, row.grundy), (1500, 0, 1500)),
-            ConjectureOutcome::Holds => panic!("the decider's failure at 1500 is not reported"),
+            ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => {
+                panic!("the decider's failure at 1500 is not reported")
+            }
         }
         // With a domain of its own, the scan answers for that domain alone.
         let report = check("nim", "g(n) = if n = 1500 then 0 else n for n in 0..100").unwrap();

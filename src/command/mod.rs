@@ -135,11 +135,15 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Decide {
             dot: true,
             sentence,
+            work,
             ..
-        } => decide::automaton(session, sentence),
+        } => decide::automaton(session, sentence, decide::limits(*work)),
         Command::Decide {
-            explain, sentence, ..
-        } => decide::decide(session, sentence, *explain),
+            explain,
+            sentence,
+            work,
+            ..
+        } => decide::decide(session, sentence, *explain, decide::limits(*work)),
         Command::Verify {
             rules,
             misere,

@@ -95,6 +95,7 @@ impl ProofFocus {
                 (outcome, start.elapsed())
             }),
             sentence: step.decide.as_ref().map(|c| c.trim().to_string()),
+            states: step.states.as_ref().map(|c| c.trim().to_string()),
             undecided: step.undecided.as_ref().map(|c| c.trim().to_string()),
             definitions: self
                 .proof

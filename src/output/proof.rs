@@ -44,12 +44,61 @@ pub struct ConjectureReport {
     pub remembered: bool,
     /// `--explain`: the induction sentence and the automata's figures.
     pub explain: bool,
+    /// Whether a failure the decider found is this claim's: always for a claim about every
+    /// n, for one with a domain of its own (`for n in …`) when the failing n is in it.
+    pub decided_applies: bool,
+}
+
+impl ConjectureReport {
+    /// The verdict a script reads (exit code, JSON `holds`): no failure by mex, and for a
+    /// claim about every n, not decided false — a decided verdict is never dropped.
+    pub fn holds(&self) -> bool {
+        !matches!(self.outcome, ConjectureOutcome::Fails { .. }) && !self.decided_false()
+    }
+
+    /// Whether the decider found this claim false (at a known n or not).
+    pub fn decided_false(&self) -> bool {
+        self.decided_applies
+            && matches!(
+                &self.decided,
+                Some((
+                    crate::proof::induction::Decision {
+                        verdict: crate::proof::induction::FormulaVerdict::Fails { .. }
+                            | crate::proof::induction::FormulaVerdict::FailsUnlocated { .. },
+                        ..
+                    },
+                    _,
+                ))
+            )
+    }
+
+    /// The formula's variable, as its domain names it (`n` of `n = 0..1000`).
+    pub fn var(&self) -> &str {
+        self.domain.split_whitespace().next().unwrap_or("n")
+    }
+
+    /// The smallest n where the decider found the claim about every n false.
+    pub fn decided_fails_at(&self) -> Option<u128> {
+        match &self.decided {
+            Some((
+                crate::proof::induction::Decision {
+                    verdict: crate::proof::induction::FormulaVerdict::Fails { n, .. },
+                    ..
+                },
+                _,
+            )) if self.decided_applies => Some(*n),
+            _ => None,
+        }
+    }
 }
 
 /// Whether the formula agreed with every brute-force value.
 #[derive(Debug, Clone)]
 pub enum ConjectureOutcome {
     Holds,
+    /// Not compared with mex: valuing the range was refused (too much work, memory). The
+    /// report stands on the decider's verdict, which it has.
+    NotChecked(crate::engine::EngineError),
     Fails {
         /// The first counterexample.
         n: Int,
@@ -135,6 +184,8 @@ pub struct DecideReport {
     pub elapsed: std::time::Duration,
     /// `--explain`: the automata's figures in full.
     pub explain: bool,
+    /// The work limit it ran under.
+    pub work: u64,
 }
 
 /// `verify`: exhaustive search compared with nimlab's rule.
@@ -184,6 +235,8 @@ pub struct StepView {
     pub outcome: Option<crate::proof::CheckOutcome>,
     /// The claim as a first-order sentence (as written, definitions not expanded).
     pub sentence: Option<String>,
+    /// What that sentence states, in the proof's words ("for every three piles a, b, c: …").
+    pub states: Option<String>,
     /// What deciding the sentence gave, and how long it took.
     pub decided: Option<(crate::proof::DecideOutcome, std::time::Duration)>,
     /// Why the step has no sentence, as the proof says.

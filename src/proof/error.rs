@@ -35,6 +35,9 @@ pub enum ProofErrorKind {
         step: String,
         error: super::SentenceError,
     },
+    /// A step with a `decide` sentence and no `states:` saying what it states, or `states:`
+    /// without a sentence.
+    States { step: String, decide: bool },
 }
 
 impl std::error::Error for ProofError {}

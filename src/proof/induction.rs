@@ -284,6 +284,12 @@ pub enum FormulaVerdict {
     Holds { stats: decide::Stats },
     /// It fails first at `n`: f(n) ≠ g(n) there, and f = g below.
     Fails { n: u128, stats: decide::Stats },
+    /// It fails for some n, but the smallest was not found (`why`: past what was left of the
+    /// limits, or past 2^128): false all the same.
+    FailsUnlocated {
+        stats: decide::Stats,
+        why: decide::DecideError,
+    },
     /// Some option of the game is not a smaller state, so induction proves nothing.
     NotSmaller { stats: decide::Stats },
     /// The formula or the game is outside the fragment.
@@ -323,7 +329,9 @@ pub fn decide_conjecture(
             };
         }
     };
-    let text = Some(induction.step.to_string());
+    // A sentence too tall to walk is not printed either (printing recurses as deep); the
+    // decider refuses it in words.
+    let text = (induction.step.height() <= decide::MAX_HEIGHT).then(|| induction.step.to_string());
     let decision = |verdict| Decision {
         verdict,
         sentence: text.clone(),
@@ -340,11 +348,26 @@ pub fn decide_conjecture(
         s.largest = s.largest.max(largest.largest);
         s
     };
-    match decide::decide(&induction.step, limits, cancel) {
+    let step_limits = decide::Limits {
+        max_work: limits.max_work.saturating_sub(largest.work),
+        ..limits
+    };
+    match decide::decide(&induction.step, step_limits, cancel) {
         Ok(d) if d.holds => decision(FormulaVerdict::Holds {
             stats: merge(d.stats),
         }),
-        Ok(d) => match decide::counterexample(&induction.step, limits, cancel) {
+        // One budget for the whole run: the counterexample gets what deciding left.
+        Ok(d) => match decide::counterexample(
+            &induction.step,
+            decide::Limits {
+                max_work: limits
+                    .max_work
+                    .saturating_sub(largest.work)
+                    .saturating_sub(d.stats.work),
+                ..limits
+            },
+            cancel,
+        ) {
             Ok(Some(cx)) => {
                 let n = cx.first().map_or(0, |(_, v)| *v);
                 decision(FormulaVerdict::Fails {
@@ -356,7 +379,12 @@ pub fn decide_conjecture(
             Ok(None) => decision(FormulaVerdict::Refused(decide::DecideError::WorkLimit {
                 limit: limits.max_work,
             })),
-            Err(e) => decision(FormulaVerdict::Refused(e)),
+            Err(e @ decide::DecideError::Cancelled) => decision(FormulaVerdict::Refused(e)),
+            // Decided false: the verdict stands without its smallest n.
+            Err(why) => decision(FormulaVerdict::FailsUnlocated {
+                stats: merge(d.stats),
+                why,
+            }),
         },
         Err(e) => decision(FormulaVerdict::Refused(e)),
     }
@@ -378,6 +406,33 @@ mod tests {
             .unwrap();
         let rhs = parse(rhs).unwrap();
         decide_conjecture(&rules, pass, "n", &rhs, CONJECTURE_LIMITS, &never).verdict
+    }
+
+    /// A claim decided false keeps its verdict when nothing is left of the budget to find its
+    /// smallest n. By hand: Nim's g(5) = 5, not 0.
+    #[test]
+    fn a_false_claim_stays_false_without_its_smallest_n() {
+        let rules = Rules::parse("nim").unwrap();
+        let rhs = parse("if n = 5 then 0 else n").unwrap();
+        let full = decide_conjecture(&rules, None, "n", &rhs, CONJECTURE_LIMITS, &never);
+        let FormulaVerdict::Fails { n: 5, stats } = full.verdict else {
+            panic!("{:?}", full.verdict)
+        };
+        let tight = decide::Limits {
+            max_work: stats.work,
+            ..CONJECTURE_LIMITS
+        };
+        let verdict = decide_conjecture(&rules, None, "n", &rhs, tight, &never).verdict;
+        assert!(
+            matches!(
+                verdict,
+                FormulaVerdict::FailsUnlocated {
+                    why: decide::DecideError::WorkLimit { .. },
+                    ..
+                }
+            ),
+            "{verdict:?}"
+        );
     }
 
     /// g by mex over explicit options, written here independently of the engine: `options(n)`

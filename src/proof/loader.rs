@@ -65,6 +65,12 @@ pub fn load(file: &str, text: &str) -> Result<Proof, ProofError> {
         for shown in &step.at {
             parse(shown).map_err(|e| bad("at", shown, e))?;
         }
+        if step.decide.is_some() != step.states.is_some() {
+            return Err(error(ProofErrorKind::States {
+                step: step.id.clone(),
+                decide: step.decide.is_some(),
+            }));
+        }
         if let Some(text) = &step.decide {
             let sentence_error = |e| {
                 error(ProofErrorKind::Sentence {
@@ -122,10 +128,21 @@ mod tests {
         );
         // A decide sentence that does not read, or leaves a name free.
         for (sentence, words) in [("all n: n +", "decide"), ("n = 1", "`n` is bound by no")] {
-            let bad = format!("{ok}  decide: \"{sentence}\"\n");
+            let bad = format!("{ok}  decide: \"{sentence}\"\n  states: for every n\n");
             let e = load("p.yaml", &bad).unwrap_err().to_string();
             assert!(e.contains("step `s`") && e.contains(words), "{e}");
         }
+        // A sentence without words for what it states, or words without a sentence.
+        let silent = format!("{ok}  decide: \"all n: n = n\"\n");
+        let e = load("p.yaml", &silent).unwrap_err().to_string();
+        assert!(
+            e.contains("step `s`") && e.contains("needs `states:`"),
+            "{e}"
+        );
+        let words = format!("{ok}  states: for every n\n");
+        assert!(load("p.yaml", &words).is_err());
+        let both = format!("{ok}  decide: \"all n: n = n\"\n  states: for every n, n = n\n");
+        assert!(load("p.yaml", &both).is_ok());
         let rules = ok.replace("title: T", "title: T\nrules: chess");
         assert!(
             load("p.yaml", &rules)

@@ -114,7 +114,7 @@ mod tests {
             &define,
         );
         assert!(!d.holds);
-        assert_eq!(d.counterexample, Some(vec![("n".into(), 0)]));
+        assert_eq!(d.counterexample, Some(vec![("n".into(), 0u128.into())]));
         // Options of nT that wrongly include kF (value k): at n = 2 the values are
         // 0 (0), 2 (1T), 1 (1F), 2 (2F), so the mex is 3, not f(2) = 1.
         define.insert(
@@ -129,7 +129,7 @@ mod tests {
         // m is the rule's value there, f(2) = 1.
         assert_eq!(
             d.counterexample,
-            Some(vec![("n".into(), 2), ("m".into(), 1)])
+            Some(vec![("n".into(), 2u128.into()), ("m".into(), 1u128.into())])
         );
         // Bouton with OR in place of XOR: at piles 0, 1, 1 the OR is 1 and no move makes it
         // 0 (each move leaves a 1). No smaller triple: among one-digit triples, fewer than
@@ -141,7 +141,11 @@ mod tests {
         assert!(!d.holds);
         assert_eq!(
             d.counterexample,
-            Some(vec![("a".into(), 0), ("b".into(), 1), ("c".into(), 1)])
+            Some(vec![
+                ("a".into(), 0u128.into()),
+                ("b".into(), 1u128.into()),
+                ("c".into(), 1u128.into())
+            ])
         );
     }
 
@@ -154,6 +158,7 @@ mod tests {
             domain: Some("n in 1..10".into()),
             at: vec![],
             decide: None,
+            states: None,
             undecided: None,
         };
         let mut eval = Evaluator::new(Rules::ZeroMove);
@@ -175,6 +180,7 @@ mod tests {
             domain: domain.map(Into::into),
             at: vec![],
             decide: None,
+            states: None,
             undecided: None,
         };
         let mut eval = Evaluator::new(Rules::ZeroMove);

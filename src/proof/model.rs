@@ -53,6 +53,11 @@ pub struct ProofStep {
     /// The claim as a first-order sentence in the decider's syntax, decided for every value
     /// (the `check` stays as a finite cross-check).
     pub decide: Option<String>,
+    /// What the `decide` sentence states, in words (required with `decide`): shown beside
+    /// its ✓, so that the line says exactly what was decided — "for three piles", "assuming
+    /// the rule below n" — and never more than the sentence, even where the step's text
+    /// claims more (a theorem decided through its lemmas).
+    pub states: Option<String>,
     /// Why a checked step has no `decide` sentence (shown beside its finite check).
     pub undecided: Option<String>,
 }

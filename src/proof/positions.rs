@@ -191,9 +191,11 @@ pub fn decide_positions(
             };
         }
     };
+    // A sentence too tall to walk is not printed either (printing recurses as deep).
+    let printable = s.step.height() <= decide::MAX_HEIGHT;
     let decision = |verdict| PositionDecision {
         verdict,
-        sentence: Some(s.step.to_string()),
+        sentence: printable.then(|| s.step.to_string()),
     };
     let d = match decide::decide(&s.step, limits, cancel) {
         Ok(d) => d,

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use decide::{DecideError, Formula, Limits, ParseError, Quant, Stats};
+use decide::{DecideError, Formula, Limits, Natural, ParseError, Quant, Stats};
 
 /// How deep definitions may use one another.
 pub const MAX_EXPANSIONS: usize = 8;
@@ -44,8 +44,12 @@ pub enum SentenceError {
 pub struct Decided {
     pub holds: bool,
     pub stats: Stats,
-    /// For a false `all …` sentence: its smallest counterexample, variables with values.
-    pub counterexample: Option<Vec<(String, u128)>>,
+    /// For a false `all …` sentence: its smallest counterexample, variables with values
+    /// (exact, past 2^128 too).
+    pub counterexample: Option<Vec<(String, Natural)>>,
+    /// For a false `all …` sentence whose counterexample was not found within what was left
+    /// of the limits: why. The verdict stands all the same.
+    pub search_stopped: Option<DecideError>,
 }
 
 /// What deciding a step's sentence gave.
@@ -100,18 +104,26 @@ pub fn decide_formula(f: &Formula, limits: Limits, cancel: &dyn Fn() -> bool) ->
         Ok(d) => d,
         Err(e) => return DecideOutcome::Refused(e),
     };
-    let counterexample = if decision.holds || !leads_with_all(f) {
-        None
+    // One budget for both: the search for a counterexample gets what deciding left.
+    let rest = Limits {
+        max_work: limits.max_work.saturating_sub(decision.stats.work),
+        ..limits
+    };
+    let (counterexample, search_stopped) = if decision.holds || !leads_with_all(f) {
+        (None, None)
     } else {
-        match decide::counterexample(f, limits, cancel) {
-            Ok(cx) => cx,
-            Err(e) => return DecideOutcome::Refused(e),
+        match decide::counterexample_exact(f, rest, cancel) {
+            Ok(cx) => (cx, None),
+            Err(DecideError::Cancelled) => return DecideOutcome::Refused(DecideError::Cancelled),
+            // Decided false: the verdict is kept without its counterexample.
+            Err(e) => (None, Some(e)),
         }
     };
     DecideOutcome::Decided(Decided {
         holds: decision.holds,
         stats: decision.stats,
         counterexample,
+        search_stopped,
     })
 }
 
@@ -326,7 +338,34 @@ mod tests {
             panic!()
         };
         assert!(!f.holds);
-        assert_eq!(f.counterexample, Some(vec![("n".to_string(), 1)]));
+        assert_eq!(
+            f.counterexample,
+            Some(vec![("n".to_string(), Natural::from(1u128))])
+        );
+    }
+
+    #[test]
+    fn a_verdict_stays_when_its_counterexample_is_not_found_within_the_limit() {
+        // By hand: 1 is not y + y, so the sentence is false. With just the work deciding
+        // takes, nothing is left for the counterexample: false all the same, said why.
+        let text = "all x: any y: x = y + y";
+        let work = match decide_text(text, &BTreeMap::new(), STEP_LIMITS, &never) {
+            DecideOutcome::Decided(d) => d.stats.work,
+            other => panic!("{other:?}"),
+        };
+        let tight = Limits {
+            max_work: work,
+            ..STEP_LIMITS
+        };
+        let DecideOutcome::Decided(d) = decide_text(text, &BTreeMap::new(), tight, &never) else {
+            panic!()
+        };
+        assert!(!d.holds);
+        assert_eq!(d.counterexample, None);
+        assert!(matches!(
+            d.search_stopped,
+            Some(DecideError::WorkLimit { .. })
+        ));
     }
 
     #[test]

@@ -541,11 +541,20 @@ fn connect(parts: Vec<Formula>, ops: &[BinaryOp]) -> Formula {
     let mut iter = parts.into_iter();
     let mut acc = iter.next().unwrap_or(Formula::True);
     for (op, p) in ops.iter().zip(iter) {
-        match op {
-            BinaryOp::And => acc = decide::and([acc, p]),
-            BinaryOp::Or => acc = decide::or([acc, p]),
-            _ => {
-                groups.push(acc);
+        // A chain of `and` (or of `or`) is one flat conjunction: as tall as one, however long.
+        match (op, acc) {
+            (BinaryOp::And, Formula::And(mut fs)) => {
+                fs.push(p);
+                acc = Formula::And(fs);
+            }
+            (BinaryOp::Or, Formula::Or(mut fs)) => {
+                fs.push(p);
+                acc = Formula::Or(fs);
+            }
+            (BinaryOp::And, a) => acc = decide::and([a, p]),
+            (BinaryOp::Or, a) => acc = decide::or([a, p]),
+            (_, a) => {
+                groups.push(a);
                 acc = p;
             }
         }

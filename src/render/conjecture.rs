@@ -39,6 +39,18 @@ pub(super) fn text(
         writeln!(out, "  {line}")?;
     }
     decided(report, opts, width, out)?;
+    if let ConjectureOutcome::NotChecked(refused) = &report.outcome {
+        // The decider's verdict above is the answer; mex could not give its cross-check.
+        let line = format!(
+            "not compared with mex for {}: {}",
+            report.domain,
+            super::engine_words::Said(refused)
+        );
+        for l in wrap(&line, width) {
+            writeln!(out, "{}", style.dim(&l))?;
+        }
+        return Ok(());
+    }
     let ConjectureOutcome::Fails {
         n,
         formula_value,
@@ -59,6 +71,9 @@ pub(super) fn text(
             ))
         ) {
             style.dim(&format!("and for {}", report.domain))
+        } else if report.decided_false() {
+            // False all the same: the values compared are only the ones below the failure.
+            style.dim(&format!("agrees with mex for {}", report.domain))
         } else {
             style.win(&format!("holds for {}", report.domain))
         };
@@ -187,6 +202,11 @@ fn decided(
         FormulaVerdict::Fails { n, stats } => {
             style.lose(&format!("fails at {var} = {n} ({})", how(stats)))
         }
+        FormulaVerdict::FailsUnlocated { stats, why } => style.lose(&format!(
+            "fails for some {var} ({}); the smallest was not found: {}",
+            how(stats),
+            decide_words::refusal(why)
+        )),
         FormulaVerdict::NotSmaller { .. } => style.dim(&format!(
             "not decided for every {var}: some option of {} is not a smaller state, so induction does not apply",
             report.rules
@@ -205,7 +225,9 @@ fn decided(
     }
     if report.explain {
         let stats = match &decision.verdict {
-            FormulaVerdict::Holds { stats } | FormulaVerdict::Fails { stats, .. } => Some(stats),
+            FormulaVerdict::Holds { stats }
+            | FormulaVerdict::Fails { stats, .. }
+            | FormulaVerdict::FailsUnlocated { stats, .. } => Some(stats),
             _ => None,
         };
         explained(decision.sentence.as_deref(), stats, *elapsed, opts, out)?;
@@ -216,7 +238,7 @@ fn decided(
         // The scan failing below the decider's first failure contradicts it.
         FormulaVerdict::Fails { n, .. } => match &report.outcome {
             ConjectureOutcome::Fails { n: m, .. } => u128::try_from(*m).is_ok_and(|m| m < *n),
-            ConjectureOutcome::Holds => false,
+            ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => false,
         },
         _ => false,
     };
@@ -311,6 +333,10 @@ pub(super) struct ConjectureJson<'a> {
     fix: Option<&'a str>,
     formula: &'a str,
     holds: bool,
+    /// `null` when mex could not value the range (`not_checked` says why).
+    holds_by_mex: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_checked: Option<String>,
     rules: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     decided: Option<DecidedJson<'a>>,
@@ -324,6 +350,9 @@ struct DecidedJson<'a> {
     holds: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     fails_at: Option<u128>,
+    /// Decided false, but its smallest n was not found: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counterexample_not_found: Option<String>,
     milliseconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     not_decided: Option<String>,
@@ -353,12 +382,15 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         first_failures: None,
         fix: None,
         formula: &report.formula,
-        holds: true,
+        holds: report.holds(),
+        holds_by_mex: Some(true),
+        not_checked: None,
         rules: report.rules.to_string(),
         decided: report.decided.as_ref().map(|(d, elapsed)| {
             let mut j = DecidedJson {
                 holds: None,
                 fails_at: None,
+                counterexample_not_found: None,
                 milliseconds: elapsed.as_secs_f64() * 1000.0,
                 not_decided: None,
                 sentence: d.sentence.as_deref(),
@@ -373,6 +405,11 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
                     j.holds = Some(false);
                     j.fails_at = Some(*n);
                     j.states = Some(stats.largest);
+                }
+                FormulaVerdict::FailsUnlocated { stats, why } => {
+                    j.holds = Some(false);
+                    j.states = Some(stats.largest);
+                    j.counterexample_not_found = Some(decide_words::refusal(why));
                 }
                 FormulaVerdict::NotSmaller { .. } => {
                     j.not_decided = Some("options not smaller".into());
@@ -392,7 +429,7 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         fix,
     } = &report.outcome
     {
-        v.holds = false;
+        v.holds_by_mex = Some(false);
         v.counterexample = Some(CounterexampleJson {
             formula: *formula_value,
             grundy: row.grundy,
@@ -412,12 +449,23 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         v.first_failures = Some(first_failures);
         v.fix = fix.as_deref();
     }
+    if let ConjectureOutcome::NotChecked(refused) = &report.outcome {
+        v.holds_by_mex = None;
+        v.not_checked = Some(super::engine_words::Said(refused).to_string());
+    }
     v
 }
 
 pub(super) fn rows(report: &ConjectureReport) -> (Vec<&'static str>, Vec<Vec<String>>) {
     let (holds, n, formula, grundy) = match &report.outcome {
-        ConjectureOutcome::Holds => ("true", String::new(), String::new(), String::new()),
+        // Decided false past the values compared: the smallest n, without a value by mex.
+        ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => {
+            match (report.decided_false(), report.decided_fails_at()) {
+                (true, Some(n)) => ("false", n.to_string(), String::new(), String::new()),
+                (true, None) => ("false", String::new(), String::new(), String::new()),
+                _ => ("true", String::new(), String::new(), String::new()),
+            }
+        }
         ConjectureOutcome::Fails {
             n,
             formula_value,

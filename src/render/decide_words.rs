@@ -3,20 +3,43 @@
 
 use std::time::Duration;
 
-use decide::{DecideError, ParseErrorKind, Stats};
+use decide::{DecideError, ParseErrorKind, Stats, Wanted};
 
 /// Why a sentence in the decider's syntax does not parse.
 pub(super) fn parse_error(kind: &ParseErrorKind) -> String {
     match kind {
         ParseErrorKind::UnexpectedChar(c) => format!("unexpected character `{c}`"),
         ParseErrorKind::UnexpectedToken(t) => format!("unexpected `{t}`"),
-        ParseErrorKind::UnexpectedEnd => "the sentence ends too early".into(),
+        ParseErrorKind::UnexpectedEnd { wanted } => {
+            format!(
+                "the sentence ends where {} was expected",
+                wanted_words(*wanted)
+            )
+        }
         ParseErrorKind::NumberTooLarge => "a number above 2^64 − 1".into(),
         ParseErrorKind::NotConstant => {
             "a product or quotient of two variables (outside the decidable fragment)".into()
         }
         ParseErrorKind::ZeroDivisor => "division by 0".into(),
-        ParseErrorKind::TooDeep => "nested too deeply".into(),
+        ParseErrorKind::TooDeep => format!(
+            "nested too deeply (parentheses, `not`, quantifiers and `if` at most {} deep)",
+            decide::MAX_DEPTH
+        ),
+        ParseErrorKind::TooManyOperators => format!(
+            "more than {} of the operators `+`, `&`, `|`, `*`, `/`, `%`, `=>` and `<=>` (each stacks the sentence one level taller; `^`, `and` and `or` do not count)",
+            decide::MAX_OPERATORS
+        ),
+    }
+}
+
+/// What the parse expected, in words.
+fn wanted_words(wanted: Wanted) -> String {
+    match wanted {
+        Wanted::Term => "a term (a number, a name, `(` or `if`)".into(),
+        Wanted::Comparison => "a comparison (`=`, `!=`, `<`, `<=`, `>` or `>=`)".into(),
+        Wanted::Name => "a name to bind".into(),
+        Wanted::Symbol(s) => format!("`{s}`"),
+        Wanted::Word(w) => format!("`{w}`"),
     }
 }
 
@@ -36,6 +59,9 @@ pub(super) fn refusal(error: &DecideError) -> String {
             format!("the smallest counterexample has {digits} binary digits, too many to show")
         }
         DecideError::ZeroDivisor => "division by 0".into(),
+        DecideError::TooDeep { limit } => {
+            format!("the sentence is nested more than {limit} levels deep, the limit")
+        }
         DecideError::FreeOrderMismatch { free } => {
             format!("unexpected free variables ({})", free.join(", "))
         }

@@ -34,6 +34,13 @@ pub(super) fn text(
                         cx.iter().map(|(var, v)| format!("{var} = {v}")).collect();
                     format!("; smallest counterexample {}", values.join(", "))
                 });
+            let at = match &d.search_stopped {
+                Some(e) => format!(
+                    "{at}; its smallest counterexample was not found: {}",
+                    decide_words::refusal(e)
+                ),
+                None => at,
+            };
             style.lose(&format!(
                 "false (decided: {}){at}",
                 decide_words::figures(&d.stats, report.elapsed)
@@ -60,20 +67,14 @@ pub(super) fn text(
     Ok(())
 }
 
-/// " for every n", " for every a, b": the sentence's leading `all` variables.
+/// " for every n", " for every a, b", " for every x < 5": the sentence's leading `all`
+/// variables, with their bound when they have one (never more than the sentence says).
 fn every(sentence: &str) -> String {
     sentence
         .trim()
         .strip_prefix("all ")
         .and_then(|rest| rest.split_once(':'))
-        .map(|(names, _)| {
-            names
-                .split(['<', '='])
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_string()
-        })
+        .map(|(names, _)| names.split_whitespace().collect::<Vec<_>>().join(" "))
         .filter(|n| !n.is_empty())
         .map_or(String::new(), |n| format!(" for every {n}"))
 }
@@ -87,6 +88,9 @@ pub(super) struct DecidedJson<'a> {
     milliseconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     not_decided: Option<String>,
+    /// A false sentence whose counterexample was not found within the limits: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counterexample_not_found: Option<String>,
     sentence: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     states: Option<usize>,
@@ -94,8 +98,16 @@ pub(super) struct DecidedJson<'a> {
 
 #[derive(Serialize)]
 struct VarValue<'a> {
-    value: u128,
+    /// A JSON number, exact however many digits it has.
+    value: serde_json::Number,
     var: &'a str,
+}
+
+/// A number the decider found, as an exact JSON number (past 2^128 too).
+fn json_number(n: &decide::Natural) -> serde_json::Number {
+    n.to_string()
+        .parse()
+        .unwrap_or_else(|_| serde_json::Number::from(0u8))
 }
 
 pub(super) fn json(report: &DecideReport) -> DecidedJson<'_> {
@@ -113,16 +125,21 @@ pub(super) fn outcome_json<'a>(
         holds: None,
         milliseconds: elapsed.as_secs_f64() * 1000.0,
         not_decided: None,
+        counterexample_not_found: None,
         sentence,
         states: None,
     };
     match outcome {
         DecideOutcome::Decided(d) => {
             v.holds = Some(d.holds);
+            v.counterexample_not_found = d.search_stopped.as_ref().map(decide_words::refusal);
             v.states = Some(d.stats.largest);
             v.counterexample = d.counterexample.as_ref().map(|cx| {
                 cx.iter()
-                    .map(|(var, value)| VarValue { value: *value, var })
+                    .map(|(var, value)| VarValue {
+                        value: json_number(value),
+                        var,
+                    })
                     .collect()
             });
         }

@@ -266,6 +266,20 @@ impl fmt::Display for Error {
                 f,
                 "the conjecture is false: it fails for {failures} of the {checked} values checked"
             ),
+            Self::ConjectureDecidedFalse { var, at: Some(n) } => write!(
+                f,
+                "the conjecture is false: decided false at {var} = {n}, past the values compared by mex"
+            ),
+            Self::ConjectureDecidedFalse { var, at: None } => write!(
+                f,
+                "the conjecture is false: decided false for some {var}, past the values compared by mex"
+            ),
+            Self::SentenceFalse => f.write_str("the sentence is false"),
+            Self::NotDecided { work } => write!(
+                f,
+                "the sentence was not decided within the decider's limits; `decide --work {}` allows twice the work",
+                work.saturating_mul(2)
+            ),
             Self::PositionClaimFails { at } => {
                 write!(f, "the conjecture is false: it fails at {at}")
             }

@@ -80,8 +80,10 @@ pub(super) fn text(
 
 /// Said before every proof: what its checks are worth beside its text.
 const HOW_TO_READ: &str = "How to read it: the text is the proof. Each finite check \
-    illustrates a step on a range of cases; a step marked “for every …” is also proved for \
-    every value, its sentence decided by nimlab's decider.";
+    illustrates a step on a range of cases; a step marked “✓ decided …” has a sentence \
+    decided for every value by nimlab's decider, and the words after the mark say exactly \
+    what that sentence states — at times less than the step's text (three piles, or the \
+    induction's hypothesis written in); `--explain` shows the sentence.";
 
 fn variable(step: &StepView) -> Option<String> {
     let domain = step.domain.as_deref()?;
@@ -125,16 +127,25 @@ fn claim(
     };
     match (&step.decided, &checked) {
         (Some((DecideOutcome::Decided(d), elapsed)), _) => {
-            let every = every(step.sentence.as_deref().unwrap_or(""));
             if d.holds {
-                writeln!(
-                    out,
-                    "{}",
-                    style.win(&format!(
-                        "  ✓ {every} (decided: {})",
-                        decide_words::figures(&d.stats, *elapsed)
-                    ))
-                )?;
+                // What was decided, in the proof's words: never more than the sentence.
+                let figures = decide_words::figures(&d.stats, *elapsed);
+                let line = match &step.states {
+                    Some(states) => format!("✓ decided {states} ({figures})"),
+                    None => format!(
+                        "✓ {} (decided: {figures})",
+                        every(step.sentence.as_deref().unwrap_or(""))
+                    ),
+                };
+                for l in wrap(&line, width - 4).iter().enumerate().map(|(i, l)| {
+                    if i == 0 {
+                        format!("  {l}")
+                    } else {
+                        format!("    {l}")
+                    }
+                }) {
+                    writeln!(out, "{}", style.win(&l))?;
+                }
             } else {
                 let at = d.counterexample.as_ref().map_or(String::new(), |cx| {
                     let values: Vec<String> =
@@ -420,6 +431,9 @@ struct StepJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     decided: Option<super::decided::DecidedJson<'a>>,
     section: Option<&'a str>,
+    /// What the decided sentence states, in the proof's words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states: Option<&'a str>,
     text: &'a str,
 }
 
@@ -492,6 +506,7 @@ fn step_json(step: &StepView) -> StepJson<'_> {
         holds: None,
         decided: decided_json(step),
         section: step.section.as_deref(),
+        states: step.states.as_deref(),
         text: &step.text,
     };
     match &step.outcome {
@@ -671,6 +686,7 @@ mod tests {
                 checked: Checked::Fact,
             }),
             sentence: Some("all n: n = n".into()),
+            states: None,
             decided: decided.map(|d| (d, std::time::Duration::from_micros(100))),
             undecided: None,
             definitions: Vec::new(),
@@ -694,6 +710,7 @@ mod tests {
                 ..Default::default()
             },
             counterexample: None,
+            search_stopped: None,
         });
         let text = shown(&step(None, Some(d.clone())));
         assert_eq!(

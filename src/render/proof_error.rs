@@ -28,6 +28,17 @@ impl fmt::Display for ProofError {
             ProofErrorKind::Sentence { step, error } => {
                 write!(f, "{file}: step `{step}`: decide: {error}")
             }
+            ProofErrorKind::States { step, decide: true } => write!(
+                f,
+                "{file}: step `{step}`: a `decide:` sentence needs `states:`, what it states in words (\"for three piles …\"), shown beside its ✓"
+            ),
+            ProofErrorKind::States {
+                step,
+                decide: false,
+            } => write!(
+                f,
+                "{file}: step `{step}`: `states:` says what a `decide:` sentence states, and the step has none"
+            ),
         }
     }
 }
@@ -55,6 +66,10 @@ impl fmt::Display for SentenceError {
                 f,
                 "definitions use one another more than {MAX_EXPANSIONS} deep (a loop?)"
             ),
+            // At the end there is nothing to quote: the words say what was expected.
+            Self::Parse { error, text } if error.offset >= text.len() => {
+                f.write_str(&super::decide_words::parse_error(&error.kind))
+            }
             Self::Parse { error, text } => {
                 let near: String = text
                     .get(error.offset..)

@@ -14,6 +14,7 @@ use crate::error::{Error, Formless};
 use crate::output::{ConjectureOutcome, Output};
 use crate::pager::Paging;
 use crate::progress::ProgressLine;
+use crate::proof::DecideOutcome;
 use crate::render::{RenderOptions, render};
 
 /// What to do after a line.
@@ -86,7 +87,22 @@ pub fn dispatch(
                 failures,
                 checked: report.checked,
             }),
-            ConjectureOutcome::Holds => Ok(flow),
+            // Decided false past the values compared: false all the same.
+            ConjectureOutcome::Holds | ConjectureOutcome::NotChecked(_) => {
+                if report.decided_false() {
+                    Err(Error::ConjectureDecidedFalse {
+                        var: report.var().to_string(),
+                        at: report.decided_fails_at(),
+                    })
+                } else {
+                    Ok(flow)
+                }
+            }
+        },
+        Output::Decided(report) => match &report.outcome {
+            DecideOutcome::Decided(d) if !d.holds => Err(Error::SentenceFalse),
+            DecideOutcome::Refused(_) => Err(Error::NotDecided { work: report.work }),
+            _ => Ok(flow),
         },
         Output::PositionConjecture(report) => match report.fails_at() {
             Some(at) => Err(Error::PositionClaimFails { at }),

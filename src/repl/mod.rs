@@ -234,7 +234,11 @@ fn read_lines(
             }
             Err(Error::Interrupted) => return Err(Error::Interrupted),
             // At the prompt the report has said it; a script counts it as a failed line.
-            Err(Error::ConjectureFails { .. }) if interactive => {}
+            Err(
+                Error::ConjectureFails { .. }
+                | Error::ConjectureDecidedFalse { .. }
+                | Error::SentenceFalse,
+            ) if interactive => {}
             Err(e) => {
                 failures += 1;
                 report(&e, env, at);

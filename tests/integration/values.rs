@@ -2,6 +2,7 @@
 
 mod agreement;
 mod coin_turning;
+mod decided;
 mod defined_games;
 mod doors;
 mod far_piles;

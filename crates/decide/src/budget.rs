@@ -59,6 +59,13 @@ pub enum DecideError {
     },
     /// `x div 0` or `x mod 0` in an atom.
     ZeroDivisor,
+    /// A formula nested deeper than [`crate::MAX_HEIGHT`] (quantifiers, connectives and
+    /// negations one inside another): refused before any walk over it, which would recurse
+    /// that deep.
+    TooDeep {
+        /// The limit it passed.
+        limit: usize,
+    },
     /// A requested order of free variables does not match the formula's free variables.
     FreeOrderMismatch {
         /// The formula's free variables in order of first appearance.

@@ -286,6 +286,37 @@ pub fn any_of<S: AsRef<str>>(xs: impl IntoIterator<Item = S>, body: Formula) -> 
     xs.iter().rev().fold(body, |f, x| any(x.as_ref(), f))
 }
 
+// ---- height -------------------------------------------------------------------------------
+
+/// The tallest formula the decider walks: every walk over a formula (compiling, printing,
+/// its free variables) recurses once a level, and a thread's stack is finite. A sentence of
+/// a thousand `+` (each a fresh quantified variable) stands about a thousand levels tall.
+pub const MAX_HEIGHT: usize = 2000;
+
+impl Formula {
+    /// How many levels the formula stands (an atom 1), found without recursing, so that a
+    /// formula of any height can be measured before it is walked.
+    pub fn height(&self) -> usize {
+        let mut tallest = 0;
+        let mut stack: Vec<(&Formula, usize)> = vec![(self, 1)];
+        while let Some((f, level)) = stack.pop() {
+            tallest = tallest.max(level);
+            match f {
+                Formula::True | Formula::False | Formula::Atom(_) => {}
+                Formula::Not(g) | Formula::Quant { body: g, .. } => stack.push((g, level + 1)),
+                Formula::And(fs) | Formula::Or(fs) => {
+                    stack.extend(fs.iter().map(|g| (g, level + 1)));
+                }
+                Formula::Implies(a, b) | Formula::Iff(a, b) => {
+                    stack.push((a, level + 1));
+                    stack.push((b, level + 1));
+                }
+            }
+        }
+        tallest
+    }
+}
+
 // ---- free variables -----------------------------------------------------------------------
 
 impl Atom {

@@ -36,6 +36,7 @@ mod compile;
 mod formula;
 mod hash;
 mod minimise;
+mod natural;
 pub mod nim;
 mod ops;
 mod parse;
@@ -45,11 +46,12 @@ mod witness;
 pub use automaton::{Automaton, Transition};
 pub use budget::{DecideError, Limits, Stats};
 pub use formula::{
-    Atom, Bound, Formula, Quant, Term, add, all, all_le, all_lt, all_of, and, any, any_le, any_lt,
-    any_of, bit_and, bit_or, div, eq, even, ge, gt, iff, implies, konst, le, lt, modulo, mul, ne,
-    not, odd, or, var, xor, xor_all,
+    Atom, Bound, Formula, MAX_HEIGHT, Quant, Term, add, all, all_le, all_lt, all_of, and, any,
+    any_le, any_lt, any_of, bit_and, bit_or, div, eq, even, ge, gt, iff, implies, konst, le, lt,
+    modulo, mul, ne, not, odd, or, var, xor, xor_all,
 };
-pub use parse::{MAX_DEPTH, ParseError, ParseErrorKind, parse};
+pub use natural::Natural;
+pub use parse::{MAX_DEPTH, MAX_OPERATORS, ParseError, ParseErrorKind, Wanted, parse};
 pub use translate::{Expr, Rel, ite, rel};
 
 use budget::Budget;
@@ -64,12 +66,21 @@ pub struct Decision {
     pub stats: Stats,
 }
 
+/// Refuses a formula taller than [`MAX_HEIGHT`], before any recursive walk over it.
+fn short_enough(f: &Formula) -> Result<(), DecideError> {
+    if f.height() > MAX_HEIGHT {
+        return Err(DecideError::TooDeep { limit: MAX_HEIGHT });
+    }
+    Ok(())
+}
+
 /// Decides a sentence (a formula without free variables).
 pub fn decide(
     f: &Formula,
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Decision, DecideError> {
+    short_enough(f)?;
     let free = f.free_vars();
     if !free.is_empty() {
         return Err(DecideError::FreeVariables { names: free });
@@ -88,6 +99,7 @@ pub fn compile(
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Compiled, DecideError> {
+    short_enough(f)?;
     let free = f.free_vars();
     compile_with_order(f, &free, limits, cancel)
 }
@@ -100,6 +112,7 @@ pub fn compile_with_order(
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Compiled, DecideError> {
+    short_enough(f)?;
     let free = f.free_vars();
     let mut names: Vec<String> = Vec::new();
     for name in order {
@@ -176,6 +189,18 @@ impl Compiled {
         }
     }
 
+    /// As [`Compiled::smallest`], each value exact however many digits it has.
+    pub fn smallest_exact(
+        &self,
+        cancel: &dyn Fn() -> bool,
+    ) -> Result<Option<Vec<Natural>>, DecideError> {
+        let mut budget = Budget::new(self.limits, cancel);
+        match witness::smallest_word(&self.automaton, &mut budget)? {
+            None => Ok(None),
+            Some(word) => Ok(Some(witness::naturals(&word, self.automaton.track_count()))),
+        }
+    }
+
     /// The automaton in Graphviz DOT, with the tracks named.
     pub fn to_dot(&self) -> String {
         self.automaton.to_dot(&self.free)
@@ -192,6 +217,29 @@ pub fn counterexample(
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Option<Vec<(String, u128)>>, DecideError> {
+    let Some(cx) = counterexample_exact(f, limits, cancel)? else {
+        return Ok(None);
+    };
+    let mut out = Vec::with_capacity(cx.len());
+    for (name, value) in cx {
+        let Some(v) = value.to_u128() else {
+            return Err(DecideError::WitnessTooLarge {
+                digits: value.bits(),
+            });
+        };
+        out.push((name, v));
+    }
+    Ok(Some(out))
+}
+
+/// As [`counterexample`], each value exact however many binary digits it has: a false
+/// claim's smallest counterexample is always found and shown, past 2^128 too.
+pub fn counterexample_exact(
+    f: &Formula,
+    limits: Limits,
+    cancel: &dyn Fn() -> bool,
+) -> Result<Option<Vec<(String, Natural)>>, DecideError> {
+    short_enough(f)?;
     let mut names = Vec::new();
     let mut guards = Vec::new();
     let mut body = f;
@@ -238,7 +286,7 @@ pub fn counterexample(
         }
     }
     let c = compile_with_order(&negated, &order, limits, cancel)?;
-    Ok(c.smallest(cancel)?
+    Ok(c.smallest_exact(cancel)?
         .map(|vals| unique.into_iter().zip(vals).collect()))
 }
 
@@ -252,6 +300,7 @@ pub fn witness(
     limits: Limits,
     cancel: &dyn Fn() -> bool,
 ) -> Result<Option<Vec<(String, u128)>>, DecideError> {
+    short_enough(f)?;
     let mut names = Vec::new();
     let mut parts = Vec::new();
     let mut body = f;

@@ -40,8 +40,11 @@ pub enum ParseErrorKind {
     UnexpectedChar(char),
     /// A token where it cannot stand (the token's text).
     UnexpectedToken(String),
-    /// The text ended too early.
-    UnexpectedEnd,
+    /// The text ended too early, where `wanted` was expected.
+    UnexpectedEnd {
+        /// What the text should have gone on with.
+        wanted: Wanted,
+    },
     /// A number above `u64::MAX`.
     NumberTooLarge,
     /// A product of two non-constants, or a non-constant divisor or modulus.
@@ -50,10 +53,34 @@ pub enum ParseErrorKind {
     ZeroDivisor,
     /// Nesting (parentheses, `not`, quantifiers, if-then-else) deeper than `MAX_DEPTH`.
     TooDeep,
+    /// More than [`MAX_OPERATORS`] of the operators that stack a formula taller (`+`, `&`,
+    /// `|`, `*`, `/`, `%`, `=>`, `<=>`; `^`, `and` and `or` join their operands flat).
+    TooManyOperators,
+}
+
+/// What a parse expected where the text ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// A term: a number, a name, `(` or `if`.
+    Term,
+    /// A comparison: `=`, `!=`, `<`, `<=`, `>` or `>=`.
+    Comparison,
+    /// A name to bind.
+    Name,
+    /// This symbol (`:`, `)`, `(`).
+    Symbol(&'static str),
+    /// This word (`then`, `else`).
+    Word(&'static str),
 }
 
 /// The deepest nesting the parser accepts: the parse recurses, and a thread's stack is finite.
 pub const MAX_DEPTH: usize = 200;
+
+/// The most operators of `+`, `&`, `|`, `*`, `/`, `%`, `=>` and `<=>` a text may hold: each
+/// stacks the formula one level taller (a sum's every `+` is a fresh quantified variable), and
+/// the formula must stay within [`crate::MAX_HEIGHT`]. `^`, `and` and `or` are not counted:
+/// their operands stand side by side.
+pub const MAX_OPERATORS: usize = 1000;
 
 /// Parses a formula.
 pub fn parse(text: &str) -> Result<Formula, ParseError> {
@@ -63,10 +90,11 @@ pub fn parse(text: &str) -> Result<Formula, ParseError> {
         pos: 0,
         end: text.len(),
         depth: 0,
+        operators: 0,
     };
     let f = p.formula()?;
     if p.pos < p.tokens.len() {
-        return Err(p.unexpected());
+        return Err(p.unexpected(Wanted::Term));
     }
     Ok(f)
 }
@@ -129,6 +157,9 @@ struct Parser {
     end: usize,
     /// Current nesting, checked against `MAX_DEPTH`.
     depth: usize,
+    /// Operators that stack the formula taller, read so far, checked against
+    /// `MAX_OPERATORS`.
+    operators: usize,
 }
 
 const KEYWORDS: [&str; 14] = [
@@ -141,11 +172,12 @@ impl Parser {
         self.tokens.get(self.pos).map(|(_, t)| t)
     }
 
-    fn unexpected(&self) -> ParseError {
+    /// The error at the current token, or at the end where `wanted` was expected.
+    fn unexpected(&self, wanted: Wanted) -> ParseError {
         match self.tokens.get(self.pos) {
             None => ParseError {
                 offset: self.end,
-                kind: ParseErrorKind::UnexpectedEnd,
+                kind: ParseErrorKind::UnexpectedEnd { wanted },
             },
             Some((offset, t)) => {
                 let text = match t {
@@ -193,22 +225,23 @@ impl Parser {
         yes
     }
 
-    fn expect_sym(&mut self, s: &str) -> Result<(), ParseError> {
+    fn expect_sym(&mut self, s: &'static str) -> Result<(), ParseError> {
         if self.eat_sym(s) {
             Ok(())
         } else {
-            Err(self.unexpected())
+            Err(self.unexpected(Wanted::Symbol(s)))
         }
     }
 
-    fn name(&mut self) -> Result<String, ParseError> {
+    /// A name that is not a keyword; at the end of the text, `wanted` was expected.
+    fn name(&mut self, wanted: Wanted) -> Result<String, ParseError> {
         match self.peek() {
             Some(Tok::Name(n)) if !KEYWORDS.contains(&n.as_str()) => {
                 let n = n.clone();
                 self.pos += 1;
                 Ok(n)
             }
-            _ => Err(self.unexpected()),
+            _ => Err(self.unexpected(wanted)),
         }
     }
 
@@ -222,6 +255,16 @@ impl Parser {
 
     fn base(&mut self) -> Result<Expr, ParseError> {
         self.nested(Self::base_inner)
+    }
+
+    /// Counts one operator that stacks the formula taller, refusing past `MAX_OPERATORS`
+    /// (before the tree grows any taller, so no walk over it recurses too deep).
+    fn stacked(&mut self) -> Result<(), ParseError> {
+        self.operators += 1;
+        if self.operators > MAX_OPERATORS {
+            return Err(self.error(ParseErrorKind::TooManyOperators));
+        }
+        Ok(())
     }
 
     /// Runs `inner` one level deeper, refusing past `MAX_DEPTH`.
@@ -248,6 +291,7 @@ impl Parser {
         }
         let mut f = self.implies()?;
         while self.eat_sym("<=>") || self.eat_word("iff") {
+            self.stacked()?;
             let g = self.implies()?;
             f = formula::iff(f, g);
         }
@@ -261,9 +305,9 @@ impl Parser {
             self.eat_word("any");
             Quant::Any
         };
-        let mut names = vec![self.name()?];
+        let mut names = vec![self.name(Wanted::Name)?];
         while self.eat_sym(",") {
-            names.push(self.name()?);
+            names.push(self.name(Wanted::Name)?);
         }
         let bound = if self.eat_sym("<") {
             Some((true, self.expr()?))
@@ -274,22 +318,24 @@ impl Parser {
         };
         self.expect_sym(":")?;
         let body = self.formula()?;
-        let mut f = body;
-        for name in names.iter().rev() {
-            f = bounded(quant, name, bound.clone(), f);
-        }
-        Ok(f)
+        Ok(quantified(quant, &names, bound, body))
     }
 
+    /// `a => b => c` is `a => (b => c)`: the operands are read in a loop and joined from the
+    /// right, so a long chain does not recurse.
     fn implies(&mut self) -> Result<Formula, ParseError> {
-        let f = self.or()?;
-        if self.eat_sym("=>") || self.eat_word("implies") {
-            let g = if self.is_word("all") || self.is_word("any") {
-                self.quant()?
-            } else {
-                self.implies()?
-            };
-            return Ok(formula::implies(f, g));
+        let mut operands = vec![self.or()?];
+        while self.eat_sym("=>") || self.eat_word("implies") {
+            self.stacked()?;
+            if self.is_word("all") || self.is_word("any") {
+                operands.push(self.quant()?);
+                break;
+            }
+            operands.push(self.or()?);
+        }
+        let mut f = operands.pop().unwrap_or(Formula::True);
+        while let Some(g) = operands.pop() {
+            f = formula::implies(g, f);
         }
         Ok(f)
     }
@@ -382,7 +428,7 @@ impl Parser {
             Some(Tok::Sym("<=")) => Rel::Le,
             Some(Tok::Sym(">")) => Rel::Gt,
             Some(Tok::Sym(">=")) => Rel::Ge,
-            _ => return Err(self.unexpected()),
+            _ => return Err(self.unexpected(Wanted::Comparison)),
         };
         self.pos += 1;
         let b = self.expr()?;
@@ -392,6 +438,7 @@ impl Parser {
     fn expr(&mut self) -> Result<Expr, ParseError> {
         let mut e = self.xor()?;
         while self.eat_sym("|") {
+            self.stacked()?;
             e = e | self.xor()?;
         }
         Ok(e)
@@ -408,6 +455,7 @@ impl Parser {
     fn band(&mut self) -> Result<Expr, ParseError> {
         let mut e = self.sum()?;
         while self.eat_sym("&") {
+            self.stacked()?;
             e = e & self.sum()?;
         }
         Ok(e)
@@ -416,6 +464,7 @@ impl Parser {
     fn sum(&mut self) -> Result<Expr, ParseError> {
         let mut e = self.prod()?;
         while self.eat_sym("+") {
+            self.stacked()?;
             e = e + self.prod()?;
         }
         Ok(e)
@@ -425,6 +474,7 @@ impl Parser {
         let mut e = self.base()?;
         loop {
             if self.eat_sym("*") {
+                self.stacked()?;
                 let f = self.base()?;
                 e = match (e, f) {
                     (Expr::Const(c), g) | (g, Expr::Const(c)) => Expr::Mul(c, Box::new(g)),
@@ -435,6 +485,7 @@ impl Parser {
                 if !is_div {
                     self.eat_sym("%");
                 }
+                self.stacked()?;
                 let m = match self.base()? {
                     Expr::Const(0) => return Err(self.error(ParseErrorKind::ZeroDivisor)),
                     Expr::Const(m) => m,
@@ -467,21 +518,82 @@ impl Parser {
                 self.pos += 1;
                 let c = self.formula()?;
                 if !self.eat_word("then") {
-                    return Err(self.unexpected());
+                    return Err(self.unexpected(Wanted::Word("then")));
                 }
                 let a = self.expr()?;
                 if !self.eat_word("else") {
-                    return Err(self.unexpected());
+                    return Err(self.unexpected(Wanted::Word("else")));
                 }
                 let b = self.expr()?;
                 Ok(Expr::Ite(Box::new(c), Box::new(a), Box::new(b)))
             }
-            _ => Ok(Expr::Var(self.name()?)),
+            _ => Ok(Expr::Var(self.name(Wanted::Term)?)),
         }
     }
 }
 
-/// A quantifier with an optional bound given as an expression.
+/// A quantifier over `names` with an optional bound given as an expression. The bound is read
+/// outside the quantifiers it bounds, as in mathematics: in `all x: any x < x + 1: …` the
+/// bound's `x` is the outer one. A bound that names none of `names` is read the same inside
+/// or outside; one that names any of them is computed first, into a fresh variable `#b` (a
+/// name the lexer cannot produce) bound outside the quantifiers.
+fn quantified(
+    quant: Quant,
+    names: &[String],
+    bound: Option<(bool, Expr)>,
+    body: Formula,
+) -> Formula {
+    let captured = bound
+        .as_ref()
+        .is_some_and(|(_, e)| names.iter().any(|n| mentions(e, n)));
+    if let (true, Some((strict, e))) = (captured, &bound) {
+        let mut f = body;
+        for name in names.iter().rev() {
+            f = bounded(quant, name, Some((*strict, Expr::Var(BOUND.to_owned()))), f);
+        }
+        let definition = rel(e.clone(), Rel::Eq, BOUND);
+        return formula::any(BOUND, formula::and([definition, f]));
+    }
+    let mut f = body;
+    for name in names.iter().rev() {
+        f = bounded(quant, name, bound.clone(), f);
+    }
+    f
+}
+
+/// The fresh variable holding a bound computed outside its quantifiers.
+const BOUND: &str = "#b";
+
+/// Whether `name` occurs free in `e`.
+fn mentions(e: &Expr, name: &str) -> bool {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match e {
+            Expr::Var(v) => {
+                if v == name {
+                    return true;
+                }
+            }
+            Expr::Const(_) => {}
+            Expr::Add(a, b) | Expr::BitAnd(a, b) | Expr::BitOr(a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            Expr::Xor(es) => stack.extend(es.iter()),
+            Expr::Mul(_, a) | Expr::Div(a, _) | Expr::Mod(a, _) => stack.push(a),
+            Expr::Ite(c, a, b) => {
+                if c.free_vars().iter().any(|v| v == name) {
+                    return true;
+                }
+                stack.push(a);
+                stack.push(b);
+            }
+        }
+    }
+    false
+}
+
+/// A quantifier with an optional bound given as an expression that does not name `name`.
 fn bounded(quant: Quant, name: &str, bound: Option<(bool, Expr)>, body: Formula) -> Formula {
     let mk = |b: Option<Bound>, body: Formula| Formula::Quant {
         quant,
@@ -558,9 +670,106 @@ mod tests {
     }
 
     #[test]
+    fn a_bound_is_read_outside_the_quantifier_it_bounds() {
+        use crate::{Limits, counterexample, decide};
+        let never = || false;
+        let holds = |t: &str| {
+            decide(&parse(t).unwrap(), Limits::default(), &never)
+                .unwrap()
+                .holds
+        };
+        // By hand: at x = 0 the only candidate below x + 1 = 1 is 0, which is not 5.
+        assert!(!holds("all x: any x < x + 1: x = 5"));
+        let cx = counterexample(
+            &parse("all x: any x < x + 1: x = 5").unwrap(),
+            Limits::default(),
+            &never,
+        );
+        assert_eq!(cx.unwrap(), Some(vec![("x".to_string(), 0)]));
+        // The same bound written bare, plus 0, or in a list: the same reading.
+        for t in [
+            "all x: any x <= x: x = 7",
+            "all x: any x <= x + 0: x = 7",
+            "all x: any y, x <= x + 0: x = 7",
+        ] {
+            assert!(!holds(t), "{t}");
+        }
+        // And true where every x has a candidate: x itself is below x + 1.
+        assert!(holds("all x: any x < x + 1: x + 0 = x"));
+        assert!(holds("all y: any x < y + 1: x = y"));
+        // Standalone, the bound's `x` is free: refused alike, bare or compound.
+        for t in ["any x <= x: x = 7", "any x <= x + 0: x = 7"] {
+            assert_eq!(parse(t).unwrap().free_vars(), vec!["x".to_string()], "{t}");
+        }
+    }
+
+    #[test]
+    fn a_long_chain_is_counted_and_refused_before_its_tree_grows() {
+        let sum = |k: usize| format!("all a: {} = a", vec!["a"; k].join(" + "));
+        assert!(parse(&sum(MAX_OPERATORS)).is_ok());
+        assert_eq!(
+            parse(&sum(MAX_OPERATORS + 2)).unwrap_err().kind,
+            ParseErrorKind::TooManyOperators
+        );
+        // `=>` groups to the right without recursing: 6 000 of them are refused, not a crash.
+        let implications = format!("all a: {}", vec!["a = a"; 6000].join(" => "));
+        assert_eq!(
+            parse(&implications).unwrap_err().kind,
+            ParseErrorKind::TooManyOperators
+        );
+        // Flat chains are not counted: 6 000 xors are one atom.
+        let xors = format!("all a: a{} = a", " ^ 0".repeat(6000));
+        assert!(parse(&xors).is_ok());
+        // And `a => b => c` still reads as `a => (b => c)`.
+        use crate::formula::*;
+        assert_eq!(
+            parse("x = 1 => y = 2 => z = 3").unwrap(),
+            implies(eq("x", 1), implies(eq("y", 2), eq("z", 3)))
+        );
+    }
+
+    #[test]
+    fn a_formula_taller_than_the_limit_is_refused_before_it_is_walked() {
+        use crate::formula::*;
+        use crate::{DecideError, Limits, MAX_HEIGHT, decide};
+        let mut f = eq("x", "x");
+        for _ in 0..MAX_HEIGHT {
+            f = any("x", f);
+        }
+        assert_eq!(f.height(), MAX_HEIGHT + 1);
+        assert_eq!(
+            decide(&f, Limits::default(), &|| false).unwrap_err(),
+            DecideError::TooDeep { limit: MAX_HEIGHT }
+        );
+    }
+
+    #[test]
     fn errors_are_data() {
         let e = |t: &str| parse(t).unwrap_err().kind;
-        assert_eq!(e("x = "), ParseErrorKind::UnexpectedEnd);
+        assert_eq!(
+            e("x = "),
+            ParseErrorKind::UnexpectedEnd {
+                wanted: Wanted::Term
+            }
+        );
+        assert_eq!(
+            e("all a: a = a +"),
+            ParseErrorKind::UnexpectedEnd {
+                wanted: Wanted::Term
+            }
+        );
+        assert_eq!(
+            e("all a"),
+            ParseErrorKind::UnexpectedEnd {
+                wanted: Wanted::Symbol(":")
+            }
+        );
+        assert_eq!(
+            e("x + 1"),
+            ParseErrorKind::UnexpectedEnd {
+                wanted: Wanted::Comparison
+            }
+        );
         assert_eq!(e("x = y y"), ParseErrorKind::UnexpectedToken("y".into()));
         assert_eq!(e("x # y"), ParseErrorKind::UnexpectedChar('#'));
         assert_eq!(e("x * y = z"), ParseErrorKind::NotConstant);

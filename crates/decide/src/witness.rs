@@ -126,6 +126,16 @@ pub(crate) fn values(word: &[Vec<bool>], tracks: usize) -> Result<Vec<u128>, Dec
     Ok(out)
 }
 
+/// The values of a word's tracks, exact however many digits they have.
+pub(crate) fn naturals(word: &[Vec<bool>], tracks: usize) -> Vec<crate::Natural> {
+    (0..tracks)
+        .map(|t| {
+            let digits: Vec<bool> = word.iter().map(|letter| letter[t]).collect();
+            crate::Natural::from_digits_lsb_first(&digits)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use crate::budget::Limits;

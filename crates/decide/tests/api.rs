@@ -164,3 +164,39 @@ fn dot_of_less_than() {
     assert!(dot.contains("1 -> 0 [label=\"10\"]"), "{dot}");
     assert!(dot.contains("1 [shape=doublecircle]"), "{dot}");
 }
+
+/// `all x: not (… a8 <= x)` where a1 = 2·(2^64 − 1) and each a(i+1) = 1024·a(i): every x
+/// below a8 = (2^64 − 1)·2^71 passes, and a8 itself is the smallest counterexample.
+fn past_2_to_the_128() -> String {
+    let c = u64::MAX;
+    let mut d = format!("a1 = {c} + {c}");
+    for i in 2..=8 {
+        d = format!("(any a{}: {d} and a{i} = 1024 * a{})", i - 1, i - 1);
+    }
+    format!("all x: not (any a8: {d} and a8 <= x)")
+}
+
+/// A false claim whose smallest counterexample passes 2^128 still has it, exactly.
+#[test]
+fn a_counterexample_past_2_to_the_128_is_found_exactly() {
+    // (2^64 − 1)·2^71 = 43556142965880123320950766509831508459520, worked out by hand: 135
+    // binary digits.
+    let claim = decide::parse(&past_2_to_the_128()).unwrap();
+    let never = || false;
+    let limits = decide::Limits::default();
+    let cx = decide::counterexample_exact(&claim, limits, &never)
+        .unwrap()
+        .unwrap();
+    assert_eq!(cx.len(), 1);
+    assert_eq!(cx[0].0, "x");
+    assert_eq!(
+        cx[0].1.to_string(),
+        "43556142965880123320950766509831508459520"
+    );
+    assert_eq!(cx[0].1.bits(), 135);
+    // The u128 form says it does not fit, rather than a wrong number.
+    assert_eq!(
+        decide::counterexample(&claim, limits, &never),
+        Err(decide::DecideError::WitnessTooLarge { digits: 135 })
+    );
+}

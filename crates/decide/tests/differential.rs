@@ -384,3 +384,167 @@ proptest! {
         }
     }
 }
+
+// ---- sentences as text, with compound bounds that name the variable they bound ----------
+
+/// An expression of the text syntax, as written: evaluated here directly, never by the parser.
+#[derive(Clone, Debug)]
+enum Sum {
+    Var(usize),
+    Const(u64),
+    Add(Box<Sum>, Box<Sum>),
+    Xor(Box<Sum>, Box<Sum>),
+}
+
+/// A formula of the text syntax, as written.
+#[derive(Clone, Debug)]
+enum Text {
+    Less(Sum, Sum),
+    Equal(Sum, Sum),
+    Not(Box<Text>),
+    And(Box<Text>, Box<Text>),
+    /// `all`/`any`, the names it binds (one or two), strict or not, the bound, the body.
+    Quant(bool, Vec<usize>, bool, Sum, Box<Text>),
+}
+
+fn sum() -> impl Strategy<Value = Sum> {
+    let leaf = prop_oneof![
+        3 => (0..3usize).prop_map(Sum::Var),
+        1 => (0..4u64).prop_map(Sum::Const),
+    ];
+    leaf.prop_recursive(2, 4, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Sum::Add(Box::new(a), Box::new(b))),
+            (inner.clone(), inner).prop_map(|(a, b)| Sum::Xor(Box::new(a), Box::new(b))),
+        ]
+    })
+}
+
+fn text() -> impl Strategy<Value = Text> {
+    let leaf = prop_oneof![
+        (sum(), sum()).prop_map(|(a, b)| Text::Less(a, b)),
+        (sum(), sum()).prop_map(|(a, b)| Text::Equal(a, b)),
+    ];
+    leaf.prop_recursive(3, 12, 2, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(|f| Text::Not(Box::new(f))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Text::And(Box::new(a), Box::new(b))),
+            // The names re-bind x, y or z, and the bound often names one of them.
+            (
+                any::<bool>(),
+                prop::collection::vec(0..3usize, 1..3),
+                any::<bool>(),
+                sum(),
+                inner
+            )
+                .prop_map(|(all, names, strict, bound, body)| {
+                    Text::Quant(all, names, strict, bound, Box::new(body))
+                }),
+        ]
+    })
+}
+
+fn sum_text(e: &Sum) -> String {
+    match e {
+        Sum::Var(i) => NAMES[*i].to_owned(),
+        Sum::Const(c) => c.to_string(),
+        Sum::Add(a, b) => format!("({} + {})", sum_text(a), sum_text(b)),
+        Sum::Xor(a, b) => format!("({} ^ {})", sum_text(a), sum_text(b)),
+    }
+}
+
+fn text_of(f: &Text) -> String {
+    match f {
+        Text::Less(a, b) => format!("{} < {}", sum_text(a), sum_text(b)),
+        Text::Equal(a, b) => format!("{} = {}", sum_text(a), sum_text(b)),
+        Text::Not(g) => format!("not ({})", text_of(g)),
+        Text::And(a, b) => format!("({}) and ({})", text_of(a), text_of(b)),
+        Text::Quant(all, names, strict, bound, body) => {
+            let names: Vec<&str> = names.iter().map(|&i| NAMES[i]).collect();
+            format!(
+                "({} {} {} {}: {})",
+                if *all { "all" } else { "any" },
+                names.join(", "),
+                if *strict { "<" } else { "<=" },
+                sum_text(bound),
+                text_of(body)
+            )
+        }
+    }
+}
+
+fn quant_depth(f: &Text) -> usize {
+    match f {
+        Text::Less(..) | Text::Equal(..) => 0,
+        Text::Not(g) => quant_depth(g),
+        Text::And(a, b) => quant_depth(a).max(quant_depth(b)),
+        Text::Quant(_, names, _, _, body) => names.len() + quant_depth(body),
+    }
+}
+
+fn sum_value(e: &Sum, env: &[u128; 3]) -> u128 {
+    match e {
+        Sum::Var(i) => env[*i],
+        Sum::Const(c) => u128::from(*c),
+        Sum::Add(a, b) => sum_value(a, env) + sum_value(b, env),
+        Sum::Xor(a, b) => sum_value(a, env) ^ sum_value(b, env),
+    }
+}
+
+/// As mathematics reads it: a quantifier's bound is worked out before the names it binds
+/// take their values, once for all of them.
+fn text_value(f: &Text, env: &mut [u128; 3]) -> bool {
+    match f {
+        Text::Less(a, b) => sum_value(a, env) < sum_value(b, env),
+        Text::Equal(a, b) => sum_value(a, env) == sum_value(b, env),
+        Text::Not(g) => !text_value(g, env),
+        Text::And(a, b) => text_value(a, env) && text_value(b, env),
+        Text::Quant(all, names, strict, bound, body) => {
+            let top = sum_value(bound, env) + u128::from(!*strict);
+            let saved = *env;
+            let result = for_each_name(*all, names, top, body, env);
+            *env = saved;
+            result
+        }
+    }
+}
+
+/// `all`/`any` over each of `names` below `top` in turn.
+fn for_each_name(all: bool, names: &[usize], top: u128, body: &Text, env: &mut [u128; 3]) -> bool {
+    let Some((&first, rest)) = names.split_first() else {
+        return text_value(body, env);
+    };
+    for v in 0..top {
+        env[first] = v;
+        if for_each_name(all, rest, top, body, env) != all {
+            return !all;
+        }
+    }
+    all
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// Parsed text with bounds such as `any x < x + 1` under an outer `x`: the automaton of
+    /// the parsed formula accepts (x, y, z) exactly when the sentence, read as written with
+    /// each bound outside the quantifier it bounds, is true.
+    #[test]
+    fn parsed_bounds_are_read_outside_their_quantifier(
+        f in text().prop_filter("three quantified names at most", |f| quant_depth(f) <= 3),
+    ) {
+        let written = text_of(&f);
+        let parsed = decide::parse(&written).expect("parses");
+        let order: Vec<String> = NAMES.iter().map(|s| (*s).to_owned()).collect();
+        let c = compile_with_order(&parsed, &order, Limits::default(), &|| false).expect("compiles");
+        for a in 0..6 {
+            for b in 0..6 {
+                for d in 0..6 {
+                    let t = [a, b, d];
+                    let mut env = t;
+                    prop_assert_eq!(c.accepts(&t), text_value(&f, &mut env), "{} at {:?}", written, t);
+                }
+            }
+        }
+    }
+}

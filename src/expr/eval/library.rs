@@ -356,13 +356,15 @@ fn least_or_greatest(pick: Option<&Int>, span: &Range<usize>) -> Result<Value> {
     })
 }
 
-/// `fib(n)`: F(0) = 0, F(1) = 1, F(n) = F(n − 1) + F(n − 2); `None` once it overflows.
+/// `fib(n)`: F(0) = 0, F(1) = 1, F(n) = F(n − 1) + F(n − 2); `None` once F(n) itself
+/// overflows (F(184) ≈ 1.27·10^38 is the last that fits: F(185) ≈ 2.06·10^38 passes
+/// 2^127 − 1). The number after F(n) is not needed, so it may overflow.
 fn fibonacci(n: Int) -> Option<Int> {
-    let (mut a, mut b): (Int, Int) = (0, 1);
+    let (mut a, mut b): (Int, Option<Int>) = (0, Some(1));
     for _ in 0..n {
-        let next = a.checked_add(b)?;
-        a = b;
-        b = next;
+        let next = b?;
+        b = a.checked_add(next);
+        a = next;
     }
     Some(a)
 }

@@ -163,9 +163,12 @@ fn run(command: &[String]) -> Option<Vec<Value>> {
         test = test.current_dir(env!("CARGO_MANIFEST_DIR"));
     }
     let out = test.run();
-    // A refuted conjecture is a failed check: exit 1, its report on stdout all the same.
-    let refuted =
-        words[1..].iter().any(|w| w == "conjecture") && out.stdout.contains("\"holds\":false");
+    // A refuted conjecture or a false sentence is a failed check: exit 1, its report on
+    // stdout all the same.
+    let refuted = words[1..]
+        .iter()
+        .any(|w| w == "conjecture" || w == "decide")
+        && out.stdout.contains("\"holds\":false");
     let out = if refuted { out.code(1) } else { out.success() };
     Some(out.json_lines())
 }

@@ -862,3 +862,25 @@ fn an_expression_refuses_what_its_budget_cannot_pay_for() {
         out.stderr
     );
 }
+
+/// `fib(n)` to the last Fibonacci number an expression's integers hold: F(184) ≈ 1.27·10^38
+/// is below 2^127 − 1, F(185) ≈ 2.06·10^38 is not (both by the recurrence, summed here in
+/// u128, which holds F(185) too).
+#[test]
+fn fib_reaches_the_largest_fibonacci_number_that_fits() {
+    let (mut a, mut b) = (0u128, 1u128);
+    for _ in 0..184 {
+        (a, b) = (b, a + b);
+    }
+    assert!(a < i128::MAX.unsigned_abs() && b > i128::MAX.unsigned_abs());
+    Test::new()
+        .args(["=", "fib(184)"])
+        .run()
+        .success()
+        .stdout(&format!("{a}\n"));
+    Test::new()
+        .args(["=", "fib(185)"])
+        .run()
+        .code(2)
+        .stderr_has("fib(185) is too large");
+}

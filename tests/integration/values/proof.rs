@@ -175,12 +175,7 @@ fn proof_steps_are_decided_for_every_n_where_first_order() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     // Six steps decided (statement, spent-mex, below-n, odd-n, even-n, conclusion), two
     // about the move rule only checked, two facts evaluated.
-    assert_eq!(
-        run.stdout
-            .matches("✓ for every n (decided: automaton of ")
-            .count(),
-        6
-    );
+    assert_eq!(run.stdout.matches("✓ decided for every ").count(), 6);
     assert_eq!(
         run.stdout
             .matches("not decided: the claim is the game's move rule")
@@ -310,7 +305,13 @@ fn decide_answers_a_sentence_for_every_value() {
         run.stdout
             .starts_with("true for every n (decided: automaton of ")
     );
-    let v = json(&["decide", "all x: any y: x = y + y"]);
+    // False: a check that failed, exit 1, its report on stdout all the same.
+    let run = nimlab(
+        &["--format", "json", "decide", "all x: any y: x = y + y"],
+        "",
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
     assert_eq!(v["holds"], false);
     assert_eq!(
         v["counterexample"],
@@ -417,5 +418,61 @@ fn a_conjecture_over_sizes_is_refused_on_a_graph_with_the_way_to_its_values() {
         run.stderr.contains(&format!("`grundy --rules {rules}`")),
         "{}",
         run.stderr
+    );
+}
+
+/// A decided step says what its sentence states, never more. Read by hand from the bundled
+/// sentences: Bouton's quantify exactly three piles `all a, b, c` (four in the conclusion)
+/// and state the two lemmas (no `lost`); the sum rule's quantify two zero-move piles with
+/// the induction hypothesis written into `sumTT`/`sumTF`. So no line may say "✓ for every"
+/// of the statement, and each says "three piles" or "assuming the sum rule below them".
+#[test]
+fn a_decided_step_says_exactly_what_its_sentence_states() {
+    let flat = |args: &[&str]| {
+        let run = nimlab(args, "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let bouton = flat(&["prove", "bouton"]);
+    assert!(!bouton.contains("✓ for every"), "{bouton}");
+    assert!(
+        bouton.contains(
+            "✓ decided for every three piles a, b, c, the two lemmas below — from nim-sum 0 every move leads to a non-zero nim-sum, and from a non-zero nim-sum some move leads to 0 — not the theorem itself"
+        ),
+        "{bouton}"
+    );
+    assert!(
+        bouton.contains("✓ decided for every three piles a, b, c: from nim-sum 0, every move leads to a non-zero nim-sum (automaton of "),
+        "{bouton}"
+    );
+    assert!(
+        bouton.contains("✓ decided for every four piles a, b, c, d, the same two lemmas"),
+        "{bouton}"
+    );
+    let sum = flat(&["prove", "sprague-grundy-sum"]);
+    assert!(!sum.contains("✓ for every"), "{sum}");
+    assert_eq!(
+        sum.matches("assuming the sum rule below them").count(),
+        4,
+        "{sum}"
+    );
+    assert!(
+        sum.contains("not the theorem for any games or any number of piles, nor lost(…) itself"),
+        "{sum}"
+    );
+    // `--explain` shows the sentence itself under those words.
+    let explained = flat(&["prove", "bouton", "--explain"]);
+    assert!(
+        explained.contains("sentence all a, b, c: (a ^ b ^ c = 0 =>"),
+        "{explained}"
+    );
+    // JSON carries the words beside the verdict.
+    let v = json(&["prove", "bouton", "--all"]);
+    let statement = &v["steps"][0];
+    assert!(
+        statement["states"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("for every three piles a, b, c")),
+        "{statement}"
     );
 }
