@@ -38,6 +38,16 @@ use nimlab::expr::{Evaluator, parse};
 use nimlab::lesson::{Lesson, StepKind};
 
 const COMMAND_SEEDS: &[&str] = &[
+    // Far piles of library games (a move list once cut short) and the decider's operator
+    // chains (a stack once overflowed).
+    "winner --misere --rules lasker 1000000000 1",
+    "move --rules ruler 1000000 3",
+    "move --misere 'lasker(1000000000) + nim(1)'",
+    "winner --rules mock-turtles 1000000 5",
+    "draw --rules lasker 5000000",
+    "decide all a: a + 0 + 0 + 0 + 0 = a",
+    "decide all x: any x < x + 1: x = 5",
+    "conjecture --rules nim g(n) = n xor 0 xor 0",
     "mex 0 1 3",
     "mex {0,2,3}",
     "grundy",
@@ -91,6 +101,10 @@ const COMMAND_SEEDS: &[&str] = &[
 ];
 
 const EXPR_SEEDS: &[&str] = &[
+    "lost(lasker, 1000000000)",
+    "g(ruler, 100000, 3)",
+    "misere(lasker, 1000000000, 1)",
+    "mexset(mock-turtles, 1422)",
     "3 xor 8 xor 6",
     "if odd(7) then 7 + 1 else 7 - 1",
     "mex{0, 1, 3}",
@@ -265,6 +279,8 @@ const NESTERS: &[(&str, &str)] = &[
     ("any k in {1}: ", ""),
     ("{k : k in ", "}"),
     ("(1 + ", ") * 2"),
+    ("lost(lasker, 1000000000, ", ")"),
+    ("misere(mock-turtles, 1500, ", ")"),
     ("[", "]"),
     ("'", "'"),
     ("\"", "\""),
@@ -281,6 +297,10 @@ const JOINERS: &[&str] = &[
     " and ",
     " or ",
     " implies ",
+    " & ",
+    " | ",
+    " => ",
+    " <=> ",
     " union ",
     ", ",
     " = ",
