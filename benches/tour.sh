@@ -86,6 +86,10 @@ screen "a conjecture decided for every n" 'rules zero-move' Enter C-l 'conjectur
 screen "the fixed conjecture" C-l 'conjecture g(nT) = if n = 0 then 0 else if odd(n) then n + 1 else n - 1' Enter
 screen "a lookup by a proven formula; ^ is XOR" C-l 'grundy 1000000 --rules lasker' Enter '= 10^9' Enter
 screen "a search stopped at the memory limit" C-l 'winner --misere --rules grundy-game 1000 --memory 64M' Enter 'mex 0 1' Enter
+screen "a far pile: the move from the game's structure" C-l 'move --rules lasker 1000000003 5' Enter
+screen "a far pile in misère: won by taking it whole" C-l 'winner --misere --rules lasker 1000000000 1' Enter
+screen "a position keeps its rules" C-l 'position --rules subtract:1,2 5' Enter 'step' Enter
+screen "a picture drawn as text" C-l 'draw --rules hackenbush 3(1,1) --format text' Enter
 screen "help" 'help' Enter
 # Help is taller than 24 rows, so it is paged (`less -FRX`): `q` leaves the pager.
 screen "help: leave the pager" q
