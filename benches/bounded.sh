@@ -66,3 +66,5 @@ run "verify --rules fibonacci-nim --max 1000" "$B" verify --rules fibonacci-nim 
 run "lesson check (a game of 3000 parts)" "$B" lesson check "$D/tup/tup.yaml"
 run "verify --piles 2 --max 1700" "$B" verify --piles 2 --max 1700
 run "winner --misere --rules hex:0.8 300" "$B" winner --misere --rules hex:0.8 300
+run "printf 'winner 3 4 5\nwinner -h\n' | nimlab" sh -c "printf 'winner 3 4 5\nwinner -h\nwinner 1 4 5\n' | '$B'"
+run "printf 'play 1 2\nwhy --help\n' | nimlab" sh -c "printf 'play --rules nim 1 2\nwhy --help\nresign\n' | '$B'"

@@ -109,7 +109,9 @@ impl Env {
         let Some(rows) = self.height.filter(|_| self.stdout_tty) else {
             return Paging::Direct;
         };
+        // Screens wait for Enter on a terminal: a script's next line is not a key press.
         if let Output::Lesson(report) = output
+            && self.stdin_tty
             && crate::render::starts_a_screen(report)
         {
             return Paging::Screens {
@@ -166,7 +168,7 @@ impl Env {
             &paging,
             self.width,
             &mut stdout,
-            &mut io::stdin().lock(),
+            &mut crate::pager::keys_for(&paging),
         )
         .and_then(|()| stdout.flush())
         .map_err(Error::Write)

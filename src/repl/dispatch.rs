@@ -174,7 +174,13 @@ fn show(
     } else {
         let text = crate::render::render_to_string(output, opts);
         let mut stdout = io::stdout().lock();
-        crate::pager::show(&text, paging, width, &mut stdout, &mut io::stdin().lock())
+        crate::pager::show(
+            &text,
+            paging,
+            width,
+            &mut stdout,
+            &mut crate::pager::keys_for(paging),
+        )
             .and_then(|()| stdout.flush())
     };
     written.map_err(|e| {
