@@ -181,7 +181,7 @@ fn show(
             &mut stdout,
             &mut crate::pager::keys_for(paging),
         )
-            .and_then(|()| stdout.flush())
+        .and_then(|()| stdout.flush())
     };
     written.map_err(|e| {
         if Interrupted::caused(&e) {

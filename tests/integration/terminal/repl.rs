@@ -226,7 +226,13 @@ fn dash_inside_a_script_file_reads_stdin() {
 /// → first; 1 ⊕ 4 ⊕ 5 = 0 → second.
 #[test]
 fn a_help_line_in_a_piped_script_does_not_hang() {
-    for help in ["winner -h", "winner --help", "--version", "-h", "help winner"] {
+    for help in [
+        "winner -h",
+        "winner --help",
+        "--version",
+        "-h",
+        "help winner",
+    ] {
         let out = Test::new()
             .stdin(format!(
                 "winner --rules nim 3 4 5\n{help}\nwinner --rules nim 1 4 5\n"
@@ -234,8 +240,14 @@ fn a_help_line_in_a_piped_script_does_not_hang() {
             .timeout(Duration::from_secs(20))
             .run()
             .success();
-        let first = out.stdout.find("the first player").expect("the first answer");
-        let second = out.stdout.rfind("the second player").expect("the last answer");
+        let first = out
+            .stdout
+            .find("the first player")
+            .expect("the first answer");
+        let second = out
+            .stdout
+            .rfind("the second player")
+            .expect("the last answer");
         assert!(first < second, "{help}: {}", out.stdout);
     }
     // `why --help` inside a piped game: the game goes on.

@@ -281,6 +281,46 @@ fn two_processes_in_two_lessons_keep_each_others_progress() {
     assert!(saved["mex"]["current"].is_string(), "mex was lost: {saved}");
 }
 
+/// Four nimlabs with the same lesson open (four terminals), each answering a different step:
+/// every answer is kept, and a step skipped in one and answered in another stays answered. By
+/// hand: 3 ⊕ 8 ⊕ 6 = 0011 ⊕ 1000 ⊕ 0110 = 1101 = 13; 1 ⊕ 2 ⊕ 4 = 7 ≠ 0, so the first player
+/// wins; mex{0, 2} = 1, choice b.
+#[test]
+fn processes_in_the_same_lesson_keep_each_others_answers() {
+    let learner = Learner::new();
+    let mut lives: Vec<Live> = (0..4).map(|_| Live::spawn(&learner)).collect();
+    // All four have read the progress file before any answers.
+    for live in &mut lives {
+        live.send("lesson start drill");
+        live.wait_for("step 1 of 7 · intro");
+    }
+    let answers = [
+        ("goto xor", "13", "Correct!"),
+        ("goto who", "first", "Correct!"),
+        ("goto pick", "b", "Correct!"),
+        // After the first process answered it: a skip says less than an answer.
+        ("goto xor", "skip", "step 4 of 7 · who"),
+    ];
+    for (live, (goto, answer, then)) in lives.iter_mut().zip(answers) {
+        live.send(goto);
+        live.wait_for("?");
+        live.send(answer);
+        live.wait_for(then);
+    }
+    for live in lives {
+        live.kill_9();
+    }
+    let steps = &learner.progress()["lessons"]["drill"]["steps"];
+    for (step, status) in [
+        ("intro", "seen"),
+        ("xor", "correct"),
+        ("who", "correct"),
+        ("pick", "correct"),
+    ] {
+        assert_eq!(steps[step], status, "{step}: {steps}");
+    }
+}
+
 /// The corrupt file's copies in the data directory: (name, contents).
 fn corrupt_copies(learner: &Learner) -> Vec<(String, String)> {
     std::fs::read_dir(learner.data.path())
