@@ -68,3 +68,6 @@ run "verify --piles 2 --max 1700" "$B" verify --piles 2 --max 1700
 run "winner --misere --rules hex:0.8 300" "$B" winner --misere --rules hex:0.8 300
 run "printf 'winner 3 4 5\nwinner -h\n' | nimlab" sh -c "printf 'winner 3 4 5\nwinner -h\nwinner 1 4 5\n' | '$B'"
 run "printf 'play 1 2\nwhy --help\n' | nimlab" sh -c "printf 'play --rules nim 1 2\nwhy --help\nresign\n' | '$B'"
+run "--memory 4G = misere(ruler, 200) (limit above the 2 GiB cap)" "$B" --memory 4G = 'misere(ruler, 200)'
+run "--memory 4G winner --misere --rules grundy-game 1000" "$B" --memory 4G winner --misere --rules grundy-game 1000
+run "= misere(ruler, 200) at the default 1 GiB" "$B" = 'misere(ruler, 200)'

@@ -55,7 +55,9 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     };
     let env = Env::probe(&cli);
     match memory_limit(&cli) {
-        Ok(limit) => crate::engine::limits::memory::set_limit(limit),
+        Ok(limit) => {
+            crate::engine::limits::memory::set_limit(crate::env::keep_below_ceiling(limit, &env))
+        }
         Err(e) => {
             report(&e, &env, None);
             return ExitCode::from(e.exit_code());

@@ -194,7 +194,10 @@ pub enum Error {
     Interrupted,
     /// A command stopped because the process came to hold more than `limit` bytes; it left no
     /// result, and the memory it held is given back.
-    OverMemory { limit: u64 },
+    OverMemory {
+        limit: u64,
+        bound: crate::engine::limits::memory::Bound,
+    },
     /// `draw` drew nothing: a picture too large, a missing Graphviz, a file not written.
     Draw(DrawError),
     /// A claim (`conjecture`'s formula) that is not one nimlab checks as written.
@@ -274,6 +277,7 @@ impl Error {
         if crate::engine::limits::memory::tripped() {
             Self::OverMemory {
                 limit: crate::engine::limits::memory::limit(),
+                bound: crate::engine::limits::memory::bound(),
             }
         } else {
             Self::Interrupted

@@ -24,12 +24,30 @@ impl fmt::Display for Error {
                 "lesson progress could not be saved (see the warning above); fix the data \
                  directory (`$NIMLAB_DATA_DIR`) and start the lesson again",
             ),
-            Self::OverMemory { limit } => write!(
-                f,
-                "stopped: this needs more than nimlab's memory limit of {}; raise it with \
-                 `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask for less",
-                super::bytes::Bytes(*limit)
-            ),
+            Self::OverMemory { limit, bound } => {
+                let limit = super::bytes::Bytes(*limit);
+                match bound {
+                    crate::engine::limits::memory::Bound::Set => write!(
+                        f,
+                        "stopped: this needs more than nimlab's memory limit of {limit}; raise \
+                         it with `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask \
+                         for less"
+                    ),
+                    crate::engine::limits::memory::Bound::Lesson => write!(
+                        f,
+                        "stopped: this needs more than the memory limit of {limit} that a \
+                         lesson keeps to (`--memory` does not raise it); ask for less, or run \
+                         it outside the lesson"
+                    ),
+                    crate::engine::limits::memory::Bound::System => write!(
+                        f,
+                        "stopped: this needs more than {limit}, the most this process may \
+                         allocate (the system's limit on it, less what it already holds); ask \
+                         for less, or run nimlab with a higher limit (`ulimit -v`, the \
+                         container's memory)"
+                    ),
+                }
+            }
             Self::CommandLine { clap, typed } => f.write_str(&clap_line(clap, typed)),
             Self::NoPicture { example, file } => {
                 write!(

@@ -63,6 +63,7 @@ use std::io::{self, Write};
 pub use crate::format::ColorChoice;
 pub use crate::format::Format;
 pub(crate) use crate::printable::{Guard, Sink, printable};
+pub(crate) use bytes::lowered_limit;
 pub(crate) use diagnostic::{READING_PILES, diagnostic, history_warning, note, warning};
 pub(crate) use expr_value::stderr_notes;
 pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};

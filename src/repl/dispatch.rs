@@ -59,15 +59,13 @@ pub fn dispatch(
         // Each command counts its own work (a script's lines share one token).
         session.cancel.begin(0);
         crate::engine::limits::memory::take_tripped();
-        let _memory = cli.memory.map(crate::engine::limits::memory::Scoped::set);
+        let _memory = cli.memory.map(|bytes| {
+            crate::engine::limits::memory::Scoped::set(crate::env::keep_below_ceiling(bytes, env))
+        });
         // A lesson's expressions are small by design: a lesson file cannot take the machine.
         let in_lesson = matches!(command, Command::Lesson { .. })
             || session.focus.iter().any(|f| f.kind() == "lesson");
-        let _lesson_memory = in_lesson.then(|| {
-            crate::engine::limits::memory::Scoped::lowered_to(
-                crate::engine::limits::memory::LESSON_LIMIT,
-            )
-        });
+        let _lesson_memory = in_lesson.then(crate::engine::limits::memory::Scoped::for_lesson);
         let _progress = ProgressLine::start(&session.cancel, env.stderr_tty, env.progress);
         execute(command, session)?
     };
