@@ -71,3 +71,5 @@ run "printf 'play 1 2\nwhy --help\n' | nimlab" sh -c "printf 'play --rules nim 1
 run "--memory 4G = misere(ruler, 200) (limit above the 2 GiB cap)" "$B" --memory 4G = 'misere(ruler, 200)'
 run "--memory 4G winner --misere --rules grundy-game 1000" "$B" --memory 4G winner --misere --rules grundy-game 1000
 run "= misere(ruler, 200) at the default 1 GiB" "$B" = 'misere(ruler, 200)'
+mkfifo "$D/fifo"
+run "draw 3 -o FIFO (no reader)" "$B" draw 3 -o "$D/fifo"

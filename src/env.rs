@@ -202,8 +202,9 @@ fn dir_from_env(name: &str) -> Option<PathBuf> {
 }
 
 /// Lowers a memory limit of `requested` bytes below the system's bound on the process, read
-/// at start (see [`memory_ceiling`]), and says so on stderr, once a run. Returns the limit kept.
-pub fn keep_below_ceiling(requested: u64, env: &Env) -> u64 {
+/// at start (see [`memory_ceiling`]), and says so on stderr, once a run, if the limit was
+/// `given` (the default is lowered without a word). Returns the limit kept.
+pub fn keep_below_ceiling(requested: u64, given: bool, env: &Env) -> u64 {
     use std::sync::OnceLock;
     use std::sync::atomic::{AtomicBool, Ordering};
     static CEILING: OnceLock<Option<crate::engine::limits::memory::Ceiling>> = OnceLock::new();
@@ -220,7 +221,7 @@ pub fn keep_below_ceiling(requested: u64, env: &Env) -> u64 {
     if requested <= ceiling.usable {
         return requested;
     }
-    if !TOLD.swap(true, Ordering::Relaxed) {
+    if given && !TOLD.swap(true, Ordering::Relaxed) {
         let text = crate::render::note(
             &crate::render::lowered_limit(requested, &ceiling),
             env.error_style(),

@@ -437,6 +437,13 @@ impl fmt::Display for DrawError {
                     Unwritable::BlockDevice => "a block device",
                 }
             ),
+            Self::NoReader { path } => write!(
+                f,
+                "no one is reading the FIFO {}: nothing was written; start its reader first \
+                 (`cat {} &`), then draw again",
+                quoted(&path.to_string_lossy()),
+                path.to_string_lossy()
+            ),
             Self::WriteFile { path, source } => write!(
                 f,
                 "cannot write {}: {source}",

@@ -60,7 +60,9 @@ pub fn dispatch(
         session.cancel.begin(0);
         crate::engine::limits::memory::take_tripped();
         let _memory = cli.memory.map(|bytes| {
-            crate::engine::limits::memory::Scoped::set(crate::env::keep_below_ceiling(bytes, env))
+            crate::engine::limits::memory::Scoped::set(crate::env::keep_below_ceiling(
+                bytes, true, env,
+            ))
         });
         // A lesson's expressions are small by design: a lesson file cannot take the machine.
         let in_lesson = matches!(command, Command::Lesson { .. })

@@ -267,14 +267,15 @@ fn game_names_ending_in_misere_and_overlong_names_are_refused() {
 #[test]
 fn memory_sizes_are_checked_where_they_are_given() {
     // On the line and in the environment, a size refused says what a size is, in one phrase.
-    for size in ["lots", "5K"] {
+    // 99999999T is past 2^64 bytes: the phrase says the most too (it said only "at least").
+    for size in ["lots", "5K", "99999999T"] {
         Test::new()
             .args(["--memory", size, "mex", "0"])
             .run()
             .code(2)
             .stderr(&format!(
-                "error: invalid value `{size}` for `--memory <SIZE>`: expected a size of at \
-                 least 16M, such as `512M`, `4G` or `1.5G`\n"
+                "error: invalid value `{size}` for `--memory <SIZE>`: expected a size from 16M \
+                 to 16777215T (2^64 bytes), such as `512M`, `4G` or `1.5G`\n"
             ));
     }
     Test::new()
@@ -282,6 +283,16 @@ fn memory_sizes_are_checked_where_they_are_given() {
         .env("NIMLAB_MEMORY", "12Q")
         .run()
         .bad_input("NIMLAB_MEMORY=12Q");
+    // Not UTF-8 is refused like any garbage (it was ignored, the default used).
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Test::new()
+            .args(["mex", "0"])
+            .env("NIMLAB_MEMORY", std::ffi::OsStr::from_bytes(b"\xff1G"))
+            .run()
+            .bad_input("NIMLAB_MEMORY=\u{fffd}1G");
+    }
     // A limit the work fits in changes nothing.
     Test::new()
         .args(["mex", "0", "1"])
