@@ -189,7 +189,10 @@ impl<'de> DeserializeSeed<'de> for Name<'_> {
     type Value = String;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<String, D::Error> {
-        deserializer.deserialize_any(self)
+        // Nothing (`~`, `null`) is told apart first; any other scalar is read as written, so
+        // `yes`, `01` and `1.0` stay the names they look like (read as YAML values, they were
+        // a boolean and the number 1).
+        deserializer.deserialize_option(self)
     }
 }
 
@@ -236,11 +239,20 @@ impl<'de> Visitor<'de> for Name<'_> {
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<String, E> {
-        Err(E::custom(self.complaint))
+        Err(E::custom(Shape::Nothing))
     }
 
     fn visit_none<E: de::Error>(self) -> Result<String, E> {
-        Err(E::custom(self.complaint))
+        Err(E::custom(Shape::Nothing))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<String, D::Error> {
+        // A list or a map where a name should be: the reader's complaint, not the YAML
+        // crate's "expected text".
+        let complaint = self.complaint;
+        deserializer
+            .deserialize_str(self)
+            .map_err(|_| de::Error::custom(complaint))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<String, A::Error> {

@@ -358,7 +358,11 @@ fn a_control_character_in_a_name_leaves_no_raw_caret() {
         "{}",
         out.stdout
     );
-    assert!(!out.stdout.replace(r"\textasciicircum{}", "").contains('^'), "{}", out.stdout);
+    assert!(
+        !out.stdout.replace(r"\textasciicircum{}", "").contains('^'),
+        "{}",
+        out.stdout
+    );
 }
 
 /// Larger outputs of every shape and ruleset are well formed too.
