@@ -66,7 +66,7 @@ pub(crate) use crate::printable::{Guard, Sink, printable};
 pub(crate) use bytes::lowered_limit;
 pub(crate) use diagnostic::{READING_PILES, diagnostic, history_warning, note, warning};
 pub(crate) use expr_value::stderr_notes;
-pub(crate) use lesson::{CLEAR_SCREEN, starts_a_screen};
+pub(crate) use lesson::{CLEAR_SCREEN, progress_warnings, starts_a_screen};
 pub(crate) use prompt::prompt;
 pub(crate) use prose::wrap;
 pub(crate) use set::format_set;

@@ -72,6 +72,7 @@ pub fn dispatch(
         execute(command, session)?
     };
     let paging = env.paging(&output, cli.no_pager, nest.depth, session);
+    warn_on_stderr(&output, &opts, env);
     let flow = show(&output, &opts, &paging, env.width, &session.cancel)?;
     for note in crate::render::stderr_notes(&output) {
         let text = crate::render::note(&note, env.error_style(), env.error_width);
@@ -137,12 +138,24 @@ pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
     Ok(())
 }
 
+/// Warnings an output holds that are not part of its result (a lesson's progress not saved),
+/// on stderr, where the run's closing error points. JSON keeps them in the document.
+fn warn_on_stderr(output: &Output, opts: &RenderOptions, env: &Env) {
+    if opts.format == Format::Json {
+        return;
+    }
+    for text in crate::render::progress_warnings(output, env.error_style(), env.error_width) {
+        let _ = io::stderr().write_all(text.as_bytes());
+    }
+}
+
 /// Offers a line that is not a command to the session's focus (an answer, a short move).
 pub fn dispatch_text(line: &str, session: &mut Session, env: &Env) -> Option<Result<Flow, Error>> {
     let result = execute_text(line, session)?;
     Some(result.and_then(|output| {
         let paging = env.paging(&output, false, 0, session);
         let mut opts = env.default_render_options();
+        warn_on_stderr(&output, &opts, env);
         // A reply to a typed answer or move is for the person typing: text if LaTeX has no
         // form for it.
         if opts.format == Format::Latex && crate::render::without_latex_form(&output).is_some() {

@@ -349,8 +349,9 @@ fn a_corrupt_progress_file_is_kept_aside_with_a_warning() {
         "{ \"format\": 1, \"lessons\": { oops",
     )
     .unwrap();
-    let out = learner.script(&["lesson start drill", "next"]).success();
-    in_order(&out.stdout, &["warning:", "progress.json.corrupt-"]);
+    let out = learner.script(&["lesson start drill", "next"]).code(0);
+    // A warning, on stderr: the lesson's output is its steps.
+    in_order(&out.stderr, &["warning:", "progress.json.corrupt-"]);
     // nimlab carries on: a fresh start, saved anew.
     assert_eq!(
         headings(&out.stdout),
@@ -367,15 +368,15 @@ fn a_corrupt_progress_file_is_kept_aside_with_a_warning() {
             .all(|part| part.chars().all(|c| c.is_ascii_digit())),
         "{stamp}"
     );
-    assert!(out.stdout.contains(&copies[0].0), "{}", out.stdout);
+    assert!(out.stderr.contains(&copies[0].0), "{}", out.stderr);
 }
 
 #[test]
 fn a_progress_file_of_a_format_no_nimlab_writes_is_kept_aside() {
     let learner = Learner::new();
     std::fs::write(learner.progress_path(), "{\"format\": 0, \"lessons\": {}}").unwrap();
-    let out = learner.script(&["lesson start drill"]).success();
-    assert!(out.stdout.contains("warning:"), "{}", out.stdout);
+    let out = learner.script(&["lesson start drill"]).code(0);
+    assert!(out.stderr.contains("warning:"), "{}", out.stderr);
     assert_eq!(corrupt_copies(&learner).len(), 1);
 }
 
@@ -388,9 +389,9 @@ fn a_progress_file_from_a_newer_nimlab_is_left_alone() {
     std::fs::write(learner.progress_path(), newer).unwrap();
     // The lesson goes on; the run's exit code says its progress was not saved.
     let out = learner.script(&["lesson start drill", "next"]).code(3);
-    in_order(&out.stdout, &["warning:", "format 99", "saved over it"]);
+    in_order(&out.stderr, &["warning:", "format 99", "saved over it"]);
     // Said once, not at every step.
-    assert_eq!(out.stdout.matches("format 99").count(), 1, "{}", out.stdout);
+    assert_eq!(out.stderr.matches("format 99").count(), 1, "{}", out.stderr);
     assert_eq!(
         std::fs::read_to_string(learner.progress_path()).unwrap(),
         newer
@@ -465,17 +466,23 @@ fn an_unwritable_data_directory_warns_and_the_lesson_goes_on() {
         .stdin("lesson start drill\nnext\nnext\n13\n")
         .run()
         .code(3);
+    // The warning and the closing error that points at it ("see the warning above") both on
+    // stderr, in that order; nothing of them on stdout.
+    in_order(
+        &out.stderr,
+        &["warning: cannot save progress", "see the warning above"],
+    );
     assert!(
-        out.stdout.contains("cannot save progress"),
+        !out.stdout.contains("cannot save progress"),
         "{}",
         out.stdout
     );
     // Said once, not at every step.
     assert_eq!(
-        out.stdout.matches("the lesson goes on").count(),
+        out.stderr.matches("the lesson goes on").count(),
         1,
         "{}",
-        out.stdout
+        out.stderr
     );
     assert!(out.stdout.contains("Correct!"), "{}", out.stdout);
     assert_eq!(last_heading(&out.stdout), Heading::drill(4, "who"));
