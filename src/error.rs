@@ -165,6 +165,13 @@ pub enum Error {
     Write(std::io::Error),
     /// Lesson progress that could not be saved: the disk, not the learner, is at fault.
     Progress(crate::lesson::progress::SaveError),
+    /// `goto` to a step the lesson being taken does not have: what was typed, the nearest id,
+    /// and every id.
+    NoSuchStep {
+        id: String,
+        nearest: Option<String>,
+        ids: Vec<String>,
+    },
     /// `lesson check` found failures (each already reported).
     CheckFailed { failures: usize },
     /// A lesson's command line that is not a command, as its lesson was loaded with it.

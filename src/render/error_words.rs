@@ -20,6 +20,25 @@ impl fmt::Display for Error {
             Self::Engine(e) => Said(e).fmt(f),
             Self::BadFile(e) => Said(e).fmt(f),
             Self::Interrupted => f.write_str("interrupted"),
+            Self::NoSuchStep { id, nearest, ids } => {
+                write!(
+                    f,
+                    "this lesson has no step {}",
+                    crate::engine::notation::quote::quoted(id)
+                )?;
+                if let Some(near) = nearest {
+                    write!(f, " (did you mean `{near}`?)")?;
+                }
+                write!(
+                    f,
+                    "; `goto` takes a step's number, 1 to {}, or its id: {}",
+                    ids.len(),
+                    ids.iter()
+                        .map(|i| format!("`{i}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
             Self::ProgressNotSaved => f.write_str(
                 "lesson progress could not be saved (see the warning above); fix the data \
                  directory (`$NIMLAB_DATA_DIR`) and start the lesson again",

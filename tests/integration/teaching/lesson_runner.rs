@@ -107,20 +107,33 @@ fn p_and_n_answer_who_wins_and_a_state_is_not_a_value() {
     assert_eq!(last_heading(&out.stdout), Heading::drill(5, "pick"));
 }
 
+/// A step the lesson does not have is a failed line, said on stderr and counted in the
+/// script's exit code (`goto 0`, `goto abc` printed on stdout and the script passed).
 #[test]
 fn goto_takes_a_step_number_suggests_near_ids_and_lists_them() {
     let out = Learner::new()
-        .script(&["lesson start drill", "goto 6", "goto pikc", "goto 9"])
-        .success();
-    in_order(
-        &out.stdout,
-        &[
-            "step 6 of 7 · law",
-            "this lesson has no step `pikc` — did you mean `pick`?",
-            "`goto` takes a step's number, 1 to 7, or its id: `intro`, `show`, `xor`, `who`,",
-            "`pick`, `law`, `end`",
-            "this lesson has no step `9`",
-        ],
+        .script(&[
+            "lesson start drill",
+            "goto 6",
+            "goto pikc",
+            "goto 9",
+            "goto 0",
+            "goto abc",
+        ])
+        .code(2);
+    assert!(out.stdout.contains("step 6 of 7 · law"), "{}", out.stdout);
+    assert!(!out.stdout.contains("has no step"), "{}", out.stdout);
+    let ids = "`goto` takes a step's number, 1 to 7, or its id: `intro`, `show`, `xor`, `who`, \
+               `pick`, `law`, `end`";
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: line 3: this lesson has no step `pikc` (did you mean `pick`?); {ids}\n\
+             error: line 4: this lesson has no step `9`; {ids}\n\
+             error: line 5: this lesson has no step `0`; {ids}\n\
+             error: line 6: this lesson has no step `abc`; {ids}\n\
+             error: 4 lines failed\n"
+        )
     );
     assert_eq!(last_heading(&out.stdout), Heading::drill(6, "law"));
 }
