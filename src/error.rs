@@ -165,6 +165,12 @@ pub enum Error {
     Write(std::io::Error),
     /// Lesson progress that could not be saved: the disk, not the learner, is at fault.
     Progress(crate::lesson::progress::SaveError),
+    /// A lesson id that names no loaded lesson, where a lesson file of that name (or the
+    /// lessons' directory itself) was refused as it loaded: why.
+    LessonNotLoaded {
+        id: String,
+        error: Box<crate::lesson::LessonError>,
+    },
     /// `goto` to a step the lesson being taken does not have: what was typed, the nearest id,
     /// and every id.
     NoSuchStep {

@@ -20,6 +20,11 @@ impl fmt::Display for Error {
             Self::Engine(e) => Said(e).fmt(f),
             Self::BadFile(e) => Said(e).fmt(f),
             Self::Interrupted => f.write_str("interrupted"),
+            Self::LessonNotLoaded { id, error } => write!(
+                f,
+                "no lesson {} could be loaded: {error}",
+                crate::engine::notation::quote::quoted(id)
+            ),
             Self::NoSuchStep { id, nearest, ids } => {
                 write!(
                     f,

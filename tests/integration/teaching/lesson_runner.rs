@@ -6,6 +6,7 @@
 //! here; the drill lesson is `tests/fixtures/lessons/good/drill.yaml`.
 
 use crate::oracle::brute::{Pile, Rules, Solver};
+use crate::support::Test;
 use crate::teaching::lessons::{Heading, Learner, bundled_lessons, in_order, last_heading};
 
 /// Wythoff's game lost squares (1, b) for b ≤ 10, by backward induction here.
@@ -198,4 +199,56 @@ fn a_value_raising_pass_is_counted_among_the_winning_moves() {
         ])
         .success();
     in_order(&out.stdout, &["Taking 1 from 4T to 3T is one", "Correct!"]);
+}
+
+/// `lesson start ID` for a lesson refused as it loaded says why (it said only that the id is
+/// not one of the lessons), and likewise a `--lessons` directory that is not there.
+#[test]
+fn starting_a_lesson_that_did_not_load_says_why() {
+    let test = Test::new();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bad.yaml"),
+        "format: 1\nid: bad\nversion: 1\ntitle: Bad\nsummary: x\nchapter: Foundations\n\
+         steps:\n  - id: a\n    ask: \"?\"\n",
+    )
+    .unwrap();
+    let file = dir.path().join("bad.yaml");
+    let out = test
+        .args([
+            "--lessons",
+            dir.path().to_str().unwrap(),
+            "lesson",
+            "start",
+            "bad",
+        ])
+        .run()
+        .code(2);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: no lesson `bad` could be loaded: {}:8: step `a`: missing field `answer`: an \
+             `ask` step needs an `answer` expression the engine evaluates\n",
+            file.display()
+        )
+    );
+    let missing = dir.path().join("nope");
+    let out = Test::new()
+        .args([
+            "--lessons",
+            missing.to_str().unwrap(),
+            "lesson",
+            "start",
+            "bad",
+        ])
+        .run()
+        .code(2);
+    assert!(
+        out.stderr.starts_with(&format!(
+            "error: no lesson `bad` could be loaded: {}: cannot read the lesson directory: ",
+            missing.display()
+        )) && out.stderr.lines().count() == 1,
+        "{}",
+        out.stderr
+    );
 }
