@@ -172,3 +172,22 @@ fn clap_errors_are_one_line() {
         assert!(out.stderr.contains(token), "{args:?}: {}", out.stderr);
     }
 }
+
+/// An input of 10 000 characters echoed in an error is cut to its ends, with its length: the
+/// error stays a line a person reads (it was 10 KB on one line).
+#[test]
+fn a_long_input_is_not_echoed_whole() {
+    let long = "a".repeat(10_000);
+    for args in [
+        vec!["decide", long.as_str()],
+        vec!["conjecture", long.as_str()],
+    ] {
+        let out = Test::new().args(&args).run().code(2);
+        let first = out.stderr.lines().next().unwrap();
+        assert!(
+            first.chars().count() < 400 && first.contains("` (10000 characters)"),
+            "{}: {first}",
+            args[0]
+        );
+    }
+}
