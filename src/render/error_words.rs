@@ -477,6 +477,14 @@ impl fmt::Display for DrawError {
     }
 }
 
+/// `--rules R ` as a suggested command line needs it (quoted as a shell would need), or
+/// nothing for the session's rules.
+fn with_rules(rules: Option<&str>) -> String {
+    rules.map_or_else(String::new, |r| {
+        format!("--rules {} ", shell_words::quote(r))
+    })
+}
+
 /// Why a range was refused; `token` is the range as written.
 fn range_why(f: &mut fmt::Formatter<'_>, token: &str, why: &RangeWhy) -> fmt::Result {
     match why {
@@ -518,13 +526,15 @@ fn range_why(f: &mut fmt::Formatter<'_>, token: &str, why: &RangeWhy) -> fmt::Re
             f,
             "it holds {sizes} sizes; a range of values lists at most {max}"
         ),
-        RangeWhy::DerivationSizes { max } => write!(
+        RangeWhy::DerivationSizes { max, rules } => write!(
             f,
-            "a derivation walks at most {max} sizes; for a larger table use `grundy {token}`"
+            "a derivation walks at most {max} sizes; for a larger table use `grundy {}{token}`",
+            with_rules(rules.as_deref())
         ),
-        RangeWhy::DerivationBeyond { max } => write!(
+        RangeWhy::DerivationBeyond { max, rules } => write!(
             f,
-            "a derivation goes up to size {max}; for one large state use `grundy {token}`"
+            "a derivation goes up to size {max}; for one large state use `grundy {}{token}`",
+            with_rules(rules.as_deref())
         ),
         RangeWhy::ValuesNeedRange => {
             f.write_str("`--values` lists a range: write it like `0..1000000` (both ends included)")
