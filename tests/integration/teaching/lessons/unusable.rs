@@ -114,6 +114,11 @@ const KINDS: &[Kind] = &[
         says: "is larger than",
     },
     Kind {
+        name: "a dangling symlink",
+        make: |p, scratch| link(&scratch.join("gone/progress.json"), p),
+        says: "which does not exist",
+    },
+    Kind {
         name: "a symlink to itself",
         make: |p, _| link(Path::new("progress.json"), p),
         says: "cannot be read",
