@@ -216,3 +216,28 @@ fn verify_finds_a_game_the_session_defined() {
     assert_eq!(u64_of(&lines[1]["second_wins"]), lost as u64);
     assert_eq!(lost, 8);
 }
+
+/// The rate of a search is never rounded to nothing: 168 moves in some milliseconds were
+/// "0 M/s". The rate's number is at least 1 in the unit it is given in, and the unit is one
+/// of M/s, k/s and /s.
+#[test]
+fn a_searchs_rate_is_never_shown_as_zero() {
+    let out = Test::new()
+        .stdin(
+            "game take13(n) = {n - k : k in 1..min(n, 3)}\n\
+             verify --rules game:take13 --max 10 --piles 2\n",
+        )
+        .run()
+        .success();
+    let line = out
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("moves examined"))
+        .expect("a moves line");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    // moves examined N RATE UNIT in the search
+    assert_eq!(words[2], "168", "{line}");
+    let rate: f64 = words[3].parse().expect("a rate");
+    assert!(rate >= 1.0, "{line}");
+    assert!(["M/s", "k/s", "moves/s"].contains(&words[4]), "{line}");
+}
