@@ -73,3 +73,28 @@ run "--memory 4G winner --misere --rules grundy-game 1000" "$B" --memory 4G winn
 run "= misere(ruler, 200) at the default 1 GiB" "$B" = 'misere(ruler, 200)'
 mkfifo "$D/fifo"
 run "draw 3 -o FIFO (no reader)" "$B" draw 3 -o "$D/fifo"
+# Issue 35 §2 and §3: long operator chains, option lists built outside every budget, the
+# decider's own limit.
+CHAIN=$(python3 -c "print(' + '.join(['a'] + ['0'] * 6000))")
+run "decide all a: a + 0 + … (6 000 terms) = a" "$B" decide "all a: $CHAIN = a"
+XOR=$(python3 -c "print(' xor '.join(['n'] + ['0'] * 8000))")
+run "conjecture --rules nim g(n) = n xor 0 … (8 000)" "$B" conjecture --rules nim "g(n) = $XOR"
+SUM=$(python3 -c "print(' + '.join(['a'] * 1000))")
+run "decide all a: a + a + … (1 000 terms) = 1000 * a" "$B" decide "all a: $SUM = 1000 * a"
+run "winner --misere --rules lasker 3 4 4200000" "$B" winner --misere --rules lasker 3 4 4200000
+run "winner --misere --rules lasker 3 4 5555555 5" "$B" winner --misere --rules lasker 3 4 5555555 5
+run "= lost(ruler, 10, 65536)" "$B" = 'lost(ruler, 10, 65536)'
+run "= lost(ruler, 20000, 16)" "$B" = 'lost(ruler, 20000, 16)'
+mkdir -p "$D/lasker"
+cat > "$D/lasker/lasker.yaml" <<'YAML'
+format: 1
+id: lasker-far
+version: 1
+title: Lasker far
+summary: a step whose text builds millions of options
+chapter: Foundations
+steps:
+  - id: a
+    text: "{{ misere(lasker, 1, 2, 3, 4, 9999999) }}"
+YAML
+run "lesson check (text: {{ misere(lasker, 1, 2, 3, 4, 9999999) }})" "$B" lesson check "$D/lasker/lasker.yaml"
