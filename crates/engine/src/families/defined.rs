@@ -176,8 +176,9 @@ impl DefinedGame {
     /// game with retreats) holds one of each player's, on different squares; a board's rows
     /// are each no longer than the row below.
     pub fn is_row(&self, tuple: &[u64]) -> bool {
-        !(self.retreats && tuple.windows(2).any(|w| w[0] == w[1]))
-            && !(self.board && tuple.windows(2).any(|w| w[0] < w[1]))
+        let shared = self.retreats && tuple.windows(2).any(|w| w[0] == w[1]);
+        let grows = self.board && tuple.windows(2).any(|w| w[0] < w[1]);
+        !(shared || grows)
     }
 
     /// Whether a state is a heads coin and a move turns coins (see [`DefinedGame::turning_coins`]).
