@@ -308,16 +308,33 @@ fn rlimit(_: ()) -> Option<u64> {
     None
 }
 
-/// The cgroup (v2) of this process: its `memory.max` and `memory.current`, if it has a bound
-/// and both are readable.
+/// The cgroup of this process: its memory bound and what it holds now, if it has a bound and
+/// both are readable. Version 2 (`memory.max`, `memory.current`), else version 1
+/// (`memory.limit_in_bytes`, `memory.usage_in_bytes`, where "no bound" is a huge number).
 fn cgroup_memory() -> Option<(u64, u64)> {
     let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let path = cgroup.lines().find_map(|l| l.strip_prefix("0::"))?;
-    let dir = PathBuf::from("/sys/fs/cgroup").join(path.trim().trim_start_matches('/'));
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok();
-    let max: u64 = read("memory.max")?.trim().parse().ok()?;
-    let current: u64 = read("memory.current")
-        .and_then(|t| t.trim().parse().ok())
-        .unwrap_or(0);
-    Some((max, current))
+    let read =
+        |path: PathBuf| -> Option<u64> { std::fs::read_to_string(path).ok()?.trim().parse().ok() };
+    if let Some(path) = cgroup.lines().find_map(|l| l.strip_prefix("0::")) {
+        let dir = PathBuf::from("/sys/fs/cgroup").join(path.trim().trim_start_matches('/'));
+        if let Some(max) = read(dir.join("memory.max")) {
+            return Some((max, read(dir.join("memory.current")).unwrap_or(0)));
+        }
+    }
+    let path = cgroup.lines().find_map(|l| {
+        let (_, rest) = l.split_once(':')?;
+        let (controllers, path) = rest.split_once(':')?;
+        controllers
+            .split(',')
+            .any(|c| c == "memory")
+            .then_some(path)
+    })?;
+    let mount = PathBuf::from("/sys/fs/cgroup/memory");
+    // Inside a container the mount is often the process's own cgroup already.
+    let dirs = [mount.join(path.trim().trim_start_matches('/')), mount];
+    let dir = dirs
+        .into_iter()
+        .find(|d| d.join("memory.limit_in_bytes").exists())?;
+    let max = read(dir.join("memory.limit_in_bytes")).filter(|&m| m < 1 << 60)?;
+    Some((max, read(dir.join("memory.usage_in_bytes")).unwrap_or(0)))
 }
