@@ -46,7 +46,11 @@ run() {
   said=$(echo "$out" | grep -v -e '^TIME' -e '^Command ' -e 'RUST_BACKTRACE' -e '^\s*$' | tail -1 | cut -c1-90)
   local code secs kib
   read -r _ code secs kib <<< "$t"
-  if echo "$out" | grep -q 'signal 6'; then code=134; said="aborted: out of memory"; fi
+  if echo "$out" | grep -q 'signal 6'; then
+    code=134
+    # An abort says why: a stack overflow or an allocation that failed.
+    said="aborted: $(echo "$out" | grep -m1 -o -e 'has overflowed its stack' -e 'memory allocation of [0-9]* bytes failed')"
+  fi
   printf '| %s | %s | %s s | %s MB | %s |\n' "$name" "$code" "$secs" "$((kib / 1024))" "$said"
 }
 echo "| input | exit | wall | peak RSS | last line |"
