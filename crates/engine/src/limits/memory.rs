@@ -232,21 +232,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_limit_is_never_set_above_the_ceiling() {
-        set_ceiling(64 << 20);
-        assert_eq!(limit(), 64 << 20);
-        {
-            let _scoped = Scoped::set(1 << 30);
-            assert_eq!(limit(), 64 << 20);
-        }
-        set_limit(32 << 20);
-        assert_eq!(limit(), 32 << 20);
-        set_ceiling(u64::MAX);
-        set_limit(DEFAULT_LIMIT);
-        assert_eq!(limit(), DEFAULT_LIMIT);
-    }
-
-    #[test]
     fn sizes_read_as_people_write_them() {
         for (text, bytes) in [
             ("1G", 1u64 << 30),
