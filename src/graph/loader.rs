@@ -340,10 +340,16 @@ mod tests {
                 Some(10)
             )
         );
-        for bad in ["true: []", "~: []", "\"a b\": []", "[a]: []"] {
+        for bad in ["\"a b\": []", "[a]: []"] {
             let (e, line, _) = yaml_of(&format!("format: 1\npositions:\n  {bad}\n"));
             assert_eq!((e, line), (Shape::PositionName.to_string(), Some(3)));
         }
+        // Nothing, to YAML: said so, with the way out.
+        let (e, line, _) = yaml_of("format: 1\npositions:\n  ~: []\n");
+        assert_eq!((e, line), (Shape::Nothing.to_string(), Some(3)));
+        // A word YAML would read as a boolean is the name as written.
+        let g = load("g.yaml", "format: 1\npositions:\n  true: [no]\n  no: []\n").unwrap();
+        assert_eq!((g.node("true"), g.node("no")), (Some(0), Some(1)));
         let (e, line, _) = yaml_of("format: 1\npositions:\n  a: []\n  a: []\n");
         assert!(e.contains("`a` is given twice"), "{e}");
         assert_eq!(line, Some(4));
