@@ -46,7 +46,11 @@ run() {
   said=$(echo "$out" | grep -v -e '^TIME' -e '^Command ' -e 'RUST_BACKTRACE' -e '^\s*$' | tail -1 | cut -c1-90)
   local code secs kib
   read -r _ code secs kib <<< "$t"
-  if echo "$out" | grep -q 'signal 6'; then code=134; said="aborted: out of memory"; fi
+  if echo "$out" | grep -q 'signal 6'; then
+    code=134
+    # An abort says why: a stack overflow or an allocation that failed.
+    said="aborted: $(echo "$out" | grep -m1 -o -e 'has overflowed its stack' -e 'memory allocation of [0-9]* bytes failed')"
+  fi
   printf '| %s | %s | %s s | %s MB | %s |\n' "$name" "$code" "$secs" "$((kib / 1024))" "$said"
 }
 echo "| input | exit | wall | peak RSS | last line |"
@@ -66,3 +70,35 @@ run "verify --rules fibonacci-nim --max 1000" "$B" verify --rules fibonacci-nim 
 run "lesson check (a game of 3000 parts)" "$B" lesson check "$D/tup/tup.yaml"
 run "verify --piles 2 --max 1700" "$B" verify --piles 2 --max 1700
 run "winner --misere --rules hex:0.8 300" "$B" winner --misere --rules hex:0.8 300
+run "printf 'winner 3 4 5\nwinner -h\n' | nimlab" sh -c "printf 'winner 3 4 5\nwinner -h\nwinner 1 4 5\n' | '$B'"
+run "printf 'play 1 2\nwhy --help\n' | nimlab" sh -c "printf 'play --rules nim 1 2\nwhy --help\nresign\n' | '$B'"
+run "--memory 4G = misere(ruler, 200) (limit above the 2 GiB cap)" "$B" --memory 4G = 'misere(ruler, 200)'
+run "--memory 4G winner --misere --rules grundy-game 1000" "$B" --memory 4G winner --misere --rules grundy-game 1000
+run "= misere(ruler, 200) at the default 1 GiB" "$B" = 'misere(ruler, 200)'
+mkfifo "$D/fifo"
+run "draw 3 -o FIFO (no reader)" "$B" draw 3 -o "$D/fifo"
+# Issue 35 §2 and §3: long operator chains, option lists built outside every budget, the
+# decider's own limit.
+CHAIN=$(python3 -c "print(' + '.join(['a'] + ['0'] * 6000))")
+run "decide all a: a + 0 + … (6 000 terms) = a" "$B" decide "all a: $CHAIN = a"
+XOR=$(python3 -c "print(' xor '.join(['n'] + ['0'] * 8000))")
+run "conjecture --rules nim g(n) = n xor 0 … (8 000)" "$B" conjecture --rules nim "g(n) = $XOR"
+SUM=$(python3 -c "print(' + '.join(['a'] * 1000))")
+run "decide all a: a + a + … (1 000 terms) = 1000 * a" "$B" decide "all a: $SUM = 1000 * a"
+run "winner --misere --rules lasker 3 4 4200000" "$B" winner --misere --rules lasker 3 4 4200000
+run "winner --misere --rules lasker 3 4 5555555 5" "$B" winner --misere --rules lasker 3 4 5555555 5
+run "= lost(ruler, 10, 65536)" "$B" = 'lost(ruler, 10, 65536)'
+run "= lost(ruler, 20000, 16)" "$B" = 'lost(ruler, 20000, 16)'
+mkdir -p "$D/lasker"
+cat > "$D/lasker/lasker.yaml" <<'YAML'
+format: 1
+id: lasker-far
+version: 1
+title: Lasker far
+summary: a step whose text builds millions of options
+chapter: Foundations
+steps:
+  - id: a
+    text: "{{ misere(lasker, 1, 2, 3, 4, 9999999) }}"
+YAML
+run "lesson check (text: {{ misere(lasker, 1, 2, 3, 4, 9999999) }})" "$B" lesson check "$D/lasker/lasker.yaml"

@@ -55,7 +55,9 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     };
     let env = Env::probe(&cli);
     match memory_limit(&cli) {
-        Ok(limit) => crate::engine::limits::memory::set_limit(limit),
+        Ok((limit, given)) => crate::engine::limits::memory::set_limit(
+            crate::env::keep_below_ceiling(limit, given, &env),
+        ),
         Err(e) => {
             report(&e, &env, None);
             return ExitCode::from(e.exit_code());
@@ -106,20 +108,26 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     }
 }
 
-/// The memory limit: `--memory`, else `$NIMLAB_MEMORY`, else the default (1 GiB).
-fn memory_limit(cli: &Cli) -> Result<u64, Error> {
+/// The memory limit: `--memory`, else `$NIMLAB_MEMORY`, else the default (1 GiB); and
+/// whether it was given (the default is not).
+fn memory_limit(cli: &Cli) -> Result<(u64, bool), Error> {
     use crate::engine::limits::memory::{DEFAULT_LIMIT, MIN_LIMIT, parse_size};
     if let Some(bytes) = cli.memory {
-        return Ok(bytes);
+        return Ok((bytes, true));
     }
-    match std::env::var("NIMLAB_MEMORY") {
-        Ok(text) if !text.trim().is_empty() => match parse_size(&text) {
-            Some(bytes) if bytes >= MIN_LIMIT => Ok(bytes),
-            _ => Err(Error::bad_token(
-                format!("NIMLAB_MEMORY={text}"),
-                Expected::MemorySize,
-            )),
-        },
-        _ => Ok(DEFAULT_LIMIT),
+    let Some(value) = std::env::var_os("NIMLAB_MEMORY") else {
+        return Ok((DEFAULT_LIMIT, false));
+    };
+    // Not UTF-8 is garbage like any other, not an unset variable.
+    let text = value.to_string_lossy();
+    if text.trim().is_empty() {
+        return Ok((DEFAULT_LIMIT, false));
+    }
+    match value.to_str().and_then(parse_size) {
+        Some(bytes) if bytes >= MIN_LIMIT => Ok((bytes, true)),
+        _ => Err(Error::bad_token(
+            format!("NIMLAB_MEMORY={text}"),
+            Expected::MemorySize,
+        )),
     }
 }

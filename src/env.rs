@@ -109,7 +109,9 @@ impl Env {
         let Some(rows) = self.height.filter(|_| self.stdout_tty) else {
             return Paging::Direct;
         };
+        // Screens wait for Enter on a terminal: a script's next line is not a key press.
         if let Output::Lesson(report) = output
+            && self.stdin_tty
             && crate::render::starts_a_screen(report)
         {
             return Paging::Screens {
@@ -166,7 +168,7 @@ impl Env {
             &paging,
             self.width,
             &mut stdout,
-            &mut io::stdin().lock(),
+            &mut crate::pager::keys_for(&paging),
         )
         .and_then(|()| stdout.flush())
         .map_err(Error::Write)
@@ -197,4 +199,142 @@ fn dir_from_env(name: &str) -> Option<PathBuf> {
     std::env::var_os(name)
         .filter(|value| !value.is_empty())
         .map(PathBuf::from)
+}
+
+/// Lowers a memory limit of `requested` bytes below the system's bound on the process, read
+/// at start (see [`memory_ceiling`]), and says so on stderr, once a run, if the limit was
+/// `given` (the default is lowered without a word). Returns the limit kept.
+pub fn keep_below_ceiling(requested: u64, given: bool, env: &Env) -> u64 {
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static CEILING: OnceLock<Option<crate::engine::limits::memory::Ceiling>> = OnceLock::new();
+    static TOLD: AtomicBool = AtomicBool::new(false);
+    let Some(ceiling) = *CEILING.get_or_init(|| {
+        let ceiling = memory_ceiling();
+        if let Some(c) = ceiling {
+            crate::engine::limits::memory::set_ceiling(c.usable);
+        }
+        ceiling
+    }) else {
+        return requested;
+    };
+    if requested <= ceiling.usable {
+        return requested;
+    }
+    if given && !TOLD.swap(true, Ordering::Relaxed) {
+        let text = crate::render::note(
+            &crate::render::lowered_limit(requested, &ceiling),
+            env.error_style(),
+            env.error_width,
+        );
+        let _ = io::stderr().write_all(text.as_bytes());
+    }
+    ceiling.usable
+}
+
+/// The tightest bound the system puts on this process's memory, read once at start: its
+/// address-space and data limits (`ulimit -v`, `ulimit -d`, `prlimit`) and its cgroup's
+/// `memory.max`, if readable. `None` when nothing bounds it.
+pub fn memory_ceiling() -> Option<crate::engine::limits::memory::Ceiling> {
+    use crate::engine::limits::memory::{Ceiling, CeilingKind};
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let mut found: Vec<Ceiling> = Vec::new();
+    // What each bound already counts: the mapped address space for RLIMIT_AS, the data
+    // segment and private mappings for RLIMIT_DATA, the resident set for the cgroup (it also
+    // counts other processes in it, read from memory.current).
+    let vm_size = status_bytes(&status, "VmSize:").unwrap_or(0);
+    let vm_data = status_bytes(&status, "VmData:").unwrap_or(0);
+    let threads =
+        u64::try_from(std::thread::available_parallelism().map_or(1, |n| n.get())).unwrap_or(1);
+    // Each thread that allocates gets an allocator arena that reserves 64 MiB of address
+    // space (and up to that of data), and a 2 MiB stack (the computation's threads, one a core).
+    let per_thread = (64 + 2) << 20;
+    #[cfg(unix)]
+    let bounds = {
+        use nix::sys::resource::Resource;
+        [
+            (CeilingKind::AddressSpace, Resource::RLIMIT_AS, vm_size),
+            (CeilingKind::Data, Resource::RLIMIT_DATA, vm_data),
+        ]
+    };
+    #[cfg(not(unix))]
+    let bounds = [
+        (CeilingKind::AddressSpace, (), vm_size),
+        (CeilingKind::Data, (), vm_data),
+    ];
+    for (kind, resource, held) in bounds {
+        if let Some(bytes) = rlimit(resource) {
+            let spare = bytes
+                .saturating_sub(held)
+                .saturating_sub(threads.saturating_mul(per_thread));
+            found.push(Ceiling {
+                kind,
+                bytes,
+                usable: spare / 4 * 3,
+            });
+        }
+    }
+    if let Some((max, current)) = cgroup_memory() {
+        found.push(Ceiling {
+            kind: CeilingKind::Cgroup,
+            bytes: max,
+            usable: max.saturating_sub(current) / 4 * 3,
+        });
+    }
+    found.into_iter().min_by_key(|c| c.usable)
+}
+
+/// A `/proc/self/status` field in kB, in bytes.
+fn status_bytes(status: &str, field: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    let kb: u64 = line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    kb.checked_mul(1024)
+}
+
+/// The soft limit on `resource`, `None` if unlimited or unreadable.
+#[cfg(unix)]
+fn rlimit(resource: nix::sys::resource::Resource) -> Option<u64> {
+    let (soft, _) = nix::sys::resource::getrlimit(resource).ok()?;
+    (soft != nix::sys::resource::RLIM_INFINITY).then_some(soft)
+}
+
+#[cfg(not(unix))]
+fn rlimit(_: ()) -> Option<u64> {
+    None
+}
+
+/// The cgroup of this process: its memory bound and what it holds now, if it has a bound and
+/// both are readable. Version 2 (`memory.max`, `memory.current`), else version 1
+/// (`memory.limit_in_bytes`, `memory.usage_in_bytes`, where "no bound" is a huge number).
+fn cgroup_memory() -> Option<(u64, u64)> {
+    let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let read =
+        |path: PathBuf| -> Option<u64> { std::fs::read_to_string(path).ok()?.trim().parse().ok() };
+    if let Some(path) = cgroup.lines().find_map(|l| l.strip_prefix("0::")) {
+        let dir = PathBuf::from("/sys/fs/cgroup").join(path.trim().trim_start_matches('/'));
+        if let Some(max) = read(dir.join("memory.max")) {
+            return Some((max, read(dir.join("memory.current")).unwrap_or(0)));
+        }
+    }
+    let path = cgroup.lines().find_map(|l| {
+        let (_, rest) = l.split_once(':')?;
+        let (controllers, path) = rest.split_once(':')?;
+        controllers
+            .split(',')
+            .any(|c| c == "memory")
+            .then_some(path)
+    })?;
+    let mount = PathBuf::from("/sys/fs/cgroup/memory");
+    // Inside a container the mount is often the process's own cgroup already.
+    let dirs = [mount.join(path.trim().trim_start_matches('/')), mount];
+    let dir = dirs
+        .into_iter()
+        .find(|d| d.join("memory.limit_in_bytes").exists())?;
+    let max = read(dir.join("memory.limit_in_bytes")).filter(|&m| m < 1 << 60)?;
+    Some((max, read(dir.join("memory.usage_in_bytes")).unwrap_or(0)))
 }

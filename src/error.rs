@@ -165,6 +165,19 @@ pub enum Error {
     Write(std::io::Error),
     /// Lesson progress that could not be saved: the disk, not the learner, is at fault.
     Progress(crate::lesson::progress::SaveError),
+    /// A lesson id that names no loaded lesson, where a lesson file of that name (or the
+    /// lessons' directory itself) was refused as it loaded: why.
+    LessonNotLoaded {
+        id: String,
+        error: Box<crate::lesson::LessonError>,
+    },
+    /// `goto` to a step the lesson being taken does not have: what was typed, the nearest id,
+    /// and every id.
+    NoSuchStep {
+        id: String,
+        nearest: Option<String>,
+        ids: Vec<String>,
+    },
     /// `lesson check` found failures (each already reported).
     CheckFailed { failures: usize },
     /// A lesson's command line that is not a command, as its lesson was loaded with it.
@@ -203,7 +216,10 @@ pub enum Error {
     Interrupted,
     /// A command stopped because the process came to hold more than `limit` bytes; it left no
     /// result, and the memory it held is given back.
-    OverMemory { limit: u64 },
+    OverMemory {
+        limit: u64,
+        bound: crate::engine::limits::memory::Bound,
+    },
     /// `draw` drew nothing: a picture too large, a missing Graphviz, a file not written.
     Draw(DrawError),
     /// A claim (`conjecture`'s formula) that is not one nimlab checks as written.
@@ -286,6 +302,7 @@ impl Error {
         if crate::engine::limits::memory::tripped() {
             Self::OverMemory {
                 limit: crate::engine::limits::memory::limit(),
+                bound: crate::engine::limits::memory::bound(),
             }
         } else {
             Self::Interrupted

@@ -38,6 +38,17 @@ pub fn rows_of(text: &str, width: u16) -> usize {
         .sum()
 }
 
+/// Standard input for [`show`]: locked only when `paging` reads keys from it (screens). A
+/// script on standard input holds its lock while it runs, and the standard library's stdin
+/// lock is not reentrant: taking it again for a help page or a direct write would wait for
+/// ever.
+pub fn keys_for(paging: &Paging) -> Box<dyn BufRead> {
+    match paging {
+        Paging::Screens { .. } => Box::new(io::stdin().lock()),
+        _ => Box::new(io::empty()),
+    }
+}
+
 /// Writes `text` as `paging` says.
 pub fn show(
     text: &str,

@@ -37,7 +37,10 @@ pub(super) fn derive(
             if to - from >= MAX_SIZES {
                 return Err(Error::BadRange {
                     token: token.into(),
-                    why: RangeWhy::DerivationSizes { max: MAX_SIZES },
+                    why: RangeWhy::DerivationSizes {
+                        max: MAX_SIZES,
+                        rules: arg.rules.clone(),
+                    },
                 });
             }
             let states: Vec<_> = (from..=to).flat_map(|n| rules.states(n)).collect();
@@ -48,7 +51,10 @@ pub(super) fn derive(
             if size >= MAX_SIZES {
                 return Err(Error::BadRange {
                     token: token.into(),
-                    why: RangeWhy::DerivationBeyond { max: MAX_SIZES - 1 },
+                    why: RangeWhy::DerivationBeyond {
+                        max: MAX_SIZES - 1,
+                        rules: arg.rules.clone(),
+                    },
                 });
             }
             (states, size)

@@ -395,21 +395,86 @@ fn directory_of(path: &Path) -> &Path {
     }
 }
 
+/// How long a FIFO is given to find a reader started at the same time (`cat fifo & draw`).
+const READER_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Opens a character device or a pipe for writing without waiting for ever: a FIFO that no one
+/// reads fails (`ENXIO`) after [`READER_GRACE`] instead of blocking until a reader comes, which
+/// nothing, Ctrl-C included, would cut short. Once open, writes wait as usual (a full pipe
+/// drains).
+fn open_in_place(path: &Path) -> std::io::Result<std::fs::File> {
+    let start = std::time::Instant::now();
+    loop {
+        match open_now(path) {
+            Err(e) if is_fifo_without_reader(&e) && start.elapsed() < READER_GRACE => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            opened => return opened,
+        }
+    }
+}
+
+fn open_now(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    #[cfg(unix)]
+    {
+        use nix::fcntl::{FcntlArg, OFlag, fcntl};
+        let flags = OFlag::from_bits_truncate(fcntl(&file, FcntlArg::F_GETFL)?);
+        fcntl(&file, FcntlArg::F_SETFL(flags - OFlag::O_NONBLOCK))?;
+    }
+    Ok(file)
+}
+
+/// Whether opening failed because a FIFO has no reader (`ENXIO` on a non-blocking open).
+fn is_fifo_without_reader(error: &std::io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        error.raw_os_error() == Some(libc::ENXIO)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = error;
+        false
+    }
+}
+
 /// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, then moved
 /// into place (over an existing file only with `force`, keeping its mode; a new file gets the
 /// mode the umask allows). A character device or a pipe is written in place.
 fn write_file(path: &Path, bytes: &[u8], force: bool) -> Result<(), Error> {
+    // The error is the target's: a temporary file's name (which the error of making one
+    // carries) means nothing to whoever asked for `path`.
     let failed = |source: std::io::Error| {
+        // (tempfile adds ` at path "DIR/.tmpXXXX"` to the system's words, and keeps no other
+        // way to them.)
+        let source = match source.to_string().rsplit_once(" at path \"") {
+            Some((said, _)) if source.raw_os_error().is_none() => {
+                std::io::Error::new(source.kind(), said.to_string())
+            }
+            _ => source,
+        };
         Error::Draw(DrawError::WriteFile {
             path: path.to_path_buf(),
             source,
         })
     };
     if written_in_place(path) {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(failed)?;
+        let mut file = open_in_place(path).map_err(|e| {
+            if is_fifo_without_reader(&e) {
+                Error::Draw(DrawError::NoReader {
+                    path: path.to_path_buf(),
+                })
+            } else {
+                failed(e)
+            }
+        })?;
         return file
             .write_all(bytes)
             .and_then(|()| file.flush())

@@ -44,7 +44,12 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
 /// `game NAME(n) = …`, or the session's rules if they are that game (a lesson's own game,
 /// pinned while the lesson runs).
 pub(super) fn parse_rules_in(session: &Session, token: &str) -> Result<Rules, Error> {
-    match ruleset_name::read(token)? {
+    resolve_in(session, ruleset_name::read(token)?)
+}
+
+/// [`resolve`], where `game:NAME` is a game the session defined (see [`parse_rules_in`]).
+pub(super) fn resolve_in(session: &Session, named: Named<'_>) -> Result<Rules, Error> {
+    match named {
         Named::SessionGame(name) => match (session.defined_game(name), session.rules()) {
             (Some(rules), _) => Ok(rules.clone()),
             (None, rules @ Rules::Defined(game)) if game.name() == name => Ok(rules.clone()),

@@ -207,10 +207,34 @@ fn split_term(
         .ok_or_else(|| Error::bad_token(term, Expected::SumTerm))?;
     let rules = parse_rules_in(session, name)?;
     let state = match &rules {
-        Rules::Defined(game) if game.has_tuples() => format!("({inner})"),
+        // `northcott(1,3)` and `northcott((1,3))` both name the state (1,3).
+        Rules::Defined(game) if game.has_tuples() && !one_group(inner.trim()) => {
+            format!("({inner})")
+        }
         _ => inner.trim().to_string(),
     };
     Ok((rules, state))
+}
+
+/// Whether `text` is one parenthesised group: its first `(` closes at its last character.
+fn one_group(text: &str) -> bool {
+    if !text.starts_with('(') {
+        return false;
+    }
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1 == text.len();
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crate::engine::families::ruleset_name;
+use crate::engine::families::ruleset_name::{self, Named};
 use crate::engine::limits::budget::Budget;
 use crate::engine::searches::exhaustive::{Cores, Exhaustive};
 use crate::engine::searches::verify::{nimlab_rule, verify as compare};
@@ -19,6 +19,25 @@ const EXAMPLES: usize = 5;
 const LOST_LISTED: usize = 24;
 const GRID_MAX: u64 = 9;
 
+/// `game:NAME-misere` is the session's game NAME played misère: no game's name ends in
+/// `misere` (the language refuses one), so the whole name never names a game.
+fn misere_session_game((named, suffixed): (Named<'_>, bool)) -> (Named<'_>, bool) {
+    use crate::engine::families::ruleset_name::{Family, RulesetName};
+    let Named::SessionGame(name) = named else {
+        return (named, suffixed);
+    };
+    let misere = RulesetName::of(Family::Misere);
+    std::iter::once(misere.name)
+        .chain(misere.aliases.iter().copied())
+        .find_map(|word| {
+            let cut = name.len().checked_sub(word.len() + 1)?;
+            let (base, suffix) = (name.get(..cut)?, name.get(cut..)?);
+            let matches = suffix.strip_prefix('-')?.eq_ignore_ascii_case(word);
+            matches.then_some((Named::SessionGame(base), true))
+        })
+        .unwrap_or((named, suffixed))
+}
+
 pub(super) fn verify(
     session: &Session,
     rules: Option<&str>,
@@ -28,8 +47,9 @@ pub(super) fn verify(
 ) -> Result<Output, Error> {
     let (rules, misere) = match rules {
         Some(name) => {
-            let (named, suffixed) = ruleset_name::read_with_play(name)?;
-            let r = super::rules::resolve(named)?;
+            let (named, suffixed) = misere_session_game(ruleset_name::read_with_play(name)?);
+            // `game:NAME` as every other command reads it: a game this session defined.
+            let r = super::rules::resolve_in(session, named)?;
             let m = misere || suffixed || r.is_misere();
             (r, m)
         }

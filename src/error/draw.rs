@@ -35,6 +35,9 @@ pub enum DrawError {
     NotAFile { path: PathBuf, directory: bool },
     /// The output file is `kind` (a socket, a block device), which takes no picture.
     Special { path: PathBuf, kind: Unwritable },
+    /// The output file is a FIFO that no one has open for reading: writing would wait for a
+    /// reader for ever.
+    NoReader { path: PathBuf },
     /// The output file could not be written.
     WriteFile {
         path: PathBuf,
@@ -77,7 +80,10 @@ impl DrawError {
     /// 3 when Graphviz or the disk failed (nothing typed was wrong), else 2: bad input.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Self::NoGraphviz | Self::Graphviz { .. } | Self::WriteFile { .. } => 3,
+            Self::NoGraphviz
+            | Self::Graphviz { .. }
+            | Self::WriteFile { .. }
+            | Self::NoReader { .. } => 3,
             _ => 2,
         }
     }

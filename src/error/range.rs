@@ -26,10 +26,11 @@ pub enum RangeWhy {
     ValuesBeyond { max: u64 },
     /// Values of `sizes` sizes, more than a range of values lists (`max`).
     TooManySizes { sizes: u128, max: u64 },
-    /// A derivation of more sizes than the `max` it walks.
-    DerivationSizes { max: u64 },
-    /// A derivation of a state past its largest size, `max`.
-    DerivationBeyond { max: u64 },
+    /// A derivation of more sizes than the `max` it walks; `rules`: the `--rules` it was
+    /// given on its line, which the `grundy` it suggests needs too.
+    DerivationSizes { max: u64, rules: Option<String> },
+    /// A derivation of a state past its largest size, `max` (`rules` as above).
+    DerivationBeyond { max: u64, rules: Option<String> },
     /// `--values` given one size rather than a range.
     ValuesNeedRange,
     /// A plot past its largest size, `max`.

@@ -47,7 +47,10 @@ pub enum ErrorKind {
     /// Evaluation needed more steps than allowed.
     Budget { limit: u64 },
     /// Evaluation needed more memory than the process's limit of `limit` bytes.
-    Memory { limit: u64 },
+    Memory {
+        limit: u64,
+        bound: crate::engine::limits::memory::Bound,
+    },
     /// The engine refused (an unknown ruleset, a state the ruleset lacks).
     Engine(EngineError),
 }

@@ -189,7 +189,10 @@ impl<'de> DeserializeSeed<'de> for Name<'_> {
     type Value = String;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<String, D::Error> {
-        deserializer.deserialize_any(self)
+        // Nothing (`~`, `null`) is told apart first; any other scalar is read as written, so
+        // `yes`, `01` and `1.0` stay the names they look like (read as YAML values, they were
+        // a boolean and the number 1).
+        deserializer.deserialize_option(self)
     }
 }
 
@@ -236,11 +239,20 @@ impl<'de> Visitor<'de> for Name<'_> {
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<String, E> {
-        Err(E::custom(self.complaint))
+        Err(E::custom(Shape::Nothing))
     }
 
     fn visit_none<E: de::Error>(self) -> Result<String, E> {
-        Err(E::custom(self.complaint))
+        Err(E::custom(Shape::Nothing))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<String, D::Error> {
+        // A list or a map where a name should be: the reader's complaint, not the YAML
+        // crate's "expected text".
+        let complaint = self.complaint;
+        deserializer
+            .deserialize_str(self)
+            .map_err(|_| de::Error::custom(complaint))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<String, A::Error> {
@@ -328,10 +340,16 @@ mod tests {
                 Some(10)
             )
         );
-        for bad in ["true: []", "~: []", "\"a b\": []", "[a]: []"] {
+        for bad in ["\"a b\": []", "[a]: []"] {
             let (e, line, _) = yaml_of(&format!("format: 1\npositions:\n  {bad}\n"));
             assert_eq!((e, line), (Shape::PositionName.to_string(), Some(3)));
         }
+        // Nothing, to YAML: said so, with the way out.
+        let (e, line, _) = yaml_of("format: 1\npositions:\n  ~: []\n");
+        assert_eq!((e, line), (Shape::Nothing.to_string(), Some(3)));
+        // A word YAML would read as a boolean is the name as written.
+        let g = load("g.yaml", "format: 1\npositions:\n  true: [no]\n  no: []\n").unwrap();
+        assert_eq!((g.node("true"), g.node("no")), (Some(0), Some(1)));
         let (e, line, _) = yaml_of("format: 1\npositions:\n  a: []\n  a: []\n");
         assert!(e.contains("`a` is given twice"), "{e}");
         assert_eq!(line, Some(4));

@@ -60,6 +60,8 @@ pub enum Shape<'a> {
     MoveNames { from: &'a str },
     /// The moves of `from`: a list.
     MoveList { from: &'a str },
+    /// A name that YAML reads as nothing (`~`, `null`, or no text at all).
+    Nothing,
 }
 
 /// Why a graph or picture could not be had from a file: the file itself, or the engine's

@@ -62,7 +62,48 @@ struct AsRead {
     lessons: BTreeMap<String, (Map<String, Value>, LessonProgress)>,
 }
 
+impl StepStatus {
+    /// How much a status says the learner did: an answer over a step seen over a step skipped.
+    fn rank(self) -> u8 {
+        match self {
+            StepStatus::Correct => 2,
+            StepStatus::Seen => 1,
+            StepStatus::Skipped => 0,
+        }
+    }
+
+    /// The status that says more of `self` and `other`.
+    pub fn best(self, other: StepStatus) -> StepStatus {
+        if other.rank() > self.rank() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
 impl Progress {
+    /// Records one session's progress in lesson `id` into this (the file as it is now): step by
+    /// step, the status that says more wins, so what another nimlab with the same lesson open
+    /// saved since is kept; the step the learner is on is this session's, the latest; a lesson
+    /// finished in either is finished. An entry is never replaced whole.
+    pub fn record(&mut self, id: String, lesson: LessonProgress) {
+        let Some(saved) = self.lessons.get_mut(&id) else {
+            self.lessons.insert(id, lesson);
+            return;
+        };
+        for (step, status) in lesson.steps {
+            saved
+                .steps
+                .entry(step)
+                .and_modify(|old| *old = old.best(status))
+                .or_insert(status);
+        }
+        saved.version = lesson.version;
+        saved.current = lesson.current;
+        saved.finished |= lesson.finished;
+    }
+
     /// Forgets everything about lesson `id`, what a newer nimlab kept included. Returns whether
     /// there was anything to forget.
     pub fn forget(&mut self, id: &str) -> bool {
@@ -197,6 +238,42 @@ mod tests {
         keys.sort_unstable();
         expected.sort_unstable();
         assert_eq!(keys, expected);
+    }
+
+    #[test]
+    fn recording_merges_step_by_step() {
+        use StepStatus::*;
+        let mut p = Progress::default();
+        let entry = |current: &str, steps: &[(&str, StepStatus)], finished| LessonProgress {
+            version: 1,
+            current: Some(current.into()),
+            steps: steps.iter().map(|&(s, st)| (s.to_string(), st)).collect(),
+            finished,
+        };
+        p.record(
+            "mex".into(),
+            entry("q2", &[("q1", Correct), ("q2", Skipped)], true),
+        );
+        p.record(
+            "mex".into(),
+            entry(
+                "q3",
+                &[("q1", Skipped), ("q2", Correct), ("q3", Seen)],
+                false,
+            ),
+        );
+        assert_eq!(
+            p.lessons["mex"],
+            entry(
+                "q3",
+                &[("q1", Correct), ("q2", Correct), ("q3", Seen)],
+                true
+            )
+        );
+        // Seen says more than skipped, less than correct.
+        assert_eq!(Skipped.best(Seen), Seen);
+        assert_eq!(Seen.best(Skipped), Seen);
+        assert_eq!(Seen.best(Correct), Correct);
     }
 
     #[test]

@@ -27,6 +27,26 @@ impl fmt::Display for Bytes {
     }
 }
 
+/// Why a memory limit of `requested` bytes was lowered to `ceiling.usable`: the system's
+/// bound on the process, named as a person sets it.
+pub(crate) fn lowered_limit(
+    requested: u64,
+    ceiling: &crate::engine::limits::memory::Ceiling,
+) -> String {
+    use crate::engine::limits::memory::CeilingKind;
+    let bound = match ceiling.kind {
+        CeilingKind::AddressSpace => "its address-space limit (RLIMIT_AS, `ulimit -v`)",
+        CeilingKind::Data => "its data limit (RLIMIT_DATA, `ulimit -d`)",
+        CeilingKind::Cgroup => "its cgroup's memory.max",
+    };
+    format!(
+        "a memory limit of {} is more than this process may allocate: {bound} is {}; nimlab keeps to {}, leaving room for what the process already holds",
+        Bytes(requested),
+        Bytes(ceiling.bytes),
+        Bytes(ceiling.usable)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::Bytes;

@@ -13,6 +13,10 @@ use std::ops::Range;
 use super::{Style, printable};
 use crate::error::Error;
 
+/// The most characters of a backticked passage in an error's message; a longer one (an input
+/// echoed whole) is cut to its ends.
+const ECHO_MAX: usize = 120;
+
 /// The most characters of the source shown; a longer one is cut around the span, with `…`.
 const SHOWN: usize = 72;
 /// Characters kept before the span when the source is cut.
@@ -33,7 +37,8 @@ pub(crate) fn diagnostic(
         other => other,
     };
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    let message = printable(&error.to_string()).into_owned();
+    // An input echoed whole (a 10 KB sentence in backticks) is cut to its ends.
+    let message = crate::text::shorten_backticks(&printable(&error.to_string()), ECHO_MAX);
     let mut out = format!("{} {at}{message}", style.error("error:"));
     if let Some(width) = width {
         out = super::prose::fill(&out, usize::from(width));

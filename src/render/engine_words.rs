@@ -692,6 +692,16 @@ impl fmt::Display for Said<'_, WrittenError> {
     }
 }
 
+/// A state of `game` that nimlab takes, to show: Northcott's counters stand on different
+/// squares, a Chomp board's rows do not grow upwards; any other game takes threes.
+fn tuple_example(game: &str, arity: usize) -> String {
+    match (game, arity) {
+        ("northcott", 2) => "(1,4)".into(),
+        ("chomp", 3) => "(3,2,1)".into(),
+        _ => format!("({})", vec!["3"; arity].join(",")),
+    }
+}
+
 impl fmt::Display for Said<'_, PileWanted> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
@@ -714,12 +724,17 @@ impl fmt::Display for Said<'_, PileWanted> {
             }
             PileWanted::Tuple { game, arity } => write!(
                 f,
-                "a state of {game}: a tuple of {arity} whole numbers, like `({})`",
-                vec!["3"; *arity].join(",")
+                "a state of {game}: a tuple of {arity} whole numbers, like `{}`",
+                tuple_example(game, *arity)
             ),
             PileWanted::TupleUpTo { game, max } => write!(
                 f,
                 "a state of {game}: a tuple of 1 to {max} whole numbers, like `(3,1,4,1)`"
+            ),
+            PileWanted::Row { game } if game == "chomp" => write!(
+                f,
+                "a board of {game}: the rows' lengths from the bottom, each no longer than the \
+                 row below, like `(3,2,1)`"
             ),
             PileWanted::Row { game } => write!(
                 f,

@@ -20,16 +20,58 @@ impl fmt::Display for Error {
             Self::Engine(e) => Said(e).fmt(f),
             Self::BadFile(e) => Said(e).fmt(f),
             Self::Interrupted => f.write_str("interrupted"),
+            Self::LessonNotLoaded { id, error } => write!(
+                f,
+                "no lesson {} could be loaded: {error}",
+                crate::engine::notation::quote::quoted(id)
+            ),
+            Self::NoSuchStep { id, nearest, ids } => {
+                write!(
+                    f,
+                    "this lesson has no step {}",
+                    crate::engine::notation::quote::quoted(id)
+                )?;
+                if let Some(near) = nearest {
+                    write!(f, " (did you mean `{near}`?)")?;
+                }
+                write!(
+                    f,
+                    "; `goto` takes a step's number, 1 to {}, or its id: {}",
+                    ids.len(),
+                    ids.iter()
+                        .map(|i| format!("`{i}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
             Self::ProgressNotSaved => f.write_str(
                 "lesson progress could not be saved (see the warning above); fix the data \
                  directory (`$NIMLAB_DATA_DIR`) and start the lesson again",
             ),
-            Self::OverMemory { limit } => write!(
-                f,
-                "stopped: this needs more than nimlab's memory limit of {}; raise it with \
-                 `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask for less",
-                super::bytes::Bytes(*limit)
-            ),
+            Self::OverMemory { limit, bound } => {
+                let limit = super::bytes::Bytes(*limit);
+                match bound {
+                    crate::engine::limits::memory::Bound::Set => write!(
+                        f,
+                        "stopped: this needs more than nimlab's memory limit of {limit}; raise \
+                         it with `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask \
+                         for less"
+                    ),
+                    crate::engine::limits::memory::Bound::Lesson => write!(
+                        f,
+                        "stopped: this needs more than the memory limit of {limit} that a \
+                         lesson keeps to (`--memory` does not raise it); ask for less, or run \
+                         it outside the lesson"
+                    ),
+                    crate::engine::limits::memory::Bound::System => write!(
+                        f,
+                        "stopped: this needs more than {limit}, the most this process may \
+                         allocate (the system's limit on it, less what it already holds); ask \
+                         for less, or run nimlab with a higher limit (`ulimit -v`, the \
+                         container's memory)"
+                    ),
+                }
+            }
             Self::CommandLine { clap, typed } => f.write_str(&clap_line(clap, typed)),
             Self::NoPicture { example, file } => {
                 write!(
@@ -433,6 +475,13 @@ impl fmt::Display for DrawError {
                     Unwritable::BlockDevice => "a block device",
                 }
             ),
+            Self::NoReader { path } => write!(
+                f,
+                "no one is reading the FIFO {}: nothing was written; start its reader first \
+                 (`cat {} &`), then draw again",
+                quoted(&path.to_string_lossy()),
+                path.to_string_lossy()
+            ),
             Self::WriteFile { path, source } => write!(
                 f,
                 "cannot write {}: {source}",
@@ -440,6 +489,14 @@ impl fmt::Display for DrawError {
             ),
         }
     }
+}
+
+/// `--rules R ` as a suggested command line needs it (quoted as a shell would need), or
+/// nothing for the session's rules.
+fn with_rules(rules: Option<&str>) -> String {
+    rules.map_or_else(String::new, |r| {
+        format!("--rules {} ", shell_words::quote(r))
+    })
 }
 
 /// Why a range was refused; `token` is the range as written.
@@ -483,13 +540,15 @@ fn range_why(f: &mut fmt::Formatter<'_>, token: &str, why: &RangeWhy) -> fmt::Re
             f,
             "it holds {sizes} sizes; a range of values lists at most {max}"
         ),
-        RangeWhy::DerivationSizes { max } => write!(
+        RangeWhy::DerivationSizes { max, rules } => write!(
             f,
-            "a derivation walks at most {max} sizes; for a larger table use `grundy {token}`"
+            "a derivation walks at most {max} sizes; for a larger table use `grundy {}{token}`",
+            with_rules(rules.as_deref())
         ),
-        RangeWhy::DerivationBeyond { max } => write!(
+        RangeWhy::DerivationBeyond { max, rules } => write!(
             f,
-            "a derivation goes up to size {max}; for one large state use `grundy {token}`"
+            "a derivation goes up to size {max}; for one large state use `grundy {}{token}`",
+            with_rules(rules.as_deref())
         ),
         RangeWhy::ValuesNeedRange => {
             f.write_str("`--values` lists a range: write it like `0..1000000` (both ends included)")

@@ -14,7 +14,9 @@ impl fmt::Display for ValueWanted {
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Expected::MemorySize => f.write_str("a size of at least 16M, such as `512M`, `4G` or `1.5G`"),
+            Expected::MemorySize => f.write_str(
+                "a size from 16M to 16777215T (2^64 bytes), such as `512M`, `4G` or `1.5G`",
+            ),
             Expected::HackenbushFile => f.write_str("no file: `--file` gives a picture for `--rules hackenbush`"),
             Expected::NewGameName => f.write_str("a name no ruleset has (`rules` lists the rulesets and the library's games)"),
             Expected::NewLessonGameName => f.write_str("a name no ruleset and no earlier game of the lesson has"),

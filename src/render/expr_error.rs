@@ -89,12 +89,29 @@ impl fmt::Display for ExprError {
                 f,
                 "the expression needs more than {limit} steps, so it was stopped; use smaller ranges"
             ),
-            ErrorKind::Memory { limit } => write!(
-                f,
-                "the expression needs more than nimlab's memory limit of {}, so it was stopped; \
-                 use smaller ranges or raise the limit with `--memory SIZE`",
-                super::bytes::Bytes(*limit)
-            ),
+            ErrorKind::Memory { limit, bound } => {
+                use crate::engine::limits::memory::Bound;
+                let limit = super::bytes::Bytes(*limit);
+                match bound {
+                    Bound::Set => write!(
+                        f,
+                        "the expression needs more than nimlab's memory limit of {limit}, so it \
+                         was stopped; use smaller ranges or raise the limit with `--memory SIZE`"
+                    ),
+                    Bound::Lesson => write!(
+                        f,
+                        "the expression needs more than the memory limit of {limit} that a \
+                         lesson keeps to, so it was stopped (`--memory` does not raise it); use \
+                         smaller ranges"
+                    ),
+                    Bound::System => write!(
+                        f,
+                        "the expression needs more than {limit}, the most this process may \
+                         allocate, so it was stopped; use smaller ranges, or run nimlab with a \
+                         higher system limit (`ulimit -v`, the container's memory)"
+                    ),
+                }
+            }
             ErrorKind::Engine(e) => Said(e).fmt(f),
         }
     }

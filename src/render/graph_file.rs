@@ -66,6 +66,10 @@ impl fmt::Display for Shape<'_> {
                 f,
                 "the moves of `{from}` must be a list, like `{from}: [a, b]` (or `[]` for none)"
             ),
+            Shape::Nothing => f.write_str(
+                "YAML reads `~`, `null` and an empty name as nothing, not as a name: quote a \
+                 position called so, like `\"null\"`",
+            ),
         }
     }
 }

@@ -96,8 +96,11 @@ pub(super) fn period(report: &PeriodReport, out: &mut dyn Write) -> io::Result<(
     writeln!(out, r"\end{{tabular}}")
 }
 
-/// Text with LaTeX's special characters escaped.
+/// Text with LaTeX's special characters escaped. A control character is made visible first
+/// (`^A`, as everywhere nimlab shows one) and its caret escaped with the rest: left to the
+/// output's guard, it became a raw `^`, which LaTeX reads as a superscript.
 pub(super) fn escape(text: &str) -> String {
+    let text = crate::render::printable(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -159,8 +159,41 @@ fn claim_text(
     writeln!(out, "{verdict}")
 }
 
-/// A reply to the learner, in its tone; a warning as every warning is shown.
+/// Whether `feedback` is about the progress file (set aside, not saved): a warning for
+/// stderr, where the run's closing error ("see the warning above") points, not a turn of
+/// the lesson.
+fn about_progress(feedback: &Feedback) -> bool {
+    matches!(feedback, Feedback::Progress(_) | Feedback::NotSaved(_))
+}
+
+/// The warnings about the progress file that a lesson's output holds, each as printed on
+/// stderr (`warning: …`, filled to `width` columns if given).
+pub(crate) fn progress_warnings(
+    output: &crate::output::Output,
+    style: super::Style,
+    width: Option<u16>,
+) -> Vec<String> {
+    let crate::output::Output::Lesson(report) = output else {
+        return Vec::new();
+    };
+    report
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            LessonItem::Feedback(feedback) if about_progress(feedback) => {
+                Some(warning(&words(feedback), style, width))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A reply to the learner, in its tone; a warning as every warning is shown. A warning about
+/// the progress file is not a reply: it goes to stderr ([`progress_warnings`]).
 fn feedback_text(feedback: &Feedback, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    if about_progress(feedback) {
+        return Ok(());
+    }
     let (style, width) = (opts.style, usize::from(opts.width));
     let words = words(feedback);
     let text = printable(&words);

@@ -18,6 +18,11 @@ impl fmt::Display for Problem {
             Self::Unreadable(CappedReadError::Io { source, .. }) => {
                 write!(f, "cannot be read ({source})")
             }
+            Self::DanglingLink { target } => write!(
+                f,
+                "is a link to `{}`, which does not exist",
+                target.display()
+            ),
             Self::NotText { offset } => write!(f, "is not UTF-8 text (byte {offset})"),
             Self::Empty => f.write_str("is empty"),
             Self::Malformed { reason } => write!(f, "is not nimlab progress ({reason})"),

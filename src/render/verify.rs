@@ -144,15 +144,26 @@ pub(super) fn text(
         out,
         "  moves examined       {:>10}   {}",
         report.moves_examined,
-        style.dim(&format!(
-            "{:.0} M/s in the search",
-            moves_per_second(report) / 1e6
-        ))
+        style.dim(&format!("{} in the search", rate(moves_per_second(report))))
     )?;
     writeln!(out, "  time                 {:>10.1} ms", millis(report))
 }
 
 /// The search's speed: options looked up per second of the search alone.
+/// Moves a second as a person reads them, never rounded to nothing: `12 M/s`, `3.4 M/s`,
+/// `410 k/s`, `85 moves/s` (7.4 million moves in 18 s were "0 M/s").
+fn rate(per_second: f64) -> String {
+    if per_second >= 10e6 {
+        format!("{:.0} M/s", per_second / 1e6)
+    } else if per_second >= 1e6 {
+        format!("{:.1} M/s", per_second / 1e6)
+    } else if per_second >= 1e3 {
+        format!("{:.0} k/s", per_second / 1e3)
+    } else {
+        format!("{per_second:.0} moves/s")
+    }
+}
+
 fn moves_per_second(report: &VerifyReport) -> f64 {
     let secs = report.search_time.as_secs_f64();
     if secs > 0.0 {

@@ -60,19 +60,20 @@ pub fn dispatch(
         // Each command counts its own work (a script's lines share one token).
         session.cancel.begin(0);
         crate::engine::limits::memory::take_tripped();
-        let _memory = cli.memory.map(crate::engine::limits::memory::Scoped::set);
+        let _memory = cli.memory.map(|bytes| {
+            crate::engine::limits::memory::Scoped::set(crate::env::keep_below_ceiling(
+                bytes, true, env,
+            ))
+        });
         // A lesson's expressions are small by design: a lesson file cannot take the machine.
         let in_lesson = matches!(command, Command::Lesson { .. })
             || session.focus.iter().any(|f| f.kind() == "lesson");
-        let _lesson_memory = in_lesson.then(|| {
-            crate::engine::limits::memory::Scoped::lowered_to(
-                crate::engine::limits::memory::LESSON_LIMIT,
-            )
-        });
+        let _lesson_memory = in_lesson.then(crate::engine::limits::memory::Scoped::for_lesson);
         let _progress = ProgressLine::start(&session.cancel, env.stderr_tty, env.progress);
         execute(command, session)?
     };
     let paging = env.paging(&output, cli.no_pager, nest.depth, session);
+    warn_on_stderr(&output, &opts, env);
     let flow = show(&output, &opts, &paging, env.width, &session.cancel)?;
     for note in crate::render::stderr_notes(&output) {
         let text = crate::render::note(&note, env.error_style(), env.error_width);
@@ -153,12 +154,24 @@ pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
     Ok(())
 }
 
+/// Warnings an output holds that are not part of its result (a lesson's progress not saved),
+/// on stderr, where the run's closing error points. JSON keeps them in the document.
+fn warn_on_stderr(output: &Output, opts: &RenderOptions, env: &Env) {
+    if opts.format == Format::Json {
+        return;
+    }
+    for text in crate::render::progress_warnings(output, env.error_style(), env.error_width) {
+        let _ = io::stderr().write_all(text.as_bytes());
+    }
+}
+
 /// Offers a line that is not a command to the session's focus (an answer, a short move).
 pub fn dispatch_text(line: &str, session: &mut Session, env: &Env) -> Option<Result<Flow, Error>> {
     let result = execute_text(line, session)?;
     Some(result.and_then(|output| {
         let paging = env.paging(&output, false, 0, session);
         let mut opts = env.default_render_options();
+        warn_on_stderr(&output, &opts, env);
         // A reply to a typed answer or move is for the person typing: text if LaTeX has no
         // form for it.
         if opts.format == Format::Latex && crate::render::without_latex_form(&output).is_some() {
@@ -190,8 +203,14 @@ fn show(
     } else {
         let text = crate::render::render_to_string(output, opts);
         let mut stdout = io::stdout().lock();
-        crate::pager::show(&text, paging, width, &mut stdout, &mut io::stdin().lock())
-            .and_then(|()| stdout.flush())
+        crate::pager::show(
+            &text,
+            paging,
+            width,
+            &mut stdout,
+            &mut crate::pager::keys_for(paging),
+        )
+        .and_then(|()| stdout.flush())
     };
     written.map_err(|e| {
         if Interrupted::caused(&e) {

@@ -49,7 +49,19 @@ impl Focus for LessonFocus {
         let output = match command {
             Command::Next => self.act(session, |r, _| r.forward()),
             Command::Back => self.act(session, |r, _| r.back()),
-            Command::Goto { id } => self.act(session, |r, _| r.goto(id)),
+            Command::Goto { id } => {
+                let events = self.runner.goto(id);
+                // A step the lesson does not have is a failed command, as any line that
+                // cannot run: on stderr, and counted in a script.
+                if let [Event::NoSuchStep { id, nearest, ids }] = events.as_slice() {
+                    return Some(Err(Error::NoSuchStep {
+                        id: id.clone(),
+                        nearest: nearest.clone(),
+                        ids: ids.clone(),
+                    }));
+                }
+                self.act(session, |_, _| events)
+            }
             Command::Hint => self.act(session, |r, _| r.hint()),
             Command::Skip => self.act(session, |r, j| r.skip(j)),
             Command::Reveal => self.act(session, |r, j| r.reveal(j)),

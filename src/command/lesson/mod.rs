@@ -49,10 +49,29 @@ fn warning_key(fault: &impl std::fmt::Debug) -> String {
 
 fn find(session: &mut Session, id: &str) -> Result<Lesson, Error> {
     let catalog = session.catalog();
-    catalog
-        .get(id)
-        .cloned()
-        .ok_or_else(|| Error::bad_token(id, Expected::LessonId { ids: catalog.ids() }))
+    if let Some(lesson) = catalog.get(id) {
+        return Ok(lesson.clone());
+    }
+    let ids = catalog.ids();
+    // A file of that name refused as it loaded, or the `--lessons` directory unreadable:
+    // that is why, more than the list of the lessons that did load.
+    let dir = session
+        .lessons_dir
+        .as_deref()
+        .map(|d| d.display().to_string());
+    let refused = session.catalog_errors().iter().find(|e| {
+        let stem = std::path::Path::new(&e.origin)
+            .file_stem()
+            .and_then(|s| s.to_str());
+        stem == Some(id) || dir.as_deref() == Some(e.origin.as_str())
+    });
+    Err(match refused {
+        Some(error) => Error::LessonNotLoaded {
+            id: id.to_string(),
+            error: Box::new(error.clone()),
+        },
+        None => Error::bad_token(id, Expected::LessonId { ids }),
+    })
 }
 
 fn feedback(feedback: Feedback) -> LessonItem {

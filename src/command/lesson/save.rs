@@ -15,11 +15,12 @@ impl LessonFocus {
         let Some(store) = &session.store else { return };
         let id = self.runner.lesson().id.clone();
         let lesson = self.runner.progress();
-        // Only this lesson, into the file as it is now: another nimlab (another terminal) may
-        // have saved other lessons since this one started.
+        // Only this lesson, into the file as it is now, step by step: another nimlab (another
+        // terminal) may have saved other lessons, or other steps of this one, since this one
+        // started.
         // Each warning once: the one given at the start is not repeated.
         let warning = match store.update(|progress| {
-            progress.lessons.insert(id, lesson);
+            progress.record(id, lesson);
         }) {
             Ok(None) => return,
             Ok(Some(unusable)) | Err(SaveError::Unusable(unusable)) => {

@@ -311,6 +311,7 @@ impl Evaluator {
             Err(_) if over_memory => Err(ExprError::new(
                 ErrorKind::Memory {
                     limit: crate::engine::limits::memory::limit(),
+                    bound: crate::engine::limits::memory::bound(),
                 },
                 span.clone(),
             )),

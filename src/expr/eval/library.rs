@@ -270,6 +270,18 @@ impl Evaluator {
                     )
                 })?);
             }
+            // A state as a player may write it: a Northcott row's counters on different
+            // squares, a Chomp board's rows never growing upwards; as on a command's line.
+            if game.takes_length(tuple.len()) && !game.is_row(&tuple) {
+                let written: Vec<String> = tuple.iter().map(u64::to_string).collect();
+                let error = crate::engine::EngineError::BadPile {
+                    token: format!("({})", written.join(",")),
+                    expected: crate::engine::error::PileWanted::Row {
+                        game: game.name().to_string(),
+                    },
+                };
+                return Err(engine(error, &expr.span));
+            }
             return game
                 .intern(&tuple)
                 .map(Pile::plain)

@@ -15,6 +15,10 @@ use crate::engine::families::subtraction::SubtractionSet;
 use crate::engine::{EngineError, Rules};
 use crate::expr::ExprError;
 
+/// The library's games whose states are boards of rows that never grow upwards: a state
+/// (a, b, c) has a >= b >= c, as the definition's comment says.
+const BOARD_GAMES: [&str; 1] = ["chomp"];
+
 /// The library's text.
 pub const LIBRARY: &str = include_str!("library.nimgame");
 
@@ -47,6 +51,8 @@ fn definitions() -> &'static [(String, Result<Rules, ExprError>)] {
                         d.coin_rules()
                     } else if RETREAT_GAMES.contains(&d.name.as_str()) {
                         d.retreat_rules()
+                    } else if BOARD_GAMES.contains(&d.name.as_str()) {
+                        d.board_rules()
                     } else {
                         d.rules()
                     }

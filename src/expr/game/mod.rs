@@ -72,6 +72,12 @@ impl Definition {
         Rules::Defined(Arc::new(self.game().with_retreats()))
     }
 
+    /// [`Definition::rules`] for a game on a board of rows that never grow upwards (Chomp): a
+    /// tuple that is no such board is refused as a state.
+    pub fn board_rules(&self) -> Rules {
+        Rules::Defined(Arc::new(self.game().as_board()))
+    }
+
     fn game(&self) -> DefinedGame {
         let rule = rule::DefinitionRule::new(self.clone());
         DefinedGame::with_arity(&self.name, &self.text, self.params.len(), Box::new(rule))

@@ -132,7 +132,11 @@ impl Store {
                     std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
                 ) =>
             {
-                return Found::Nothing;
+                // A link to nothing is not nothing: saving would replace the link unseen.
+                return match fs::read_link(&path) {
+                    Ok(target) => Found::Unusable(Problem::DanglingLink { target }),
+                    Err(_) => Found::Nothing,
+                };
             }
             Err(e) => return Found::Unusable(Problem::Unreadable(e)),
         };

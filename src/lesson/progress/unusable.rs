@@ -13,6 +13,9 @@ pub enum Problem {
     /// Not a readable regular file of a sane size: a directory, a FIFO, a device, a file too
     /// large, one that cannot be opened.
     Unreadable(CappedReadError),
+    /// A symbolic link to `target`, which does not exist: writing there would replace the
+    /// link (or create a file the learner may not expect), so it is set aside with a word.
+    DanglingLink { target: PathBuf },
     /// Bytes that are not UTF-8 text; the first bad one is at `offset`.
     NotText { offset: usize },
     /// Nothing in it.

@@ -65,6 +65,9 @@ fn a_lesson_expression_is_held_to_the_lessons_limit() {
     assert_eq!(out.code, 1, "{out:?}");
     let said = format!("{}{}", out.stdout, out.stderr);
     assert!(said.contains("memory limit of 256 MiB"), "{said}");
+    // `--memory` does not raise a lesson's limit: the message does not send the author there.
+    assert!(said.contains("`--memory` does not raise it"), "{said}");
+    assert!(!said.contains("raise the limit with"), "{said}");
 
     let data = tempfile::tempdir().unwrap();
     let out = Test::new()
@@ -78,10 +81,58 @@ fn a_lesson_expression_is_held_to_the_lessons_limit() {
         .env("NIMLAB_DATA_DIR", data.path())
         .run();
     assert_eq!(out.code, 0, "{out:?}");
+    // The step's text is filled to 80 columns: its words, not its line breaks.
+    let words = out.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        out.stdout.contains("memory limit of 256 MiB"),
+        words.contains("memory limit of 256 MiB") && words.contains("`--memory` does not raise it"),
         "{}",
         out.stdout
+    );
+}
+
+/// `--memory 4G` in an address space of 2 GiB: an allocation past 2 GiB would abort the
+/// process (it did: "memory allocation failed", killed by a signal). The limit is lowered
+/// below the system's, said once on stderr, and the search stops in words (exit 2).
+#[test]
+fn a_memory_limit_above_the_systems_is_lowered_and_said() {
+    let out = capped(&[
+        "--memory",
+        "4G",
+        "winner",
+        "--misere",
+        "--rules",
+        "grundy-game",
+        "1000",
+    ]);
+    assert_eq!(out.code, 2, "{out:?}");
+    let notes: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("note:"))
+        .collect();
+    assert_eq!(notes.len(), 1, "{}", out.stderr);
+    assert!(
+        notes[0].contains("a memory limit of 4 GiB is more than this process may allocate")
+            && notes[0].contains("RLIMIT_AS")
+            && notes[0].contains("is 2 GiB"),
+        "{}",
+        notes[0]
+    );
+    assert!(
+        out.stderr.contains("the most this process may allocate"),
+        "{}",
+        out.stderr
+    );
+    // The same in a script: one line's `--memory 8G`, said once.
+    let script = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(script.path(), "= 1 + 1 --memory 8G\n= 2 + 2 --memory 8G\n").unwrap();
+    let out = limited_to(CAP_KIB, &[], script.path());
+    assert_eq!((out.code, out.stdout.as_str()), (0, "2\n4\n"), "{out:?}");
+    assert_eq!(
+        out.stderr.matches("note: a memory limit of 8 GiB").count(),
+        1,
+        "{}",
+        out.stderr
     );
 }
 
@@ -216,14 +267,15 @@ fn game_names_ending_in_misere_and_overlong_names_are_refused() {
 #[test]
 fn memory_sizes_are_checked_where_they_are_given() {
     // On the line and in the environment, a size refused says what a size is, in one phrase.
-    for size in ["lots", "5K"] {
+    // 99999999T is past 2^64 bytes: the phrase says the most too (it said only "at least").
+    for size in ["lots", "5K", "99999999T"] {
         Test::new()
             .args(["--memory", size, "mex", "0"])
             .run()
             .code(2)
             .stderr(&format!(
-                "error: invalid value `{size}` for `--memory <SIZE>`: expected a size of at \
-                 least 16M, such as `512M`, `4G` or `1.5G`\n"
+                "error: invalid value `{size}` for `--memory <SIZE>`: expected a size from 16M \
+                 to 16777215T (2^64 bytes), such as `512M`, `4G` or `1.5G`\n"
             ));
     }
     Test::new()
@@ -231,6 +283,16 @@ fn memory_sizes_are_checked_where_they_are_given() {
         .env("NIMLAB_MEMORY", "12Q")
         .run()
         .bad_input("NIMLAB_MEMORY=12Q");
+    // Not UTF-8 is refused like any garbage (it was ignored, the default used).
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Test::new()
+            .args(["mex", "0"])
+            .env("NIMLAB_MEMORY", std::ffi::OsStr::from_bytes(b"\xff1G"))
+            .run()
+            .bad_input("NIMLAB_MEMORY=\u{fffd}1G");
+    }
     // A limit the work fits in changes nothing.
     Test::new()
         .args(["mex", "0", "1"])

@@ -6,6 +6,7 @@
 //! here; the drill lesson is `tests/fixtures/lessons/good/drill.yaml`.
 
 use crate::oracle::brute::{Pile, Rules, Solver};
+use crate::support::Test;
 use crate::teaching::lessons::{Heading, Learner, bundled_lessons, in_order, last_heading};
 
 /// Wythoff's game lost squares (1, b) for b ≤ 10, by backward induction here.
@@ -107,20 +108,33 @@ fn p_and_n_answer_who_wins_and_a_state_is_not_a_value() {
     assert_eq!(last_heading(&out.stdout), Heading::drill(5, "pick"));
 }
 
+/// A step the lesson does not have is a failed line, said on stderr and counted in the
+/// script's exit code (`goto 0`, `goto abc` printed on stdout and the script passed).
 #[test]
 fn goto_takes_a_step_number_suggests_near_ids_and_lists_them() {
     let out = Learner::new()
-        .script(&["lesson start drill", "goto 6", "goto pikc", "goto 9"])
-        .success();
-    in_order(
-        &out.stdout,
-        &[
-            "step 6 of 7 · law",
-            "this lesson has no step `pikc` — did you mean `pick`?",
-            "`goto` takes a step's number, 1 to 7, or its id: `intro`, `show`, `xor`, `who`,",
-            "`pick`, `law`, `end`",
-            "this lesson has no step `9`",
-        ],
+        .script(&[
+            "lesson start drill",
+            "goto 6",
+            "goto pikc",
+            "goto 9",
+            "goto 0",
+            "goto abc",
+        ])
+        .code(2);
+    assert!(out.stdout.contains("step 6 of 7 · law"), "{}", out.stdout);
+    assert!(!out.stdout.contains("has no step"), "{}", out.stdout);
+    let ids = "`goto` takes a step's number, 1 to 7, or its id: `intro`, `show`, `xor`, `who`, \
+               `pick`, `law`, `end`";
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: line 3: this lesson has no step `pikc` (did you mean `pick`?); {ids}\n\
+             error: line 4: this lesson has no step `9`; {ids}\n\
+             error: line 5: this lesson has no step `0`; {ids}\n\
+             error: line 6: this lesson has no step `abc`; {ids}\n\
+             error: 4 lines failed\n"
+        )
     );
     assert_eq!(last_heading(&out.stdout), Heading::drill(6, "law"));
 }
@@ -185,4 +199,56 @@ fn a_value_raising_pass_is_counted_among_the_winning_moves() {
         ])
         .success();
     in_order(&out.stdout, &["Taking 1 from 4T to 3T is one", "Correct!"]);
+}
+
+/// `lesson start ID` for a lesson refused as it loaded says why (it said only that the id is
+/// not one of the lessons), and likewise a `--lessons` directory that is not there.
+#[test]
+fn starting_a_lesson_that_did_not_load_says_why() {
+    let test = Test::new();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bad.yaml"),
+        "format: 1\nid: bad\nversion: 1\ntitle: Bad\nsummary: x\nchapter: Foundations\n\
+         steps:\n  - id: a\n    ask: \"?\"\n",
+    )
+    .unwrap();
+    let file = dir.path().join("bad.yaml");
+    let out = test
+        .args([
+            "--lessons",
+            dir.path().to_str().unwrap(),
+            "lesson",
+            "start",
+            "bad",
+        ])
+        .run()
+        .code(2);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: no lesson `bad` could be loaded: {}:8: step `a`: missing field `answer`: an \
+             `ask` step needs an `answer` expression the engine evaluates\n",
+            file.display()
+        )
+    );
+    let missing = dir.path().join("nope");
+    let out = Test::new()
+        .args([
+            "--lessons",
+            missing.to_str().unwrap(),
+            "lesson",
+            "start",
+            "bad",
+        ])
+        .run()
+        .code(2);
+    assert!(
+        out.stderr.starts_with(&format!(
+            "error: no lesson `bad` could be loaded: {}: cannot read the lesson directory: ",
+            missing.display()
+        )) && out.stderr.lines().count() == 1,
+        "{}",
+        out.stderr
+    );
 }

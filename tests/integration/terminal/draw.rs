@@ -1022,3 +1022,58 @@ fn a_plot_of_a_game_of_tuples_is_refused_naming_the_game() {
         assert!(!out.stderr.contains("`100`"), "{}", out.stderr);
     }
 }
+
+/// `draw -o FIFO` with no one reading: it used to wait for ever for a reader (and Ctrl-C did
+/// not give the prompt back). Now one line, exit 3, nothing written; in a script the next line
+/// runs.
+#[cfg(unix)]
+#[test]
+fn a_fifo_no_one_reads_is_refused_not_waited_on() {
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    let out = Test::new()
+        .args(["draw", "3", "-o", fifo])
+        .timeout(Duration::from_secs(20))
+        .run()
+        .code(3);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: no one is reading the FIFO `{fifo}`: nothing was written; start its reader \
+             first (`cat {fifo} &`), then draw again\n"
+        )
+    );
+    Test::new()
+        .stdin(format!("draw 3 -o {fifo}\n= 1 + 1\n"))
+        .timeout(Duration::from_secs(20))
+        .run()
+        .code(2)
+        .stdout("2\n")
+        .stderr_has("line 1: no one is reading the FIFO");
+}
+
+/// A picture that cannot be written is named by the file asked for, not by the temporary file
+/// it was being written to (`/sys` takes no new files, root or not).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_picture_not_written_names_its_target_not_a_temporary_file() {
+    let out = Test::new()
+        .args(["draw", "3", "-o", "/sys/nimlab-test.dot"])
+        .run()
+        .code(3);
+    assert!(
+        out.stderr
+            .starts_with("error: cannot write `/sys/nimlab-test.dot`: ")
+            && !out.stderr.contains(".tmp")
+            && out.stderr.lines().count() == 1,
+        "{}",
+        out.stderr
+    );
+}

@@ -172,3 +172,52 @@ fn clap_errors_are_one_line() {
         assert!(out.stderr.contains(token), "{args:?}: {}", out.stderr);
     }
 }
+
+/// An input of 10 000 characters echoed in an error is cut to its ends, with its length: the
+/// error stays a line a person reads (it was 10 KB on one line).
+#[test]
+fn a_long_input_is_not_echoed_whole() {
+    let long = "a".repeat(10_000);
+    for args in [
+        vec!["decide", long.as_str()],
+        vec!["conjecture", long.as_str()],
+    ] {
+        let out = Test::new().args(&args).run().code(2);
+        let first = out.stderr.lines().next().unwrap();
+        assert!(
+            first.chars().count() < 400 && first.contains("` (10000 characters)"),
+            "{}: {first}",
+            args[0]
+        );
+    }
+}
+
+/// `derive` past its sizes suggests `grundy` with the rules the line gave (it suggested
+/// `grundy N` alone, which values the session's rules). The suggestion runs: a chain of 600
+/// positions, each moving to the one before, has g(n) = n mod 2, so g(599) = 1.
+#[test]
+fn derive_suggests_grundy_with_the_lines_rules() {
+    let test = Test::new();
+    let mut yaml = String::from("format: 1\npositions:\n  0: []\n");
+    for n in 1..600 {
+        yaml.push_str(&format!("  {n}: [{}]\n", n - 1));
+    }
+    let graph = test.write("chain.yaml", &yaml);
+    let rules = format!("graph:{}", graph.display());
+    let out = Test::new()
+        .args(["derive", "--rules", &rules, "599"])
+        .run()
+        .code(2);
+    let suggested = format!("`grundy --rules {rules} 599`");
+    assert!(out.stderr.contains(&suggested), "{}", out.stderr);
+    Test::new()
+        .args(["grundy", "--rules", &rules, "599", "--format", "json"])
+        .run()
+        .success()
+        .stdout_has("\"grundy\":1");
+    Test::new()
+        .args(["derive", "--rules", "subtract:1,2", "899999"])
+        .run()
+        .code(2)
+        .stderr_has("`grundy --rules subtract:1,2 899999`");
+}

@@ -340,6 +340,31 @@ fn names_are_escaped() {
     );
 }
 
+/// A name holding a control character: shown as `^A` (as everywhere nimlab shows one), its
+/// caret escaped; a raw `^` in text is a LaTeX error. One position, no move: g = 0.
+#[test]
+fn a_control_character_in_a_name_leaves_no_raw_caret() {
+    let test = Test::new();
+    let graph = test.write("g.yaml", "format: 1\npositions:\n  \"a\\x01b\": []\n");
+    let rules = format!("graph:{}", graph.display());
+    let out = test
+        .args(["grundy", "--rules", &rules, "--format", "latex"])
+        .run()
+        .success();
+    assert_well_formed(&out.stdout);
+    assert!(
+        out.stdout
+            .contains(r"$\mbox{a\textasciicircum{}Ab}$ & none & $\{\}$ & $0$ \\"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        !out.stdout.replace(r"\textasciicircum{}", "").contains('^'),
+        "{}",
+        out.stdout
+    );
+}
+
 /// Larger outputs of every shape and ruleset are well formed too.
 #[test]
 fn every_shape_is_well_formed() {

@@ -220,3 +220,40 @@ fn dash_inside_a_script_file_reads_stdin() {
     let out = test.args(["run", &path]).stdin("1 4 5\n").run().success();
     assert_eq!(str_of(&out.json()["winner"]), "second", "{}", out.stdout);
 }
+
+/// A help or version line in a piped script answers and the script goes on (it used to wait
+/// for ever on standard input's lock, which the script itself holds). By hand: 3 ⊕ 4 ⊕ 5 = 2
+/// → first; 1 ⊕ 4 ⊕ 5 = 0 → second.
+#[test]
+fn a_help_line_in_a_piped_script_does_not_hang() {
+    for help in [
+        "winner -h",
+        "winner --help",
+        "--version",
+        "-h",
+        "help winner",
+    ] {
+        let out = Test::new()
+            .stdin(format!(
+                "winner --rules nim 3 4 5\n{help}\nwinner --rules nim 1 4 5\n"
+            ))
+            .timeout(Duration::from_secs(20))
+            .run()
+            .success();
+        let first = out
+            .stdout
+            .find("the first player")
+            .expect("the first answer");
+        let second = out
+            .stdout
+            .rfind("the second player")
+            .expect("the last answer");
+        assert!(first < second, "{help}: {}", out.stdout);
+    }
+    // `why --help` inside a piped game: the game goes on.
+    let out = Test::new()
+        .stdin("play --rules nim 1 2\nwhy --help\nresign\n")
+        .timeout(Duration::from_secs(20))
+        .run();
+    assert!(out.stdout.contains("Usage"), "{}", out.stdout);
+}

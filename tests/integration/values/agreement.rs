@@ -1216,6 +1216,8 @@ fn verify_lines(script: &mut Script, game: &std::rc::Rc<Game>) {
                     }
                     // Northcott's counters never share a square.
                     tuples.retain(|t| g.rules != "northcott" || t[0] != t[1]);
+                    // A Chomp board's rows never grow upwards.
+                    tuples.retain(|t| g.rules != "chomp" || t.windows(2).all(|w| w[0] >= w[1]));
                     Some(closure(tuples))
                 }
             };

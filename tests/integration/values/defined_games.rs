@@ -162,3 +162,82 @@ fn a_definition_refused_in_a_script_leaves_the_session_working() {
     assert!(out.stdout.contains('2'), "{}", out.stdout);
     assert!(out.stderr.contains("the state 0"), "{}", out.stderr);
 }
+
+/// `verify --rules game:NAME` finds a game the session defined, as every other command does
+/// (it said no such game), and `game:NAME-misere` plays it misère. take13 is subtraction of
+/// 1, 2 or 3: by hand g(n) = n mod 4. Two piles of at most 10 are the 66 multisets of size 2
+/// of 0..10; the second player wins when both sizes have the same residue mod 4: classes of
+/// 3, 3, 3 and 2 sizes give 6 + 6 + 6 + 3 = 21. Misère is counted by a search written here.
+#[test]
+fn verify_finds_a_game_the_session_defined() {
+    let out = Test::new()
+        .stdin(
+            "game take13(n) = {n - k : k in 1..min(n, 3)}\n\
+             verify --rules game:take13 --max 10 --piles 2 --format json\n\
+             verify --rules game:take13-misere --max 6 --piles 2 --format json\n",
+        )
+        .run()
+        .success();
+    let lines: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", out.stdout);
+    assert_eq!(
+        (
+            u64_of(&lines[0]["positions"]),
+            u64_of(&lines[0]["second_wins"])
+        ),
+        (66, 21)
+    );
+    // Misère: the player to move with no move left wins.
+    fn mover_wins(a: u64, b: u64) -> bool {
+        if a + b == 0 {
+            return true;
+        }
+        let mut options = Vec::new();
+        for k in 1..=3 {
+            if a >= k {
+                options.push((a - k, b));
+            }
+            if b >= k {
+                options.push((a, b - k));
+            }
+        }
+        options.into_iter().any(|(a, b)| !mover_wins(a, b))
+    }
+    let lost = (0..=6u64)
+        .flat_map(|a| (a..=6).map(move |b| (a, b)))
+        .filter(|&(a, b)| !mover_wins(a, b))
+        .count();
+    assert_eq!(lines[1]["misere"], true);
+    assert_eq!(u64_of(&lines[1]["second_wins"]), lost as u64);
+    assert_eq!(lost, 8);
+}
+
+/// The rate of a search is never rounded to nothing: 168 moves in some milliseconds were
+/// "0 M/s". The rate's number is at least 1 in the unit it is given in, and the unit is one
+/// of M/s, k/s and /s.
+#[test]
+fn a_searchs_rate_is_never_shown_as_zero() {
+    let out = Test::new()
+        .stdin(
+            "game take13(n) = {n - k : k in 1..min(n, 3)}\n\
+             verify --rules game:take13 --max 10 --piles 2\n",
+        )
+        .run()
+        .success();
+    let line = out
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("moves examined"))
+        .expect("a moves line");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    // moves examined N RATE UNIT in the search
+    assert_eq!(words[2], "168", "{line}");
+    let rate: f64 = words[3].parse().expect("a rate");
+    assert!(rate >= 1.0, "{line}");
+    assert!(["M/s", "k/s", "moves/s"].contains(&words[4]), "{line}");
+}

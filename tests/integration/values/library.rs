@@ -291,3 +291,114 @@ fn lookups_past_mex_use_proven_formulas() {
         .success()
         .stdout_has(&format!("{}", 999_999 ^ 64));
 }
+
+/// Chomp's states are boards: rows' lengths from the bottom, none longer than the row below
+/// (the definition's comment says a >= b >= c). Chomp's moves, written here from the rules:
+/// eat square (row i, column j), not the poisoned (0, 0), and with it every square above and
+/// to the right: rows i and up are cut to at most j.
+fn chomp_values() -> std::collections::BTreeMap<[u64; 3], u64> {
+    fn g(b: [u64; 3], memo: &mut std::collections::BTreeMap<[u64; 3], u64>) -> u64 {
+        if let Some(&v) = memo.get(&b) {
+            return v;
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..3 {
+            for j in 0..b[i] {
+                if (i, j) == (0, 0) {
+                    continue;
+                }
+                let mut next = b;
+                for row in next.iter_mut().skip(i) {
+                    *row = (*row).min(j);
+                }
+                seen.insert(g(next, memo));
+            }
+        }
+        let v = (0..).find(|v| !seen.contains(v)).unwrap();
+        memo.insert(b, v);
+        v
+    }
+    let mut memo = std::collections::BTreeMap::new();
+    for a in 0..=2 {
+        for b in 0..=a {
+            for c in 0..=b {
+                g([a, b, c], &mut memo);
+            }
+        }
+    }
+    memo
+}
+
+/// A tuple that is no board is refused in one line that names it and says what a board is
+/// (`(2,3,1)` got g = 4); `verify` counts boards only (it counted 406 positions of all 27
+/// tuples, of which 10 are boards). Two piles of boards with parts ≤ 2: each pile one of the
+/// 10 boards or absent, 11 · 12 / 2 = 66 positions; the second player wins where the piles'
+/// values, by the search above, are equal.
+#[test]
+fn chomp_takes_boards_only() {
+    for args in [
+        vec!["winner", "--rules", "chomp", "(2,3,1)"],
+        vec!["=", "g(chomp, (2,3,1))"],
+    ] {
+        let out = Test::new().args(&args).run().code(2);
+        let first = out.stderr.lines().next().unwrap();
+        assert_eq!(
+            first,
+            "error: `(2,3,1)` is not a pile: expected a board of chomp: the rows' lengths from \
+             the bottom, each no longer than the row below, like `(3,2,1)`",
+            "{args:?}"
+        );
+    }
+    Test::new()
+        .args(["winner", "--rules", "chomp", "(3,2,1)"])
+        .run()
+        .success();
+    let values = chomp_values();
+    let boards: Vec<u64> = values.values().copied().collect();
+    assert_eq!(boards.len(), 10);
+    let mut piles: Vec<u64> = boards.clone();
+    piles.push(0); // an absent pile
+    let mut second = 0;
+    for x in 0..piles.len() {
+        for y in x..piles.len() {
+            if piles[x] == piles[y] {
+                second += 1;
+            }
+        }
+    }
+    let out = Test::new()
+        .args([
+            "verify", "--rules", "chomp", "--piles", "2", "--max", "2", "--format", "json",
+        ])
+        .run()
+        .success();
+    let v = out.json();
+    assert_eq!(
+        (u64_of(&v["positions"]), u64_of(&v["second_wins"])),
+        (66, second),
+        "{v}"
+    );
+}
+
+/// Northcott in a sum, its row written in its own parentheses (`northcott((1,3))`), is read as
+/// `northcott(1,3)`; its error suggested `(3,3)`, which is no row. By hand: the gap between
+/// the counters of (1,3) is 1, a Nim heap of 1; 1 ⊕ 2 = 3 ≠ 0, so the first player wins.
+#[test]
+fn northcott_in_a_sum_takes_its_row_in_parentheses_and_suggests_a_row() {
+    for sum in ["northcott((1,3)) + nim(2)", "northcott(1,3) + nim(2)"] {
+        Test::new()
+            .args(["winner", sum])
+            .run()
+            .success()
+            .stdout_has("nim-sum 3 ≠ 0: the first player (to move) wins.");
+    }
+    let out = Test::new()
+        .args(["winner", "--rules", "northcott", "(1,3,4)"])
+        .run()
+        .code(2);
+    assert!(out.stderr.contains("like `(1,4)`"), "{}", out.stderr);
+    Test::new()
+        .args(["winner", "--rules", "northcott", "(1,4)"])
+        .run()
+        .success();
+}

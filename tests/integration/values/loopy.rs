@@ -708,3 +708,65 @@ fn play_misere_refuses_a_loopy_graph_in_one_line() {
         .stderr_has("has a cycle")
         .stderr_has("`play`");
 }
+
+/// A graph's names are kept as written. YAML would read `yes`, `off`, `y` as booleans and
+/// `0x1`, `01`, `1.0` as the number 1 (they were refused as "not a word", or all became `1`
+/// and then "listed twice"); `~` and `null` are nothing, which no name can be: said, with the
+/// way out (quote it). By hand: sinks are 0; `off` moves to two sinks, mex{0} = 1; `a` moves
+/// to 0, 0, 1: mex{0, 1} = 2; `b` to `01` and `1.0`, two different sinks: 1.
+#[test]
+fn names_that_yaml_reads_as_values_are_kept_as_written() {
+    let test = Test::new();
+    let graph = test.write(
+        "g.yaml",
+        "format: 1\npositions:\n  a: [yes, 0x1, off]\n  yes: []\n  0x1: []\n  off: [y, \"null\"]\n  \
+         y: []\n  \"null\": []\n  b: [01, 1.0]\n  01: []\n  1.0: []\n",
+    );
+    let out = Test::new()
+        .args(["grundy", "--rules"])
+        .arg(format!("graph:{}", graph.display()))
+        .args(["--format", "json"])
+        .run()
+        .success();
+    let rows = out.json()["rows"].as_array().unwrap().clone();
+    let values: Vec<(String, u64)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["state"].as_str().unwrap().to_string(),
+                r["grundy"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("a", 2),
+        ("yes", 0),
+        ("0x1", 0),
+        ("off", 1),
+        ("y", 0),
+        ("null", 0),
+        ("b", 1),
+        ("01", 0),
+        ("1.0", 0),
+    ];
+    assert_eq!(
+        values,
+        expected.map(|(s, g)| (s.to_string(), g)).to_vec(),
+        "{}",
+        out.stdout
+    );
+    for nothing in ["~", "null"] {
+        let graph = test.write(
+            "n.yaml",
+            &format!("format: 1\npositions:\n  a: [{nothing}]\n"),
+        );
+        Test::new()
+            .args(["grundy", "--rules"])
+            .arg(format!("graph:{}", graph.display()))
+            .run()
+            .code(2)
+            .stderr_has(
+                "YAML reads `~`, `null` and an empty name as nothing, not as a name: quote",
+            );
+    }
+}

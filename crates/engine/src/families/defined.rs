@@ -82,6 +82,9 @@ pub struct DefinedGame {
     /// (Northcott's game): the definition is the game of advances, which decides normal play
     /// only (see [`DefinedGame::with_retreats`]).
     retreats: bool,
+    /// Whether a state is a board of rows, each no longer than the row below it (Chomp): a
+    /// tuple whose lengths grow is no state.
+    board: bool,
     rule: Box<dyn OptionRule>,
     known: RwLock<Known>,
     /// A closed form proven in this session, shared by every clone of the rules.
@@ -122,6 +125,7 @@ impl DefinedGame {
             any_length: false,
             coins: false,
             retreats: false,
+            board: false,
             rule,
             known: RwLock::new(Known::default()),
             proven: RwLock::new(None),
@@ -162,10 +166,19 @@ impl DefinedGame {
         self.retreats
     }
 
+    /// The same game, its states boards whose rows, from the bottom, never grow (Chomp).
+    pub fn as_board(mut self) -> Self {
+        self.board = true;
+        self
+    }
+
     /// Whether `tuple` is a state of the game as a player may write it: a row of counters (a
-    /// game with retreats) holds one of each player's, on different squares.
+    /// game with retreats) holds one of each player's, on different squares; a board's rows
+    /// are each no longer than the row below.
     pub fn is_row(&self, tuple: &[u64]) -> bool {
-        !(self.retreats && tuple.windows(2).any(|w| w[0] == w[1]))
+        let shared = self.retreats && tuple.windows(2).any(|w| w[0] == w[1]);
+        let grows = self.board && tuple.windows(2).any(|w| w[0] < w[1]);
+        !(shared || grows)
     }
 
     /// Whether a state is a heads coin and a move turns coins (see [`DefinedGame::turning_coins`]).

@@ -24,6 +24,8 @@ pub const MIN_LIMIT: u64 = 16 << 20;
 
 static METER: OnceLock<fn() -> usize> = OnceLock::new();
 static LIMIT: AtomicU64 = AtomicU64::new(DEFAULT_LIMIT);
+static CEILING: AtomicU64 = AtomicU64::new(u64::MAX);
+static LESSON: AtomicBool = AtomicBool::new(false);
 static TRIPPED: AtomicBool = AtomicBool::new(false);
 
 /// Installs the meter: a function that says how many bytes the process holds now. Only the
@@ -32,9 +34,43 @@ pub fn install(meter: fn() -> usize) {
     let _ = METER.set(meter);
 }
 
-/// Sets the limit, in bytes.
+/// What bounds the memory a process may allocate, whatever limit nimlab is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CeilingKind {
+    /// `RLIMIT_AS`, the address space (`ulimit -v`, `prlimit --as`).
+    AddressSpace,
+    /// `RLIMIT_DATA`, the data segment and private mappings (`ulimit -d`).
+    Data,
+    /// The cgroup's `memory.max` (a container, a systemd unit).
+    Cgroup,
+}
+
+/// The tightest bound the system puts on the process, `bytes` of it, and the part of it that
+/// the computation may hold (`usable`): what the process already holds, its threads' arenas
+/// and the allocator's waste are left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ceiling {
+    pub kind: CeilingKind,
+    pub bytes: u64,
+    pub usable: u64,
+}
+
+/// Sets the most any limit may be, in bytes: a limit set above it is lowered to it (an
+/// allocation past the system's bound aborts the process; a limit below it stops the
+/// computation in words).
+pub fn set_ceiling(bytes: u64) {
+    CEILING.store(bytes, Relaxed);
+    LIMIT.fetch_min(bytes, Relaxed);
+}
+
+/// The most any limit may be, in bytes (`u64::MAX` if nothing bounds the process).
+pub fn ceiling() -> u64 {
+    CEILING.load(Relaxed)
+}
+
+/// Sets the limit, in bytes, never above the ceiling.
 pub fn set_limit(bytes: u64) {
-    LIMIT.store(bytes, Relaxed);
+    LIMIT.store(bytes.min(ceiling()), Relaxed);
 }
 
 /// The limit, in bytes.
@@ -84,11 +120,39 @@ pub fn tripped() -> bool {
     TRIPPED.load(Relaxed)
 }
 
+/// What sets the limit now, so that a computation stopped by it can say what would raise it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// A limit given (`--memory`, `NIMLAB_MEMORY`) or the default: a larger one raises it.
+    Set,
+    /// A lesson's, which no `--memory` raises.
+    Lesson,
+    /// The most the system lets the process allocate ([`set_ceiling`]).
+    System,
+}
+
+/// What sets the limit now.
+pub fn bound() -> Bound {
+    if in_lesson() {
+        Bound::Lesson
+    } else if limit() >= ceiling() {
+        Bound::System
+    } else {
+        Bound::Set
+    }
+}
+
+/// Whether the limit now is a lesson's ([`Scoped::for_lesson`]), which no `--memory` raises.
+pub fn in_lesson() -> bool {
+    LESSON.load(Relaxed)
+}
+
 /// A limit for as long as the guard lives (one command's `--memory`, a lesson's), the old one
 /// restored after.
 #[derive(Debug)]
 pub struct Scoped {
     previous: u64,
+    lesson_before: Option<bool>,
 }
 
 impl Scoped {
@@ -96,18 +160,31 @@ impl Scoped {
     pub fn set(bytes: u64) -> Self {
         let previous = limit();
         set_limit(bytes);
-        Self { previous }
+        Self {
+            previous,
+            lesson_before: None,
+        }
     }
 
     /// The limit lowered to `bytes`, never raised.
     pub fn lowered_to(bytes: u64) -> Self {
         Self::set(limit().min(bytes))
     }
+
+    /// The limit lowered to a lesson's, [`LESSON_LIMIT`], and marked as a lesson's.
+    pub fn for_lesson() -> Self {
+        let mut scoped = Self::lowered_to(LESSON_LIMIT);
+        scoped.lesson_before = Some(LESSON.swap(true, Relaxed));
+        scoped
+    }
 }
 
 impl Drop for Scoped {
     fn drop(&mut self) {
         set_limit(self.previous);
+        if let Some(before) = self.lesson_before {
+            LESSON.store(before, Relaxed);
+        }
     }
 }
 

@@ -88,16 +88,18 @@ fn back_and_goto() {
             "back",
             "goto intro",
         ])
-        .success();
+        // `goto nowhere` fails, as a line that cannot run: the script's exit code says so.
+        .code(2);
     assert!(
         out.stdout.contains("This is the first step."),
         "{}",
         out.stdout
     );
     assert!(
-        out.stdout.contains("this lesson has no step `nowhere`"),
+        out.stderr
+            .contains("error: line 6: this lesson has no step `nowhere`"),
         "{}",
-        out.stdout
+        out.stderr
     );
     let shown: Vec<usize> = headings(&out.stdout).iter().map(|h| h.number).collect();
     // start 1, next 2, back 1, goto law 6, back 5, goto intro 1.
@@ -281,6 +283,46 @@ fn two_processes_in_two_lessons_keep_each_others_progress() {
     assert!(saved["mex"]["current"].is_string(), "mex was lost: {saved}");
 }
 
+/// Four nimlabs with the same lesson open (four terminals), each answering a different step:
+/// every answer is kept, and a step skipped in one and answered in another stays answered. By
+/// hand: 3 ⊕ 8 ⊕ 6 = 0011 ⊕ 1000 ⊕ 0110 = 1101 = 13; 1 ⊕ 2 ⊕ 4 = 7 ≠ 0, so the first player
+/// wins; mex{0, 2} = 1, choice b.
+#[test]
+fn processes_in_the_same_lesson_keep_each_others_answers() {
+    let learner = Learner::new();
+    let mut lives: Vec<Live> = (0..4).map(|_| Live::spawn(&learner)).collect();
+    // All four have read the progress file before any answers.
+    for live in &mut lives {
+        live.send("lesson start drill");
+        live.wait_for("step 1 of 7 · intro");
+    }
+    let answers = [
+        ("goto xor", "13", "Correct!"),
+        ("goto who", "first", "Correct!"),
+        ("goto pick", "b", "Correct!"),
+        // After the first process answered it: a skip says less than an answer.
+        ("goto xor", "skip", "step 4 of 7 · who"),
+    ];
+    for (live, (goto, answer, then)) in lives.iter_mut().zip(answers) {
+        live.send(goto);
+        live.wait_for("?");
+        live.send(answer);
+        live.wait_for(then);
+    }
+    for live in lives {
+        live.kill_9();
+    }
+    let steps = &learner.progress()["lessons"]["drill"]["steps"];
+    for (step, status) in [
+        ("intro", "seen"),
+        ("xor", "correct"),
+        ("who", "correct"),
+        ("pick", "correct"),
+    ] {
+        assert_eq!(steps[step], status, "{step}: {steps}");
+    }
+}
+
 /// The corrupt file's copies in the data directory: (name, contents).
 fn corrupt_copies(learner: &Learner) -> Vec<(String, String)> {
     std::fs::read_dir(learner.data.path())
@@ -309,8 +351,9 @@ fn a_corrupt_progress_file_is_kept_aside_with_a_warning() {
         "{ \"format\": 1, \"lessons\": { oops",
     )
     .unwrap();
-    let out = learner.script(&["lesson start drill", "next"]).success();
-    in_order(&out.stdout, &["warning:", "progress.json.corrupt-"]);
+    let out = learner.script(&["lesson start drill", "next"]).code(0);
+    // A warning, on stderr: the lesson's output is its steps.
+    in_order(&out.stderr, &["warning:", "progress.json.corrupt-"]);
     // nimlab carries on: a fresh start, saved anew.
     assert_eq!(
         headings(&out.stdout),
@@ -327,15 +370,15 @@ fn a_corrupt_progress_file_is_kept_aside_with_a_warning() {
             .all(|part| part.chars().all(|c| c.is_ascii_digit())),
         "{stamp}"
     );
-    assert!(out.stdout.contains(&copies[0].0), "{}", out.stdout);
+    assert!(out.stderr.contains(&copies[0].0), "{}", out.stderr);
 }
 
 #[test]
 fn a_progress_file_of_a_format_no_nimlab_writes_is_kept_aside() {
     let learner = Learner::new();
     std::fs::write(learner.progress_path(), "{\"format\": 0, \"lessons\": {}}").unwrap();
-    let out = learner.script(&["lesson start drill"]).success();
-    assert!(out.stdout.contains("warning:"), "{}", out.stdout);
+    let out = learner.script(&["lesson start drill"]).code(0);
+    assert!(out.stderr.contains("warning:"), "{}", out.stderr);
     assert_eq!(corrupt_copies(&learner).len(), 1);
 }
 
@@ -348,9 +391,9 @@ fn a_progress_file_from_a_newer_nimlab_is_left_alone() {
     std::fs::write(learner.progress_path(), newer).unwrap();
     // The lesson goes on; the run's exit code says its progress was not saved.
     let out = learner.script(&["lesson start drill", "next"]).code(3);
-    in_order(&out.stdout, &["warning:", "format 99", "saved over it"]);
+    in_order(&out.stderr, &["warning:", "format 99", "saved over it"]);
     // Said once, not at every step.
-    assert_eq!(out.stdout.matches("format 99").count(), 1, "{}", out.stdout);
+    assert_eq!(out.stderr.matches("format 99").count(), 1, "{}", out.stderr);
     assert_eq!(
         std::fs::read_to_string(learner.progress_path()).unwrap(),
         newer
@@ -425,17 +468,23 @@ fn an_unwritable_data_directory_warns_and_the_lesson_goes_on() {
         .stdin("lesson start drill\nnext\nnext\n13\n")
         .run()
         .code(3);
+    // The warning and the closing error that points at it ("see the warning above") both on
+    // stderr, in that order; nothing of them on stdout.
+    in_order(
+        &out.stderr,
+        &["warning: cannot save progress", "see the warning above"],
+    );
     assert!(
-        out.stdout.contains("cannot save progress"),
+        !out.stdout.contains("cannot save progress"),
         "{}",
         out.stdout
     );
     // Said once, not at every step.
     assert_eq!(
-        out.stdout.matches("the lesson goes on").count(),
+        out.stderr.matches("the lesson goes on").count(),
         1,
         "{}",
-        out.stdout
+        out.stderr
     );
     assert!(out.stdout.contains("Correct!"), "{}", out.stdout);
     assert_eq!(last_heading(&out.stdout), Heading::drill(4, "who"));

@@ -114,6 +114,11 @@ const KINDS: &[Kind] = &[
         says: "is larger than",
     },
     Kind {
+        name: "a dangling symlink",
+        make: |p, scratch| link(&scratch.join("gone/progress.json"), p),
+        says: "which does not exist",
+    },
+    Kind {
         name: "a symlink to itself",
         make: |p, _| link(Path::new("progress.json"), p),
         says: "cannot be read",
@@ -238,9 +243,11 @@ fn name_of(path: &Path) -> String {
 fn starting_a_lesson_moves_every_kind_aside_and_saves_afresh() {
     for kind in KINDS {
         let (learner, out, copy) = run_on(kind, &["lesson start drill", "next"]);
-        in_order(&out.stdout, &["warning:", kind.says, &name_of(&copy)]);
+        // On stderr, with every warning: the lesson's own output is its steps.
+        in_order(&out.stderr, &["warning:", kind.says, &name_of(&copy)]);
         // Said once, not at every step.
-        assert_eq!(out.stdout.matches("warning:").count(), 1, "{}", out.stdout);
+        assert_eq!(out.stderr.matches("warning:").count(), 1, "{}", out.stderr);
+        assert!(!out.stdout.contains("warning:"), "{}", out.stdout);
         assert_eq!(
             headings(&out.stdout),
             [Heading::drill(1, "intro"), Heading::drill(2, "show")],
@@ -391,14 +398,14 @@ fn a_file_that_cannot_be_moved_aside_is_never_written_over() {
         .run()
         .code(3);
     in_order(
-        &out.stdout,
+        &out.stderr,
         &[
             "warning:",
             "could not be moved aside",
             "will not be saved over it",
         ],
     );
-    assert_eq!(out.stdout.matches("warning:").count(), 1, "{}", out.stdout);
+    assert_eq!(out.stderr.matches("warning:").count(), 1, "{}", out.stderr);
     assert_eq!(
         fs::read(&progress).unwrap(),
         b"{\"format\": 1, \"lessons\": {\"drill\": \xff}}"
@@ -432,8 +439,8 @@ fn a_file_in_a_read_only_directory_is_never_written_over() {
         fs::set_permissions(learner.data.path(), mode(0o755)).unwrap();
         return;
     }
-    let out = learner.script(&["lesson start drill", "next"]).success();
-    in_order(&out.stdout, &["warning:", "could not be moved aside"]);
+    let out = learner.script(&["lesson start drill", "next"]).code(0);
+    in_order(&out.stderr, &["warning:", "could not be moved aside"]);
     fs::set_permissions(learner.data.path(), mode(0o755)).unwrap();
     assert_eq!(
         fs::read_to_string(learner.progress_path()).unwrap(),
