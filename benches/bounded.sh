@@ -102,3 +102,16 @@ steps:
     text: "{{ misere(lasker, 1, 2, 3, 4, 9999999) }}"
 YAML
 run "lesson check (text: {{ misere(lasker, 1, 2, 3, 4, 9999999) }})" "$B" lesson check "$D/lasker/lasker.yaml"
+# Issue 34 §1: far piles of library games, once answered as if they had no move.
+run "= lost(lasker, 1000000000)" "$B" = 'lost(lasker, 1000000000)'
+run "= mexset(mock-turtles, 1422)" "$B" = 'mexset(mock-turtles, 1422)'
+run "= misere(lasker, 1000000000, 1)" "$B" = 'misere(lasker, 1000000000, 1)'
+run "winner --misere 'lasker(1000000000) + nim(1)'" "$B" winner --misere 'lasker(1000000000) + nim(1)'
+run "move --misere --rules mock-turtles 1500 1" "$B" move --misere --rules mock-turtles 1500 1
+run "draw --rules lasker 5000000" "$B" draw --rules lasker 5000000
+run "play --rules lasker 1000000000 1, then 1 -> 0" sh -c "printf 'play --rules lasker 1000000000 1\n1 -> 0\nquit\n' | '$B'"
+run "winner --rules lasker 1000000003" "$B" winner --rules lasker 1000000003
+AND=$(python3 -c "print(' & '.join(['a'] * 6000))")
+run "decide all a: a & a & … (6 000 terms) = a" "$B" decide "all a: $AND = a"
+IMP=$(python3 -c "print(' => '.join(['a = a'] * 6000))")
+run "decide all a: a = a => … (6 000 terms)" "$B" decide "all a: $IMP"
