@@ -79,7 +79,11 @@ fn move_draws_the_picture_whose_nodes_it_names() {
         .success();
     let s = &out.stdout;
     assert!(s.contains("      g─1─2─3─4✂5\n"), "{s}");
-    assert!(s.contains("      g─1─2\n      ├─3\n      └─4─5─6\n"), "{s}");
+    // The arms 1 and 3 hang from node 2, the top of the stalk: drawn under it.
+    assert!(
+        s.contains("      g─1─2\n          ├─3\n          └─4─5─6\n"),
+        "{s}"
+    );
     assert!(s.contains("cut the edge 4-5 of 5"), "{s}");
     let drawn = Test::new()
         .args([

@@ -215,7 +215,8 @@ fn a_run_in_the_game_language_is_empty_backwards_and_refused_when_huge() {
         .stdin(script)
         .run()
         .code(2)
-        .stderr_has("valuing `huge` by mex up to 1 would take too long");
+        .stderr_has("valuing `huge` by mex up to 20 would take too long")
+        .stderr_has("reached at g(0)");
     // A run longer than the state is refused with its length, not built.
     let script = "game long(n) = {[1..n * 1000] : k in 1..min(n, 1)}\n";
     Test::new()

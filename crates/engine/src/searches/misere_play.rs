@@ -64,25 +64,23 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
     // player to move made no last move and wins misère.
     let first = search.first_wins(piles)?;
     let mut winning_move = None;
+    let mut far = false;
     'piles: for (i, &pile) in piles.iter().enumerate() {
         if !first || piles[..i].contains(&pile) {
             continue;
         }
         // A far pile's short moves (its whole list is too long to try), else every move.
         let candidates: Vec<Heaps> = match LibraryForm::of_far_pile(rules, pile) {
-            Some(form) => form
-                .short_moves(pile.size)
-                .into_iter()
-                .map(|leaves| {
-                    Heaps::of(
-                        leaves
-                            .into_iter()
-                            .filter(|&h| h > 0)
-                            .map(Pile::plain)
-                            .collect(),
-                    )
-                })
-                .collect(),
+            Some(form) => {
+                far = true;
+                form.short_moves(pile.size)
+                    .into_iter()
+                    .map(|leaves| {
+                        let parts = leaves.into_iter().filter(|&h| h > 0).map(Pile::plain);
+                        Heaps::of(parts.collect())
+                    })
+                    .collect()
+            }
             None => {
                 let mut budget = Budget::new(limit.saturating_sub(search.work()));
                 rules.heap_options(pile, &mut budget)?.collect()
@@ -99,8 +97,9 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
         }
     }
     // Won, with a far pile, and no move found among the short ones: what the search proved
-    // needs a move it cannot name, so none is claimed.
-    if first && winning_move.is_none() {
+    // needs a move it cannot name, so none is claimed. (Won with no move at all is a position
+    // with no move, which misère play gives the player to move.)
+    if first && winning_move.is_none() && far {
         return Err(crate::TooMuchWork::GameTreeMoves { moves: limit }.into());
     }
     let winner = if first { Player::First } else { Player::Second };
