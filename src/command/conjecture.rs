@@ -245,6 +245,7 @@ pub(super) fn conjecture(
                 failures: failures.len(),
                 first_failures: failures.iter().copied().take(LISTED).collect(),
                 fix,
+                past_range: !sizes.contains(&n),
             }
         }
     };

@@ -111,6 +111,9 @@ pub enum ConjectureOutcome {
         first_failures: Vec<Int>,
         /// A patched formula when only one state fails.
         fix: Option<String>,
+        /// Whether `n` lies past the values compared by mex: the decider's smallest
+        /// counterexample, valued by mex there (every value compared agreed).
+        past_range: bool,
     },
 }
 

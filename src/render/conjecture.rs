@@ -58,6 +58,7 @@ pub(super) fn text(
         failures,
         first_failures,
         fix,
+        past_range,
     } = &report.outcome
     else {
         let brute = if matches!(
@@ -139,7 +140,23 @@ pub(super) fn text(
             ),
         )?;
     }
-    if *failures == 1 {
+    let range = report
+        .domain
+        .trim_start_matches(|c: char| c != '=')
+        .trim_start_matches("= ");
+    if *past_range {
+        para(
+            out,
+            &format!(
+                "That n lies past the values compared by mex, {range}, which all agree: it is \
+                 the smallest n where the formula fails, found by the decider and confirmed by \
+                 mex there. Add that case:"
+            ),
+        )?;
+        if let Some(fix) = fix {
+            writeln!(out, "  {}", style.heading(&format!("conjecture {fix}")))?;
+        }
+    } else if *failures == 1 {
         para(
             out,
             &format!(
@@ -427,9 +444,11 @@ pub(super) fn json(report: &ConjectureReport) -> ConjectureJson<'_> {
         failures,
         first_failures,
         fix,
+        past_range,
     } = &report.outcome
     {
-        v.holds_by_mex = Some(false);
+        // Past the range, every value compared by mex agreed.
+        v.holds_by_mex = Some(*past_range);
         v.counterexample = Some(CounterexampleJson {
             formula: *formula_value,
             grundy: row.grundy,

@@ -84,6 +84,15 @@ pub fn dispatch(
             failures: report.failures.len(),
         }),
         Output::Conjecture(report) => match report.outcome {
+            // The decider's counterexample past the values compared, confirmed by mex there.
+            ConjectureOutcome::Fails {
+                past_range: true,
+                n,
+                ..
+            } => Err(Error::ConjectureDecidedFalse {
+                var: report.var().to_string(),
+                at: u128::try_from(n).ok(),
+            }),
             ConjectureOutcome::Fails { failures, .. } => Err(Error::ConjectureFails {
                 failures,
                 checked: report.checked,

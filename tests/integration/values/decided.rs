@@ -195,3 +195,31 @@ fn a_decided_verdict_stays_when_mex_refuses_the_range() {
     );
     assert_eq!(v["decided"]["fails_at"], 999_995, "{v}");
 }
+
+/// Nim's g(n) = n (by hand), so `if n = 5000 then 0 else n` fails at 5000 alone, past the
+/// 0..1000 compared by mex: said as the decider's smallest counterexample confirmed by mex
+/// there, never as "1 of the 1001 values checked" (5000 is not one of them).
+#[test]
+fn a_failure_past_the_range_is_not_counted_in_it() {
+    let out = Test::new()
+        .args([
+            "conjecture",
+            "--rules",
+            "nim",
+            "g(n) = if n = 5000 then 0 else n",
+        ])
+        .run()
+        .code(1);
+    assert!(out.stdout.contains("fails at n = 5000"), "{}", out.stdout);
+    let text = out.stdout.replace('\n', " ");
+    assert!(
+        text.contains("past the values compared by mex, 0..1000"),
+        "{text}"
+    );
+    assert!(!out.stderr.contains("1001 values"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("decided false at n = 5000"),
+        "{}",
+        out.stderr
+    );
+}
