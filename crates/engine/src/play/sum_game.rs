@@ -896,6 +896,11 @@ impl MisereSearch<'_> {
         self.depth += 1;
         let mut won = false;
         for (_, next) in self.game.short_options(parts) {
+            // Each try is work: with the search's limit reached, none is tried.
+            self.work += 1;
+            if self.work > MISERE_WORK_LIMIT {
+                break;
+            }
             match self.first_wins(&next) {
                 Ok(false) => {
                     won = true;

@@ -248,6 +248,12 @@ impl<'r> Search<'r> {
                 continue;
             };
             for leaves in form.short_moves(pile.size) {
+                // Each try is work: with the search's limit reached, none is tried (else every
+                // node refused for want of work would try its short moves, unbounded).
+                self.work += 1;
+                if self.work > self.limit {
+                    return Ok(None);
+                }
                 let mut next = position.to_vec();
                 next.remove(i);
                 next.extend(leaves.iter().filter(|&&h| h > 0).map(|&h| Pile::plain(h)));
