@@ -193,3 +193,51 @@ fn a_position_keeps_the_rules_it_was_set_by() {
         out.stdout
     );
 }
+
+/// Misère Lasker, by a search written here: (1,2,3,4,3) is lost for the player to move, so
+/// from (1,2,3,4,9999999) taking the far pile down to 3 wins; the short moves are tried on the
+/// far pile, not on the small ones (whose results still hold the far pile).
+#[test]
+fn a_far_pile_left_small_wins_misere_beside_small_piles() {
+    fn moves(n: u64) -> Vec<Vec<u64>> {
+        let mut out: Vec<Vec<u64>> = (0..n)
+            .map(|m| if m > 0 { vec![m] } else { vec![] })
+            .collect();
+        out.extend((1..=n / 2).map(|a| vec![a, n - a]));
+        out
+    }
+    fn first_wins(pos: Vec<u64>, memo: &mut std::collections::HashMap<Vec<u64>, bool>) -> bool {
+        let mut pos: Vec<u64> = pos.into_iter().filter(|&p| p > 0).collect();
+        pos.sort_unstable();
+        if let Some(&w) = memo.get(&pos) {
+            return w;
+        }
+        let mut any = false;
+        let mut wins = false;
+        'all: for (i, &p) in pos.iter().enumerate() {
+            for l in moves(p) {
+                any = true;
+                let mut next = pos.clone();
+                next.remove(i);
+                next.extend(l);
+                if !first_wins(next, memo) {
+                    wins = true;
+                    break 'all;
+                }
+            }
+        }
+        let wins = wins || !any;
+        memo.insert(pos, wins);
+        wins
+    }
+    let mut memo = std::collections::HashMap::new();
+    assert!(!first_wins(vec![1, 2, 3, 4, 3], &mut memo));
+    assert_eq!(eval("misere(lasker, 1, 2, 3, 4, 9999999)"), "first");
+    Test::new()
+        .args([
+            "move", "--misere", "--rules", "lasker", "1", "2", "3", "4", "9999999",
+        ])
+        .run()
+        .success()
+        .stdout_has("winning move: pile 5: 9999999 → 3");
+}

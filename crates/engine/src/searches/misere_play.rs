@@ -65,7 +65,12 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
     let first = search.first_wins(piles)?;
     let mut winning_move = None;
     let mut far = false;
-    'piles: for (i, &pile) in piles.iter().enumerate() {
+    // A far pile's short moves first: they are what decided a win the search could not try
+    // every move of.
+    let mut order: Vec<usize> = (0..piles.len()).collect();
+    order.sort_by_key(|&i| LibraryForm::of_far_pile(rules, piles[i]).is_none());
+    'piles: for i in order {
+        let pile = piles[i];
         if !first || piles[..i].contains(&pile) {
             continue;
         }
@@ -90,9 +95,15 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
             let mut next = piles.to_vec();
             next[i] = after.first();
             next.extend(after.rest());
-            if !search.first_wins(&next)? {
-                winning_move = Some(Move::new(i, pile, after));
-                break 'piles;
+            match search.first_wins(&next) {
+                Ok(false) => {
+                    winning_move = Some(Move::new(i, pile, after));
+                    break 'piles;
+                }
+                // A move whose result cannot be searched within the limit is not claimed.
+                Ok(true) | Err(EngineError::TooMuchWork(_)) if far => {}
+                Ok(true) => {}
+                Err(e) => return Err(e),
             }
         }
     }

@@ -88,6 +88,10 @@ impl LibraryForm {
 /// smaller part, runs by their length) before it leaves the question to a whole list.
 const SCAN: u64 = 4096;
 
+/// The most options a pile of a library game may have and not be far (see
+/// [`LibraryForm::of_far_pile`]): listing them is cheap.
+pub const FAR: u128 = 1 << 16;
+
 /// The largest heap a short move of a far pile leaves (see [`LibraryForm::short_moves`]).
 pub const SHORT: u64 = 4;
 
@@ -181,13 +185,14 @@ impl LibraryForm {
     }
 
     /// The form of `pile` of `rules` if it is a far pile of a library game: a state of a game of
-    /// numbers with a closed form whose options were not kept (too many to list, as a rule).
+    /// numbers with a closed form whose options were not kept and are more than [`FAR`] (a
+    /// pile with fewer is listed as any other).
     pub fn of_far_pile(rules: &Rules, pile: Pile) -> Option<Self> {
         match rules {
             Rules::Defined(game)
                 if !game.has_tuples() && game.kept_options(pile.size).is_none() =>
             {
-                Self::of(game.name())
+                Self::of(game.name()).filter(|form| form.options_count(pile.size) > FAR)
             }
             _ => None,
         }
