@@ -5,6 +5,7 @@ use crate::limits::budget::{Budget, LOOKUP_WORK};
 use crate::play::outcome::Player;
 use crate::play::position::verdict;
 use crate::values::grundy::Solver;
+use crate::values::library_form::leaves_as_heaps;
 use crate::{EngineError, Grundy, Heaps, Pass, Pile, Rules};
 
 /// One move: pile `index` (0-based) goes from `from` to `to` — and, when the move splits the
@@ -100,13 +101,7 @@ pub fn heaps_with_value(
                 .library_form()
                 .and_then(|form| form.move_to_value(pile.size, target))
         {
-            let heaps = Heaps::of(
-                leaves
-                    .into_iter()
-                    .filter(|&h| h > 0)
-                    .map(Pile::plain)
-                    .collect(),
-            );
+            let heaps = leaves_as_heaps(&leaves);
             if solver.heaps_value(&heaps)? == target {
                 return Ok(Some(heaps));
             }

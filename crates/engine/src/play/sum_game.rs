@@ -22,7 +22,7 @@ use crate::play::reply::{Intent, Reply, delaying_move, longest_play, reply};
 use crate::play::sum::{Component, solve};
 use crate::searches::misere_play::{self, WORK_LIMIT};
 use crate::values::grundy::Solver;
-use crate::values::library_form::LibraryForm;
+use crate::values::library_form::{LibraryForm, leaves_as_heaps};
 use crate::{EngineError, Grundy, Heaps, Move, Pile, Rules, TooMuchWork};
 
 /// One component of the sum.
@@ -436,13 +436,7 @@ impl SumGame {
                 continue;
             };
             for leaves in form.short_moves(pile.size) {
-                let heaps = Heaps::of(
-                    leaves
-                        .into_iter()
-                        .filter(|&h| h > 0)
-                        .map(Pile::plain)
-                        .collect(),
-                );
+                let heaps = leaves_as_heaps(&leaves);
                 let mv = PartMove::of_heaps(i, part.clone(), *game, &heaps);
                 let next = after(parts, &mv);
                 out.push((mv, next));

@@ -10,7 +10,7 @@ use crate::play::position::nim_sum;
 use crate::play::strategy::Move;
 use crate::searches::search::Search;
 use crate::values::grundy::Solver;
-use crate::values::library_form::LibraryForm;
+use crate::values::library_form::{LibraryForm, leaves_as_heaps};
 use crate::{EngineError, Grundy, Heaps, Pile};
 
 /// The most options a misère search examines.
@@ -79,11 +79,8 @@ pub fn decide(solver: &Solver, piles: &[Pile], limit: u64) -> Result<MisereVerdi
             Some(form) => {
                 far = true;
                 form.short_moves(pile.size)
-                    .into_iter()
-                    .map(|leaves| {
-                        let parts = leaves.into_iter().filter(|&h| h > 0).map(Pile::plain);
-                        Heaps::of(parts.collect())
-                    })
+                    .iter()
+                    .map(|leaves| leaves_as_heaps(leaves))
                     .collect()
             }
             None => {

@@ -11,7 +11,7 @@
 //!
 //! Pure: numbers in, numbers out.
 
-use crate::{Grundy, Pile, Rules};
+use crate::{Grundy, Heaps, Pile, Rules};
 
 /// A library game's closed form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,6 +94,19 @@ pub const FAR: u128 = 1 << 16;
 
 /// The largest heap a short move of a far pile leaves (see [`LibraryForm::short_moves`]).
 pub const SHORT: u64 = 4;
+
+/// What a move of a library game leaves (see [`LibraryForm::move_to_value`] and
+/// [`LibraryForm::short_moves`]) as the heaps a defined game keeps for it: empty heaps dropped,
+/// nothing left being one empty heap.
+pub fn leaves_as_heaps(leaves: &[u64]) -> Heaps {
+    Heaps::of(
+        leaves
+            .iter()
+            .filter(|&&h| h > 0)
+            .map(|&h| Pile::plain(h))
+            .collect(),
+    )
+}
 
 impl LibraryForm {
     /// A move from state `n` to an option of value `target`, as the heaps it leaves (none:
