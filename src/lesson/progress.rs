@@ -36,10 +36,15 @@ pub struct LessonProgress {
     pub steps: BTreeMap<String, StepStatus>,
     #[serde(default)]
     pub finished: bool,
+    /// When each step was last worked on (shown, answered or skipped), in seconds since the Unix
+    /// epoch, by step id. A file written before these were kept has none; a nimlab that does not
+    /// read them writes them back unchanged.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub times: BTreeMap<String, u64>,
 }
 
 /// The keys of a lesson's entry that [`LessonProgress`] reads; every other key is kept aside.
-const LESSON_KEYS: [&str; 4] = ["version", "current", "steps", "finished"];
+const LESSON_KEYS: [&str; 5] = ["version", "current", "steps", "finished", "times"];
 
 /// What happened at a step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,9 +89,9 @@ impl StepStatus {
 
 impl Progress {
     /// Records one session's progress in lesson `id` into this (the file as it is now): step by
-    /// step, the status that says more wins, so what another nimlab with the same lesson open
-    /// saved since is kept; the step the learner is on is this session's, the latest; a lesson
-    /// finished in either is finished. An entry is never replaced whole.
+    /// step, the status that says more wins and the later time, so what another nimlab with the
+    /// same lesson open saved since is kept; the step the learner is on is this session's, the
+    /// latest; a lesson finished in either is finished. An entry is never replaced whole.
     pub fn record(&mut self, id: String, lesson: LessonProgress) {
         let Some(saved) = self.lessons.get_mut(&id) else {
             self.lessons.insert(id, lesson);
@@ -98,6 +103,13 @@ impl Progress {
                 .entry(step)
                 .and_modify(|old| *old = old.best(status))
                 .or_insert(status);
+        }
+        for (step, time) in lesson.times {
+            saved
+                .times
+                .entry(step)
+                .and_modify(|old| *old = (*old).max(time))
+                .or_insert(time);
         }
         saved.version = lesson.version;
         saved.current = lesson.current;
@@ -189,6 +201,15 @@ fn read_lesson(entry: &Map<String, Value>) -> serde_json::Result<LessonProgress>
     if let Some(Value::Object(steps)) = known.get_mut("steps") {
         steps.retain(|_, status| is_step_status(status));
     }
+    // A time is a convenience, not progress: one that is not a number of seconds is dropped
+    // rather than the file set aside.
+    match known.get_mut("times") {
+        Some(Value::Object(times)) => times.retain(|_, time| time.as_u64().is_some()),
+        Some(_) => {
+            known.remove("times");
+        }
+        None => {}
+    }
     serde_json::from_value(Value::Object(known))
 }
 
@@ -230,7 +251,11 @@ mod tests {
 
     #[test]
     fn lesson_keys_are_the_fields_of_lesson_progress() {
-        let Value::Object(fields) = serde_json::to_value(LessonProgress::default()).unwrap() else {
+        let every = LessonProgress {
+            times: [("q1".to_string(), 1)].into(),
+            ..LessonProgress::default()
+        };
+        let Value::Object(fields) = serde_json::to_value(every).unwrap() else {
             panic!("not an object");
         };
         let mut keys: Vec<&str> = fields.keys().map(String::as_str).collect();
@@ -244,29 +269,34 @@ mod tests {
     fn recording_merges_step_by_step() {
         use StepStatus::*;
         let mut p = Progress::default();
-        let entry = |current: &str, steps: &[(&str, StepStatus)], finished| LessonProgress {
+        let entry = |current: &str, steps: &[(&str, StepStatus, u64)], finished| LessonProgress {
             version: 1,
             current: Some(current.into()),
-            steps: steps.iter().map(|&(s, st)| (s.to_string(), st)).collect(),
+            steps: steps
+                .iter()
+                .map(|&(s, st, _)| (s.to_string(), st))
+                .collect(),
             finished,
+            times: steps.iter().map(|&(s, _, t)| (s.to_string(), t)).collect(),
         };
         p.record(
             "mex".into(),
-            entry("q2", &[("q1", Correct), ("q2", Skipped)], true),
+            entry("q2", &[("q1", Correct, 100), ("q2", Skipped, 300)], true),
         );
         p.record(
             "mex".into(),
             entry(
                 "q3",
-                &[("q1", Skipped), ("q2", Correct), ("q3", Seen)],
+                &[("q1", Skipped, 200), ("q2", Correct, 250), ("q3", Seen, 50)],
                 false,
             ),
         );
+        // The best status, and the latest time, whichever session each came from.
         assert_eq!(
             p.lessons["mex"],
             entry(
                 "q3",
-                &[("q1", Correct), ("q2", Correct), ("q3", Seen)],
+                &[("q1", Correct, 200), ("q2", Correct, 300), ("q3", Seen, 50)],
                 true
             )
         );
@@ -286,10 +316,28 @@ mod tests {
                 current: Some("q1".into()),
                 steps: [("q1".to_string(), StepStatus::Correct)].into(),
                 finished: false,
+                times: [("q1".to_string(), 1_795_000_000)].into(),
             },
         );
         let read = Progress::from_json(&p.to_json().unwrap()).unwrap();
         assert_eq!(read.lessons, p.lessons);
+    }
+
+    #[test]
+    fn a_file_without_times_or_with_odd_ones_is_read() {
+        let read = |times: &str| {
+            let text = format!(
+                "{{\"format\": 1, \"lessons\": {{\"mex\": {{\"version\": 1, \"current\": \"q1\", \
+                 \"steps\": {{\"q1\": \"seen\"}}{times}}}}}}}"
+            );
+            Progress::from_json(&text).unwrap().lessons["mex"].clone()
+        };
+        assert!(read("").times.is_empty());
+        assert!(read(", \"times\": 7").times.is_empty());
+        assert_eq!(
+            read(", \"times\": {\"q1\": 5, \"q2\": \"soon\", \"q3\": -1}").times,
+            [("q1".to_string(), 5)].into()
+        );
     }
 
     /// A file as a newer nimlab might write it: a new top-level key, a new key in a lesson, a

@@ -2,7 +2,7 @@
 //! `next`, `back`, `goto`, `hint`, `skip` and an answer, and reports events; executing commands,
 //! rendering and saving belong to its caller.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::JudgeError;
 use super::answer::{read_answer, same_value};
@@ -84,6 +84,10 @@ pub struct Runner {
     /// Presenter mode: no grading, answers revealed on demand.
     pub present: bool,
     statuses: BTreeMap<String, StepStatus>,
+    /// When each step was last worked on, as saved and as [`Runner::stamp`] set since.
+    times: BTreeMap<String, u64>,
+    /// Steps worked on since the last [`Runner::stamp`]: the runner reads no clock.
+    touched: BTreeSet<String>,
     finished: bool,
 }
 
@@ -98,6 +102,8 @@ impl Runner {
             .unwrap_or(0);
         Self {
             statuses: saved.map(|p| p.steps.clone()).unwrap_or_default(),
+            times: saved.map(|p| p.times.clone()).unwrap_or_default(),
+            touched: BTreeSet::new(),
             finished: saved.is_some_and(|p| p.finished),
             lesson,
             index,
@@ -133,14 +139,32 @@ impl Runner {
             current: Some(self.step().id.clone()),
             steps: self.statuses.clone(),
             finished: self.finished,
+            times: self.times.clone(),
         }
+    }
+
+    /// Dates the steps worked on since the last stamp `now` (seconds since the Unix epoch), as
+    /// the caller reads the clock before saving.
+    pub fn stamp(&mut self, now: u64) {
+        for id in std::mem::take(&mut self.touched) {
+            self.times.insert(id, now);
+        }
+    }
+
+    /// Records that the current step was worked on, with `status` unless it has a better one.
+    fn mark(&mut self, status: StepStatus) {
+        let id = self.step().id.clone();
+        self.statuses
+            .entry(id.clone())
+            .and_modify(|old| *old = old.best(status))
+            .or_insert(status);
+        self.touched.insert(id);
     }
 
     /// Marks the current step seen (unless it is a question) and returns it to show.
     pub fn show(&mut self) -> Event {
         if !matches!(self.step().kind, StepKind::Ask(_)) {
-            let id = self.step().id.clone();
-            self.statuses.entry(id).or_insert(StepStatus::Seen);
+            self.mark(StepStatus::Seen);
         }
         Event::Show(self.index)
     }
@@ -238,8 +262,7 @@ impl Runner {
             return self.advance();
         };
         let solution = solution_text(q, evaluator);
-        let id = self.step().id.clone();
-        self.statuses.entry(id).or_insert(StepStatus::Skipped);
+        self.mark(StepStatus::Skipped);
         let mut events = vec![Event::Solution(solution)];
         events.extend(self.advance());
         events
@@ -309,8 +332,7 @@ impl Runner {
             return vec![Event::CorrectPresenting];
         }
         if right {
-            let id = self.step().id.clone();
-            self.statuses.insert(id, StepStatus::Correct);
+            self.mark(StepStatus::Correct);
             let mut events = vec![Event::Correct];
             events.extend(self.advance());
             return events;

@@ -14,6 +14,7 @@ impl LessonFocus {
         }
         let Some(store) = &session.store else { return };
         let id = self.runner.lesson().id.clone();
+        self.runner.stamp(unix_now());
         let lesson = self.runner.progress();
         // Only this lesson, into the file as it is now, step by step: another nimlab (another
         // terminal) may have saved other lessons, or other steps of this one, since this one
@@ -34,4 +35,12 @@ impl LessonFocus {
             items.push(feedback(warning));
         }
     }
+}
+
+/// Seconds since the Unix epoch by this machine's clock (0 for a clock set before 1970: a
+/// time is a convenience, never a reason not to save).
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }

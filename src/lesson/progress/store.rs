@@ -202,7 +202,7 @@ mod tests {
             version: 1,
             current: Some(current.into()),
             steps: [(current.to_string(), StepStatus::Seen)].into(),
-            finished: false,
+            ..LessonProgress::default()
         }
     }
 

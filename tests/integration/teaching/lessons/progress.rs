@@ -284,12 +284,20 @@ fn two_processes_in_two_lessons_keep_each_others_progress() {
 }
 
 /// Four nimlabs with the same lesson open (four terminals), each answering a different step:
-/// every answer is kept, and a step skipped in one and answered in another stays answered. By
+/// every answer is kept, and a step skipped in one and answered in another stays answered, with
+/// the later time (the skip, a second after every answer). By
 /// hand: 3 ⊕ 8 ⊕ 6 = 0011 ⊕ 1000 ⊕ 0110 = 1101 = 13; 1 ⊕ 2 ⊕ 4 = 7 ≠ 0, so the first player
 /// wins; mex{0, 2} = 1, choice b.
 #[test]
 fn processes_in_the_same_lesson_keep_each_others_answers() {
     let learner = Learner::new();
+    let now = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+    };
+    let began = now();
     let mut lives: Vec<Live> = (0..4).map(|_| Live::spawn(&learner)).collect();
     // All four have read the progress file before any answers.
     for live in &mut lives {
@@ -303,7 +311,10 @@ fn processes_in_the_same_lesson_keep_each_others_answers() {
         // After the first process answered it: a skip says less than an answer.
         ("goto xor", "skip", "step 4 of 7 · who"),
     ];
-    for (live, (goto, answer, then)) in lives.iter_mut().zip(answers) {
+    for (i, (live, (goto, answer, then))) in lives.iter_mut().zip(answers).enumerate() {
+        if i == 3 {
+            std::thread::sleep(std::time::Duration::from_millis(1100));
+        }
         live.send(goto);
         live.wait_for("?");
         live.send(answer);
@@ -321,6 +332,18 @@ fn processes_in_the_same_lesson_keep_each_others_answers() {
     ] {
         assert_eq!(steps[step], status, "{step}: {steps}");
     }
+    let ended = now();
+    let times = &learner.progress()["lessons"]["drill"]["times"];
+    let time = |step: &str| {
+        times[step]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{step}: {times}"))
+    };
+    for step in ["intro", "xor", "who", "pick"] {
+        assert!((began..=ended).contains(&time(step)), "{step}: {times}");
+    }
+    assert!(time("xor") > time("who"), "the skip is later: {times}");
+    assert!(time("xor") > time("pick"), "the skip is later: {times}");
 }
 
 /// The corrupt file's copies in the data directory: (name, contents).
