@@ -2,6 +2,7 @@
 //! `support::Test`; every expected value comes from `brute` (written from the spec, sharing no
 //! code with nimlab) or from a hand check written beside the test.
 
+mod corpus;
 mod layers;
 mod limits;
 mod oracle;
