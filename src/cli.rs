@@ -580,7 +580,7 @@ pub enum LessonAction {
 }
 
 /// `--rules R`, shared by the game commands.
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct RulesArg {
     /// The ruleset for this command (default: the session's, at start `zero-move`); `rules`
     /// lists them all.

@@ -13,6 +13,7 @@ pub use crate::error::DrawError;
 
 use super::Session;
 use super::period::DEFAULT_TO;
+use super::position::Kind;
 use super::rules::rules_or_session;
 use crate::cli::{DrawArgs, Format};
 use crate::engine::families::rules::{SizeError, parse_size};
@@ -40,7 +41,8 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
     if let Some(path) = output(args) {
         check_destination(path, args.force)?;
     }
-    if super::hackenbush::asked_for(&args.rules) {
+    let kind = Kind::of(session, &args.rules, &args.targets, args.file.is_some());
+    if kind == Kind::Pictures {
         let text = match format {
             PictureFormat::Dot => super::hackenbush::dot(args)?,
             PictureFormat::Svg => graphviz::svg(&super::hackenbush::dot(args)?, &session.cancel)?,
@@ -54,7 +56,7 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
             Expected::HackenbushFile,
         ));
     }
-    if !args.plot && super::sum::is_sum(&args.targets) {
+    if !args.plot && kind == Kind::Sum {
         let text = args.targets.join(" ");
         return Err(Error::bad_token(
             crate::engine::notation::pile::token_excerpt(text.as_bytes()),

@@ -12,11 +12,30 @@ use crate::engine::{GrundyRow, Pile, Rules};
 use crate::error::{Error, RangeWhy};
 use crate::output::{GrundyReport, GrundyRows, LoopyTable, Output};
 
+use super::position::Kind;
+
 /// The words `grundy` was given: its target and any more after it (a sum written unquoted).
 pub(super) fn words(first: &str, more: &[String]) -> Vec<String> {
     std::iter::once(first.to_string())
         .chain(more.iter().cloned())
         .collect()
+}
+
+/// The kind of position `grundy`'s words give: without words it shows a table, never the
+/// session's position.
+pub(super) fn kind(
+    session: &Session,
+    rules: &RulesArg,
+    target: Option<&str>,
+    more: &[String],
+) -> Kind {
+    match target {
+        Some(first) => Kind::of(session, rules, &words(first, more), false),
+        None => match Kind::of(session, rules, &[], false) {
+            Kind::StoredSum => Kind::Piles,
+            kind => kind,
+        },
+    }
 }
 
 /// `grundy`: a table of values by mex over a range, or the rows of the states looked up.

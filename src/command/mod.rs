@@ -66,20 +66,20 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         Command::Mex { values } => mex::mex(values),
         Command::Grundy {
             rules,
-            target: Some(first),
-            more,
-            ..
-        } if !hackenbush::asked_for(rules) && sum::is_sum(&grundy::words(first, more)) => {
-            sum::value(session, rules, grundy::words(first, more))
-        }
-        Command::Grundy {
-            rules,
             target,
             more,
             ..
-        } if hackenbush::asked_for(rules) => {
+        } if grundy::kind(session, rules, target.as_deref(), more) == position::Kind::Pictures => {
             let words = target.as_deref().map(|t| grundy::words(t, more));
             hackenbush::grundy(&words.unwrap_or_default())
+        }
+        Command::Grundy {
+            rules,
+            target: Some(first),
+            more,
+            ..
+        } if grundy::kind(session, rules, Some(first), more) == position::Kind::Sum => {
+            sum::value(session, rules, grundy::words(first, more))
         }
         Command::Grundy {
             target: Some(first),
@@ -210,7 +210,7 @@ fn with_focus<T>(
 /// of the one driver in `play.rs`).
 fn start_play(session: &mut Session, args: &crate::cli::PlayArgs) -> Result<Output, Error> {
     // The kind of position is chosen where `winner` and `move` choose it.
-    match position::kind(session, &args.position)? {
+    match position::kind(session, &args.position) {
         position::Kind::Pictures => sum_play::start_pictures(session, args),
         position::Kind::Sum => sum_play::start_sum(session, args),
         position::Kind::StoredSum => sum_play::start_stored(session, args),

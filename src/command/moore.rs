@@ -1,7 +1,7 @@
 //! `winner`/`move --rules moore:K`: Moore's Nim_k, a game of the whole position, decided by the
 //! engine's [`crate::engine::families::moore`] on the piles given on the line.
 
-use crate::cli::PositionArgs;
+use crate::cli::{PositionArgs, RulesArg};
 use crate::engine::EngineError;
 use crate::engine::families::moore::decide;
 use crate::engine::families::rules::SizeError;
@@ -11,10 +11,10 @@ use crate::error::{Error, Expected};
 use crate::output::{MooreReport, PositionView};
 
 /// K, if the command's `--rules` names Moore's Nim_k.
-pub(super) fn asked_for(args: &PositionArgs) -> Result<Option<u64>, Error> {
-    match args.rules.rules.as_deref().map(ruleset_name::read) {
-        Some(Ok(Named::Moore(k))) => Ok(Some(k)),
-        _ => Ok(None),
+pub(super) fn asked_for(rules: &RulesArg) -> Option<u64> {
+    match rules.rules.as_deref().map(ruleset_name::read) {
+        Some(Ok(Named::Moore(k))) => Some(k),
+        _ => None,
     }
 }
 

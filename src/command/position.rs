@@ -4,7 +4,7 @@
 use super::piles::{self, Piles};
 use super::rules::rules_or_session;
 use super::session::Session;
-use crate::cli::PositionArgs;
+use crate::cli::{PositionArgs, RulesArg};
 use crate::engine::Rules;
 use crate::engine::play::game::Side;
 use crate::engine::play::sum_game::SumGame;
@@ -14,8 +14,9 @@ use crate::output::{
     PositionReport, PositionTitle, PositionView, WhoWins, Working,
 };
 
-/// What kind of position a command's words give, chosen in this one place for `winner`,
-/// `move`, `nimsum` and `play`.
+/// What kind of position a command's words give, chosen in this one place ([`Kind::of`]) for
+/// every command on a position: `winner`, `move`, `nimsum`, `play`, `position`, `step`,
+/// `grundy` and `draw`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
     /// Green Hackenbush pictures (`--rules hackenbush`).
@@ -31,22 +32,36 @@ pub(super) enum Kind {
     Piles,
 }
 
+impl Kind {
+    /// The kind of position that `words` (and a file, if `file`) give under `rules`, in
+    /// `session`: pictures and Moore's Nim by their rules, a sum by how it is written, the
+    /// session's sum when nothing is, else piles of one ruleset.
+    pub(super) fn of(session: &Session, rules: &RulesArg, words: &[String], file: bool) -> Kind {
+        if super::hackenbush::asked_for(rules) {
+            return Kind::Pictures;
+        }
+        if let Some(k) = super::moore::asked_for(rules) {
+            return Kind::Moore(k);
+        }
+        if !file && super::sum::is_sum(words) {
+            return Kind::Sum;
+        }
+        let alone = words.is_empty() && !file && rules.rules.is_none();
+        if alone && session.sum().is_some() {
+            return Kind::StoredSum;
+        }
+        Kind::Piles
+    }
+
+    /// The session's own position: its sum, or its piles.
+    pub(super) fn held(session: &Session) -> Kind {
+        Kind::of(session, &RulesArg::default(), &[], false)
+    }
+}
+
 /// The kind of position `args` give, in `session`.
-pub(super) fn kind(session: &Session, args: &PositionArgs) -> Result<Kind, Error> {
-    if super::hackenbush::asked_for(&args.rules) {
-        return Ok(Kind::Pictures);
-    }
-    if let Some(k) = super::moore::asked_for(args)? {
-        return Ok(Kind::Moore(k));
-    }
-    if args.file.is_none() && super::sum::is_sum(&args.piles) {
-        return Ok(Kind::Sum);
-    }
-    let alone = args.piles.is_empty() && args.file.is_none() && args.rules.rules.is_none();
-    if alone && session.sum().is_some() {
-        return Ok(Kind::StoredSum);
-    }
-    Ok(Kind::Piles)
+pub(super) fn kind(session: &Session, args: &PositionArgs) -> Kind {
+    Kind::of(session, &args.rules, &args.piles, args.file.is_some())
 }
 
 /// `winner`, `move` and `nimsum`: who wins the position given, with the working that shows
@@ -59,7 +74,7 @@ pub(super) fn report(
     if args.misere && view == PositionView::NimSum {
         return Err(Error::bad_token("--misere", Expected::MisereNoNimSum));
     }
-    let working: Working = match kind(session, args)? {
+    let working: Working = match kind(session, args) {
         Kind::Pictures => super::hackenbush::position(args, view)?.into(),
         Kind::Moore(k) => super::moore::report(k, args, view)?.into(),
         Kind::Sum | Kind::StoredSum if args.misere => misere_sum(session, args, view)?.into(),
@@ -198,14 +213,14 @@ pub(super) fn staircase_words(
 /// `position`: sets or shows the session's position. `--rules R` reads and shows it by R for
 /// this command only; the session keeps its rules, and the piles become its states.
 pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result<Output, Error> {
-    if args.file.is_none() && super::sum::is_sum(&args.piles) {
-        return super::sum::set_position(session, args);
-    }
-    if args.piles.is_empty()
-        && args.file.is_none()
-        && let Some(report) = super::sum::report_stored(session, PositionView::NimSum)?
-    {
-        return Ok(Output::WhoWins(WhoWins::new(report)));
+    match kind(session, args) {
+        Kind::Sum => return super::sum::set_position(session, args),
+        Kind::StoredSum => {
+            if let Some(report) = super::sum::report_stored(session, PositionView::NimSum)? {
+                return Ok(Output::WhoWins(WhoWins::new(report)));
+            }
+        }
+        Kind::Pictures | Kind::Moore(_) | Kind::Piles => {}
     }
     let mut solver = rules_or_session(session, &args.rules)?;
     match piles::read_piles(args, &mut solver, session)? {

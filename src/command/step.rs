@@ -5,6 +5,7 @@
 
 use super::Session;
 use super::pile_play::as_move;
+use super::position::Kind;
 use super::sum_play::{board, term_move};
 use crate::engine::play::game::Side;
 use crate::engine::play::moves::is_over;
@@ -40,7 +41,7 @@ fn winner(misere: bool, moves: usize) -> Player {
 /// `step`: the next perfect move on the session's position (kept there), or with `all` the
 /// whole line of play from it (the position left as it was).
 pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
-    if session.sum().is_some() {
+    if Kind::held(session) == Kind::StoredSum {
         return step_sum(session, all);
     }
     if session.position().is_empty() {
