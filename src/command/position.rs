@@ -229,7 +229,6 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
         // go on by them.
         Piles::Listed(piles) => {
             session.set_position_by(solver.clone(), piles)?;
-            session.clear_sum();
         }
         Piles::Streamed { source, .. } => {
             return Err(Error::TooManyPilesToKeep {
@@ -296,7 +295,9 @@ pub(super) fn set_pile(session: &mut Session, index: &str, pile: &str) -> Result
     let mut solver = session.position_solver().clone();
     solver.reach(pile, token)?;
     session.remember_for_position(&solver);
-    let change = session.set_pile(i - 1, pile)?;
+    let change = session
+        .set_pile(i - 1, pile)?
+        .ok_or(Error::NoPositionToChange)?;
     if let Some(output) = loopy(session.position_rules(), session.position())? {
         return Ok(output);
     }

@@ -73,16 +73,30 @@ pub struct Session {
     /// The games of the lesson running (its `games:`), named by `game:NAME` before the
     /// session's own while it runs, and gone when it ends.
     lesson_games: Vec<Rules>,
-    position: Vec<Pile>,
+    /// The position: one at a time, piles of one ruleset or a sum of different games.
+    held: Held,
+}
+
+/// The session's position, of one kind at a time: setting piles forgets a sum and setting a
+/// sum forgets the piles.
+#[derive(Debug, Clone)]
+enum Held {
+    /// Piles of one ruleset (none at all: no position yet).
+    Piles(HeldPiles),
+    /// A sum of different games set with `position 'wythoff(3,5) + lasker(7) + 4'`: each
+    /// term's game and state.
+    Sum(Vec<(Rules, Pile)>),
+}
+
+/// Piles of one ruleset, as the session holds them.
+#[derive(Debug, Clone, Default)]
+struct HeldPiles {
     /// The position's own rules, when it was set with other rules than the session's
     /// (`position --rules subtract:1,2 5`): every command that reads the position plays,
     /// values and shows it by these. `None`: the session's.
-    position_solver: Option<Solver>,
-    /// A sum of different games set with `position 'wythoff(3,5) + lasker(7) + 4'`: each
-    /// term's game and state. While it is set, `position` (the piles of the session's rules)
-    /// is empty.
-    sum: Option<Vec<(Rules, Pile)>>,
-    /// Grundy value of each pile of `position`, kept so `set` updates the nim-sum in O(1).
+    own: Option<Solver>,
+    piles: Vec<Pile>,
+    /// Grundy value of each pile, kept so `set` updates the nim-sum in O(1).
     values: Vec<Grundy>,
     nim_sum: Grundy,
 }
@@ -91,45 +105,34 @@ pub struct Session {
 /// position changed by other means starts a new walkthrough.
 #[derive(Debug, Default, Clone)]
 pub struct StepLog {
-    rules: Option<Rules>,
-    current: Vec<Pile>,
+    at: Option<Stepped>,
     moves: usize,
-    /// The walkthrough of a sum of different games: where it stands and its moves so far.
-    sum: Vec<(Rules, Pile)>,
-    sum_moves: usize,
+}
+
+/// A position a walkthrough stands at, as the session holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stepped {
+    /// Piles of one ruleset.
+    Piles(Rules, Vec<Pile>),
+    /// A sum of different games: each term's game and state.
+    Sum(Vec<(Rules, Pile)>),
 }
 
 impl StepLog {
-    /// The moves stepped so far to reach `position` under `rules`: the walkthrough's count if
-    /// it stands there, else 0, and a new walkthrough starts from it.
-    pub fn moves_to(&mut self, rules: &Rules, position: &[Pile]) -> usize {
-        if self.rules.as_ref() != Some(rules) || self.current != position {
-            self.rules = Some(rules.clone());
-            self.current = position.to_vec();
+    /// The moves stepped so far to reach `position`: the walkthrough's count if it stands
+    /// there, else 0, and a new walkthrough starts from it.
+    pub fn moves_to(&mut self, position: Stepped) -> usize {
+        if self.at.as_ref() != Some(&position) {
+            self.at = Some(position);
             self.moves = 0;
         }
         self.moves
     }
 
-    /// The walkthrough stepped on to `current`, `moves` moves from its start.
-    pub fn reached(&mut self, current: Vec<Pile>, moves: usize) {
-        self.current = current;
+    /// The walkthrough stepped on to `position`, `moves` moves from its start.
+    pub fn reached(&mut self, position: Stepped, moves: usize) {
+        self.at = Some(position);
         self.moves = moves;
-    }
-
-    /// [`StepLog::moves_to`] for a sum of different games.
-    pub fn sum_moves_to(&mut self, position: &[(Rules, Pile)]) -> usize {
-        if self.sum != position {
-            self.sum = position.to_vec();
-            self.sum_moves = 0;
-        }
-        self.sum_moves
-    }
-
-    /// [`StepLog::reached`] for a sum of different games.
-    pub fn sum_reached(&mut self, current: Vec<(Rules, Pile)>, moves: usize) {
-        self.sum = current;
-        self.sum_moves = moves;
     }
 }
 
@@ -177,11 +180,7 @@ impl Session {
             others: Vec::new(),
             games: Vec::new(),
             lesson_games: Vec::new(),
-            position: Vec::new(),
-            position_solver: None,
-            sum: None,
-            values: Vec::new(),
-            nim_sum: 0,
+            held: Held::Piles(HeldPiles::default()),
         })
     }
 
@@ -300,7 +299,7 @@ impl Session {
         let mut solver = self.solver_for(Some(&rules))?;
         let carries = rules.counts_tokens() && self.position_rules().counts_tokens();
         let piles: Vec<Pile> = if carries {
-            self.position
+            self.position()
                 .iter()
                 .map(|p| convert(&rules, p.size, None))
                 .collect()
@@ -308,29 +307,40 @@ impl Session {
             Vec::new()
         };
         solver.reach_all(&piles)?;
-        let set_aside = (!carries && !self.position.is_empty()).then(|| SetAside {
+        let set_aside = (!carries && !self.position().is_empty()).then(|| SetAside {
             rules: self.position_rules().clone(),
-            piles: self.position.clone(),
+            piles: self.position().to_vec(),
         });
         let old = std::mem::replace(&mut self.solver, solver);
         self.others.retain(|s| s.rules() != self.solver.rules());
         self.remember(&old);
-        // The position takes the new rules, as its sizes do.
-        if let Some(own) = self.position_solver.take() {
-            self.remember(&own);
+        // A sum names each term's game: it stays as it is.
+        if let Held::Piles(held) = &mut self.held {
+            // The position takes the new rules, as its sizes do.
+            if let Some(own) = held.own.take() {
+                self.remember(&own);
+            }
+            self.set_position(piles)?;
         }
-        self.set_position(piles)?;
         Ok(set_aside)
     }
 
+    /// The position's piles, if it is piles of one ruleset (none for a sum: see
+    /// [`Session::sum`]).
     pub fn position(&self) -> &[Pile] {
-        &self.position
+        match &self.held {
+            Held::Piles(held) => &held.piles,
+            Held::Sum(_) => &[],
+        }
     }
 
     /// The solver of the position's rules: its own, if it was set with other rules than the
     /// session's, else the session's.
     pub fn position_solver(&self) -> &Solver {
-        self.position_solver.as_ref().unwrap_or(&self.solver)
+        match &self.held {
+            Held::Piles(HeldPiles { own: Some(own), .. }) => own,
+            _ => &self.solver,
+        }
     }
 
     /// The rules the position is played, valued and shown by.
@@ -342,29 +352,31 @@ impl Session {
     /// own rules).
     pub fn position_for(&self, rules: &Rules) -> Vec<Pile> {
         if rules == self.position_rules() {
-            return self.position.clone();
+            return self.position().to_vec();
         }
-        piles_as(rules, &self.position)
+        piles_as(rules, self.position())
     }
 
-    /// Makes `piles`, states of `solver`'s rules, the position: it keeps those rules (the
-    /// session's rules stay as they are). Refuses, changing nothing, piles the solver has not
-    /// valued.
+    /// Makes `piles`, states of `solver`'s rules, the position (forgetting any sum): it keeps
+    /// those rules (the session's rules stay as they are). Refuses, changing nothing, piles the
+    /// solver has not valued.
     pub fn set_position_by(&mut self, solver: Solver, piles: Vec<Pile>) -> Result<(), EngineError> {
+        let (values, nim_sum) = values_of(&solver, &piles)?;
         let own = (solver.rules() != self.rules()).then_some(solver);
-        let before = std::mem::replace(&mut self.position_solver, own);
-        let set = self.set_position(piles);
-        if set.is_err() {
-            self.position_solver = before;
-        }
-        set
+        self.held = Held::Piles(HeldPiles {
+            own,
+            piles,
+            values,
+            nim_sum,
+        });
+        Ok(())
     }
 
     /// Keeps what `solver` computed: in the position's own solver if it is for the position's
     /// rules, else as [`Session::remember`] does.
     pub fn remember_for_position(&mut self, solver: &Solver) {
-        match &mut self.position_solver {
-            Some(own) if own.rules() == solver.rules() => {
+        match &mut self.held {
+            Held::Piles(HeldPiles { own: Some(own), .. }) if own.rules() == solver.rules() => {
                 if solver.knows_more_than(own) {
                     *own = solver.clone();
                 }
@@ -375,69 +387,93 @@ impl Session {
 
     /// The sum of different games set as the position, if one is.
     pub fn sum(&self) -> Option<&[(Rules, Pile)]> {
-        self.sum.as_deref()
+        match &self.held {
+            Held::Sum(terms) => Some(terms),
+            Held::Piles(_) => None,
+        }
     }
 
     /// Makes a sum of different games the position, in place of any piles.
-    pub fn set_sum(&mut self, terms: Vec<(Rules, Pile)>) -> Result<(), EngineError> {
-        self.set_position(Vec::new())?;
-        self.position_solver = None;
-        self.sum = Some(terms);
-        Ok(())
+    pub fn set_sum(&mut self, terms: Vec<(Rules, Pile)>) {
+        self.held = Held::Sum(terms);
     }
 
-    /// Forgets the sum of different games, for a position of piles.
-    pub fn clear_sum(&mut self) {
-        self.sum = None;
-    }
-
+    /// The nim-sum of the position's piles' values (0 for a sum: see [`Session::sum`]).
     pub fn nim_sum(&self) -> Grundy {
-        self.nim_sum
-    }
-
-    /// Replaces the position, computing each pile's value once; refuses (changing nothing)
-    /// piles the session's solver has not valued (see [`Session::remember`]).
-    /// A pile's Grundy value for the position's nim-sum; a position of a loopy graph has
-    /// none (its γ may be ∞, and `position` shows γ instead), so it counts 0 here.
-    fn value_of(&self, pile: Pile) -> Result<Grundy, EngineError> {
-        let solver = self.position_solver();
-        if let Rules::Graph(graph) = solver.rules()
-            && graph.is_loopy()
-            && graph.gamma(pile.size).is_some()
-        {
-            return Ok(0);
+        match &self.held {
+            Held::Piles(held) => held.nim_sum,
+            Held::Sum(_) => 0,
         }
-        solver.value(pile).map(|k| k.grundy())
     }
 
+    /// Replaces the position by piles of its own rules (the session's if it is a sum),
+    /// computing each pile's value once; refuses (changing nothing) piles the solver has not
+    /// valued (see [`Session::remember`]).
     pub fn set_position(&mut self, piles: Vec<Pile>) -> Result<(), EngineError> {
-        self.values = piles
-            .iter()
-            .map(|&p| self.value_of(p))
-            .collect::<Result<_, _>>()?;
-        self.nim_sum = self.values.iter().fold(0, |acc, g| acc ^ g);
-        self.position = piles;
+        let (values, nim_sum) = values_of(self.position_solver(), &piles)?;
+        let own = match &mut self.held {
+            Held::Piles(held) => held.own.take(),
+            Held::Sum(_) => None,
+        };
+        self.held = Held::Piles(HeldPiles {
+            own,
+            piles,
+            values,
+            nim_sum,
+        });
         Ok(())
     }
 
-    /// Sets pile `index` (0-based) and updates the nim-sum from the old and new values alone.
-    pub fn set_pile(&mut self, index: usize, pile: Pile) -> Result<PileChange, EngineError> {
-        let old_value = self.values[index];
-        let new_value = self.value_of(pile)?;
-        let old_sum = self.nim_sum;
-        self.nim_sum ^= old_value ^ new_value;
-        let from = std::mem::replace(&mut self.position[index], pile);
-        self.values[index] = new_value;
-        Ok(PileChange {
+    /// Sets pile `index` (0-based) and updates the nim-sum from the old and new values alone;
+    /// `None` if the position has no such pile.
+    pub fn set_pile(
+        &mut self,
+        index: usize,
+        pile: Pile,
+    ) -> Result<Option<PileChange>, EngineError> {
+        let Held::Piles(held) = &mut self.held else {
+            return Ok(None);
+        };
+        if index >= held.piles.len() {
+            return Ok(None);
+        }
+        let new_value = value_of(held.own.as_ref().unwrap_or(&self.solver), pile)?;
+        let old_value = std::mem::replace(&mut held.values[index], new_value);
+        let old_sum = held.nim_sum;
+        held.nim_sum ^= old_value ^ new_value;
+        let from = std::mem::replace(&mut held.piles[index], pile);
+        Ok(Some(PileChange {
             index,
             from,
             to: pile,
             old_value,
             new_value,
             old_sum,
-            new_sum: self.nim_sum,
-        })
+            new_sum: held.nim_sum,
+        }))
     }
+}
+
+/// Each pile's Grundy value by `solver`, and their nim-sum.
+fn values_of(solver: &Solver, piles: &[Pile]) -> Result<(Vec<Grundy>, Grundy), EngineError> {
+    let values: Vec<Grundy> = piles
+        .iter()
+        .map(|&p| value_of(solver, p))
+        .collect::<Result<_, _>>()?;
+    let nim_sum = values.iter().fold(0, |acc, g| acc ^ g);
+    Ok((values, nim_sum))
+}
+
+/// A pile's Grundy value for the position's nim-sum; a position of a loopy graph has none (its
+/// γ may be ∞, and `position` shows γ instead), so it counts 0 here.
+fn value_of(solver: &Solver, pile: Pile) -> Result<Grundy, EngineError> {
+    if let Rules::Graph(graph) = solver.rules()
+        && graph.is_loopy()
+        && graph.gamma(pile.size).is_some()
+    {
+        return Ok(0);
+    }
+    solver.value(pile).map(|k| k.grundy())
 }
 
 /// Piles as states of `rules`: the same sizes, each keeping its pass where `rules` has passes.
@@ -475,9 +511,36 @@ mod tests {
         s.set_position(piles).unwrap();
         // 4T→3, 7T→8, 5T→6: 3⊕8⊕6 = 13.
         assert_eq!(s.nim_sum(), 13);
-        let change = s.set_pile(0, Rules::ZeroMove.pile(10)).unwrap();
+        let change = s.set_pile(0, Rules::ZeroMove.pile(10)).unwrap().unwrap();
         // 10T→9: 9⊕8⊕6 = 7.
         assert_eq!((change.old_sum, change.new_sum), (13, 7));
         assert_eq!(s.nim_sum(), 7);
+    }
+
+    /// The session holds one position at a time: a sum replaces piles and piles replace a
+    /// sum; a change of rules keeps a sum (its terms name their games) and carries piles over.
+    #[test]
+    fn one_position_at_a_time() {
+        let mut s = Session::default();
+        let piles: Vec<Pile> = [4, 7].iter().map(|&n| s.rules().pile(n)).collect();
+        s.set_position(piles.clone()).unwrap();
+        // 4T→3, 7T→8: 3⊕8 = 11.
+        assert_eq!(s.nim_sum(), 11);
+        let terms = vec![
+            (Rules::Nim, Rules::Nim.pile(3)),
+            (Rules::Misere, Rules::Misere.pile(4)),
+        ];
+        s.set_sum(terms.clone());
+        assert_eq!(s.sum(), Some(&terms[..]));
+        assert!(s.position().is_empty());
+        assert_eq!(s.nim_sum(), 0);
+        assert_eq!(s.set_pile(0, Rules::ZeroMove.pile(1)).unwrap(), None);
+        s.set_rules(Rules::Nim).unwrap();
+        assert_eq!(s.sum(), Some(&terms[..]));
+        let solver = s.solver().clone();
+        s.set_position_by(solver, vec![Rules::Nim.pile(5)]).unwrap();
+        assert_eq!(s.sum(), None);
+        assert_eq!(s.position(), &[Rules::Nim.pile(5)]);
+        assert_eq!(s.nim_sum(), 5);
     }
 }

@@ -6,6 +6,7 @@
 use super::Session;
 use super::pile_play::as_move;
 use super::position::Kind;
+use super::session::Stepped;
 use super::sum_play::{board, term_move};
 use crate::engine::play::game::Side;
 use crate::engine::play::moves::is_over;
@@ -51,7 +52,9 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     let rules = session.position_rules().clone();
     let start = session.position().to_vec();
     let solver = session.position_solver().clone();
-    let count = session.steps.moves_to(&rules, &start);
+    let count = session
+        .steps
+        .moves_to(Stepped::Piles(rules.clone(), start.clone()));
     // The one game model plays the move, as `play`'s computer does; resumed after the moves
     // already stepped, so that in a game of counters each player moves their own.
     let mut game =
@@ -75,12 +78,13 @@ pub(super) fn step(session: &mut Session, all: bool) -> Result<Output, Error> {
     let piles = game.piles();
     if let (false, Some(m)) = (all, moves.last()) {
         // A split adds a pile: the position is replaced, not one pile set.
-        if m.view.mv.splits() {
+        let set = !m.view.mv.splits() && session.set_pile(m.view.mv.index, m.view.mv.to)?.is_some();
+        if !set {
             session.set_position(piles.clone())?;
-        } else {
-            session.set_pile(m.view.mv.index, m.view.mv.to)?;
         }
-        session.steps.reached(piles.clone(), count);
+        session
+            .steps
+            .reached(Stepped::Piles(rules.clone(), piles.clone()), count);
     }
     let winner = is_over(&rules, &piles)?.then(|| winner(rules.is_misere(), count));
     Ok(Output::Step(StepReport {
@@ -103,7 +107,8 @@ fn step_sum(session: &mut Session, all: bool) -> Result<Output, Error> {
     let mut game = SumGame::of_piles(solvers, parts, Side::Computer);
     let start = board(&game)?;
     let mut nim_sum = start.nim_sum().unwrap_or(0);
-    let (moves, count) = walk(session.steps.sum_moves_to(&terms(&game)), all, |number| {
+    let stepped = session.steps.moves_to(Stepped::Sum(terms(&game)));
+    let (moves, count) = walk(stepped, all, |number| {
         if game.no_move_left(game.parts())? {
             return Ok(None);
         }
@@ -123,8 +128,8 @@ fn step_sum(session: &mut Session, all: bool) -> Result<Output, Error> {
     })?;
     if !all && !moves.is_empty() {
         let now = terms(&game);
-        session.set_sum(now.clone())?;
-        session.steps.sum_reached(now, count);
+        session.set_sum(now.clone());
+        session.steps.reached(Stepped::Sum(now), count);
     }
     let over = game.no_move_left(game.parts())?;
     Ok(Output::SumStep(SumStepReport {

@@ -183,7 +183,7 @@ pub(super) fn set_position(session: &mut Session, args: &PositionArgs) -> Result
         .iter()
         .map(|&(i, pile)| (solvers[i].rules().clone(), pile))
         .collect();
-    session.set_sum(terms)?;
+    session.set_sum(terms);
     Ok(Output::WhoWins(WhoWins::new(report)))
 }
 
