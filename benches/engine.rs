@@ -3,9 +3,9 @@
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use nimlab::engine::play::position::verdict;
-use nimlab::engine::play::strategy::winning_move;
-use nimlab::engine::values::grundy::{GrundyTable, Solver};
+use nimlab::engine::verdict;
+use nimlab::engine::winning_move;
+use nimlab::engine::{GrundyTable, Solver};
 use nimlab::engine::{Pass, Pile, Rules};
 
 fn main() {
@@ -81,7 +81,7 @@ fn zero_move_mex_folded(bencher: Bencher, n: u64) {
     bencher.counter(ItemsCount::new(2 * (n + 1))).bench(|| {
         let n = black_box(n);
         let len = usize::try_from(n + 1).expect("n fits a usize");
-        let mut values = nimlab::engine::values::take_any::TakeAnyMex::new(true, len);
+        let mut values = nimlab::engine::TakeAnyMex::new(true, len);
         let mut acc = 0;
         values.for_each_pair(len, |f, t| acc ^= f ^ t);
         acc

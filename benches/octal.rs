@@ -3,12 +3,12 @@
 //! `cargo bench --bench octal`; `benches/octal_vs_ogsolve.sh` compares whole runs with ogsolve.
 
 use divan::black_box;
-use nimlab::engine::families::octal::OctalCode;
-use nimlab::engine::limits::budget::Budget;
-use nimlab::engine::values::grundy::Solver;
-use nimlab::engine::values::octal_sequence::OctalSequence;
-use nimlab::engine::values::octal_values::OctalValues;
-use nimlab::engine::values::period::{self, Certificate};
+use nimlab::engine::OctalCode;
+use nimlab::engine::Budget;
+use nimlab::engine::Solver;
+use nimlab::engine::OctalSequence;
+use nimlab::engine::OctalValues;
+use nimlab::engine::period::{self, Certificate};
 use nimlab::engine::{Pile, Rules};
 
 fn main() {

@@ -6,8 +6,8 @@
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use nimlab::engine::searches::exhaustive::{Cores, Exhaustive};
-use nimlab::engine::searches::verify::{nimlab_rule, verify};
+use nimlab::engine::{Cores, Exhaustive};
+use nimlab::engine::{nimlab_rule, verify};
 use nimlab::engine::{Cancel, Rules};
 
 fn main() {

@@ -28,7 +28,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
 
 /// The memory limit of one execution: a lesson's.
-const MEMORY_LIMIT: u64 = nimlab::engine::limits::memory::LESSON_LIMIT;
+const MEMORY_LIMIT: u64 = nimlab::engine::memory::LESSON_LIMIT;
 use std::time::{Duration, Instant};
 
 use nimlab::cli::{Cli, Command, Parsed};
@@ -512,8 +512,8 @@ fn main() {
         ("lesson", lesson, LESSON_SEEDS),
         ("picture", picture, PICTURE_SEEDS),
     ];
-    nimlab::engine::limits::memory::install(|| ALLOCATOR.allocated());
-    nimlab::engine::limits::memory::set_limit(MEMORY_LIMIT);
+    nimlab::engine::memory::install(|| ALLOCATOR.allocated());
+    nimlab::engine::memory::set_limit(MEMORY_LIMIT);
     // Panics are the findings: report them ourselves, once each, not with a backtrace.
     std::panic::set_hook(Box::new(|_| {}));
     let mut failed = false;

@@ -55,7 +55,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     };
     let env = Env::probe(&cli);
     match memory_limit(&cli) {
-        Ok((limit, given)) => crate::engine::limits::memory::set_limit(
+        Ok((limit, given)) => crate::engine::memory::set_limit(
             crate::env::keep_below_ceiling(limit, given, &env),
         ),
         Err(e) => {
@@ -111,7 +111,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
 /// The memory limit: `--memory`, else `$NIMLAB_MEMORY`, else the default (1 GiB); and
 /// whether it was given (the default is not).
 fn memory_limit(cli: &Cli) -> Result<(u64, bool), Error> {
-    use crate::engine::limits::memory::{DEFAULT_LIMIT, MIN_LIMIT, parse_size};
+    use crate::engine::memory::{DEFAULT_LIMIT, MIN_LIMIT, parse_size};
     if let Some(bytes) = cli.memory {
         return Ok((bytes, true));
     }

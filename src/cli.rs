@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::engine::families::ruleset_name::{self, RULESETS, RulesetName};
+use crate::engine::ruleset_name::{self, RULESETS, RulesetName};
 pub use crate::format::{ColorChoice, Format};
 
 /// A terminal workbench for Nim, zero-move Nim and Sprague–Grundy theory.
@@ -50,7 +50,7 @@ pub struct Cli {
 
 /// A `--memory` size: `512M`, `4G`, `1.5GiB` or bytes, at least 16 MiB.
 fn memory_size(text: &str) -> Result<u64, crate::error::ValueWanted> {
-    use crate::engine::limits::memory::{MIN_LIMIT, parse_size};
+    use crate::engine::memory::{MIN_LIMIT, parse_size};
     parse_size(text)
         .filter(|&bytes| bytes >= MIN_LIMIT)
         .ok_or(crate::error::ValueWanted(

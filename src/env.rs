@@ -207,12 +207,12 @@ fn dir_from_env(name: &str) -> Option<PathBuf> {
 pub fn keep_below_ceiling(requested: u64, given: bool, env: &Env) -> u64 {
     use std::sync::OnceLock;
     use std::sync::atomic::{AtomicBool, Ordering};
-    static CEILING: OnceLock<Option<crate::engine::limits::memory::Ceiling>> = OnceLock::new();
+    static CEILING: OnceLock<Option<crate::engine::memory::Ceiling>> = OnceLock::new();
     static TOLD: AtomicBool = AtomicBool::new(false);
     let Some(ceiling) = *CEILING.get_or_init(|| {
         let ceiling = memory_ceiling();
         if let Some(c) = ceiling {
-            crate::engine::limits::memory::set_ceiling(c.usable);
+            crate::engine::memory::set_ceiling(c.usable);
         }
         ceiling
     }) else {
@@ -235,8 +235,8 @@ pub fn keep_below_ceiling(requested: u64, given: bool, env: &Env) -> u64 {
 /// The tightest bound the system puts on this process's memory, read once at start: its
 /// address-space and data limits (`ulimit -v`, `ulimit -d`, `prlimit`) and its cgroup's
 /// `memory.max`, if readable. `None` when nothing bounds it.
-pub fn memory_ceiling() -> Option<crate::engine::limits::memory::Ceiling> {
-    use crate::engine::limits::memory::{Ceiling, CeilingKind};
+pub fn memory_ceiling() -> Option<crate::engine::memory::Ceiling> {
+    use crate::engine::memory::{Ceiling, CeilingKind};
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let mut found: Vec<Ceiling> = Vec::new();
     // What each bound already counts: the mapped address space for RLIMIT_AS, the data

@@ -12,8 +12,8 @@ pub use range::RangeWhy;
 
 use std::path::PathBuf;
 
-use crate::engine::error::PileWanted;
-use crate::engine::play::moves::IllegalMove;
+use crate::engine::PileWanted;
+use crate::engine::IllegalMove;
 use crate::engine::{EngineError, Rules};
 
 /// A limit on scripts run by scripts.
@@ -218,7 +218,7 @@ pub enum Error {
     /// result, and the memory it held is given back.
     OverMemory {
         limit: u64,
-        bound: crate::engine::limits::memory::Bound,
+        bound: crate::engine::memory::Bound,
     },
     /// `draw` drew nothing: a picture too large, a missing Graphviz, a file not written.
     Draw(DrawError),
@@ -297,12 +297,12 @@ impl Error {
     }
 
     /// A computation that stopped early: by Ctrl-C, or by the memory limit if that is what
-    /// tripped (see [`crate::engine::limits::memory`]).
+    /// tripped (see [`crate::engine::memory`]).
     pub fn interrupted() -> Self {
-        if crate::engine::limits::memory::tripped() {
+        if crate::engine::memory::tripped() {
             Self::OverMemory {
-                limit: crate::engine::limits::memory::limit(),
-                bound: crate::engine::limits::memory::bound(),
+                limit: crate::engine::memory::limit(),
+                bound: crate::engine::memory::bound(),
             }
         } else {
             Self::Interrupted

@@ -14,7 +14,7 @@ use crate::engine::Cancel;
 /// ever sees the Ctrl-C pressed while a command runs.
 pub fn install(cancel: &Cancel) -> io::Result<()> {
     // Searches that carry no token of their own poll the same flag.
-    crate::engine::limits::cancel::install_foreground(cancel.flag());
+    crate::engine::install_foreground(cancel.flag());
     #[cfg(unix)]
     signal_hook::flag::register(signal_hook::consts::SIGINT, cancel.flag())?;
     #[cfg(not(unix))]

@@ -9,6 +9,6 @@ use std::process::ExitCode;
 static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
 
 fn main() -> ExitCode {
-    nimlab::engine::limits::memory::install(|| ALLOCATOR.allocated());
+    nimlab::engine::memory::install(|| ALLOCATOR.allocated());
     nimlab::app::main(std::env::args_os().collect())
 }

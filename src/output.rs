@@ -1,7 +1,7 @@
 //! What commands produce: structured results — tables, binary views, verdicts, moves, messages.
 //! Data only; `render` decides how each looks in text, Markdown, CSV or JSON.
 
-use crate::engine::searches::bulk::BulkSummary;
+use crate::engine::BulkSummary;
 mod activity;
 mod draw;
 mod hackenbush;
@@ -23,10 +23,10 @@ pub use sum_game::{
 };
 pub use who_wins::{WhoWins, Working};
 
-use crate::engine::play::position::Verdict;
-use crate::engine::values::grundy::{GrundyTable, Solver};
-use crate::engine::values::sequence::Sequence;
-use crate::engine::values::value_range::ValueRange;
+use crate::engine::Verdict;
+use crate::engine::{GrundyTable, Solver};
+use crate::engine::Sequence;
+use crate::engine::ValueRange;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
 
 pub mod game;
@@ -222,7 +222,7 @@ pub struct SumReport {
     pub view: PositionView,
     /// Each component's ruleset and state, in the order written.
     pub components: Vec<(Rules, Pile)>,
-    pub verdict: crate::engine::play::sum::SumVerdict,
+    pub verdict: crate::engine::SumVerdict,
 }
 
 /// A sum of different games played misère, decided by searching the whole sum.
@@ -231,7 +231,7 @@ pub struct MisereSumReport {
     pub view: PositionView,
     /// Each component's ruleset and state, in the order written.
     pub components: Vec<(Rules, Pile)>,
-    pub verdict: crate::engine::play::sum_game::MisereSum,
+    pub verdict: crate::engine::MisereSum,
 }
 
 /// Moore's Nim_k on a position: the piles and the theorem's verdict.
@@ -239,7 +239,7 @@ pub struct MisereSumReport {
 pub struct MooreReport {
     pub view: PositionView,
     pub piles: Vec<u64>,
-    pub verdict: crate::engine::families::moore::MooreVerdict,
+    pub verdict: crate::engine::moore::MooreVerdict,
 }
 
 /// A position of a ruleset played misère, decided by exhaustive search.
@@ -248,7 +248,7 @@ pub struct MiserePlayReport {
     pub view: PositionView,
     pub rules: Rules,
     pub piles: Vec<Pile>,
-    pub verdict: crate::engine::searches::misere_play::MisereVerdict,
+    pub verdict: crate::engine::misere_play::MisereVerdict,
 }
 
 /// A long position decided in one pass.
@@ -338,7 +338,7 @@ impl PositionReport {
         solver: &Solver,
         piles: Vec<Pile>,
     ) -> Result<Self, crate::engine::EngineError> {
-        let verdict = crate::engine::play::position::verdict(solver, &piles)?;
+        let verdict = crate::engine::verdict(solver, &piles)?;
         // A pile of non-zero value has a move, so only a position of zero values asks for
         // the moves themselves (a far pile's are never listed to learn that it has some).
         let mut over = false;
@@ -347,9 +347,9 @@ impl PositionReport {
             .map(|&p| solver.value(p).map(|k| k.grundy()))
             .try_fold(true, |all_zero, g| g.map(|g| all_zero && g == 0))?
         {
-            over = crate::engine::play::moves::is_over(solver.rules(), &piles)?;
+            over = crate::engine::is_over(solver.rules(), &piles)?;
         }
-        let winning_move = match crate::engine::play::strategy::winning_move(solver, &piles)? {
+        let winning_move = match crate::engine::winning_move(solver, &piles)? {
             Some(m) => {
                 let value = solver.heaps_value(&m.after())?;
                 Some((m, value))
@@ -358,7 +358,7 @@ impl PositionReport {
         };
         let black_move = match &winning_move {
             Some((m, _)) if solver.rules().counter_moved(m.from, &m.after()).is_some() => Some(
-                crate::engine::play::sum_game::own_counter_move(solver, m.clone(), false)?,
+                crate::engine::own_counter_move(solver, m.clone(), false)?,
             ),
             _ => None,
         };

@@ -12,7 +12,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use nimlab::command::{Piles, stream_piles};
-use nimlab::engine::values::grundy::Solver;
+use nimlab::engine::Solver;
 use nimlab::engine::{Heaps, Player, Rules};
 use nimlab::error::PileSource;
 

@@ -6,7 +6,7 @@
 
 use std::io::{ErrorKind, Read};
 
-use crate::engine::notation::pile::{
+use crate::engine::{
     MAX_PILE_TOKEN, SHORT_WINDOW, SizeError, is_space, token_excerpt,
 };
 use crate::engine::{EngineError, Pile, Rules};

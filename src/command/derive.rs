@@ -3,7 +3,7 @@
 
 use super::{Focus, Session};
 use crate::cli::{Command, RulesArg};
-use crate::engine::values::grundy::GrundyTable;
+use crate::engine::GrundyTable;
 use crate::engine::{GrundyRow, Rules};
 use crate::error::{Error, RangeWhy};
 use crate::output::{Activity, Derivation, Note, Output, Prompt};

@@ -16,11 +16,11 @@ use super::period::DEFAULT_TO;
 use super::position::Kind;
 use super::rules::rules_or_session;
 use crate::cli::{DrawArgs, Format};
-use crate::engine::families::rules::{SizeError, parse_size};
-use crate::engine::families::subtraction::{SubtractionSet, values_until_period};
-use crate::engine::limits::budget::Budget;
-use crate::engine::searches::reachable::{self, WalkRefused};
-use crate::engine::values::grundy::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
+use crate::engine::{SizeError, parse_size};
+use crate::engine::{SubtractionSet, values_until_period};
+use crate::engine::Budget;
+use crate::engine::reachable::{self, WalkRefused};
+use crate::engine::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
 use crate::engine::{EngineError, Pass, Pile, Rules};
 use crate::error::{Error, Expected, RangeWhy, Unwritable};
 use crate::output::{
@@ -59,7 +59,7 @@ pub(super) fn draw(session: &mut Session, args: &DrawArgs) -> Result<Output, Err
     if !args.plot && kind == Kind::Sum {
         let text = args.targets.join(" ");
         return Err(Error::bad_token(
-            crate::engine::notation::pile::token_excerpt(text.as_bytes()),
+            crate::engine::token_excerpt(text.as_bytes()),
             Expected::DrawOneRuleset,
         ));
     }

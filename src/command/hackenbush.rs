@@ -4,10 +4,10 @@
 
 use crate::cli::{DrawArgs, PositionArgs, RulesArg};
 use crate::engine::EngineError;
-use crate::engine::error::PictureWhy;
-use crate::engine::families::hackenbush::{MAX_EDGES, Picture, PictureError};
-use crate::engine::families::ruleset_name::{self, Named};
-use crate::engine::notation::hackenbush_syntax;
+use crate::engine::PictureWhy;
+use crate::engine::{MAX_EDGES, Picture, PictureError};
+use crate::engine::ruleset_name::{self, Named};
+use crate::engine::hackenbush_syntax;
 use crate::error::{Error, Expected};
 use crate::output::{HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView};
 
@@ -27,7 +27,7 @@ fn no_picture(example: &'static str, file: bool) -> Error {
 /// One written picture.
 fn written(word: &str) -> Result<HackenbushComponent, Error> {
     let picture = hackenbush_syntax::parse(word).map_err(|e| EngineError::BadPicture {
-        token: crate::engine::notation::pile::token_excerpt(word.as_bytes()),
+        token: crate::engine::token_excerpt(word.as_bytes()),
         why: PictureWhy::Written(e),
     })?;
     Ok(HackenbushComponent::new(word.to_string(), picture))

@@ -3,7 +3,7 @@
 use clap::CommandFactory;
 
 use crate::cli::{Cli, command_names};
-use crate::engine::families::ruleset_name::RULESETS;
+use crate::engine::ruleset_name::RULESETS;
 use crate::error::{Error, Expected};
 use crate::output::{Help, Overview};
 

@@ -1,7 +1,7 @@
 //! `conjecture lost(a, b, c) = P`: a claim about which positions of a game of whole positions
 //! are lost — Nim, misère Nim, or Moore's Nim_K (`--rules moore:K`) with a fixed number of
 //! piles. Every position with small piles is solved by trying every move
-//! ([`crate::engine::families::moore::lost_by_search`], no theorem), and the decider settles the claim
+//! ([`crate::engine::moore::lost_by_search`], no theorem), and the decider settles the claim
 //! for every position by induction on the total ([`crate::proof::positions`]).
 
 use std::time::Instant;
@@ -9,8 +9,8 @@ use std::time::Instant;
 use super::Session;
 use crate::cli::RulesArg;
 use crate::engine::Rules;
-use crate::engine::families::moore::{SEARCH_POSITIONS, lost_by_search};
-use crate::engine::families::ruleset_name::{self, Named};
+use crate::engine::moore::{SEARCH_POSITIONS, lost_by_search};
+use crate::engine::ruleset_name::{self, Named};
 use crate::error::{ClaimError, Error, Expected, Found};
 use crate::expr::{Evaluator, Expr, ExprError, ExprKind, Int, Value};
 use crate::output::{Output, PositionConjectureReport, PositionFailure};

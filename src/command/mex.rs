@@ -1,6 +1,6 @@
 //! `mex`: the least value not in a set, the set written as nimlab writes sets.
 
-use crate::engine::{Grundy, values::mex::mex as least_excluded};
+use crate::engine::{Grundy, mex as least_excluded};
 use crate::error::{Error, Expected};
 use crate::output::Output;
 

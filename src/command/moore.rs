@@ -1,12 +1,12 @@
 //! `winner`/`move --rules moore:K`: Moore's Nim_k, a game of the whole position, decided by the
-//! engine's [`crate::engine::families::moore`] on the piles given on the line.
+//! engine's [`crate::engine::moore`] on the piles given on the line.
 
 use crate::cli::{PositionArgs, RulesArg};
 use crate::engine::EngineError;
-use crate::engine::families::moore::decide;
-use crate::engine::families::rules::SizeError;
-use crate::engine::families::ruleset_name::{self, Named};
-use crate::engine::notation::pile::parse_size;
+use crate::engine::moore::decide;
+use crate::engine::SizeError;
+use crate::engine::ruleset_name::{self, Named};
+use crate::engine::parse_size;
 use crate::error::{Error, Expected};
 use crate::output::{MooreReport, PositionView};
 

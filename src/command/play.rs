@@ -9,8 +9,8 @@ use super::Session;
 use super::focus::Focus;
 use super::session::LastGame;
 use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
-use crate::engine::play::game::Side;
-use crate::engine::play::sum_game::SumGame;
+use crate::engine::Side;
+use crate::engine::SumGame;
 use crate::error::Error;
 use crate::output::{Activity, Output, PositionView, Prompt};
 

@@ -6,8 +6,8 @@ use super::rules::rules_or_session;
 use super::session::Session;
 use crate::cli::{PositionArgs, RulesArg};
 use crate::engine::Rules;
-use crate::engine::play::game::Side;
-use crate::engine::play::sum_game::SumGame;
+use crate::engine::Side;
+use crate::engine::SumGame;
 use crate::error::{Error, Expected};
 use crate::output::{
     BulkReport, LoopyReport, MiserePlayReport, MisereSumReport, Note, Output, PileChanged,
@@ -152,10 +152,10 @@ fn piles_report(
     };
     session.remember_for_position(&solver);
     if args.misere {
-        let verdict = crate::engine::searches::misere_play::decide(
+        let verdict = crate::engine::misere_play::decide(
             &solver,
             &piles,
-            crate::engine::searches::misere_play::WORK_LIMIT,
+            crate::engine::misere_play::WORK_LIMIT,
         )?;
         return Ok(MiserePlayReport {
             view,
@@ -204,7 +204,7 @@ pub(super) fn staircase_words(
         return Ok(None);
     }
     for word in words {
-        crate::engine::notation::pile::parse_size(word)
+        crate::engine::parse_size(word)
             .map_err(|_| Error::bad_token(word, Expected::StairCoins))?;
     }
     Ok(Some(vec![format!("({})", words.join(","))]))

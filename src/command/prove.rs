@@ -4,7 +4,7 @@
 use super::{Focus, Session};
 use crate::cli::Command;
 use crate::engine::Rules;
-use crate::engine::limits::cancel::Cancel;
+use crate::engine::Cancel;
 use crate::error::{Error, Expected};
 use crate::expr::{Evaluator, Int, Value, parse};
 use crate::output::{Activity, Note, Output, Prompt, ProofView, StepDetail, StepView};

@@ -1,7 +1,7 @@
 //! What `grundy` is asked for: a range of sizes, or the states of one size.
 
-use crate::engine::families::rules::{SizeError, parse_size};
-use crate::engine::values::grundy::TABLE_MAX_SIZE;
+use crate::engine::{SizeError, parse_size};
+use crate::engine::TABLE_MAX_SIZE;
 use crate::engine::{Pile, Rules};
 use crate::error::{Error, RangeWhy};
 

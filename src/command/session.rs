@@ -3,7 +3,7 @@
 //! above it; it uses none of them.
 
 use super::focus::Focus;
-use crate::engine::values::grundy::Solver;
+use crate::engine::Solver;
 use crate::engine::{EngineError, Grundy, Pile, Rules};
 use crate::output::{Prompt, SetAside};
 

@@ -6,8 +6,8 @@
 use super::rules::parse_rules_in;
 use super::session::Session;
 use crate::cli::PositionArgs;
-use crate::engine::play::sum::{Component, solve};
-use crate::engine::values::grundy::Solver;
+use crate::engine::{Component, solve};
+use crate::engine::Solver;
 use crate::engine::{Pile, Rules};
 use crate::error::{Error, Expected};
 use crate::output::{Output, PositionView, SumReport, WhoWins};
@@ -83,7 +83,7 @@ pub(super) fn read(session: &mut Session, args: &PositionArgs) -> Result<ReadSum
     let terms = terms(&text);
     if terms.len() > MAX_TERMS {
         return Err(Error::bad_token(
-            crate::engine::notation::pile::token_excerpt(text.as_bytes()),
+            crate::engine::token_excerpt(text.as_bytes()),
             Expected::SumOfAtMost { max: MAX_TERMS },
         ));
     }

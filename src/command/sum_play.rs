@@ -8,13 +8,13 @@ use super::play::{LearnerMove, PlayFocus, PlayedGame, first};
 use super::session::LastGame;
 use super::{Session, typed_move};
 use crate::cli::{Coach, PlayArgs, PositionArgs};
-use crate::engine::families::hackenbush::Picture;
-use crate::engine::limits::budget::Budget;
-use crate::engine::notation::hackenbush_write;
-use crate::engine::play::game::Side;
-use crate::engine::play::moves::{IllegalMove, Request};
-use crate::engine::play::sum::{Component, solve};
-use crate::engine::play::sum_game::{Part, PartMove, SumGame};
+use crate::engine::Picture;
+use crate::engine::Budget;
+use crate::engine::hackenbush_write;
+use crate::engine::Side;
+use crate::engine::{IllegalMove, Request};
+use crate::engine::{Component, solve};
+use crate::engine::{Part, PartMove, SumGame};
 use crate::error::{Error, Expected};
 use crate::output::{
     Activity, Board, HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView,

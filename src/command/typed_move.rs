@@ -3,7 +3,7 @@
 //! two in Kayles, three in a hexadecimal game, a run of any length in Ruler), read into
 //! requests the engine checks. States are read by the rules' own pile grammar.
 
-use crate::engine::play::moves::Request;
+use crate::engine::Request;
 use crate::engine::{Heaps, Rules};
 use crate::error::{Error, Expected, MoveKind};
 

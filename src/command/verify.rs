@@ -3,11 +3,11 @@
 
 use std::time::Instant;
 
-use crate::engine::families::ruleset_name::{self, Named};
-use crate::engine::limits::budget::Budget;
-use crate::engine::searches::exhaustive::{Cores, Exhaustive};
-use crate::engine::searches::verify::{nimlab_rule, verify as compare};
-use crate::engine::values::grundy::TABLE_WORK;
+use crate::engine::ruleset_name::{self, Named};
+use crate::engine::Budget;
+use crate::engine::{Cores, Exhaustive};
+use crate::engine::{nimlab_rule, verify as compare};
+use crate::engine::TABLE_WORK;
 use crate::error::Error;
 use crate::output::{Output, VerifyReport};
 
@@ -22,7 +22,7 @@ const GRID_MAX: u64 = 9;
 /// `game:NAME-misere` is the session's game NAME played misère: no game's name ends in
 /// `misere` (the language refuses one), so the whole name never names a game.
 fn misere_session_game((named, suffixed): (Named<'_>, bool)) -> (Named<'_>, bool) {
-    use crate::engine::families::ruleset_name::{Family, RulesetName};
+    use crate::engine::ruleset_name::{Family, RulesetName};
     let Named::SessionGame(name) = named else {
         return (named, suffixed);
     };

@@ -82,7 +82,7 @@ pub enum Expected {
     EndOfMove,
     TokenCount,
     Becomes {
-        syntax: crate::engine::error::PileWanted,
+        syntax: crate::engine::PileWanted,
     },
     ManDirectory,
     ManCommand,

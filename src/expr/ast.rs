@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use crate::engine::families::hackenbush::Picture;
+use crate::engine::Picture;
 use crate::engine::{Pass, Player, Rules};
 
 /// An expression with the byte range of its source text.

@@ -49,7 +49,7 @@ pub enum ErrorKind {
     /// Evaluation needed more memory than the process's limit of `limit` bytes.
     Memory {
         limit: u64,
-        bound: crate::engine::limits::memory::Bound,
+        bound: crate::engine::memory::Bound,
     },
     /// The engine refused (an unknown ruleset, a state the ruleset lacks).
     Engine(EngineError),

@@ -18,8 +18,8 @@ use super::error::{ErrorKind, ExprError, FUNCTIONS, Got, Needed, TooLarge};
 use super::parser::MAX_DEPTH;
 use super::stack::with_room;
 use super::value::{Int, Value};
-use crate::engine::searches::search::Memo;
-use crate::engine::values::grundy::{GrundyTable, Solver};
+use crate::engine::Memo;
+use crate::engine::{GrundyTable, Solver};
 use crate::engine::{EngineError, Pile, Rules};
 
 /// Steps one evaluation may take unless told otherwise: about a second of work.
@@ -34,10 +34,10 @@ pub const MEX_LIMIT: u64 = 1_000_000;
 
 /// Options a mex computation may examine per expression step: a step is about 50 ns and an
 /// option 3 to 9 ns, so the default budget pays for what one `grundy N` lookup may do
-/// ([`crate::engine::values::grundy::LOOKUP_WORK`]).
+/// ([`crate::engine::LOOKUP_WORK`]).
 pub(super) const OPTIONS_PER_STEP: u64 = 15;
 const _: () =
-    assert!(DEFAULT_BUDGET * OPTIONS_PER_STEP >= crate::engine::values::grundy::LOOKUP_WORK);
+    assert!(DEFAULT_BUDGET * OPTIONS_PER_STEP >= crate::engine::LOOKUP_WORK);
 
 /// Evaluates expressions against variable bindings and a default ruleset. Grundy tables it
 /// computes are kept between evaluations, so checking a claim for n = 0..10 000 stays linear.

@@ -18,7 +18,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::{BadFile, FileKind, FileWhy, ReadError, Shape};
-use crate::engine::families::graph::GameGraph;
+use crate::engine::GameGraph;
 use crate::yaml;
 
 /// The largest graph file read.
@@ -268,7 +268,7 @@ impl<'de> Visitor<'de> for Name<'_> {
 mod tests {
     use super::*;
     use crate::engine::EngineError;
-    use crate::engine::error::GraphWhy;
+    use crate::engine::GraphWhy;
     use crate::yaml::{YamlError, YamlErrorKind};
 
     const GOOD: &str =
@@ -378,7 +378,7 @@ mod tests {
         assert!(g.is_loopy());
         assert_eq!(
             g.gamma(0),
-            Some(crate::engine::families::loopy::Gamma::Infinite(Vec::new()))
+            Some(crate::engine::loopy::Gamma::Infinite(Vec::new()))
         );
     }
 

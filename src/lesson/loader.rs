@@ -8,11 +8,11 @@ use serde::Deserialize;
 use super::graphs::{self, bundled_graph};
 use super::lesson_error::{LessonError, LessonFault};
 use super::model::{CommandLine, FORMAT, Lesson, LessonFile, Question, Step, StepFile, StepKind};
-use crate::engine::families::ruleset_name::{self, Named};
+use crate::engine::ruleset_name::{self, Named};
 use crate::graph::ReadError;
 use std::sync::Arc;
 
-use crate::engine::limits::budget::Budget;
+use crate::engine::Budget;
 use crate::engine::{EngineError, Rules};
 use crate::error::{Error, Expected};
 use crate::expr::game::parse_definition;
@@ -124,7 +124,7 @@ const DEFINE_WORK: u64 = 2_000_000;
 /// negative heap or costs too much is refused when the lesson loads.
 fn define(text: &str, earlier: &[Rules]) -> Result<Rules, LessonFault> {
     let refused = |error: Error| LessonFault::Game {
-        definition: crate::engine::notation::quote::shortened(text.trim()).to_string(),
+        definition: crate::engine::shortened(text.trim()).to_string(),
         error: Arc::new(error),
     };
     let definition = parse_definition(text).map_err(|e| refused(Error::expr(text, e)))?;

@@ -1,12 +1,12 @@
 //! What a game and `step` produce: moves shown in binary, coach notes, hints, the end of a game.
 //! Data only; `render` words and draws them.
 
-use crate::engine::families::loopy::Outcome;
-use crate::engine::play::game::{Side, Turn};
-use crate::engine::play::position::{Player, Verdict, verdict};
-use crate::engine::play::reply::Intent;
-use crate::engine::play::strategy::top_bit;
-use crate::engine::values::grundy::Solver;
+use crate::engine::loopy::Outcome;
+use crate::engine::{Side, Turn};
+use crate::engine::{Player, Verdict, verdict};
+use crate::engine::Intent;
+use crate::engine::top_bit;
+use crate::engine::Solver;
 use crate::engine::{Grundy, Move, Pile, Rules};
 
 use super::{LoopyReport, PositionReport};
@@ -31,7 +31,7 @@ impl MoveView {
         mv: Move,
     ) -> Result<Self, crate::engine::EngineError> {
         let before = verdict(solver, piles)?;
-        let after = verdict(solver, &crate::engine::play::moves::apply(piles, &mv))?;
+        let after = verdict(solver, &crate::engine::apply(piles, &mv))?;
         Ok(Self {
             rules: solver.rules().clone(),
             piles: piles.to_vec(),
@@ -130,7 +130,7 @@ pub enum GameEvent {
         piles: Vec<Pile>,
         values: Option<Vec<Grundy>>,
         /// On a loopy graph, each token's γ instead (coach mode only).
-        gamma: Option<Vec<crate::engine::families::loopy::Gamma>>,
+        gamma: Option<Vec<crate::engine::loopy::Gamma>>,
     },
     /// The game is over.
     End {

@@ -4,7 +4,7 @@
 
 use crate::engine::Grundy;
 use crate::engine::Judgement;
-use crate::engine::families::hackenbush::{Picture, Valuation, winning_cut};
+use crate::engine::{Picture, Valuation, winning_cut};
 
 /// Which command asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use crate::engine::families::graph::GameGraph;
-use crate::engine::families::loopy::{Gamma, Outcome};
+use crate::engine::GameGraph;
+use crate::engine::loopy::{Gamma, Outcome};
 use crate::engine::{EngineError, Pile, Rules};
 
 use super::PositionView;

@@ -198,7 +198,7 @@ pub struct VerifyReport {
     pub misere: bool,
     pub piles: usize,
     pub max: u64,
-    pub result: crate::engine::searches::verify::Verification,
+    pub result: crate::engine::Verification,
     /// Whether nimlab has a rule to compare (none for zero-move misère): the nim-sum's, or
     /// misère Nim's when `misere`.
     pub rule: bool,

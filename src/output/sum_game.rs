@@ -3,10 +3,10 @@
 //! component with its game and value, the moves, the coach's note, the end. Data only;
 //! `render` words it.
 
-use crate::engine::families::hackenbush::Picture;
-use crate::engine::play::game::Side;
-use crate::engine::play::position::Player;
-use crate::engine::play::reply::Intent;
+use crate::engine::Picture;
+use crate::engine::Side;
+use crate::engine::Player;
+use crate::engine::Intent;
 use crate::engine::{Grundy, Pile, Rules};
 
 /// One component as the learner sees it: a state of a game, or a picture.
@@ -29,7 +29,7 @@ impl std::fmt::Display for Term {
                     write!(f, "{rules}({state})")
                 }
             }
-            Self::Picture(p) => f.write_str(&crate::engine::notation::hackenbush_write::write(p)),
+            Self::Picture(p) => f.write_str(&crate::engine::hackenbush_write::write(p)),
         }
     }
 }

@@ -612,7 +612,7 @@ mod tests {
     /// definition, and agrees with mex over explicit options written here.
     #[test]
     fn the_library_forms_the_solver_uses_are_decided() {
-        use crate::engine::values::library_form::LibraryForm;
+        use crate::engine::LibraryForm;
         let decide_with = |name: &str, f: &Relation<'_>| {
             let rules = crate::expr::game::library(name).unwrap();
             let i = sentence_with(&rules, None, f).unwrap();

@@ -14,8 +14,8 @@ use super::{RenderOptions, Style};
 use crate::engine::Grundy;
 use crate::engine::Judgement;
 use crate::engine::Rules;
-use crate::engine::play::position::Rule;
-use crate::engine::values::grundy::Method;
+use crate::engine::Rule;
+use crate::engine::Method;
 use crate::output::{MoveView, PileChanged, PositionReport, PositionTitle, PositionView};
 
 /// A position's heading: which position it is. A changed pile shows the nim-sum worked out

@@ -9,7 +9,7 @@ use super::json_shapes::MoveJson;
 use super::verdict::winning_move_line;
 use super::verdict::{move_row, outcome_name, winner_row};
 use crate::engine::Judgement;
-use crate::engine::searches::bulk::BulkMove;
+use crate::engine::BulkMove;
 use crate::engine::{Grundy, Rules};
 use crate::output::{BulkReport, PositionView};
 

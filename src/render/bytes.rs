@@ -31,9 +31,9 @@ impl fmt::Display for Bytes {
 /// bound on the process, named as a person sets it.
 pub(crate) fn lowered_limit(
     requested: u64,
-    ceiling: &crate::engine::limits::memory::Ceiling,
+    ceiling: &crate::engine::memory::Ceiling,
 ) -> String {
-    use crate::engine::limits::memory::CeilingKind;
+    use crate::engine::memory::CeilingKind;
     let bound = match ceiling.kind {
         CeilingKind::AddressSpace => "its address-space limit (RLIMIT_AS, `ulimit -v`)",
         CeilingKind::Data => "its data limit (RLIMIT_DATA, `ulimit -d`)",

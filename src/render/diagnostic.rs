@@ -149,7 +149,7 @@ fn hint(error: &Error) -> Option<String> {
             crate::engine::EngineError::UnknownRules { token }
             | crate::engine::EngineError::UnknownRulesOrMisere { token },
         ) => {
-            let spellings: Vec<&str> = crate::engine::families::ruleset_name::RULESETS
+            let spellings: Vec<&str> = crate::engine::ruleset_name::RULESETS
                 .iter()
                 .flat_map(|r| r.spellings())
                 .collect();

@@ -4,14 +4,14 @@
 
 use std::fmt;
 
-use crate::engine::error::{Beyond, CodeWhy, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
-use crate::engine::families::hackenbush::PictureError;
-use crate::engine::limits::too_much_work::{TooMuchWork, TupleLimit};
-use crate::engine::notation::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
-use crate::engine::notation::pile::MAX_SIZE_DIGITS;
-use crate::engine::notation::quote::quoted;
-use crate::engine::play::moves::IllegalMove;
-use crate::engine::searches::exhaustive::{
+use crate::engine::{Beyond, CodeWhy, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
+use crate::engine::PictureError;
+use crate::engine::{TooMuchWork, TupleLimit};
+use crate::engine::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
+use crate::engine::MAX_SIZE_DIGITS;
+use crate::engine::quoted;
+use crate::engine::IllegalMove;
+use crate::engine::{
     MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
 };
 use crate::engine::{EngineError, Rules};
@@ -232,7 +232,7 @@ impl fmt::Display for Said<'_, EngineError> {
                 state,
                 refusal,
             } => {
-                use crate::engine::error::DefinitionRefusal;
+                use crate::engine::DefinitionRefusal;
                 write!(
                     f,
                     "the definition of {} is refused at the state {state}: ",
@@ -762,8 +762,8 @@ impl fmt::Display for Said<'_, PileWanted> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::families::octal::OctalCode;
-    use crate::engine::play::moves::{Request, check};
+    use crate::engine::OctalCode;
+    use crate::engine::{Request, check};
     use crate::engine::{Heaps, Pile};
 
     fn zm(text: &[&str]) -> Vec<Pile> {
@@ -1046,7 +1046,7 @@ mod tests {
     /// A picture written wrongly names, in words written here, what it needed and where.
     #[test]
     fn a_bad_picture_names_what_it_needed() {
-        use crate::engine::notation::hackenbush_syntax::parse;
+        use crate::engine::hackenbush_syntax::parse;
         let said = |word: &str| Said(&parse(word).unwrap_err()).to_string();
         // Characters are counted from 1: `2(1` ends after its third.
         assert_eq!(

@@ -7,7 +7,7 @@ use super::engine_words::Said;
 use super::printable;
 use crate::capped_read::CappedReadError;
 use crate::engine::Rules;
-use crate::engine::notation::quote::quoted;
+use crate::engine::quoted;
 use crate::error::{
     DrawError, Error, Formless, GraphvizWhy, PileExpected, PileSource, RangeWhy, ScriptLimit,
     Unwritable,
@@ -23,13 +23,13 @@ impl fmt::Display for Error {
             Self::LessonNotLoaded { id, error } => write!(
                 f,
                 "no lesson {} could be loaded: {error}",
-                crate::engine::notation::quote::quoted(id)
+                crate::engine::quoted(id)
             ),
             Self::NoSuchStep { id, nearest, ids } => {
                 write!(
                     f,
                     "this lesson has no step {}",
-                    crate::engine::notation::quote::quoted(id)
+                    crate::engine::quoted(id)
                 )?;
                 if let Some(near) = nearest {
                     write!(f, " (did you mean `{near}`?)")?;
@@ -51,19 +51,19 @@ impl fmt::Display for Error {
             Self::OverMemory { limit, bound } => {
                 let limit = super::bytes::Bytes(*limit);
                 match bound {
-                    crate::engine::limits::memory::Bound::Set => write!(
+                    crate::engine::memory::Bound::Set => write!(
                         f,
                         "stopped: this needs more than nimlab's memory limit of {limit}; raise \
                          it with `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask \
                          for less"
                     ),
-                    crate::engine::limits::memory::Bound::Lesson => write!(
+                    crate::engine::memory::Bound::Lesson => write!(
                         f,
                         "stopped: this needs more than the memory limit of {limit} that a \
                          lesson keeps to (`--memory` does not raise it); ask for less, or run \
                          it outside the lesson"
                     ),
-                    crate::engine::limits::memory::Bound::System => write!(
+                    crate::engine::memory::Bound::System => write!(
                         f,
                         "stopped: this needs more than {limit}, the most this process may \
                          allocate (the system's limit on it, less what it already holds); ask \
@@ -567,10 +567,10 @@ fn clap_line(rendered: &str, typed: &[String]) -> String {
     let mut rendered = rendered.to_string();
     for v in typed {
         rendered = rendered.replace(&format!("'{v}'"), &quoted(v).to_string());
-        if v.chars().count() > crate::engine::notation::quote::QUOTE_MAX {
+        if v.chars().count() > crate::engine::QUOTE_MAX {
             rendered = rendered.replace(
                 v.as_str(),
-                &crate::engine::notation::quote::shortened(v).to_string(),
+                &crate::engine::shortened(v).to_string(),
             );
         }
     }

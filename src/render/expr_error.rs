@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::engine_words::Said;
-use crate::engine::notation::quote::shortened;
+use crate::engine::shortened;
 use crate::expr::game::{DefinitionFailure, OptionsWhy};
 use crate::expr::{
     ErrorKind, ExprError, FUNCTIONS, Found, Got, Needed, Takes, TooLarge, Unnamable, ValueKind,
@@ -90,7 +90,7 @@ impl fmt::Display for ExprError {
                 "the expression needs more than {limit} steps, so it was stopped; use smaller ranges"
             ),
             ErrorKind::Memory { limit, bound } => {
-                use crate::engine::limits::memory::Bound;
+                use crate::engine::memory::Bound;
                 let limit = super::bytes::Bytes(*limit);
                 match bound {
                     Bound::Set => write!(

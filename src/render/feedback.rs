@@ -1,7 +1,7 @@
 //! The words of lesson feedback, and the tone each reads in: the one place a lesson's
 //! replies to the learner are worded.
 
-use crate::engine::notation::quote::quoted;
+use crate::engine::quoted;
 use crate::lesson::answer_form::Form;
 use crate::lesson::runner::choice_label;
 use crate::output::Feedback;

@@ -4,9 +4,9 @@
 use std::fmt;
 
 use super::engine_words::Said;
-use crate::engine::notation::hackenbush_syntax::MAX_NAME;
-use crate::engine::notation::pile::token_excerpt;
-use crate::engine::notation::quote::quoted;
+use crate::engine::hackenbush_syntax::MAX_NAME;
+use crate::engine::token_excerpt;
+use crate::engine::quoted;
 use crate::graph::{BadFile, FileKind, FileWhy, Shape};
 
 impl fmt::Display for Said<'_, BadFile> {

@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 
 use super::RenderOptions;
 use super::table_writer::TableSyntax;
-use crate::engine::values::value_range::ValueRange;
+use crate::engine::ValueRange;
 use crate::engine::{Grundy, Pass, Pile, Rules};
 
 /// Large writes, so a terminal or pipe is not flushed line by line.

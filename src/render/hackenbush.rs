@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::RenderOptions;
 use super::prose::{fill, hanging};
 use super::verdict::winning_move_line;
-use crate::engine::families::hackenbush::{Picture, Piece, Valuation};
+use crate::engine::{Picture, Piece, Valuation};
 use crate::engine::{Grundy, Judgement};
 use crate::output::{HackenbushComponent, HackenbushCut, HackenbushReport, HackenbushView};
 

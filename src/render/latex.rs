@@ -8,7 +8,7 @@
 use std::io::{self, Write};
 
 use crate::engine::Judgement;
-use crate::engine::play::position::Rule;
+use crate::engine::Rule;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Rules};
 use crate::output::{Derivation, GrundyReport, Output, PositionReport, PositionView, Working};
 

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::engine::notation::quote::quoted;
+use crate::engine::quoted;
 use crate::lesson::JudgeError;
 use crate::lesson::lesson_error::{
     CheckFault, Circularity, LessonError, LessonFault, LineProblem, SessionRulesCall,

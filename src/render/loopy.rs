@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{RenderOptions, Style};
-use crate::engine::families::graph::GameGraph;
-use crate::engine::families::loopy::{Gamma, Outcome};
+use crate::engine::GameGraph;
+use crate::engine::loopy::{Gamma, Outcome};
 use crate::engine::{Grundy, Judgement};
 use crate::output::{LoopyMove, LoopyReport, LoopyTable, PositionView};
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use crate::engine::Rules;
-use crate::engine::families::defined::DefinedGame;
+use crate::engine::DefinedGame;
 use crate::output::{Note, SetAside};
 
 /// `note` in words.
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn the_staircase_rule_says_where_the_coins_from_step_1_go() {
         let staircase = Rules::Defined(std::sync::Arc::new(
-            crate::engine::families::staircase::game(),
+            crate::engine::staircase::game(),
         ));
         assert_eq!(
             words(&Note::RulesSet(staircase, None)),

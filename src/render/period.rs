@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use super::RenderOptions;
 use crate::engine::Rules;
-use crate::engine::values::period::Certificate;
-use crate::engine::values::sequence::Exception;
+use crate::engine::period::Certificate;
+use crate::engine::Exception;
 use crate::output::{PeriodReport, ValuesBy};
 
 /// Well-known names of octal games, for headings.
@@ -418,8 +418,8 @@ pub(super) fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
 mod tests {
     use super::*;
     use crate::engine::Rules;
-    use crate::engine::values::period::Period;
-    use crate::engine::values::sequence::Sequence;
+    use crate::engine::period::Period;
+    use crate::engine::Sequence;
 
     #[test]
     fn a_proven_period_as_json() {

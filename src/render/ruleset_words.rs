@@ -3,7 +3,7 @@
 //! words, read by `rules`, `--help`, the man pages and shell completions. A row without words,
 //! or words for no row, fails this file's test.
 
-use crate::engine::families::ruleset_name::{RULESETS, RulesetName};
+use crate::engine::ruleset_name::{RULESETS, RulesetName};
 
 /// Each row's game in one line, by the row's `name`, in the catalogue's order.
 const SUMMARIES: [(&str, &str); RULESETS.len()] = [
@@ -164,7 +164,7 @@ pub(super) const SOME_NAMES: &str = "`nim`, `zero-move`, `misere`, `subtract:1,3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::families::ruleset_name;
+    use crate::engine::ruleset_name;
 
     #[test]
     fn every_row_of_the_catalogue_has_words_and_every_words_a_row() {

@@ -9,7 +9,7 @@ use super::RenderOptions;
 use super::prose::wrap;
 use super::ruleset_words::{ruleset_help, summary};
 use crate::engine::Rules;
-use crate::engine::families::ruleset_name::RULESETS;
+use crate::engine::ruleset_name::RULESETS;
 
 pub(super) fn text(current: &Rules, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;

@@ -9,8 +9,8 @@ use super::RenderOptions;
 use super::verdict::winning_move_line;
 use super::verdict::{move_row, outcome_name, winner_row};
 use crate::engine::Judgement;
-use crate::engine::play::sum::SumMove;
-use crate::engine::play::sum_game::{Part, PartMove};
+use crate::engine::SumMove;
+use crate::engine::{Part, PartMove};
 use crate::engine::{Grundy, Pile, Rules};
 use crate::output::{MisereSumReport, PositionView, SumReport};
 

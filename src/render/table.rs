@@ -2,8 +2,8 @@
 //! single state's derivation line, and the same rows as CSV, Markdown and streamed JSON.
 //! It shows values the engine computed; it computes none.
 
-use crate::engine::values::grundy::Formula;
-use crate::engine::values::library_form::LibraryForm;
+use crate::engine::Formula;
+use crate::engine::LibraryForm;
 use std::io::{self, Write};
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
@@ -457,7 +457,7 @@ pub(super) fn closed_form_words(formula: Formula) -> String {
 mod tests {
     use super::*;
     use crate::engine::Pile;
-    use crate::engine::values::grundy::Solver;
+    use crate::engine::Solver;
 
     /// A single zero-move state valued by its closed form: 5 is odd, so g(5T) = 5 + 1 = 6.
     fn five_t() -> GrundyReport {

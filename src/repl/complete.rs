@@ -8,7 +8,7 @@ use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
 use crate::cli::Cli;
-use crate::engine::families::ruleset_name::RULESETS;
+use crate::engine::ruleset_name::RULESETS;
 
 #[derive(Helper, Hinter, Highlighter, Validator)]
 pub(super) struct Completion {

@@ -59,16 +59,16 @@ pub fn dispatch(
     let output = {
         // Each command counts its own work (a script's lines share one token).
         session.cancel.begin(0);
-        crate::engine::limits::memory::take_tripped();
+        crate::engine::memory::take_tripped();
         let _memory = cli.memory.map(|bytes| {
-            crate::engine::limits::memory::Scoped::set(crate::env::keep_below_ceiling(
+            crate::engine::memory::Scoped::set(crate::env::keep_below_ceiling(
                 bytes, true, env,
             ))
         });
         // A lesson's expressions are small by design: a lesson file cannot take the machine.
         let in_lesson = matches!(command, Command::Lesson { .. })
             || session.focus.iter().any(|f| f.kind() == "lesson");
-        let _lesson_memory = in_lesson.then(crate::engine::limits::memory::Scoped::for_lesson);
+        let _lesson_memory = in_lesson.then(crate::engine::memory::Scoped::for_lesson);
         let _progress = ProgressLine::start(&session.cancel, env.stderr_tty, env.progress);
         execute(command, session)?
     };

@@ -3,8 +3,10 @@
 use std::fmt;
 
 use crate::families::hackenbush::PictureError;
-pub use crate::families::octal::{BadCode, CodeWhy};
-pub use crate::families::subtraction::{BadSet, SetWhy};
+pub(crate) use crate::families::octal::BadCode;
+pub use crate::families::octal::CodeWhy;
+pub(crate) use crate::families::subtraction::BadSet;
+pub use crate::families::subtraction::SetWhy;
 use crate::limits::too_much_work::TooMuchWork;
 use crate::notation::hackenbush_syntax::WrittenError;
 

@@ -1,7 +1,7 @@
 //! How every computation is bounded: work budgets, Ctrl-C, the memory limit, and the refusals they lead to.
 
-pub mod budget;
-pub mod cancel;
+pub(crate) mod budget;
+pub(crate) mod cancel;
 pub mod memory;
-pub mod stopped;
-pub mod too_much_work;
+pub(crate) mod stopped;
+pub(crate) mod too_much_work;

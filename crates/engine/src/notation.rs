@@ -2,6 +2,6 @@
 
 pub mod hackenbush_syntax;
 pub mod hackenbush_write;
-pub mod heaps;
-pub mod pile;
-pub mod quote;
+pub(crate) mod heaps;
+pub(crate) mod pile;
+pub(crate) mod quote;

@@ -1,13 +1,13 @@
 //! Grundy values and sequences: mex, tables and lookups, periods, closed forms, nim multiplication.
 
-pub mod grundy;
-pub mod library_form;
-pub mod mex;
-pub mod nim_product;
+pub(crate) mod grundy;
+pub(crate) mod library_form;
+pub(crate) mod mex;
+pub(crate) mod nim_product;
 #[allow(clippy::cast_possible_truncation)]
-pub mod octal_sequence;
-pub mod octal_values;
+pub(crate) mod octal_sequence;
+pub(crate) mod octal_values;
 pub mod period;
-pub mod sequence;
-pub mod take_any;
-pub mod value_range;
+pub(crate) mod sequence;
+pub(crate) mod take_any;
+pub(crate) mod value_range;

@@ -8,12 +8,12 @@ use super::{
     Evaluator, MEX_LIMIT, OPTIONS_PER_STEP, PeriodicReads, Result, SEARCH_STEP_COST, engine,
     overflow,
 };
-use crate::engine::error::Beyond;
-use crate::engine::error::PileWanted;
-use crate::engine::families::loopy::{Gamma, Outcome};
-use crate::engine::limits::budget::Budget;
-use crate::engine::searches::search::{Memo, Search};
-use crate::engine::values::grundy::{GrundyTable, Solver};
+use crate::engine::Beyond;
+use crate::engine::PileWanted;
+use crate::engine::loopy::{Gamma, Outcome};
+use crate::engine::Budget;
+use crate::engine::{Memo, Search};
+use crate::engine::{GrundyTable, Solver};
 use crate::engine::{EngineError, Method, Pile, Player, Rules};
 use crate::expr::error::{ErrorKind, ExprError, Got, Needed, TooLarge};
 use crate::expr::value::{Int, Value};
@@ -296,7 +296,7 @@ impl Evaluator {
         let work = search.work().saturating_mul(SEARCH_STEP_COST);
         // Keep what was solved, even by a search cut short: every entry is exact. Not when
         // the memory limit cut it short: what it holds is what must be given back.
-        let over_memory = crate::engine::limits::memory::tripped();
+        let over_memory = crate::engine::memory::tripped();
         let memo = search.into_memo();
         match index {
             _ if over_memory => drop(memo),
@@ -310,8 +310,8 @@ impl Evaluator {
             }
             Err(_) if over_memory => Err(ExprError::new(
                 ErrorKind::Memory {
-                    limit: crate::engine::limits::memory::limit(),
-                    bound: crate::engine::limits::memory::bound(),
+                    limit: crate::engine::memory::limit(),
+                    bound: crate::engine::memory::bound(),
                 },
                 span.clone(),
             )),

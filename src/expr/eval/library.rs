@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use super::{Evaluator, Result, engine, overflow, suggest, type_error};
-use crate::engine::play::position::verdict;
+use crate::engine::verdict;
 use crate::engine::{Pile, Rules};
 use crate::expr::arith::{self, NoResult};
 use crate::expr::ast::{Expr, ExprKind};
@@ -276,7 +276,7 @@ impl Evaluator {
                 let written: Vec<String> = tuple.iter().map(u64::to_string).collect();
                 let error = crate::engine::EngineError::BadPile {
                     token: format!("({})", written.join(",")),
-                    expected: crate::engine::error::PileWanted::Row {
+                    expected: crate::engine::PileWanted::Row {
                         game: game.name().to_string(),
                     },
                 };

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::{Evaluator, Result, overflow, truth, type_error};
-use crate::engine::values::nim_product::nim_product;
+use crate::engine::nim_product;
 use crate::expr::arith::{self, NoResult};
 use crate::expr::ast::BinaryOp;
 use crate::expr::error::{ErrorKind, ExprError, Got, Needed, TooLarge};

@@ -9,9 +9,9 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::{DefinitionFailure, parse_definition};
-use crate::engine::error::FailedWhy;
-use crate::engine::families::ruleset_name::{COIN_GAMES, RETREAT_GAMES};
-use crate::engine::families::subtraction::SubtractionSet;
+use crate::engine::FailedWhy;
+use crate::engine::ruleset_name::{COIN_GAMES, RETREAT_GAMES};
+use crate::engine::SubtractionSet;
 use crate::engine::{EngineError, Rules};
 use crate::expr::ExprError;
 
@@ -124,7 +124,7 @@ pub fn library(name: &str) -> Result<Rules, EngineError> {
         return Ok(STAIRCASE
             .get_or_init(|| {
                 Rules::Defined(std::sync::Arc::new(
-                    crate::engine::families::staircase::game(),
+                    crate::engine::staircase::game(),
                 ))
             })
             .clone());
@@ -151,7 +151,7 @@ pub fn library(name: &str) -> Result<Rules, EngineError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::families::ruleset_name::{Family, RULESETS};
+    use crate::engine::ruleset_name::{Family, RULESETS};
 
     #[test]
     fn every_library_name_in_the_table_has_a_definition_and_back() {
@@ -180,16 +180,16 @@ mod tests {
         let Rules::Defined(game) = &ruler else {
             panic!("ruler is a defined game")
         };
-        game.extend(6, &mut crate::engine::limits::budget::Budget::new(1 << 20))
+        game.extend(6, &mut crate::engine::Budget::new(1 << 20))
             .unwrap();
         let start = [crate::engine::Pile::plain(6), crate::engine::Pile::plain(5)];
-        let mut bounded = crate::engine::searches::search::Search::new(&ruler, false, u64::MAX)
+        let mut bounded = crate::engine::Search::new(&ruler, false, u64::MAX)
             .with_heap_limit(100);
         assert!(matches!(
             bounded.value(&start),
             Err(crate::engine::EngineError::TooMuchWork(_))
         ));
-        let mut free = crate::engine::searches::search::Search::new(&ruler, false, u64::MAX);
+        let mut free = crate::engine::Search::new(&ruler, false, u64::MAX);
         // g(n) is the largest power of two dividing n: g(6) ⊕ g(5) = 2 ⊕ 1 = 3.
         assert_eq!(free.value(&start).unwrap(), 3);
         assert!(free.heaps() > 100);

@@ -27,7 +27,7 @@ use super::calls::RULES_FUNCTIONS;
 use super::error::{ErrorKind, ExprError, Found, Got, Needed, Wanted};
 use super::parser::parse;
 use crate::engine::Rules;
-use crate::engine::families::defined::DefinedGame;
+use crate::engine::DefinedGame;
 
 pub use failure::{DefinitionFailure, OptionsWhy};
 pub use library::{LIBRARY, library};
@@ -53,7 +53,7 @@ impl Definition {
         let start = span.start.saturating_sub(offset);
         let end = span.end.saturating_sub(offset);
         let text = self.text.get(start..end).unwrap_or("");
-        crate::engine::notation::quote::shortened(text).to_string()
+        crate::engine::shortened(text).to_string()
     }
 
     /// The ruleset this definition describes, with nothing valued yet.
@@ -108,12 +108,12 @@ pub fn parse_definition(text: &str) -> Result<Definition, ExprError> {
         header.space();
         let start = header.pos;
         let param = header.param()?;
-        if params.len() == crate::engine::families::defined::MAX_LENGTH {
+        if params.len() == crate::engine::MAX_LENGTH {
             return Err(ExprError::new(
                 ErrorKind::Syntax {
                     found: Found::Token(param),
                     wanted: Wanted::MostParts {
-                        max: crate::engine::families::defined::MAX_LENGTH,
+                        max: crate::engine::MAX_LENGTH,
                     },
                 },
                 start..header.pos,

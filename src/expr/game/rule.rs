@@ -8,9 +8,9 @@
 use std::ops::Range;
 
 use super::{Definition, DefinitionFailure, OptionsWhy};
-use crate::engine::error::FailedWhy;
-use crate::engine::families::defined::{Leaves, OptionRule};
-use crate::engine::limits::budget::Budget;
+use crate::engine::FailedWhy;
+use crate::engine::{Leaves, OptionRule};
+use crate::engine::Budget;
 use crate::engine::{EngineError, Rules, TooMuchWork};
 use crate::expr::ast::{BinaryOp, Expr, ExprKind};
 use crate::expr::eval::OPTIONS_PER_STEP;
@@ -204,7 +204,7 @@ impl Walk<'_> {
         // The run is built at once, and held again as states by `push`: its bytes are asked
         // of the memory limit before (a Ruler option of a pile of 10^8 is 10^8 heaps).
         let bytes = count.saturating_mul(HEAP_BYTES);
-        crate::engine::limits::memory::reserve(u64::try_from(bytes).unwrap_or(u64::MAX))?;
+        crate::engine::memory::reserve(u64::try_from(bytes).unwrap_or(u64::MAX))?;
         heaps.extend(lo..=hi);
         Ok(())
     }

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::families::loopy::{Gamma, Outcome};
+use crate::engine::loopy::{Gamma, Outcome};
 use crate::output::GraphPicture;
 
 /// Fill of a P-position: a light blue that reads on white and in grey (Okabe–Ito sky blue,

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::dot::quoted;
-use crate::engine::families::hackenbush::Picture;
+use crate::engine::Picture;
 use crate::output::{HackenbushReport, HackenbushView};
 
 /// Hackenbush's green (Okabe–Ito bluish green), thick.

@@ -32,7 +32,7 @@ pub(super) fn picture(picture: &Drawing, out: &mut dyn Write) -> io::Result<()> 
             writeln!(
                 out,
                 "wrote {} ({format}, {bytes} bytes)",
-                crate::engine::notation::quote::quoted(&path.to_string_lossy())
+                crate::engine::quoted(&path.to_string_lossy())
             )
         }
     }

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::Pass;
-use crate::engine::values::period::Certificate;
+use crate::engine::period::Certificate;
 use crate::output::{PlotPeriod, SequencePlot};
 
 const WIDTH: f64 = 960.0;

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use crate::engine::families::loopy::Outcome;
+use crate::engine::loopy::Outcome;
 use crate::engine::{Grundy, Pass};
 use crate::output::{GraphPicture, HackenbushReport, PlotPeriod, SequencePlot};
 

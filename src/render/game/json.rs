@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
-use crate::engine::families::loopy::Outcome;
-use crate::engine::play::game::{Side, Turn};
-use crate::engine::play::reply::Intent;
+use crate::engine::loopy::Outcome;
+use crate::engine::{Side, Turn};
+use crate::engine::Intent;
 use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport, StepReport};
 use crate::render::json_shapes::MoveJson;

@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use super::json::intent_name;
 use super::text::{game_over, para, title};
-use crate::engine::play::game::Side;
-use crate::engine::play::reply::Intent;
+use crate::engine::Side;
+use crate::engine::Intent;
 use crate::engine::{Grundy, Pile, Rules};
 use crate::output::{
     Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumStepReport, Term, TermMove,
@@ -76,8 +76,8 @@ fn typed(m: &TermMove) -> String {
     }
 }
 
-fn p_written(p: &crate::engine::families::hackenbush::Picture) -> String {
-    crate::engine::notation::hackenbush_write::write(p)
+fn p_written(p: &crate::engine::Picture) -> String {
+    crate::engine::hackenbush_write::write(p)
 }
 
 /// The sum on one line, `wythoff(3,5) + lasker(7) + zero-move(4T)`.
@@ -184,7 +184,7 @@ pub(super) fn board(
 /// A picture drawn with its nodes' names, as `move` draws it, the edge `cut` marked; too big
 /// a picture is not drawn.
 fn picture(
-    p: &crate::engine::families::hackenbush::Picture,
+    p: &crate::engine::Picture,
     cut: Option<usize>,
     opts: &RenderOptions,
     out: &mut dyn Write,
@@ -211,7 +211,7 @@ fn cut_picture(m: &TermMove, opts: &RenderOptions, out: &mut dyn Write) -> io::R
 }
 
 /// `edges g-1 1-2 …`, cut to `room` columns.
-fn edges(p: &crate::engine::families::hackenbush::Picture, room: usize) -> String {
+fn edges(p: &crate::engine::Picture, room: usize) -> String {
     if p.edges().is_empty() {
         return "no edges left".to_string();
     }
@@ -640,7 +640,7 @@ pub(crate) fn rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::notation::hackenbush_syntax::parse;
+    use crate::engine::hackenbush_syntax::parse;
     use crate::render::{Format, Style};
 
     fn opts(color: bool) -> RenderOptions {

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use super::screen::{Screen, start_note};
 use super::sum::{BoardView, action, board, how_to_move, sum_line};
 use super::text::title;
-use crate::engine::play::game::Side;
+use crate::engine::Side;
 use crate::output::{SumCoachNote, SumGameEvent, SumGameReport, SumKind, TermMove};
 use crate::render::{RenderOptions, Style};
 

@@ -3,10 +3,10 @@
 
 use std::io::{self, Write};
 
-use crate::engine::families::loopy::Outcome;
-use crate::engine::play::game::{Side, Turn};
-use crate::engine::play::position::{Player, Rule};
-use crate::engine::play::reply::Intent;
+use crate::engine::loopy::Outcome;
+use crate::engine::{Side, Turn};
+use crate::engine::{Player, Rule};
+use crate::engine::Intent;
 use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
 use crate::render::{RenderOptions, Style, binary};

@@ -28,15 +28,15 @@ use crate::values::mex::mex;
 use crate::{EngineError, Grundy, Heaps, Pile};
 
 /// The largest state a defined game is valued up to.
-pub const MAX_STATE: u64 = 10_000_000;
+pub(crate) const MAX_STATE: u64 = 10_000_000;
 
 /// The most options (summed over the states valued) a defined game keeps: at about 40 bytes
 /// each, some 160 MB. An option of more than three heaps counts once more for each two heaps
 /// past the first three (a heap held is 16 bytes).
-pub const MAX_KEPT_OPTIONS: u64 = 4_000_000;
+pub(crate) const MAX_KEPT_OPTIONS: u64 = 4_000_000;
 
 /// The most tuple states a defined game numbers.
-pub const MAX_TUPLES: usize = 1_000_000;
+pub(crate) const MAX_TUPLES: usize = 1_000_000;
 
 /// The longest tuple a game of tuples of any length takes.
 pub const MAX_LENGTH: usize = 64;

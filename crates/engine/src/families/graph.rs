@@ -14,7 +14,7 @@ use crate::values::mex::mex;
 use crate::{EngineError, Grundy};
 
 /// The most positions a graph may have.
-pub const MAX_NODES: usize = 1_000_000;
+pub(crate) const MAX_NODES: usize = 1_000_000;
 
 /// A game graph with every position's Grundy value.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -22,7 +22,7 @@ use std::fmt;
 use crate::{Heaps, Pile};
 
 /// The most digits after the point: moves remove at most this many tokens.
-pub const MAX_DIGITS: usize = 64;
+pub(crate) const MAX_DIGITS: usize = 64;
 
 /// Why an octal or hexadecimal code was refused (`hex` says which).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,8 +8,8 @@ use crate::{Grundy, values::mex::mex};
 
 /// The most values a subtraction set may hold, and its largest element: bounds that keep every
 /// table and period search finite and quick.
-pub const MAX_SET_LEN: usize = 64;
-pub const MAX_ELEMENT: u64 = 100_000;
+pub(crate) const MAX_SET_LEN: usize = 64;
+pub(crate) const MAX_ELEMENT: u64 = 100_000;
 
 /// Why a subtraction set was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,7 +98,7 @@ impl fmt::Display for SubtractionSet {
 /// recurs the sequence is periodic from there on. The first recurrence gives the preperiod and
 /// the fundamental period.
 #[derive(Debug, Clone)]
-pub struct Periodic {
+pub(crate) struct Periodic {
     /// g(0), g(1), … up to the end of the first period.
     values: Vec<u8>,
     pub preperiod: u64,
@@ -106,7 +106,7 @@ pub struct Periodic {
 }
 
 /// The most values computed while looking for the period of a game being valued.
-pub const SEARCH_LIMIT: usize = 4_000_000;
+pub(crate) const SEARCH_LIMIT: usize = 4_000_000;
 
 /// The values of a subtraction game by mex, from g(0), as far as [`values_until_period`]
 /// computed them, and the period they prove, if any.
@@ -160,7 +160,7 @@ pub fn values_until_period(
 impl Periodic {
     /// Computes the sequence by mex over explicit options until its period shows, within
     /// [`SEARCH_LIMIT`] values; `None` if no period is proven by then.
-    pub fn find(set: &SubtractionSet) -> Result<Option<Self>, Interrupted> {
+    pub(crate) fn find(set: &SubtractionSet) -> Result<Option<Self>, Interrupted> {
         let Looked { mut values, period } = values_until_period(set, SEARCH_LIMIT, &Cancel::new())?;
         let Some(period) = period else {
             return Ok(None);
@@ -174,19 +174,19 @@ impl Periodic {
     }
 
     /// g(n) as computed by mex: for n below preperiod + period.
-    pub fn computed_value(&self, n: u64) -> Option<Grundy> {
+    pub(crate) fn computed_value(&self, n: u64) -> Option<Grundy> {
         let index = usize::try_from(n).ok()?;
         self.values.get(index).map(|&g| Grundy::from(g))
     }
 
     /// The largest n computed by mex.
-    pub fn computed(&self) -> u64 {
+    pub(crate) fn computed(&self) -> u64 {
         self.preperiod + self.period - 1
     }
 
     /// g(n), for any n: computed, or by the period from a computed value (`None` only if the
     /// values did not reach preperiod + period, which `find` never makes).
-    pub fn value(&self, n: u64) -> Option<Grundy> {
+    pub(crate) fn value(&self, n: u64) -> Option<Grundy> {
         let index = if n < self.preperiod + self.period {
             n
         } else {

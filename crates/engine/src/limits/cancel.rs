@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 pub use crate::limits::stopped::Interrupted;
 
 /// Loops poll the token about this often (in iterations of their cheapest step).
-pub const POLL_EVERY: u64 = 4096;
+pub(crate) const POLL_EVERY: u64 = 4096;
 
 /// The stop flag of the computation in the foreground, for searches that run without a token
 /// of their own (see [`poll`]).
@@ -27,7 +27,7 @@ pub fn install_foreground(flag: Arc<AtomicBool>) {
 /// For a computation with no token of its own (a search of one position, deep in a command):
 /// `Err(Interrupted)` once the foreground's flag is set or the memory limit is passed.
 #[inline]
-pub fn poll() -> Result<(), Interrupted> {
+pub(crate) fn poll() -> Result<(), Interrupted> {
     if FOREGROUND.get().is_some_and(|flag| flag.load(Relaxed)) {
         return Err(Interrupted);
     }

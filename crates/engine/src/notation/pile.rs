@@ -210,7 +210,7 @@ fn digit_bits(chunk: &[u8; CHUNK]) -> u64 {
 }
 
 /// Characters of a bad token that an error quotes.
-pub const EXCERPT_CHARS: usize = 40;
+pub(crate) const EXCERPT_CHARS: usize = 40;
 
 /// The start of a bad token for an error message: its first [`EXCERPT_CHARS`] characters
 /// (control characters escaped), and `…` if there is more (a 10 MB token is never copied

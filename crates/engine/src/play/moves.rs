@@ -8,7 +8,7 @@ use crate::values::library_form::LibraryForm;
 use crate::{EngineError, Heaps, Move, Pass, Pile, Rules};
 
 /// How many of a pile's options an illegal move lists before `…`.
-pub const OPTIONS_LISTED: usize = 8;
+pub(crate) const OPTIONS_LISTED: usize = 8;
 
 /// A move as a player states it; `index` is 0-based (people number piles from 1).
 #[derive(Debug, Clone, PartialEq, Eq)]

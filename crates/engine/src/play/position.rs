@@ -2,7 +2,7 @@
 //! own rule.
 
 /// The players, defined beside the outcomes they win (kept here too, where verdicts name them).
-pub use crate::play::outcome::Player;
+pub(crate) use crate::play::outcome::Player;
 use crate::values::grundy::{Method, Solver};
 use crate::{EngineError, Grundy, Pile};
 
@@ -29,7 +29,7 @@ pub struct Verdict {
 }
 
 /// The XOR of Grundy values.
-pub fn nim_sum<I: IntoIterator<Item = Grundy>>(values: I) -> Grundy {
+pub(crate) fn nim_sum<I: IntoIterator<Item = Grundy>>(values: I) -> Grundy {
     values.into_iter().fold(0, |acc, g| acc ^ g)
 }
 

@@ -26,14 +26,14 @@ pub enum Intent {
 
 /// A chosen move and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reply {
+pub(crate) struct Reply {
     pub mv: Move,
     pub intent: Intent,
 }
 
 /// The computer's move on `piles`, or `None` when no move is left. Refuses piles the solver
 /// cannot value.
-pub fn reply(solver: &Solver, piles: &[Pile]) -> Result<Option<Reply>, EngineError> {
+pub(crate) fn reply(solver: &Solver, piles: &[Pile]) -> Result<Option<Reply>, EngineError> {
     if let Some(mv) = winning_move(solver, piles)? {
         return Ok(Some(Reply {
             mv,
@@ -47,7 +47,7 @@ pub fn reply(solver: &Solver, piles: &[Pile]) -> Result<Option<Reply>, EngineErr
 }
 
 /// The most moves one pile could still take, each move as small as the rules allow.
-pub fn longest_play(rules: &Rules, pile: Pile) -> u128 {
+pub(crate) fn longest_play(rules: &Rules, pile: Pile) -> u128 {
     let n = u128::from(pile.size);
     match rules {
         Rules::Nim | Rules::Misere => n,
@@ -61,7 +61,7 @@ pub fn longest_play(rules: &Rules, pile: Pile) -> u128 {
 
 /// The move that shortens the longest play left the least (see the module's doc), or `None`
 /// when no move is left; refused where a pile's moves cannot be listed.
-pub fn delaying_move(rules: &Rules, piles: &[Pile]) -> Result<Option<Move>, EngineError> {
+pub(crate) fn delaying_move(rules: &Rules, piles: &[Pile]) -> Result<Option<Move>, EngineError> {
     let mut best: Option<(u128, Move)> = None;
     for (index, &from) in piles.iter().enumerate() {
         let before = longest_play(rules, from);

@@ -84,7 +84,7 @@ pub fn winning_move(solver: &Solver, piles: &[Pile]) -> Result<Option<Move>, Eng
 }
 
 /// An option of `pile` — one heap or a split — whose Grundy value is `target`.
-pub fn heaps_with_value(
+pub(crate) fn heaps_with_value(
     solver: &Solver,
     pile: Pile,
     target: Grundy,
@@ -139,7 +139,7 @@ pub fn top_bit(value: Grundy) -> Grundy {
 }
 
 /// An option of `pile` whose Grundy value is `target`.
-pub fn option_with_value(
+pub(crate) fn option_with_value(
     solver: &Solver,
     pile: Pile,
     target: Grundy,

@@ -69,7 +69,7 @@ pub struct SumTurn {
 
 /// The most options a misère search of a sum examines. Each option is a whole position
 /// rebuilt and keyed, heavier than a single ruleset's search, so the budget is smaller.
-pub const MISERE_WORK_LIMIT: u64 = 500_000;
+pub(crate) const MISERE_WORK_LIMIT: u64 = 500_000;
 
 /// The deepest a misère search of a sum goes (each level one move).
 const MISERE_DEPTH: usize = 1_000;
@@ -919,8 +919,9 @@ impl MisereSearch<'_> {
     }
 }
 
-/// Who wins `parts` of `game` played misère, by search (for tests and `winner` on the board).
-pub fn misere_winner(game: &SumGame, parts: &[Part]) -> Result<Player, EngineError> {
+/// Who wins `parts` of `game` played misère, by search (for the tests).
+#[cfg(test)]
+pub(crate) fn misere_winner(game: &SumGame, parts: &[Part]) -> Result<Player, EngineError> {
     Ok(if MisereSearch::new(game).first_wins(parts)? {
         Player::First
     } else {

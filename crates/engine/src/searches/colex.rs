@@ -6,7 +6,7 @@
 /// The rank of a[0] ≤ … ≤ a[K−1] is Σ C(a_i + i, i + 1) (the colex rank of the set
 /// {a_i + i}); ranks run over 0..count with no gaps.
 #[derive(Debug, Clone)]
-pub struct Colex {
+pub(crate) struct Colex {
     piles: usize,
     codes: usize,
     /// The largest code, `codes − 1`: codes are u32s.
@@ -19,7 +19,7 @@ pub struct Colex {
 impl Colex {
     /// `None` when the number of multisets does not fit a u64, or `codes` is 0 or more than the
     /// u32 codes can name.
-    pub fn new(piles: usize, codes: usize) -> Option<Self> {
+    pub(crate) fn new(piles: usize, codes: usize) -> Option<Self> {
         let top = u32::try_from(codes.checked_sub(1)?).ok()?;
         let count = count_multisets(codes as u64, piles as u64)?;
         let mut terms = vec![0u64; piles * codes];
@@ -43,23 +43,23 @@ impl Colex {
     }
 
     /// How many codes each multiset holds.
-    pub fn piles(&self) -> usize {
+    pub(crate) fn piles(&self) -> usize {
         self.piles
     }
 
     /// How many multisets there are: C(codes + piles − 1, piles).
-    pub fn count(&self) -> u64 {
+    pub(crate) fn count(&self) -> u64 {
         self.count
     }
 
     /// C(x + i, i + 1): what code `x` at sorted index `i` adds to a rank.
     #[inline]
-    pub fn term(&self, i: usize, x: u32) -> u64 {
+    pub(crate) fn term(&self, i: usize, x: u32) -> u64 {
         self.terms[i * self.codes + x as usize]
     }
 
     /// The rank of a sorted multiset of `piles` codes.
-    pub fn rank(&self, sorted: &[u32]) -> u64 {
+    pub(crate) fn rank(&self, sorted: &[u32]) -> u64 {
         sorted
             .iter()
             .enumerate()
@@ -68,7 +68,7 @@ impl Colex {
     }
 
     /// The sorted multiset of rank `r` (< count), written into `out` (length `piles`).
-    pub fn unrank(&self, mut r: u64, out: &mut [u32]) {
+    pub(crate) fn unrank(&self, mut r: u64, out: &mut [u32]) {
         let mut above = self.codes;
         for i in (0..self.piles).rev() {
             let row = &self.terms[i * self.codes..i * self.codes + above];
@@ -86,7 +86,7 @@ impl Colex {
     }
 
     /// The next sorted multiset in colex (rank) order; wraps to all zeros after the last.
-    pub fn next(&self, a: &mut [u32]) {
+    pub(crate) fn next(&self, a: &mut [u32]) {
         let k = a.len();
         for i in 0..k {
             let limit = if i + 1 < k { a[i + 1] } else { self.top };
@@ -101,7 +101,7 @@ impl Colex {
 }
 
 /// C(codes + piles − 1, piles), if it fits.
-pub fn count_multisets(codes: u64, piles: u64) -> Option<u64> {
+pub(crate) fn count_multisets(codes: u64, piles: u64) -> Option<u64> {
     let mut c: u64 = 1;
     for i in 0..piles {
         // c · (codes + i) is divisible by i + 1 (it is (i + 1) · C(codes + i, i + 1)).
@@ -112,7 +112,7 @@ pub fn count_multisets(codes: u64, piles: u64) -> Option<u64> {
 
 /// The first sorted multiset of `a.len()` codes with sum `sum` (as even as possible), which
 /// needs sum ≤ len · (largest allowed code).
-pub fn fill_even(a: &mut [u32], sum: u64) {
+pub(crate) fn fill_even(a: &mut [u32], sum: u64) {
     let n = a.len() as u64;
     if n == 0 {
         return;
@@ -126,7 +126,7 @@ pub fn fill_even(a: &mut [u32], sum: u64) {
 
 /// The next sorted multiset with the same sum and every code ≤ `bound`; false after the last.
 /// Starting from [`fill_even`], this visits each such multiset once.
-pub fn next_same_sum(a: &mut [u32], bound: u32) -> bool {
+pub(crate) fn next_same_sum(a: &mut [u32], bound: u32) -> bool {
     let n = a.len();
     let mut below: u64 = 0;
     for i in 0..n {

@@ -26,7 +26,7 @@ use crate::{EngineError, Pass, Pile, Rules};
 pub const MAX_POSITIONS: u64 = 50_000_000;
 /// The most pile states (codes), and the most options listed for them in all.
 pub const MAX_CODES: u64 = 1 << 20;
-pub const MAX_OPTIONS: u64 = 1 << 24;
+pub(crate) const MAX_OPTIONS: u64 = 1 << 24;
 /// The most moves the search could have to examine (every option of every position): about
 /// a minute at the speed measured in `benches/verify.rs`.
 pub const MAX_MOVES: u64 = 10_000_000_000;

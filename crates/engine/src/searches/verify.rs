@@ -10,7 +10,7 @@ use crate::values::grundy::Solver;
 use crate::{EngineError, Pile, Player, Rules};
 
 /// A rule deciding who wins a position, or refusing one it cannot value.
-pub type WinnerRule<'a> = dyn Fn(&[Pile]) -> Result<Player, EngineError> + Sync + 'a;
+pub(crate) type WinnerRule<'a> = dyn Fn(&[Pile]) -> Result<Player, EngineError> + Sync + 'a;
 
 /// A position where the rule and the search disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]

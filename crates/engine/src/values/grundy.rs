@@ -56,7 +56,7 @@ pub enum Method {
 /// A pile's value by the closed form of `rules` (Nim, misère, zero-move), or `None` for
 /// rules without one. With `rules` a constant the match folds away, leaving the formula alone.
 #[inline(always)]
-pub fn closed_form(rules: &Rules, pile: Pile) -> Option<Known> {
+pub(crate) fn closed_form(rules: &Rules, pile: Pile) -> Option<Known> {
     let n = Grundy::from(pile.size);
     let known = |grundy, formula| {
         Some(Known {
@@ -138,9 +138,9 @@ impl GrundyRow {
 }
 
 /// Octal heaps computed when a solver is made (or fewer, if the work runs out first).
-pub const SOLVER_VALUES: usize = 1 << 12;
+pub(crate) const SOLVER_VALUES: usize = 1 << 12;
 /// Work a solver does when it is made.
-pub const SOLVER_WORK: u64 = 10_000_000;
+pub(crate) const SOLVER_WORK: u64 = 10_000_000;
 /// The work limits of a lookup and a table, defined with the budgets (beneath the rulesets,
 /// whose defined games ask for options within a lookup's) and named here, where the solver
 /// spends them.

@@ -90,15 +90,15 @@ const SCAN: u64 = 4096;
 
 /// The most options a pile of a library game may have and not be far (see
 /// [`LibraryForm::of_far_pile`]): listing them is cheap.
-pub const FAR: u128 = 1 << 16;
+pub(crate) const FAR: u128 = 1 << 16;
 
 /// The largest heap a short move of a far pile leaves (see [`LibraryForm::short_moves`]).
-pub const SHORT: u64 = 4;
+pub(crate) const SHORT: u64 = 4;
 
 /// What a move of a library game leaves (see [`LibraryForm::move_to_value`] and
 /// [`LibraryForm::short_moves`]) as the heaps a defined game keeps for it: empty heaps dropped,
 /// nothing left being one empty heap.
-pub fn leaves_as_heaps(leaves: &[u64]) -> Heaps {
+pub(crate) fn leaves_as_heaps(leaves: &[u64]) -> Heaps {
     Heaps::of(
         leaves
             .iter()

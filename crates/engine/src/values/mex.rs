@@ -26,7 +26,7 @@ pub fn mex<I: IntoIterator<Item = Grundy>>(values: I) -> Grundy {
 /// the mex (`front`, kept apart so a tight loop holds it in a register) the mex is the lowest
 /// clear bit: inserting it is `front | (front + 1)`, with no shift or bit count on the way.
 #[derive(Debug, Default, Clone)]
-pub struct IncrementalMex {
+pub(crate) struct IncrementalMex {
     /// The bitset, except word `base`, which is `front`. Every word below `base` is full.
     words: Vec<u64>,
     front: u64,
@@ -34,12 +34,12 @@ pub struct IncrementalMex {
 }
 
 impl IncrementalMex {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
     /// A set that will hold values below `bound` without growing.
-    pub fn with_bound(bound: usize) -> Self {
+    pub(crate) fn with_bound(bound: usize) -> Self {
         Self {
             words: vec![0; bound / 64 + 1],
             front: 0,
@@ -49,7 +49,8 @@ impl IncrementalMex {
 
     /// Adds a value to the set. Callers insert values of states they have computed, which are
     /// bounded by the table's size, so the bitset stays proportional to the table.
-    pub fn insert(&mut self, value: Grundy) {
+    #[cfg(test)]
+    pub(crate) fn insert(&mut self, value: Grundy) {
         if let Ok(index) = usize::try_from(value) {
             self.insert_index(index);
         }
@@ -57,7 +58,7 @@ impl IncrementalMex {
 
     /// [`IncrementalMex::insert`] for a value known to be small.
     #[inline]
-    pub fn insert_index(&mut self, index: usize) {
+    pub(crate) fn insert_index(&mut self, index: usize) {
         let word = index / 64;
         if word == self.base {
             self.front |= 1 << (index % 64);
@@ -75,7 +76,7 @@ impl IncrementalMex {
 
     /// Inserts the mex itself and returns it: the tight loops of tables.
     #[inline]
-    pub fn insert_mex(&mut self) -> usize {
+    pub(crate) fn insert_mex(&mut self) -> usize {
         let m = self.mex_index();
         self.front |= self.front + 1;
         if self.front == u64::MAX {
@@ -86,7 +87,7 @@ impl IncrementalMex {
 
     /// Inserts the mex of the set with `extra` added (without adding `extra`) and returns it.
     #[inline]
-    pub fn insert_mex_with(&mut self, extra: usize) -> usize {
+    pub(crate) fn insert_mex_with(&mut self, extra: usize) -> usize {
         if extra != self.mex_index() {
             return self.insert_mex();
         }
@@ -121,7 +122,8 @@ impl IncrementalMex {
     }
 
     /// Whether `value` is in the set.
-    pub fn contains(&self, value: Grundy) -> bool {
+    #[cfg(test)]
+    pub(crate) fn contains(&self, value: Grundy) -> bool {
         usize::try_from(value).is_ok_and(|i| {
             let word = match (i / 64).cmp(&self.base) {
                 std::cmp::Ordering::Less => Some(u64::MAX),
@@ -133,18 +135,20 @@ impl IncrementalMex {
     }
 
     /// The mex of the set so far.
-    pub fn mex(&self) -> Grundy {
+    #[cfg(test)]
+    pub(crate) fn mex(&self) -> Grundy {
         self.mex_index() as Grundy
     }
 
     /// The mex of the set so far, as an index.
     #[inline]
-    pub fn mex_index(&self) -> usize {
+    pub(crate) fn mex_index(&self) -> usize {
         self.base * 64 + self.front.trailing_ones() as usize
     }
 
     /// The mex of the set with one more value, without inserting it.
-    pub fn mex_with(&self, extra: Grundy) -> Grundy {
+    #[cfg(test)]
+    pub(crate) fn mex_with(&self, extra: Grundy) -> Grundy {
         let mex = self.mex_index();
         if extra != mex as Grundy {
             return mex as Grundy;
@@ -153,8 +157,9 @@ impl IncrementalMex {
     }
 
     /// [`IncrementalMex::mex_with`] for an index.
+    #[cfg(test)]
     #[inline]
-    pub fn mex_index_with(&self, extra: usize) -> usize {
+    pub(crate) fn mex_index_with(&self, extra: usize) -> usize {
         let mex = self.mex_index();
         if extra != mex {
             return mex;
