@@ -6,8 +6,8 @@
 //! 1024 valuations, under 1 s.
 
 use divan::black_box;
-use nimlab::engine::{Picture, winning_cut};
 use nimlab::engine::hackenbush_syntax::parse;
+use nimlab::engine::{Picture, winning_cut};
 
 fn main() {
     divan::main();

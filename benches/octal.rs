@@ -3,11 +3,11 @@
 //! `cargo bench --bench octal`; `benches/octal_vs_ogsolve.sh` compares whole runs with ogsolve.
 
 use divan::black_box;
-use nimlab::engine::OctalCode;
 use nimlab::engine::Budget;
-use nimlab::engine::Solver;
+use nimlab::engine::OctalCode;
 use nimlab::engine::OctalSequence;
 use nimlab::engine::OctalValues;
+use nimlab::engine::Solver;
 use nimlab::engine::period::{self, Certificate};
 use nimlab::engine::{Pile, Rules};
 

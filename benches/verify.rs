@@ -6,9 +6,9 @@
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
+use nimlab::engine::{Cancel, Rules};
 use nimlab::engine::{Cores, Exhaustive};
 use nimlab::engine::{nimlab_rule, verify};
-use nimlab::engine::{Cancel, Rules};
 
 fn main() {
     divan::main();

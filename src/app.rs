@@ -55,9 +55,9 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     };
     let env = Env::probe(&cli);
     match memory_limit(&cli) {
-        Ok((limit, given)) => crate::engine::memory::set_limit(
-            crate::env::keep_below_ceiling(limit, given, &env),
-        ),
+        Ok((limit, given)) => {
+            crate::engine::memory::set_limit(crate::env::keep_below_ceiling(limit, given, &env))
+        }
         Err(e) => {
             report(&e, &env, None);
             return ExitCode::from(e.exit_code());

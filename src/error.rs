@@ -12,8 +12,8 @@ pub use range::RangeWhy;
 
 use std::path::PathBuf;
 
-use crate::engine::PileWanted;
 use crate::engine::IllegalMove;
+use crate::engine::PileWanted;
 use crate::engine::{EngineError, Rules};
 
 /// A limit on scripts run by scripts.

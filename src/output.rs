@@ -23,11 +23,11 @@ pub use sum_game::{
 };
 pub use who_wins::{WhoWins, Working};
 
-use crate::engine::Verdict;
-use crate::engine::{GrundyTable, Solver};
 use crate::engine::Sequence;
 use crate::engine::ValueRange;
+use crate::engine::Verdict;
 use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
+use crate::engine::{GrundyTable, Solver};
 
 pub mod game;
 pub use game::{CoachNote, GameEvent, GameReport, MoveView, StepMove, StepReport};
@@ -357,9 +357,9 @@ impl PositionReport {
             None => None,
         };
         let black_move = match &winning_move {
-            Some((m, _)) if solver.rules().counter_moved(m.from, &m.after()).is_some() => Some(
-                crate::engine::own_counter_move(solver, m.clone(), false)?,
-            ),
+            Some((m, _)) if solver.rules().counter_moved(m.from, &m.after()).is_some() => {
+                Some(crate::engine::own_counter_move(solver, m.clone(), false)?)
+            }
             _ => None,
         };
         let move_view = match &winning_move {

@@ -6,10 +6,8 @@
 
 use std::io::{ErrorKind, Read};
 
-use crate::engine::{
-    MAX_PILE_TOKEN, SHORT_WINDOW, SizeError, is_space, token_excerpt,
-};
 use crate::engine::{EngineError, Pile, Rules};
+use crate::engine::{MAX_PILE_TOKEN, SHORT_WINDOW, SizeError, is_space, token_excerpt};
 use crate::error::{Error, PileExpected, PileSource};
 
 /// Bytes read at a time.

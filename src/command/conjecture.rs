@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use super::Session;
 use crate::cli::RulesArg;
-use crate::engine::ProvenForm;
 use crate::engine::GrundyTable;
 use crate::engine::LibraryForm;
+use crate::engine::ProvenForm;
 use crate::engine::{Pass, Pile, Rules};
 use crate::error::{ClaimError, Error, Expected, Found};
 use crate::expr::{

@@ -16,12 +16,12 @@ use super::period::DEFAULT_TO;
 use super::position::Kind;
 use super::rules::rules_or_session;
 use crate::cli::{DrawArgs, Format};
-use crate::engine::{SizeError, parse_size};
-use crate::engine::{SubtractionSet, values_until_period};
 use crate::engine::Budget;
 use crate::engine::reachable::{self, WalkRefused};
-use crate::engine::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
 use crate::engine::{EngineError, Pass, Pile, Rules};
+use crate::engine::{LOOKUP_WORK, Solver, TABLE_MAX_SIZE};
+use crate::engine::{SizeError, parse_size};
+use crate::engine::{SubtractionSet, values_until_period};
 use crate::error::{Error, Expected, RangeWhy, Unwritable};
 use crate::output::{
     Drawing, GraphPicture, Output, PictureFormat, PlotPeriod, PlotSeries, SequencePlot,

@@ -4,9 +4,9 @@
 //! here, naming the state and the option, rather than at the first lookup.
 
 use super::Session;
-use crate::engine::ruleset_name;
 use crate::engine::Budget;
 use crate::engine::LOOKUP_WORK;
+use crate::engine::ruleset_name;
 use crate::engine::{EngineError, Rules};
 use crate::error::{Error, Expected};
 use crate::expr::game::parse_definition;

@@ -5,10 +5,10 @@ use super::Session;
 use super::range::{self, Target};
 use super::rules::rules_or_session;
 use crate::cli::RulesArg;
-use crate::engine::{GrundyTable, TABLE_MAX_SIZE};
 use crate::engine::LibraryForm;
 use crate::engine::ValueRange;
 use crate::engine::{GrundyRow, Pile, Rules};
+use crate::engine::{GrundyTable, TABLE_MAX_SIZE};
 use crate::error::{Error, RangeWhy};
 use crate::output::{GrundyReport, GrundyRows, LoopyTable, Output};
 

@@ -5,9 +5,9 @@
 use crate::cli::{DrawArgs, PositionArgs, RulesArg};
 use crate::engine::EngineError;
 use crate::engine::PictureWhy;
-use crate::engine::{MAX_EDGES, Picture, PictureError};
-use crate::engine::ruleset_name::{self, Named};
 use crate::engine::hackenbush_syntax;
+use crate::engine::ruleset_name::{self, Named};
+use crate::engine::{MAX_EDGES, Picture, PictureError};
 use crate::error::{Error, Expected};
 use crate::output::{HackenbushComponent, HackenbushReport, HackenbushView, Output, PositionView};
 

@@ -3,10 +3,10 @@
 
 use crate::cli::{PositionArgs, RulesArg};
 use crate::engine::EngineError;
-use crate::engine::moore::decide;
 use crate::engine::SizeError;
-use crate::engine::ruleset_name::{self, Named};
+use crate::engine::moore::decide;
 use crate::engine::parse_size;
+use crate::engine::ruleset_name::{self, Named};
 use crate::error::{Error, Expected};
 use crate::output::{MooreReport, PositionView};
 

@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 use super::{Session, rules_or_session};
 use crate::cli::RulesArg;
+use crate::engine::Budget;
+use crate::engine::OctalValues;
 use crate::engine::Rules;
+use crate::engine::Sequence;
+use crate::engine::Strategy;
 use crate::engine::parse_size;
 use crate::engine::values_until_period;
-use crate::engine::Budget;
 use crate::engine::{Solver, TABLE_MAX_SIZE, TABLE_WORK};
-use crate::engine::Strategy;
-use crate::engine::OctalValues;
-use crate::engine::Sequence;
 use crate::error::{Error, Expected};
 use crate::output::{Output, PeriodReport, ValuesBy};
 

@@ -13,17 +13,17 @@ use super::session::{LastGame, piles_as};
 use super::typed_move;
 use super::{Session, parse_rules, rules_or_session};
 use crate::cli::{Coach, PlayArgs, PositionArgs};
-use crate::engine::GameGraph;
-use crate::engine::loopy::Outcome;
 use crate::engine::Budget;
-use crate::engine::{Side, Turn};
+use crate::engine::GameGraph;
 use crate::engine::Request;
-use crate::engine::{Player, verdict};
-use crate::engine::winning_move;
-use crate::engine::{PartMove, SumGame, SumTurn, piles_of};
-use crate::engine::misere_play;
 use crate::engine::Solver;
+use crate::engine::loopy::Outcome;
+use crate::engine::misere_play;
+use crate::engine::winning_move;
 use crate::engine::{Move, Pile, Rules};
+use crate::engine::{PartMove, SumGame, SumTurn, piles_of};
+use crate::engine::{Player, verdict};
+use crate::engine::{Side, Turn};
 use crate::error::Error;
 use crate::output::{
     Activity, CoachNote, GameEvent, GameReport, LoopyReport, MiserePlayReport, MoveView, Output,

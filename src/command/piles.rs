@@ -8,8 +8,8 @@ use super::bulk_input::for_each_pile;
 use crate::capped_read::{CappedReadError, open_regular};
 use crate::cli::PositionArgs;
 use crate::engine::Pile;
-use crate::engine::{BulkSummary, BulkVerdict};
 use crate::engine::Solver;
+use crate::engine::{BulkSummary, BulkVerdict};
 use crate::error::{Error, PileSource};
 use crate::interrupt::CancellableStdin;
 

@@ -3,8 +3,8 @@
 
 use super::{Focus, Session};
 use crate::cli::Command;
-use crate::engine::Rules;
 use crate::engine::Cancel;
+use crate::engine::Rules;
 use crate::error::{Error, Expected};
 use crate::expr::{Evaluator, Int, Value, parse};
 use crate::output::{Activity, Note, Output, Prompt, ProofView, StepDetail, StepView};

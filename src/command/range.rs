@@ -1,8 +1,8 @@
 //! What `grundy` is asked for: a range of sizes, or the states of one size.
 
-use crate::engine::{SizeError, parse_size};
 use crate::engine::TABLE_MAX_SIZE;
 use crate::engine::{Pile, Rules};
+use crate::engine::{SizeError, parse_size};
 use crate::error::{Error, RangeWhy};
 
 /// The most states a table shows, and the most options its rows list in total.

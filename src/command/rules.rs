@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::Session;
 use crate::cli::RulesArg;
-use crate::engine::ruleset_name::{self, Named};
 use crate::engine::Solver;
+use crate::engine::ruleset_name::{self, Named};
 use crate::engine::{EngineError, Rules};
 use crate::error::Error;
 

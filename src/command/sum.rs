@@ -6,8 +6,8 @@
 use super::rules::parse_rules_in;
 use super::session::Session;
 use crate::cli::PositionArgs;
-use crate::engine::{Component, solve};
 use crate::engine::Solver;
+use crate::engine::{Component, solve};
 use crate::engine::{Pile, Rules};
 use crate::error::{Error, Expected};
 use crate::output::{Output, PositionView, SumReport, WhoWins};

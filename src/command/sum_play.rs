@@ -8,12 +8,12 @@ use super::play::{LearnerMove, PlayFocus, PlayedGame, first};
 use super::session::LastGame;
 use super::{Session, typed_move};
 use crate::cli::{Coach, PlayArgs, PositionArgs};
-use crate::engine::Picture;
 use crate::engine::Budget;
-use crate::engine::hackenbush_write;
+use crate::engine::Picture;
 use crate::engine::Side;
-use crate::engine::{IllegalMove, Request};
+use crate::engine::hackenbush_write;
 use crate::engine::{Component, solve};
+use crate::engine::{IllegalMove, Request};
 use crate::engine::{Part, PartMove, SumGame};
 use crate::error::{Error, Expected};
 use crate::output::{

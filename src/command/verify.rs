@@ -3,11 +3,11 @@
 
 use std::time::Instant;
 
-use crate::engine::ruleset_name::{self, Named};
 use crate::engine::Budget;
+use crate::engine::TABLE_WORK;
+use crate::engine::ruleset_name::{self, Named};
 use crate::engine::{Cores, Exhaustive};
 use crate::engine::{nimlab_rule, verify as compare};
-use crate::engine::TABLE_WORK;
 use crate::error::Error;
 use crate::output::{Output, VerifyReport};
 

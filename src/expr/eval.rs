@@ -19,8 +19,8 @@ use super::parser::MAX_DEPTH;
 use super::stack::with_room;
 use super::value::{Int, Value};
 use crate::engine::Memo;
-use crate::engine::{GrundyTable, Solver};
 use crate::engine::{EngineError, Pile, Rules};
+use crate::engine::{GrundyTable, Solver};
 
 /// Steps one evaluation may take unless told otherwise: about a second of work.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;
@@ -36,8 +36,7 @@ pub const MEX_LIMIT: u64 = 1_000_000;
 /// option 3 to 9 ns, so the default budget pays for what one `grundy N` lookup may do
 /// ([`crate::engine::LOOKUP_WORK`]).
 pub(super) const OPTIONS_PER_STEP: u64 = 15;
-const _: () =
-    assert!(DEFAULT_BUDGET * OPTIONS_PER_STEP >= crate::engine::LOOKUP_WORK);
+const _: () = assert!(DEFAULT_BUDGET * OPTIONS_PER_STEP >= crate::engine::LOOKUP_WORK);
 
 /// Evaluates expressions against variable bindings and a default ruleset. Grundy tables it
 /// computes are kept between evaluations, so checking a claim for n = 0..10 000 stays linear.

@@ -15,8 +15,8 @@ use super::error::{ErrorKind, ExprError, Found, Unnamable, Wanted};
 use super::stack::with_room;
 use super::token::{Token, TokenKind, lex};
 use crate::engine::PictureWhy;
-use crate::engine::ruleset_name::{self, Family, RULESETS};
 use crate::engine::hackenbush_syntax;
+use crate::engine::ruleset_name::{self, Family, RULESETS};
 use crate::engine::{EngineError, Pass, Player, Rules};
 
 /// The most levels an expression may nest: brackets, arguments, prefix operators and operands

@@ -23,8 +23,8 @@ use serde::Deserialize;
 use super::{BadFile, FileKind, FileWhy, ReadError};
 use crate::engine::EngineError;
 use crate::engine::PictureWhy;
-use crate::engine::{MAX_EDGES, Picture, PictureError};
 use crate::engine::hackenbush_syntax::is_name;
+use crate::engine::{MAX_EDGES, Picture, PictureError};
 use crate::yaml;
 
 /// The largest picture file read: far more than [`MAX_EDGES`] edges need.

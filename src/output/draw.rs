@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use crate::engine::reachable::ReachableGraph;
 use crate::engine::period::Period;
+use crate::engine::reachable::ReachableGraph;
 use crate::engine::{Known, Pass, Rules};
 
 /// Every position reachable from a start, with the ruleset that names its heaps.

@@ -1,13 +1,13 @@
 //! What a game and `step` produce: moves shown in binary, coach notes, hints, the end of a game.
 //! Data only; `render` words and draws them.
 
-use crate::engine::loopy::Outcome;
-use crate::engine::{Side, Turn};
-use crate::engine::{Player, Verdict, verdict};
 use crate::engine::Intent;
-use crate::engine::top_bit;
 use crate::engine::Solver;
+use crate::engine::loopy::Outcome;
+use crate::engine::top_bit;
 use crate::engine::{Grundy, Move, Pile, Rules};
+use crate::engine::{Player, Verdict, verdict};
+use crate::engine::{Side, Turn};
 
 use super::{LoopyReport, PositionReport};
 

@@ -3,10 +3,10 @@
 //! component with its game and value, the moves, the coach's note, the end. Data only;
 //! `render` words it.
 
-use crate::engine::Picture;
-use crate::engine::Side;
-use crate::engine::Player;
 use crate::engine::Intent;
+use crate::engine::Picture;
+use crate::engine::Player;
+use crate::engine::Side;
 use crate::engine::{Grundy, Pile, Rules};
 
 /// One component as the learner sees it: a state of a game, or a picture.

@@ -13,9 +13,9 @@ use super::verdict::sentence;
 use super::{RenderOptions, Style};
 use crate::engine::Grundy;
 use crate::engine::Judgement;
-use crate::engine::Rules;
-use crate::engine::Rule;
 use crate::engine::Method;
+use crate::engine::Rule;
+use crate::engine::Rules;
 use crate::output::{MoveView, PileChanged, PositionReport, PositionTitle, PositionView};
 
 /// A position's heading: which position it is. A changed pile shows the nim-sum worked out

@@ -8,8 +8,8 @@ use super::RenderOptions;
 use super::json_shapes::MoveJson;
 use super::verdict::winning_move_line;
 use super::verdict::{move_row, outcome_name, winner_row};
-use crate::engine::Judgement;
 use crate::engine::BulkMove;
+use crate::engine::Judgement;
 use crate::engine::{Grundy, Rules};
 use crate::output::{BulkReport, PositionView};
 

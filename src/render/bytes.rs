@@ -29,10 +29,7 @@ impl fmt::Display for Bytes {
 
 /// Why a memory limit of `requested` bytes was lowered to `ceiling.usable`: the system's
 /// bound on the process, named as a person sets it.
-pub(crate) fn lowered_limit(
-    requested: u64,
-    ceiling: &crate::engine::memory::Ceiling,
-) -> String {
+pub(crate) fn lowered_limit(requested: u64, ceiling: &crate::engine::memory::Ceiling) -> String {
     use crate::engine::memory::CeilingKind;
     let bound = match ceiling.kind {
         CeilingKind::AddressSpace => "its address-space limit (RLIMIT_AS, `ulimit -v`)",

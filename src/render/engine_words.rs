@@ -4,17 +4,17 @@
 
 use std::fmt;
 
-use crate::engine::{Beyond, CodeWhy, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
-use crate::engine::PictureError;
-use crate::engine::{TooMuchWork, TupleLimit};
-use crate::engine::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
-use crate::engine::MAX_SIZE_DIGITS;
-use crate::engine::quoted;
 use crate::engine::IllegalMove;
+use crate::engine::MAX_SIZE_DIGITS;
+use crate::engine::PictureError;
+use crate::engine::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
+use crate::engine::quoted;
+use crate::engine::{Beyond, CodeWhy, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
+use crate::engine::{EngineError, Rules};
 use crate::engine::{
     MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
 };
-use crate::engine::{EngineError, Rules};
+use crate::engine::{TooMuchWork, TupleLimit};
 
 /// How a Hackenbush picture is written, for error messages.
 pub(crate) const PICTURE_SYNTAX: &str = "a stalk `5`, a tree `2(1,3)` (a stalk of 2 carrying stalks of 1 and 3), or edges `(g-a,a-b,b-g)` with `g` the ground";
@@ -763,8 +763,8 @@ impl fmt::Display for Said<'_, PileWanted> {
 mod tests {
     use super::*;
     use crate::engine::OctalCode;
-    use crate::engine::{Request, check};
     use crate::engine::{Heaps, Pile};
+    use crate::engine::{Request, check};
 
     fn zm(text: &[&str]) -> Vec<Pile> {
         text.iter()

@@ -26,11 +26,7 @@ impl fmt::Display for Error {
                 crate::engine::quoted(id)
             ),
             Self::NoSuchStep { id, nearest, ids } => {
-                write!(
-                    f,
-                    "this lesson has no step {}",
-                    crate::engine::quoted(id)
-                )?;
+                write!(f, "this lesson has no step {}", crate::engine::quoted(id))?;
                 if let Some(near) = nearest {
                     write!(f, " (did you mean `{near}`?)")?;
                 }
@@ -568,10 +564,7 @@ fn clap_line(rendered: &str, typed: &[String]) -> String {
     for v in typed {
         rendered = rendered.replace(&format!("'{v}'"), &quoted(v).to_string());
         if v.chars().count() > crate::engine::QUOTE_MAX {
-            rendered = rendered.replace(
-                v.as_str(),
-                &crate::engine::shortened(v).to_string(),
-            );
+            rendered = rendered.replace(v.as_str(), &crate::engine::shortened(v).to_string());
         }
     }
     let mut lines = rendered.lines().map(str::trim);

@@ -5,8 +5,8 @@ use std::fmt;
 
 use super::engine_words::Said;
 use crate::engine::hackenbush_syntax::MAX_NAME;
-use crate::engine::token_excerpt;
 use crate::engine::quoted;
+use crate::engine::token_excerpt;
 use crate::graph::{BadFile, FileKind, FileWhy, Shape};
 
 impl fmt::Display for Said<'_, BadFile> {

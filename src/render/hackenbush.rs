@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::RenderOptions;
 use super::prose::{fill, hanging};
 use super::verdict::winning_move_line;
-use crate::engine::{Picture, Piece, Valuation};
 use crate::engine::{Grundy, Judgement};
+use crate::engine::{Picture, Piece, Valuation};
 use crate::output::{HackenbushComponent, HackenbushCut, HackenbushReport, HackenbushView};
 
 /// More pieces than this and the working is not printed line by line.

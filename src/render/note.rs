@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
-use crate::engine::Rules;
 use crate::engine::DefinedGame;
+use crate::engine::Rules;
 use crate::output::{Note, SetAside};
 
 /// `note` in words.
@@ -170,9 +170,7 @@ mod tests {
 
     #[test]
     fn the_staircase_rule_says_where_the_coins_from_step_1_go() {
-        let staircase = Rules::Defined(std::sync::Arc::new(
-            crate::engine::staircase::game(),
-        ));
+        let staircase = Rules::Defined(std::sync::Arc::new(crate::engine::staircase::game()));
         assert_eq!(
             words(&Note::RulesSet(staircase, None)),
             "rules: staircase, defined by\n  game staircase(s1, …, sn) = {(…, s(i-1) + k, \

@@ -6,9 +6,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::RenderOptions;
+use crate::engine::Exception;
 use crate::engine::Rules;
 use crate::engine::period::Certificate;
-use crate::engine::Exception;
 use crate::output::{PeriodReport, ValuesBy};
 
 /// Well-known names of octal games, for headings.
@@ -418,8 +418,8 @@ pub(super) fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
 mod tests {
     use super::*;
     use crate::engine::Rules;
-    use crate::engine::period::Period;
     use crate::engine::Sequence;
+    use crate::engine::period::Period;
 
     #[test]
     fn a_proven_period_as_json() {

@@ -10,8 +10,8 @@ use super::verdict::winning_move_line;
 use super::verdict::{move_row, outcome_name, winner_row};
 use crate::engine::Judgement;
 use crate::engine::SumMove;
-use crate::engine::{Part, PartMove};
 use crate::engine::{Grundy, Pile, Rules};
+use crate::engine::{Part, PartMove};
 use crate::output::{MisereSumReport, PositionView, SumReport};
 
 /// `wythoff((3,5))` is written `wythoff(3,5)`: a tuple state is its own parentheses.

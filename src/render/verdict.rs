@@ -1,9 +1,9 @@
 //! The sentence that states who wins and why, shared by every view of a position.
 
 use super::{Style, format_set};
+use crate::engine::Rule;
 use crate::engine::loopy::Gamma;
 use crate::engine::{Basis, Judgement, Outcome};
-use crate::engine::Rule;
 use crate::expr::{Int, Value};
 
 /// `3`, or `∞{0, 2}`: the one way nimlab writes a γ value.

@@ -61,9 +61,7 @@ pub fn dispatch(
         session.cancel.begin(0);
         crate::engine::memory::take_tripped();
         let _memory = cli.memory.map(|bytes| {
-            crate::engine::memory::Scoped::set(crate::env::keep_below_ceiling(
-                bytes, true, env,
-            ))
+            crate::engine::memory::Scoped::set(crate::env::keep_below_ceiling(bytes, true, env))
         });
         // A lesson's expressions are small by design: a lesson file cannot take the machine.
         let in_lesson = matches!(command, Command::Lesson { .. })

@@ -129,6 +129,29 @@ fn the_engine_crate_depends_on_threads_alone() {
     );
 }
 
+/// The engine is entered by its front door: its modules are private, so everything nimlab
+/// uses is named at the crate's root (`engine::Solver`, `engine::memory::limit`), and a path
+/// through its interior (`engine::values::grundy::Solver`) does not compile. What the
+/// compiler cannot see is a module made public again: none is.
+#[test]
+fn the_engine_is_entered_by_its_front_door() {
+    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/engine/src/lib.rs");
+    let text = fs::read_to_string(lib).expect("the engine's lib.rs");
+    let public: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("pub mod "))
+        .collect();
+    assert!(public.is_empty(), "public modules: {public:?}");
+    for module in [
+        "error", "families", "limits", "notation", "play", "searches", "values",
+    ] {
+        assert!(
+            text.lines().any(|l| l.trim() == format!("mod {module};")),
+            "the engine's `{module}` is not declared privately"
+        );
+    }
+}
+
 #[test]
 fn the_engine_does_no_io() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/engine/src");

@@ -30,20 +30,22 @@ pub use play::strategy::Move;
 pub use values::grundy::{GrundyRow, Known, Method};
 pub use values::mex::mex;
 
-pub use error::{Beyond, CodeWhy, DefinitionRefusal, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
-pub use families::{loopy, moore, ruleset_name, staircase};
+pub use error::{
+    Beyond, CodeWhy, DefinitionRefusal, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy,
+};
 pub use families::defined::{DefinedGame, Leaves, MAX_LENGTH, OptionRule, ProvenForm};
 pub use families::graph::GameGraph;
 pub use families::hackenbush::{MAX_EDGES, Picture, PictureError, Piece, Valuation, winning_cut};
 pub use families::octal::OctalCode;
 pub use families::rules::{SizeError, parse_size};
 pub use families::subtraction::{SubtractionSet, values_until_period};
+pub use families::{loopy, moore, ruleset_name, staircase};
 pub use limits::budget::Budget;
 pub use limits::cancel::install_foreground;
 pub use limits::too_much_work::TupleLimit;
-pub use notation::{hackenbush_syntax, hackenbush_write};
 pub use notation::pile::{MAX_PILE_TOKEN, MAX_SIZE_DIGITS, SHORT_WINDOW, is_space, token_excerpt};
 pub use notation::quote::{QUOTE_MAX, quoted, shortened};
+pub use notation::{hackenbush_syntax, hackenbush_write};
 pub use play::game::{Side, Turn};
 pub use play::judgement::Basis;
 pub use play::moves::{IllegalMove, Request, apply, check, is_over};
@@ -52,11 +54,14 @@ pub use play::reply::Intent;
 pub use play::strategy::{top_bit, winning_move};
 pub use play::sum::{Component, SumMove, SumVerdict, solve};
 pub use play::sum_game::{MisereSum, Part, PartMove, SumGame, SumTurn, own_counter_move, piles_of};
-pub use searches::{misere_play, reachable};
 pub use searches::bulk::{BulkMove, BulkSummary, BulkVerdict};
-pub use searches::exhaustive::{Cores, Exhaustive, MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS};
+pub use searches::exhaustive::{
+    Cores, Exhaustive, MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES,
+    MAX_SPLIT_POSITIONS,
+};
 pub use searches::search::{Memo, Search};
 pub use searches::verify::{Verification, nimlab_rule, verify};
+pub use searches::{misere_play, reachable};
 pub use values::grundy::{Formula, GrundyTable, LOOKUP_WORK, Solver, TABLE_MAX_SIZE, TABLE_WORK};
 pub use values::library_form::LibraryForm;
 pub use values::nim_product::nim_product;

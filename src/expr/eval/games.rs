@@ -9,12 +9,12 @@ use super::{
     overflow,
 };
 use crate::engine::Beyond;
+use crate::engine::Budget;
 use crate::engine::PileWanted;
 use crate::engine::loopy::{Gamma, Outcome};
-use crate::engine::Budget;
-use crate::engine::{Memo, Search};
-use crate::engine::{GrundyTable, Solver};
 use crate::engine::{EngineError, Method, Pile, Player, Rules};
+use crate::engine::{GrundyTable, Solver};
+use crate::engine::{Memo, Search};
 use crate::expr::error::{ErrorKind, ExprError, Got, Needed, TooLarge};
 use crate::expr::value::{Int, Value};
 

@@ -10,8 +10,8 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::{DefinitionFailure, parse_definition};
 use crate::engine::FailedWhy;
-use crate::engine::ruleset_name::{COIN_GAMES, RETREAT_GAMES};
 use crate::engine::SubtractionSet;
+use crate::engine::ruleset_name::{COIN_GAMES, RETREAT_GAMES};
 use crate::engine::{EngineError, Rules};
 use crate::expr::ExprError;
 
@@ -122,11 +122,7 @@ pub fn library(name: &str) -> Result<Rules, EngineError> {
     if name.eq_ignore_ascii_case("staircase") {
         static STAIRCASE: OnceLock<Rules> = OnceLock::new();
         return Ok(STAIRCASE
-            .get_or_init(|| {
-                Rules::Defined(std::sync::Arc::new(
-                    crate::engine::staircase::game(),
-                ))
-            })
+            .get_or_init(|| Rules::Defined(std::sync::Arc::new(crate::engine::staircase::game())))
             .clone());
     }
     let (_, rules) = definitions()
@@ -183,8 +179,7 @@ mod tests {
         game.extend(6, &mut crate::engine::Budget::new(1 << 20))
             .unwrap();
         let start = [crate::engine::Pile::plain(6), crate::engine::Pile::plain(5)];
-        let mut bounded = crate::engine::Search::new(&ruler, false, u64::MAX)
-            .with_heap_limit(100);
+        let mut bounded = crate::engine::Search::new(&ruler, false, u64::MAX).with_heap_limit(100);
         assert!(matches!(
             bounded.value(&start),
             Err(crate::engine::EngineError::TooMuchWork(_))

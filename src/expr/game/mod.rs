@@ -26,8 +26,8 @@ use super::ast::{Expr, ExprKind};
 use super::calls::RULES_FUNCTIONS;
 use super::error::{ErrorKind, ExprError, Found, Got, Needed, Wanted};
 use super::parser::parse;
-use crate::engine::Rules;
 use crate::engine::DefinedGame;
+use crate::engine::Rules;
 
 pub use failure::{DefinitionFailure, OptionsWhy};
 pub use library::{LIBRARY, library};

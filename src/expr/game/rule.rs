@@ -8,10 +8,10 @@
 use std::ops::Range;
 
 use super::{Definition, DefinitionFailure, OptionsWhy};
-use crate::engine::FailedWhy;
-use crate::engine::{Leaves, OptionRule};
 use crate::engine::Budget;
+use crate::engine::FailedWhy;
 use crate::engine::{EngineError, Rules, TooMuchWork};
+use crate::engine::{Leaves, OptionRule};
 use crate::expr::ast::{BinaryOp, Expr, ExprKind};
 use crate::expr::eval::OPTIONS_PER_STEP;
 use crate::expr::value::{Int, Value};

@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 
-use crate::engine::loopy::Outcome;
-use crate::engine::{Side, Turn};
 use crate::engine::Intent;
+use crate::engine::loopy::Outcome;
 use crate::engine::{Move, Pile, Rules};
+use crate::engine::{Side, Turn};
 use crate::output::{CoachNote, GameEvent, GameReport, StepReport};
 use crate::render::json_shapes::MoveJson;
 

@@ -2,8 +2,8 @@
 
 use std::io::{self, Write};
 
-use crate::engine::Side;
 use crate::engine::Intent;
+use crate::engine::Side;
 use crate::engine::{Move, Rules};
 use crate::output::{GameEvent, GameReport, StepReport};
 use crate::render::table_writer::{TableSyntax, TableWriter};

@@ -5,10 +5,10 @@
 use std::io::{self, Write};
 
 use super::text::{action, game_over, how_to_move, join, para, replay, title};
-use crate::engine::loopy::Outcome;
-use crate::engine::Side;
-use crate::engine::Player;
 use crate::engine::Intent;
+use crate::engine::Player;
+use crate::engine::Side;
+use crate::engine::loopy::Outcome;
 use crate::engine::{Move, Pile, Rules};
 use crate::output::{CoachNote, GameEvent, GameReport};
 use crate::render::{RenderOptions, Style};

@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use super::json::intent_name;
 use super::text::{game_over, para, title};
-use crate::engine::Side;
 use crate::engine::Intent;
+use crate::engine::Side;
 use crate::engine::{Grundy, Pile, Rules};
 use crate::output::{
     Board, SumCoachNote, SumGameEvent, SumGameReport, SumKind, SumStepReport, Term, TermMove,

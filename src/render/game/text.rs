@@ -3,11 +3,11 @@
 
 use std::io::{self, Write};
 
-use crate::engine::loopy::Outcome;
-use crate::engine::{Side, Turn};
-use crate::engine::{Player, Rule};
 use crate::engine::Intent;
+use crate::engine::loopy::Outcome;
 use crate::engine::{Move, Pile, Rules};
+use crate::engine::{Player, Rule};
+use crate::engine::{Side, Turn};
 use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
 use crate::render::{RenderOptions, Style, binary};
 

@@ -112,7 +112,8 @@ struct Tuples {
 impl DefinedGame {
     /// A game called `name`, written as `text`, whose options `rule` gives. Nothing is valued
     /// yet.
-    pub fn new(name: &str, text: &str, rule: Box<dyn OptionRule>) -> Self {
+    #[cfg(test)]
+    pub(crate) fn new(name: &str, text: &str, rule: Box<dyn OptionRule>) -> Self {
         Self::with_arity(name, text, 1, rule)
     }
 
@@ -139,7 +140,7 @@ impl DefinedGame {
     }
 
     /// The closed form proven in this session, if any.
-    pub fn proven(&self) -> Option<Arc<dyn ProvenForm>> {
+    pub(crate) fn proven(&self) -> Option<Arc<dyn ProvenForm>> {
         self.proven
             .read()
             .unwrap_or_else(PoisonError::into_inner)
@@ -162,7 +163,7 @@ impl DefinedGame {
     }
 
     /// Whether the definition leaves out retreats (see [`DefinedGame::with_retreats`]).
-    pub fn has_retreats(&self) -> bool {
+    pub(crate) fn has_retreats(&self) -> bool {
         self.retreats
     }
 
@@ -182,13 +183,13 @@ impl DefinedGame {
     }
 
     /// Whether a state is a heads coin and a move turns coins (see [`DefinedGame::turning_coins`]).
-    pub fn turns_coins(&self) -> bool {
+    pub(crate) fn turns_coins(&self) -> bool {
         self.coins
     }
 
     /// A game whose states are tuples of any length from 1 to [`MAX_LENGTH`], each option of
     /// the same length as its state; its first states are probed at length `probe`.
-    pub fn with_any_length(
+    pub(crate) fn with_any_length(
         name: &str,
         text: &str,
         probe: usize,
@@ -225,7 +226,7 @@ impl DefinedGame {
     }
 
     /// What a state of the game is, where something else was written.
-    pub fn state_wanted(&self) -> PileWanted {
+    pub(crate) fn state_wanted(&self) -> PileWanted {
         if self.any_length {
             PileWanted::TupleUpTo {
                 game: self.name.clone(),
@@ -253,7 +254,7 @@ impl DefinedGame {
     }
 
     /// The tuple a pile of a game of tuples numbers, if it has been numbered.
-    pub fn tuple(&self, pile: u64) -> Option<Vec<u64>> {
+    pub(crate) fn tuple(&self, pile: u64) -> Option<Vec<u64>> {
         let known = self.read();
         usize::try_from(pile)
             .ok()
@@ -262,7 +263,7 @@ impl DefinedGame {
     }
 
     /// How a pile of this game is written: the number, or the tuple it numbers.
-    pub fn state_name(&self, pile: u64) -> String {
+    pub(crate) fn state_name(&self, pile: u64) -> String {
         if !self.has_tuples() {
             return pile.to_string();
         }
@@ -284,7 +285,7 @@ impl DefinedGame {
 
     /// The largest state valued, if any (for a game of tuples: the number of tuples met, less
     /// one).
-    pub fn computed(&self) -> Option<u64> {
+    pub(crate) fn computed(&self) -> Option<u64> {
         let known = self.read();
         let len = if self.has_tuples() {
             known.tuples.states.len()
@@ -295,7 +296,7 @@ impl DefinedGame {
     }
 
     /// The value of state (or tuple number) `n`, if it has been computed.
-    pub fn value(&self, n: u64) -> Option<Grundy> {
+    pub(crate) fn value(&self, n: u64) -> Option<Grundy> {
         let i = usize::try_from(n).ok()?;
         let known = self.read();
         if self.has_tuples() {
@@ -306,14 +307,14 @@ impl DefinedGame {
     }
 
     /// The values of states 0..=n, if computed that far.
-    pub fn values_to(&self, n: u64) -> Option<Vec<Grundy>> {
+    pub(crate) fn values_to(&self, n: u64) -> Option<Vec<Grundy>> {
         let end = usize::try_from(n).ok()?.checked_add(1)?;
         self.read().values.get(..end).map(<[Grundy]>::to_vec)
     }
 
     /// The options of state `n` as kept when it was valued; `None` for a state not valued
     /// (never an empty list in its place: see [`DefinedGame::options_within`]).
-    pub fn kept_options(&self, n: u64) -> Option<Arc<[Heaps]>> {
+    pub(crate) fn kept_options(&self, n: u64) -> Option<Arc<[Heaps]>> {
         let known = self.read();
         let i = usize::try_from(n).ok()?;
         if self.has_tuples() {
@@ -324,7 +325,7 @@ impl DefinedGame {
     }
 
     /// Whether an option may split a heap in two, as the rule is written.
-    pub fn splits(&self) -> bool {
+    pub(crate) fn splits(&self) -> bool {
         !self.has_tuples() && self.rule.may_split()
     }
 
@@ -357,7 +358,11 @@ impl DefinedGame {
 
     /// How many options `tuple` has, asked of the rule and not kept: for estimates of a
     /// search before it starts.
-    pub fn count_options(&self, tuple: &[u64], budget: &mut Budget) -> Result<u64, EngineError> {
+    pub(crate) fn count_options(
+        &self,
+        tuple: &[u64],
+        budget: &mut Budget,
+    ) -> Result<u64, EngineError> {
         let options = self.rule.options(tuple, budget)?;
         Ok(u64::try_from(options.len()).unwrap_or(u64::MAX))
     }
@@ -440,7 +445,11 @@ impl DefinedGame {
     /// now and not kept; for a tuple not valued yet, valued first. The rule's work is charged
     /// to `budget`, which refuses once spent, and Ctrl-C and the memory limit stop it: a list
     /// is never handed out shorter than the rule's.
-    pub fn options_within(&self, n: u64, budget: &mut Budget) -> Result<Arc<[Heaps]>, EngineError> {
+    pub(crate) fn options_within(
+        &self,
+        n: u64,
+        budget: &mut Budget,
+    ) -> Result<Arc<[Heaps]>, EngineError> {
         if let Some(options) = self.kept_options(n) {
             return Ok(options);
         }

@@ -107,8 +107,9 @@ impl GameGraph {
         self.names.len()
     }
 
+    /// Whether there is nothing at all.
     pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
+        self.len() == 0
     }
 
     /// The node with this name.
@@ -148,7 +149,7 @@ impl GameGraph {
     }
 
     /// Every node's value, in node order; `None` for a loopy graph.
-    pub fn values(&self) -> Option<&[Grundy]> {
+    pub(crate) fn values(&self) -> Option<&[Grundy]> {
         self.loopy.is_none().then_some(self.values.as_slice())
     }
 
@@ -175,7 +176,7 @@ impl GameGraph {
 
     /// The counter of a node of finite γ on a loopy graph (the order it was valued in); 0 on
     /// an acyclic graph.
-    pub fn counter(&self, node: u64) -> u64 {
+    pub(crate) fn counter(&self, node: u64) -> u64 {
         match (&self.loopy, self.get(node)) {
             (Some(l), Some(i)) => l.counter[i],
             _ => 0,

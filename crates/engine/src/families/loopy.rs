@@ -30,12 +30,12 @@ pub enum Gamma {
 pub use crate::play::outcome::Outcome;
 
 impl Gamma {
-    pub fn is_finite(&self) -> bool {
+    pub(crate) fn is_finite(&self) -> bool {
         matches!(self, Self::Finite(_))
     }
 
     /// The finite value, if it is one.
-    pub fn finite(&self) -> Option<Grundy> {
+    pub(crate) fn finite(&self) -> Option<Grundy> {
         match self {
             Self::Finite(g) => Some(*g),
             Self::Infinite(_) => None,
@@ -80,9 +80,9 @@ impl Gamma {
 
 /// Every position's γ and, for a finite value, its counter (0 for ∞).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Labelling {
-    pub gamma: Vec<Gamma>,
-    pub counter: Vec<u64>,
+pub(crate) struct Labelling {
+    pub(crate) gamma: Vec<Gamma>,
+    pub(crate) counter: Vec<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,7 +94,7 @@ enum Label {
 
 /// Labels every position of the graph whose options are `moves` (indices into `moves`). Polls
 /// the foreground's stop flag and the memory limit.
-pub fn label(moves: &[Vec<usize>]) -> Result<Labelling, EngineError> {
+pub(crate) fn label(moves: &[Vec<usize>]) -> Result<Labelling, EngineError> {
     let n = moves.len();
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (u, to) in moves.iter().enumerate() {
@@ -206,7 +206,7 @@ pub fn label(moves: &[Vec<usize>]) -> Result<Labelling, EngineError> {
 impl Labelling {
     /// The option of `u` of value `target` with the smallest counter (ties: the first listed):
     /// the move that makes progress towards the end of play.
-    pub fn option_of_value(&self, moves: &[usize], target: Grundy) -> Option<usize> {
+    pub(crate) fn option_of_value(&self, moves: &[usize], target: Grundy) -> Option<usize> {
         moves
             .iter()
             .copied()
@@ -215,14 +215,18 @@ impl Labelling {
     }
 
     /// The value of the sum of the positions `position` (nodes of the labelled graph).
-    pub fn sum_value(&self, position: &[usize]) -> Gamma {
+    pub(crate) fn sum_value(&self, position: &[usize]) -> Gamma {
         Gamma::sum(position.iter().map(|&u| &self.gamma[u]))
     }
 
     /// The move to make in the sum `position`, as (component, node it goes to): a winning move
     /// (to a value 0 that makes progress) when the player to move wins, a move that keeps the
     /// draw when it is a draw, `None` when every move loses or none is left.
-    pub fn best_move(&self, moves: &[Vec<usize>], position: &[usize]) -> Option<(usize, usize)> {
+    pub(crate) fn best_move(
+        &self,
+        moves: &[Vec<usize>],
+        position: &[usize],
+    ) -> Option<(usize, usize)> {
         match self.sum_value(position) {
             Gamma::Finite(0) => None,
             Gamma::Finite(s) => {

@@ -17,7 +17,7 @@ pub struct MooreVerdict {
     /// For each binary column with a 1 in some pile, from the top: the column's value (a power
     /// of two) and how many piles have a 1 there.
     pub columns: Vec<(u64, u64)>,
-    pub winner: Player,
+    pub(crate) winner: Player,
     /// For the first player: each pile the winning move changes, `(index, from, to)`, in order.
     pub winning_move: Option<Vec<(usize, u64, u64)>>,
 }

@@ -42,8 +42,8 @@ pub enum CodeWhy {
 /// A code as written (`octal:0.9`) and why it was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadCode {
-    pub token: String,
-    pub why: CodeWhy,
+    pub(crate) token: String,
+    pub(crate) why: CodeWhy,
 }
 
 /// An octal (or hexadecimal) game by its code.
@@ -62,7 +62,7 @@ impl OctalCode {
     }
 
     /// Parses a hexadecimal code: `0.F`, `0.8`, `8.0`, `C.7` (digits 0–9 and A–F, either case).
-    pub fn parse_hex(code: &str) -> Result<Self, BadCode> {
+    pub(crate) fn parse_hex(code: &str) -> Result<Self, BadCode> {
         Self::parse_in(code, true)
     }
 
@@ -109,7 +109,7 @@ impl OctalCode {
     }
 
     /// Whether the code is written in hexadecimal (`hex:`).
-    pub fn is_hex(&self) -> bool {
+    pub(crate) fn is_hex(&self) -> bool {
         self.hex
     }
 
@@ -124,7 +124,7 @@ impl OctalCode {
     }
 
     /// Whether some move splits a heap (in two or three).
-    pub fn splits(&self) -> bool {
+    pub(crate) fn splits(&self) -> bool {
         self.digits.iter().any(|d| d & 12 != 0)
     }
 
@@ -134,7 +134,7 @@ impl OctalCode {
     }
 
     /// The amounts k whose digit allows leaving three heaps.
-    pub fn three_way_takes(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn three_way_takes(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.digits.len()).filter(|&k| self.digits[k] & 8 != 0)
     }
 
@@ -159,20 +159,20 @@ impl OctalCode {
     }
 
     /// The amounts k whose digit allows a split, with d₀ = 4 giving k = 0.
-    pub fn split_takes(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn split_takes(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.digits.len()).filter(|&k| self.digits[k] & 4 != 0)
     }
 
     /// The heaps a move can leave from a heap of `n`, by amount removed from most to least
     /// (so the tokens left rise), a single heap before the splits of the same amount.
-    pub fn moves(&self, n: u64) -> impl Iterator<Item = Heaps> + '_ {
+    pub(crate) fn moves(&self, n: u64) -> impl Iterator<Item = Heaps> + '_ {
         self.moves_with_smaller_part_upto(n, u64::MAX)
     }
 
     /// [`OctalCode::moves`] with splits only where the smaller part (of three, the two smaller
     /// parts) is at most `bound` (for huge heaps of a periodic game, where larger parts add no
     /// new values).
-    pub fn moves_with_smaller_part_upto(
+    pub(crate) fn moves_with_smaller_part_upto(
         &self,
         n: u64,
         bound: u64,
@@ -206,7 +206,7 @@ impl OctalCode {
     }
 
     /// Whether one move on a heap of `n` can leave `to`.
-    pub fn allows(&self, n: u64, to: &Heaps) -> bool {
+    pub(crate) fn allows(&self, n: u64, to: &Heaps) -> bool {
         let Some(taken) = u128::from(n).checked_sub(to.tokens()) else {
             return false;
         };

@@ -99,7 +99,7 @@ impl Rules {
     /// graph's pile 0 is its first position and a tuple game's the first tuple numbered, so
     /// those stay); and for a coin-turning game the row of coins, a set of heads: a coin
     /// turned heads where it already was is tails again, so two equal piles cancel.
-    pub fn canonical(&self, mut piles: Vec<Pile>) -> Vec<Pile> {
+    pub(crate) fn canonical(&self, mut piles: Vec<Pile>) -> Vec<Pile> {
         let numbered = match self {
             Self::Graph(_) => true,
             Self::Defined(game) => game.has_tuples(),
@@ -248,7 +248,7 @@ impl Rules {
     }
 
     /// The error for a token [`Pile::parse`] refused, quoting at most the start of it.
-    pub fn pile_error(&self, token: &[u8], kind: SizeError) -> EngineError {
+    pub(crate) fn pile_error(&self, token: &[u8], kind: SizeError) -> EngineError {
         let token = token_excerpt(token);
         match kind {
             SizeError::TooLarge => EngineError::PileTooLarge { token },
@@ -283,11 +283,6 @@ impl Rules {
         }
     }
 
-    /// Whether `pile` is a state of this ruleset.
-    pub fn admits(&self, pile: Pile) -> bool {
-        self.has_pass() == (pile.pass.is_some() || pile.size == 0)
-    }
-
     /// The options of one component that leave one component, in order: smaller piles first,
     /// then the pass. For a splitting ruleset these are its moves that leave one heap, not all
     /// its moves: those are [`Rules::heap_options`].
@@ -296,7 +291,7 @@ impl Rules {
     /// within `budget` or refused. The iterator is lazy otherwise: a take-any pile of size n
     /// has n options, so callers that may meet huge piles search it with a bound and refuse
     /// past it.
-    pub fn options(
+    pub(crate) fn options(
         &self,
         pile: Pile,
         budget: &mut Budget,
@@ -355,7 +350,7 @@ impl Rules {
 
     /// Whether `to` is one move away from `from` (splits included); a defined game's moves are
     /// listed within `budget`, or the question refused.
-    pub fn is_heap_option(
+    pub(crate) fn is_heap_option(
         &self,
         from: Pile,
         to: &Heaps,
@@ -370,7 +365,7 @@ impl Rules {
     }
 
     /// Whether `to` is one move away from `from`; as [`Rules::is_heap_option`].
-    pub fn is_option(
+    pub(crate) fn is_option(
         &self,
         from: Pile,
         to: Pile,

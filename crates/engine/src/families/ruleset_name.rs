@@ -285,7 +285,7 @@ impl RulesetName {
     }
 
     /// Whether `word` is this row's name or one of its aliases, ignoring ASCII case.
-    pub fn is_called(&self, word: &str) -> bool {
+    pub(crate) fn is_called(&self, word: &str) -> bool {
         std::iter::once(self.name)
             .chain(self.aliases.iter().copied())
             .any(|n| n.eq_ignore_ascii_case(word))
@@ -293,7 +293,7 @@ impl RulesetName {
 }
 
 /// Octal games known by a name of their own: the name reads as the code.
-pub const CODE_NAMES: [(&str, &str); 4] = [
+pub(crate) const CODE_NAMES: [(&str, &str); 4] = [
     ("kayles", "0.77"),
     ("dawson", "0.07"),
     ("dawsons-kayles", "0.07"),

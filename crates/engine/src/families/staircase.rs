@@ -10,19 +10,19 @@ use crate::{EngineError, TooMuchWork};
 
 /// The rule as `rules staircase` shows it: the game language's notation, stretched to a tuple
 /// of any length (nimlab's renderer adds, in words, that coins moved down from step 1 leave).
-pub const TEXT: &str =
+pub(crate) const TEXT: &str =
     "game staircase(s1, …, sn) = {(…, s(i-1) + k, s(i) - k, …) : i in 1..n, k in 1..s(i)}";
 
 /// The most work a staircase may need for nimlab to search it: the staircases it reaches
 /// times (1 + its coins), which bounds the options listed on the way. A bigger one is refused
 /// at once rather than searched for minutes.
-pub const MAX_WORK: u128 = 20_000_000;
+pub(crate) const MAX_WORK: u128 = 20_000_000;
 
 /// The staircases reachable from `state`, counted exactly: those whose suffix sums T_j (the
 /// coins on step j and above) satisfy T_1 ≥ T_2 ≥ … ≥ 0 and T_j ≤ S_j, the suffix sums of
 /// `state` (a move lowers one suffix sum and leaves the others). Counted by a table over the
 /// values of T_j, so only called once the loose bound has failed; `None` past `cap` coins.
-pub fn reachable_count(state: &[u64], cap: u64) -> Option<u128> {
+pub(crate) fn reachable_count(state: &[u64], cap: u64) -> Option<u128> {
     let suffix = suffix_sums(state);
     let total = *suffix.first()?;
     if total > cap {
@@ -60,7 +60,7 @@ fn suffix_sums(state: &[u64]) -> Vec<u64> {
 /// step and those above it (the suffix sum S_j), so each step j holds 0..=S_j coins, and there
 /// are at most the product of (S_j + 1). A move lowers no bound's factor below a child's, so a
 /// state within it has children within it.
-pub fn reachable_bound(state: &[u64]) -> u128 {
+pub(crate) fn reachable_bound(state: &[u64]) -> u128 {
     let mut suffix: u128 = 0;
     let mut bound: u128 = 1;
     for &coins in state.iter().rev() {
@@ -76,7 +76,7 @@ fn written(state: &[u64]) -> String {
 }
 
 /// Staircase Nim's options, one tuple of the same length per move.
-pub struct StaircaseRule;
+pub(crate) struct StaircaseRule;
 
 impl OptionRule for StaircaseRule {
     fn options(&self, state: &[u64], budget: &mut Budget) -> Result<Vec<Leaves>, EngineError> {

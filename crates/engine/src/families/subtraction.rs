@@ -29,8 +29,8 @@ pub enum SetWhy {
 /// A subtraction set as written (`subtract:1,3,4`) and why it was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadSet {
-    pub token: String,
-    pub why: SetWhy,
+    pub(crate) token: String,
+    pub(crate) why: SetWhy,
 }
 
 /// A non-empty set of positive amounts that may be taken from a pile.
@@ -80,7 +80,7 @@ impl SubtractionSet {
     }
 
     /// The largest amount.
-    pub fn max(&self) -> u64 {
+    pub(crate) fn max(&self) -> u64 {
         self.0.last().copied().unwrap_or(0)
     }
 }
@@ -101,8 +101,8 @@ impl fmt::Display for SubtractionSet {
 pub(crate) struct Periodic {
     /// g(0), g(1), … up to the end of the first period.
     values: Vec<u8>,
-    pub preperiod: u64,
-    pub period: u64,
+    pub(crate) preperiod: u64,
+    pub(crate) period: u64,
 }
 
 /// The most values computed while looking for the period of a game being valued.

@@ -59,7 +59,7 @@ impl Budget {
     }
 
     /// The token's progress: a piece of work of `total` units begins (see [`Cancel::begin`]).
-    pub fn begin(&self, total: u64) {
+    pub(crate) fn begin(&self, total: u64) {
         if let Some(cancel) = &self.cancel {
             cancel.begin(total);
         }
@@ -68,7 +68,7 @@ impl Budget {
     /// The token's progress: `done` units are done; then the stop flag is checked (see
     /// [`Budget::check`]).
     #[inline]
-    pub fn reach(&self, done: u64) -> Result<(), Interrupted> {
+    pub(crate) fn reach(&self, done: u64) -> Result<(), Interrupted> {
         self.cancel
             .as_ref()
             .map_or_else(crate::limits::cancel::poll, |c| c.reach(done))
@@ -85,7 +85,7 @@ impl Budget {
     }
 
     /// The work still allowed.
-    pub fn left(&self) -> u64 {
+    pub(crate) fn left(&self) -> u64 {
         self.limit.saturating_sub(self.spent)
     }
 

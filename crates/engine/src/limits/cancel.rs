@@ -95,7 +95,7 @@ impl Cancel {
 
     /// Counts `units` more done (from any thread), then checks the flag.
     #[inline]
-    pub fn advance(&self, units: u64) -> Result<(), Interrupted> {
+    pub(crate) fn advance(&self, units: u64) -> Result<(), Interrupted> {
         self.progress.done.fetch_add(units, Relaxed);
         self.check()
     }

@@ -64,7 +64,7 @@ pub fn set_ceiling(bytes: u64) {
 }
 
 /// The most any limit may be, in bytes (`u64::MAX` if nothing bounds the process).
-pub fn ceiling() -> u64 {
+pub(crate) fn ceiling() -> u64 {
     CEILING.load(Relaxed)
 }
 
@@ -79,7 +79,7 @@ pub fn limit() -> u64 {
 }
 
 /// The bytes held now, if a meter is installed.
-pub fn in_use() -> Option<u64> {
+pub(crate) fn in_use() -> Option<u64> {
     METER
         .get()
         .map(|meter| u64::try_from(meter()).unwrap_or(u64::MAX))
@@ -88,7 +88,7 @@ pub fn in_use() -> Option<u64> {
 /// `Err(Interrupted)` once the process holds more than the limit; the trip is remembered for
 /// [`take_tripped`].
 #[inline]
-pub fn check() -> Result<(), Interrupted> {
+pub(crate) fn check() -> Result<(), Interrupted> {
     match in_use() {
         Some(bytes) if bytes > limit() => {
             TRIPPED.store(true, Relaxed);
@@ -143,7 +143,7 @@ pub fn bound() -> Bound {
 }
 
 /// Whether the limit now is a lesson's ([`Scoped::for_lesson`]), which no `--memory` raises.
-pub fn in_lesson() -> bool {
+pub(crate) fn in_lesson() -> bool {
     LESSON.load(Relaxed)
 }
 
@@ -167,7 +167,7 @@ impl Scoped {
     }
 
     /// The limit lowered to `bytes`, never raised.
-    pub fn lowered_to(bytes: u64) -> Self {
+    pub(crate) fn lowered_to(bytes: u64) -> Self {
         Self::set(limit().min(bytes))
     }
 

@@ -12,7 +12,7 @@ use crate::families::hackenbush::{MAX_EDGES, Picture, PictureError};
 use crate::notation::pile::token_excerpt;
 
 /// The longest word read as a picture.
-pub const MAX_WRITTEN: usize = 20_000;
+pub(crate) const MAX_WRITTEN: usize = 20_000;
 /// The longest node name.
 pub const MAX_NAME: usize = 32;
 

@@ -35,7 +35,7 @@ impl Heaps {
     }
 
     /// The heap left, or the first (smallest) of several.
-    pub fn first(&self) -> Pile {
+    pub(crate) fn first(&self) -> Pile {
         match self {
             Self::One(p) | Self::Two(p, _) | Self::Three(p, _, _) => *p,
             // `of` builds `Many` from four or more parts.
@@ -44,7 +44,7 @@ impl Heaps {
     }
 
     /// How many heaps: 1 for a move that does not split.
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         match self {
             Self::One(_) => 1,
             Self::Two(..) => 2,
@@ -72,7 +72,7 @@ impl Heaps {
     }
 
     /// The heaps after the first (what a move adds to a position).
-    pub fn rest(&self) -> impl Iterator<Item = Pile> + '_ {
+    pub(crate) fn rest(&self) -> impl Iterator<Item = Pile> + '_ {
         self.piles().skip(1)
     }
 }

@@ -408,7 +408,7 @@ impl Pile {
 
     /// Parses a whole token by [`Pile::read`]: whitespace inside it makes it no pile.
     #[inline]
-    pub fn parse(token: &[u8], has_pass: bool) -> Result<Self, SizeError> {
+    pub(crate) fn parse(token: &[u8], has_pass: bool) -> Result<Self, SizeError> {
         let scanned = Self::read(token, has_pass);
         if scanned.len == token.len() {
             scanned.pile

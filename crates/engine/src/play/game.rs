@@ -12,7 +12,7 @@ pub enum Side {
 }
 
 impl Side {
-    pub fn other(self) -> Self {
+    pub(crate) fn other(self) -> Self {
         match self {
             Self::Learner => Self::Computer,
             Self::Computer => Self::Learner,

@@ -60,7 +60,7 @@ impl Judgement {
     }
 
     /// By a position verdict's rule: the nim-sum, or misère Nim's own rule.
-    pub fn by_rule(rule: Rule, nim_sum: Grundy, winner: Player) -> Self {
+    pub(crate) fn by_rule(rule: Rule, nim_sum: Grundy, winner: Player) -> Self {
         match rule {
             Rule::NimSum => Self::by_nim_sum(nim_sum, false),
             rule => Self {
@@ -71,7 +71,7 @@ impl Judgement {
     }
 
     /// No move is left: the player to move loses in normal play and wins in misère play.
-    pub fn no_move(misere: bool) -> Self {
+    pub(crate) fn no_move(misere: bool) -> Self {
         Self {
             outcome: if misere {
                 Outcome::First
@@ -94,7 +94,7 @@ impl Judgement {
     }
 
     /// By an exhaustive search that found `winner` after `work` options.
-    pub fn by_search(winner: Player, work: u64) -> Self {
+    pub(crate) fn by_search(winner: Player, work: u64) -> Self {
         Self {
             outcome: winner.into(),
             basis: Basis::Search { work },
@@ -104,15 +104,11 @@ impl Judgement {
     /// Whether the player to move wins.
     /// The first player wins by a short move whose result was searched whole (see
     /// [`Basis::ShortMove`]).
-    pub fn by_short_move(work: u64) -> Self {
+    pub(crate) fn by_short_move(work: u64) -> Self {
         Self {
             outcome: Outcome::First,
             basis: Basis::ShortMove { work },
         }
-    }
-
-    pub fn first_wins(&self) -> bool {
-        self.outcome == Outcome::First
     }
 }
 

@@ -27,8 +27,8 @@ pub enum Intent {
 /// A chosen move and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Reply {
-    pub mv: Move,
-    pub intent: Intent,
+    pub(crate) mv: Move,
+    pub(crate) intent: Intent,
 }
 
 /// The computer's move on `piles`, or `None` when no move is left. Refuses piles the solver

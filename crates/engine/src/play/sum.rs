@@ -33,7 +33,7 @@ pub struct SumMove {
 pub struct SumVerdict {
     pub values: Vec<Grundy>,
     pub nim_sum: Grundy,
-    pub winner: Player,
+    pub(crate) winner: Player,
     pub winning_move: Option<SumMove>,
 }
 

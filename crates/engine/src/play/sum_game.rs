@@ -78,12 +78,12 @@ const MISERE_DEPTH: usize = 1_000;
 /// first player), the options the search examined, and whether no move is left at all.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MisereSum {
-    pub winner: Player,
+    pub(crate) winner: Player,
     pub best: Option<PartMove>,
     pub work: u64,
     pub no_move: bool,
     /// Whether the win was found by a short move of a far pile, its result searched whole.
-    pub by_short_move: bool,
+    pub(crate) by_short_move: bool,
 }
 
 impl MisereSum {
@@ -181,7 +181,7 @@ impl SumGame {
     }
 
     /// Whether the last mover loses: played misère, or misère Nim.
-    pub fn last_mover_loses(&self) -> bool {
+    pub(crate) fn last_mover_loses(&self) -> bool {
         self.misere || (self.whole && self.solvers[0].rules().is_misere())
     }
 

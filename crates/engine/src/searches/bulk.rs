@@ -6,7 +6,7 @@
 use crate::limits::budget::{Budget, LOOKUP_WORK};
 use crate::play::outcome::Player;
 use crate::play::position::Rule;
-use crate::play::strategy::{Move, heaps_with_value, top_bit};
+use crate::play::strategy::{heaps_with_value, top_bit};
 use crate::values::grundy::{Known, Solver, closed_form};
 use crate::{EngineError, Grundy, Heaps, Pile, Rules};
 
@@ -39,7 +39,7 @@ pub struct BulkSummary {
     pub count: u64,
     pub nim_sum: Grundy,
     pub winner: Player,
-    pub rule: Rule,
+    pub(crate) rule: Rule,
     /// The winning move; its `index` is the pile's 0-based position in the input.
     pub winning_move: Option<BulkMove>,
 }
@@ -144,7 +144,7 @@ impl BulkVerdict {
     }
 
     /// Adds the next pile; refuses one the solver cannot value within the pass's budget.
-    pub fn push(&mut self, pile: Pile) -> Result<(), EngineError> {
+    pub(crate) fn push(&mut self, pile: Pile) -> Result<(), EngineError> {
         let g = match self.solver.lookup(pile) {
             Some(known) => known.grundy(),
             None => self.reach(pile)?,
@@ -255,8 +255,9 @@ impl BulkVerdict {
 
 impl BulkMove {
     /// The move with a `usize` index, where the index fits (it always does for piles in memory).
-    pub fn to_move(self) -> Option<Move> {
-        Some(Move::new(
+    #[cfg(test)]
+    pub(crate) fn into_move(self) -> Option<crate::Move> {
+        Some(crate::Move::new(
             usize::try_from(self.index).ok()?,
             self.from,
             self.to,
@@ -324,7 +325,7 @@ mod tests {
                         let summary = bulk.finish().unwrap();
                         let v = verdict(&solver, &piles).unwrap();
                         assert_eq!((summary.winner, summary.nim_sum), (v.winner, v.nim_sum));
-                        let mv = summary.winning_move.and_then(BulkMove::to_move);
+                        let mv = summary.winning_move.and_then(BulkMove::into_move);
                         let expected = winning_move(&solver, &piles).unwrap();
                         assert_eq!(mv.is_some(), expected.is_some(), "{name} {piles:?}");
                         if let Some(m) = mv {

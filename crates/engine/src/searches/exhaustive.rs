@@ -56,7 +56,6 @@ pub struct Exhaustive {
     /// For states listed in an order of their own (see [`StateList`]): each one's code.
     listed: Option<HashMap<Pile, u32>>,
     piles: usize,
-    misere: bool,
     colex: Colex,
     /// Whether the player to move wins, one bit per rank.
     won: Vec<u64>,
@@ -129,7 +128,6 @@ impl Exhaustive {
             states: moves.states,
             listed: moves.listed,
             piles,
-            misere,
             colex,
             won: won.into_iter().map(AtomicU64::into_inner).collect(),
             moves_examined: examined,
@@ -196,7 +194,6 @@ impl Exhaustive {
             states,
             listed: None,
             piles,
-            misere,
             colex,
             won,
             moves_examined: search.work(),
@@ -208,12 +205,9 @@ impl Exhaustive {
         usize::try_from(self.colex.count()).expect("the count is within MAX_POSITIONS")
     }
 
+    /// Whether there is nothing at all.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    pub fn is_misere(&self) -> bool {
-        self.misere
     }
 
     /// Options looked up in all: a position's search stops at its first losing option.
@@ -237,7 +231,7 @@ impl Exhaustive {
 
     /// Calls `f` with each position of rank `from..to` and its verdict, in rank order, reusing
     /// one buffer (empty piles are left out).
-    pub fn scan(&self, from: u64, to: u64, mut f: impl FnMut(&[Pile], bool)) {
+    pub(crate) fn scan(&self, from: u64, to: u64, mut f: impl FnMut(&[Pile], bool)) {
         let mut a = vec![0u32; self.piles];
         let mut piles = Vec::with_capacity(self.piles);
         if from < to {

@@ -31,7 +31,7 @@ pub struct MisereVerdict {
     pub work: u64,
     /// Whether the win was found by a short move of a far pile, its result searched whole,
     /// rather than by trying every move of the position.
-    pub by_short_move: bool,
+    pub(crate) by_short_move: bool,
 }
 
 impl MisereVerdict {
@@ -46,7 +46,7 @@ impl MisereVerdict {
 
 /// Misère Nim's rule on Grundy values: with every value ≤ 1, the first player wins iff the
 /// count of 1s is even; else iff the nim-sum is not 0.
-pub fn nim_rule(values: &[Grundy]) -> Player {
+pub(crate) fn nim_rule(values: &[Grundy]) -> Player {
     let first = if values.iter().all(|&g| g <= 1) {
         values.iter().filter(|&&g| g == 1).count() % 2 == 0
     } else {

@@ -239,7 +239,7 @@ impl<'r> Search<'r> {
     /// a position the search proves lost for the player to move, as the pile's index and what
     /// it leaves; `None` if none does within the search's limits. Ctrl-C and the memory limit
     /// stop it.
-    pub fn short_win(
+    pub(crate) fn short_win(
         &mut self,
         position: &[Pile],
     ) -> Result<Option<(usize, Vec<u64>)>, EngineError> {
@@ -272,7 +272,7 @@ impl<'r> Search<'r> {
 
     /// Whether a win was decided by a short move of a far pile, without trying every move
     /// (see [`Search::short_win`]).
-    pub fn by_short_move(&self) -> bool {
+    pub(crate) fn by_short_move(&self) -> bool {
         self.short_moves
     }
 }

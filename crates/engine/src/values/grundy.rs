@@ -228,7 +228,7 @@ impl Solver {
     }
 
     /// A library game's closed form, if its rules are one (see [`LibraryForm`]).
-    pub fn library_form(&self) -> Option<LibraryForm> {
+    pub(crate) fn library_form(&self) -> Option<LibraryForm> {
         match &self.values {
             Values::Defined { form, .. } => *form,
             _ => None,
@@ -549,7 +549,7 @@ impl GrundyTable {
 
     /// Computes the table within `budget`, which is charged with the work done; refuses if it
     /// runs out. A graph's table holds every position (so every row's options are in it).
-    pub fn compute_within(
+    pub(crate) fn compute_within(
         rules: &Rules,
         upto: u64,
         budget: &mut Budget,
@@ -707,7 +707,7 @@ impl GrundyTable {
 
     /// For an octal game whose period was proven before `upto`: the last heap valued by mex,
     /// and the period that gives the values past it.
-    pub fn periodic(&self) -> Option<(u64, Period)> {
+    pub(crate) fn periodic(&self) -> Option<(u64, Period)> {
         self.periodic
     }
 }

@@ -113,7 +113,7 @@ impl LibraryForm {
     /// nothing left), found from the game's structure without listing its options: for a far
     /// pile, whose options are too many to list. `None` when the structure gives none within a
     /// short scan; the caller then lists the options whole, or refuses.
-    pub fn move_to_value(self, n: u64, target: Grundy) -> Option<Vec<u64>> {
+    pub(crate) fn move_to_value(self, n: u64, target: Grundy) -> Option<Vec<u64>> {
         let leaves = match self {
             // A take to the one size of that value (g swaps 4k+3 and 4k+4), else a split.
             Self::Lasker => {
@@ -175,7 +175,7 @@ impl LibraryForm {
 
     /// Whether leaving `leaves` (heaps as the game's rule writes them, smallest first; an
     /// empty heap is no heap) is a move from state `n`, by the game's rule.
-    pub fn is_move(self, n: u64, leaves: &[u64]) -> bool {
+    pub(crate) fn is_move(self, n: u64, leaves: &[u64]) -> bool {
         let kept: Vec<u64> = leaves.iter().copied().filter(|&h| h > 0).collect();
         if n == 0 {
             return false;
@@ -200,7 +200,7 @@ impl LibraryForm {
     /// The form of `pile` of `rules` if it is a far pile of a library game: a state of a game of
     /// numbers with a closed form whose options were not kept and are more than [`FAR`] (a
     /// pile with fewer is listed as any other).
-    pub fn of_far_pile(rules: &Rules, pile: Pile) -> Option<Self> {
+    pub(crate) fn of_far_pile(rules: &Rules, pile: Pile) -> Option<Self> {
         match rules {
             Rules::Defined(game)
                 if !game.has_tuples() && game.kept_options(pile.size).is_none() =>
@@ -212,7 +212,7 @@ impl LibraryForm {
     }
 
     /// How many options state `n` has, by the game's rule (a count, none listed).
-    pub fn options_count(self, n: u64) -> u128 {
+    pub(crate) fn options_count(self, n: u64) -> u128 {
         let n = u128::from(n);
         match self {
             Self::Lasker => n + n / 2,
@@ -226,7 +226,7 @@ impl LibraryForm {
     /// The moves of state `n` that leave nothing or only heaps of at most [`SHORT`] (take
     /// every token, turn the coin alone, leave a small pile): the few moves of a far pile that
     /// can be searched to the end, each one legal by [`LibraryForm::is_move`].
-    pub fn short_moves(self, n: u64) -> Vec<Vec<u64>> {
+    pub(crate) fn short_moves(self, n: u64) -> Vec<Vec<u64>> {
         let small = 1..=SHORT.min(n.saturating_sub(1));
         let mut moves: Vec<Vec<u64>> = vec![vec![]];
         moves.extend(small.clone().map(|m| vec![m]));

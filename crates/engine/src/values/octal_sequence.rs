@@ -241,7 +241,7 @@ impl OctalSequence {
         }
     }
 
-    pub fn code(&self) -> &OctalCode {
+    pub(crate) fn code(&self) -> &OctalCode {
         &self.code
     }
 
@@ -256,7 +256,7 @@ impl OctalSequence {
     }
 
     /// The strategy in use now: sparse if the split is used for some split moves.
-    pub fn strategy(&self) -> Strategy {
+    pub(crate) fn strategy(&self) -> Strategy {
         if self.classes.iter().any(|c| c.strategy == Strategy::Sparse) {
             Strategy::Sparse
         } else {

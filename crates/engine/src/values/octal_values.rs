@@ -76,7 +76,7 @@ impl OctalValues {
     }
 
     /// The refusal when the budget ran out before g(upto) or a period.
-    pub fn out_of_budget(&self, upto: usize, budget: &Budget) -> EngineError {
+    pub(crate) fn out_of_budget(&self, upto: usize, budget: &Budget) -> EngineError {
         crate::TooMuchWork::OctalBudget {
             code: self.seq.code().clone(),
             upto: upto as u64,
@@ -88,7 +88,7 @@ impl OctalValues {
 
     /// The Guy–Smith certificate for this code: t is the most tokens a move removes; its
     /// bound is larger when a move may leave three heaps.
-    pub fn certificate(code: &OctalCode) -> Certificate {
+    pub(crate) fn certificate(code: &OctalCode) -> Certificate {
         let t = code.max_take() as u64;
         if code.splits_in_three() {
             Certificate::GuySmithThree { t }
@@ -97,7 +97,7 @@ impl OctalValues {
         }
     }
 
-    pub fn code(&self) -> &OctalCode {
+    pub(crate) fn code(&self) -> &OctalCode {
         self.seq.code()
     }
 
@@ -115,24 +115,19 @@ impl OctalValues {
         self.seq.strategy()
     }
 
-    /// Options examined in computing the values.
-    pub fn work(&self) -> u64 {
-        self.seq.work()
-    }
-
     /// The largest heap computed, if any.
     pub fn computed(&self) -> Option<u64> {
         (self.seq.values().len() as u64).checked_sub(1)
     }
 
     /// g(n) as computed by mex, or `None` beyond the computed values.
-    pub fn computed_value(&self, n: u64) -> Option<Grundy> {
+    pub(crate) fn computed_value(&self, n: u64) -> Option<Grundy> {
         let index = usize::try_from(n).ok()?;
         self.seq.values().get(index).map(|&g| Grundy::from(g))
     }
 
     /// g(n) by the proven period from a computed value, for n beyond the computed values.
-    pub fn periodic_value(&self, n: u64) -> Option<(Grundy, Period)> {
+    pub(crate) fn periodic_value(&self, n: u64) -> Option<(Grundy, Period)> {
         let p = self.period?;
         // The period was proven on computed values, so preperiod + period is among them.
         let index = if n < p.preperiod + p.period {
@@ -183,7 +178,7 @@ pub struct PeriodicTail {
     pub values: Vec<u16>,
     /// When values past the computed ones were read off the proven period: the last heap
     /// computed by mex, and the period.
-    pub period: Option<(u64, Period)>,
+    pub(crate) period: Option<(u64, Period)>,
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@ pub enum Certificate {
 
 impl Certificate {
     /// One past the last n the check must cover, for a preperiod and period.
-    pub fn check_end(self, preperiod: u64, period: u64) -> u64 {
+    pub(crate) fn check_end(self, preperiod: u64, period: u64) -> u64 {
         match self {
             Self::GuySmith { t } => 2 * preperiod + period + t,
             Self::GuySmithThree { t } => {

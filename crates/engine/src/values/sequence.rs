@@ -38,7 +38,7 @@ impl Sequence {
     }
 
     /// g(n) as computed.
-    pub fn value(&self, n: u64) -> Option<u16> {
+    pub(crate) fn value(&self, n: u64) -> Option<u16> {
         usize::try_from(n)
             .ok()
             .and_then(|i| self.values.get(i).copied())

@@ -36,7 +36,7 @@ impl TakeAnyMex {
     /// The next size's value (g(n), or g(nF) for zero-move) and for zero-move g(nT) (0 for the
     /// empty pile, which has one state).
     #[inline]
-    pub fn next_values(&mut self) -> (usize, usize) {
+    pub(crate) fn next_values(&mut self) -> (usize, usize) {
         if self.with_pass {
             self.next_pair()
         } else {
@@ -46,14 +46,14 @@ impl TakeAnyMex {
 
     /// The next size's value, for rulesets without a pass.
     #[inline]
-    pub fn next_value(&mut self) -> usize {
+    pub(crate) fn next_value(&mut self) -> usize {
         self.size += 1;
         self.spent.insert_mex()
     }
 
     /// The next size's g(nF) and g(nT), for zero-move.
     #[inline]
-    pub fn next_pair(&mut self) -> (usize, usize) {
+    pub(crate) fn next_pair(&mut self) -> (usize, usize) {
         if self.size == 0 {
             self.size = 1;
             self.spent.insert_index(0);
@@ -86,10 +86,5 @@ impl TakeAnyMex {
         let f = self.spent.insert_mex();
         let t = self.unused.insert_mex_with(f);
         (f, t)
-    }
-
-    /// The size whose values come next.
-    pub fn size(&self) -> u64 {
-        self.size
     }
 }

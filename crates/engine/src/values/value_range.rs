@@ -39,7 +39,8 @@ pub struct SizeValues {
 }
 
 impl ValueRange {
-    pub fn new(rules: &Rules, from: u64, to: u64) -> Result<Self, EngineError> {
+    #[cfg(test)]
+    pub(crate) fn new(rules: &Rules, from: u64, to: u64) -> Result<Self, EngineError> {
         Self::new_with(rules, from, to, &Cancel::new())
     }
 
@@ -120,7 +121,8 @@ impl ValueRange {
     }
 
     /// How many states the range holds (for zero-move two per size but one for size 0).
-    pub fn states(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn states(&self) -> u64 {
         let sizes = self.to - self.from + 1;
         if self.rules.has_pass() {
             2 * sizes - u64::from(self.from == 0)
