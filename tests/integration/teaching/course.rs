@@ -590,7 +590,7 @@ fn take_and_break_walked_by_a_learner() {
             "predict",
             after_wrong("15", "That is Nim's value", lasker[15]),
         ),
-        ("crux", after_wrong("1", "before the swap", crux)),
+        ("crux", after_wrong("1", "No split is worth 1 mod 4", crux)),
         (
             "grundy-5",
             after_wrong(
