@@ -1,5 +1,6 @@
 //! Grundy values and sequences: mex, tables and lookups, periods, closed forms, nim multiplication.
 
+pub mod growth;
 pub mod grundy;
 pub mod library_form;
 pub mod mex;
