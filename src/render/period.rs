@@ -73,6 +73,35 @@ pub(super) fn certificate_lines(report: &PeriodReport) -> Vec<String> {
     }
 }
 
+/// Without a proven period: what the values look like, and what would prove more.
+fn no_period_lines(report: &PeriodReport) -> Vec<String> {
+    let seq = &report.sequence;
+    if let Some(g) = seq.growth() {
+        let (n0, p, s) = (g.preperiod, g.period, g.saltus);
+        return vec![
+            format!(
+                "The values grow: g(n + {p}) = g(n) + {s} for every n from {n0} to {} — arithmetic periodicity, period {p} and saltus {s}, seen in the values computed.",
+                g.seen_to.saturating_sub(p)
+            ),
+            "Not proven: nimlab's finite check (Guy–Smith) proves ordinary periods only, so values past those computed are not looked up from this pattern. If the values keep growing they have no ordinary period, so a larger `--to` cannot prove one.".to_string(),
+        ];
+    }
+    let max = seq.values().iter().max().copied().unwrap_or(0);
+    let at = seq.values().iter().position(|&v| v == max).unwrap_or(0);
+    let mut lines = vec![format!(
+        "The values show no pattern: neither a proven period nor a steady growth; the largest is g({at}) = {max}."
+    )];
+    if matches!(report.rules, Rules::Octal(_)) {
+        lines.push(
+            "A period p from n₀ is proven once values reach 2n₀ + 2p + t (more when a move leaves three heaps); a larger `--to` (up to 10000000) may prove one."
+                .to_string(),
+        );
+    } else {
+        lines.push("A larger `--to` (up to 10000000) may prove one.".to_string());
+    }
+    lines
+}
+
 fn method(by: ValuesBy) -> &'static str {
     match by {
         ValuesBy::Plain => "mex over every option",
@@ -100,14 +129,10 @@ pub(super) fn text(
                 "no period found in g(0..{}): these values prove none.",
                 report.sequence.computed_to()
             )?;
-            let hint = match report.rules {
-                Rules::Octal(_) => {
-                    "A period p from n₀ is proven once values reach 2n₀ + 2p + t; try a larger `--to` (up to 10000000). Arithmetic periodicity (values growing by a fixed saltus) is not looked for."
+            for line in no_period_lines(report) {
+                for l in wrap(&line, width) {
+                    writeln!(out, "{}", style.dim(&l))?;
                 }
-                _ => "Try a larger `--to` (up to 10000000).",
-            };
-            for line in wrap(hint, width) {
-                writeln!(out, "{}", style.dim(&line))?;
             }
         }
         Some(p) => {

@@ -14,5 +14,6 @@ pub(crate) mod lessons;
 mod loopy_lesson;
 mod misere_lesson;
 mod moore_lesson;
+mod moore_proof;
 mod sandbox;
 mod take_away_lessons;

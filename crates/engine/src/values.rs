@@ -1,5 +1,6 @@
 //! Grundy values and sequences: mex, tables and lookups, periods, closed forms, nim multiplication.
 
+pub(crate) mod growth;
 pub(crate) mod grundy;
 pub(crate) mod library_form;
 pub(crate) mod mex;

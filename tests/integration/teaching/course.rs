@@ -590,7 +590,10 @@ fn take_and_break_walked_by_a_learner() {
             "predict",
             after_wrong("15", "That is Nim's value", lasker[15]),
         ),
-        ("crux", after_wrong("1", "before the swap", crux)),
+        ("crux", after_wrong("1", "No split is worth 1 mod 4", crux)),
+        // hex:0.8's g(n) = ⌊(n − 1)/3⌋, proved by hand in the lesson and checked against the
+        // brute force in `values::hex_games`: g(300) = 99.
+        ("g300", after_wrong("100", "That is 300 / 3", 99)),
         (
             "grundy-5",
             after_wrong(

@@ -104,7 +104,26 @@ fn squares_walked_by_a_learner() {
     let without_zero = set((1..=20u64).filter(|&n| lost[index(n)]));
     let square = (1..=5u64).find(|k| lost[index(30 - k * k)]).map(|k| k * k);
     let count = (0..=100).filter(|&n| lost[n]).count();
+    // Subtract a power of 2 valued by mex here, to compare with n mod 3.
+    let mut powers2 = vec![0usize; 301];
+    for n in 0..=300usize {
+        let options: Vec<usize> = (0..usize::BITS)
+            .map(|e| 1usize << e)
+            .take_while(|&p| p <= n)
+            .map(|p| powers2[n - p])
+            .collect();
+        powers2[n] = (0..).find(|v| !options.contains(v)).expect("a mex");
+    }
+    let period_3 = (0..=300).all(|n| powers2[n] == n % 3);
     let answers = BTreeMap::from([
+        (
+            "powers-of-2",
+            after_wrong(
+                yes_no(!period_3),
+                "no power of 2 is a multiple of 3",
+                yes_no(period_3),
+            ),
+        ),
         (
             "p-to-20",
             after_wrong(&without_zero, "The empty pile counts too", p_to(20)),

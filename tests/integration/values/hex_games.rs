@@ -166,3 +166,51 @@ fn bad_codes_name_the_token() {
             .stderr_has(says);
     }
 }
+
+/// The arithmetic pattern the brute force's values follow with the smallest period: the least
+/// n₀, and the period and saltus, such that g(n + p) = g(n) + s > g(n) for n₀ ≤ n ≤ upto − p.
+fn brute_growth(values: &[u64]) -> Option<(usize, usize, u64)> {
+    let last = values.len() - 1;
+    (1..values.len() / 4).find_map(|p| {
+        let s = values[last]
+            .checked_sub(values[last - p])
+            .filter(|&s| s > 0)?;
+        let n0 = (0..=last - p)
+            .rev()
+            .take_while(|&n| values[n] + s == values[n + p])
+            .last()?;
+        (values.len() - n0 >= 4 * p && 2 * (values.len() - n0) >= values.len())
+            .then_some((n0, p, s))
+    })
+}
+
+#[test]
+fn period_says_what_growing_values_look_like_and_proves_nothing() {
+    // hex:0.8 by hand: g(n) = ⌊(n − 1)/3⌋ for n ≥ 1 (checked here against the brute force),
+    // so g(n + 3) = g(n) + 1 from n = 1; hex:0.C grows by 1 every 2.
+    let mut brute = Octal::hex("0.8");
+    let v: Vec<u64> = (0..=300).map(|n| brute.grundy(n)).collect();
+    assert!((1..=300u64).all(|n| v[crate::support::index(n)] == (n - 1) / 3));
+    for (code, upto) in [("0.8", 300u64), ("0.C", 300)] {
+        let mut brute = Octal::hex(code);
+        let v: Vec<u64> = (0..=upto).map(|n| brute.grundy(n)).collect();
+        let (n0, p, s) = brute_growth(&v).expect("a pattern");
+        let out = Test::new()
+            .args(["period", "--to", &upto.to_string(), "--rules"])
+            .arg(format!("hex:{code}"))
+            .run()
+            .success();
+        let words = out.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        let want = format!(
+            "g(n + {p}) = g(n) + {s} for every n from {n0} to {}",
+            upto - p as u64
+        );
+        assert!(words.contains(&want), "hex:{code}: {want}\n{}", out.stdout);
+        assert!(words.contains("Not proven"), "{}", out.stdout);
+    }
+    // Past the values computed, nothing is looked up from the pattern.
+    Test::new()
+        .args(["grundy", "--rules", "hex:0.8", "20000000000"])
+        .run()
+        .code(2);
+}

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::values::growth::{Growth, growth};
 use crate::values::period::Period;
 
 /// Computed values g(0) ..= g(N) of a heap game and the period they prove, if any.
@@ -11,6 +12,7 @@ use crate::values::period::Period;
 pub struct Sequence {
     values: Arc<[u16]>,
     period: Option<Period>,
+    growth: Option<Growth>,
 }
 
 /// An exceptional value: the last n before the period, with g(n) and g(n + p), which differ.
@@ -23,8 +25,24 @@ pub struct Exception {
 
 impl Sequence {
     /// The values g(0), g(1), … and the period found in them.
+    /// Without a proven period, the arithmetic pattern the values follow is looked for too.
     pub fn new(values: Arc<[u16]>, period: Option<Period>) -> Self {
-        Self { values, period }
+        let growth = if period.is_none() {
+            growth(&values)
+        } else {
+            None
+        };
+        Self {
+            values,
+            period,
+            growth,
+        }
+    }
+
+    /// Without a proven period: the arithmetic pattern the computed values follow, if any.
+    /// Seen, not proven; never used for a value beyond those computed.
+    pub fn growth(&self) -> Option<Growth> {
+        self.growth
     }
 
     /// g(0), g(1), … g(N).
