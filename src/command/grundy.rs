@@ -56,9 +56,12 @@ pub(super) fn grundy(
             to: graph.len() as u64 - 1,
         },
         // A game of tuples has no sizes: its table lists the tuples with every part ≤ 3.
+        // Only states: a board's rows never grow, a row's counters share no square, and a
+        // set's numbers are listed once, from the smallest.
         (Rules::Defined(game), None) if game.has_tuples() => Target::States(
             small_tuples(game.arity())
                 .iter()
+                .filter(|t| game.is_row(t) && (!game.is_set() || t.is_sorted()))
                 .map(|t| game.intern(t).map(Pile::plain))
                 .collect::<Result<_, _>>()?,
         ),

@@ -271,6 +271,15 @@ impl fmt::Display for Said<'_, EngineError> {
                         "searching it would list more than {max} options (the staircases it \
                          reaches times 1 + its coins), too many"
                     ),
+                    FailedWhy::WelterSameSquare { square } => write!(
+                        f,
+                        "two coins on square {square}: a square holds at most one coin"
+                    ),
+                    FailedWhy::WelterWork { max } => write!(
+                        f,
+                        "searching it would list more than {max} options (the sets of squares \
+                         it reaches times the moves of one), too many"
+                    ),
                     FailedWhy::Said(reason) => f.write_str(reason),
                 }
             }
@@ -735,6 +744,10 @@ impl fmt::Display for Said<'_, PileWanted> {
                 f,
                 "a board of {game}: the rows' lengths from the bottom, each no longer than the \
                  row below, like `(3,2,1)`"
+            ),
+            PileWanted::Row { game } if game == "welter" => write!(
+                f,
+                "a strip of {game}: the coins' squares, each square at most once, like `(1,4,6)`"
             ),
             PileWanted::Row { game } => write!(
                 f,

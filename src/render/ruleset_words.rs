@@ -126,6 +126,13 @@ const SUMMARIES: [(&str, &str); RULESETS.len()] = [
             written `(3,1,4,1)` or as the words `3 1 4 1`; move any number of coins from one \
             step to the step below (from step 1, off the staircase); valued by search",
     ),
+    (
+        "welter",
+        "Welter's game: coins on the squares 0, 1, 2, … of a strip, at most one a square, \
+            written `(1,4,6)` or as the words `1 4 6`; a move slides one coin down to any \
+            empty square below it; valued by search (its value is Welter's function, not the \
+            nim-sum of the squares)",
+    ),
 ];
 
 /// The game of `row` in one line ("Nim: take any number of tokens from one pile; …").

@@ -37,5 +37,6 @@ mod tuple_games;
 mod turning_turtles;
 mod verify_splits;
 mod verify_tuples;
+mod welter;
 mod who_wins;
 pub(crate) mod winner;

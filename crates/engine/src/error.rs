@@ -96,6 +96,11 @@ pub enum FailedWhy {
     /// A staircase whose search would list more than `max` options (the staircases it
     /// reaches times 1 + its coins).
     StaircaseWork { max: u128 },
+    /// Two of Welter's coins on one square.
+    WelterSameSquare { square: u64 },
+    /// A strip whose search would list more than `max` options (the sets of squares it
+    /// reaches times the moves of one).
+    WelterWork { max: u128 },
     /// The rule's own failure, in the words of the layer that reads definitions (an
     /// expression's error).
     Said(String),

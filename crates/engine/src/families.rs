@@ -11,3 +11,4 @@ pub(crate) mod rules;
 pub mod ruleset_name;
 pub mod staircase;
 pub(crate) mod subtraction;
+pub mod welter;

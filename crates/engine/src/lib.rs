@@ -39,7 +39,7 @@ pub use families::hackenbush::{MAX_EDGES, Picture, PictureError, Piece, Valuatio
 pub use families::octal::OctalCode;
 pub use families::rules::{SizeError, parse_size};
 pub use families::subtraction::{SubtractionSet, values_until_period};
-pub use families::{loopy, moore, ruleset_name, staircase};
+pub use families::{loopy, moore, ruleset_name, staircase, welter};
 pub use limits::budget::Budget;
 pub use limits::cancel::install_foreground;
 pub use limits::too_much_work::TupleLimit;

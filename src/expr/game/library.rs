@@ -125,6 +125,12 @@ pub fn library(name: &str) -> Result<Rules, EngineError> {
             .get_or_init(|| Rules::Defined(std::sync::Arc::new(crate::engine::staircase::game())))
             .clone());
     }
+    if name.eq_ignore_ascii_case("welter") {
+        static WELTER: OnceLock<Rules> = OnceLock::new();
+        return Ok(WELTER
+            .get_or_init(|| Rules::Defined(std::sync::Arc::new(crate::engine::welter::game())))
+            .clone());
+    }
     let (_, rules) = definitions()
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -161,8 +167,12 @@ mod tests {
             assert_eq!(rules.to_string(), *name);
         }
         let defined: Vec<&str> = definitions().iter().map(|(n, _)| n.as_str()).collect();
-        // Staircase Nim of any number of steps is built in: the language cannot write it.
-        let written: Vec<&str> = named.into_iter().filter(|n| *n != "staircase").collect();
+        // Staircase Nim and Welter's game are built in: the language cannot write a tuple of
+        // any length.
+        let written: Vec<&str> = named
+            .into_iter()
+            .filter(|n| !["staircase", "welter"].contains(n))
+            .collect();
         assert_eq!(defined, written);
     }
 

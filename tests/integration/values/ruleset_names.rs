@@ -108,6 +108,7 @@ fn listed() -> Vec<Listed> {
             "ruler",
             "chomp",
             "staircase",
+            "welter",
         ]
     );
     listed

@@ -85,6 +85,9 @@ pub struct DefinedGame {
     /// Whether a state is a board of rows, each no longer than the row below it (Chomp): a
     /// tuple whose lengths grow is no state.
     board: bool,
+    /// Whether a state is a set of different numbers in any order (Welter's coins, at most one
+    /// a square): a tuple that repeats a number is no state.
+    set: bool,
     rule: Box<dyn OptionRule>,
     known: RwLock<Known>,
     /// A closed form proven in this session, shared by every clone of the rules.
@@ -127,6 +130,7 @@ impl DefinedGame {
             coins: false,
             retreats: false,
             board: false,
+            set: false,
             rule,
             known: RwLock::new(Known::default()),
             proven: RwLock::new(None),
@@ -173,13 +177,29 @@ impl DefinedGame {
         self
     }
 
+    /// The same game, its states sets of different numbers written in any order (Welter's).
+    pub fn as_set(mut self) -> Self {
+        self.set = true;
+        self
+    }
+
+    /// Whether states are sets of different numbers (see [`DefinedGame::as_set`]).
+    pub fn is_set(&self) -> bool {
+        self.set
+    }
+
     /// Whether `tuple` is a state of the game as a player may write it: a row of counters (a
     /// game with retreats) holds one of each player's, on different squares; a board's rows
-    /// are each no longer than the row below.
+    /// are each no longer than the row below; a set repeats no number.
     pub fn is_row(&self, tuple: &[u64]) -> bool {
         let shared = self.retreats && tuple.windows(2).any(|w| w[0] == w[1]);
         let grows = self.board && tuple.windows(2).any(|w| w[0] < w[1]);
-        !(shared || grows)
+        let repeats = self.set && {
+            let mut sorted = tuple.to_vec();
+            sorted.sort_unstable();
+            sorted.windows(2).any(|w| w[0] == w[1])
+        };
+        !(shared || grows || repeats)
     }
 
     /// Whether a state is a heads coin and a move turns coins (see [`DefinedGame::turning_coins`]).

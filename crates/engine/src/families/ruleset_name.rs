@@ -64,7 +64,7 @@ pub struct RulesetName {
 }
 
 /// Every ruleset name, in the order help lists them.
-pub const RULESETS: [RulesetName; 23] = [
+pub const RULESETS: [RulesetName; 24] = [
     RulesetName {
         family: Family::Nim,
         name: "nim",
@@ -206,6 +206,10 @@ pub const RULESETS: [RulesetName; 23] = [
     RulesetName {
         in_expression: None,
         ..library("staircase")
+    },
+    RulesetName {
+        in_expression: None,
+        ..library("welter")
     },
 ];
 
