@@ -317,8 +317,8 @@ pub enum Command {
     #[command(hide = true)]
     Back,
 
-    /// Lessons: `lesson list`, `lesson start ID [--present]`, `lesson quit`, `lesson reset ID`,
-    /// `lesson check [FILES|DIR]`.
+    /// Lessons: `lesson list`, `lesson start ID [--present]`, `lesson quit`, `lesson results`,
+    /// `lesson reset ID`, `lesson check [FILES|DIR]`.
     #[command(after_help = crate::help_examples::LESSON)]
     Lesson {
         /// What to do; `lesson` alone lists the lessons.
@@ -564,6 +564,12 @@ pub enum LessonAction {
     },
     /// Leave the lesson; `lesson start ID` comes back to the same step.
     Quit,
+    /// Your record, a row a step, in every lesson you have worked on (or lesson ID): what
+    /// happened, answers tried, hints used, when; `--format csv` or `json` to hand it in.
+    Results {
+        /// Only this lesson.
+        id: Option<String>,
+    },
     /// Forget your progress in a lesson.
     Reset {
         id: String,

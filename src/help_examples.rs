@@ -72,7 +72,8 @@ Examples:
 pub(crate) const LESSON: &str = "\
 Examples:
   lesson list                 the lessons, and where you are in each
-  lesson start mex            start one, or go back to where you left it";
+  lesson start mex            start one, or go back to where you left it
+  lesson results --format csv your record, a row a step, to hand in";
 
 pub(crate) const RULES: &str = "\
 Examples:

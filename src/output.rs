@@ -36,7 +36,10 @@ pub use game::{CoachNote, GameEvent, GameReport, MoveView, StepMove, StepReport}
 #[derive(Debug)]
 pub enum Output {
     /// `mex`: the set, sorted and without repeats, and its mex.
-    Mex { set: Vec<Grundy>, mex: Grundy },
+    Mex {
+        set: Vec<Grundy>,
+        mex: Grundy,
+    },
     /// `grundy`: a table of states.
     Grundy(GrundyReport),
     /// `grundy A..B --values`: each state's value alone, computed as it is written.
@@ -75,6 +78,7 @@ pub enum Output {
     Lesson(LessonReport),
     /// `lesson list`.
     LessonList(LessonList),
+    LessonResults(LessonResults),
     /// `lesson check`.
     LessonCheck(CheckReport),
     /// `verify`: exhaustive search against nimlab's rule.
@@ -84,7 +88,9 @@ pub enum Output {
     /// `draw`: a picture, or where it was written.
     Drawing(Drawing),
     /// `rules`: the session's ruleset and every ruleset name nimlab reads.
-    Rulesets { current: Rules },
+    Rulesets {
+        current: Rules,
+    },
     /// A short confirmation or pointer, such as a change of ruleset.
     Note(Note),
     /// `help`: the overview, or the help the grammar writes.

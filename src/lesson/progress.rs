@@ -41,10 +41,18 @@ pub struct LessonProgress {
     /// read them writes them back unchanged.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub times: BTreeMap<String, u64>,
+    /// How many answers were judged at each question (right or wrong), by step id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub attempts: BTreeMap<String, u32>,
+    /// How many hints were shown at each question, by step id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hints: BTreeMap<String, u32>,
 }
 
 /// The keys of a lesson's entry that [`LessonProgress`] reads; every other key is kept aside.
-const LESSON_KEYS: [&str; 5] = ["version", "current", "steps", "finished", "times"];
+const LESSON_KEYS: [&str; 7] = [
+    "version", "current", "steps", "finished", "times", "attempts", "hints",
+];
 
 /// What happened at a step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,13 +112,11 @@ impl Progress {
                 .and_modify(|old| *old = old.best(status))
                 .or_insert(status);
         }
-        for (step, time) in lesson.times {
-            saved
-                .times
-                .entry(step)
-                .and_modify(|old| *old = (*old).max(time))
-                .or_insert(time);
-        }
+        // Each nimlab counted from what was saved when it started, so the larger count holds
+        // every answer and hint either saw (two counting at once may miss the other's).
+        keep_larger(&mut saved.times, lesson.times);
+        keep_larger(&mut saved.attempts, lesson.attempts);
+        keep_larger(&mut saved.hints, lesson.hints);
         saved.version = lesson.version;
         saved.current = lesson.current;
         saved.finished |= lesson.finished;
@@ -192,6 +198,16 @@ impl Progress {
     }
 }
 
+/// Merges `new` into `saved`, step by step, keeping the larger number.
+fn keep_larger<T: Ord + Copy>(saved: &mut BTreeMap<String, T>, new: BTreeMap<String, T>) {
+    for (step, n) in new {
+        saved
+            .entry(step)
+            .and_modify(|old| *old = (*old).max(n))
+            .or_insert(n);
+    }
+}
+
 /// What this nimlab reads from a lesson's entry: its own keys, and the step statuses it knows.
 fn read_lesson(entry: &Map<String, Value>) -> serde_json::Result<LessonProgress> {
     let mut known: Map<String, Value> = LESSON_KEYS
@@ -201,14 +217,22 @@ fn read_lesson(entry: &Map<String, Value>) -> serde_json::Result<LessonProgress>
     if let Some(Value::Object(steps)) = known.get_mut("steps") {
         steps.retain(|_, status| is_step_status(status));
     }
-    // A time is a convenience, not progress: one that is not a number of seconds is dropped
-    // rather than the file set aside.
-    match known.get_mut("times") {
-        Some(Value::Object(times)) => times.retain(|_, time| time.as_u64().is_some()),
-        Some(_) => {
-            known.remove("times");
+    // Times and counts are conveniences, not progress: one that is not a whole number (of
+    // seconds, of answers, of hints) is dropped rather than the file set aside.
+    for (key, most) in [
+        ("times", u64::MAX),
+        ("attempts", u64::from(u32::MAX)),
+        ("hints", u64::from(u32::MAX)),
+    ] {
+        match known.get_mut(key) {
+            Some(Value::Object(numbers)) => {
+                numbers.retain(|_, n| n.as_u64().is_some_and(|n| n <= most));
+            }
+            Some(_) => {
+                known.remove(key);
+            }
+            None => {}
         }
-        None => {}
     }
     serde_json::from_value(Value::Object(known))
 }
@@ -253,6 +277,8 @@ mod tests {
     fn lesson_keys_are_the_fields_of_lesson_progress() {
         let every = LessonProgress {
             times: [("q1".to_string(), 1)].into(),
+            attempts: [("q1".to_string(), 1)].into(),
+            hints: [("q1".to_string(), 1)].into(),
             ..LessonProgress::default()
         };
         let Value::Object(fields) = serde_json::to_value(every).unwrap() else {
@@ -278,6 +304,7 @@ mod tests {
                 .collect(),
             finished,
             times: steps.iter().map(|&(s, _, t)| (s.to_string(), t)).collect(),
+            ..LessonProgress::default()
         };
         p.record(
             "mex".into(),
@@ -300,6 +327,21 @@ mod tests {
                 true
             )
         );
+        // Counts keep the larger: each nimlab counted on from what was saved.
+        let counted = |attempts: u32, hints: u32| LessonProgress {
+            attempts: [("q1".to_string(), attempts)].into(),
+            hints: [("q1".to_string(), hints)].into(),
+            ..LessonProgress::default()
+        };
+        p.record("nim".into(), counted(3, 0));
+        p.record("nim".into(), counted(2, 1));
+        assert_eq!(
+            (
+                &p.lessons["nim"].attempts["q1"],
+                &p.lessons["nim"].hints["q1"]
+            ),
+            (&3, &1)
+        );
         // Seen says more than skipped, less than correct.
         assert_eq!(Skipped.best(Seen), Seen);
         assert_eq!(Seen.best(Skipped), Seen);
@@ -317,6 +359,8 @@ mod tests {
                 steps: [("q1".to_string(), StepStatus::Correct)].into(),
                 finished: false,
                 times: [("q1".to_string(), 1_795_000_000)].into(),
+                attempts: [("q1".to_string(), 3)].into(),
+                hints: [("q1".to_string(), 1)].into(),
             },
         );
         let read = Progress::from_json(&p.to_json().unwrap()).unwrap();
@@ -337,6 +381,10 @@ mod tests {
         assert_eq!(
             read(", \"times\": {\"q1\": 5, \"q2\": \"soon\", \"q3\": -1}").times,
             [("q1".to_string(), 5)].into()
+        );
+        assert_eq!(
+            read(", \"attempts\": {\"q1\": 2, \"q2\": 4294967296}, \"hints\": []").attempts,
+            [("q1".to_string(), 2)].into()
         );
     }
 

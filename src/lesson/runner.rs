@@ -75,6 +75,24 @@ pub enum Event {
     },
 }
 
+/// How a lesson went, for the end of it: its questions, those answered right at the first
+/// try with no hint, the hints used, and the questions to revisit (in the lesson's order).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    pub questions: usize,
+    pub first_time: usize,
+    pub hints: u32,
+    /// Questions skipped, answered after a wrong try or a hint, or never answered.
+    pub revisit: Vec<String>,
+}
+
+/// What [`Runner::count`] counts.
+#[derive(Debug, Clone, Copy)]
+enum Count {
+    Attempt,
+    Hint,
+}
+
 /// A lesson in progress.
 #[derive(Debug, Clone)]
 pub struct Runner {
@@ -88,6 +106,9 @@ pub struct Runner {
     times: BTreeMap<String, u64>,
     /// Steps worked on since the last [`Runner::stamp`]: the runner reads no clock.
     touched: BTreeSet<String>,
+    /// Answers judged and hints shown at each question, as saved and counted since.
+    attempts: BTreeMap<String, u32>,
+    hints: BTreeMap<String, u32>,
     finished: bool,
 }
 
@@ -104,6 +125,8 @@ impl Runner {
             statuses: saved.map(|p| p.steps.clone()).unwrap_or_default(),
             times: saved.map(|p| p.times.clone()).unwrap_or_default(),
             touched: BTreeSet::new(),
+            attempts: saved.map(|p| p.attempts.clone()).unwrap_or_default(),
+            hints: saved.map(|p| p.hints.clone()).unwrap_or_default(),
             finished: saved.is_some_and(|p| p.finished),
             lesson,
             index,
@@ -140,6 +163,8 @@ impl Runner {
             steps: self.statuses.clone(),
             finished: self.finished,
             times: self.times.clone(),
+            attempts: self.attempts.clone(),
+            hints: self.hints.clone(),
         }
     }
 
@@ -149,6 +174,55 @@ impl Runner {
         for id in std::mem::take(&mut self.touched) {
             self.times.insert(id, now);
         }
+    }
+
+    /// How the lesson went, over every session of it.
+    pub fn summary(&self) -> Summary {
+        let mut summary = Summary {
+            questions: 0,
+            first_time: 0,
+            hints: 0,
+            revisit: Vec::new(),
+        };
+        for step in &self.lesson.steps {
+            if !matches!(step.kind, StepKind::Ask(_)) {
+                continue;
+            }
+            let (attempts, hints) = self.counts(&step.id);
+            summary.questions += 1;
+            summary.hints = summary.hints.saturating_add(hints);
+            let right = self.status(&step.id) == Some(StepStatus::Correct);
+            if right && attempts == 1 && hints == 0 {
+                summary.first_time += 1;
+            } else {
+                summary.revisit.push(step.id.clone());
+            }
+        }
+        summary
+    }
+
+    /// Answers judged at step `id` (right or wrong) in every session, and hints shown there.
+    pub fn counts(&self, id: &str) -> (u32, u32) {
+        (
+            self.attempts.get(id).copied().unwrap_or(0),
+            self.hints.get(id).copied().unwrap_or(0),
+        )
+    }
+
+    /// Counts one more of `what` at the current step (never when presenting: the room's
+    /// answers are nobody's record).
+    fn count(&mut self, what: Count) {
+        if self.present {
+            return;
+        }
+        let id = self.step().id.clone();
+        let counts = match what {
+            Count::Attempt => &mut self.attempts,
+            Count::Hint => &mut self.hints,
+        };
+        let n = counts.entry(id.clone()).or_insert(0);
+        *n = n.saturating_add(1);
+        self.touched.insert(id);
     }
 
     /// Records that the current step was worked on, with `status` unless it has a better one.
@@ -246,6 +320,7 @@ impl Runner {
         match q.hints.get(self.hints_shown).cloned() {
             Some(text) => {
                 self.hints_shown += 1;
+                self.count(Count::Hint);
                 vec![Event::Hint {
                     number: self.hints_shown,
                     of,
@@ -331,6 +406,7 @@ impl Runner {
         if right && self.present {
             return vec![Event::CorrectPresenting];
         }
+        self.count(Count::Attempt);
         if right {
             self.mark(StepStatus::Correct);
             let mut events = vec![Event::Correct];

@@ -144,8 +144,10 @@ pub enum Feedback {
     Broken(crate::lesson::JudgeError),
     /// `back` on the first step.
     AtStart,
+    /// The last step is done: how the lesson went (none when presenting).
     Finished {
         title: String,
+        summary: Option<crate::lesson::runner::Summary>,
     },
     /// `goto` an id the lesson does not have.
     NoSuchStep {
@@ -172,6 +174,48 @@ pub enum Feedback {
     StoppedPresenting {
         title: String,
     },
+}
+
+/// `lesson results`: the learner's record, a row a step, in every lesson worked on.
+#[derive(Debug)]
+pub struct LessonResults {
+    pub lessons: Vec<LessonResult>,
+    /// Trouble with the progress file (a corrupt one kept aside).
+    pub warnings: Vec<Unusable>,
+}
+
+/// One lesson's record.
+#[derive(Debug)]
+pub struct LessonResult {
+    pub id: String,
+    pub title: String,
+    pub finished: bool,
+    pub steps: Vec<StepResult>,
+}
+
+/// One step's record.
+#[derive(Debug)]
+pub struct StepResult {
+    /// From 1, as the lesson's prompt shows it.
+    pub number: usize,
+    pub id: String,
+    pub kind: StepKindName,
+    /// What happened there (`None`: not reached).
+    pub status: Option<crate::lesson::progress::StepStatus>,
+    /// Answers judged, right or wrong; hints shown.
+    pub attempts: u32,
+    pub hints: u32,
+    /// When it was last worked on, in seconds since the Unix epoch.
+    pub last: Option<u64>,
+}
+
+/// What kind of step a row is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepKindName {
+    Text,
+    Run,
+    Question,
+    Claim,
 }
 
 /// `lesson list`: each lesson with the learner's status.

@@ -155,8 +155,26 @@ pub(super) fn words(feedback: &Feedback) -> String {
         Feedback::Solution(Err(error)) => format!("Solution: ({error})"),
         Feedback::Broken(error) => format!("this question is broken ({error}); `skip` moves on"),
         Feedback::AtStart => "This is the first step.".into(),
-        Feedback::Finished { title } => {
-            format!("You have finished “{title}”. `lesson list` shows what is next.")
+        Feedback::Finished { title, summary } => {
+            let mut text = format!("You have finished “{title}”.");
+            if let Some(s) = summary.as_ref().filter(|s| s.questions > 0) {
+                text.push_str(&format!(
+                    " Right at the first try: {} of {} question{}; hints used: {}.",
+                    s.first_time,
+                    s.questions,
+                    if s.questions == 1 { "" } else { "s" },
+                    s.hints
+                ));
+                if !s.revisit.is_empty() {
+                    let ids: Vec<String> = s.revisit.iter().map(|id| format!("`{id}`")).collect();
+                    text.push_str(&format!(
+                        " Worth another look: {} (`goto ID` after `lesson start`).",
+                        ids.join(", ")
+                    ));
+                }
+            }
+            text.push_str(" `lesson list` shows what is next; `lesson results` your record.");
+            text
         }
         Feedback::NoSuchStep { id, nearest, ids } => {
             let mut line = format!("this lesson has no step {}", quoted(id));

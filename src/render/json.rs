@@ -35,6 +35,7 @@ pub(super) fn render(output: &Output, out: &mut dyn Write) -> io::Result<()> {
         Output::Decided(report) => emit(&super::decided::json(report), out),
         Output::Lesson(report) => emit(&super::lesson::json(report), out),
         Output::LessonList(list) => emit(&super::lesson::list_json(list), out),
+        Output::LessonResults(results) => emit(&super::lesson_results::json(results), out),
         Output::LessonCheck(report) => emit(&super::lesson::check_json(report), out),
         Output::Verify(report) => emit(&super::verify::json(report), out),
         Output::Proof(report) => emit(&super::proof::json(report), out),

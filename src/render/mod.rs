@@ -30,6 +30,7 @@ mod latex;
 mod latex_text;
 mod lesson;
 mod lesson_error;
+mod lesson_results;
 pub(crate) mod loopy;
 mod lost_conjecture;
 pub(crate) mod man;

@@ -68,6 +68,7 @@ pub(super) fn render(output: &Output, syntax: TableSyntax, out: &mut dyn Write) 
             syntax,
             out,
         ),
+        Output::LessonResults(results) => table(super::lesson_results::rows(results), syntax, out),
         Output::LessonCheck(report) => table(
             (
                 vec!["file", "line", "step", "failure"],

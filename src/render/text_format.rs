@@ -35,6 +35,7 @@ pub(super) fn render(output: &Output, opts: &RenderOptions, out: &mut dyn Write)
         Output::Decided(report) => super::decided::text(report, opts, out),
         Output::Lesson(report) => super::lesson::text(report, opts, out),
         Output::LessonList(list) => super::lesson::list_text(list, opts, out),
+        Output::LessonResults(results) => super::lesson_results::text(results, opts, out),
         Output::LessonCheck(report) => super::lesson::check_text(report, opts, out),
         Output::Verify(report) => super::verify::text(report, opts, out),
         Output::Proof(report) => super::proof::text(report, opts, out),

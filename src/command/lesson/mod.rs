@@ -6,6 +6,7 @@ mod check;
 mod focus;
 mod list;
 mod reset;
+mod results;
 mod rules;
 mod save;
 mod start;
@@ -28,6 +29,7 @@ pub(crate) fn lesson(session: &mut Session, action: &LessonAction) -> Result<Out
             let notes = notes.clone().map(SpeakerNotes::new);
             start::start(session, id, *present, notes)
         }
+        LessonAction::Results { id } => results::results(session, id.as_deref()),
         LessonAction::Reset { id, yes } => reset::reset(session, id, *yes),
         LessonAction::Quit => Err(Error::NoLesson),
         LessonAction::Check { paths } => check::check(session, paths),

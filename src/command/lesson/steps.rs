@@ -66,6 +66,7 @@ impl LessonFocus {
                     self.restore(session, items);
                     items.push(feedback(Feedback::Finished {
                         title: self.runner.lesson().title.clone(),
+                        summary: (!self.runner.present).then(|| self.runner.summary()),
                     }));
                 }
                 Event::NoSuchStep { id, nearest, ids } => {

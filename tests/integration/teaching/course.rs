@@ -760,6 +760,18 @@ fn nimble_moves(coins: &[u64]) -> Vec<Vec<u64>> {
     out
 }
 
+/// Welter's game: a coin to any empty square below it (at most one coin a square).
+fn welter_moves(coins: &[u64]) -> Vec<Vec<u64>> {
+    nimble_moves(coins)
+        .into_iter()
+        .filter(|next| {
+            let mut squares = next.clone();
+            squares.sort_unstable();
+            squares.windows(2).all(|w| w[0] != w[1])
+        })
+        .collect()
+}
+
 /// Staircase Nim: k ≥ 1 coins from step i + 1 down to step i (from step 1, off the stairs).
 fn staircase_moves(steps: &[u64]) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
@@ -793,6 +805,7 @@ fn translate_to_nim_walked_by_a_learner() {
         .find(|&k| stairs_lost(&[3 - k, 1, 2, 5]))
         .expect("a winning move off step 1");
     let odd_one = stairs_lost(&[0, 2, 1, 0]);
+    let welter_146 = lost_by_search(vec![1, 4, 6], &welter_moves, &mut HashMap::new());
     // Every winning move from (3, 1, 2, 5): k coins from step i to step i − 1 (or off).
     let start = [3u64, 1, 2, 5];
     let mut winning = 0;
@@ -840,6 +853,14 @@ fn translate_to_nim_walked_by_a_learner() {
         (
             "ex-staircase",
             after_wrong(yes_no(!odd_one), "the coin on step 3 does", yes_no(odd_one)),
+        ),
+        (
+            "welter-lost",
+            after_wrong(
+                yes_no(!welter_146),
+                "That is Nimble's answer",
+                yes_no(welter_146),
+            ),
         ),
     ]);
     walk("translate-to-nim", &answers);

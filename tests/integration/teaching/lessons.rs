@@ -16,6 +16,7 @@ mod complete;
 mod concurrent;
 mod course;
 mod progress;
+mod results;
 #[cfg(unix)]
 mod terminal;
 mod unusable;
