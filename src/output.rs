@@ -155,6 +155,13 @@ pub enum Note {
     ConfirmReset { id: String },
     /// `lesson reset` in a session that keeps no progress.
     NoProgressKept,
+    /// At the prompt's start: the lesson last worked on and not finished, and its step.
+    LessonInProgress {
+        id: String,
+        title: String,
+        step: usize,
+        of: usize,
+    },
     /// `lesson reset ID --yes`: done, with any warning about the progress file.
     Forgotten {
         id: String,

@@ -40,6 +40,7 @@ pub use focus::Focus;
 pub use formats::check_format;
 pub use help::help_text;
 pub use leave::{leave_all, quit};
+pub(crate) use lesson::in_progress as lesson_in_progress;
 pub use sandbox::{LineBudget, Refusal, Spent};
 pub use session::{PileChange, Session};
 

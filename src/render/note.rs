@@ -60,6 +60,16 @@ pub(super) fn words(note: &Note) -> String {
             "This forgets your progress in `{id}`. To confirm, type `lesson reset {id} --yes`."
         ),
         Note::NoProgressKept => "no progress is kept in this session".into(),
+        Note::LessonInProgress {
+            id,
+            title,
+            step,
+            of,
+        } => format!(
+            "You were at step {step} of {of} of “{}”: `lesson start {}` goes on from there.",
+            crate::render::printable(title),
+            crate::render::printable(id)
+        ),
         Note::Forgotten { id, warning } => {
             let forgotten = format!("progress in `{id}` forgotten");
             match warning {

@@ -161,6 +161,21 @@ pub fn leave_all(session: &mut Session, env: &Env) -> Result<(), Error> {
     Ok(())
 }
 
+/// At the prompt's start on a terminal: the lesson the learner was in, if one is unfinished, so
+/// that coming back tomorrow is one command.
+pub(super) fn greet(session: &mut Session, env: &Env) -> Result<(), Error> {
+    if let Some(note) = crate::command::lesson_in_progress(session) {
+        show(
+            &note,
+            &env.default_render_options(),
+            &Paging::Direct,
+            env.width,
+            &session.cancel,
+        )?;
+    }
+    Ok(())
+}
+
 /// Warnings an output holds that are not part of its result (a lesson's progress not saved),
 /// on stderr, where the run's closing error points. JSON keeps them in the document.
 fn warn_on_stderr(output: &Output, opts: &RenderOptions, env: &Env) {

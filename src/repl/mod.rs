@@ -75,6 +75,7 @@ pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
         .and_then(|()| out.flush())
         .map_err(Error::Write)?;
         drop(out);
+        dispatch::greet(session, env)?;
         // Each line is added to the history as it is typed: nothing is left to save here.
         run_lines(&mut source, session, env, &mut Nesting::default())
             .and_then(|()| leave_all(session, env))

@@ -36,6 +36,31 @@ pub(crate) fn lesson(session: &mut Session, action: &LessonAction) -> Result<Out
     }
 }
 
+/// The lesson last worked on (by the latest time saved for any of its steps) that is not
+/// finished, as a note for the prompt's start; `None` if there is none.
+pub(crate) fn in_progress(session: &mut Session) -> Option<Output> {
+    let (progress, _) = load_progress(session);
+    let catalog = session.catalog();
+    let (_, lesson, step) = catalog
+        .lessons()
+        .iter()
+        .filter_map(|l| {
+            let saved = progress.lessons.get(&l.id).filter(|p| !p.finished)?;
+            let step = saved.current.as_deref().and_then(|id| l.position(id))?;
+            let latest = saved.times.values().max().copied().unwrap_or(0);
+            Some((latest, l, step))
+        })
+        // The latest; of equal times, the first in the course.
+        .rev()
+        .max_by_key(|(latest, _, _)| *latest)?;
+    Some(Output::Note(crate::output::Note::LessonInProgress {
+        id: lesson.id.clone(),
+        title: lesson.title.clone(),
+        step: step + 1,
+        of: lesson.steps.len(),
+    }))
+}
+
 fn load_progress(session: &Session) -> (Progress, Option<Unusable>) {
     match &session.store {
         Some(store) => store.load(),

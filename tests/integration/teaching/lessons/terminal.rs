@@ -68,3 +68,40 @@ fn a_lesson_on_a_real_terminal() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// Coming back tomorrow: the prompt's start names the lesson last worked on and its step. The
+/// drill left at step 4 (`who`) by a script, after `xor` was answered (3 ⊕ 8 ⊕ 6 = 13).
+#[test]
+fn the_prompt_says_where_the_learner_was() {
+    let learner = Learner::new();
+    learner
+        .script(&["lesson start drill", "next", "next", "13", "lesson quit"])
+        .success();
+    let mut p = spawn(&learner);
+    p.exp_string("You were at step 4 of 7 of").unwrap();
+    p.exp_string("lesson start drill").unwrap();
+    p.exp_string("nimlab[zero-move]> ").unwrap();
+    p.send_line("lesson start drill").unwrap();
+    p.exp_string("nimlab[drill 4/7]> ").unwrap();
+}
+
+/// A finished lesson is not mentioned: the prompt starts as on a first day.
+#[test]
+fn a_finished_lesson_is_not_mentioned() {
+    let learner = Learner::new();
+    learner
+        .script(&[
+            "lesson start drill",
+            "next",
+            "next",
+            "13",
+            "first",
+            "b",
+            "next",
+            "next",
+        ])
+        .success();
+    let mut p = spawn(&learner);
+    let (before, _) = p.exp_regex("nimlab\\[zero-move\\]> ").unwrap();
+    assert!(!before.contains("You were at"), "{before}");
+}
