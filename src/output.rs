@@ -282,6 +282,8 @@ pub struct PeriodReport {
     pub by: ValuesBy,
     /// Show one period per row.
     pub table: bool,
+    /// The work limit (options examined) that stopped the values before `--to`, if one did.
+    pub work_limit: Option<u64>,
 }
 
 /// How a sequence's values were computed.

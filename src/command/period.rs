@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::{Session, rules_or_session};
 use crate::cli::RulesArg;
 use crate::engine::Budget;
+use crate::engine::Extent;
 use crate::engine::OctalValues;
 use crate::engine::Rules;
 use crate::engine::Sequence;
@@ -44,13 +45,17 @@ pub(super) fn period(
     let rules = solver.rules().clone();
     // limit ≤ TABLE_MAX_SIZE, which fits a usize.
     let upto = usize::try_from(limit).unwrap_or(usize::MAX);
+    let mut stopped = None;
     let (values, found, by): (Arc<[u16]>, _, _) = match &rules {
         Rules::Octal(code) => {
-            let v = OctalValues::compute(
+            // Stopped by the work limit, the values reached are still shown: what they look
+            // like says more than a refusal to look.
+            let (v, extent) = OctalValues::compute_as_far_as(
                 code,
                 upto,
                 &mut Budget::new(TABLE_WORK).cancelled_by(&session.cancel),
             )?;
+            stopped = (extent == Extent::BudgetSpent).then_some(TABLE_WORK);
             let by = match v.strategy() {
                 Strategy::Sparse => ValuesBy::Sparse,
                 Strategy::Plain => ValuesBy::Plain,
@@ -74,5 +79,6 @@ pub(super) fn period(
         sequence: Sequence::new(values, found),
         by,
         table,
+        work_limit: stopped,
     }))
 }

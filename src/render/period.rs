@@ -91,6 +91,10 @@ fn no_period_lines(report: &PeriodReport) -> Vec<String> {
     let mut lines = vec![format!(
         "The values show no pattern: neither a proven period nor a steady growth; the largest is g({at}) = {max}."
     )];
+    if report.work_limit.is_some() {
+        // A larger `--to` would stop at the same place.
+        return lines;
+    }
     if matches!(report.rules, Rules::Octal(_)) {
         lines.push(
             "A period p from n₀ is proven once values reach 2n₀ + 2p + t (more when a move leaves three heaps); a larger `--to` (up to 10000000) may prove one."
@@ -129,6 +133,15 @@ pub(super) fn text(
                 "no period found in g(0..{}): these values prove none.",
                 report.sequence.computed_to()
             )?;
+            if let Some(limit) = report.work_limit {
+                let line = format!(
+                    "The work limit ({limit} options examined) stopped the values at g({}): a larger `--to` gets no further.",
+                    report.sequence.computed_to()
+                );
+                for l in wrap(&line, width) {
+                    writeln!(out, "{}", style.dim(&l))?;
+                }
+            }
             for line in no_period_lines(report) {
                 for l in wrap(&line, width) {
                     writeln!(out, "{}", style.dim(&l))?;
@@ -286,6 +299,9 @@ pub(super) struct PeriodJson {
     rows: Option<Vec<PeriodRowJson>>,
     rules: String,
     values_by: &'static str,
+    /// The work limit that stopped the values before `--to`, if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    work_limit: Option<u64>,
 }
 
 /// The finite check that proves the period, by theorem.
@@ -332,6 +348,7 @@ pub(super) fn json(report: &PeriodReport) -> PeriodJson {
             ValuesBy::Sparse => "sparse-space",
             ValuesBy::Window => "mex",
         },
+        work_limit: report.work_limit,
     };
     let Some(p) = sequence.period() else {
         return v;
@@ -416,6 +433,9 @@ pub(super) fn rows(report: &PeriodReport) -> (Vec<String>, Vec<Vec<String>>) {
             report.sequence.computed_to().to_string(),
         ],
     ];
+    if let Some(limit) = report.work_limit {
+        rows.push(vec!["stopped by the work limit".into(), limit.to_string()]);
+    }
     match report.sequence.period() {
         None => rows.push(vec!["period".into(), "none found".into()]),
         Some(p) => {
@@ -464,6 +484,7 @@ mod tests {
             ),
             by: ValuesBy::Window,
             table: false,
+            work_limit: None,
         };
         assert_eq!(
             serde_json::to_string(&json(&report)).unwrap(),
@@ -471,6 +492,33 @@ mod tests {
              \"checked_to\":2,\"m\":2,\"theorem\":\"window-repeat\"},\"computed_to\":8,\
              \"last_exception\":null,\"one_period\":[0,1,2],\"period\":3,\"preperiod\":0,\
              \"rules\":\"subtract:1,2\",\"values_by\":\"mex\"}"
+        );
+    }
+
+    /// Stopped by the work limit: the values reached are shown, the limit said, and no larger
+    /// `--to` advised (it would stop at the same place). g(n) = n here, by hand: 0 1 2 … 9.
+    #[test]
+    fn values_stopped_by_the_work_limit_say_so_and_advise_no_larger_to() {
+        let report = PeriodReport {
+            rules: Rules::parse("octal:0.16").unwrap(),
+            sequence: Sequence::new((0u16..10).collect::<Vec<_>>().into(), None),
+            by: ValuesBy::Plain,
+            table: false,
+            work_limit: Some(1_000),
+        };
+        let mut out = Vec::new();
+        text(&report, &RenderOptions::default(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("The work limit (1000 options examined) stopped the values at g(9)"),
+            "{out}"
+        );
+        assert!(!flat.contains("may prove one"), "{out}");
+        assert!(
+            serde_json::to_string(&json(&report))
+                .unwrap()
+                .contains("\"work_limit\":1000"),
         );
     }
 }

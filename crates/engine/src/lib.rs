@@ -65,7 +65,7 @@ pub use searches::{misere_play, reachable};
 pub use values::grundy::{Formula, GrundyTable, LOOKUP_WORK, Solver, TABLE_MAX_SIZE, TABLE_WORK};
 pub use values::library_form::LibraryForm;
 pub use values::nim_product::nim_product;
-pub use values::octal_sequence::{OctalSequence, Strategy};
+pub use values::octal_sequence::{Extent, OctalSequence, Strategy};
 pub use values::octal_values::OctalValues;
 pub use values::sequence::{Exception, Sequence};
 pub use values::take_any::TakeAnyMex;

@@ -55,6 +55,19 @@ impl OctalValues {
         }
     }
 
+    /// As [`OctalValues::compute`], but when the budget runs out first the values computed so
+    /// far are kept and returned with [`Extent::BudgetSpent`] (as `period` shows them).
+    pub fn compute_as_far_as(
+        code: &OctalCode,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> Result<(Self, Extent), EngineError> {
+        let mut values = Self::new(code);
+        budget.begin(limit as u64);
+        let extent = values.extend(limit, budget)?;
+        Ok((values, extent))
+    }
+
     /// Computes values toward g(upto), looking for the period at 256 and each eighth more, at
     /// `upto` and where the budget runs out, and stopping as soon as one is proven (every value is then
     /// known). `Done` means every heap up to `upto` has its value.
@@ -224,5 +237,14 @@ mod tests {
         assert_eq!(v.computed(), Some(5_000));
         let err = OctalValues::compute(&code, 5_000, &mut Budget::new(1_000)).unwrap_err();
         assert!(format!("{err:?}").contains("options: 1000,"), "{err:?}");
+        // As far as the budget goes: the same values, handed back rather than refused.
+        let (partial, extent) =
+            OctalValues::compute_as_far_as(&code, 5_000, &mut Budget::new(1_000_000)).unwrap();
+        assert_eq!(extent, Extent::BudgetSpent);
+        assert_eq!(partial.computed(), Some(reached));
+        assert_eq!(
+            partial.values(),
+            &v.values()[..=usize::try_from(reached).unwrap()]
+        );
     }
 }
