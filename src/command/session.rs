@@ -361,14 +361,9 @@ impl Session {
     /// those rules (the session's rules stay as they are). Refuses, changing nothing, piles the
     /// solver has not valued.
     pub fn set_position_by(&mut self, solver: Solver, piles: Vec<Pile>) -> Result<(), EngineError> {
-        let (values, nim_sum) = values_of(&solver, &piles)?;
+        let valued = values_of(&solver, &piles)?;
         let own = (solver.rules() != self.rules()).then_some(solver);
-        self.held = Held::Piles(HeldPiles {
-            own,
-            piles,
-            values,
-            nim_sum,
-        });
+        self.held = Held::Piles(HeldPiles::new(own, piles, valued));
         Ok(())
     }
 
@@ -410,17 +405,12 @@ impl Session {
     /// computing each pile's value once; refuses (changing nothing) piles the solver has not
     /// valued (see [`Session::remember`]).
     pub fn set_position(&mut self, piles: Vec<Pile>) -> Result<(), EngineError> {
-        let (values, nim_sum) = values_of(self.position_solver(), &piles)?;
+        let valued = values_of(self.position_solver(), &piles)?;
         let own = match &mut self.held {
             Held::Piles(held) => held.own.take(),
             Held::Sum(_) => None,
         };
-        self.held = Held::Piles(HeldPiles {
-            own,
-            piles,
-            values,
-            nim_sum,
-        });
+        self.held = Held::Piles(HeldPiles::new(own, piles, valued));
         Ok(())
     }
 
@@ -451,6 +441,22 @@ impl Session {
             old_sum,
             new_sum: held.nim_sum,
         }))
+    }
+}
+
+impl HeldPiles {
+    /// `piles` by `own` rules (the session's if `None`), with their values and nim-sum.
+    fn new(
+        own: Option<Solver>,
+        piles: Vec<Pile>,
+        (values, nim_sum): (Vec<Grundy>, Grundy),
+    ) -> Self {
+        Self {
+            own,
+            piles,
+            values,
+            nim_sum,
+        }
     }
 }
 

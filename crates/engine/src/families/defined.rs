@@ -57,6 +57,12 @@ pub trait OptionRule: Send + Sync {
     }
 }
 
+/// A tuple state as a player writes it, `(3,1,4)`, for the refusals of rules written here.
+pub(crate) fn written(state: &[u64]) -> String {
+    let parts: Vec<String> = state.iter().map(u64::to_string).collect();
+    format!("({})", parts.join(","))
+}
+
 /// A closed form proven for a defined game outside the engine (by the decider, when a
 /// `conjecture` about the game is decided true): the value it gives a state.
 pub trait ProvenForm: Send + Sync {

@@ -4,7 +4,7 @@
 //! this rule is written here and valued like any defined game, by search, never by a formula.
 
 use crate::error::FailedWhy;
-use crate::families::defined::{DefinedGame, Leaves, OptionRule};
+use crate::families::defined::{DefinedGame, Leaves, OptionRule, written};
 use crate::limits::budget::Budget;
 use crate::{EngineError, TooMuchWork};
 
@@ -68,11 +68,6 @@ pub(crate) fn reachable_bound(state: &[u64]) -> u128 {
         bound = bound.saturating_mul(suffix.saturating_add(1));
     }
     bound
-}
-
-fn written(state: &[u64]) -> String {
-    let parts: Vec<String> = state.iter().map(u64::to_string).collect();
-    format!("({})", parts.join(","))
 }
 
 /// Staircase Nim's options, one tuple of the same length per move.

@@ -5,7 +5,7 @@
 //! each other); nimlab values it by search, like any defined game, never by a formula.
 
 use crate::error::FailedWhy;
-use crate::families::defined::{DefinedGame, Leaves, OptionRule};
+use crate::families::defined::{DefinedGame, Leaves, OptionRule, written};
 use crate::limits::budget::Budget;
 use crate::{EngineError, TooMuchWork};
 
@@ -36,11 +36,6 @@ pub(crate) fn reachable_bound(top: u64, k: usize) -> u128 {
         };
     }
     count
-}
-
-fn written(state: &[u64]) -> String {
-    let parts: Vec<String> = state.iter().map(u64::to_string).collect();
-    format!("({})", parts.join(","))
 }
 
 /// Welter's options: each coin moved to each empty square below it, the coins' squares then
