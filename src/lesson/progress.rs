@@ -399,7 +399,7 @@ mod tests {
                 "current": "q2",
                 "steps": {"q1": "correct", "q2": "attempted"},
                 "finished": false,
-                "attempts": [1, 2.5, "x"]
+                "streak": [1, 2.5, "x"]
             }
         }
     }"#;
@@ -432,7 +432,7 @@ mod tests {
         let lesson = &written["lessons"]["mex"];
         assert_eq!(lesson["steps"]["q2"], "skipped");
         assert_eq!(lesson["current"], "q3");
-        assert_eq!(lesson["attempts"], serde_json::json!([1, 2.5, "x"]));
+        assert_eq!(lesson["streak"], serde_json::json!([1, 2.5, "x"]));
         assert_eq!(written["theme"]["dark"], true);
     }
 

@@ -231,7 +231,7 @@ mod tests {
         assert_eq!(complete("ta"), ["take"]);
         assert_eq!(
             complete("lesson "),
-            ["list", "start", "quit", "reset", "check"]
+            ["list", "start", "quit", "results", "reset", "check"]
         );
         assert_eq!(complete("winner --fo"), ["--format"]);
         assert_eq!(complete("winner --format c"), ["csv"]);
