@@ -73,7 +73,7 @@ pub(crate) const LESSON: &str = "\
 Examples:
   lesson list                 the lessons, and where you are in each
   lesson start mex            start one, or go back to where you left it
-  lesson results --format csv your record, a row a step, to hand in";
+  lesson results              your record, a row a step";
 
 pub(crate) const RULES: &str = "\
 Examples:

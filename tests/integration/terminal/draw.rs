@@ -740,6 +740,19 @@ fn library_moves(game: &str, heap: &str) -> Vec<Position> {
                     }
                 }
             }
+            "welter" => {
+                // A coin to an empty square below it; a state is written from its lowest coin.
+                for &coin in &t {
+                    for below in (0..coin).filter(|b| !t.contains(b)) {
+                        let mut next: Vec<u64> = t
+                            .iter()
+                            .map(|&c| if c == coin { below } else { c })
+                            .collect();
+                        next.sort_unstable();
+                        out.push(tuple(&next));
+                    }
+                }
+            }
             _ => panic!("no tuple game {game}"),
         }
         return out;
@@ -859,6 +872,7 @@ const LIBRARY_STARTS: &[(&str, &[&str])] = &[
     ("ruler", &["6", "5 3"]),
     ("chomp", &["(2,2,1)", "(3,1,0)"]),
     ("staircase", &["(2,1)", "(1,0,2)"]),
+    ("welter", &["(1,3)", "(0,2,4)"]),
 ];
 
 #[test]
