@@ -19,12 +19,15 @@ fn kind(kind: StepKindName) -> &'static str {
     }
 }
 
-fn status(status: Option<StepStatus>) -> &'static str {
-    match status {
-        Some(StepStatus::Correct) => "correct",
-        Some(StepStatus::Seen) => "seen",
-        Some(StepStatus::Skipped) => "skipped",
-        None => "not reached",
+/// What happened at a step: its status, or `tried` for a question answered wrong (or hinted)
+/// and not yet right, or `None` where nothing happened.
+fn status(step: &StepResult) -> Option<&'static str> {
+    match step.status {
+        Some(StepStatus::Correct) => Some("correct"),
+        Some(StepStatus::Seen) => Some("seen"),
+        Some(StepStatus::Skipped) => Some("skipped"),
+        None if step.attempts > 0 || step.hints > 0 => Some("tried"),
+        None => None,
     }
 }
 
@@ -49,6 +52,12 @@ pub(super) fn utc(seconds: u64) -> String {
         secs / 60 % 60,
         secs % 60
     )
+}
+
+/// A time as the table shows it, to the minute: `2026-11-28 16:05` (UTC).
+fn minute(seconds: u64) -> String {
+    let full = utc(seconds);
+    format!("{} {}", &full[..10], &full[11..16])
 }
 
 /// Questions right at the first try with no hint, of the questions, and the hints used.
@@ -105,7 +114,7 @@ pub(super) fn text(
                 "status",
                 "tries",
                 "hints",
-                "last worked on",
+                "last (UTC)",
             ]);
         for s in &lesson.steps {
             let count = |n: u32, asked: bool| if asked { n.to_string() } else { String::new() };
@@ -114,11 +123,17 @@ pub(super) fn text(
                 s.number.to_string(),
                 printable(&s.id).into_owned(),
                 kind(s.kind).to_string(),
-                status(s.status).to_string(),
+                status(s).unwrap_or("—").to_string(),
                 count(s.attempts, asked),
                 count(s.hints, asked),
-                s.last.map(utc).unwrap_or_default(),
+                s.last.map(minute).unwrap_or_default(),
             ]);
+        }
+        // Every column keeps its width but the step's id, which wraps if it must.
+        for (i, column) in table.column_iter_mut().enumerate() {
+            if i != 1 {
+                column.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+            }
         }
         for line in table.lines() {
             writeln!(out, "{}", line.trim_end())?;
@@ -128,7 +143,7 @@ pub(super) fn text(
             let unreached = lesson
                 .steps
                 .iter()
-                .filter(|s| s.kind == StepKindName::Question && s.status.is_none())
+                .filter(|s| s.kind == StepKindName::Question && status(s).is_none())
                 .count();
             let unreached = if unreached > 0 {
                 format!(" ({unreached} not reached)")
@@ -164,7 +179,7 @@ pub(super) fn rows(results: &LessonResults) -> (Vec<&'static str>, Vec<Vec<Strin
                     s.number.to_string(),
                     s.id.clone(),
                     kind(s.kind).to_string(),
-                    status(s.status).to_string(),
+                    status(s).unwrap_or_default().to_string(),
                     s.attempts.to_string(),
                     s.hints.to_string(),
                     s.last.map(utc).unwrap_or_default(),
@@ -208,7 +223,7 @@ fn step_json(s: &StepResult) -> StepJson<'_> {
         number: s.number,
         id: &s.id,
         kind: kind(s.kind),
-        status: s.status.map(|st| status(Some(st))),
+        status: status(s),
         attempts: s.attempts,
         hints: s.hints,
         last: s.last.map(utc),
