@@ -142,3 +142,28 @@ fn results_of_nothing_and_of_no_such_lesson() {
         out.stderr
     );
 }
+
+/// The record on a terminal's 80 columns: every line fits, a question tried shows its tries.
+#[test]
+fn results_fit_80_columns() {
+    let learner = Learner::new();
+    // `xor` answered wrong once (17 is the ordinary sum), not yet right.
+    learner
+        .script(&["lesson start drill", "next", "next", "17"])
+        .success();
+    let out = learner.test().args(["lesson", "results"]).run().success();
+    for line in out.stdout.lines() {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
+    let xor = out
+        .stdout
+        .lines()
+        .find(|l| l.contains(" xor "))
+        .expect("a row for xor");
+    let words: Vec<&str> = xor.split_whitespace().collect();
+    assert_eq!(
+        &words[..6],
+        ["3", "xor", "question", "tried", "1", "0"],
+        "{xor}"
+    );
+}
