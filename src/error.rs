@@ -90,6 +90,8 @@ pub enum Error {
     BadRange { token: String, why: RangeWhy },
     /// A move in a game that the rules do not allow, with the reason.
     IllegalMove(IllegalMove),
+    /// `completions` without the shell to write them for.
+    NoShell,
     /// A game command with no game in progress.
     NoGame,
     /// `undo` before any move of the game.

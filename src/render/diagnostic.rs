@@ -156,6 +156,11 @@ fn hint(error: &Error) -> Option<String> {
             crate::suggestion::nearest(token, spellings)
                 .map(|name| format!("did you mean `{name}`?"))
         }
+        // Its message names the lesson meant already.
+        Error::BadToken {
+            expected: crate::error::Expected::LessonId { .. },
+            ..
+        } => None,
         Error::BadToken { token, expected } => {
             crate::suggestion::nearest(token, expected.choices())
                 .map(|name| format!("did you mean `{name}`?"))

@@ -94,6 +94,22 @@ impl fmt::Display for Error {
                  lesson: start one with `nimlab play 4 7 5` or `nimlab lesson start mex`, or \
                  run `nimlab` and type `help`"
             ),
+            // 25 lesson ids wrap to six lines: the one meant first, and where the rest are.
+            Self::BadToken {
+                token,
+                expected: expected @ crate::error::Expected::LessonId { .. },
+            } => match crate::suggestion::nearest(token, expected.choices()) {
+                Some(name) => write!(
+                    f,
+                    "no lesson {}: did you mean `{name}`? (`lesson list` shows them all)",
+                    quoted(token)
+                ),
+                None => write!(
+                    f,
+                    "no lesson {}: `lesson list` shows the lessons there are",
+                    quoted(token)
+                ),
+            },
             Self::BadToken { token, expected } => {
                 write!(
                     f,
@@ -133,6 +149,10 @@ impl fmt::Display for Error {
                 range_why(f, token, why)
             }
             Self::IllegalMove(e) => write!(f, "illegal move: {}", Said(e)),
+            Self::NoShell => f.write_str(
+                "`completions` needs a shell: bash, zsh, fish, elvish or powershell, as in \
+                 `nimlab completions bash` (`nimlab completions bash -h` says where to put them)",
+            ),
             Self::NoGame => f.write_str("no game in progress; start one with `play 4 7 5`"),
             Self::NothingToUndo => f.write_str("nothing to undo: you have not moved yet"),
             Self::NothingToExplain => f.write_str(
@@ -585,6 +605,7 @@ fn clap_line(rendered: &str, typed: &[String]) -> String {
     let mut message = message
         .replace("unrecognized subcommand", "unknown command")
         .replace("a similar subcommand exists", "a similar command exists")
+        .replace("some similar subcommands exist", "some similar commands exist")
         .replace("requires a subcommand", "requires a command");
     if message.starts_with("unknown command") {
         message.push_str("; type `help` for the list of commands");
