@@ -845,7 +845,11 @@ fn rules_after_command(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsSt
         } else if !word.starts_with('-') {
             break;
         } else {
-            at += if WITH_VALUE.contains(&word.as_str()) { 2 } else { 1 };
+            at += if WITH_VALUE.contains(&word.as_str()) {
+                2
+            } else {
+                1
+            };
         }
     }
     if at >= words.len() {
@@ -1112,17 +1116,19 @@ pub fn examples_at_the_shell(examples: &str) -> String {
     // Each line: the command as the shell types it, and its comment if it has one.
     let lines: Vec<Result<(String, Option<&str>), &str>> = examples
         .lines()
-        .map(|line| match line.strip_prefix("  ").filter(|l| !l.starts_with(' ')) {
-            // The command, then a gap of two or more spaces before its comment.
-            Some(example) => Ok(match example.split_once("  ") {
-                Some((command, comment)) => (
-                    format!("nimlab {}", quoted_for_the_shell(command)),
-                    Some(comment.trim_start()),
-                ),
-                None => (format!("nimlab {}", quoted_for_the_shell(example)), None),
-            }),
-            None => Err(line),
-        })
+        .map(
+            |line| match line.strip_prefix("  ").filter(|l| !l.starts_with(' ')) {
+                // The command, then a gap of two or more spaces before its comment.
+                Some(example) => Ok(match example.split_once("  ") {
+                    Some((command, comment)) => (
+                        format!("nimlab {}", quoted_for_the_shell(command)),
+                        Some(comment.trim_start()),
+                    ),
+                    None => (format!("nimlab {}", quoted_for_the_shell(example)), None),
+                }),
+                None => Err(line),
+            },
+        )
         .collect();
     // The comments in one column, as in the prompt's form, where they fit in the help's width.
     let column = lines
@@ -1158,7 +1164,8 @@ fn quoted_for_the_shell(line: &str) -> String {
     if line.contains('\'') {
         return line.to_string();
     }
-    let special = |word: &str| word.contains(['(', ')', '<', '>', '|', '&', ';', '*', '?', '{', '$']);
+    let special =
+        |word: &str| word.contains(['(', ')', '<', '>', '|', '&', ';', '*', '?', '{', '$']);
     let words: Vec<&str> = line.split(' ').collect();
     match words.iter().position(|w| special(w)) {
         Some(from) => format!("{} '{}'", words[..from].join(" "), words[from..].join(" "))

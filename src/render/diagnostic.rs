@@ -52,6 +52,27 @@ pub(crate) fn diagnostic(
             style,
         ));
     }
+    if let Error::Sentence {
+        text,
+        error: crate::proof::SentenceError::Parse { error, text: read },
+    } = error
+        && read == text
+        && error.offset < read.len()
+    {
+        let (length, label) = match &error.kind {
+            decide::ParseErrorKind::UnexpectedToken { token, wanted } => (
+                token.len(),
+                format!("expected {}", super::decide_words::wanted_words(*wanted)),
+            ),
+            _ => (1, "here".to_string()),
+        };
+        out.push_str(&snippet(
+            read,
+            error.offset..error.offset + length,
+            &label,
+            style,
+        ));
+    }
     if let Error::Claim(claim) = error {
         let label = super::claim_error::label(claim);
         out.push_str(&snippet(&claim.source, claim.span.clone(), &label, style));

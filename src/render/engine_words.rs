@@ -222,7 +222,7 @@ impl fmt::Display for Said<'_, EngineError> {
             }
             EngineError::PileTooLarge { token } => write!(
                 f,
-                "{} is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)",
+                "{} is too large for a pile: sizes go up to 2⁶⁴ − 1 = 18446744073709551615",
                 quoted(token)
             ),
             EngineError::TooMuchWork(work) => Said(work.as_ref()).fmt(f),
@@ -706,7 +706,7 @@ impl fmt::Display for Said<'_, PileWanted> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             PileWanted::Size { passes, too_long } => {
-                f.write_str("a whole number 0..18446744073709551615")?;
+                f.write_str("a whole number from 0 to 2⁶⁴ − 1")?;
                 if *passes {
                     f.write_str(
                         ", optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`",
@@ -720,7 +720,7 @@ impl fmt::Display for Said<'_, PileWanted> {
                 Ok(())
             }
             PileWanted::SizeAtMost => {
-                f.write_str("a pile size of at most 18446744073709551615 (2^64 - 1)")
+                f.write_str("a pile size of at most 2⁶⁴ − 1 = 18446744073709551615")
             }
             PileWanted::Tuple { game, arity } => write!(
                 f,

@@ -319,6 +319,14 @@ impl fmt::Display for Error {
                 if *failures == 1 { "" } else { "s" }
             ),
             Self::LessonLine { error } => error.fmt(f),
+            // A sentence that does not parse as typed is shown under the message, with a
+            // caret at the bad token (`diagnostic`): the message says only what was expected.
+            Self::Sentence {
+                text,
+                error: crate::proof::SentenceError::Parse { error, text: read },
+            } if read == text && error.offset < read.len() => {
+                f.write_str(&super::decide_words::parse_error(&error.kind))
+            }
             Self::Sentence { text, error } => write!(f, "`{}`: {error}", text.trim()),
             Self::ConjectureFails { failures, checked } => write!(
                 f,
@@ -526,7 +534,7 @@ fn range_why(f: &mut fmt::Formatter<'_>, token: &str, why: &RangeWhy) -> fmt::Re
             "{} is not a size; write a range like `{example}` (both ends included)",
             quoted(end)
         ),
-        RangeWhy::AboveMax { end } => write!(f, "{} is above 2^64 - 1", quoted(end)),
+        RangeWhy::AboveMax { end } => write!(f, "{} is above 2⁶⁴ − 1", quoted(end)),
         RangeWhy::TooManyDigits { end } => write!(f, "{} has more than 20 digits", quoted(end)),
         RangeWhy::TableBeyond { max } => write!(
             f,
@@ -605,7 +613,10 @@ fn clap_line(rendered: &str, typed: &[String]) -> String {
     let mut message = message
         .replace("unrecognized subcommand", "unknown command")
         .replace("a similar subcommand exists", "a similar command exists")
-        .replace("some similar subcommands exist", "some similar commands exist")
+        .replace(
+            "some similar subcommands exist",
+            "some similar commands exist",
+        )
         .replace("requires a subcommand", "requires a command");
     if message.starts_with("unknown command") {
         message.push_str("; type `help` for the list of commands");

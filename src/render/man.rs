@@ -128,7 +128,11 @@ fn examples_section(examples: &str) -> String {
             Some((command, comment)) => (command, comment.trim()),
             None => (line, ""),
         };
-        roff.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", escaped(command), escaped(comment)));
+        roff.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            escaped(command),
+            escaped(comment)
+        ));
     }
     roff
 }

@@ -17,6 +17,7 @@ pub(crate) mod reading;
 mod repl;
 mod session_errors;
 mod shell;
+mod shell_conventions;
 mod slides;
 mod terminal_pictures;
 mod tour80;

@@ -70,9 +70,15 @@ fn help_reaches_a_subcommand_both_ways() {
             .args(args)
             .run()
             .success()
-            .stdout_has("Usage: lesson start")
+            .stdout_has("Usage: nimlab lesson start")
             .stdout_has("--present");
     }
+    // At the prompt, the usage line is the prompt's.
+    Test::new()
+        .stdin("help lesson start\n")
+        .run()
+        .success()
+        .stdout_has("Usage: lesson start");
     Test::new()
         .args(["lesson", "help"])
         .run()
