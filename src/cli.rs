@@ -771,6 +771,12 @@ impl Cli {
     /// Parses one REPL or script line with the same definition as the shell.
     pub fn parse_line(line: &str) -> Result<Parsed, crate::Error> {
         let words = shell_words::split(line).map_err(crate::Error::Quotes)?;
+        // `nimlab winner 3 4 5` typed at nimlab's own prompt.
+        if words.len() > 1 && words[0] == "nimlab" {
+            return Err(crate::Error::InNimlabAlready {
+                line: shell_words::join(&words[1..]),
+            });
+        }
         Self::parse_words(std::iter::once("nimlab".to_string()).chain(words))
     }
 
@@ -868,6 +874,15 @@ fn command_word(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let Some(first) = words.get(1).and_then(|w| w.to_str()).map(str::to_string) else {
         return words;
     };
+    // Habits from IPython, vim and Python: `?` asks for help, `:q` and `exit()` leave.
+    if let Some(meant) = match first.as_str() {
+        "?" => Some("help"),
+        ":q" | ":q!" | ":wq" | ":x" | "exit()" | "quit()" => Some("quit"),
+        _ => None,
+    } {
+        words[1] = meant.into();
+        return words;
+    }
     if let Some(rest) = first.strip_prefix('=').filter(|rest| !rest.is_empty()) {
         let rest = rest.to_string();
         words[1] = "=".into();
@@ -894,6 +909,16 @@ fn split_ruleset(words: &[std::ffi::OsString]) -> Option<crate::Error> {
         |i| Some(i + 1),
     )?;
     let name = text.get(at).filter(|name| !name.contains(':'))?;
+    // `rules zero move`: a hyphenated name written as two words.
+    if let Some(next) = text.get(at + 1).filter(|w| !w.starts_with('-')) {
+        let joined = format!("{name}-{next}");
+        if ruleset_name::find(&joined).is_some() {
+            return Some(crate::Error::SplitRuleset {
+                typed: format!("{name} {next}"),
+                joined,
+            });
+        }
+    }
     let row = ruleset_name::find(name)?;
     row.argument?;
     let parts: Vec<&str> = text[at + 1..]

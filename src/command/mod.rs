@@ -108,8 +108,12 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             period::period(session, rules, to.as_deref(), *table)
         }
         Command::Winner(args) => position::report(session, args, PositionView::Winner),
-        Command::Move(args) => position::report(session, args, PositionView::Move),
-        Command::Nimsum(args) => position::report(session, args, PositionView::NimSum),
+        // No piles: the example names the command typed.
+        Command::Move(args) => {
+            position::report(session, args, PositionView::Move).map_err(|e| e.for_command("move"))
+        }
+        Command::Nimsum(args) => position::report(session, args, PositionView::NimSum)
+            .map_err(|e| e.for_command("nimsum")),
         Command::Rules { name: None } => Ok(Output::Rulesets {
             current: session.rules().clone(),
         }),

@@ -198,6 +198,10 @@ impl fmt::Display for Said<'_, EngineError> {
                     SetWhy::Empty => {
                         f.write_str("the set is empty; write amounts like `subtract:1,3,4`")
                     }
+                    SetWhy::NotANumber { item } if item.trim().is_empty() => f.write_str(
+                        "an amount is missing between two commas; write amounts like \
+                         `subtract:1,3,4`",
+                    ),
                     SetWhy::NotANumber { item } => {
                         write!(f, "{} is not a positive whole number", quoted(item))
                     }
@@ -352,8 +356,8 @@ impl fmt::Display for Said<'_, TooMuchWork> {
             TooMuchWork::Exhaustive { piles, max } => write!(
                 f,
                 "searching every position of up to {piles} piles of size ≤ {max} would take \
-                 too long (the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} moves to \
-                 examine or {MAX_CODES} pile states (and needs at least one pile))"
+                 too long: the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} moves to \
+                 examine or {MAX_CODES} pile states; try fewer `--piles` or a smaller `--max`"
             ),
             TooMuchWork::ExhaustiveSplits { rules, piles, max } => write!(
                 f,
@@ -945,7 +949,7 @@ mod tests {
             ),
             (
                 TooMuchWork::Exhaustive { piles: 3, max: 9 },
-                "searching every position of up to 3 piles of size ≤ 9 would take too long (the search stops at 50000000 positions, 10000000000 moves to examine or 1048576 pile states (and needs at least one pile))",
+                "searching every position of up to 3 piles of size ≤ 9 would take too long: the search stops at 50000000 positions, 10000000000 moves to examine or 1048576 pile states; try fewer `--piles` or a smaller `--max`",
             ),
             (
                 TooMuchWork::ExhaustiveSplits {

@@ -153,6 +153,15 @@ impl fmt::Display for Error {
                 "`completions` needs a shell: bash, zsh, fish, elvish or powershell, as in \
                  `nimlab completions bash` (`nimlab completions bash -h` says where to put them)",
             ),
+            Self::InNimlabAlready { line } => write!(
+                f,
+                "you are in nimlab already: type `{line}` without `nimlab`"
+            ),
+            Self::AnswerNotMove { answer } => write!(
+                f,
+                "`take` moves in a game, and none is in progress: the question wants your \
+                 answer alone, like `{answer}`"
+            ),
             Self::NoGame => f.write_str("no game in progress; start one with `play 4 7 5`"),
             Self::NothingToUndo => f.write_str("nothing to undo: you have not moved yet"),
             Self::NothingToExplain => f.write_str(
@@ -175,6 +184,11 @@ impl fmt::Display for Error {
             Self::NoPiles => f.write_str(
                 "no piles given: write them like `winner 3 4 5`, or set the session's position \
                  with `position 3 4 5`",
+            ),
+            Self::NoPilesFor { command } => write!(
+                f,
+                "no piles given: write them like `{command} 3 4 5`, or set the session's \
+                 position with `position 3 4 5`"
             ),
             Self::NoPositionToChange => {
                 f.write_str("no position to change: set one first with `position 3 4 5`")
@@ -324,7 +338,7 @@ impl fmt::Display for Error {
             Self::Sentence {
                 text,
                 error: crate::proof::SentenceError::Parse { error, text: read },
-            } if read == text && error.offset < read.len() => {
+            } if read == text && super::diagnostic::points_at(error, read) => {
                 f.write_str(&super::decide_words::parse_error(&error.kind))
             }
             Self::Sentence { text, error } => write!(f, "`{}`: {error}", text.trim()),
@@ -604,22 +618,38 @@ fn clap_line(rendered: &str, typed: &[String]) -> String {
         message.push(' ');
         message.push_str(detail);
     }
-    if let Some(tip) = lines.find_map(|l| l.strip_prefix("tip: "))
-        && tip.contains("similar")
-    {
-        message.push_str(&format!(" ({tip})"));
-    }
+    // clap's tip names the similar names in single quotes, one or several: said the one way
+    // every "did you mean" is said.
+    let meant: Vec<String> = lines
+        .find_map(|l| l.strip_prefix("tip: "))
+        .filter(|tip| tip.contains("similar"))
+        .map(|tip| {
+            tip.split(['\'', '`'])
+                .skip(1)
+                .step_by(2)
+                .map(|name| format!("`{name}`"))
+                .collect()
+        })
+        .unwrap_or_default();
     // clap says "subcommand"; to a person at nimlab's prompt these are commands.
     let mut message = message
         .replace("unrecognized subcommand", "unknown command")
-        .replace("a similar subcommand exists", "a similar command exists")
-        .replace(
-            "some similar subcommands exist",
-            "some similar commands exist",
-        )
         .replace("requires a subcommand", "requires a command");
-    if message.starts_with("unknown command") {
-        message.push_str("; type `help` for the list of commands");
+    let unknown_command = message.starts_with("unknown command");
+    match meant.as_slice() {
+        [] if unknown_command => message.push_str("; type `help` for the list of commands"),
+        [] => {}
+        names => {
+            let list = match names {
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+                [] => String::new(),
+            };
+            message.push_str(&format!(": did you mean {list}?"));
+            if unknown_command {
+                message.push_str(" (`help` lists the commands)");
+            }
+        }
     }
     message
 }

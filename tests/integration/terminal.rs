@@ -3,6 +3,7 @@
 mod color;
 mod draw;
 mod errors;
+mod errors_that_fix;
 mod examples;
 mod first_steps;
 mod help_pages;

@@ -62,6 +62,12 @@ impl Focus for LessonFocus {
                 }
                 self.act(session, |_, _| events)
             }
+            // `take 2` where the question wants `2`: a move, with no game to make it in.
+            Command::Take { count, .. } if self.runner.awaits_answer() => {
+                return Some(Err(Error::AnswerNotMove {
+                    answer: count.clone(),
+                }));
+            }
             Command::Hint => self.act(session, |r, _| r.hint()),
             Command::Skip => self.act(session, |r, j| r.skip(j)),
             Command::Reveal => self.act(session, |r, j| r.reveal(j)),
