@@ -412,10 +412,15 @@ pub enum Command {
     #[command(hide = true)]
     Resign,
 
-    /// In a game: the last move in binary, the coach's reasons and the computer's (a move
-    /// shows only the board and a one-line verdict unless `--coach verbose`).
+    /// In a game: your last move in binary with the coach's reasons; `why computer` the
+    /// computer's reply with its reasons (a move shows only the board and a one-line verdict
+    /// unless `--coach verbose`).
     #[command(hide = true)]
-    Why,
+    Why {
+        /// `computer` (or its move's number) for the computer's reply; `you` for yours.
+        #[arg(value_name = "WHOSE")]
+        whose: Option<String>,
+    },
 
     /// Play one perfect move on the session's position for whoever is to move.
     ///
@@ -1039,7 +1044,7 @@ impl Command {
                 | Self::Undo
                 | Self::Hint
                 | Self::Resign
-                | Self::Why
+                | Self::Why { .. }
         )
     }
 

@@ -177,7 +177,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         | Command::Undo
         | Command::Hint
         | Command::Resign => Err(play::no_game()),
-        Command::Why => play::why(session),
+        Command::Why { whose } => play::why(session, whose.as_deref()),
         Command::Step { all } => step::step(session, *all),
         Command::Draw(args) => draw::draw(session, args),
     }

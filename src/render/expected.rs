@@ -51,7 +51,7 @@ impl fmt::Display for Expected {
             Expected::Edge => f.write_str("an edge of a picture"),
             Expected::EdgeOf { number, picture, edges } => if edges.is_empty() { write!(f, "an edge of picture {number}, but it has none left") } else { write!(f, "an edge of picture {number} ({picture}): {edges}") },
             Expected::EdgeOnBoard => f.write_str("an edge of a picture on the board"),
-            Expected::Move { kind } => f.write_str(match kind { MoveKind::States => "a move: `I -> S` makes pile I the state S, like `1 -> (2,5)`", MoveKind::Splits => "a move: `I K` takes K from pile I (`2 3`), `I -> A+B` splits pile I into A and B", MoveKind::Takes => "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass, `I -> S` leaves S in pile I" }),
+            Expected::Move { kind } => f.write_str(match kind { MoveKind::States => "a move: `I -> S` makes pile I the state S, like `1 -> (2,5)`", MoveKind::Splits => "a move: `I K` takes K from pile I (`2 3`), `I -> A+B` splits pile I into A and B", MoveKind::Takes => "a move: `I K` takes K from pile I (`2 3`), `I -> S` leaves S in pile I", MoveKind::TakesOrPasses => "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass, `I -> S` leaves S in pile I" }),
             Expected::From => f.write_str("`from`, as in `take 3 from 2`"),
             Expected::TakeFrom { count, piles } => write!(f, "the pile to take from: `take {count} from I`, I from 1 to {piles}"),
             Expected::EndOfMove => f.write_str("the end of the move: `take K from I`"),
@@ -70,6 +70,7 @@ impl fmt::Display for Expected {
             Expected::LostPileName => f.write_str("a pile's name, different from the others, like `a` in `lost(a, b) = (a = b)`"),
             Expected::LostPiles { most } => write!(f, "`lost` of 1 to {most} piles' names, like `lost(a, b, c)`"),
             Expected::Condition => f.write_str("a condition (true or false) on the right of `lost(…) =`"),
+            Expected::WhyWhose { yours, reply } => write!(f, "`you` (or {yours}) for your move, or `computer` (or {reply}) for its reply"),
         }
     }
 }
