@@ -529,8 +529,8 @@ Functions:
   lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
   misere(octal:0.77, 4, 4)   who wins when the last mover loses, by game-tree
                      search, for any ruleset
-  mg(octal:0.77, 4)  the misère Grundy value g⁻ (Conway), by game-tree search: the
-                     mex of the options', a position without moves worth 1
+  mg(octal:0.77, 4)  the misère Grundy value g⁻ (Conway), by game-tree search:
+                     the mex of the options', a position without moves worth 1
   g(wythoff, (3, 5)) a state of a game whose states are tuples
   draw(a, b)         on a graph with a cycle (`rules graph:FILE`): whether
                      neither player can force a win; there g(a) is γ, a number
@@ -1197,7 +1197,18 @@ fn quoted_for_the_shell(line: &str) -> String {
     let special =
         |word: &str| word.contains(['(', ')', '<', '>', '|', '&', ';', '*', '?', '{', '$']);
     let words: Vec<&str> = line.split(' ').collect();
-    match words.iter().position(|w| special(w)) {
+    // From the first word the shell would misread, back to the first argument that is not a
+    // flag or a flag's value: `= 'all n in 1..99: g(nF) = n'`, `conjecture --rules nim 'g(n) = n'`.
+    let first = words.iter().position(|w| special(w)).map(|mut at| {
+        while at > 1
+            && !words[at - 1].starts_with('-')
+            && !(at >= 3 && words[at - 2].starts_with("--"))
+        {
+            at -= 1;
+        }
+        at
+    });
+    match first {
         Some(from) => format!("{} '{}'", words[..from].join(" "), words[from..].join(" "))
             .trim_start()
             .to_string(),
