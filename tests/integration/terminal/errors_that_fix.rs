@@ -212,3 +212,40 @@ fn completions_name_the_shells() {
          `nimlab completions bash` (`nimlab completions bash -h` says where to put them)\n",
     );
 }
+
+/// The graphs bundled with nimlab are named without a path, from any directory (the test runs
+/// in a temporary one), and read the same as their files.
+#[test]
+fn bundled_graphs_have_names_and_a_missing_file_says_which() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/lessons/graphs/loopy-games.yaml"
+    );
+    let from_file = Test::new()
+        .args(["winner", "--format", "json", "--rules"])
+        .arg(format!("graph:{file}"))
+        .arg("e")
+        .run()
+        .success();
+    for name in ["graph:loopy-games", "graph:lessons/graphs/loopy-games.yaml"] {
+        let by_name = Test::new()
+            .args(["winner", "--format", "json", "--rules", name, "e"])
+            .run()
+            .success();
+        assert_eq!(
+            by_name.json()["winner"],
+            from_file.json()["winner"],
+            "{name}"
+        );
+        assert_eq!(by_name.json()["gamma"], from_file.json()["gamma"], "{name}");
+    }
+    Test::new()
+        .args(["winner", "--rules", "graph:nosuch.yaml", "e"])
+        .run()
+        .code(2)
+        .stderr(
+            "error: bad game graph `nosuch.yaml`: no such file; the graphs bundled with nimlab \
+             are named without a path: `graph:example`, `graph:graph-games`, \
+             `graph:loopy-games`\n",
+        );
+}
