@@ -22,7 +22,7 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
         Named::Rules(rules) => Ok(rules),
         Named::GraphFile(path) => {
             if let Some(bundled) = bundled_graph(path) {
-                return Ok(bundled?);
+                return bundled;
             }
             let graph = crate::graph::read(Path::new(path), path)?;
             Ok(Rules::Graph(Arc::new(graph)))

@@ -121,3 +121,98 @@ fn help_for_expressions_wraps_at_its_phrases() {
         out.stdout
     );
 }
+
+/// The binary view of piles near 2⁶⁴ fits 80 columns: the states and values first, then a
+/// table of the bits alone, every row of it whole (Nim: g(n) = n, so each row is the pile in
+/// 64 binary digits, and the nim-sum their XOR).
+#[test]
+fn the_binary_view_of_huge_piles_fits_80_columns() {
+    let piles: [u64; 3] = [u64::MAX, 5, 12_345_678_901_234];
+    let words: Vec<String> = piles.iter().map(ToString::to_string).collect();
+    let out = Test::new()
+        .args(["nimsum", "--rules", "nim"])
+        .args(&words)
+        .run()
+        .success();
+    let xor = piles.iter().fold(0, |a, b| a ^ b);
+    let table: Vec<&str> = out
+        .stdout
+        .lines()
+        .take_while(|l| !l.starts_with("nim-sum ") || l.starts_with("nim-sum  "))
+        .collect();
+    for line in &table {
+        assert!(
+            line.chars().count() <= 80,
+            "{} columns: {line:?}",
+            line.chars().count()
+        );
+    }
+    for (i, p) in piles.iter().enumerate() {
+        let n = i + 1;
+        assert!(
+            table.contains(&format!("      {n}  {p}: g = {p}").as_str()),
+            "{}",
+            out.stdout
+        );
+        assert!(
+            table.contains(&format!("      {n}  {p:064b}").as_str()),
+            "{}",
+            out.stdout
+        );
+    }
+    assert!(
+        table.contains(&format!("nim-sum  {xor:064b}").as_str()),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains(&format!("nim-sum  {xor}\n")),
+        "{}",
+        out.stdout
+    );
+    // A winning move on such piles: its table fits too, the moved pile marked.
+    let out = Test::new()
+        .args([
+            "move",
+            "--rules",
+            "nim",
+            &u64::MAX.to_string(),
+            "12345678901",
+        ])
+        .run()
+        .success();
+    let table: Vec<&str> = out
+        .stdout
+        .lines()
+        .take_while(|l| !l.starts_with("nim-sum ") || l.starts_with("nim-sum  "))
+        .collect();
+    for line in &table {
+        assert!(
+            line.chars().count() <= 80,
+            "{} columns: {line:?}",
+            line.chars().count()
+        );
+    }
+    // Taking pile 1 to 12345678901 leaves nim-sum 0.
+    let target = 12_345_678_901u64;
+    assert!(
+        table.contains(&format!("      →  {target:064b}").as_str()),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        table.contains(&format!("      1  {:064b}   ◀", u64::MAX).as_str()),
+        "{}",
+        out.stdout
+    );
+    // Small piles keep the full table.
+    let out = Test::new()
+        .args(["nimsum", "--rules", "nim", "3", "4", "5"])
+        .run()
+        .success();
+    assert!(
+        out.stdout.contains("   pile  state  g  binary\n"),
+        "{}",
+        out.stdout
+    );
+}
