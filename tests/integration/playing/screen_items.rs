@@ -216,3 +216,28 @@ fn the_binary_view_of_huge_piles_fits_80_columns() {
         out.stdout
     );
 }
+
+/// `lesson start nim` inside `mex` leaves `mex` with the line that says so (its progress kept,
+/// and how to come back), then starts `nim`.
+#[test]
+fn starting_another_lesson_says_the_first_was_left() {
+    let out = Test::new()
+        .stdin("lesson start mex\nnext\nnext\nlesson start nim\n")
+        .run()
+        .success();
+    let left = out
+        .stdout
+        .find("Left “The minimum excludant” at step 3; `lesson start mex` brings you back here.")
+        .unwrap_or_else(|| panic!("{}", out.stdout));
+    let started = out
+        .stdout
+        .find("── Nim and the nim-sum · step 1 of 18")
+        .unwrap_or_else(|| panic!("{}", out.stdout));
+    assert!(left < started, "{}", out.stdout);
+    // Starting the lesson already running does not leave it.
+    let out = Test::new()
+        .stdin("lesson start mex\nlesson start mex\n")
+        .run()
+        .success();
+    assert!(!out.stdout.contains("Left “"), "{}", out.stdout);
+}
