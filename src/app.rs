@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::io;
 use std::process::ExitCode;
 
-use crate::cli::{Cli, Parsed};
+use crate::cli::{Cli, Command, Format, Parsed};
 use crate::command::Session;
 use crate::error::{Error, Expected};
 use crate::repl::{self, Flow, Nesting, dispatch, report};
@@ -29,8 +29,10 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     crate::cli::describe_rulesets(crate::render::ruleset_words::summary);
     let no_pager = args.iter().any(|a| a == "--no-pager");
     let typed = args.get(1).map(|w| w.to_string_lossy().to_lowercase());
+    // Help asked for on the shell's line reads as the shell types it (`nimlab winner …`).
+    crate::cli::set_at_the_shell(true);
     // Paths stay as the shell gave them: a file name that is not UTF-8 is opened as is.
-    let cli = match Cli::parse_words(args) {
+    let mut cli = match Cli::parse_words(args) {
         Ok(Parsed::Cli(cli)) => cli,
         Ok(Parsed::Display(text)) => {
             let env = Env::probe(&Cli {
@@ -54,6 +56,21 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         }
     };
     let env = Env::probe(&cli);
+    // Lines typed at nimlab's prompt or read from a script are the prompt's.
+    let one_command = cli
+        .command
+        .as_ref()
+        .is_some_and(|c| !c.starts_session() && !matches!(c, Command::Run { .. }));
+    crate::cli::set_at_the_shell(one_command);
+    // `nimlab draw 3` at a terminal draws the picture, as the prompt does; in a pipe or with
+    // `-o FILE` it writes the file's format.
+    if env.stdout_tty
+        && let Some(Command::Draw(draw)) = cli.command.as_mut()
+        && draw.output.is_none()
+        && draw.format.is_none()
+    {
+        draw.format = Some(Format::Text);
+    }
     match memory_limit(&cli) {
         Ok((limit, given)) => {
             crate::engine::memory::set_limit(crate::env::keep_below_ceiling(limit, given, &env))

@@ -20,7 +20,11 @@ pub use crate::format::{ColorChoice, Format};
     disable_help_subcommand = true,
     after_help = "Run `nimlab` with no command to start the interactive workbench (try `help` there). \
                   `nimlab play 4 7 5` and `nimlab lesson start ID` start it in a game or a lesson; \
-                  the commands that step through one (`next`, `take`, `hint`, …) work there."
+                  the commands that step through one (`next`, `take`, `hint`, …) work there.\n\n\
+                  Shell completions: `source <(nimlab completions bash)` (or zsh, fish, elvish, \
+                  powershell; `nimlab completions bash -h` says where each shell keeps them). \
+                  Manual pages: `nimlab man | man -l -`, or `nimlab man --dir ~/.local/share/man/man1` \
+                  writes them all where `man nimlab` finds them."
 )]
 pub struct Cli {
     /// How to print results.
@@ -408,10 +412,15 @@ pub enum Command {
     #[command(hide = true)]
     Resign,
 
-    /// In a game: the last move in binary, the coach's reasons and the computer's (a move
-    /// shows only the board and a one-line verdict unless `--coach verbose`).
+    /// In a game: your last move in binary with the coach's reasons; `why computer` the
+    /// computer's reply with its reasons (a move shows only the board and a one-line verdict
+    /// unless `--coach verbose`).
     #[command(hide = true)]
-    Why,
+    Why {
+        /// `computer` (or its move's number) for the computer's reply; `you` for yours.
+        #[arg(value_name = "WHOSE")]
+        whose: Option<String>,
+    },
 
     /// Play one perfect move on the session's position for whoever is to move.
     ///
@@ -460,9 +469,9 @@ pub enum Command {
     /// on `$fpath`; fish: `nimlab completions fish > ~/.config/fish/completions/nimlab.fish`.
     #[command(after_help = crate::help_examples::COMPLETIONS)]
     Completions {
-        /// The shell.
+        /// The shell (bash, zsh, fish, elvish or powershell); without it, the shells are named.
         #[arg(value_enum)]
-        shell: clap_complete::Shell,
+        shell: Option<clap_complete::Shell>,
     },
 
     /// The manual pages, in roff: `nimlab man | man -l -`; `nimlab man winner` for one
@@ -520,8 +529,8 @@ Functions:
   lost(1T, 2F)       move loses, both by game-tree search (no Sprague–Grundy)
   misere(octal:0.77, 4, 4)   who wins when the last mover loses, by game-tree
                      search, for any ruleset
-  mg(octal:0.77, 4)  the misère Grundy value g⁻ (Conway), by game-tree search: the
-                     mex of the options', a position without moves worth 1
+  mg(octal:0.77, 4)  the misère Grundy value g⁻ (Conway), by game-tree search:
+                     the mex of the options', a position without moves worth 1
   g(wythoff, (3, 5)) a state of a game whose states are tuples
   draw(a, b)         on a graph with a cycle (`rules graph:FILE`): whether
                      neither player can force a win; there g(a) is γ, a number
@@ -552,8 +561,8 @@ pub enum LessonAction {
     List,
     /// Start a lesson, or go back to where you left it.
     Start {
-        /// The lesson's id (see `lesson list`).
-        id: String,
+        /// The lesson's id (see `lesson list`); without it, the lessons are listed.
+        id: Option<String>,
         /// For a lecturer: one step a screen, no grading, `reveal` shows answers.
         #[arg(long)]
         present: bool,
@@ -773,6 +782,12 @@ impl Cli {
     /// Parses one REPL or script line with the same definition as the shell.
     pub fn parse_line(line: &str) -> Result<Parsed, crate::Error> {
         let words = shell_words::split(line).map_err(crate::Error::Quotes)?;
+        // `nimlab winner 3 4 5` typed at nimlab's own prompt.
+        if words.len() > 1 && words[0] == "nimlab" {
+            return Err(crate::Error::InNimlabAlready {
+                line: shell_words::join(&words[1..]),
+            });
+        }
         Self::parse_words(std::iter::once("nimlab".to_string()).chain(words))
     }
 
@@ -829,7 +844,39 @@ impl Cli {
 /// Rewrites what a newcomer types into what the language means: `lesson help start` is
 /// `help lesson start`, and flags after an expression (`= 3 xor 5 --format json`) are flags.
 fn forgive(words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    flags_before_rest(help_first(command_word(words)))
+    flags_before_rest(help_first(command_word(rules_after_command(words))))
+}
+
+/// `nimlab --rules nim winner 3 4`: `--rules` written before the command, with the flags every
+/// command takes, belongs to the command. It is moved after the command word (and left where
+/// it is if no command follows, for clap to refuse).
+fn rules_after_command(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    const WITH_VALUE: [&str; 4] = ["--format", "--color", "--lessons", "--memory"];
+    let mut rules = Vec::new();
+    let mut at = 1;
+    while let Some(word) = words.get(at).and_then(|w| w.to_str()).map(str::to_string) {
+        if word == "--rules" && at + 1 < words.len() {
+            rules.extend(words.drain(at..at + 2));
+        } else if word.starts_with("--rules=") {
+            rules.push(words.remove(at));
+        } else if !word.starts_with('-') {
+            break;
+        } else {
+            at += if WITH_VALUE.contains(&word.as_str()) {
+                2
+            } else {
+                1
+            };
+        }
+    }
+    if at >= words.len() {
+        // No command after it: put it back where it was written.
+        let back = at.min(words.len());
+        words.splice(back..back, rules);
+        return words;
+    }
+    words.splice(at + 1..at + 1, rules);
+    words
 }
 
 /// The command word as a newcomer may type it: `GRUNDY` is `grundy`, `=3 xor 5` is `= 3 xor 5`.
@@ -838,6 +885,15 @@ fn command_word(mut words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let Some(first) = words.get(1).and_then(|w| w.to_str()).map(str::to_string) else {
         return words;
     };
+    // Habits from IPython, vim and Python: `?` asks for help, `:q` and `exit()` leave.
+    if let Some(meant) = match first.as_str() {
+        "?" => Some("help"),
+        ":q" | ":q!" | ":wq" | ":x" | "exit()" | "quit()" => Some("quit"),
+        _ => None,
+    } {
+        words[1] = meant.into();
+        return words;
+    }
     if let Some(rest) = first.strip_prefix('=').filter(|rest| !rest.is_empty()) {
         let rest = rest.to_string();
         words[1] = "=".into();
@@ -864,6 +920,16 @@ fn split_ruleset(words: &[std::ffi::OsString]) -> Option<crate::Error> {
         |i| Some(i + 1),
     )?;
     let name = text.get(at).filter(|name| !name.contains(':'))?;
+    // `rules zero move`: a hyphenated name written as two words.
+    if let Some(next) = text.get(at + 1).filter(|w| !w.starts_with('-')) {
+        let joined = format!("{name}-{next}");
+        if ruleset_name::find(&joined).is_some() {
+            return Some(crate::Error::SplitRuleset {
+                typed: format!("{name} {next}"),
+                joined,
+            });
+        }
+    }
     let row = ruleset_name::find(name)?;
     row.argument?;
     let parts: Vec<&str> = text[at + 1..]
@@ -984,7 +1050,7 @@ impl Command {
                 | Self::Undo
                 | Self::Hint
                 | Self::Resign
-                | Self::Why
+                | Self::Why { .. }
         )
     }
 
@@ -1067,6 +1133,95 @@ fn command_path(words: &[std::ffi::OsString]) -> Option<Vec<String>> {
     (!path.is_empty()).then_some(path)
 }
 
+/// Whether lines are read as the shell's one command (`nimlab winner -h`), not at nimlab's
+/// prompt: help then writes its usage and examples as the shell types them, after `nimlab`.
+static AT_THE_SHELL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Says that the command being run is the shell's (`true`) or a line at nimlab's prompt.
+pub fn set_at_the_shell(shell: bool) {
+    AT_THE_SHELL.store(shell, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn at_the_shell() -> bool {
+    AT_THE_SHELL.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A command's examples (`  winner 18 47 34      values …`) as the shell types them:
+/// `nimlab` before each command, its comment kept in the same column where there is room.
+pub fn examples_at_the_shell(examples: &str) -> String {
+    // Each line: the command as the shell types it, and its comment if it has one.
+    let lines: Vec<Result<(String, Option<&str>), &str>> = examples
+        .lines()
+        .map(
+            |line| match line.strip_prefix("  ").filter(|l| !l.starts_with(' ')) {
+                // The command, then a gap of two or more spaces before its comment.
+                Some(example) => Ok(match example.split_once("  ") {
+                    Some((command, comment)) => (
+                        format!("nimlab {}", quoted_for_the_shell(command)),
+                        Some(comment.trim_start()),
+                    ),
+                    None => (format!("nimlab {}", quoted_for_the_shell(example)), None),
+                }),
+                None => Err(line),
+            },
+        )
+        .collect();
+    // The comments in one column, as in the prompt's form, where they fit in the help's width.
+    let column = lines
+        .iter()
+        .filter_map(|l| l.as_ref().ok())
+        .filter(|(_, comment)| comment.is_some())
+        .map(|(command, _)| command.chars().count() + 2)
+        .max()
+        .unwrap_or(0)
+        .max(28);
+    lines
+        .into_iter()
+        .map(|line| match line {
+            Ok((command, Some(comment))) => {
+                let gap = column.saturating_sub(command.chars().count()).max(2);
+                let aligned = format!("  {command}{:gap$}{comment}", "");
+                if aligned.chars().count() <= HELP_WIDTH {
+                    aligned
+                } else {
+                    format!("  {command}  {comment}")
+                }
+            }
+            Ok((command, None)) => format!("  {command}"),
+            Err(line) => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A line of the command language as a POSIX shell takes it: from the first word a shell
+/// would read otherwise (`g(n)`, `k <= n`, `{a, b}`), the rest in single quotes.
+fn quoted_for_the_shell(line: &str) -> String {
+    if line.contains('\'') {
+        return line.to_string();
+    }
+    let special =
+        |word: &str| word.contains(['(', ')', '<', '>', '|', '&', ';', '*', '?', '{', '$']);
+    let words: Vec<&str> = line.split(' ').collect();
+    // From the first word the shell would misread, back to the first argument that is not a
+    // flag or a flag's value: `= 'all n in 1..99: g(nF) = n'`, `conjecture --rules nim 'g(n) = n'`.
+    let first = words.iter().position(|w| special(w)).map(|mut at| {
+        while at > 1
+            && !words[at - 1].starts_with('-')
+            && !(at >= 3 && words[at - 2].starts_with("--"))
+        {
+            at -= 1;
+        }
+        at
+    });
+    match first {
+        Some(from) => format!("{} '{}'", words[..from].join(" "), words[from..].join(" "))
+            .trim_start()
+            .to_string(),
+        None => line.to_string(),
+    }
+}
+
 /// The columns help is laid out in (at most; a narrower terminal narrows it).
 pub const HELP_WIDTH: usize = 80;
 
@@ -1080,8 +1235,17 @@ pub fn command_help(path: &[String], long: bool) -> Option<String> {
         let sub = command.find_subcommand(word)?.clone();
         command = sub;
     }
+    let shell = at_the_shell();
+    let name = if shell {
+        format!("nimlab {}", path.join(" "))
+    } else {
+        path.join(" ")
+    };
+    if shell && let Some(examples) = command.get_after_help().map(ToString::to_string) {
+        command = command.after_help(examples_at_the_shell(&examples));
+    }
     let mut command = command
-        .bin_name(path.join(" "))
+        .bin_name(name)
         .max_term_width(HELP_WIDTH)
         .term_width(HELP_WIDTH);
     let help = if long {
@@ -1101,7 +1265,20 @@ pub fn with_names(lesson_ids: Vec<String>, proof_names: Vec<String>) -> clap::Co
     use clap::CommandFactory;
     use clap::builder::PossibleValuesParser;
     let ids = move |a: clap::Arg| a.value_parser(PossibleValuesParser::new(lesson_ids.clone()));
-    Cli::command()
+    // The commands that work only inside the workbench (`next`, `take`, …) exit 2 on the
+    // shell: completion does not offer them.
+    let full = Cli::command();
+    let mut shown = clap::Command::new("nimlab")
+        .disable_help_subcommand(true)
+        .args(full.get_arguments().cloned())
+        .subcommands(full.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
+    if let Some(version) = full.get_version() {
+        shown = shown.version(version.to_string());
+    }
+    if let Some(about) = full.get_about() {
+        shown = shown.about(about.clone());
+    }
+    shown
         .mut_subcommand("lesson", |lesson| {
             lesson
                 .mut_subcommand("start", |c| c.mut_arg("id", ids.clone()))

@@ -90,6 +90,12 @@ pub enum Error {
     BadRange { token: String, why: RangeWhy },
     /// A move in a game that the rules do not allow, with the reason.
     IllegalMove(IllegalMove),
+    /// `completions` without the shell to write them for.
+    NoShell,
+    /// `take 2` typed while a lesson's question waits for its answer (`2`).
+    AnswerNotMove { answer: String },
+    /// A line typed at nimlab's prompt as the shell would take it: `nimlab winner 3 4 5`.
+    InNimlabAlready { line: String },
     /// A game command with no game in progress.
     NoGame,
     /// `undo` before any move of the game.
@@ -106,6 +112,8 @@ pub enum Error {
     NothingToStep,
     /// A command that needs piles, given none and with no session position.
     NoPiles,
+    /// The same, said of a command other than `winner` (`move`, `nimsum`), whose example it gives.
+    NoPilesFor { command: &'static str },
     /// `pile` with no session position to change.
     NoPositionToChange,
     /// `step` with no session position to step through.
@@ -306,6 +314,14 @@ impl Error {
             }
         } else {
             Self::Interrupted
+        }
+    }
+
+    /// This error as `command` meets it: "no piles" gives that command's example.
+    pub fn for_command(self, command: &'static str) -> Self {
+        match self {
+            Self::NoPiles => Self::NoPilesFor { command },
+            other => other,
         }
     }
 

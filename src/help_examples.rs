@@ -19,7 +19,7 @@ Examples:
 
 pub(crate) const WINNER: &str = "\
 Examples:
-  winner 18 47 34             values 17 48 33, nim-sum 0: the second player wins
+  winner 18 47 34             values 17 48 33, nim-sum 0: the second wins
   winner --rules nim 3 4 5    nim-sum 2: the first player wins";
 
 pub(crate) const MOVE: &str = "\
@@ -102,7 +102,7 @@ Examples:
 
 pub(crate) const DRAW: &str = "\
 Examples:
-  draw 3                      the game graph of 3T, as Graphviz DOT
+  draw 3                      the game graph of 3T: a tree here, DOT in a pipe
   draw --plot --rules octal:0.07 0..200 -o dawson.svg";
 
 pub(crate) const RUN: &str = "\

@@ -30,7 +30,9 @@ use crate::engine::{Grundy, GrundyRow, Method, Move, Pile, Rules};
 use crate::engine::{GrundyTable, Solver};
 
 pub mod game;
-pub use game::{CoachNote, GameEvent, GameReport, MoveView, StepMove, StepReport};
+pub use game::{
+    CoachNote, GameEvent, GameReport, MoveView, StepMove, StepReport, WhyPart, WhyShown,
+};
 
 /// The result of one command.
 #[derive(Debug)]

@@ -256,7 +256,7 @@ mod tests {
             "{err}"
         );
         let err = read("1 18446744073709551616", &Rules::Nim).unwrap_err();
-        assert!(err.contains("2^64 - 1") && err.contains("pile 2"), "{err}");
+        assert!(err.contains("2⁶⁴ − 1") && err.contains("pile 2"), "{err}");
         for bad in [
             "7T",
             "-3",

@@ -89,7 +89,7 @@ fn name(command: &Command) -> &'static str {
         Command::Undo => "undo",
         Command::Hint => "hint",
         Command::Resign => "resign",
-        Command::Why => "why",
+        Command::Why { .. } => "why",
         Command::Step { .. } => "step",
         Command::Run { .. } => "run",
         Command::Completions { .. } => "completions",

@@ -109,8 +109,12 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
             period::period(session, rules, to.as_deref(), *table)
         }
         Command::Winner(args) => position::report(session, args, PositionView::Winner),
-        Command::Move(args) => position::report(session, args, PositionView::Move),
-        Command::Nimsum(args) => position::report(session, args, PositionView::NimSum),
+        // No piles: the example names the command typed.
+        Command::Move(args) => {
+            position::report(session, args, PositionView::Move).map_err(|e| e.for_command("move"))
+        }
+        Command::Nimsum(args) => position::report(session, args, PositionView::NimSum)
+            .map_err(|e| e.for_command("nimsum")),
         Command::Rules { name: None } => Ok(Output::Rulesets {
             current: session.rules().clone(),
         }),
@@ -174,7 +178,7 @@ pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error
         | Command::Undo
         | Command::Hint
         | Command::Resign => Err(play::no_game()),
-        Command::Why => play::why(session),
+        Command::Why { whose } => play::why(session, whose.as_deref()),
         Command::Step { all } => step::step(session, *all),
         Command::Draw(args) => draw::draw(session, args),
     }

@@ -144,6 +144,7 @@ impl PileGame {
         let over = self.game.is_over();
         GameReport {
             rules: self.solver().rules().clone(),
+            why: None,
             misere_search: self.game.is_misere(),
             events,
             detail,

@@ -12,17 +12,88 @@ use crate::cli::{Coach, Command, First, PlayArgs, PositionArgs};
 use crate::engine::Side;
 use crate::engine::SumGame;
 use crate::error::Error;
-use crate::output::{Activity, Output, PositionView, Prompt};
+use crate::error::Expected;
+use crate::output::{
+    Activity, GameEvent, Output, PositionView, Prompt, SumGameEvent, WhyPart, WhyShown,
+};
 
 /// What a game command says when no game is in progress.
 pub(super) fn no_game() -> Error {
     Error::NoGame
 }
 
-/// `why`: the last command of a game again, each move with its reasons.
-pub(super) fn why(session: &Session) -> Result<Output, Error> {
+/// `why`: the last command of a game again with its reasons — the learner's move first, on
+/// one screen, and the computer's reply on asking (`why computer`, or its move's number). A
+/// command of one move (or none) is shown whole.
+pub(super) fn why(session: &Session, whose: Option<&str>) -> Result<Output, Error> {
     let mut last = session.last_game.clone().ok_or(Error::NothingToExplain)?;
     last.set_detail(true);
+    let wanted = whose.map(str::to_lowercase);
+    let part = |yours: usize, reply: usize| -> Result<WhyPart, Error> {
+        match wanted.as_deref() {
+            None | Some("you" | "me" | "mine" | "my" | "yours") => Ok(WhyPart::Yours),
+            Some("computer" | "computer's" | "reply" | "it") => Ok(WhyPart::Computers),
+            Some(n) if n.parse() == Ok(yours) => Ok(WhyPart::Yours),
+            Some(n) if n.parse() == Ok(reply) => Ok(WhyPart::Computers),
+            Some(_) => Err(Error::bad_token(
+                whose.unwrap_or_default(),
+                Expected::WhyWhose { yours, reply },
+            )),
+        }
+    };
+    match &mut last {
+        LastGame::Piles(report) => {
+            let numbers = |side: Side| {
+                report.events.iter().find_map(|e| match e {
+                    GameEvent::Moved {
+                        side: s, number, ..
+                    } if *s == side => Some(*number),
+                    _ => None,
+                })
+            };
+            if let (Some(yours), Some(reply)) = (numbers(Side::Learner), numbers(Side::Computer)) {
+                let part = part(yours, reply)?;
+                report.events.retain(|e| match (part, e) {
+                    (WhyPart::Yours, GameEvent::Moved { side, .. }) => *side == Side::Learner,
+                    (WhyPart::Yours, GameEvent::Coach(_)) => true,
+                    (WhyPart::Computers, GameEvent::Moved { side, .. }) => *side == Side::Computer,
+                    (WhyPart::Computers, GameEvent::YourMove { .. } | GameEvent::End { .. }) => {
+                        true
+                    }
+                    _ => false,
+                });
+                let other = if part == WhyPart::Yours { reply } else { yours };
+                report.why = Some(WhyShown { part, other });
+            }
+        }
+        LastGame::Sum(report) => {
+            let numbers = |side: Side| {
+                report.events.iter().find_map(|e| match e {
+                    SumGameEvent::Moved {
+                        side: s, number, ..
+                    } if *s == side => Some(*number),
+                    _ => None,
+                })
+            };
+            if let (Some(yours), Some(reply)) = (numbers(Side::Learner), numbers(Side::Computer)) {
+                let part = part(yours, reply)?;
+                report.events.retain(|e| match (part, e) {
+                    (WhyPart::Yours, SumGameEvent::Moved { side, .. }) => *side == Side::Learner,
+                    (WhyPart::Yours, SumGameEvent::Coach(_)) => true,
+                    (WhyPart::Computers, SumGameEvent::Moved { side, .. }) => {
+                        *side == Side::Computer
+                    }
+                    (
+                        WhyPart::Computers,
+                        SumGameEvent::YourMove { .. } | SumGameEvent::End { .. },
+                    ) => true,
+                    _ => false,
+                });
+                let other = if part == WhyPart::Yours { reply } else { yours };
+                report.why = Some(WhyShown { part, other });
+            }
+        }
+    }
     Ok(last.into_output())
 }
 

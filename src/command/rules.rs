@@ -21,6 +21,9 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
     match named {
         Named::Rules(rules) => Ok(rules),
         Named::GraphFile(path) => {
+            if let Some(bundled) = bundled_graph(path) {
+                return bundled;
+            }
             let graph = crate::graph::read(Path::new(path), path)?;
             Ok(Rules::Graph(Arc::new(graph)))
         }
@@ -38,6 +41,26 @@ pub(super) fn resolve(named: Named<'_>) -> Result<Rules, Error> {
         }
         .into()),
     }
+}
+
+/// A graph bundled with nimlab, named where no file of that name is: `graph:loopy-games`, or
+/// the path of its file in the repository (`lessons/graphs/loopy-games.yaml`) run from
+/// elsewhere. A file that exists is always read.
+fn bundled_graph(path: &str) -> Option<Result<Rules, Error>> {
+    let file = Path::new(path);
+    if file.exists() {
+        return None;
+    }
+    let name = match path.strip_suffix(".yaml") {
+        Some(rest)
+            if rest.ends_with(&format!("lessons/graphs/{}", file.file_stem()?.to_str()?)) =>
+        {
+            file.file_stem()?.to_str()?
+        }
+        Some(_) => return None,
+        None => path,
+    };
+    crate::lesson::graphs::bundled_graph(name).map(|graph| graph.map_err(Error::from))
 }
 
 /// [`parse_rules`], where `game:NAME` is a game the session defined with

@@ -167,7 +167,7 @@ fn permitted(cli: &Cli) -> Result<Option<&Command>, Error> {
         Command::Undo => Err(steers("undo"))?,
         Command::Hint => Err(steers("hint"))?,
         Command::Resign => Err(steers("resign"))?,
-        Command::Why => Err(steers("why"))?,
+        Command::Why { .. } => Err(steers("why"))?,
         // A lesson draws in the terminal (see `run_line`), never to a file.
         Command::Draw(args) if args.output.is_some() => Err(Refusal::NotForLessons {
             command: "draw -o",

@@ -209,6 +209,7 @@ impl SumPlay {
             kind: self.kind,
             misere: self.game.is_misere(),
             events,
+            why: None,
             coached: coach.judges(),
             detail,
             board: self.game.parts().iter().map(|p| self.term(p)).collect(),

@@ -106,6 +106,8 @@ fn move_kind(rules: &Rules) -> MoveKind {
         MoveKind::States
     } else if rules.splits() {
         MoveKind::Splits
+    } else if rules.has_pass() {
+        MoveKind::TakesOrPasses
     } else {
         MoveKind::Takes
     }

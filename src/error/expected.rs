@@ -119,6 +119,11 @@ pub enum Expected {
     },
     /// A condition on the right of `lost(…) =`.
     Condition,
+    /// `why`'s argument: whose move of the last command, or its number.
+    WhyWhose {
+        yours: usize,
+        reply: usize,
+    },
 }
 
 /// Which moves a game's short move syntax offers.
@@ -128,8 +133,10 @@ pub enum MoveKind {
     States,
     /// `I K` or `I -> A+B`: a game whose moves may split a pile.
     Splits,
-    /// `I K`, `I pass` or `I -> S`.
+    /// `I K` or `I -> S`: piles of tokens without a pass (Nim).
     Takes,
+    /// `I K`, `I pass` or `I -> S`: piles with a pass (zero-move).
+    TakesOrPasses,
 }
 
 impl Expected {

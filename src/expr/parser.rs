@@ -751,6 +751,30 @@ impl Parser {
         })
     }
 
+    /// Any other name the command line takes for a ruleset (`kayles`, `dawson-kayles`), as
+    /// its tokens before the comma: the name and how many tokens it spans. A name that is none
+    /// but close to one (`nimm`) is refused as a ruleset, for "did you mean" to name it.
+    fn ruleset_alias(&self) -> Option<(String, usize)> {
+        let mut words = Vec::new();
+        let mut at = 0;
+        loop {
+            let TokenKind::Name(word) = &self.peek_at(at).kind else {
+                return None;
+            };
+            words.push(word.clone());
+            match &self.peek_at(at + 1).kind {
+                TokenKind::Punct("-") => at += 2,
+                TokenKind::Punct(",") => break,
+                _ => return None,
+            }
+        }
+        let text = words.join("-");
+        if ruleset_name::read(&text).is_ok() {
+            return Some((text, at + 1));
+        }
+        None
+    }
+
     /// A ruleset written as a first argument, named as in the engine's table of ruleset names
     /// (`nim`, `zero-move`, `misere`, `subtract:{1,3,4}` — braces, since commas separate
     /// arguments — `octal:0.77`), followed by a comma.
@@ -854,7 +878,15 @@ impl Parser {
                     _ => Unnamable::Graph,
                 })));
             }
-            (None, None) => return Ok(None),
+            (None, None) => match self.ruleset_alias() {
+                Some((text, tokens)) => {
+                    for _ in 0..tokens {
+                        self.advance();
+                    }
+                    text
+                }
+                None => return Ok(None),
+            },
         };
         let end = self.tokens[self.pos.saturating_sub(1)].span.end;
         let rules = match ruleset_name::read(&text) {

@@ -254,6 +254,11 @@ impl Runner {
         self.status(&self.step().id).is_some()
     }
 
+    /// Whether the step asks a question not yet answered (or skipped).
+    pub fn awaits_answer(&self) -> bool {
+        self.question().is_some() && !self.answered() && !self.present
+    }
+
     /// Moves on; a question must be answered (or skipped) first, except when presenting.
     pub fn forward(&mut self) -> Vec<Event> {
         if self.question().is_some() && !self.answered() && !self.present {

@@ -145,6 +145,8 @@ pub enum GameEvent {
 #[derive(Debug, Clone)]
 pub struct GameReport {
     pub rules: Rules,
+    /// `why`: which move of the last command it explains, and the other one's number.
+    pub why: Option<WhyShown>,
     /// Whether the ruleset is played misère by search (`play --misere`): the last mover
     /// loses, and the game's moves are judged by search, not by Grundy values.
     pub misere_search: bool,
@@ -156,6 +158,22 @@ pub struct GameReport {
     /// Who moves next; `None` once the game is over.
     pub to_move: Option<Side>,
     pub winner: Option<Side>,
+}
+
+/// Which move of a game's last command `why` explains: the learner's (first), or the
+/// computer's reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhyPart {
+    Yours,
+    Computers,
+}
+
+/// What `why` shows: one move of the last command, and the number of the other move it
+/// leaves for `why computer` or `why you`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WhyShown {
+    pub part: WhyPart,
+    pub other: usize,
 }
 
 /// One move of `step`: who made it (players named by the turn when stepping began), why, and

@@ -130,6 +130,8 @@ pub struct SumGameReport {
     /// Played misère (the last mover loses), decided by search.
     pub misere: bool,
     pub events: Vec<SumGameEvent>,
+    /// `why`: which move of the last command it explains, and the other one's number.
+    pub why: Option<super::game::WhyShown>,
     /// Whether the coach judges the learner's moves: the board then shows each component's
     /// value.
     pub coached: bool,

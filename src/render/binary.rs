@@ -149,14 +149,34 @@ fn table(
         .unwrap_or(5);
     let g_w = widest.to_string().len().max(1);
     let label_w = 7; // "nim-sum"
+    // Too wide for the screen (values of 20 digits in 64 bits): the states and values are
+    // listed first, and the table keeps only the bits.
+    let narrow = label_w + 2 + state_w + 2 + g_w + 2 + columns(bits, spaced) > opts.layout_width();
+    if narrow {
+        for (i, (pile, &g)) in piles.iter().zip(&v.grundy).enumerate().take(MAX_ROWS) {
+            writeln!(out, "{:>label_w$}  {pile}: g = {g}", i + 1)?;
+        }
+        writeln!(out, "nim-sum  {}", v.nim_sum)?;
+    }
     let row = |label: &str, state: &str, g: Grundy| -> String {
         let bits_text = bit_cells(g, bits, v.nim_sum, spaced, style, false);
+        if narrow {
+            return format!("{label:>label_w$}  {bits_text}");
+        }
         format!(
             "{label:>label_w$}  {state:>state_w$}  {g:>g_w$}  {bits_text}",
             g = g.to_string()
         )
     };
-    header(out, style, [label_w, state_w, g_w])?;
+    if narrow {
+        writeln!(
+            out,
+            "{}",
+            style.dim(&format!("{:>label_w$}  binary", "pile"))
+        )?;
+    } else {
+        header(out, style, [label_w, state_w, g_w])?;
+    }
     for (i, (pile, &g)) in piles.iter().zip(&v.grundy).enumerate().take(MAX_ROWS) {
         writeln!(out, "{}", row(&(i + 1).to_string(), pile, g))?;
     }
@@ -171,7 +191,11 @@ fn table(
     writeln!(out, "{}", row("nim-sum", "", v.nim_sum))?;
     // Misère positions of piles ≤ 1 are decided by counting 1-piles, not by the nim-sum.
     if !matches!(v.rule, Rule::MisereAllSmall { .. }) {
-        let indent = label_w + state_w + g_w + 6;
+        let indent = if narrow {
+            label_w + 2
+        } else {
+            label_w + state_w + g_w + 6
+        };
         writeln!(out, "{}", marks(v.nim_sum, bits, spaced, indent, opts))?;
     }
     Ok(())
@@ -230,6 +254,11 @@ fn top_index(value: Grundy) -> Option<usize> {
     (value != 0).then(|| (Grundy::BITS - 1 - value.leading_zeros()) as usize)
 }
 
+/// The columns `bits` binary digits take.
+fn columns(bits: usize, spaced: bool) -> usize {
+    if spaced { bits * 2 - 1 } else { bits }
+}
+
 /// The marker line under the bit columns, with its legend.
 fn marks(
     nim_sum: Grundy,
@@ -261,8 +290,7 @@ fn marks(
         .collect();
     let line = cells.join(if spaced { " " } else { "" });
     let legend = "^ top bit of the nim-sum, * odd count of 1s";
-    let columns = if spaced { bits * 2 - 1 } else { bits };
-    if indent + columns + 3 + legend.chars().count() <= opts.layout_width() {
+    if indent + columns(bits, spaced) + 3 + legend.chars().count() <= opts.layout_width() {
         format!("{:indent$}{line}   {}", "", style.dim(legend))
     } else {
         format!("{:indent$}{line}\n{:indent$}{}", "", "", style.dim(legend))
@@ -340,7 +368,29 @@ pub(super) fn render_move(
         .unwrap_or(6);
     let g_w = widest.to_string().len();
     let label_w = 7;
-    let indent = label_w + state_w + g_w + 6;
+    // Too wide for the screen: the states and values are listed first, the table keeps the
+    // bits (and the moved pile's marker shrinks to `◀`).
+    let narrow = label_w + 2 + state_w + 2 + g_w + 2 + columns(bits, spaced) + 4 + marker.len()
+        > opts.layout_width();
+    let indent = if narrow {
+        label_w + 2
+    } else {
+        label_w + state_w + g_w + 6
+    };
+    if narrow {
+        for (i, (pile, &g)) in piles
+            .iter()
+            .zip(&view.before.grundy)
+            .enumerate()
+            .take(MAX_ROWS)
+        {
+            writeln!(out, "{:>label_w$}  {pile}: g = {g}", i + 1)?;
+            if i == view.mv.index {
+                writeln!(out, "{:>label_w$}  {target}: g = {new_g}", "")?;
+            }
+        }
+        writeln!(out, "nim-sum  {sum_before} before, {sum_after} after")?;
+    }
     let flips = old_g ^ new_g;
     let cells = |g: Grundy, mark: &dyn Fn(usize, &str) -> String| -> String {
         (0..bits)
@@ -350,12 +400,25 @@ pub(super) fn render_move(
             .join(sep)
     };
     let line = |label: &str, state: &str, g: Grundy, bits_text: String| {
+        if narrow {
+            // The state's column holds the nim-sum rows' labels (`before`, `after`).
+            let label = if label.is_empty() { state } else { label };
+            return format!("{label:>label_w$}  {bits_text}");
+        }
         format!(
             "{label:>label_w$}  {state:>state_w$}  {g:>g_w$}  {bits_text}",
             g = g.to_string()
         )
     };
-    header(out, style, [label_w, state_w, g_w])?;
+    if narrow {
+        writeln!(
+            out,
+            "{}",
+            style.dim(&format!("{:>label_w$}  binary", "pile"))
+        )?;
+    } else {
+        header(out, style, [label_w, state_w, g_w])?;
+    }
     let before_cells = |g: Grundy| bit_cells(g, bits, sum_before, spaced, style, false);
     for (i, (pile, &g)) in piles
         .iter()
@@ -374,7 +437,12 @@ pub(super) fn render_move(
         // Padded before colouring: escape codes would count towards the width.
         let label = style.change(&format!("{:>label_w$}", i + 1));
         let moved = line(&label, pile, g, before_cells(g));
-        writeln!(out, "{moved}   {}", style.change(&format!("◀ {marker}")))?;
+        let pointer = if narrow {
+            "◀".to_string()
+        } else {
+            format!("◀ {marker}")
+        };
+        writeln!(out, "{moved}   {}", style.change(&pointer))?;
         let flipped = cells(new_g, &|b, bit| {
             if (flips >> b) & 1 == 1 {
                 style.change(bit)
@@ -382,18 +450,28 @@ pub(super) fn render_move(
                 bit.to_string()
             }
         });
-        let state = style.change(&format!("{target:>state_w$}"));
+        let state = if narrow {
+            style.change(&format!("{:>label_w$}", "→"))
+        } else {
+            style.change(&format!("{target:>state_w$}"))
+        };
         writeln!(out, "{}", line("", &state, new_g, flipped))?;
         let marks = cells(flips, &|b, _| {
             if (flips >> b) & 1 == 1 { "~" } else { " " }.to_string()
         });
-        writeln!(
-            out,
-            "{:indent$}{}   {}",
-            "",
-            style.change(&marks),
-            style.dim("~ bits that flip")
-        )?;
+        let legend = "~ bits that flip";
+        if indent + columns(bits, spaced) + 3 + legend.len() <= opts.layout_width() {
+            writeln!(
+                out,
+                "{:indent$}{}   {}",
+                "",
+                style.change(&marks),
+                style.dim(legend)
+            )?;
+        } else {
+            writeln!(out, "{:indent$}{}", "", style.change(&marks))?;
+            writeln!(out, "{:indent$}{}", "", style.dim(legend))?;
+        }
     }
     if piles.len() > MAX_ROWS {
         writeln!(

@@ -9,14 +9,16 @@ use decide::{DecideError, ParseErrorKind, Stats, Wanted};
 pub(super) fn parse_error(kind: &ParseErrorKind) -> String {
     match kind {
         ParseErrorKind::UnexpectedChar(c) => format!("unexpected character `{c}`"),
-        ParseErrorKind::UnexpectedToken(t) => format!("unexpected `{t}`"),
+        ParseErrorKind::UnexpectedToken { token, wanted } => {
+            format!("unexpected `{token}`: expected {}", wanted_words(*wanted))
+        }
         ParseErrorKind::UnexpectedEnd { wanted } => {
             format!(
                 "the sentence ends where {} was expected",
                 wanted_words(*wanted)
             )
         }
-        ParseErrorKind::NumberTooLarge => "a number above 2^64 − 1".into(),
+        ParseErrorKind::NumberTooLarge => "a number above 2⁶⁴ − 1".into(),
         ParseErrorKind::NotConstant => {
             "a product or quotient of two variables (outside the decidable fragment)".into()
         }
@@ -33,13 +35,14 @@ pub(super) fn parse_error(kind: &ParseErrorKind) -> String {
 }
 
 /// What the parse expected, in words.
-fn wanted_words(wanted: Wanted) -> String {
+pub(super) fn wanted_words(wanted: Wanted) -> String {
     match wanted {
         Wanted::Term => "a term (a number, a name, `(` or `if`)".into(),
         Wanted::Comparison => "a comparison (`=`, `!=`, `<`, `<=`, `>` or `>=`)".into(),
         Wanted::Name => "a name to bind".into(),
         Wanted::Symbol(s) => format!("`{s}`"),
         Wanted::Word(w) => format!("`{w}`"),
+        Wanted::End => "the end of the sentence, or `and`, `or`, `=>` or `<=>`".into(),
     }
 }
 

@@ -52,6 +52,27 @@ pub(crate) fn diagnostic(
             style,
         ));
     }
+    if let Error::Sentence {
+        text,
+        error: crate::proof::SentenceError::Parse { error, text: read },
+    } = error
+        && read == text
+        && points_at(error, read)
+    {
+        let (length, label) = match &error.kind {
+            decide::ParseErrorKind::UnexpectedToken { token, wanted } => (
+                token.len(),
+                format!("expected {}", super::decide_words::wanted_words(*wanted)),
+            ),
+            _ => (1, "not a character of the language".to_string()),
+        };
+        out.push_str(&snippet(
+            read,
+            error.offset..error.offset + length,
+            &label,
+            style,
+        ));
+    }
     if let Error::Claim(claim) = error {
         let label = super::claim_error::label(claim);
         out.push_str(&snippet(&claim.source, claim.span.clone(), &label, style));
@@ -60,6 +81,17 @@ pub(crate) fn diagnostic(
         out.push_str(&format!("help: {hint}\n"));
     }
     out
+}
+
+/// Whether a sentence's parse error is shown with a caret under the token it stopped at (a
+/// token or character that cannot stand there), rather than described in words.
+pub(super) fn points_at(error: &decide::ParseError, text: &str) -> bool {
+    error.offset < text.len()
+        && matches!(
+            error.kind,
+            decide::ParseErrorKind::UnexpectedToken { .. }
+                | decide::ParseErrorKind::UnexpectedChar(_)
+        )
 }
 
 /// A warning as it is printed, ending in a newline: `warning: ` and `message`, made printable
@@ -156,14 +188,39 @@ fn hint(error: &Error) -> Option<String> {
             crate::suggestion::nearest(token, spellings)
                 .map(|name| format!("did you mean `{name}`?"))
         }
+        // Its message names the lesson meant already.
+        Error::BadToken {
+            expected: crate::error::Expected::LessonId { .. },
+            ..
+        } => None,
         Error::BadToken { token, expected } => {
             crate::suggestion::nearest(token, expected.choices())
                 .map(|name| format!("did you mean `{name}`?"))
         }
-        Error::Expr { source, error } => remainder(source, error.span.clone()),
+        Error::Expr { source, error } => {
+            ruleset_meant(source, error).or_else(|| remainder(source, error.span.clone()))
+        }
         Error::Claim(claim) => remainder(&claim.source, claim.span.clone()),
         _ => None,
     }
+}
+
+/// `g(nimm, 7)`: an unknown name where a ruleset stands (before a comma), close to a ruleset's.
+fn ruleset_meant(source: &str, error: &crate::expr::ExprError) -> Option<String> {
+    let crate::expr::ErrorKind::UnknownVariable { name } = &error.kind else {
+        return None;
+    };
+    let before_comma = source
+        .get(error.span.end..)
+        .is_some_and(|rest| rest.trim_start().starts_with(','));
+    if !before_comma || name.chars().count() < 3 {
+        return None;
+    }
+    let spellings: Vec<&str> = crate::engine::ruleset_name::RULESETS
+        .iter()
+        .flat_map(|r| r.spellings())
+        .collect();
+    crate::suggestion::nearest(name, spellings).map(|name| format!("did you mean `{name}`?"))
 }
 
 /// The hint for `mod` written where `%` is meant.

@@ -198,6 +198,10 @@ impl fmt::Display for Said<'_, EngineError> {
                     SetWhy::Empty => {
                         f.write_str("the set is empty; write amounts like `subtract:1,3,4`")
                     }
+                    SetWhy::NotANumber { item } if item.trim().is_empty() => f.write_str(
+                        "an amount is missing between two commas; write amounts like \
+                         `subtract:1,3,4`",
+                    ),
                     SetWhy::NotANumber { item } => {
                         write!(f, "{} is not a positive whole number", quoted(item))
                     }
@@ -222,7 +226,7 @@ impl fmt::Display for Said<'_, EngineError> {
             }
             EngineError::PileTooLarge { token } => write!(
                 f,
-                "{} is too large for a pile: sizes go up to 18446744073709551615 (2^64 - 1)",
+                "{} is too large for a pile: sizes go up to 2⁶⁴ − 1 = 18446744073709551615",
                 quoted(token)
             ),
             EngineError::TooMuchWork(work) => Said(work.as_ref()).fmt(f),
@@ -361,8 +365,8 @@ impl fmt::Display for Said<'_, TooMuchWork> {
             TooMuchWork::Exhaustive { piles, max } => write!(
                 f,
                 "searching every position of up to {piles} piles of size ≤ {max} would take \
-                 too long (the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} moves to \
-                 examine or {MAX_CODES} pile states (and needs at least one pile))"
+                 too long: the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} moves to \
+                 examine or {MAX_CODES} pile states; try fewer `--piles` or a smaller `--max`"
             ),
             TooMuchWork::ExhaustiveSplits { rules, piles, max } => write!(
                 f,
@@ -715,7 +719,7 @@ impl fmt::Display for Said<'_, PileWanted> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             PileWanted::Size { passes, too_long } => {
-                f.write_str("a whole number 0..18446744073709551615")?;
+                f.write_str("a whole number from 0 to 2⁶⁴ − 1")?;
                 if *passes {
                     f.write_str(
                         ", optionally with T (pass unused) or F (pass spent), like `7`, `7T`, `7F`",
@@ -729,7 +733,7 @@ impl fmt::Display for Said<'_, PileWanted> {
                 Ok(())
             }
             PileWanted::SizeAtMost => {
-                f.write_str("a pile size of at most 18446744073709551615 (2^64 - 1)")
+                f.write_str("a pile size of at most 2⁶⁴ − 1 = 18446744073709551615")
             }
             PileWanted::Tuple { game, arity } => write!(
                 f,
@@ -958,7 +962,7 @@ mod tests {
             ),
             (
                 TooMuchWork::Exhaustive { piles: 3, max: 9 },
-                "searching every position of up to 3 piles of size ≤ 9 would take too long (the search stops at 50000000 positions, 10000000000 moves to examine or 1048576 pile states (and needs at least one pile))",
+                "searching every position of up to 3 piles of size ≤ 9 would take too long: the search stops at 50000000 positions, 10000000000 moves to examine or 1048576 pile states; try fewer `--piles` or a smaller `--max`",
             ),
             (
                 TooMuchWork::ExhaustiveSplits {

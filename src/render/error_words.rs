@@ -94,6 +94,22 @@ impl fmt::Display for Error {
                  lesson: start one with `nimlab play 4 7 5` or `nimlab lesson start mex`, or \
                  run `nimlab` and type `help`"
             ),
+            // 25 lesson ids wrap to six lines: the one meant first, and where the rest are.
+            Self::BadToken {
+                token,
+                expected: expected @ crate::error::Expected::LessonId { .. },
+            } => match crate::suggestion::nearest(token, expected.choices()) {
+                Some(name) => write!(
+                    f,
+                    "no lesson {}: did you mean `{name}`? (`lesson list` shows them all)",
+                    quoted(token)
+                ),
+                None => write!(
+                    f,
+                    "no lesson {}: `lesson list` shows the lessons there are",
+                    quoted(token)
+                ),
+            },
             Self::BadToken { token, expected } => {
                 write!(
                     f,
@@ -133,6 +149,19 @@ impl fmt::Display for Error {
                 range_why(f, token, why)
             }
             Self::IllegalMove(e) => write!(f, "illegal move: {}", Said(e)),
+            Self::NoShell => f.write_str(
+                "`completions` needs a shell: bash, zsh, fish, elvish or powershell, as in \
+                 `nimlab completions bash` (`nimlab completions bash -h` says where to put them)",
+            ),
+            Self::InNimlabAlready { line } => write!(
+                f,
+                "you are in nimlab already: type `{line}` without `nimlab`"
+            ),
+            Self::AnswerNotMove { answer } => write!(
+                f,
+                "`take` moves in a game, and none is in progress: the question wants your \
+                 answer alone, like `{answer}`"
+            ),
             Self::NoGame => f.write_str("no game in progress; start one with `play 4 7 5`"),
             Self::NothingToUndo => f.write_str("nothing to undo: you have not moved yet"),
             Self::NothingToExplain => f.write_str(
@@ -155,6 +184,11 @@ impl fmt::Display for Error {
             Self::NoPiles => f.write_str(
                 "no piles given: write them like `winner 3 4 5`, or set the session's position \
                  with `position 3 4 5`",
+            ),
+            Self::NoPilesFor { command } => write!(
+                f,
+                "no piles given: write them like `{command} 3 4 5`, or set the session's \
+                 position with `position 3 4 5`"
             ),
             Self::NoPositionToChange => {
                 f.write_str("no position to change: set one first with `position 3 4 5`")
@@ -299,6 +333,14 @@ impl fmt::Display for Error {
                 if *failures == 1 { "" } else { "s" }
             ),
             Self::LessonLine { error } => error.fmt(f),
+            // A sentence that does not parse as typed is shown under the message, with a
+            // caret at the bad token (`diagnostic`): the message says only what was expected.
+            Self::Sentence {
+                text,
+                error: crate::proof::SentenceError::Parse { error, text: read },
+            } if read == text && super::diagnostic::points_at(error, read) => {
+                f.write_str(&super::decide_words::parse_error(&error.kind))
+            }
             Self::Sentence { text, error } => write!(f, "`{}`: {error}", text.trim()),
             Self::ConjectureFails { failures, checked } => write!(
                 f,
@@ -506,7 +548,7 @@ fn range_why(f: &mut fmt::Formatter<'_>, token: &str, why: &RangeWhy) -> fmt::Re
             "{} is not a size; write a range like `{example}` (both ends included)",
             quoted(end)
         ),
-        RangeWhy::AboveMax { end } => write!(f, "{} is above 2^64 - 1", quoted(end)),
+        RangeWhy::AboveMax { end } => write!(f, "{} is above 2⁶⁴ − 1", quoted(end)),
         RangeWhy::TooManyDigits { end } => write!(f, "{} has more than 20 digits", quoted(end)),
         RangeWhy::TableBeyond { max } => write!(
             f,
@@ -576,18 +618,38 @@ fn clap_line(rendered: &str, typed: &[String]) -> String {
         message.push(' ');
         message.push_str(detail);
     }
-    if let Some(tip) = lines.find_map(|l| l.strip_prefix("tip: "))
-        && tip.contains("similar")
-    {
-        message.push_str(&format!(" ({tip})"));
-    }
+    // clap's tip names the similar names in single quotes, one or several: said the one way
+    // every "did you mean" is said.
+    let meant: Vec<String> = lines
+        .find_map(|l| l.strip_prefix("tip: "))
+        .filter(|tip| tip.contains("similar"))
+        .map(|tip| {
+            tip.split(['\'', '`'])
+                .skip(1)
+                .step_by(2)
+                .map(|name| format!("`{name}`"))
+                .collect()
+        })
+        .unwrap_or_default();
     // clap says "subcommand"; to a person at nimlab's prompt these are commands.
     let mut message = message
         .replace("unrecognized subcommand", "unknown command")
-        .replace("a similar subcommand exists", "a similar command exists")
         .replace("requires a subcommand", "requires a command");
-    if message.starts_with("unknown command") {
-        message.push_str("; type `help` for the list of commands");
+    let unknown_command = message.starts_with("unknown command");
+    match meant.as_slice() {
+        [] if unknown_command => message.push_str("; type `help` for the list of commands"),
+        [] => {}
+        names => {
+            let list = match names {
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+                [] => String::new(),
+            };
+            message.push_str(&format!(": did you mean {list}?"));
+            if unknown_command {
+                message.push_str(" (`help` lists the commands)");
+            }
+        }
     }
     message
 }

@@ -30,10 +30,10 @@ impl fmt::Display for Expected {
             Expected::SetElement(wanted) => set_wanted(*wanted, f),
             Expected::StateOrRange { first, last } => write!(f, "one state or a range: `grundy {first}..{last}` for the states from {first} to {last}"),
             Expected::MoorePilesOnLine => f.write_str("piles of Moore's Nim written on the line (`--file` is not read for it)"),
-            Expected::MoorePile => f.write_str("a pile size 0..18446744073709551615, like `7` (Moore's Nim piles are plain numbers)"),
+            Expected::MoorePile => f.write_str("a pile size from 0 to 2⁶⁴ − 1, like `7` (Moore's Nim piles are plain numbers)"),
             Expected::HeapSizeUpTo { max } => write!(f, "a heap size from 1 to {max}"),
             Expected::DrawOneRuleset => f.write_str("the position of one ruleset: `draw` walks one game's positions, so draw each component alone, like `draw --rules lasker 7` (`grundy` and `winner` take the whole sum)"),
-            Expected::StairCoins => f.write_str("the coins on a step, a whole number 0..18446744073709551615"),
+            Expected::StairCoins => f.write_str("the coins on a step, a whole number from 0 to 2⁶⁴ − 1"),
             Expected::MisereNoNimSum => f.write_str("`winner --misere` or `move --misere` (misère play has no nim-sum view)"),
             Expected::MooreNormalPlay { k } => write!(f, "normal play: nimlab decides Moore's Nim_{k} by Moore's theorem for normal play, and misère play of Moore's Nim is not searched"),
             Expected::ShortEnoughToSearch => f.write_str("a position short enough to search move by move (misère play is decided by exhaustive search)"),
@@ -51,7 +51,7 @@ impl fmt::Display for Expected {
             Expected::Edge => f.write_str("an edge of a picture"),
             Expected::EdgeOf { number, picture, edges } => if edges.is_empty() { write!(f, "an edge of picture {number}, but it has none left") } else { write!(f, "an edge of picture {number} ({picture}): {edges}") },
             Expected::EdgeOnBoard => f.write_str("an edge of a picture on the board"),
-            Expected::Move { kind } => f.write_str(match kind { MoveKind::States => "a move: `I -> S` makes pile I the state S, like `1 -> (2,5)`", MoveKind::Splits => "a move: `I K` takes K from pile I (`2 3`), `I -> A+B` splits pile I into A and B", MoveKind::Takes => "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass, `I -> S` leaves S in pile I" }),
+            Expected::Move { kind } => f.write_str(match kind { MoveKind::States => "a move: `I -> S` makes pile I the state S, like `1 -> (2,5)`", MoveKind::Splits => "a move: `I K` takes K from pile I (`2 3`), `I -> A+B` splits pile I into A and B", MoveKind::Takes => "a move: `I K` takes K from pile I (`2 3`), `I -> S` leaves S in pile I", MoveKind::TakesOrPasses => "a move: `I K` takes K from pile I (`2 3`), `I pass` spends pile I's pass, `I -> S` leaves S in pile I" }),
             Expected::From => f.write_str("`from`, as in `take 3 from 2`"),
             Expected::TakeFrom { count, piles } => write!(f, "the pile to take from: `take {count} from I`, I from 1 to {piles}"),
             Expected::EndOfMove => f.write_str("the end of the move: `take K from I`"),
@@ -70,6 +70,7 @@ impl fmt::Display for Expected {
             Expected::LostPileName => f.write_str("a pile's name, different from the others, like `a` in `lost(a, b) = (a = b)`"),
             Expected::LostPiles { most } => write!(f, "`lost` of 1 to {most} piles' names, like `lost(a, b, c)`"),
             Expected::Condition => f.write_str("a condition (true or false) on the right of `lost(…) =`"),
+            Expected::WhyWhose { yours, reply } => write!(f, "`you` (or {yours}) for your move, or `computer` (or {reply}) for its reply"),
         }
     }
 }

@@ -15,7 +15,14 @@ pub(super) fn text(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    writeln!(out, "{}", opts.style.heading(&report.value.to_string()))?;
+    // A long set or list wraps between its elements, under its first one.
+    let value = report.value.to_string();
+    let value = if textwrap::core::display_width(&value) > opts.layout_width() {
+        super::prose::hanging("", &value, opts.layout_width(), 1)
+    } else {
+        value
+    };
+    writeln!(out, "{}", opts.style.heading(&value))?;
     for reads in &report.periodic {
         let note = super::prose::hanging("", &periodic_note(reads), opts.layout_width(), 1);
         writeln!(out, "{note}")?;

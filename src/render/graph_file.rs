@@ -21,6 +21,20 @@ impl fmt::Display for Said<'_, BadFile> {
             FileKind::Picture => write!(f, "bad Hackenbush picture {}: ", quoted(source))?,
         }
         match why {
+            // A path that names nothing: the graphs nimlab has without a file.
+            FileWhy::Unreadable(e)
+                if e.kind() == std::io::ErrorKind::NotFound && *kind == FileKind::Graph =>
+            {
+                let names: Vec<String> = crate::lesson::graphs::names()
+                    .iter()
+                    .map(|name| format!("`graph:{name}`"))
+                    .collect();
+                write!(
+                    f,
+                    "no such file; the graphs bundled with nimlab are named without a path: {}",
+                    names.join(", ")
+                )
+            }
             FileWhy::Unreadable(e) => write!(f, "cannot read it ({e})"),
             FileWhy::NotRegular { kind } => {
                 write!(f, "cannot read it: it is a {kind}, not a regular file")

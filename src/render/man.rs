@@ -28,9 +28,8 @@ pub(crate) fn pages(
             &mut std::fs::File::create(dir.join("nimlab.1")).map_err(Error::Write)?,
         )?;
         for sub in cli.get_subcommands().filter(|s| !s.is_hide_set()) {
-            clap_mangen::Man::new(sub.clone())
-                .generate_to(dir)
-                .map_err(Error::Write)?;
+            let path = dir.join(format!("nimlab-{}.1", sub.get_name()));
+            command_page(sub, &mut std::fs::File::create(path).map_err(Error::Write)?)?;
             written += 1;
         }
         let _ = writeln!(out, "wrote {written} manual pages into {}", dir.display());
@@ -44,10 +43,107 @@ pub(crate) fn pages(
                 .filter(|s| !s.is_hide_set())
                 .find(|s| s.get_name() == name || s.get_all_aliases().any(|a| a == name))
                 .ok_or_else(|| Error::bad_token(name, Expected::ManCommand))?;
-            clap_mangen::Man::new(sub.clone())
-                .render(out)
-                .map_err(Error::Write)
+            command_page(sub, out)
         }
+    }
+}
+
+/// nimlab-COMMAND(1): its name, a synopsis with each option's argument, what it does, its
+/// options, and its examples as the shell types them.
+fn command_page(sub: &clap::Command, out: &mut dyn Write) -> Result<(), Error> {
+    let name = format!("nimlab {}", sub.get_name());
+    let title = format!("nimlab-{}", sub.get_name());
+    let page = sub
+        .clone()
+        .bin_name(&name)
+        .display_name(&title)
+        .override_usage(synopsis(sub, &name));
+    let man = clap_mangen::Man::new(page)
+        .title(&title)
+        .source(format!("nimlab {}", env!("CARGO_PKG_VERSION")));
+    let write = |result: std::io::Result<()>| result.map_err(Error::Write);
+    write(man.render_title(out))?;
+    write(man.render_name_section(out))?;
+    write(man.render_synopsis_section(out))?;
+    write(man.render_description_section(out))?;
+    write(man.render_options_section(out))?;
+    if sub.has_subcommands() {
+        write(man.render_subcommands_section(out))?;
+    }
+    if let Some(examples) = sub.get_after_help().map(ToString::to_string) {
+        write(out.write_all(examples_section(&examples).as_bytes()))?;
+    }
+    write(out.write_all(
+        b".SH \"SEE ALSO\"\n\\fBnimlab\\fR(1); \\fBnimlab help\\fR at nimlab's prompt.\n",
+    ))
+}
+
+/// `nimlab winner [--rules R] [--file PATH] [--misere] [PILE]...`: the command's own options,
+/// each with its argument (the options every command takes are under OPTIONS).
+fn synopsis(sub: &clap::Command, name: &str) -> String {
+    let mut words = vec![name.to_string()];
+    for arg in sub.get_arguments().filter(|a| {
+        !a.is_hide_set() && !a.is_global_set() && !a.is_positional() && a.get_long() != Some("help")
+    }) {
+        let flag = match (arg.get_long(), arg.get_short()) {
+            (Some(long), _) => format!("--{long}"),
+            (None, Some(short)) => format!("-{short}"),
+            (None, None) => continue,
+        };
+        let value = arg
+            .get_value_names()
+            .filter(|_| arg.get_action().takes_values())
+            .map(|names| format!(" {}", names.join(" ")))
+            .unwrap_or_default();
+        words.push(format!("[{flag}{value}]"));
+    }
+    for arg in sub.get_positionals().filter(|a| !a.is_hide_set()) {
+        let value = arg
+            .get_value_names()
+            .map_or_else(|| arg.get_id().to_string(), |names| names.join(" "));
+        let many = if arg.get_num_args().is_some_and(|n| n.max_values() > 1) {
+            "..."
+        } else {
+            ""
+        };
+        words.push(if arg.is_required_set() {
+            format!("{value}{many}")
+        } else {
+            format!("[{value}]{many}")
+        });
+    }
+    if sub.has_subcommands() {
+        words.push("COMMAND".to_string());
+    }
+    words.join(" ")
+}
+
+/// A command's examples (`Examples:` and a line each, as help shows them) as a roff EXAMPLES
+/// section, each written as the shell types it.
+fn examples_section(examples: &str) -> String {
+    let shell = crate::cli::examples_at_the_shell(examples);
+    let mut roff = String::from(".SH EXAMPLES\n");
+    for line in shell.lines().filter_map(|l| l.strip_prefix("  ")) {
+        let (command, comment) = match line.split_once("  ") {
+            Some((command, comment)) => (command, comment.trim()),
+            None => (line, ""),
+        };
+        roff.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            escaped(command),
+            escaped(comment)
+        ));
+    }
+    roff
+}
+
+/// Text as roff prints it: a backslash and a minus as themselves, and no line read as a request.
+fn escaped(text: &str) -> String {
+    let text = text.replace('\\', "\\e").replace('-', "\\-");
+    if text.starts_with(['.', '\'']) {
+        format!("\\&{text}")
+    } else {
+        text
     }
 }
 

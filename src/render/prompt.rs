@@ -4,11 +4,8 @@ use crate::output::Prompt;
 
 /// Piles a game's prompt shows before `…`.
 const SHOWN_PILES: usize = 8;
-/// Terms a sum's prompt shows before `…`.
-const SHOWN_TERMS: usize = 4;
-/// The most characters of a sum's place: a long picture would make the prompt wider than the
-/// line.
-const SUM_CHARS: usize = 48;
+/// The most characters of a sum's place: the prompt leaves most of the line for the move.
+const SUM_CHARS: usize = 30;
 
 /// The prompt for `prompt`, such as `nimlab[derive 3/12]> `.
 pub(crate) fn prompt(prompt: &Prompt) -> String {
@@ -28,24 +25,29 @@ fn place(prompt: &Prompt) -> String {
             piles[..SHOWN_PILES].join(" "),
             piles.len()
         ),
+        // The board is on the screen: the prompt names the game briefly, the whole sum if
+        // it is short, else its first term and how many more.
         Prompt::Sum { terms } => {
-            let shown = terms
-                .iter()
-                .take(SHOWN_TERMS)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(" + ");
-            let line = if terms.len() <= SHOWN_TERMS {
-                shown
-            } else {
-                format!("{shown} + … ({} in all)", terms.len())
-            };
-            let place = format!("play {line}");
-            if place.chars().count() > SUM_CHARS {
-                place.chars().take(SUM_CHARS - 1).collect::<String>() + "…"
-            } else {
-                place
+            let whole = format!("play {}", terms.join(" + "));
+            if whole.chars().count() <= SUM_CHARS {
+                return whole;
             }
+            let first = terms.first().map_or("", String::as_str);
+            let more = match terms.len() {
+                0 | 1 => String::new(),
+                n => format!(" + {} more", n - 1),
+            };
+            let room = SUM_CHARS.saturating_sub(more.chars().count() + "play ".len());
+            let first = if first.chars().count() > room {
+                first
+                    .chars()
+                    .take(room.saturating_sub(1))
+                    .collect::<String>()
+                    + "…"
+            } else {
+                first.to_string()
+            };
+            format!("play {first}{more}")
         }
     }
 }

@@ -161,16 +161,23 @@ fn proof_names() -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The candidates that start with what is typed.
+/// The candidates that start with what is typed. One alone is the whole word: a space
+/// follows it, as a shell's completion adds one (a stem such as `subtract:` goes on instead).
 fn matching(candidates: Vec<String>, word: &str) -> Vec<Pair> {
-    candidates
+    let mut pairs: Vec<Pair> = candidates
         .into_iter()
         .filter(|c| c.starts_with(word))
         .map(|c| Pair {
             display: c.clone(),
             replacement: c,
         })
-        .collect()
+        .collect();
+    if let [only] = pairs.as_mut_slice()
+        && !only.replacement.ends_with([':', '=', '/'])
+    {
+        only.replacement.push(' ');
+    }
+    pairs
 }
 
 /// Whole names and stems (`subtract:`) until a stem is typed, then that family's examples.
@@ -210,40 +217,58 @@ mod tests {
         pairs.into_iter().map(|p| p.replacement).collect()
     }
 
+    /// The words offered, without the space that follows a word completed alone.
+    fn complete_words(line: &str) -> Vec<String> {
+        complete(line)
+            .into_iter()
+            .map(|w| w.trim_end().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_word_completed_alone_is_followed_by_a_space() {
+        assert_eq!(complete("gr"), ["grundy "]);
+        assert_eq!(complete("rules z"), ["zero-move "]);
+        assert_eq!(complete("lesson start me"), ["mex "]);
+        // Several, or a stem that goes on, get none.
+        assert_eq!(complete("lesson start m"), ["mex", "misere"]);
+        assert_eq!(complete("rules o"), ["octal:"]);
+    }
+
     #[test]
     fn completes_commands_and_rulesets() {
-        assert_eq!(complete("gr"), ["grundy"]);
-        assert_eq!(complete("rules z"), ["zero-move"]);
+        assert_eq!(complete_words("gr"), ["grundy"]);
+        assert_eq!(complete_words("rules z"), ["zero-move"]);
         assert_eq!(
-            complete("winner --rules m"),
+            complete_words("winner --rules m"),
             ["misere", "moore:", "mock-turtles"]
         );
-        assert!(complete("winner 3").is_empty());
-        assert_eq!(complete("lesson st"), ["start"]);
-        assert_eq!(complete("lesson start m"), ["mex", "misere"]);
+        assert!(complete_words("winner 3").is_empty());
+        assert_eq!(complete_words("lesson st"), ["start"]);
+        assert_eq!(complete_words("lesson start m"), ["mex", "misere"]);
         // The running lesson's step ids.
-        assert_eq!(complete("goto row"), ["row-1", "row-3"]);
+        assert_eq!(complete_words("goto row"), ["row-1", "row-3"]);
     }
 
     #[test]
     fn completes_from_the_command_definition() {
-        assert_eq!(complete("les"), ["lesson"]);
-        assert_eq!(complete("ta"), ["take"]);
+        assert_eq!(complete_words("les"), ["lesson"]);
+        assert_eq!(complete_words("ta"), ["take"]);
         assert_eq!(
-            complete("lesson "),
+            complete_words("lesson "),
             ["list", "start", "quit", "results", "reset", "check"]
         );
-        assert_eq!(complete("winner --fo"), ["--format"]);
-        assert_eq!(complete("winner --format c"), ["csv"]);
-        assert_eq!(complete("play --first "), ["me", "computer"]);
-        assert_eq!(complete("--color a"), ["auto", "always"]);
-        assert_eq!(complete("verify --ru"), ["--rules"]);
-        assert_eq!(complete("help gr"), ["grundy"]);
-        assert_eq!(complete("help lesson st"), ["start"]);
-        assert_eq!(complete("prove b"), ["bouton"]);
-        assert_eq!(complete("completions f"), ["fish"]);
-        assert_eq!(complete("grundy --rules oc"), ["octal:"]);
-        assert_eq!(complete("winner --format json --rules ni"), ["nim"]);
+        assert_eq!(complete_words("winner --fo"), ["--format"]);
+        assert_eq!(complete_words("winner --format c"), ["csv"]);
+        assert_eq!(complete_words("play --first "), ["me", "computer"]);
+        assert_eq!(complete_words("--color a"), ["auto", "always"]);
+        assert_eq!(complete_words("verify --ru"), ["--rules"]);
+        assert_eq!(complete_words("help gr"), ["grundy"]);
+        assert_eq!(complete_words("help lesson st"), ["start"]);
+        assert_eq!(complete_words("prove b"), ["bouton"]);
+        assert_eq!(complete_words("completions f"), ["fish"]);
+        assert_eq!(complete_words("grundy --rules oc"), ["octal:"]);
+        assert_eq!(complete_words("winner --format json --rules ni"), ["nim"]);
     }
 
     #[test]
@@ -258,7 +283,7 @@ mod tests {
             format!("lesson check {stem}"),
             format!("grundy --rules graph:{stem}"),
         ] {
-            let mut found = complete(&line);
+            let mut found = complete_words(&line);
             found.sort();
             assert_eq!(found.len(), 2, "{line}: {found:?}");
             assert!(found[0].ends_with("piles-one.txt"), "{line}: {found:?}");
@@ -274,24 +299,24 @@ mod tests {
                 format!("grundy --rules {}", &stem[..2]),
             ] {
                 assert!(
-                    complete(&line).contains(&stem),
+                    complete_words(&line).contains(&stem),
                     "{line}: {:?}",
-                    complete(&line)
+                    complete_words(&line)
                 );
             }
             for example in row.examples {
                 let typed = format!("rules {stem}");
                 assert!(
-                    complete(&typed).contains(&example.name.to_string()),
+                    complete_words(&typed).contains(&example.name.to_string()),
                     "{typed}: {:?}",
-                    complete(&typed)
+                    complete_words(&typed)
                 );
             }
         }
-        assert_eq!(complete("rules o"), ["octal:"]);
-        assert_eq!(complete("rules octal:0.0"), ["octal:0.07"]);
-        assert_eq!(complete("rules OCTAL:4"), ["OCTAL:4.07"]);
-        let all = complete("rules ");
+        assert_eq!(complete_words("rules o"), ["octal:"]);
+        assert_eq!(complete_words("rules octal:0.0"), ["octal:0.07"]);
+        assert_eq!(complete_words("rules OCTAL:4"), ["OCTAL:4.07"]);
+        let all = complete_words("rules ");
         assert!(
             all.iter()
                 .all(|c| !c.contains("CODE") && !c.contains("FILE")),

@@ -127,14 +127,15 @@ fn generated(command: &Command, session: &mut Session) -> Result<Option<Vec<u8>>
     let mut out = Vec::new();
     match command {
         Command::Completions { shell } => {
+            let shell = shell.ok_or(Error::NoShell)?;
             let proofs: Vec<String> = crate::proof::loader::bundled()
                 .map(|proofs| proofs.into_iter().map(|p| p.id).collect())
                 .unwrap_or_default();
             let ids = session.catalog().ids();
             let mut definition = crate::cli::with_names(ids.clone(), proofs.clone());
-            clap_complete::generate(*shell, &mut definition, "nimlab", &mut out);
+            clap_complete::generate(shell, &mut definition, "nimlab", &mut out);
             // clap's fish script completes no positional's values: they are added here.
-            if *shell == clap_complete::Shell::Fish {
+            if shell == clap_complete::Shell::Fish {
                 out.extend(crate::cli::fish_names(&ids, &proofs).into_bytes());
             }
         }

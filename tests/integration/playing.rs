@@ -7,4 +7,5 @@ mod one_screen_sums;
 mod play;
 mod play_any;
 pub(crate) mod play_sum;
+mod screen_items;
 mod step_sum;

@@ -275,6 +275,17 @@ impl Output {
         self
     }
 
+    #[track_caller]
+    pub(crate) fn stderr_lacks(self, needle: &str) -> Self {
+        assert!(
+            !self.stderr.contains(needle),
+            "nimlab {:?}: stderr has {needle:?}:\n{}",
+            self.args,
+            self.stderr
+        );
+        self
+    }
+
     /// A failed run by the rules for bad input: exit code 2, no panic, and exactly one line on
     /// stderr, starting `error:` and naming `token` in backticks.
     #[track_caller]

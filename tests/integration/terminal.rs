@@ -3,6 +3,7 @@
 mod color;
 mod draw;
 mod errors;
+mod errors_that_fix;
 mod examples;
 mod first_steps;
 mod help_pages;
@@ -17,6 +18,7 @@ pub(crate) mod reading;
 mod repl;
 mod session_errors;
 mod shell;
+mod shell_conventions;
 mod slides;
 mod terminal_pictures;
 mod tour80;

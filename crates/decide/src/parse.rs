@@ -38,8 +38,13 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     /// A character that starts no token.
     UnexpectedChar(char),
-    /// A token where it cannot stand (the token's text).
-    UnexpectedToken(String),
+    /// A token where it cannot stand: the token's text, and what was expected there.
+    UnexpectedToken {
+        /// The token as written.
+        token: String,
+        /// What the sentence should have gone on with.
+        wanted: Wanted,
+    },
     /// The text ended too early, where `wanted` was expected.
     UnexpectedEnd {
         /// What the text should have gone on with.
@@ -58,7 +63,7 @@ pub enum ParseErrorKind {
     TooManyOperators,
 }
 
-/// What a parse expected where the text ended.
+/// What a parse expected where the text ended or a token could not stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wanted {
     /// A term: a number, a name, `(` or `if`.
@@ -71,6 +76,8 @@ pub enum Wanted {
     Symbol(&'static str),
     /// This word (`then`, `else`).
     Word(&'static str),
+    /// The end of the sentence, or a connective that goes on with it.
+    End,
 }
 
 /// The deepest nesting the parser accepts: the parse recurses, and a thread's stack is finite.
@@ -94,7 +101,7 @@ pub fn parse(text: &str) -> Result<Formula, ParseError> {
     };
     let f = p.formula()?;
     if p.pos < p.tokens.len() {
-        return Err(p.unexpected(Wanted::Term));
+        return Err(p.unexpected(Wanted::End));
     }
     Ok(f)
 }
@@ -187,7 +194,10 @@ impl Parser {
                 };
                 ParseError {
                     offset: *offset,
-                    kind: ParseErrorKind::UnexpectedToken(text),
+                    kind: ParseErrorKind::UnexpectedToken {
+                        token: text,
+                        wanted,
+                    },
                 }
             }
         }
@@ -770,7 +780,20 @@ mod tests {
                 wanted: Wanted::Comparison
             }
         );
-        assert_eq!(e("x = y y"), ParseErrorKind::UnexpectedToken("y".into()));
+        assert_eq!(
+            e("x = y y"),
+            ParseErrorKind::UnexpectedToken {
+                token: "y".into(),
+                wanted: Wanted::End
+            }
+        );
+        assert_eq!(
+            e("all n: n + = 3"),
+            ParseErrorKind::UnexpectedToken {
+                token: "=".into(),
+                wanted: Wanted::Term
+            }
+        );
         assert_eq!(e("x # y"), ParseErrorKind::UnexpectedChar('#'));
         assert_eq!(e("x * y = z"), ParseErrorKind::NotConstant);
         assert_eq!(e("x / 0 = z"), ParseErrorKind::ZeroDivisor);

@@ -12,6 +12,29 @@ use crate::lesson::runner::{Event, Runner};
 use crate::output::{Feedback, LessonItem, LessonReport, Output, Prompt};
 
 impl LessonFocus {
+    /// Leaves the lesson: the learner's rules back, the progress saved, and the line that
+    /// says where `lesson start ID` comes back.
+    fn leave_now(&mut self, session: &mut Session) -> Vec<LessonItem> {
+        self.done = true;
+        let mut items = Vec::new();
+        self.restore(session, &mut items);
+        self.save(session, &mut items);
+        let lesson = self.runner.lesson();
+        let left = if self.runner.present {
+            Feedback::StoppedPresenting {
+                title: lesson.title.clone(),
+            }
+        } else {
+            Feedback::Left {
+                title: lesson.title.clone(),
+                step: self.runner.index() + 1,
+                id: lesson.id.clone(),
+            }
+        };
+        items.push(feedback(left));
+        items
+    }
+
     fn act(
         &mut self,
         session: &mut Session,
@@ -62,30 +85,33 @@ impl Focus for LessonFocus {
                 }
                 self.act(session, |_, _| events)
             }
+            // `take 2` where the question wants `2`: a move, with no game to make it in.
+            Command::Take { count, .. } if self.runner.awaits_answer() => {
+                return Some(Err(Error::AnswerNotMove {
+                    answer: count.clone(),
+                }));
+            }
             Command::Hint => self.act(session, |r, _| r.hint()),
             Command::Skip => self.act(session, |r, j| r.skip(j)),
             Command::Reveal => self.act(session, |r, j| r.reveal(j)),
             Command::Lesson {
                 action: Some(LessonAction::Quit),
-            } => {
-                self.done = true;
-                let mut items = Vec::new();
-                self.restore(session, &mut items);
-                self.save(session, &mut items);
-                let lesson = self.runner.lesson();
-                let left = if self.runner.present {
-                    Feedback::StoppedPresenting {
-                        title: lesson.title.clone(),
+            } => Output::Lesson(LessonReport {
+                items: self.leave_now(session),
+            }),
+            // Another lesson started from this one: this one is left with the line that says
+            // so (and where it comes back), then the other starts.
+            Command::Lesson {
+                action: Some(action @ LessonAction::Start { id: Some(id), .. }),
+            } if *id != self.runner.lesson().id && session.catalog().get(id).is_some() => {
+                let mut items = self.leave_now(session);
+                return Some(super::lesson(session, action).map(|started| match started {
+                    Output::Lesson(report) => {
+                        items.extend(report.items);
+                        Output::Lesson(LessonReport { items })
                     }
-                } else {
-                    Feedback::Left {
-                        title: lesson.title.clone(),
-                        step: self.runner.index() + 1,
-                        id: lesson.id.clone(),
-                    }
-                };
-                items.push(feedback(left));
-                Output::Lesson(LessonReport { items })
+                    other => other,
+                }));
             }
             _ => return None,
         };

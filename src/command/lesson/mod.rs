@@ -25,7 +25,13 @@ use crate::output::{Feedback, LessonItem, Output};
 pub(crate) fn lesson(session: &mut Session, action: &LessonAction) -> Result<Output, Error> {
     match action {
         LessonAction::List => Ok(list::list(session)),
-        LessonAction::Start { id, present, notes } => {
+        // `lesson start` without an id: the lessons there are to start.
+        LessonAction::Start { id: None, .. } => Ok(list::list(session)),
+        LessonAction::Start {
+            id: Some(id),
+            present,
+            notes,
+        } => {
             let notes = notes.clone().map(SpeakerNotes::new);
             start::start(session, id, *present, notes)
         }

@@ -218,22 +218,19 @@ pub(crate) fn render_screen(
 /// The coach's mark on the learner's move: `✓ kept the win`, or `✗ gave the win away — the
 /// winning move was 7T → 6T`.
 fn mark(rules: &Rules, note: &CoachNote, style: Style) -> String {
-    let best = |mv: &Move| {
+    let plain = |mv: &Move| {
         format!(
             "{} → {}",
             rules.name_of(mv.from),
             rules.name_of_heaps(&mv.after())
         )
     };
+    // The pile is named: "3 → 1" alone does not say which 3.
+    let best = |mv: &Move| format!(" — best was pile {}: {}", mv.index + 1, plain(mv));
     match note {
         CoachNote::Kept => style.win("✓ kept the win"),
-        CoachNote::ThrewAway { best: view } => {
-            style.lose("✗ gave the win away")
-                + &format!(" — the winning move was {}", best(&view.mv))
-        }
-        CoachNote::ThrewAwayBySearch { best: mv } => {
-            style.lose("✗ gave the win away") + &format!(" — the winning move was {}", best(mv))
-        }
+        CoachNote::ThrewAway { best: view } => style.lose("✗ gave the win away") + &best(&view.mv),
+        CoachNote::ThrewAwayBySearch { best: mv } => style.lose("✗ gave the win away") + &best(mv),
         CoachNote::AlreadyLost => style.dim("no move could win: the position was already lost"),
         CoachNote::ByGamma {
             before,
@@ -242,7 +239,7 @@ fn mark(rules: &Rules, note: &CoachNote, style: Style) -> String {
         } => {
             let was = |mv: &Option<Move>, what: &str| {
                 mv.as_ref()
-                    .map_or(String::new(), |m| format!(" — {what} {}", best(m)))
+                    .map_or(String::new(), |m| format!(" — {what} {}", plain(m)))
             };
             match (before, after) {
                 (Outcome::First, Outcome::Second) => style.win("✓ kept the win"),
@@ -301,6 +298,35 @@ fn start_note_by_gamma(outcome: Outcome, style: Style) -> String {
 
 /// The last line of a screen: its parts joined by ` · `; a line too wide for the screen is
 /// broken between its parts (each wrapped only if it must be), not inside one.
+/// The parts of the line that judges the learner's move in `events`, as the screen ends
+/// with it: the coach's mark and the computer's reply (none once the game is over, whose end
+/// says it).
+pub(super) fn verdict(rules: &Rules, events: &[GameEvent], style: Style) -> Vec<String> {
+    if events.iter().any(|e| matches!(e, GameEvent::End { .. })) {
+        return Vec::new();
+    }
+    events
+        .iter()
+        .filter_map(|event| match event {
+            GameEvent::Coach(note) => Some(mark(rules, note, style)),
+            GameEvent::Moved {
+                side: Side::Computer,
+                mv,
+                intent,
+                ..
+            } if *intent == Some(Intent::Drawing) => {
+                Some(format!("computer {}, keeping the draw", took(rules, mv)))
+            }
+            GameEvent::Moved {
+                side: Side::Computer,
+                mv,
+                ..
+            } => Some(format!("computer {}", took(rules, mv))),
+            _ => None,
+        })
+        .collect()
+}
+
 pub(super) fn end_line(parts: &[String], out: &mut dyn Write, width: usize) -> io::Result<()> {
     if parts.is_empty() {
         return Ok(());
@@ -340,12 +366,15 @@ fn board(
     let value_width = values.as_ref().map_or(0, |(_, g)| {
         g.iter().map(|v| v.chars().count()).max().unwrap_or(0)
     });
+    // Tokens are drawn for every pile or for none: a board where the large piles lose their
+    // dots and the small keep them reads as if the large were empty.
+    let drawn = rules.counts_tokens() && piles.iter().all(|p| p.size <= DRAWN_TOKENS);
     for (i, (pile, name)) in piles.iter().zip(&names).enumerate() {
         let mut row = format!("  pile {:>index_width$}  {:>name_width$}", i + 1, name,);
         if let Some((name, g)) = values.as_ref().and_then(|(n, g)| Some((n, g.get(i)?))) {
             row.push_str(&style.dim(&format!("  {name} {g:>value_width$}")));
         }
-        if rules.counts_tokens() && pile.size <= DRAWN_TOKENS {
+        if drawn {
             let tokens = usize::try_from(pile.size).unwrap_or(0);
             row.push_str("  ");
             row.push_str(&"●".repeat(tokens));

@@ -255,6 +255,26 @@ pub(crate) fn text(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    events(report, opts, out)?;
+    let (style, w) = (opts.style, opts.layout_width());
+    match report.why {
+        Some(shown) => {
+            writeln!(out)?;
+            para(out, style.dim(""), &super::text::why_other(shown), w)
+        }
+        None => {
+            let verdict = super::sum_screen::verdict(&report.events, style);
+            if verdict.is_empty() {
+                return Ok(());
+            }
+            writeln!(out)?;
+            super::screen::end_line(&verdict, out, w)
+        }
+    }
+}
+
+/// Each event of a sum's command in full.
+fn events(report: &SumGameReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
     let w = opts.layout_width();
     let kind = report.kind;
@@ -662,6 +682,7 @@ mod tests {
                     values: Some(values),
                 },
             }],
+            why: None,
             coached: true,
             detail: true,
             board: terms,

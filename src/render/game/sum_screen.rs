@@ -75,6 +75,26 @@ pub(crate) fn render_screen(
     screen.close()
 }
 
+/// The parts of the line that judges the learner's move in `events`, as the screen ends
+/// with it (none once the game is over, whose end says it).
+pub(super) fn verdict(events: &[SumGameEvent], style: Style) -> Vec<String> {
+    if events.iter().any(|e| matches!(e, SumGameEvent::End { .. })) {
+        return Vec::new();
+    }
+    events
+        .iter()
+        .filter_map(|event| match event {
+            SumGameEvent::Coach(note) => Some(mark(note, style)),
+            SumGameEvent::Moved {
+                side: Side::Computer,
+                mv,
+                ..
+            } => Some(computer(mv)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A move in the game's own notation: `lasker(7) → lasker(3)`, `lasker(7) → lasker(1) +
 /// lasker(6)`, or `cut 2-3 of 2(1,3)`.
 pub(super) fn named(m: &TermMove) -> String {
@@ -98,7 +118,7 @@ fn mark(note: &SumCoachNote, style: Style) -> String {
     match note {
         SumCoachNote::Kept => style.win("✓ kept the win"),
         SumCoachNote::ThrewAway { best } => {
-            style.lose("✗ gave the win away") + &format!(" — the winning move was {}", named(best))
+            style.lose("✗ gave the win away") + &format!(" — best was {}", named(best))
         }
         SumCoachNote::AlreadyLost => style.dim("no move could win: the position was already lost"),
     }

@@ -8,7 +8,7 @@ use crate::engine::loopy::Outcome;
 use crate::engine::{Move, Pile, Rules};
 use crate::engine::{Player, Rule};
 use crate::engine::{Side, Turn};
-use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport};
+use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport, WhyPart, WhyShown};
 use crate::render::{RenderOptions, Style, binary};
 
 pub(crate) fn render_game(
@@ -16,6 +16,39 @@ pub(crate) fn render_game(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    render_events(report, opts, out)?;
+    let (style, w) = (opts.style, opts.layout_width());
+    match report.why {
+        // `why` showed one move of two: the other is one word away.
+        Some(shown) => {
+            writeln!(out)?;
+            para(out, style.dim(""), &why_other(shown), w)
+        }
+        // `--coach verbose` (and `why` of a whole command): the reasons, then the line that
+        // judges the move, as the compact screen ends.
+        None => {
+            let verdict = super::screen::verdict(&report.rules, &report.events, style);
+            if verdict.is_empty() {
+                return Ok(());
+            }
+            writeln!(out)?;
+            super::screen::end_line(&verdict, out, w)
+        }
+    }
+}
+
+/// The line under `why`'s move that names the other move of the command.
+pub(super) fn why_other(shown: WhyShown) -> String {
+    match shown.part {
+        WhyPart::Yours => format!(
+            "`why computer` explains the computer's reply (move {}).",
+            shown.other
+        ),
+        WhyPart::Computers => format!("`why` explains your move (move {}).", shown.other),
+    }
+}
+
+fn render_events(report: &GameReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
     let style = opts.style;
     let w = opts.layout_width();
     for event in &report.events {
@@ -87,7 +120,12 @@ pub(crate) fn render_game(
                     _ => {}
                 }
             }
-            GameEvent::Coach(note) => coach(&report.rules, note, opts, out)?,
+            // `why` of the learner's move fits one screen: the winning move in words, not a
+            // second table.
+            GameEvent::Coach(note) => {
+                let table = report.why.is_none();
+                coach(&report.rules, note, table, opts, out)?
+            }
             GameEvent::Hint {
                 best: Some(best), ..
             } => {
@@ -201,6 +239,7 @@ pub(super) const KEPT_THE_WIN: &str = "you kept the win: the computer now faces 
 fn coach(
     rules: &Rules,
     note: &CoachNote,
+    table: bool,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -216,12 +255,15 @@ fn coach(
                 out,
                 style.lose("coach: ✗ that gives the win away —"),
                 &format!(
-                    "{now}the computer can win from here. The winning move was {}:",
-                    action(rules, &best.mv)
+                    "{now}the computer can win from here. The winning move was {}{}",
+                    action(rules, &best.mv),
+                    if table { ":" } else { "." }
                 ),
                 w,
             )?;
-            binary::render_move(best, "the winning move", opts, out)?;
+            if table {
+                binary::render_move(best, "the winning move", opts, out)?;
+            }
             para(out, style.heading("why:"), &why(best, Intent::Winning), w)
         }
         CoachNote::ThrewAwayBySearch { best } => para(

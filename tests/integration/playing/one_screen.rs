@@ -10,8 +10,9 @@ use crate::oracle::brute::{Grundy, Pile, Rules};
 use crate::support::Test;
 
 /// The line the coach ends the screen with after `1 1` from 4T 7T 5T.
+/// The winning move is named with its pile (brute force: pile 2, 7T → 6T).
 const VERDICT: &str =
-    "✗ gave the win away — the winning move was 7T → 6T · computer took 6 from pile 2";
+    "✗ gave the win away — best was pile 2: 7T → 6T · computer took 6 from pile 2";
 
 /// The winning moves from `piles` in zero-move, as (pile index, new state), by brute force.
 fn winning_moves(piles: &[Pile]) -> Vec<(usize, Pile)> {
@@ -68,12 +69,13 @@ fn a_coached_move_ends_with_its_verdict() {
     }
 }
 
-/// `why` shows the move just made in binary: the learner's, the winning one, the computer's.
+/// `why` shows the learner's move in binary with the coach's reasons and the winning move;
+/// `why computer` (or the move's number, 2) the computer's reply.
 #[test]
 fn why_shows_the_last_move_in_binary() {
     let out = Test::new()
         .args(["play", "4", "7", "5"])
-        .stdin("1 1\nwhy\n")
+        .stdin("1 1\nwhy\nwhy computer\nwhy 2\n")
         .run()
         .success();
     let why = out
@@ -81,16 +83,62 @@ fn why_shows_the_last_move_in_binary() {
         .split(VERDICT)
         .nth(1)
         .expect("the verdict, then `why`");
+    let (yours, rest) = why
+        .split_once("`why computer` explains the computer's reply (move 2).\n")
+        .expect("`why` names the reply it leaves out");
     // 13 = 3 ⊕ 8 ⊕ 6 is the nim-sum before the move; 8 ⊕ 13 = 5 = g(6T).
     for line in [
         "1. you: take 1 from pile 1 (4T → 3T)",
+        "nim-sum  before",
         "coach: ✗ that gives the win away",
         "8 ⊕ 13 = 5: 7T → 6T",
-        "2. computer: take 6 from pile 2 (7T → 1T)",
-        "nim-sum  before",
     ] {
-        assert!(why.contains(line), "{line}: {why}");
+        assert!(yours.contains(line), "{line}: {yours}");
     }
+    assert!(!yours.contains("2. computer"), "{yours}");
+    let (computer, by_number) = rest
+        .split_once("`why` explains your move (move 1).\n")
+        .expect("`why computer` names the move it leaves out");
+    assert!(
+        computer.contains("2. computer: take 6 from pile 2 (7T → 1T)"),
+        "{computer}"
+    );
+    assert!(!computer.contains("1. you"), "{computer}");
+    assert_eq!(
+        by_number,
+        format!("{computer}`why` explains your move (move 1).\n"),
+        "`why 2` is `why computer`"
+    );
+}
+
+/// `why` after a move fits one 80×24 screen with the prompt, each line within 80 columns.
+#[cfg(unix)]
+#[test]
+fn why_fits_one_screen() {
+    use crate::support::pty_text;
+    // 21T 47T 34T: values 22 48 33, nim-sum 7; taking 4 from pile 1 leaves 3 ≠ 0.
+    let mut p = Test::new()
+        .args(["play", "21", "47", "34"])
+        .size(80, 24)
+        .pty();
+    p.exp_string("nimlab[play 21T 47T 34T]> ").unwrap();
+    p.send_line("1 4").unwrap();
+    p.exp_string("]> ").unwrap();
+    p.send_line("why").unwrap();
+    let text = pty_text(&p.exp_string("]> ").unwrap());
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() < 24, "{} lines:\n{text}", lines.len());
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
+    assert!(
+        text.contains("1. you: take 4 from pile 1 (21T → 17T)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The winning move was take 3 from pile 1"),
+        "{text}"
+    );
+    p.send_line("resign").unwrap();
+    p.exp_eof().unwrap();
 }
 
 /// `--coach verbose` shows what `why` would, at every move.
@@ -110,7 +158,12 @@ fn a_verbose_coach_shows_every_move_in_binary() {
         "{}",
         out.stdout
     );
-    assert!(!out.stdout.contains(VERDICT), "{}", out.stdout);
+    // After the reasons, the same one-line verdict the compact screen ends with.
+    assert!(
+        out.stdout.trim_end().ends_with(&format!("\n{VERDICT}")),
+        "{}",
+        out.stdout
+    );
 }
 
 /// With the coach off the board is drawn, without values, and no move is judged.

@@ -64,7 +64,7 @@ fn sum_verdict() -> [String; 2] {
     let reply = winning_sum_moves(&after);
     assert_eq!(reply.len(), 1, "{reply:?}");
     [
-        format!("✗ gave the win away — the winning move was {}", best[0]),
+        format!("✗ gave the win away — best was {}", best[0]),
         format!("computer moved {}", reply[0]),
     ]
 }
@@ -81,7 +81,7 @@ fn picture_verdict() -> [String; 2] {
     let reply = winning_cuts(&["0", "2(1,3)", "3"]);
     assert_eq!(reply.len(), 1, "{reply:?}");
     [
-        format!("✗ gave the win away — the winning move was {}", best[0]),
+        format!("✗ gave the win away — best was {}", best[0]),
         format!("computer {}", reply[0]),
     ]
 }
@@ -146,7 +146,7 @@ fn why_on_a_sum_shows_the_values_and_the_nim_sum() {
     let verdict = sum_verdict();
     let out = Test::new()
         .args(["--color", "never", "play", "--rules", "nim", SUM])
-        .stdin("3 -> 3\nwhy\n")
+        .stdin("3 -> 3\nwhy\nwhy computer\n")
         .run()
         .success();
     let why = out
@@ -188,7 +188,10 @@ fn a_verbose_coach_on_a_sum_explains_every_move() {
     assert!(s.contains("coach: ✗ that gives the win away"), "{s}");
     assert!(s.contains("why: the nim-sum was"), "{s}");
     assert!(s.contains("nim-sum 0"), "{s}");
-    assert!(!s.contains(&sum_verdict()[0]), "{s}");
+    // After the reasons, the verdict the compact screen ends with.
+    let verdict = sum_verdict();
+    let lines: Vec<&str> = s.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert!(ends_with_verdict(&lines, &verdict), "{s}");
 }
 
 #[test]
@@ -218,7 +221,7 @@ fn a_coached_cut_ends_with_its_verdict_and_why_draws_the_pictures() {
     let out = Test::new()
         .args(["--color", "never", "play", "--rules", "hackenbush"])
         .args(PICTURES)
-        .stdin("1 g-1\nwhy\n")
+        .stdin("1 g-1\nwhy\nwhy computer\n")
         .run()
         .success();
     let (screen, why) = out
@@ -281,7 +284,8 @@ fn the_screen_after_a_bad_move_on_a_sum_holds_the_verdict() {
         (
             vec!["play", "--rules", "nim", SUM],
             "3 -> 3",
-            "nimlab[play wythoff(3,5) + lasker(",
+            // The prompt is short: the first term and how many more (the board is above).
+            "nimlab[play wythoff(3,5) + 2 more]> ",
             sum_verdict(),
         ),
         (

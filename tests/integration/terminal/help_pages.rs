@@ -70,10 +70,28 @@ fn a_commands_help_is_its_own_flags_and_two_examples() {
     );
     assert!(!help.contains("--lessons"), "{help}");
     assert!(help.contains("`rules` lists them all"), "{help}");
+    // At the shell, usage and examples read as the shell types them; at the prompt, as it
+    // does.
+    assert!(
+        help.contains("Usage: nimlab winner [OPTIONS] [PILE]..."),
+        "{help}"
+    );
     assert_eq!(
         examples(help),
-        ["winner 18 47 34", "winner --rules nim 3 4 5"],
+        ["nimlab winner 18 47 34", "nimlab winner --rules nim 3 4 5"],
         "{help}"
+    );
+    let at_the_prompt = Test::new().stdin("help winner\n").run().success();
+    assert!(
+        at_the_prompt
+            .stdout
+            .contains("Usage: winner [OPTIONS] [PILE]..."),
+        "{}",
+        at_the_prompt.stdout
+    );
+    assert_eq!(
+        examples(&at_the_prompt.stdout),
+        ["winner 18 47 34", "winner --rules nim 3 4 5"]
     );
     for line in help.lines() {
         assert!(line.chars().count() <= 80, "wider than 80: {line:?}");
@@ -91,13 +109,40 @@ fn a_commands_help_is_its_own_flags_and_two_examples() {
 #[test]
 fn every_command_has_two_examples_that_run() {
     for name in shown_commands() {
-        let out = Test::new().args([name.as_str(), "-h"]).run().success();
+        let out = Test::new().stdin(format!("help {name}\n")).run().success();
         let lines = examples(&out.stdout);
         assert!(
             lines.len() >= 2,
-            "`{name} -h` has no two examples:\n{}",
+            "`help {name}` has no two examples:\n{}",
             out.stdout
         );
+        // At the shell the same lines follow `nimlab`, quoted so that a POSIX shell splits
+        // them into the words the prompt reads.
+        let shell = Test::new().args([name.as_str(), "-h"]).run().success();
+        let shell_lines = examples(&shell.stdout);
+        assert_eq!(shell_lines.len(), lines.len(), "{}", shell.stdout);
+        for (at_shell, at_prompt) in shell_lines.iter().zip(&lines) {
+            assert!(at_shell.starts_with("nimlab "), "{at_shell}");
+            let split = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("nimlab() {{ printf '%s\\n' \"$@\"; }}; {at_shell}"))
+                .output()
+                .expect("run sh");
+            assert!(split.status.success(), "{at_shell}: {split:?}");
+            let words: Vec<String> = String::from_utf8(split.stdout)
+                .unwrap()
+                .lines()
+                .map(str::to_string)
+                .collect();
+            let expected = shell_words::split(at_prompt).unwrap();
+            // A quoted argument is one word at the shell and the rest of the line at the
+            // prompt: the same text.
+            assert_eq!(
+                words.join(" "),
+                expected.join(" "),
+                "{at_shell} / {at_prompt}"
+            );
+        }
         for line in lines {
             let word = line.split_whitespace().next().unwrap_or_default();
             // `quit` has its other name, `exit`, as an example.

@@ -70,9 +70,15 @@ fn help_reaches_a_subcommand_both_ways() {
             .args(args)
             .run()
             .success()
-            .stdout_has("Usage: lesson start")
+            .stdout_has("Usage: nimlab lesson start")
             .stdout_has("--present");
     }
+    // At the prompt, the usage line is the prompt's.
+    Test::new()
+        .stdin("help lesson start\n")
+        .run()
+        .success()
+        .stdout_has("Usage: lesson start");
     Test::new()
         .args(["lesson", "help"])
         .run()
@@ -457,8 +463,9 @@ fn completion_on_a_terminal_lists_matches() {
     let mut p = workbench();
     p.send("les\t").unwrap();
     p.flush().unwrap();
-    p.exp_string("lesson").unwrap();
-    p.send(" start \t\t").unwrap();
+    // A word completed alone is followed by a space, as a shell's completion leaves it.
+    p.exp_string("lesson ").unwrap();
+    p.send("start \t\t").unwrap();
     p.flush().unwrap();
     // The list, then the line redrawn under it.
     let listed = p.exp_string("> lesson start ").unwrap();
