@@ -41,60 +41,66 @@ pub(super) fn why(session: &Session, whose: Option<&str>) -> Result<Output, Erro
             )),
         }
     };
+    // Each kind of game reads its own events; the split is the same: your move and the
+    // coach's note, or the computer's move with the board it left and the end.
     match &mut last {
         LastGame::Piles(report) => {
-            let numbers = |side: Side| {
-                report.events.iter().find_map(|e| match e {
-                    GameEvent::Moved {
-                        side: s, number, ..
-                    } if *s == side => Some(*number),
-                    _ => None,
-                })
-            };
-            if let (Some(yours), Some(reply)) = (numbers(Side::Learner), numbers(Side::Computer)) {
-                let part = part(yours, reply)?;
-                report.events.retain(|e| match (part, e) {
-                    (WhyPart::Yours, GameEvent::Moved { side, .. }) => *side == Side::Learner,
-                    (WhyPart::Yours, GameEvent::Coach(_)) => true,
-                    (WhyPart::Computers, GameEvent::Moved { side, .. }) => *side == Side::Computer,
-                    (WhyPart::Computers, GameEvent::YourMove { .. } | GameEvent::End { .. }) => {
-                        true
-                    }
-                    _ => false,
-                });
-                let other = if part == WhyPart::Yours { reply } else { yours };
-                report.why = Some(WhyShown { part, other });
-            }
+            report.why = split(&mut report.events, &part, |e| match e {
+                GameEvent::Moved { side, number, .. } => Some(Seen::Moved(*side, *number)),
+                GameEvent::Coach(_) => Some(Seen::Coach),
+                GameEvent::YourMove { .. } | GameEvent::End { .. } => Some(Seen::Board),
+                _ => None,
+            })?;
         }
         LastGame::Sum(report) => {
-            let numbers = |side: Side| {
-                report.events.iter().find_map(|e| match e {
-                    SumGameEvent::Moved {
-                        side: s, number, ..
-                    } if *s == side => Some(*number),
-                    _ => None,
-                })
-            };
-            if let (Some(yours), Some(reply)) = (numbers(Side::Learner), numbers(Side::Computer)) {
-                let part = part(yours, reply)?;
-                report.events.retain(|e| match (part, e) {
-                    (WhyPart::Yours, SumGameEvent::Moved { side, .. }) => *side == Side::Learner,
-                    (WhyPart::Yours, SumGameEvent::Coach(_)) => true,
-                    (WhyPart::Computers, SumGameEvent::Moved { side, .. }) => {
-                        *side == Side::Computer
-                    }
-                    (
-                        WhyPart::Computers,
-                        SumGameEvent::YourMove { .. } | SumGameEvent::End { .. },
-                    ) => true,
-                    _ => false,
-                });
-                let other = if part == WhyPart::Yours { reply } else { yours };
-                report.why = Some(WhyShown { part, other });
-            }
+            report.why = split(&mut report.events, &part, |e| match e {
+                SumGameEvent::Moved { side, number, .. } => Some(Seen::Moved(*side, *number)),
+                SumGameEvent::Coach(_) => Some(Seen::Coach),
+                SumGameEvent::YourMove { .. } | SumGameEvent::End { .. } => Some(Seen::Board),
+                _ => None,
+            })?;
         }
     }
     Ok(last.into_output())
+}
+
+/// What `why` needs to know of a game's event.
+enum Seen {
+    /// A move, by whom, and its number.
+    Moved(Side, usize),
+    /// The coach's note on the learner's move.
+    Coach,
+    /// The board after the computer's reply, or the game's end.
+    Board,
+}
+
+/// Keeps the events of one side's move (chosen by `part` from the two moves' numbers) and
+/// says which part is shown; `None` (all events kept) when the command held fewer than two
+/// moves.
+fn split<E>(
+    events: &mut Vec<E>,
+    part: &dyn Fn(usize, usize) -> Result<WhyPart, Error>,
+    seen: impl Fn(&E) -> Option<Seen>,
+) -> Result<Option<WhyShown>, Error> {
+    let number = |side: Side| {
+        events.iter().find_map(|e| match seen(e) {
+            Some(Seen::Moved(s, n)) if s == side => Some(n),
+            _ => None,
+        })
+    };
+    let (Some(yours), Some(reply)) = (number(Side::Learner), number(Side::Computer)) else {
+        return Ok(None);
+    };
+    let part = part(yours, reply)?;
+    events.retain(|e| match (part, seen(e)) {
+        (WhyPart::Yours, Some(Seen::Moved(side, _))) => side == Side::Learner,
+        (WhyPart::Yours, Some(Seen::Coach)) => true,
+        (WhyPart::Computers, Some(Seen::Moved(side, _))) => side == Side::Computer,
+        (WhyPart::Computers, Some(Seen::Board)) => true,
+        _ => false,
+    });
+    let other = if part == WhyPart::Yours { reply } else { yours };
+    Ok(Some(WhyShown { part, other }))
 }
 
 /// Who moves first.
