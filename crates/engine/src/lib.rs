@@ -34,6 +34,7 @@ pub use error::{
     Beyond, CodeWhy, DefinitionRefusal, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy,
 };
 pub use families::defined::{DefinedGame, Leaves, MAX_LENGTH, OptionRule, ProvenForm};
+pub use families::game::{Can, Game};
 pub use families::graph::GameGraph;
 pub use families::hackenbush::{MAX_EDGES, Picture, PictureError, Piece, Valuation, winning_cut};
 pub use families::octal::OctalCode;

@@ -21,9 +21,11 @@ use std::fmt;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use crate::error::{DefinitionRefusal, PileWanted};
+use crate::families::game::{Can, Game, size_error};
 use crate::limits::budget::Budget;
 use crate::limits::cancel::POLL_EVERY;
 use crate::limits::too_much_work::TupleLimit;
+use crate::notation::pile::{SizeError, parse_size, token_excerpt};
 use crate::values::mex::mex;
 use crate::{EngineError, Grundy, Heaps, Pile};
 
@@ -172,11 +174,6 @@ impl DefinedGame {
         self
     }
 
-    /// Whether the definition leaves out retreats (see [`DefinedGame::with_retreats`]).
-    pub(crate) fn has_retreats(&self) -> bool {
-        self.retreats
-    }
-
     /// The same game, its states boards whose rows, from the bottom, never grow (Chomp).
     pub fn as_board(mut self) -> Self {
         self.board = true;
@@ -206,11 +203,6 @@ impl DefinedGame {
             sorted.windows(2).any(|w| w[0] == w[1])
         };
         !(shared || grows || repeats)
-    }
-
-    /// Whether a state is a heads coin and a move turns coins (see [`DefinedGame::turning_coins`]).
-    pub(crate) fn turns_coins(&self) -> bool {
-        self.coins
     }
 
     /// A game whose states are tuples of any length from 1 to [`MAX_LENGTH`], each option of
@@ -747,6 +739,109 @@ impl fmt::Debug for DefinedGame {
             .field("text", &self.text)
             .field("computed", &self.computed())
             .finish_non_exhaustive()
+    }
+}
+
+/// A defined game: its rule's options, kept once asked; a state is a number, or a tuple
+/// numbered as it is met.
+impl Game for DefinedGame {
+    fn options<'a>(
+        &'a self,
+        pile: Pile,
+        budget: &mut Budget,
+    ) -> Result<Box<dyn Iterator<Item = Heaps> + 'a>, EngineError> {
+        let options = self.options_within(pile.size, budget)?;
+        Ok(Box::new(
+            (0..options.len()).map(move |i| options[i].clone()),
+        ))
+    }
+
+    fn is_option(&self, from: Pile, to: &Heaps, budget: &mut Budget) -> Result<bool, EngineError> {
+        Ok(self.options_within(from.size, budget)?.contains(to))
+    }
+
+    fn can(&self) -> Can {
+        Can {
+            split: self.splits(),
+            count_tokens: !self.has_tuples() && !self.coins,
+            turn_coins: self.coins,
+            number_states: self.has_tuples(),
+            ..Can::PLAIN
+        }
+    }
+
+    fn write_state(&self, pile: Pile) -> String {
+        self.state_name(pile.size)
+    }
+
+    /// A tuple `(3,1,4)` for a game of tuples, numbered; else a number.
+    fn read_state(&self, token: &[u8]) -> Result<Pile, EngineError> {
+        if !self.has_tuples() {
+            return Pile::parse(token, false).map_err(|kind| size_error(self, token, kind));
+        }
+        let bad = || EngineError::BadPile {
+            token: token_excerpt(token),
+            expected: self.state_wanted(),
+        };
+        let text = std::str::from_utf8(token).map_err(|_| bad())?;
+        let inner = text
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .ok_or_else(bad)?;
+        let mut tuple = Vec::new();
+        for part in inner.split(',') {
+            let part = part.trim();
+            tuple.push(parse_size(part).map_err(|kind| match kind {
+                SizeError::TooLarge => EngineError::PileTooLarge {
+                    token: part.to_string(),
+                },
+                _ => bad(),
+            })?);
+        }
+        if tuple.len() > MAX_LENGTH || !self.takes_length(tuple.len()) {
+            return Err(bad());
+        }
+        // A row of counters holds one of each player's, on different squares.
+        if !self.is_row(&tuple) {
+            return Err(EngineError::BadPile {
+                token: token_excerpt(token),
+                expected: PileWanted::Row {
+                    game: self.name().to_string(),
+                },
+            });
+        }
+        self.intern(&tuple).map(Pile::plain)
+    }
+
+    fn syntax(&self) -> PileWanted {
+        if self.has_tuples() {
+            PileWanted::AnyTuple
+        } else {
+            PileWanted::Size {
+                passes: false,
+                too_long: false,
+            }
+        }
+    }
+
+    /// Northcott's game, whose retreats make misère play loopy and partizan, is never
+    /// answered misère as another game.
+    fn check_misere(&self) -> Result<(), EngineError> {
+        if self.retreats {
+            return Err(EngineError::MisereLoopy {
+                game: self.name().to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// A move of a row of counters moves White's counter if the first square changed.
+    fn counter_moved(&self, from: Pile, to: &Heaps) -> Option<bool> {
+        let (Heaps::One(to), true) = (to, self.retreats) else {
+            return None;
+        };
+        let (from, to) = (self.tuple(from.size)?, self.tuple(to.size)?);
+        Some(from.first() != to.first())
     }
 }
 

@@ -8,6 +8,11 @@
 
 use std::collections::HashMap;
 
+use crate::families::game::{Can, Game};
+use crate::limits::budget::Budget;
+use crate::notation::pile::token_excerpt;
+use crate::{Heaps, Pile};
+
 use crate::error::{GraphWhy, PileWanted};
 use crate::families::loopy::{self, Gamma, Labelling};
 use crate::values::mex::mex;
@@ -272,6 +277,48 @@ fn values(moves: &[Vec<usize>]) -> Result<Result<Vec<Grundy>, Vec<usize>>, Engin
         }
     }
     Ok(Ok(values))
+}
+
+/// A game graph: a pile is a position's number, written as its name.
+impl Game for GameGraph {
+    fn options<'a>(
+        &'a self,
+        pile: Pile,
+        _: &mut Budget,
+    ) -> Result<Box<dyn Iterator<Item = Heaps> + 'a>, EngineError> {
+        Ok(Box::new(
+            self.moves(pile.size).map(|n| Heaps::One(Pile::plain(n))),
+        ))
+    }
+
+    fn can(&self) -> Can {
+        Can {
+            count_tokens: false,
+            number_states: true,
+            loop_forever: self.is_loopy(),
+            ..Can::PLAIN
+        }
+    }
+
+    fn write_state(&self, pile: Pile) -> String {
+        self.name(pile.size).to_string()
+    }
+
+    /// A position's name.
+    fn read_state(&self, token: &[u8]) -> Result<Pile, EngineError> {
+        std::str::from_utf8(token)
+            .ok()
+            .and_then(|name| self.node(name))
+            .map(Pile::plain)
+            .ok_or_else(|| EngineError::BadPile {
+                token: token_excerpt(token),
+                expected: self.pile_syntax(),
+            })
+    }
+
+    fn syntax(&self) -> PileWanted {
+        self.pile_syntax()
+    }
 }
 
 #[cfg(test)]

@@ -19,6 +19,10 @@
 
 use std::fmt;
 
+use crate::EngineError;
+use crate::families::game::{Can, Game};
+use crate::limits::budget::Budget;
+
 use crate::{Heaps, Pile};
 
 /// The most digits after the point: moves remove at most this many tokens.
@@ -245,6 +249,29 @@ impl fmt::Display for OctalCode {
             write!(f, "{d:X}")?;
         }
         Ok(())
+    }
+}
+
+/// A take-and-break game: the moves its code allows on one heap.
+impl Game for OctalCode {
+    fn options<'a>(
+        &'a self,
+        pile: Pile,
+        _: &mut Budget,
+    ) -> Result<Box<dyn Iterator<Item = Heaps> + 'a>, EngineError> {
+        Ok(Box::new(self.moves(pile.size)))
+    }
+
+    fn is_option(&self, from: Pile, to: &Heaps, _: &mut Budget) -> Result<bool, EngineError> {
+        Ok(self.allows(from.size, to))
+    }
+
+    fn can(&self) -> Can {
+        Can {
+            split: self.splits(),
+            split_in_three: self.splits_in_three(),
+            ..Can::PLAIN
+        }
     }
 }
 

@@ -2,6 +2,10 @@
 
 use std::fmt;
 
+use crate::families::game::{Game, single};
+use crate::limits::budget::Budget;
+use crate::{EngineError, Heaps, Pile};
+
 use crate::limits::cancel::{Cancel, Interrupted};
 use crate::values::period::{self, Certificate, Period};
 use crate::{Grundy, values::mex::mex};
@@ -193,6 +197,31 @@ impl Periodic {
             self.preperiod + (n - self.preperiod) % self.period
         };
         self.computed_value(index)
+    }
+}
+
+/// A subtraction game: take s from a pile for some s in the set; the last mover wins.
+impl Game for SubtractionSet {
+    /// The largest amount first, so the piles left rise.
+    fn options<'a>(
+        &'a self,
+        pile: Pile,
+        _: &mut Budget,
+    ) -> Result<Box<dyn Iterator<Item = Heaps> + 'a>, EngineError> {
+        let n = pile.size;
+        Ok(Box::new(
+            self.values()
+                .iter()
+                .rev()
+                .filter(move |&&s| s <= n)
+                .map(move |&s| Heaps::One(Pile::plain(n - s))),
+        ))
+    }
+
+    fn is_option(&self, from: Pile, to: &Heaps, _: &mut Budget) -> Result<bool, EngineError> {
+        Ok(single(to.clone()).is_some_and(|to| {
+            to.size < from.size && self.values().contains(&(from.size - to.size))
+        }))
     }
 }
 
