@@ -552,7 +552,10 @@ mod tests {
             ),
             (
                 Error::Engine(EngineError::from(
-                    crate::engine::TooMuchWork::SubtractionPeriod { set, values: 9 },
+                    crate::engine::TooMuchWork::SubtractionPeriod {
+                        set: set.to_string(),
+                        values: 9,
+                    },
                 )),
                 "finding the period of subtract:1,3,4 would take too long (no period within the first 9 values)",
                 2,

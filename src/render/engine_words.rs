@@ -10,7 +10,7 @@ use crate::engine::PictureError;
 use crate::engine::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
 use crate::engine::quoted;
 use crate::engine::{Beyond, CodeWhy, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
-use crate::engine::{EngineError, Rules};
+use crate::engine::EngineError;
 use crate::engine::{
     MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
 };
@@ -270,18 +270,9 @@ impl fmt::Display for Said<'_, EngineError> {
                     FailedWhy::StaircaseCoins => {
                         f.write_str("more than 18446744073709551615 coins in all")
                     }
-                    FailedWhy::StaircaseWork { max } => write!(
+                    FailedWhy::SearchTooBig { max } => write!(
                         f,
-                        "searching it would list more than {max} options (the staircases it \
-                         reaches times 1 + its coins), too many"
-                    ),
-                    FailedWhy::WelterSameSquare { square } => write!(
-                        f,
-                        "two coins on square {square}: a square holds at most one coin"
-                    ),
-                    FailedWhy::WelterWork { max } => write!(
-                        f,
-                        "searching it would list more than {max} options (the sets of squares \
+                        "searching it would list more than {max} options (a bound on the states \
                          it reaches times the moves of one), too many"
                     ),
                     FailedWhy::Said(reason) => f.write_str(reason),
@@ -305,16 +296,15 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                  {max} appeared)"
             ),
             TooMuchWork::OctalBudget {
-                code,
+                rules,
                 upto,
                 options,
                 reached,
             } => {
                 write!(
                     f,
-                    "computing the values of {} by mex up to {upto} would take too long (the \
-                     work limit of {options} options examined was reached ",
-                    Rules::Octal(code.clone())
+                    "computing the values of {rules} by mex up to {upto} would take too long (the \
+                     work limit of {options} options examined was reached "
                 )?;
                 match reached {
                     Some(n) => write!(f, "at g({n})")?,
@@ -749,9 +739,9 @@ impl fmt::Display for Said<'_, PileWanted> {
                 "a board of {game}: the rows' lengths from the bottom, each no longer than the \
                  row below, like `(3,2,1)`"
             ),
-            PileWanted::Row { game } if game == "welter" => write!(
+            PileWanted::Set { game } => write!(
                 f,
-                "a strip of {game}: the coins' squares, each square at most once, like `(1,4,6)`"
+                "a state of {game}: whole numbers, none of them twice, like `(1,4,6)`"
             ),
             PileWanted::Row { game } => write!(
                 f,
@@ -779,6 +769,7 @@ impl fmt::Display for Said<'_, PileWanted> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Rules;
     use crate::engine::OctalCode;
     use crate::engine::{Heaps, Pile};
     use crate::engine::{Request, check};
@@ -890,14 +881,14 @@ mod tests {
             ),
             (
                 TooMuchWork::OctalHeap {
-                    code: code.clone(),
+                    code: code.to_string(),
                     max: 4_294_967_294,
                 },
                 "computing values of 0.77 would take too long (heaps are limited to 4294967294)",
             ),
             (
                 TooMuchWork::OctalValue {
-                    code: code.clone(),
+                    code: code.to_string(),
                     upto: 90,
                     max: 65_535,
                 },
@@ -905,7 +896,7 @@ mod tests {
             ),
             (
                 TooMuchWork::OctalBudget {
-                    code: code.clone(),
+                    rules: format!("octal:{code}"),
                     upto: 90,
                     options: 1000,
                     reached: Some(12),
@@ -914,7 +905,7 @@ mod tests {
             ),
             (
                 TooMuchWork::OctalBudget {
-                    code,
+                    rules: format!("octal:{code}"),
                     upto: 90,
                     options: 1000,
                     reached: None,
@@ -931,7 +922,7 @@ mod tests {
             ),
             (
                 TooMuchWork::SubtractionPeriod {
-                    set: set.clone(),
+                    set: set.to_string(),
                     values: 9,
                 },
                 "finding the period of subtract:1,3,4 would take too long (no period within the first 9 values)",
@@ -1101,10 +1092,10 @@ mod tests {
             format!("{head}more than 18446744073709551615 coins in all")
         );
         assert_eq!(
-            said(FailedWhy::StaircaseWork { max: 20 }),
+            said(FailedWhy::SearchTooBig { max: 20 }),
             format!(
-                "{head}searching it would list more than 20 options (the staircases it reaches \
-                 times 1 + its coins), too many"
+                "{head}searching it would list more than 20 options (a bound on the states it \
+                 reaches times the moves of one), too many"
             )
         );
         assert_eq!(

@@ -180,7 +180,11 @@ mod tests {
 
     #[test]
     fn the_staircase_rule_says_where_the_coins_from_step_1_go() {
-        let staircase = Rules::Defined(std::sync::Arc::new(crate::engine::staircase::game()));
+        let made = crate::engine::ruleset_name::find("staircase")
+            .and_then(|row| row.built_in)
+            .unwrap()
+            .make;
+        let staircase = Rules::Defined(std::sync::Arc::new(made()));
         assert_eq!(
             words(&Note::RulesSet(staircase, None)),
             "rules: staircase, defined by\n  game staircase(s1, …, sn) = {(…, s(i-1) + k, \

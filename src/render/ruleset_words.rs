@@ -1,12 +1,14 @@
 //! What each ruleset of the engine's catalogue is, in one line, and the line help shows for
 //! it. The catalogue (`RULESETS`) holds names, spellings and examples only; these are its
-//! words, read by `rules`, `--help`, the man pages and shell completions. A row without words,
-//! or words for no row, fails this file's test.
+//! words, read by `rules`, `--help`, the man pages and shell completions (a game built in Rust
+//! brings its own, from its file). A row without words, or words for no row, fails this file's
+//! test.
 
-use crate::engine::ruleset_name::{RULESETS, RulesetName};
+use crate::engine::ruleset_name::RulesetName;
 
-/// Each row's game in one line, by the row's `name`, in the catalogue's order.
-const SUMMARIES: [(&str, &str); RULESETS.len()] = [
+/// Each row's game in one line, by the row's `name`, in the catalogue's order; a game built in
+/// Rust brings its own line ([`RulesetName::built_in`]).
+const SUMMARIES: &[(&str, &str)] = &[
     (
         "nim",
         "Nim: take any number of tokens from one pile; the last mover wins",
@@ -120,23 +122,13 @@ const SUMMARIES: [(&str, &str); RULESETS.len()] = [
             right; the poisoned bottom-left square is never eaten, so whoever faces it alone \
             has lost",
     ),
-    (
-        "staircase",
-        "staircase Nim on any number of steps: a position is the coins on steps 1, 2, …, \
-            written `(3,1,4,1)` or as the words `3 1 4 1`; move any number of coins from one \
-            step to the step below (from step 1, off the staircase); valued by search",
-    ),
-    (
-        "welter",
-        "Welter's game: coins on the squares 0, 1, 2, … of a strip, at most one a square, \
-            written `(1,4,6)` or as the words `1 4 6`; a move slides one coin down to any \
-            empty square below it; valued by search (its value is Welter's function, not the \
-            nim-sum of the squares)",
-    ),
 ];
 
 /// The game of `row` in one line ("Nim: take any number of tokens from one pile; …").
 pub(crate) fn summary(row: &RulesetName) -> &'static str {
+    if let Some(game) = row.built_in {
+        return game.summary;
+    }
     SUMMARIES
         .iter()
         .find(|(name, _)| *name == row.name)
@@ -171,7 +163,7 @@ pub(super) const SOME_NAMES: &str = "`nim`, `zero-move`, `misere`, `subtract:1,3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ruleset_name;
+    use crate::engine::ruleset_name::{self, RULESETS};
 
     #[test]
     fn every_row_of_the_catalogue_has_words_and_every_words_a_row() {
@@ -180,14 +172,15 @@ mod tests {
                 .iter()
                 .filter(|(name, _)| *name == row.name)
                 .count();
+            let wanted = usize::from(row.built_in.is_none());
             assert_eq!(
-                found, 1,
-                "the ruleset `{}` needs one summary here",
+                found, wanted,
+                "the ruleset `{}` needs one summary, here or in its file",
                 row.name
             );
             assert!(!summary(row).is_empty(), "{}", row.name);
         }
-        for (name, _) in &SUMMARIES {
+        for (name, _) in SUMMARIES {
             assert!(
                 RULESETS.iter().any(|row| row.name == *name),
                 "`{name}` is no ruleset of the catalogue"

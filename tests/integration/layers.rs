@@ -355,8 +355,14 @@ fn the_engine_writes_no_sentence() {
     let mut found = Vec::new();
     for file in files(&src) {
         let text = fs::read_to_string(&file).expect("a source file");
+        let lines: Vec<&str> = text.lines().collect();
         for (line, literal) in readable_literals(&text) {
-            if is_sentence(&literal) {
+            // One exception: a built-in game's one-line summary (`BuiltIn::summary`) is the
+            // game's description, shown as written, so that the game is one file.
+            let summary = lines
+                .get(line - 1)
+                .is_some_and(|l| l.trim_start().starts_with("summary: \""));
+            if is_sentence(&literal) && !summary {
                 found.push(format!("{}:{line}: {literal:?}", file.display()));
             }
         }

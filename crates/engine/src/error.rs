@@ -3,10 +3,6 @@
 use std::fmt;
 
 use crate::families::hackenbush::PictureError;
-pub(crate) use crate::families::octal::BadCode;
-pub use crate::families::octal::CodeWhy;
-pub(crate) use crate::families::subtraction::BadSet;
-pub use crate::families::subtraction::SetWhy;
 use crate::limits::too_much_work::TooMuchWork;
 use crate::notation::hackenbush_syntax::WrittenError;
 
@@ -93,14 +89,9 @@ pub enum DefinitionRefusal {
 pub enum FailedWhy {
     /// A staircase with more coins in all than 2^64 - 1.
     StaircaseCoins,
-    /// A staircase whose search would list more than `max` options (the staircases it
-    /// reaches times 1 + its coins).
-    StaircaseWork { max: u128 },
-    /// Two of Welter's coins on one square.
-    WelterSameSquare { square: u64 },
-    /// A strip whose search would list more than `max` options (the sets of squares it
-    /// reaches times the moves of one).
-    WelterWork { max: u128 },
+    /// A state whose search would list more than `max` options, by a bound on the states it
+    /// reaches.
+    SearchTooBig { max: u64 },
     /// The rule's own failure, in the words of the layer that reads definitions (an
     /// expression's error).
     Said(String),
@@ -121,6 +112,8 @@ pub enum PileWanted {
     TupleUpTo { game: String, max: usize },
     /// A row of `game`: White's counter and Black's on different squares.
     Row { game: String },
+    /// A set of `game`: different whole numbers in any order (Welter's coins' squares).
+    Set { game: String },
     /// A tuple, for a game of tuples named in general.
     AnyTuple,
     /// The name of a position in the graph: the first names, and whether there are more.
@@ -131,6 +124,50 @@ pub enum PileWanted {
     GameGraph,
     /// A game under normal play, in a sum (misère games do not add by XOR).
     NormalPlayInSum,
+}
+
+/// Why an octal or hexadecimal code was refused (`hex` says which).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeWhy {
+    /// No point in the code.
+    NoPoint { hex: bool },
+    /// The digit before the point, as written, is not one the notation allows.
+    FirstDigit { written: String, hex: bool },
+    /// Nothing after the point.
+    NoDigits { hex: bool },
+    /// A character that is not a digit of the notation.
+    NotADigit { c: char, hex: bool },
+    /// More than `max` digits after the point.
+    TooLong { max: usize },
+}
+
+/// A code as written (`octal:0.9`) and why it was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadCode {
+    pub(crate) token: String,
+    pub(crate) why: CodeWhy,
+}
+
+/// Why a subtraction set was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetWhy {
+    /// Nothing between `subtract:` and the end.
+    Empty,
+    /// An amount that is not a whole number, as written.
+    NotANumber { item: String },
+    /// The amount 0, which is no move.
+    Zero,
+    /// An amount above `max`, as written.
+    TooLarge { item: String, max: u64 },
+    /// More than `max` amounts.
+    TooMany { max: usize },
+}
+
+/// A subtraction set as written (`subtract:1,3,4`) and why it was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadSet {
+    pub(crate) token: String,
+    pub(crate) why: SetWhy,
 }
 
 /// Why a Hackenbush picture was refused.

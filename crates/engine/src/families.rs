@@ -11,6 +11,6 @@ pub(crate) mod nim;
 pub(crate) mod octal;
 pub(crate) mod rules;
 pub mod ruleset_name;
-pub mod staircase;
+pub(crate) mod staircase;
 pub(crate) mod subtraction;
-pub mod welter;
+pub(crate) mod welter;

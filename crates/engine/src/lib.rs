@@ -33,14 +33,14 @@ pub use values::mex::mex;
 pub use error::{
     Beyond, CodeWhy, DefinitionRefusal, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy,
 };
-pub use families::defined::{DefinedGame, Leaves, MAX_LENGTH, OptionRule, ProvenForm};
+pub use families::defined::{BuiltIn, DefinedGame, Leaves, MAX_LENGTH, OptionRule, ProvenForm};
 pub use families::game::{Can, Game};
 pub use families::graph::GameGraph;
 pub use families::hackenbush::{MAX_EDGES, Picture, PictureError, Piece, Valuation, winning_cut};
 pub use families::octal::OctalCode;
 pub use families::rules::{SizeError, parse_size};
 pub use families::subtraction::{SubtractionSet, values_until_period};
-pub use families::{loopy, moore, ruleset_name, staircase, welter};
+pub use families::{loopy, moore, ruleset_name};
 pub use limits::budget::Budget;
 pub use limits::cancel::install_foreground;
 pub use limits::too_much_work::TupleLimit;

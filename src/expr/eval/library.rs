@@ -276,9 +276,7 @@ impl Evaluator {
                 let written: Vec<String> = tuple.iter().map(u64::to_string).collect();
                 let error = crate::engine::EngineError::BadPile {
                     token: format!("({})", written.join(",")),
-                    expected: crate::engine::PileWanted::Row {
-                        game: game.name().to_string(),
-                    },
+                    expected: game.not_a_row(),
                 };
                 return Err(engine(error, &expr.span));
             }

@@ -6,12 +6,13 @@
 //! `lasker` shares what the others computed.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::{DefinitionFailure, parse_definition};
+use crate::engine::BuiltIn;
 use crate::engine::FailedWhy;
 use crate::engine::SubtractionSet;
-use crate::engine::ruleset_name::{COIN_GAMES, RETREAT_GAMES};
+use crate::engine::ruleset_name::{COIN_GAMES, RETREAT_GAMES, RULESETS};
 use crate::engine::{EngineError, Rules};
 use crate::expr::ExprError;
 
@@ -109,6 +110,22 @@ fn any_but_rules(excluded: &str) -> Result<Rules, EngineError> {
     Ok(rules)
 }
 
+/// The library's games written in Rust (the table's rows with a [`BuiltIn`]), each made once
+/// per process.
+fn built_in(name: &str) -> Option<Rules> {
+    static MADE: OnceLock<Vec<(&'static str, Rules)>> = OnceLock::new();
+    let made = MADE.get_or_init(|| {
+        RULESETS
+            .iter()
+            .filter_map(|row| row.built_in)
+            .map(|game: BuiltIn| (game.name, Rules::Defined(Arc::new((game.make)()))))
+            .collect()
+    });
+    made.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, rules)| rules.clone())
+}
+
 /// The ruleset of the library's game `name` (a name from the engine's table, or `subtract:^S`).
 /// An error only if the bundled text lacks it or does not parse, which the tests rule out.
 pub fn library(name: &str) -> Result<Rules, EngineError> {
@@ -119,17 +136,8 @@ pub fn library(name: &str) -> Result<Rules, EngineError> {
     {
         return any_but_rules(excluded);
     }
-    if name.eq_ignore_ascii_case("staircase") {
-        static STAIRCASE: OnceLock<Rules> = OnceLock::new();
-        return Ok(STAIRCASE
-            .get_or_init(|| Rules::Defined(std::sync::Arc::new(crate::engine::staircase::game())))
-            .clone());
-    }
-    if name.eq_ignore_ascii_case("welter") {
-        static WELTER: OnceLock<Rules> = OnceLock::new();
-        return Ok(WELTER
-            .get_or_init(|| Rules::Defined(std::sync::Arc::new(crate::engine::welter::game())))
-            .clone());
+    if let Some(rules) = built_in(name) {
+        return Ok(rules);
     }
     let (_, rules) = definitions()
         .iter()
@@ -167,11 +175,11 @@ mod tests {
             assert_eq!(rules.to_string(), *name);
         }
         let defined: Vec<&str> = definitions().iter().map(|(n, _)| n.as_str()).collect();
-        // Staircase Nim and Welter's game are built in: the language cannot write a tuple of
-        // any length.
+        // The games built in Rust (staircase Nim, Welter's game): the language cannot write a
+        // tuple of any length.
         let written: Vec<&str> = named
             .into_iter()
-            .filter(|n| !["staircase", "welter"].contains(n))
+            .filter(|n| crate::engine::ruleset_name::find(n).is_some_and(|r| r.built_in.is_none()))
             .collect();
         assert_eq!(defined, written);
     }

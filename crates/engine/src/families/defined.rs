@@ -186,6 +186,17 @@ impl DefinedGame {
         self
     }
 
+    /// What a state is, where a tuple of the right length is none ([`DefinedGame::is_row`]
+    /// refused it): a set of different numbers, or a row (of counters, or a board's rows).
+    pub fn not_a_row(&self) -> PileWanted {
+        let game = self.name.clone();
+        if self.set {
+            PileWanted::Set { game }
+        } else {
+            PileWanted::Row { game }
+        }
+    }
+
     /// Whether states are sets of different numbers (see [`DefinedGame::as_set`]).
     pub fn is_set(&self) -> bool {
         self.set
@@ -258,13 +269,19 @@ impl DefinedGame {
         }
     }
 
-    /// The number of `tuple`, numbering it if it is new. Refuses a tuple of another length (as
-    /// no state of the game), and a tuple past [`MAX_TUPLES`].
+    /// The number of `tuple`, numbering it if it is new. Refuses a tuple of another length, or
+    /// one that is no state ([`DefinedGame::is_row`]), and a tuple past [`MAX_TUPLES`].
     pub fn intern(&self, tuple: &[u64]) -> Result<u64, EngineError> {
         if !self.takes_length(tuple.len()) {
             return Err(EngineError::BadPile {
                 token: write_tuple(tuple),
                 expected: self.state_wanted(),
+            });
+        }
+        if !self.is_row(tuple) {
+            return Err(EngineError::BadPile {
+                token: write_tuple(tuple),
+                expected: self.not_a_row(),
             });
         }
         let mut known = self.known.write().unwrap_or_else(PoisonError::into_inner);
@@ -367,8 +384,8 @@ impl DefinedGame {
                 .take(1000)
                 .collect();
         }
-        for tuple in tuples {
-            let n = self.intern(&tuple)?;
+        for tuple in tuples.iter().filter(|t| self.is_row(t)) {
+            let n = self.intern(tuple)?;
             self.extend(n, budget)?;
         }
         Ok(())
@@ -801,13 +818,12 @@ impl Game for DefinedGame {
         if tuple.len() > MAX_LENGTH || !self.takes_length(tuple.len()) {
             return Err(bad());
         }
-        // A row of counters holds one of each player's, on different squares.
+        // A row of counters holds one of each player's, on different squares; a board's rows
+        // never grow; a set repeats no number.
         if !self.is_row(&tuple) {
             return Err(EngineError::BadPile {
                 token: token_excerpt(token),
-                expected: PileWanted::Row {
-                    game: self.name().to_string(),
-                },
+                expected: self.not_a_row(),
             });
         }
         self.intern(&tuple).map(Pile::plain)
@@ -842,6 +858,36 @@ impl Game for DefinedGame {
         };
         let (from, to) = (self.tuple(from.size)?, self.tuple(to.size)?);
         Some(from.first() != to.first())
+    }
+}
+
+/// A game of the library written here in Rust, where the game language cannot write it (a
+/// tuple of any length): all nimlab needs of it, given in the game's own file and listed by
+/// one row of the ruleset table ([`crate::ruleset_name::RULESETS`]).
+#[derive(Clone, Copy)]
+pub struct BuiltIn {
+    /// Its name, as typed and as written.
+    pub name: &'static str,
+    /// What it is in one line, as `rules` and help show it.
+    pub summary: &'static str,
+    /// The game, made once per process by whoever first names it.
+    pub make: fn() -> DefinedGame,
+}
+
+/// Two built-in games are the same if they have the same name (the table has one row each).
+impl PartialEq for BuiltIn {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for BuiltIn {}
+
+impl fmt::Debug for BuiltIn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BuiltIn")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 

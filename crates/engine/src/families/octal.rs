@@ -20,6 +20,7 @@
 use std::fmt;
 
 use crate::EngineError;
+use crate::error::{BadCode, CodeWhy};
 use crate::families::game::{Can, Game};
 use crate::limits::budget::Budget;
 
@@ -27,28 +28,6 @@ use crate::{Heaps, Pile};
 
 /// The most digits after the point: moves remove at most this many tokens.
 pub(crate) const MAX_DIGITS: usize = 64;
-
-/// Why an octal or hexadecimal code was refused (`hex` says which).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CodeWhy {
-    /// No point in the code.
-    NoPoint { hex: bool },
-    /// The digit before the point, as written, is not one the notation allows.
-    FirstDigit { written: String, hex: bool },
-    /// Nothing after the point.
-    NoDigits { hex: bool },
-    /// A character that is not a digit of the notation.
-    NotADigit { c: char, hex: bool },
-    /// More than `max` digits after the point.
-    TooLong { max: usize },
-}
-
-/// A code as written (`octal:0.9`) and why it was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadCode {
-    pub(crate) token: String,
-    pub(crate) why: CodeWhy,
-}
 
 /// An octal (or hexadecimal) game by its code.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

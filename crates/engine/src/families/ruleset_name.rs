@@ -11,8 +11,10 @@
 
 use std::fmt;
 
+use crate::families::defined::BuiltIn;
 use crate::families::octal::OctalCode;
 use crate::families::subtraction::SubtractionSet;
+use crate::families::{staircase, welter};
 use crate::{EngineError, Rules};
 
 /// The kinds of ruleset a name can denote.
@@ -61,6 +63,8 @@ pub struct RulesetName {
     /// How an expression names it (`g(subtract:{1,3,4}, 7)`: braces, since commas separate
     /// arguments); `None` where an expression cannot (a graph needs its file read).
     pub in_expression: Option<&'static str>,
+    /// A game of the library written in Rust: everything nimlab needs of it, from its file.
+    pub built_in: Option<BuiltIn>,
 }
 
 /// Every ruleset name, in the order help lists them.
@@ -72,6 +76,7 @@ pub const RULESETS: [RulesetName; 24] = [
         argument: None,
         examples: &[],
         in_expression: Some("nim"),
+        built_in: None,
     },
     RulesetName {
         family: Family::ZeroMove,
@@ -80,6 +85,7 @@ pub const RULESETS: [RulesetName; 24] = [
         argument: None,
         examples: &[],
         in_expression: Some("zero-move"),
+        built_in: None,
     },
     RulesetName {
         family: Family::Misere,
@@ -88,6 +94,7 @@ pub const RULESETS: [RulesetName; 24] = [
         argument: None,
         examples: &[],
         in_expression: Some("misere"),
+        built_in: None,
     },
     RulesetName {
         family: Family::Subtract,
@@ -99,6 +106,7 @@ pub const RULESETS: [RulesetName; 24] = [
             known_as: None,
         }],
         in_expression: Some("subtract:{1,3,4}"),
+        built_in: None,
     },
     RulesetName {
         family: Family::Octal,
@@ -120,6 +128,7 @@ pub const RULESETS: [RulesetName; 24] = [
             },
         ],
         in_expression: Some("octal:0.77"),
+        built_in: None,
     },
     RulesetName {
         family: Family::Hex,
@@ -137,6 +146,7 @@ pub const RULESETS: [RulesetName; 24] = [
             },
         ],
         in_expression: None,
+        built_in: None,
     },
     RulesetName {
         family: Family::Graph,
@@ -145,6 +155,7 @@ pub const RULESETS: [RulesetName; 24] = [
         argument: Some("FILE"),
         examples: &[],
         in_expression: None,
+        built_in: None,
     },
     RulesetName {
         family: Family::SessionGame,
@@ -153,6 +164,7 @@ pub const RULESETS: [RulesetName; 24] = [
         argument: Some("NAME"),
         examples: &[],
         in_expression: None,
+        built_in: None,
     },
     RulesetName {
         family: Family::Moore,
@@ -164,6 +176,7 @@ pub const RULESETS: [RulesetName; 24] = [
             known_as: Some("Moore's Nim_2"),
         }],
         in_expression: None,
+        built_in: None,
     },
     RulesetName {
         family: Family::Hackenbush,
@@ -172,6 +185,7 @@ pub const RULESETS: [RulesetName; 24] = [
         argument: None,
         examples: &[],
         in_expression: None,
+        built_in: None,
     },
     library("lasker"),
     library("grundy-game"),
@@ -203,14 +217,8 @@ pub const RULESETS: [RulesetName; 24] = [
         in_expression: None,
         ..library("chomp")
     },
-    RulesetName {
-        in_expression: None,
-        ..library("staircase")
-    },
-    RulesetName {
-        in_expression: None,
-        ..library("welter")
-    },
+    built_in(staircase::BUILT_IN),
+    built_in(welter::BUILT_IN),
 ];
 
 /// The library's coin-turning games: a pile n is a heads coin at place n of a row, and a move
@@ -231,6 +239,17 @@ const fn library(name: &'static str) -> RulesetName {
         argument: None,
         examples: &[],
         in_expression: Some(name),
+        built_in: None,
+    }
+}
+
+/// A row for a game of the library written in Rust, its file's [`BuiltIn`]. The game language
+/// cannot write its states (tuples of any length), so no expression names it.
+const fn built_in(game: BuiltIn) -> RulesetName {
+    RulesetName {
+        in_expression: None,
+        built_in: Some(game),
+        ..library(game.name)
     }
 }
 

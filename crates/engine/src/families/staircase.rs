@@ -4,7 +4,7 @@
 //! this rule is written here and valued like any defined game, by search, never by a formula.
 
 use crate::error::FailedWhy;
-use crate::families::defined::{DefinedGame, Leaves, OptionRule, written};
+use crate::families::defined::{BuiltIn, DefinedGame, Leaves, OptionRule, written};
 use crate::limits::budget::Budget;
 use crate::{EngineError, TooMuchWork};
 
@@ -16,7 +16,7 @@ pub(crate) const TEXT: &str =
 /// The most work a staircase may need for nimlab to search it: the staircases it reaches
 /// times (1 + its coins), which bounds the options listed on the way. A bigger one is refused
 /// at once rather than searched for minutes.
-pub(crate) const MAX_WORK: u128 = 20_000_000;
+pub(crate) const MAX_WORK: u64 = 20_000_000;
 
 /// The staircases reachable from `state`, counted exactly: those whose suffix sums T_j (the
 /// coins on step j and above) satisfy T_1 ≥ T_2 ≥ … ≥ 0 and T_j ≤ S_j, the suffix sums of
@@ -85,13 +85,13 @@ impl OptionRule for StaircaseRule {
                 why: FailedWhy::StaircaseCoins,
             })?;
         let per_state = u128::from(total) + 1;
-        let too_much = |states: u128| states.saturating_mul(per_state) > MAX_WORK;
+        let too_much = |states: u128| states.saturating_mul(per_state) > u128::from(MAX_WORK);
         if too_much(reachable_bound(state)) && reachable_count(state, 1 << 22).is_none_or(too_much)
         {
             return Err(EngineError::DefinitionFailed {
                 game: "staircase".into(),
                 state: written(state),
-                why: FailedWhy::StaircaseWork { max: MAX_WORK },
+                why: FailedWhy::SearchTooBig { max: MAX_WORK },
             });
         }
         if total > budget.left() {
@@ -123,9 +123,18 @@ impl OptionRule for StaircaseRule {
 }
 
 /// Staircase Nim as a defined game of tuples of any length.
-pub fn game() -> DefinedGame {
+fn game() -> DefinedGame {
     DefinedGame::with_any_length("staircase", TEXT, 4, Box::new(StaircaseRule))
 }
+
+/// Staircase Nim in the library.
+pub(crate) const BUILT_IN: BuiltIn = BuiltIn {
+    name: "staircase",
+    summary: "staircase Nim on any number of steps: a position is the coins on steps 1, 2, …, \
+              written `(3,1,4,1)` or as the words `3 1 4 1`; move any number of coins from one \
+              step to the step below (from step 1, off the staircase); valued by search",
+    make: game,
+};
 
 #[cfg(test)]
 mod tests {

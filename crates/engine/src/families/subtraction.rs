@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::error::{BadSet, SetWhy};
 use crate::families::game::{Game, single};
 use crate::limits::budget::Budget;
 use crate::{EngineError, Heaps, Pile};
@@ -14,28 +15,6 @@ use crate::{Grundy, values::mex::mex};
 /// table and period search finite and quick.
 pub(crate) const MAX_SET_LEN: usize = 64;
 pub(crate) const MAX_ELEMENT: u64 = 100_000;
-
-/// Why a subtraction set was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SetWhy {
-    /// Nothing between `subtract:` and the end.
-    Empty,
-    /// An amount that is not a whole number, as written.
-    NotANumber { item: String },
-    /// The amount 0, which is no move.
-    Zero,
-    /// An amount above `max`, as written.
-    TooLarge { item: String, max: u64 },
-    /// More than `max` amounts.
-    TooMany { max: usize },
-}
-
-/// A subtraction set as written (`subtract:1,3,4`) and why it was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadSet {
-    pub(crate) token: String,
-    pub(crate) why: SetWhy,
-}
 
 /// A non-empty set of positive amounts that may be taken from a pile.
 #[derive(Debug, Clone, PartialEq, Eq)]

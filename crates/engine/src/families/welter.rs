@@ -5,7 +5,7 @@
 //! each other); nimlab values it by search, like any defined game, never by a formula.
 
 use crate::error::FailedWhy;
-use crate::families::defined::{DefinedGame, Leaves, OptionRule, written};
+use crate::families::defined::{BuiltIn, DefinedGame, Leaves, OptionRule, written};
 use crate::limits::budget::Budget;
 use crate::{EngineError, TooMuchWork};
 
@@ -17,7 +17,7 @@ pub(crate) const TEXT: &str = "game welter(a1, …, an) = {(…, b, …) : i in 
 /// The most work a strip may need for nimlab to search it: the states it reaches (each a set of
 /// as many squares, all below its highest coin) times the moves of one. A bigger one is
 /// refused at once rather than searched for minutes.
-pub(crate) const MAX_WORK: u128 = 20_000_000;
+pub(crate) const MAX_WORK: u64 = 20_000_000;
 
 /// How many sets of `k` squares lie in 0..=`top`, the binomial coefficient C(top + 1, k),
 /// saturating: a bound on the states reachable from a strip of `k` coins whose highest is on
@@ -49,16 +49,14 @@ impl OptionRule for WelterRule {
             state: written(state),
             why,
         };
+        // A state is a set (a tuple repeating a square is never numbered), so sorted it rises.
         let mut squares = state.to_vec();
         squares.sort_unstable();
-        if let Some(pair) = squares.windows(2).find(|pair| pair[0] == pair[1]) {
-            return Err(failed(FailedWhy::WelterSameSquare { square: pair[0] }));
-        }
         let top = squares.last().copied().unwrap_or(0);
         let moves = squares.iter().map(|&a| u128::from(a)).sum::<u128>();
         let work = reachable_bound(top, squares.len()).saturating_mul(moves.max(1));
-        if work > MAX_WORK {
-            return Err(failed(FailedWhy::WelterWork { max: MAX_WORK }));
+        if work > u128::from(MAX_WORK) {
+            return Err(failed(FailedWhy::SearchTooBig { max: MAX_WORK }));
         }
         let moves = u64::try_from(moves).unwrap_or(u64::MAX);
         if moves > budget.left() {
@@ -88,9 +86,19 @@ impl OptionRule for WelterRule {
 }
 
 /// Welter's game as a defined game of tuples of any length.
-pub fn game() -> DefinedGame {
+fn game() -> DefinedGame {
     DefinedGame::with_any_length("welter", TEXT, 3, Box::new(WelterRule)).as_set()
 }
+
+/// Welter's game in the library.
+pub(crate) const BUILT_IN: BuiltIn = BuiltIn {
+    name: "welter",
+    summary: "Welter's game: coins on the squares 0, 1, 2, … of a strip, at most one a square, \
+              written `(1,4,6)` or as the words `1 4 6`; a move slides one coin down to any \
+              empty square below it; valued by search (its value is Welter's function, not the \
+              nim-sum of the squares)",
+    make: game,
+};
 
 #[cfg(test)]
 mod tests {
@@ -110,18 +118,23 @@ mod tests {
         assert_eq!(options(&[0, 1, 2]), Vec::<Vec<u64>>::new());
     }
 
+    /// A tuple that repeats a square is no state: it is refused when read, and never
+    /// numbered.
     #[test]
     fn two_coins_on_one_square_are_no_state() {
-        let err = WelterRule
-            .options(&[2, 5, 2], &mut Budget::new(u64::MAX))
-            .unwrap_err();
-        assert!(matches!(
-            err,
-            EngineError::DefinitionFailed {
-                why: FailedWhy::WelterSameSquare { square: 2 },
-                ..
-            }
-        ));
+        use crate::families::game::Game;
+        let welter = game();
+        for bad in [&[2, 5, 2][..], &[0, 0]] {
+            assert!(matches!(
+                welter.intern(bad),
+                Err(EngineError::BadPile {
+                    expected: crate::PileWanted::Set { .. },
+                    ..
+                })
+            ));
+        }
+        assert!(welter.read_state(b"(2,5,2)").is_err());
+        assert!(welter.read_state(b"(5,2)").is_ok());
     }
 
     /// The bound counts the sets of k squares in 0..=top: C(7, 3) = 35, C(4, 1) = 4; no set of

@@ -6,8 +6,6 @@
 //! code returns `EngineError`, which holds this type, so naming them here would close a circle.
 
 use crate::Pile;
-use crate::families::octal::OctalCode;
-use crate::families::subtraction::SubtractionSet;
 
 /// What a search of a tuple game's positions ran past.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,18 +19,16 @@ pub enum TupleLimit {
 /// A computation refused before it could hang, each variant named for what was asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TooMuchWork {
-    /// Values of an octal game at a heap past `max`, the largest its value table indexes.
-    OctalHeap { code: OctalCode, max: u64 },
+    /// Values of an octal game (its code as written, `0.77`) at a heap past `max`, the largest
+    /// its value table indexes.
+    OctalHeap { code: String, max: u64 },
     /// A value of an octal game, computed up to heap `upto`, wider than `max`.
-    OctalValue {
-        code: OctalCode,
-        upto: u64,
-        max: u64,
-    },
-    /// Values of an octal game up to heap `upto`, stopped at the work limit of `options`
-    /// options examined; `reached` is the largest heap valued, if any.
+    OctalValue { code: String, upto: u64, max: u64 },
+    /// Values of an octal game (its ruleset as written, `octal:0.77`) up to heap `upto`,
+    /// stopped at the work limit of `options` options examined; `reached` is the largest heap
+    /// valued, if any.
     OctalBudget {
-        code: OctalCode,
+        rules: String,
         upto: u64,
         options: u64,
         reached: Option<u64>,
@@ -42,7 +38,8 @@ pub enum TooMuchWork {
     /// A search of a position's game tree past `moves` moves examined.
     GameTreeMoves { moves: u64 },
     /// The period of a subtraction game not found within the first `values` values.
-    SubtractionPeriod { set: SubtractionSet, values: u64 },
+    /// (`set` as written, `1,3,4`).
+    SubtractionPeriod { set: String, values: u64 },
     /// A table by mex up to `upto`, past the largest table, `max`.
     Table { upto: u64, max: u64 },
     /// A table of `rules` (as written) by mex up to `upto`, stopped at the work limit of

@@ -190,7 +190,7 @@ impl Solver {
                 Some(periodic) => Values::Subtract(Arc::new(periodic)),
                 None => {
                     return Err(crate::TooMuchWork::SubtractionPeriod {
-                        set: set.clone(),
+                        set: set.to_string(),
                         values: crate::families::subtraction::SEARCH_LIMIT as u64,
                     }
                     .into());

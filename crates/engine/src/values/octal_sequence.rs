@@ -270,7 +270,7 @@ impl OctalSequence {
     pub fn extend_to(&mut self, upto: usize, budget: &mut Budget) -> Result<Extent, EngineError> {
         if upto >= u32::MAX as usize {
             return Err(crate::TooMuchWork::OctalHeap {
-                code: self.code.clone(),
+                code: self.code.to_string(),
                 max: u64::from(u32::MAX - 1),
             }
             .into());
@@ -288,7 +288,7 @@ impl OctalSequence {
             self.work += 1;
             budget.charge(self.work - before);
             let g = u16::try_from(g).map_err(|_| crate::TooMuchWork::OctalValue {
-                code: self.code.clone(),
+                code: self.code.to_string(),
                 upto: upto as u64,
                 max: u64::from(u16::MAX),
             })?;

@@ -91,7 +91,7 @@ impl OctalValues {
     /// The refusal when the budget ran out before g(upto) or a period.
     pub(crate) fn out_of_budget(&self, upto: usize, budget: &Budget) -> EngineError {
         crate::TooMuchWork::OctalBudget {
-            code: self.seq.code().clone(),
+            rules: crate::Rules::Octal(self.seq.code().clone()).to_string(),
             upto: upto as u64,
             options: budget.limit(),
             reached: self.computed(),
