@@ -381,6 +381,8 @@ impl From<EngineError> for Error {
 mod tests {
     use super::*;
 
+    // Long on purpose: one table of cases, an error of each variant with its words and exit
+    // code.
     /// Each variant's words, written out by hand, and its exit code.
     #[test]
     fn each_variant_says_what_went_wrong_and_exits_by_the_policy() {

@@ -53,6 +53,8 @@ use rules::rules_or_session;
 
 pub use piles::{KEEP_PILES, Piles, stream_piles};
 
+// Long on purpose: the one match over commands, one short arm per command, each handing on to
+// its module; it is the table of contents of command/.
 /// Runs one command. The session's focus sees it first. `run` is handled by the caller, which
 /// owns the output stream.
 pub fn execute(command: &Command, session: &mut Session) -> Result<Output, Error> {

@@ -14,6 +14,8 @@ fn show(source: &str) -> String {
     }
 }
 
+// Long on purpose: one table of expressions and their values, each checked by hand in the
+// comment beside it.
 #[test]
 fn hand_checked_values() {
     let cases: &[(&str, &str)] = &[
@@ -416,6 +418,7 @@ fn division_and_remainder_agree() {
     );
 }
 
+// Long on purpose: one table of deeply nested inputs, each run in the same small stack.
 /// Deeply nested expressions, each at the bound (parsed and evaluated, to a value checked by
 /// hand) and one level past it (refused, naming the token that went too deep), in a thread with
 /// a 2 MB stack like a test's or a worker's, in whatever build the tests run.

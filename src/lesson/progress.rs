@@ -367,6 +367,8 @@ mod tests {
         assert_eq!(read.lessons, p.lessons);
     }
 
+    // Long on purpose: one table of progress files with missing or malformed times, each read
+    // and checked.
     #[test]
     fn a_file_without_times_or_with_odd_ones_is_read() {
         let read = |times: &str| {

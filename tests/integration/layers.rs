@@ -191,6 +191,9 @@ fn holds(chars: &[char], at: usize, word: &str) -> bool {
         .all(|(k, w)| chars.get(at + k) == Some(&w))
 }
 
+// Long on purpose: one scanner over a file's characters, one branch per kind of token
+// (comments, attributes, raw and plain strings, characters, test modules); split, its position
+// and state would pass between functions.
 /// The string literals of Rust source `text` a user could read, each with its line: none in a
 /// comment, an attribute (`#[allow(…, reason = "…")]`), an item under `#[cfg(test)]`, or an
 /// `.expect("…")` (the invariant a panic names, which no reply shows). A `\` line continuation
@@ -836,4 +839,195 @@ fn the_circle_check_reads_groups_and_root_names() {
             "limits::memory::check"
         ]
     );
+}
+
+/// `text` with every comment, string and character literal blanked to spaces (newlines kept),
+/// so that braces and keywords left are code.
+fn code_only(text: &str) -> Vec<char> {
+    let c: Vec<char> = text.chars().collect();
+    let mut out = c.clone();
+    let blank = |out: &mut Vec<char>, from: usize, to: usize| {
+        for ch in &mut out[from..to.min(c.len())] {
+            if *ch != '\n' {
+                *ch = ' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < c.len() {
+        let ident = i > 0 && (c[i - 1].is_alphanumeric() || c[i - 1] == '_');
+        if holds(&c, i, "//") {
+            let end = c[i..]
+                .iter()
+                .position(|&ch| ch == '\n')
+                .map_or(c.len(), |k| i + k);
+            blank(&mut out, i, end);
+            i = end;
+        } else if holds(&c, i, "/*") {
+            let end = (i + 2..c.len())
+                .find(|&k| holds(&c, k, "*/"))
+                .map_or(c.len(), |k| k + 2);
+            blank(&mut out, i, end);
+            i = end;
+        } else if (c[i] == 'r' || holds(&c, i, "br")) && !ident {
+            let r = if c[i] == 'b' { i + 1 } else { i };
+            let hashes = c[r + 1..].iter().take_while(|&&h| h == '#').count();
+            if c.get(r + 1 + hashes) == Some(&'"') {
+                let close: String = std::iter::once('"')
+                    .chain("#".repeat(hashes).chars())
+                    .collect();
+                let start = r + 2 + hashes;
+                let end = (start..c.len())
+                    .find(|&k| holds(&c, k, &close))
+                    .map_or(c.len(), |k| k + close.chars().count());
+                blank(&mut out, i, end);
+                i = end;
+            } else {
+                i += 1;
+            }
+        } else if c[i] == '"' {
+            let mut k = i + 1;
+            while k < c.len() && c[k] != '"' {
+                k += if c[k] == '\\' { 2 } else { 1 };
+            }
+            blank(&mut out, i, k + 1);
+            i = k + 1;
+        } else if c[i] == '\'' {
+            // A character literal ('x', '\n', '\u{1F600}'), not a lifetime ('a).
+            let end = if c.get(i + 1) == Some(&'\\') {
+                (i + 2..c.len()).find(|&k| c[k] == '\'').map(|k| k + 1)
+            } else if c.get(i + 2) == Some(&'\'') {
+                Some(i + 3)
+            } else {
+                None
+            };
+            match end {
+                Some(end) => {
+                    blank(&mut out, i, end);
+                    i = end;
+                }
+                None => i += 1,
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Each function of `text` with a body: its name, the line of its `fn` (from 1) and its
+/// length in lines, from the `fn` line to the line of its closing brace.
+fn function_lengths(text: &str) -> Vec<(String, usize, usize)> {
+    let code: String = code_only(text).into_iter().collect();
+    let lines: Vec<&str> = code.lines().collect();
+    let mut found = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(k) = words.iter().position(|w| *w == "fn") else {
+            continue;
+        };
+        let before_fn = words[..k].iter().all(|w| {
+            w.starts_with("pub") || ["const", "async", "unsafe", "extern", "default"].contains(w)
+        });
+        if !before_fn {
+            continue;
+        }
+        let Some(name) = words.get(k + 1).map(|w| {
+            w.chars()
+                .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
+                .collect::<String>()
+        }) else {
+            continue;
+        };
+        // The body opens at the first `{` outside the signature's brackets; a `;` first is a
+        // declaration without one.
+        let (mut depth, mut brackets, mut opened) = (0usize, 0usize, false);
+        let mut end = None;
+        'lines: for (k, text) in lines.iter().enumerate().skip(at) {
+            for ch in text.chars() {
+                match ch {
+                    '(' | '[' | '<' if !opened => brackets += 1,
+                    ')' | ']' | '>' if !opened => brackets = brackets.saturating_sub(1),
+                    ';' if !opened && brackets == 0 => break 'lines,
+                    '{' => {
+                        opened = true;
+                        depth += 1;
+                    }
+                    '}' if opened => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(k);
+                            break 'lines;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if let Some(end) = end {
+            found.push((name, at + 1, end - at + 1));
+        }
+    }
+    found
+}
+
+/// The longest a function may be without a reason stated beside it.
+const LONGEST: usize = 100;
+
+/// The functions over [`LONGEST`] lines in `text` with no `Long on purpose:` comment in the 8
+/// lines above them, as `name (N lines) at line L`.
+fn long_without_reason(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    function_lengths(text)
+        .into_iter()
+        .filter(|&(_, at, length)| {
+            length > LONGEST
+                && !lines[at.saturating_sub(9)..at - 1]
+                    .iter()
+                    .any(|l| l.contains("Long on purpose:"))
+        })
+        .map(|(name, at, length)| format!("{name} ({length} lines) at line {at}"))
+        .collect()
+}
+
+#[test]
+fn no_function_is_over_100_lines_without_a_reason_beside_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for dir in ["src", "crates", "tests", "benches", "examples"] {
+        for file in files(&root.join(dir)) {
+            let text = fs::read_to_string(&file).expect("a source file");
+            for long in long_without_reason(&text) {
+                found.push(format!("{}: {long}", file.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "functions over {LONGEST} lines, each without a `Long on purpose:` comment saying why: \
+         split them, or say why not: {found:#?}"
+    );
+}
+
+#[test]
+fn the_length_check_can_fail() {
+    let body = "    let x = 1;\n".repeat(100);
+    let source = format!(
+        "/// Short.\nfn short() {{ let s = \"{{\"; }}\n\
+         fn long(a: Vec<u8>) -> Option<u8> {{\n{body}    None\n}}\n\
+         // Long on purpose: a table of cases.\nfn excused() {{\n{body}}}\n\
+         trait T {{ fn declared(&self); }}\n\
+         pub(crate) fn quoted<'a>(s: &'a str) -> char {{ let _ = '}}'; let _ = s; '{{' }}\n"
+    );
+    let lengths = function_lengths(&source);
+    assert_eq!(
+        lengths,
+        [
+            ("short".to_string(), 2, 1),
+            ("long".to_string(), 3, 103),
+            ("excused".to_string(), 107, 102),
+            ("quoted".to_string(), 210, 1),
+        ]
+    );
+    assert_eq!(long_without_reason(&source), ["long (103 lines) at line 3"]);
 }

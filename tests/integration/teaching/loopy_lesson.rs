@@ -65,6 +65,8 @@ fn winner(o: Outcome) -> &'static str {
     o.name()
 }
 
+// Long on purpose: one learner's walk through the loopy lesson, each step checked against the
+// retrograde analysis computed at its top; split, that analysis would be passed to every part.
 #[test]
 fn loopy_games_walked_by_a_learner() {
     let moves = moves();

@@ -815,6 +815,8 @@ fn check_legal(game: &Game, position: &[State], mv: &Value, label: &str) -> Vec<
     after
 }
 
+// Long on purpose: one check per REPL command on one position, all against the same brute-force
+// answers computed at its top.
 /// Every REPL consumer on one position.
 fn position_lines(script: &mut Script, game: &std::rc::Rc<Game>, position: &[State]) {
     let listed = game.listed(position, " ");
@@ -1457,6 +1459,8 @@ fn play_replies(game: &Game) -> usize {
     checked
 }
 
+// Long on purpose: the one driver of every agreement test: the script of commands for a game's
+// positions, run once and checked; split, the script's state would pass between functions.
 /// Runs every consumer on the game's positions; returns how many answers were checked.
 fn agree(game: Game) -> usize {
     let start = Instant::now();
@@ -2122,6 +2126,8 @@ fn pictures() -> Vec<Picture> {
     ]
 }
 
+// Long on purpose: a table of pictures and positions, then each command checked against the
+// brute force on them.
 #[test]
 fn hackenbush_agrees() {
     let brute = hackenbush();
@@ -2322,6 +2328,8 @@ fn term(game: &Game, s: &State) -> String {
     }
 }
 
+// Long on purpose: a table of games with their brute-force rules, then the sums of them
+// checked; most of its length is the table.
 #[test]
 fn sums_of_different_games_agree() {
     let games: Vec<Game> = vec![

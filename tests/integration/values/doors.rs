@@ -300,6 +300,9 @@ fn written_leaves(to: &str) -> Leaves {
     leaves(to.split('+').map(|h| h.parse().unwrap()).collect())
 }
 
+// Long on purpose: one pass over the library's games, each door (value, verdict, move,
+// expression) checked against the same brute-force values; split, those values would be passed
+// to every part.
 #[test]
 fn every_door_agrees_or_refuses_on_small_and_far_piles() {
     let mut rng = Seeded(34);

@@ -246,6 +246,8 @@ fn has_cycle(moves: &[Vec<usize>]) -> bool {
     }
 }
 
+// Long on purpose: one hand-valued graph, checked through every command that reads it; the
+// values worked out in the comment at its top are the expected answers of each part.
 #[test]
 fn by_hand() {
     // a → b, end; b → a; c → c, d; d → c; e → a, c.

@@ -120,6 +120,8 @@ fn dawson(n: u64) -> u64 {
     first[usize::try_from(n).expect("below 1 200")]
 }
 
+// Long on purpose: one section per command that reads values past the period, each checked
+// against the same period; the sections share the far heap and read as one list of doors.
 /// Every other command that needs values far along a sequence reads them off the proven
 /// period, instantly: a table's rows, a verdict and a winning move with a huge heap, piles
 /// streamed from a file, and an expression.
