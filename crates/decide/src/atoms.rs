@@ -28,14 +28,8 @@ fn const_digit(c: u64, pos: u32) -> bool {
     pos < 64 && (c >> pos) & 1 == 1
 }
 
-/// Builds the automaton of a digit-serial machine over `operands`: start state 0, `step`
-/// from a state on the operands' digits, `accept` at the end of the word.
-pub(crate) fn build(
-    operands: &[Operand],
-    step: Step<'_>,
-    accept: &dyn Fn(u128) -> bool,
-    budget: &mut Budget<'_>,
-) -> Result<Automaton, DecideError> {
+/// The variables among `operands`, each once, in order: the automaton's tracks.
+fn tracks_of(operands: &[Operand]) -> Vec<u32> {
     let mut tracks: Vec<u32> = operands
         .iter()
         .filter_map(|o| match o {
@@ -45,16 +39,55 @@ pub(crate) fn build(
         .collect();
     tracks.sort_unstable();
     tracks.dedup();
-    // Constants are read digit by digit: the state remembers the position until past the
-    // longest constant.
-    let len = operands
+    tracks
+}
+
+/// The digits of the longest constant among `operands` (0 if none).
+fn longest_constant(operands: &[Operand]) -> u32 {
+    operands
         .iter()
         .map(|o| match o {
             Operand::Var(_) => 0,
             Operand::Const(c) => bit_len(*c),
         })
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+}
+
+/// The decision diagram of one state's transitions: `targets` holds the target of each
+/// letter, in the order of the letters' codes (the last track deepest); returns its root.
+fn letter_tree(
+    out: &mut Builder,
+    budget: &mut Budget<'_>,
+    tracks: &[u32],
+    targets: Vec<u32>,
+) -> Result<u32, DecideError> {
+    let mut level: Vec<u32> = Vec::with_capacity(targets.len());
+    for t in targets {
+        level.push(out.leaf(budget, t)?);
+    }
+    for &track in tracks.iter().rev() {
+        let mut up = Vec::with_capacity(level.len() / 2);
+        for pair in level.chunks(2) {
+            up.push(out.node(budget, track, pair[0], pair[1])?);
+        }
+        level = up;
+    }
+    Ok(level[0])
+}
+
+/// Builds the automaton of a digit-serial machine over `operands`: start state 0, `step`
+/// from a state on the operands' digits, `accept` at the end of the word.
+pub(crate) fn build(
+    operands: &[Operand],
+    step: Step<'_>,
+    accept: &dyn Fn(u128) -> bool,
+    budget: &mut Budget<'_>,
+) -> Result<Automaton, DecideError> {
+    let tracks = tracks_of(operands);
+    // Constants are read digit by digit: the state remembers the position until past the
+    // longest constant.
+    let len = longest_constant(operands);
     let digits_at = |pos: u32, letter: &[bool]| -> Vec<bool> {
         operands
             .iter()
@@ -103,18 +136,7 @@ pub(crate) fn build(
             };
             targets.push(intern(key, &mut states, budget)?);
         }
-        let mut level: Vec<u32> = Vec::with_capacity(targets.len());
-        for t in targets {
-            level.push(out.leaf(budget, t)?);
-        }
-        for t in (0..tracks.len()).rev() {
-            let mut up = Vec::with_capacity(level.len() / 2);
-            for pair in level.chunks(2) {
-                up.push(out.node(budget, tracks[t], pair[0], pair[1])?);
-            }
-            level = up;
-        }
-        roots.push(level[0]);
+        roots.push(letter_tree(&mut out, budget, &tracks, targets)?);
     }
     // Acceptance at the end of the word: the constants' remaining digits are still to come,
     // read with zero digits on every track.

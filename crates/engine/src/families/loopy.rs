@@ -96,12 +96,7 @@ enum Label {
 /// the foreground's stop flag and the memory limit.
 pub(crate) fn label(moves: &[Vec<usize>]) -> Result<Labelling, EngineError> {
     let n = moves.len();
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (u, to) in moves.iter().enumerate() {
-        for &v in to {
-            preds[v].push(u);
-        }
-    }
+    let preds = predecessors(moves);
     let mut label = vec![Label::None; n];
     let mut counter = vec![0u64; n];
     let mut next_counter: u64 = 0;
@@ -183,7 +178,27 @@ pub(crate) fn label(moves: &[Vec<usize>]) -> Result<Labelling, EngineError> {
         unlabelled.retain(|&u| label[u] == Label::None);
         m += 1;
     }
-    let gamma = (0..n)
+    Ok(Labelling {
+        gamma: gammas(moves, &label),
+        counter,
+    })
+}
+
+/// For each position, the positions with a move to it.
+fn predecessors(moves: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); moves.len()];
+    for (u, to) in moves.iter().enumerate() {
+        for &v in to {
+            preds[v].push(u);
+        }
+    }
+    preds
+}
+
+/// γ of each position from its label: a finite label is its value; an unlabelled or infinite
+/// position is ∞ with the finite values of its options.
+fn gammas(moves: &[Vec<usize>], label: &[Label]) -> Vec<Gamma> {
+    (0..moves.len())
         .map(|u| match label[u] {
             Label::Finite(g) => Gamma::Finite(g),
             _ => {
@@ -199,8 +214,7 @@ pub(crate) fn label(moves: &[Vec<usize>]) -> Result<Labelling, EngineError> {
                 Gamma::Infinite(k)
             }
         })
-        .collect();
-    Ok(Labelling { gamma, counter })
+        .collect()
 }
 
 impl Labelling {

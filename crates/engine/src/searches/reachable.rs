@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 
+use crate::families::graph::GameGraph;
 use crate::families::loopy::Gamma;
 use crate::limits::budget::Budget;
 use crate::limits::cancel::{Interrupted, POLL_EVERY};
@@ -108,7 +109,46 @@ pub fn walk(
     max_positions: usize,
     budget: &mut Budget,
 ) -> Result<ReachableGraph, WalkRefused> {
-    let rules = solver.rules();
+    let explored = explore(solver.rules(), starts, max_positions, budget)?;
+    match solver.rules() {
+        Rules::Graph(graph) if graph.is_loopy() => valued_by_gamma(graph, explored),
+        _ => valued_by_sums(solver, explored),
+    }
+}
+
+/// The positions a walk found, in the order met (the starts first), and each one's moves: the
+/// position it leads to, and whether it spends a pass.
+struct Explored {
+    found: Vec<Vec<Pile>>,
+    moves: Vec<Vec<(usize, bool)>>,
+    starts: usize,
+}
+
+impl Explored {
+    /// Every move as an edge, winning where `lost` says the position it leads to is lost.
+    fn edges(&self, lost: impl Fn(usize) -> bool) -> Vec<Edge> {
+        self.moves
+            .iter()
+            .enumerate()
+            .flat_map(|(from, out)| out.iter().map(move |&(to, pass)| (from, to, pass)))
+            .map(|(from, to, pass)| Edge {
+                from,
+                to,
+                pass,
+                winning: lost(to),
+            })
+            .collect()
+    }
+}
+
+/// Lists every position reachable from `starts` breadth first, each one's moves in turn;
+/// refuses past `max_positions` positions or once `budget` is spent.
+fn explore(
+    rules: &Rules,
+    starts: &[Vec<Pile>],
+    max_positions: usize,
+    budget: &mut Budget,
+) -> Result<Explored, WalkRefused> {
     // One position of the game (a coin row's pairs cancel), shown largest heap first.
     let normal = |heaps: Vec<Pile>| {
         let mut heaps = rules.canonical(heaps);
@@ -177,52 +217,55 @@ pub fn walk(
         }
         moves.push(out);
     }
-    if let Rules::Graph(graph) = rules
-        && graph.is_loopy()
-    {
-        let gammas: Vec<Gamma> = found
-            .iter()
-            .map(|heaps| {
-                let nodes: Vec<u64> = heaps.iter().map(|p| p.size).collect();
-                graph.sum_gamma(&nodes).ok_or_else(|| {
-                    WalkRefused::Unvalued(Box::new(EngineError::BadPile {
-                        token: nodes
-                            .iter()
-                            .map(u64::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" "),
-                        expected: graph.pile_syntax(),
-                    }))
-                })
+    Ok(Explored {
+        found,
+        moves,
+        starts,
+    })
+}
+
+/// The positions of a loopy graph's tokens, each valued by γ of the sum of its tokens.
+fn valued_by_gamma(graph: &GameGraph, explored: Explored) -> Result<ReachableGraph, WalkRefused> {
+    let gammas: Vec<Gamma> = explored
+        .found
+        .iter()
+        .map(|heaps| {
+            let nodes: Vec<u64> = heaps.iter().map(|p| p.size).collect();
+            graph.sum_gamma(&nodes).ok_or_else(|| {
+                WalkRefused::Unvalued(Box::new(EngineError::BadPile {
+                    token: nodes
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    expected: graph.pile_syntax(),
+                }))
             })
-            .collect::<Result<_, _>>()?;
-        let edges = moves
-            .iter()
-            .enumerate()
-            .flat_map(|(from, out)| out.iter().map(move |&(to, pass)| (from, to, pass)))
-            .map(|(from, to, pass)| Edge {
-                from,
-                to,
-                pass,
-                winning: gammas[to] == Gamma::Finite(0),
-            })
-            .collect();
-        let positions = found
-            .into_iter()
-            .zip(gammas)
-            .map(|(heaps, gamma)| Position {
-                heaps,
-                grundy: gamma.finite().unwrap_or(0),
-                gamma: Some(gamma),
-            })
-            .collect();
-        return Ok(ReachableGraph {
-            positions,
-            edges,
-            starts,
-        });
-    }
-    let values = found
+        })
+        .collect::<Result<_, _>>()?;
+    let edges = explored.edges(|to| gammas[to] == Gamma::Finite(0));
+    let starts = explored.starts;
+    let positions = explored
+        .found
+        .into_iter()
+        .zip(gammas)
+        .map(|(heaps, gamma)| Position {
+            heaps,
+            grundy: gamma.finite().unwrap_or(0),
+            gamma: Some(gamma),
+        })
+        .collect();
+    Ok(ReachableGraph {
+        positions,
+        edges,
+        starts,
+    })
+}
+
+/// The positions of a sum of heaps, each valued by the nim-sum of its heaps' values.
+fn valued_by_sums(solver: &Solver, explored: Explored) -> Result<ReachableGraph, WalkRefused> {
+    let values = explored
+        .found
         .iter()
         .map(|heaps| {
             heaps.iter().try_fold(0, |acc, &heap| {
@@ -231,24 +274,16 @@ pub fn walk(
         })
         .collect::<Result<Vec<Grundy>, Box<EngineError>>>()
         .map_err(WalkRefused::Unvalued)?;
-    let positions: Vec<Position> = found
+    let edges = explored.edges(|to| values[to] == 0);
+    let starts = explored.starts;
+    let positions: Vec<Position> = explored
+        .found
         .into_iter()
         .zip(&values)
         .map(|(heaps, &grundy)| Position {
             heaps,
             grundy,
             gamma: None,
-        })
-        .collect();
-    let edges = moves
-        .iter()
-        .enumerate()
-        .flat_map(|(from, out)| out.iter().map(move |&(to, pass)| (from, to, pass)))
-        .map(|(from, to, pass)| Edge {
-            from,
-            to,
-            pass,
-            winning: values[to] == 0,
         })
         .collect();
     Ok(ReachableGraph {

@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use crate::error::Beyond;
-use crate::families::subtraction::Periodic;
+use crate::families::graph::GameGraph;
+use crate::families::octal::OctalCode;
+use crate::families::subtraction::{Periodic, SubtractionSet};
 use crate::limits::budget::Budget;
 use crate::limits::cancel::{Cancel, POLL_EVERY};
 use crate::values::library_form::LibraryForm;
@@ -563,63 +565,12 @@ impl GrundyTable {
         }
         // upto ≤ TABLE_MAX_SIZE, which fits a usize everywhere nimlab runs.
         let len = usize::try_from(upto).unwrap_or(usize::MAX - 1) + 1;
-        let mut plain = Vec::with_capacity(len);
-        let mut unused = Vec::new();
-        let mut periodic = None;
-        match rules {
+        let columns = match rules {
             Rules::Nim | Rules::Misere | Rules::ZeroMove => {
-                let with_pass = rules.has_pass();
-                budget.charge(upto.saturating_mul(if with_pass { 2 } else { 1 }));
-                let mut values = TakeAnyMex::new(with_pass, len);
-                if with_pass {
-                    // Zeroed pages come from the system untouched; each is written once.
-                    plain = vec![0; len];
-                    unused = vec![0; len];
-                    let mut at = 0;
-                    values.for_each_pair(len, |f, t| {
-                        plain[at] = narrow_index(f);
-                        unused[at] = narrow_index(t);
-                        at += 1;
-                    });
-                } else {
-                    plain.extend((0..len).map(|_| narrow_index(values.next_value())));
-                }
+                take_any_columns(rules.has_pass(), len, budget)
             }
-            Rules::Octal(code) => {
-                // Values by mex until the period is proven, then read off the period.
-                let mut values = OctalValues::new(code);
-                budget.begin(upto);
-                let tail = match values.extend(len - 1, budget)? {
-                    Extent::Done => values.sequence_to(len - 1),
-                    Extent::BudgetSpent => None,
-                };
-                let Some(tail) = tail else {
-                    return Err(crate::TooMuchWork::TableBudget {
-                        rules: rules.to_string(),
-                        upto,
-                        options: budget.limit(),
-                        reached: values.values().len().saturating_sub(1) as u64,
-                    }
-                    .into());
-                };
-                plain.extend(tail.values.iter().map(|&g| u32::from(g)));
-                periodic = tail.period;
-            }
-            Rules::Graph(graph) => {
-                if len > graph.len() {
-                    return Err(crate::TooMuchWork::GraphTable {
-                        rows: len as u64,
-                        positions: graph.len() as u64,
-                    }
-                    .into());
-                }
-                let values = graph.values().ok_or_else(|| EngineError::LoopyGraph {
-                    source: graph.source().to_string(),
-                    misere: false,
-                })?;
-                budget.charge(graph.len() as u64);
-                plain.extend(values.iter().map(|&g| narrow(g)));
-            }
+            Rules::Octal(code) => octal_columns(rules, code, len, budget)?,
+            Rules::Graph(graph) => graph_columns(graph, len, budget)?,
             Rules::Defined(game) if game.has_tuples() => {
                 return Err(crate::TooMuchWork::TupleTable {
                     game: game.name().to_string(),
@@ -629,34 +580,144 @@ impl GrundyTable {
             Rules::Defined(game) => {
                 game.extend(upto, budget)?;
                 let values = game.values_to(upto).unwrap_or_default();
-                plain.extend(values.iter().map(|&g| narrow(g)));
+                Columns::plain(values.iter().map(|&g| narrow(g)).collect())
             }
-            Rules::Subtract(set) => {
-                budget.charge(upto.saturating_mul(set.values().len() as u64));
-                budget.begin(upto);
-                for n in 0..len {
-                    if (n as u64).is_multiple_of(POLL_EVERY) {
-                        budget.reach(n as u64)?;
-                    }
-                    let g = mex(set
-                        .values()
-                        .iter()
-                        .filter_map(|&s| usize::try_from(s).ok())
-                        .filter(|&s| s <= n)
-                        .map(|s| Grundy::from(plain[n - s])));
-                    plain.push(narrow(g));
-                }
-            }
-        }
+            Rules::Subtract(set) => subtraction_columns(set, len, budget)?,
+        };
         Ok(Self {
             rules: rules.clone(),
-            plain,
-            unused,
+            plain: columns.plain,
+            unused: columns.unused,
             upto,
-            periodic,
+            periodic: columns.periodic,
         })
     }
+}
 
+/// A table's values as computed: states without a pass (or with it spent), states with an
+/// unused pass (zero-move only), and the period proven on the way, if any.
+struct Columns {
+    plain: Vec<u32>,
+    unused: Vec<u32>,
+    periodic: Option<(u64, Period)>,
+}
+
+impl Columns {
+    /// Values of states without a pass, and no period.
+    fn plain(plain: Vec<u32>) -> Self {
+        Self {
+            plain,
+            unused: Vec::new(),
+            periodic: None,
+        }
+    }
+}
+
+/// Nim, misère Nim and zero-move Nim to `len` states by incremental mex, O(len).
+fn take_any_columns(with_pass: bool, len: usize, budget: &mut Budget) -> Columns {
+    let upto = len as u64 - 1;
+    budget.charge(upto.saturating_mul(if with_pass { 2 } else { 1 }));
+    let mut values = TakeAnyMex::new(with_pass, len);
+    if !with_pass {
+        return Columns::plain(
+            (0..len)
+                .map(|_| narrow_index(values.next_value()))
+                .collect(),
+        );
+    }
+    // Zeroed pages come from the system untouched; each is written once.
+    let mut plain = vec![0; len];
+    let mut unused = vec![0; len];
+    let mut at = 0;
+    values.for_each_pair(len, |f, t| {
+        plain[at] = narrow_index(f);
+        unused[at] = narrow_index(t);
+        at += 1;
+    });
+    Columns {
+        plain,
+        unused,
+        periodic: None,
+    }
+}
+
+/// An octal game's values by mex until the period is proven, then read off the period.
+fn octal_columns(
+    rules: &Rules,
+    code: &OctalCode,
+    len: usize,
+    budget: &mut Budget,
+) -> Result<Columns, EngineError> {
+    let upto = len as u64 - 1;
+    let mut values = OctalValues::new(code);
+    budget.begin(upto);
+    let tail = match values.extend(len - 1, budget)? {
+        Extent::Done => values.sequence_to(len - 1),
+        Extent::BudgetSpent => None,
+    };
+    let Some(tail) = tail else {
+        return Err(crate::TooMuchWork::TableBudget {
+            rules: rules.to_string(),
+            upto,
+            options: budget.limit(),
+            reached: values.values().len().saturating_sub(1) as u64,
+        }
+        .into());
+    };
+    Ok(Columns {
+        plain: tail.values.iter().map(|&g| u32::from(g)).collect(),
+        unused: Vec::new(),
+        periodic: tail.period,
+    })
+}
+
+/// A graph's first `len` positions, valued when it was read.
+fn graph_columns(
+    graph: &GameGraph,
+    len: usize,
+    budget: &mut Budget,
+) -> Result<Columns, EngineError> {
+    if len > graph.len() {
+        return Err(crate::TooMuchWork::GraphTable {
+            rows: len as u64,
+            positions: graph.len() as u64,
+        }
+        .into());
+    }
+    let values = graph.values().ok_or_else(|| EngineError::LoopyGraph {
+        source: graph.source().to_string(),
+        misere: false,
+    })?;
+    budget.charge(graph.len() as u64);
+    Ok(Columns::plain(values.iter().map(|&g| narrow(g)).collect()))
+}
+
+/// A subtraction game to `len` states by mex over its set.
+fn subtraction_columns(
+    set: &SubtractionSet,
+    len: usize,
+    budget: &mut Budget,
+) -> Result<Columns, EngineError> {
+    let upto = len as u64 - 1;
+    budget.charge(upto.saturating_mul(set.values().len() as u64));
+    budget.begin(upto);
+    let mut plain: Vec<u32> = Vec::with_capacity(len);
+    for n in 0..len {
+        if (n as u64).is_multiple_of(POLL_EVERY) {
+            budget.reach(n as u64)?;
+        }
+        let g = mex(set
+            .values()
+            .iter()
+            .filter_map(|&s| usize::try_from(s).ok())
+            .filter(|&s| s <= n)
+            .map(|s| Grundy::from(plain[n - s])));
+        plain.push(narrow(g));
+    }
+    Ok(Columns::plain(plain))
+}
+
+impl GrundyTable {
     /// The value of a state in the table, or `None` beyond it.
     pub fn value(&self, pile: Pile) -> Option<Grundy> {
         let n = usize::try_from(pile.size).ok()?;

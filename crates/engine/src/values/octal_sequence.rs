@@ -297,6 +297,10 @@ impl OctalSequence {
         Ok(Extent::Done)
     }
 
+    // Long on purpose: the inner loop of the octal games' values (the octal path of the
+    // benchmarks): its phases (takes, three-way splits, the classes' splits, then the rare
+    // parts until the mex stands) share the seen-set and the values slice in registers, and
+    // were tuned and measured as one function.
     /// g(n) for n = values.len().
     fn next_value(&mut self) -> usize {
         let n = self.values.len();
