@@ -52,78 +52,17 @@ pub(super) fn conjecture(
         return super::lost_conjecture::conjecture(session, arg, &source, lhs, rhs, explain);
     }
     let (side, rhs) = split(&source, &expr)?;
-    let rules = match (&side.rules, &arg.rules) {
-        (Some(r), _) => r.clone(),
-        (None, Some(r)) => super::rules::parse_rules_in(session, r)?,
-        (None, None) => session.rules().clone(),
+    let rules = claim_rules(session, arg, &source, &side)?;
+    let claim = Claim {
+        source: &source,
+        side: &side,
+        rhs,
+        rules: &rules,
     };
-    if let Rules::Graph(_) = rules {
-        let rules = rules.to_string();
-        return Err(Error::bad_token(
-            rules.clone(),
-            Expected::SizedStates { rules },
-        ));
-    }
-    if side.pass.is_some() && !rules.has_pass() {
-        return Err(Error::from(ClaimError::new(
-            &source,
-            side.span.clone(),
-            Found::Form(source.get(side.span.clone()).unwrap_or("").to_string()),
-            Expected::NoPass {
-                var: side.var.clone(),
-                rules: rules.to_string(),
-            },
-        )));
-    }
     let mut eval = Evaluator::new(rules.clone());
-    let (mut domain_text, mut sizes) = sizes(&source, &side, domain.as_ref(), &mut eval)?;
     let cancel = &session.cancel;
-    let mut table =
-        GrundyTable::compute_with(&rules, sizes.iter().copied().max().unwrap_or(0), cancel);
-    // The default scan is a cross-check beside the decider: a game too costly to value by
-    // mex to 1000 (Mock Turtles) is scanned as far as a smaller range allows instead.
-    if domain.is_none() {
-        for to in SMALLER_SCANS {
-            if !matches!(table, Err(crate::engine::EngineError::TooMuchWork(_))) {
-                break;
-            }
-            domain_text = format!("{} = 0..{to}", side.var);
-            sizes = (0..=to).collect();
-            table = GrundyTable::compute_with(&rules, to, cancel);
-        }
-    }
-    // Mex refusing the range (too much work, memory) does not drop the decider's verdict:
-    // the decider still runs, and only without a verdict is the refusal the answer.
-    let (table, unchecked) = match table {
-        Ok(table) => (Some(table), None),
-        Err(crate::engine::EngineError::Interrupted) => return Err(Error::interrupted()),
-        Err(e) => (None, Some(e)),
-    };
-    let state = |n: u64| match side.pass {
-        Some(pass) => Pile::zero_move(n, pass),
-        None => rules.pile(n),
-    };
-
-    let mut first = None;
-    let mut first_row = None;
-    let mut failures = Vec::new();
-    cancel.begin(sizes.len() as u64);
-    for (i, &n) in sizes.iter().enumerate().filter(|_| table.is_some()) {
-        // A formula may take long to evaluate: one look at the token for each.
-        cancel.reach(i as u64)?;
-        eval.bind(&side.var, Value::Int(Int::from(n)));
-        let claimed = claimed(&source, &mut eval, rhs)?;
-        let actual = table
-            .as_ref()
-            .and_then(|t| t.value(state(n)))
-            .and_then(|g| Int::try_from(g).ok());
-        if actual != Some(claimed) {
-            failures.push(Int::from(n));
-            if first.is_none() {
-                first = Some((n, claimed));
-            }
-        }
-    }
+    let scan = Scan::run(&claim, domain.as_ref(), &mut eval, cancel)?;
+    let mut found = scan.compare(&claim, &mut eval, cancel)?;
 
     // For every n: the induction sentence, decided.
     let started = Instant::now();
@@ -143,61 +82,30 @@ pub(super) fn conjecture(
     }
     // A failure the decider found beyond the scan: valued by mex there, if mex can reach it.
     // With a domain of their own, the scan answers for that domain; the decider's verdict
-    // (for every n) is shown beside it. Mex refusing there (too much work, memory) leaves the
-    // decided verdict as it is: false, at that n, without a derivation.
+    // (for every n) is shown beside it.
     if let FormulaVerdict::Fails { n, .. } = decision.verdict
         && domain.is_none()
-        && table.is_some()
-        && first.is_none_or(|(m, _)| u128::from(m) != n)
+        && scan.table.is_some()
+        && found.first.is_none_or(|(m, _)| u128::from(m) != n)
         && let Some(n) = u64::try_from(n).ok().filter(|&n| n <= MEX_LIMIT)
     {
-        let mut far = || -> Result<_, Error> {
-            eval.bind(&side.var, Value::Int(Int::from(n)));
-            let value = claimed(&source, &mut eval, rhs)?;
-            let far = GrundyTable::compute_with(&rules, n, cancel)?;
-            let row = far.row(state(n)).ok_or(Error::NoDerivation { size: n })?;
-            let differs = far.value(state(n)).and_then(|g| Int::try_from(g).ok()) != Some(value);
-            Ok(differs.then_some((value, row)))
-        };
-        match far() {
-            Ok(Some((value, row))) => {
-                failures.insert(0, Int::from(n));
-                failures.sort_unstable();
-                first = Some((n, value));
-                first_row = Some(row);
-            }
-            Ok(None) => {}
-            Err(Error::Interrupted) => return Err(Error::interrupted()),
-            Err(_) => {}
-        }
+        found.add_far(&claim, n, &mut eval, cancel)?;
     }
-
-    // A closed form decided for a game defined in the session: its lookups use it from now on.
-    let remembered = match (&rules, &decision.verdict, side.pass, &first) {
-        (Rules::Defined(game), FormulaVerdict::Holds { .. }, None, None)
-            if !game.has_tuples() && LibraryForm::of(game.name()).is_none() =>
-        {
-            game.prove(Arc::new(ExprForm {
-                var: side.var.clone(),
-                rhs: rhs.clone(),
-            }));
-            true
-        }
-        _ => false,
+    let remembered = remember(&claim, &decision.verdict, &found);
+    let decided_applies = decided_applies(&decision.verdict, domain.is_some(), &scan.sizes);
+    let report = |checked, outcome| ConjectureReport {
+        formula: source.trim().to_string(),
+        rules: rules.clone(),
+        claimed: claim.claimed_text(),
+        domain: scan.domain_text.clone(),
+        checked,
+        outcome,
+        decided: Some((decision.clone(), elapsed)),
+        remembered,
+        explain,
+        decided_applies,
     };
-
-    // A decided failure is this claim's failure: always for a claim about every n, for one
-    // with a domain of its own when the failing n is in it.
-    let decided_applies = match decision.verdict {
-        FormulaVerdict::Fails { n, .. } => {
-            domain.is_none() || u64::try_from(n).is_ok_and(|n| sizes.contains(&n))
-        }
-        // Where it fails is not known: only a claim about every n is known false.
-        FormulaVerdict::FailsUnlocated { .. } => domain.is_none(),
-        _ => true,
-    };
-    let claimed_text = source.get(side.span.clone()).unwrap_or("g(n)").to_string();
-    if let Some(refused) = unchecked {
+    if let Some(refused) = scan.unchecked.clone() {
         // Not compared with mex: the decider's verdict about this claim is the answer, or
         // there is none and the refusal is.
         let decided = match decision.verdict {
@@ -208,59 +116,267 @@ pub(super) fn conjecture(
         if !decided {
             return Err(Error::from(refused));
         }
-        return Ok(Output::Conjecture(ConjectureReport {
-            formula: source.trim().to_string(),
-            rules,
-            claimed: claimed_text,
-            domain: domain_text,
-            checked: 0,
-            outcome: ConjectureOutcome::NotChecked(refused),
-            decided: Some((decision, elapsed)),
-            remembered,
-            explain,
-            decided_applies,
-        }));
+        return Ok(Output::Conjecture(report(
+            0,
+            ConjectureOutcome::NotChecked(refused),
+        )));
     }
-    let outcome = match first {
-        None => ConjectureOutcome::Holds,
-        Some((n, formula_value)) => {
-            let row = match first_row {
-                Some(row) => row,
-                None => table
-                    .as_ref()
-                    .and_then(|t| t.row(state(n)))
-                    .ok_or(Error::NoDerivation { size: n })?,
-            };
-            let fix = (failures.len() == 1).then(|| {
-                let rhs_text = source.get(rhs.span.clone()).unwrap_or("");
-                format!(
-                    "{claimed_text} = if {} = {n} then {} else {rhs_text}",
-                    side.var, row.grundy
-                )
-            });
-            ConjectureOutcome::Fails {
-                n: Int::from(n),
-                formula_value,
-                row,
-                failures: failures.len(),
-                first_failures: failures.iter().copied().take(LISTED).collect(),
-                fix,
-                past_range: !sizes.contains(&n),
+    let outcome = found.outcome(&claim, &scan)?;
+    Ok(Output::Conjecture(report(scan.sizes.len(), outcome)))
+}
+
+/// The claim `g(n) = RHS` as parsed: its source, its left side, its right side and the rules
+/// it is about.
+struct Claim<'a> {
+    source: &'a str,
+    side: &'a Side,
+    rhs: &'a Expr,
+    rules: &'a Rules,
+}
+
+impl Claim<'_> {
+    /// The state of size `n` the left side names (`nT`, `nF`, or the rules' pile).
+    fn state(&self, n: u64) -> Pile {
+        match self.side.pass {
+            Some(pass) => Pile::zero_move(n, pass),
+            None => self.rules.pile(n),
+        }
+    }
+
+    /// The left side as written, `g(nT)`.
+    fn claimed_text(&self) -> String {
+        self.source
+            .get(self.side.span.clone())
+            .unwrap_or("g(n)")
+            .to_string()
+    }
+
+    /// The right side's value at `n`.
+    fn value_at(&self, n: u64, eval: &mut Evaluator) -> Result<Int, Error> {
+        eval.bind(&self.side.var, Value::Int(Int::from(n)));
+        claimed(self.source, eval, self.rhs)
+    }
+}
+
+/// The rules a claim is about: named on its left side (`g(lasker, n)`), with `--rules`, or the
+/// session's. Refuses a game graph (its states have no sizes) and a pass the rules lack.
+fn claim_rules(
+    session: &Session,
+    arg: &RulesArg,
+    source: &str,
+    side: &Side,
+) -> Result<Rules, Error> {
+    let rules = match (&side.rules, &arg.rules) {
+        (Some(r), _) => r.clone(),
+        (None, Some(r)) => super::rules::parse_rules_in(session, r)?,
+        (None, None) => session.rules().clone(),
+    };
+    if let Rules::Graph(_) = rules {
+        let rules = rules.to_string();
+        return Err(Error::bad_token(
+            rules.clone(),
+            Expected::SizedStates { rules },
+        ));
+    }
+    if side.pass.is_some() && !rules.has_pass() {
+        return Err(Error::from(ClaimError::new(
+            source,
+            side.span.clone(),
+            Found::Form(source.get(side.span.clone()).unwrap_or("").to_string()),
+            Expected::NoPass {
+                var: side.var.clone(),
+                rules: rules.to_string(),
+            },
+        )));
+    }
+    Ok(rules)
+}
+
+/// The sizes a claim is checked at by mex, and the table of their values, or why mex refused
+/// them (too much work, memory).
+struct Scan {
+    domain_text: String,
+    sizes: Vec<u64>,
+    table: Option<GrundyTable>,
+    unchecked: Option<crate::engine::EngineError>,
+}
+
+impl Scan {
+    /// Values the claim's domain by mex. The default scan is a cross-check beside the
+    /// decider: a game too costly to value by mex to 1000 (Mock Turtles) is scanned as far as
+    /// a smaller range allows instead. Mex refusing the range does not drop the decider's
+    /// verdict: the decider still runs, and only without a verdict is the refusal the answer.
+    fn run(
+        claim: &Claim<'_>,
+        domain: Option<&(String, Expr)>,
+        eval: &mut Evaluator,
+        cancel: &crate::engine::Cancel,
+    ) -> Result<Self, Error> {
+        let (mut domain_text, mut sizes) = sizes(claim.source, claim.side, domain, eval)?;
+        let rules = claim.rules;
+        let mut table =
+            GrundyTable::compute_with(rules, sizes.iter().copied().max().unwrap_or(0), cancel);
+        if domain.is_none() {
+            for to in SMALLER_SCANS {
+                if !matches!(table, Err(crate::engine::EngineError::TooMuchWork(_))) {
+                    break;
+                }
+                domain_text = format!("{} = 0..{to}", claim.side.var);
+                sizes = (0..=to).collect();
+                table = GrundyTable::compute_with(rules, to, cancel);
             }
         }
-    };
-    Ok(Output::Conjecture(ConjectureReport {
-        formula: source.trim().to_string(),
-        rules,
-        claimed: claimed_text,
-        domain: domain_text,
-        checked: sizes.len(),
-        outcome,
-        decided: Some((decision, elapsed)),
-        remembered,
-        explain,
-        decided_applies,
-    }))
+        let (table, unchecked) = match table {
+            Ok(table) => (Some(table), None),
+            Err(crate::engine::EngineError::Interrupted) => return Err(Error::interrupted()),
+            Err(e) => (None, Some(e)),
+        };
+        Ok(Self {
+            domain_text,
+            sizes,
+            table,
+            unchecked,
+        })
+    }
+
+    /// The sizes where the claim and mex disagree, and the first with the claim's value there.
+    fn compare(
+        &self,
+        claim: &Claim<'_>,
+        eval: &mut Evaluator,
+        cancel: &crate::engine::Cancel,
+    ) -> Result<Failures, Error> {
+        let mut found = Failures::default();
+        cancel.begin(self.sizes.len() as u64);
+        let Some(table) = &self.table else {
+            return Ok(found);
+        };
+        for (i, &n) in self.sizes.iter().enumerate() {
+            // A formula may take long to evaluate: one look at the token for each.
+            cancel.reach(i as u64)?;
+            let claimed = claim.value_at(n, eval)?;
+            let actual = table
+                .value(claim.state(n))
+                .and_then(|g| Int::try_from(g).ok());
+            if actual != Some(claimed) {
+                found.failures.push(Int::from(n));
+                if found.first.is_none() {
+                    found.first = Some((n, claimed));
+                }
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// The failures found: every size where the claim is wrong, the first with the claim's value
+/// there, and its derivation when it was made beyond the scan's table.
+#[derive(Default)]
+struct Failures {
+    first: Option<(u64, Int)>,
+    first_row: Option<crate::engine::GrundyRow>,
+    failures: Vec<Int>,
+}
+
+impl Failures {
+    /// Values the decider's failure at `n`, beyond the scan, by mex; where mex agrees with the
+    /// decider, it becomes the first failure. Mex refusing there (too much work, memory)
+    /// leaves the decided verdict as it is: false, at that n, without a derivation.
+    fn add_far(
+        &mut self,
+        claim: &Claim<'_>,
+        n: u64,
+        eval: &mut Evaluator,
+        cancel: &crate::engine::Cancel,
+    ) -> Result<(), Error> {
+        let mut far = || -> Result<_, Error> {
+            let value = claim.value_at(n, eval)?;
+            let far = GrundyTable::compute_with(claim.rules, n, cancel)?;
+            let row = far
+                .row(claim.state(n))
+                .ok_or(Error::NoDerivation { size: n })?;
+            let differs = far
+                .value(claim.state(n))
+                .and_then(|g| Int::try_from(g).ok())
+                != Some(value);
+            Ok(differs.then_some((value, row)))
+        };
+        match far() {
+            Ok(Some((value, row))) => {
+                self.failures.insert(0, Int::from(n));
+                self.failures.sort_unstable();
+                self.first = Some((n, value));
+                self.first_row = Some(row);
+                Ok(())
+            }
+            Err(Error::Interrupted) => Err(Error::interrupted()),
+            Ok(None) | Err(_) => Ok(()),
+        }
+    }
+
+    /// The outcome of the comparison with mex: it holds, or it fails first at n, with the
+    /// derivation there and a fix when that is the only failure.
+    fn outcome(self, claim: &Claim<'_>, scan: &Scan) -> Result<ConjectureOutcome, Error> {
+        let Some((n, formula_value)) = self.first else {
+            return Ok(ConjectureOutcome::Holds);
+        };
+        let row = match self.first_row {
+            Some(row) => row,
+            None => scan
+                .table
+                .as_ref()
+                .and_then(|t| t.row(claim.state(n)))
+                .ok_or(Error::NoDerivation { size: n })?,
+        };
+        let fix = (self.failures.len() == 1).then(|| {
+            let rhs_text = claim.source.get(claim.rhs.span.clone()).unwrap_or("");
+            format!(
+                "{} = if {} = {n} then {} else {rhs_text}",
+                claim.claimed_text(),
+                claim.side.var,
+                row.grundy
+            )
+        });
+        Ok(ConjectureOutcome::Fails {
+            n: Int::from(n),
+            formula_value,
+            row,
+            failures: self.failures.len(),
+            first_failures: self.failures.iter().copied().take(LISTED).collect(),
+            fix,
+            past_range: !scan.sizes.contains(&n),
+        })
+    }
+}
+
+/// A closed form decided for a game defined in the session: its lookups use it from now on.
+/// Whether it was remembered.
+fn remember(claim: &Claim<'_>, verdict: &FormulaVerdict, found: &Failures) -> bool {
+    match (claim.rules, verdict, claim.side.pass, &found.first) {
+        (Rules::Defined(game), FormulaVerdict::Holds { .. }, None, None)
+            if !game.has_tuples() && LibraryForm::of(game.name()).is_none() =>
+        {
+            game.prove(Arc::new(ExprForm {
+                var: claim.side.var.clone(),
+                rhs: claim.rhs.clone(),
+            }));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Whether a decided failure is this claim's failure: always for a claim about every n, for
+/// one with a domain of its own when the failing n is in it.
+fn decided_applies(verdict: &FormulaVerdict, own_domain: bool, sizes: &[u64]) -> bool {
+    match verdict {
+        FormulaVerdict::Fails { n, .. } => {
+            !own_domain || u64::try_from(*n).is_ok_and(|n| sizes.contains(&n))
+        }
+        // Where it fails is not known: only a claim about every n is known false.
+        FormulaVerdict::FailsUnlocated { .. } => !own_domain,
+        _ => true,
+    }
 }
 
 /// A conjecture decided true, as the closed form the engine's lookups read.
