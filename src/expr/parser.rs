@@ -822,52 +822,12 @@ impl Parser {
             (None, Some((Family::Subtract, example))) => {
                 self.advance();
                 self.advance();
-                // `subtract:^{1,2}`: any amount but these.
-                let but = if self.peek().kind == TokenKind::Punct("xor")
-                    && self.source.get(self.peek().span.clone()) == Some("^")
-                {
-                    self.advance();
-                    "^"
-                } else {
-                    ""
-                };
-                let mut amounts = Vec::new();
-                if self.eat_punct("{") {
-                    loop {
-                        match self.advance().kind {
-                            TokenKind::Int(v) => amounts.push(v.to_string()),
-                            _ => {
-                                self.pos -= 1;
-                                return Err(self.unexpected(Wanted::Amount { example }));
-                            }
-                        }
-                        if self.eat_punct("}") {
-                            break;
-                        }
-                        self.expect_punct(",", Wanted::AmountSeparator)?;
-                    }
-                } else {
-                    // Without braces `g(subtract:1,3,4, 7)` would read as subtract:1 with the
-                    // piles 3, 4 and 7: the set is always written in braces, one amount too.
-                    return Err(self.unexpected(Wanted::AmountsInBraces { example }));
-                }
-                format!("subtract:{but}{}", amounts.join(","))
+                self.subtraction_set(example)?
             }
             (None, Some((Family::Octal, example))) => {
                 self.advance();
                 self.advance();
-                // The code as written (`0.07` keeps its zero): adjacent digits and dots.
-                let code_start = self.peek().span.start;
-                let mut code_end = code_start;
-                while matches!(self.peek().kind, TokenKind::Int(_) | TokenKind::Punct("."))
-                    && self.peek().span.start == code_end
-                {
-                    code_end = self.advance().span.end;
-                }
-                if code_end == code_start {
-                    return Err(self.unexpected(Wanted::OctalCode { example }));
-                }
-                format!("octal:{}", &self.source[code_start..code_end])
+                self.octal_code(example)?
             }
             (None, Some((family, _))) => {
                 // Each family the language cannot name, with the way to reach it.
@@ -896,6 +856,55 @@ impl Parser {
         .map_err(|e| ExprError::new(ErrorKind::Engine(e), start..end))?;
         self.expect_punct(",", Wanted::CommaAfterRuleset)?;
         Ok(Some(rules))
+    }
+
+    /// After `subtract:`, the set in braces (`{1,3,4}`, `^{1,2}` for any amount but these),
+    /// as the ruleset's name writes it: `subtract:1,3,4`.
+    fn subtraction_set(&mut self, example: &'static str) -> Result<String> {
+        // `subtract:^{1,2}`: any amount but these.
+        let but = if self.peek().kind == TokenKind::Punct("xor")
+            && self.source.get(self.peek().span.clone()) == Some("^")
+        {
+            self.advance();
+            "^"
+        } else {
+            ""
+        };
+        let mut amounts = Vec::new();
+        if !self.eat_punct("{") {
+            // Without braces `g(subtract:1,3,4, 7)` would read as subtract:1 with the piles 3,
+            // 4 and 7: the set is always written in braces, one amount too.
+            return Err(self.unexpected(Wanted::AmountsInBraces { example }));
+        }
+        loop {
+            match self.advance().kind {
+                TokenKind::Int(v) => amounts.push(v.to_string()),
+                _ => {
+                    self.pos -= 1;
+                    return Err(self.unexpected(Wanted::Amount { example }));
+                }
+            }
+            if self.eat_punct("}") {
+                break;
+            }
+            self.expect_punct(",", Wanted::AmountSeparator)?;
+        }
+        Ok(format!("subtract:{but}{}", amounts.join(",")))
+    }
+
+    /// After `octal:`, the code as written (`0.07` keeps its zero): adjacent digits and dots.
+    fn octal_code(&mut self, example: &'static str) -> Result<String> {
+        let code_start = self.peek().span.start;
+        let mut code_end = code_start;
+        while matches!(self.peek().kind, TokenKind::Int(_) | TokenKind::Punct("."))
+            && self.peek().span.start == code_end
+        {
+            code_end = self.advance().span.end;
+        }
+        if code_end == code_start {
+            return Err(self.unexpected(Wanted::OctalCode { example }));
+        }
+        Ok(format!("octal:{}", &self.source[code_start..code_end]))
     }
 }
 

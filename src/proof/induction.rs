@@ -160,41 +160,7 @@ impl Game {
                 }
                 or(parts)
             }
-            Game::Octal(digits) => {
-                let mut parts = Vec::new();
-                for (k, &d) in digits.iter().enumerate() {
-                    let k = u64::try_from(k).unwrap_or(u64::MAX);
-                    if k > 0 && d & 1 != 0 {
-                        parts.push(and([eq(n, k), f(low, Term::Const(0), vt())?]));
-                    }
-                    if k > 0 && d & 2 != 0 {
-                        let r = low.fresh();
-                        parts.push(any(
-                            &r,
-                            and([
-                                ge(r.as_str(), 1),
-                                decide::add(r.as_str(), k, n),
-                                f(low, Term::Var(r.clone()), vt())?,
-                            ]),
-                        ));
-                    }
-                    if d & 4 != 0 {
-                        let (a, b, s) = (low.fresh(), low.fresh(), low.fresh());
-                        let split = split_value(low, f, &a, &b, v)?;
-                        parts.push(decide::any_of(
-                            [&a, &b, &s],
-                            and([
-                                ge(a.as_str(), 1),
-                                ge(b.as_str(), 1),
-                                decide::add(a.as_str(), b.as_str(), s.as_str()),
-                                decide::add(s.as_str(), k, nt()),
-                                split,
-                            ]),
-                        ));
-                    }
-                }
-                or(parts)
-            }
+            Game::Octal(digits) => octal_option(digits, low, f, n, v)?,
             Game::PowersOfTwo => {
                 let (p, q, r) = (low.fresh(), low.fresh(), low.fresh());
                 let fr = f(low, Term::Var(r.clone()), vt())?;
@@ -209,26 +175,7 @@ impl Game {
                     ]),
                 )
             }
-            Game::MockTurtles => {
-                let a = low.fresh();
-                let one = and([
-                    ge(a.as_str(), 1),
-                    decide::lt(a.as_str(), n),
-                    f(low, Term::Var(a.clone()), vt())?,
-                ]);
-                let (c, d) = (low.fresh(), low.fresh());
-                let pair = and([
-                    ge(c.as_str(), 1),
-                    decide::lt(c.as_str(), d.as_str()),
-                    decide::lt(d.as_str(), n),
-                    split_value(low, f, &c, &d, v)?,
-                ]);
-                or([
-                    and([ge(n, 1), f(low, Term::Const(0), vt())?]),
-                    any(&a, one),
-                    decide::any_of([&c, &d], pair),
-                ])
-            }
+            Game::MockTurtles => mock_turtles_option(low, f, n, v)?,
             Game::Defined { body, param } => {
                 let mut element = |l: &mut Lower, heaps: &[Term]| -> Result<Formula, Outside> {
                     heaps_value(l, f, heaps, vt())
@@ -237,6 +184,80 @@ impl Game {
             }
         })
     }
+}
+
+/// "v is the value of an option of n" in the octal game of `digits`: a take leaving nothing
+/// (bit 1), one heap (bit 2) or two (bit 4).
+fn octal_option(
+    digits: &[u8],
+    low: &mut Lower,
+    f: &Relation<'_>,
+    n: &str,
+    v: &str,
+) -> Result<Formula, Outside> {
+    let vt = || Term::Var(v.to_string());
+    let mut parts = Vec::new();
+    for (k, &d) in digits.iter().enumerate() {
+        let k = u64::try_from(k).unwrap_or(u64::MAX);
+        if k > 0 && d & 1 != 0 {
+            parts.push(and([eq(n, k), f(low, Term::Const(0), vt())?]));
+        }
+        if k > 0 && d & 2 != 0 {
+            let r = low.fresh();
+            parts.push(any(
+                &r,
+                and([
+                    ge(r.as_str(), 1),
+                    decide::add(r.as_str(), k, n),
+                    f(low, Term::Var(r.clone()), vt())?,
+                ]),
+            ));
+        }
+        if d & 4 != 0 {
+            let (a, b, s) = (low.fresh(), low.fresh(), low.fresh());
+            let split = split_value(low, f, &a, &b, v)?;
+            parts.push(decide::any_of(
+                [&a, &b, &s],
+                and([
+                    ge(a.as_str(), 1),
+                    ge(b.as_str(), 1),
+                    decide::add(a.as_str(), b.as_str(), s.as_str()),
+                    decide::add(s.as_str(), k, Term::Var(n.to_string())),
+                    split,
+                ]),
+            ));
+        }
+    }
+    Ok(or(parts))
+}
+
+/// "v is the value of an option of n" in Mock Turtles: turn coin n alone, with one coin a
+/// below it, or with two, c < d below it.
+fn mock_turtles_option(
+    low: &mut Lower,
+    f: &Relation<'_>,
+    n: &str,
+    v: &str,
+) -> Result<Formula, Outside> {
+    let vt = || Term::Var(v.to_string());
+    let a = low.fresh();
+    let one = and([
+        ge(a.as_str(), 1),
+        decide::lt(a.as_str(), n),
+        f(low, Term::Var(a.clone()), vt())?,
+    ]);
+    let (c, d) = (low.fresh(), low.fresh());
+    let pair = and([
+        ge(c.as_str(), 1),
+        decide::lt(c.as_str(), d.as_str()),
+        decide::lt(d.as_str(), n),
+        split_value(low, f, &c, &d, v)?,
+    ]);
+    Ok(or([
+        and([ge(n, 1), f(low, Term::Const(0), vt())?]),
+        any(&a, one),
+        decide::any_of([&c, &d], pair),
+    ]))
 }
 
 /// `v = f(a) xor f(b)`.

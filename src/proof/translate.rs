@@ -285,21 +285,7 @@ impl Lower {
                 | BinaryOp::Lt
                 | BinaryOp::Le
                 | BinaryOp::Gt
-                | BinaryOp::Ge => {
-                    let mut defs = Vec::new();
-                    let mut vars = Vec::new();
-                    let a = self.term(lhs, &mut defs, &mut vars)?;
-                    let b = self.term(rhs, &mut defs, &mut vars)?;
-                    defs.push(match op {
-                        BinaryOp::Eq => decide::eq(a, b),
-                        BinaryOp::Ne => decide::ne(a, b),
-                        BinaryOp::Lt => decide::lt(a, b),
-                        BinaryOp::Le => decide::le(a, b),
-                        BinaryOp::Gt => decide::gt(a, b),
-                        _ => decide::ge(a, b),
-                    });
-                    Ok(decide::any_of(vars, decide::and(defs)))
-                }
+                | BinaryOp::Ge => self.comparison(*op, lhs, rhs),
                 BinaryOp::In => {
                     let mut defs = Vec::new();
                     let mut vars = Vec::new();
@@ -313,19 +299,37 @@ impl Lower {
                 let [a] = args.as_slice() else {
                     return Err(function(name, e));
                 };
-                let mut defs = Vec::new();
-                let mut vars = Vec::new();
-                let x = self.term(a, &mut defs, &mut vars)?;
-                defs.push(if name == "odd" {
-                    decide::odd(x)
-                } else {
-                    decide::even(x)
-                });
-                Ok(decide::any_of(vars, decide::and(defs)))
+                self.parity(name == "odd", a)
             }
             ExprKind::Call { name, .. } => Err(function(name, e)),
             _ => Err(form(Form::Condition, e)),
         }
+    }
+
+    /// `lhs OP rhs`, a comparison of two numbers.
+    fn comparison(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr) -> Out<Formula> {
+        let mut defs = Vec::new();
+        let mut vars = Vec::new();
+        let a = self.term(lhs, &mut defs, &mut vars)?;
+        let b = self.term(rhs, &mut defs, &mut vars)?;
+        defs.push(match op {
+            BinaryOp::Eq => decide::eq(a, b),
+            BinaryOp::Ne => decide::ne(a, b),
+            BinaryOp::Lt => decide::lt(a, b),
+            BinaryOp::Le => decide::le(a, b),
+            BinaryOp::Gt => decide::gt(a, b),
+            _ => decide::ge(a, b),
+        });
+        Ok(decide::any_of(vars, decide::and(defs)))
+    }
+
+    /// `odd(a)` (or with `odd` false, `even(a)`).
+    fn parity(&mut self, odd: bool, a: &Expr) -> Out<Formula> {
+        let mut defs = Vec::new();
+        let mut vars = Vec::new();
+        let x = self.term(a, &mut defs, &mut vars)?;
+        defs.push(if odd { decide::odd(x) } else { decide::even(x) });
+        Ok(decide::any_of(vars, decide::and(defs)))
     }
 
     /// "x is in the set of numbers `set`": a literal, a range or their union.

@@ -47,6 +47,25 @@ impl Default for Nesting {
     }
 }
 
+impl Nesting {
+    /// Counts a script's line `text` (line `number` of its file) toward the lines scripts may
+    /// run for one command; comments and blank lines are free. Refuses past the limit.
+    fn count_line(&mut self, text: &str, number: usize) -> Result<(), Error> {
+        if text.is_empty() || text.starts_with('#') {
+            return Ok(());
+        }
+        self.lines += 1;
+        if self.lines > self.max_lines {
+            return Err(Error::ScriptLimit {
+                path: self.script.clone().unwrap_or_default(),
+                line: Some(number),
+                limit: ScriptLimit::Lines(self.max_lines),
+            });
+        }
+        Ok(())
+    }
+}
+
 /// The REPL on a terminal, or a script read from a non-terminal standard input.
 pub fn run(session: &mut Session, env: &Env) -> Result<(), Error> {
     if env.stdin_tty {
@@ -149,6 +168,8 @@ fn run_lines(
     result
 }
 
+/// Reads and runs `source`'s lines until it ends or `quit`; a script's failed lines are
+/// counted and reported, and fail it at the end.
 fn read_lines(
     source: &mut dyn LineSource,
     session: &mut Session,
@@ -198,15 +219,8 @@ fn read_lines(
         let text = line.trim();
         let at = (!interactive).then_some(number);
         let in_script = nest.depth > 0;
-        if in_script && !(text.is_empty() || text.starts_with('#')) {
-            nest.lines += 1;
-            if nest.lines > nest.max_lines {
-                return Err(Error::ScriptLimit {
-                    path: nest.script.clone().unwrap_or_default(),
-                    line: Some(number),
-                    limit: ScriptLimit::Lines(nest.max_lines),
-                });
-            }
+        if in_script {
+            nest.count_line(text, number)?;
         }
         let Some(result) = run_text(text, session, env, nest, interactive) else {
             continue;

@@ -13,6 +13,31 @@ use crate::expr::ast::{Expr, ExprKind};
 use crate::expr::error::{ErrorKind, ExprError, Got, Needed, Takes, TooLarge};
 use crate::expr::value::{Int, Value};
 
+/// The functions of one whole number.
+const ONE_NUMBER: [&str; 9] = [
+    "odd",
+    "even",
+    "abs",
+    "isqrt",
+    "popcount",
+    "odious",
+    "evil",
+    "zeckendorf",
+    "fib",
+];
+
+/// A call of `name` with `found` arguments where it takes `takes`.
+fn arity_error(name: &str, takes: Takes, found: usize, span: &Range<usize>) -> ExprError {
+    ExprError::new(
+        ErrorKind::Arity {
+            name: name.to_string(),
+            takes,
+            found,
+        },
+        span.clone(),
+    )
+}
+
 impl Evaluator {
     /// `name(args)`, with `rules` when the call names a ruleset (`g(nim, 7)`), else the default.
     pub(super) fn call(
@@ -23,80 +48,14 @@ impl Evaluator {
         args: &[Expr],
         span: &Range<usize>,
     ) -> Result<Value> {
-        let arity = |takes: Takes| {
-            Err(ExprError::new(
-                ErrorKind::Arity {
-                    name: name.to_string(),
-                    takes,
-                    found: args.len(),
-                },
-                span.clone(),
-            ))
-        };
+        let arity = |takes: Takes| Err(arity_error(name, takes, args.len(), span));
         let rules = rules.cloned().unwrap_or_else(|| self.rules.clone());
         match name {
-            "odd" | "even" => {
+            _ if ONE_NUMBER.contains(&name) => {
                 let [n] = args else {
                     return arity(Takes::OneNumber);
                 };
-                let v = self.int(n)?;
-                Ok(Value::Bool((v.rem_euclid(2) == 1) == (name == "odd")))
-            }
-            "abs" => {
-                let [n] = args else {
-                    return arity(Takes::OneNumber);
-                };
-                let v = self.int(n)?;
-                v.checked_abs()
-                    .map(Value::Int)
-                    .ok_or_else(|| overflow(TooLarge::Computed(format!("abs({v})")), span))
-            }
-            "isqrt" => {
-                let [n] = args else {
-                    return arity(Takes::OneNumber);
-                };
-                let v = self.int(n)?;
-                if v < 0 {
-                    return Err(type_error(Needed::NonNegative, Value::Int(v), &n.span));
-                }
-                Ok(Value::Int(v.isqrt()))
-            }
-            "popcount" | "odious" | "evil" => {
-                let [n] = args else {
-                    return arity(Takes::OneNumber);
-                };
-                let v = self.int(n)?;
-                if v < 0 {
-                    return Err(type_error(Needed::NonNegative, Value::Int(v), &n.span));
-                }
-                let ones = v.count_ones();
-                Ok(match name {
-                    "popcount" => Value::Int(Int::from(ones)),
-                    // Odious: an odd number of binary 1s; evil: an even number (Winning Ways).
-                    _ => Value::Bool((ones % 2 == 1) == (name == "odious")),
-                })
-            }
-            "zeckendorf" => {
-                let [n] = args else {
-                    return arity(Takes::OneNumber);
-                };
-                let v = self.int(n)?;
-                if v < 0 {
-                    return Err(type_error(Needed::NonNegative, Value::Int(v), &n.span));
-                }
-                Ok(Value::Set(zeckendorf(v)))
-            }
-            "fib" => {
-                let [n] = args else {
-                    return arity(Takes::OneNumber);
-                };
-                let v = self.int(n)?;
-                if v < 0 {
-                    return Err(type_error(Needed::NonNegative, Value::Int(v), &n.span));
-                }
-                fibonacci(v)
-                    .map(Value::Int)
-                    .ok_or_else(|| overflow(TooLarge::Computed(format!("fib({v})")), span))
+                self.of_one_number(name, n, span)
             }
             "pow" => {
                 let [base, exp] = args else {
@@ -126,43 +85,9 @@ impl Evaluator {
                 }
             }
             "nimsum" => self.nimsum(args),
-            "g" | "mexset" | "lost" | "misere" | "mg" | "winner" | "draw" if matches!(&rules, Rules::Graph(graph) if graph.is_loopy()) =>
-            {
-                if args.is_empty() {
-                    return arity(Takes::GraphPositions);
-                }
-                let mut piles = Vec::with_capacity(args.len());
-                for a in args {
-                    piles.push(self.pile(&rules, a)?);
-                }
-                self.tick(args.len() as u64, span)?;
-                self.loopy(name, &rules, &piles, span)
+            "g" | "mexset" | "lost" | "misere" | "mg" | "winner" | "draw" => {
+                self.of_game(name, name_span, &rules, args, span)
             }
-            "draw" => Err(ExprError::new(
-                ErrorKind::Type {
-                    needed: Needed::LoopyGraph,
-                    got: Got::Bare(rules.to_string()),
-                },
-                name_span.clone(),
-            )),
-            "g" | "mexset" | "lost" | "misere" | "mg" => {
-                if args.is_empty() {
-                    return arity(Takes::States);
-                }
-                let mut piles = Vec::with_capacity(args.len());
-                for a in args {
-                    piles.push(self.pile(&rules, a)?);
-                }
-                self.value_defined(&rules, &piles, span)?;
-                match (name, piles.as_slice()) {
-                    // Misère play of any ruleset: who wins, by game-tree search.
-                    ("misere" | "mg", _) => self.search(name, &rules, &piles, span),
-                    ("g", [pile]) => self.grundy(&rules, *pile, span),
-                    ("mexset", [pile]) => self.mex_set(&rules, *pile, span),
-                    _ => self.search(name, &rules, &piles, span),
-                }
-            }
-            "winner" => self.winner(&rules, args, span),
             _ => Err(ExprError::new(
                 ErrorKind::UnknownFunction {
                     name: name.to_string(),
@@ -170,6 +95,86 @@ impl Evaluator {
                 },
                 name_span.clone(),
             )),
+        }
+    }
+
+    /// A function of one whole number ([`ONE_NUMBER`]): `odd(n)`, `abs(n)`, `fib(n)`, ….
+    fn of_one_number(&mut self, name: &str, n: &Expr, span: &Range<usize>) -> Result<Value> {
+        let v = self.int(n)?;
+        let natural = || {
+            if v < 0 {
+                Err(type_error(Needed::NonNegative, Value::Int(v), &n.span))
+            } else {
+                Ok(v)
+            }
+        };
+        match name {
+            "odd" | "even" => Ok(Value::Bool((v.rem_euclid(2) == 1) == (name == "odd"))),
+            "abs" => v
+                .checked_abs()
+                .map(Value::Int)
+                .ok_or_else(|| overflow(TooLarge::Computed(format!("abs({v})")), span)),
+            "isqrt" => Ok(Value::Int(natural()?.isqrt())),
+            "popcount" => Ok(Value::Int(Int::from(natural()?.count_ones()))),
+            // Odious: an odd number of binary 1s; evil: an even number (Winning Ways).
+            "odious" | "evil" => Ok(Value::Bool(
+                (natural()?.count_ones() % 2 == 1) == (name == "odious"),
+            )),
+            "zeckendorf" => Ok(Value::Set(zeckendorf(natural()?))),
+            _ => fibonacci(natural()?)
+                .map(Value::Int)
+                .ok_or_else(|| overflow(TooLarge::Computed(format!("fib({v})")), span)),
+        }
+    }
+
+    /// A function of a game's states: `g`, `mexset`, `lost`, `misere`, `mg`, `winner`, and on
+    /// a loopy graph `draw`.
+    fn of_game(
+        &mut self,
+        name: &str,
+        name_span: &Range<usize>,
+        rules: &Rules,
+        args: &[Expr],
+        span: &Range<usize>,
+    ) -> Result<Value> {
+        let arity = |takes: Takes| Err(arity_error(name, takes, args.len(), span));
+        if matches!(rules, Rules::Graph(graph) if graph.is_loopy()) {
+            if args.is_empty() {
+                return arity(Takes::GraphPositions);
+            }
+            let mut piles = Vec::with_capacity(args.len());
+            for a in args {
+                piles.push(self.pile(rules, a)?);
+            }
+            self.tick(args.len() as u64, span)?;
+            return self.loopy(name, rules, &piles, span);
+        }
+        match name {
+            "draw" => Err(ExprError::new(
+                ErrorKind::Type {
+                    needed: Needed::LoopyGraph,
+                    got: Got::Bare(rules.to_string()),
+                },
+                name_span.clone(),
+            )),
+            "winner" => self.winner(rules, args, span),
+            _ => {
+                if args.is_empty() {
+                    return arity(Takes::States);
+                }
+                let mut piles = Vec::with_capacity(args.len());
+                for a in args {
+                    piles.push(self.pile(rules, a)?);
+                }
+                self.value_defined(rules, &piles, span)?;
+                match (name, piles.as_slice()) {
+                    // Misère play of any ruleset: who wins, by game-tree search.
+                    ("misere" | "mg", _) => self.search(name, rules, &piles, span),
+                    ("g", [pile]) => self.grundy(rules, *pile, span),
+                    ("mexset", [pile]) => self.mex_set(rules, *pile, span),
+                    _ => self.search(name, rules, &piles, span),
+                }
+            }
         }
     }
 
