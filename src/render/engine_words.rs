@@ -4,13 +4,13 @@
 
 use std::fmt;
 
+use crate::engine::EngineError;
 use crate::engine::IllegalMove;
 use crate::engine::MAX_SIZE_DIGITS;
 use crate::engine::PictureError;
 use crate::engine::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
 use crate::engine::quoted;
 use crate::engine::{Beyond, CodeWhy, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
-use crate::engine::EngineError;
 use crate::engine::{
     MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
 };
@@ -769,8 +769,8 @@ impl fmt::Display for Said<'_, PileWanted> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
     use crate::engine::OctalCode;
+    use crate::engine::Rules;
     use crate::engine::{Heaps, Pile};
     use crate::engine::{Request, check};
 
