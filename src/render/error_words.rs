@@ -14,6 +14,8 @@ use crate::error::{
 };
 use crate::refusal::{Reads, Refusal, Spent, Unfit};
 
+// Long on purpose: one arm per variant of `Error`, each a sentence or a call to the helper that
+// words it; split, the words of one error family would scatter over several functions.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -444,6 +446,8 @@ fn script_limit(
     f.write_str(" (does a script run itself?)")
 }
 
+// Long on purpose: one arm per variant of `DrawError`, each one sentence; split, the words of
+// `draw`'s refusals would scatter over several functions.
 impl fmt::Display for DrawError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -501,25 +505,7 @@ impl fmt::Display for DrawError {
                  graphviz`, `winget install graphviz`), or `--format dot` writes the graph for \
                  any Graphviz viewer",
             ),
-            Self::Graphviz { why } => {
-                f.write_str("Graphviz's `dot` failed: ")?;
-                match why {
-                    GraphvizWhy::NotStarted(e) => write!(f, "it could not be started ({e})"),
-                    GraphvizWhy::NoPipes => f.write_str("its pipes could not be opened"),
-                    GraphvizWhy::Wait(e) => write!(f, "waiting for it failed ({e})"),
-                    GraphvizWhy::TooLong { seconds } => write!(f, "it ran longer than {seconds} s"),
-                    GraphvizWhy::Unread => f.write_str("its output could not be read"),
-                    GraphvizWhy::Exited {
-                        status,
-                        complaint: None,
-                    } => write!(f, "it exited with {status}"),
-                    GraphvizWhy::Exited {
-                        status,
-                        complaint: Some(complaint),
-                    } => write!(f, "{} ({status})", printable(complaint)),
-                    GraphvizWhy::NotUtf8 => f.write_str("its SVG is not UTF-8"),
-                }
-            }
+            Self::Graphviz { why } => graphviz_failed(f, why),
             Self::Exists { path } => write!(
                 f,
                 "{} exists; add `--force` to replace it",
@@ -581,6 +567,27 @@ impl fmt::Display for DrawError {
                 quoted(&path.to_string_lossy())
             ),
         }
+    }
+}
+
+/// "Graphviz's `dot` failed: …": how it failed to start, to run or to answer.
+fn graphviz_failed(f: &mut fmt::Formatter<'_>, why: &GraphvizWhy) -> fmt::Result {
+    f.write_str("Graphviz's `dot` failed: ")?;
+    match why {
+        GraphvizWhy::NotStarted(e) => write!(f, "it could not be started ({e})"),
+        GraphvizWhy::NoPipes => f.write_str("its pipes could not be opened"),
+        GraphvizWhy::Wait(e) => write!(f, "waiting for it failed ({e})"),
+        GraphvizWhy::TooLong { seconds } => write!(f, "it ran longer than {seconds} s"),
+        GraphvizWhy::Unread => f.write_str("its output could not be read"),
+        GraphvizWhy::Exited {
+            status,
+            complaint: None,
+        } => write!(f, "it exited with {status}"),
+        GraphvizWhy::Exited {
+            status,
+            complaint: Some(complaint),
+        } => write!(f, "{} ({status})", printable(complaint)),
+        GraphvizWhy::NotUtf8 => f.write_str("its SVG is not UTF-8"),
     }
 }
 
