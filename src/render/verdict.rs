@@ -205,7 +205,11 @@ fn misere_all_small(ones: usize, who: &str, m: &dyn Markup) -> String {
         m.text(&format!(
             "pile{} of 1 ({})",
             if ones == 1 { "" } else { "s" },
-            if ones % 2 == 0 { "even" } else { "odd" }
+            if ones.is_multiple_of(2) {
+                "even"
+            } else {
+                "odd"
+            }
         )),
     )
 }
