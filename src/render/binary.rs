@@ -343,19 +343,39 @@ pub(super) fn render_move(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let style = opts.style;
     let grid = MoveGrid::new(view, marker, opts);
-    let label_w = grid.label_w;
     if grid.narrow {
         list_states(view, &grid, out)?;
+    }
+    table_head(&grid, opts.style, out)?;
+    pile_rows(view, marker, &grid, opts, out)?;
+    nim_sum_rows(view, &grid, opts, out)
+}
+
+/// The table's head: `pile  binary` when narrow, else the label, state, value and bit columns.
+fn table_head(grid: &MoveGrid, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    let label_w = grid.label_w;
+    if grid.narrow {
         writeln!(
             out,
             "{}",
             style.dim(&format!("{:>label_w$}  binary", "pile"))
-        )?;
+        )
     } else {
-        header(out, style, [label_w, grid.state_w, grid.g_w])?;
+        header(out, style, [label_w, grid.state_w, grid.g_w])
     }
+}
+
+/// A row for each pile (at most `MAX_ROWS`, the rest counted), the moved pile's rows in place.
+fn pile_rows(
+    view: &MoveView,
+    marker: &str,
+    grid: &MoveGrid,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let label_w = grid.label_w;
     for (i, (pile, &g)) in grid
         .piles
         .iter()
@@ -364,7 +384,7 @@ pub(super) fn render_move(
         .take(MAX_ROWS)
     {
         if i == view.mv.index {
-            moved_rows(view, marker, &grid, opts, out)?;
+            moved_rows(view, marker, grid, opts, out)?;
         } else {
             writeln!(
                 out,
@@ -386,7 +406,7 @@ pub(super) fn render_move(
             grid.piles.len() - MAX_ROWS
         )?;
     }
-    nim_sum_rows(view, &grid, opts, out)
+    Ok(())
 }
 
 /// How a move's table is laid out: the piles and the moved pile's new state as written, how
