@@ -343,64 +343,156 @@ pub(super) fn render_move(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let style = opts.style;
-    let (old_g, new_g) = view.values();
-    let (sum_before, sum_after) = (view.before.nim_sum, view.after.nim_sum);
-    let widest = view
-        .before
-        .grundy
-        .iter()
-        .copied()
-        .chain([new_g, sum_before, sum_after])
-        .max()
-        .unwrap_or(0);
-    let bits = (Grundy::BITS - widest.leading_zeros()).max(1) as usize;
-    let spaced = bits <= 24;
-    let sep = if spaced { " " } else { "" };
-    let piles: Vec<String> = view.piles.iter().map(|&p| view.rules.name_of(p)).collect();
-    let target = format!("→ {}", view.rules.name_of_heaps(&view.mv.after()));
-    let state_w = piles
-        .iter()
-        .chain([&target])
-        .map(|p| p.chars().count())
-        .chain([6])
-        .max()
-        .unwrap_or(6);
-    let g_w = widest.to_string().len();
-    let label_w = 7;
-    // Too wide for the screen: the states and values are listed first, the table keeps the
-    // bits (and the moved pile's marker shrinks to `◀`).
-    let narrow = label_w + 2 + state_w + 2 + g_w + 2 + columns(bits, spaced) + 4 + marker.len()
-        > opts.layout_width();
-    let indent = if narrow {
-        label_w + 2
-    } else {
-        label_w + state_w + g_w + 6
-    };
-    if narrow {
-        for (i, (pile, &g)) in piles
-            .iter()
-            .zip(&view.before.grundy)
-            .enumerate()
-            .take(MAX_ROWS)
-        {
-            writeln!(out, "{:>label_w$}  {pile}: g = {g}", i + 1)?;
-            if i == view.mv.index {
-                writeln!(out, "{:>label_w$}  {target}: g = {new_g}", "")?;
-            }
-        }
-        writeln!(out, "nim-sum  {sum_before} before, {sum_after} after")?;
+    let grid = MoveGrid::new(view, marker, opts);
+    if grid.narrow {
+        list_states(view, &grid, out)?;
     }
-    let flips = old_g ^ new_g;
-    let cells = |g: Grundy, mark: &dyn Fn(usize, &str) -> String| -> String {
-        (0..bits)
+    table_head(&grid, opts.style, out)?;
+    pile_rows(view, marker, &grid, opts, out)?;
+    nim_sum_rows(view, &grid, opts, out)
+}
+
+/// The table's head: `pile  binary` when narrow, else the label, state, value and bit columns.
+fn table_head(grid: &MoveGrid, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    let label_w = grid.label_w;
+    if grid.narrow {
+        writeln!(
+            out,
+            "{}",
+            style.dim(&format!("{:>label_w$}  binary", "pile"))
+        )
+    } else {
+        header(out, style, [label_w, grid.state_w, grid.g_w])
+    }
+}
+
+/// A row for each pile (at most `MAX_ROWS`, the rest counted), the moved pile's rows in place.
+fn pile_rows(
+    view: &MoveView,
+    marker: &str,
+    grid: &MoveGrid,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let label_w = grid.label_w;
+    for (i, (pile, &g)) in grid
+        .piles
+        .iter()
+        .zip(&view.before.grundy)
+        .enumerate()
+        .take(MAX_ROWS)
+    {
+        if i == view.mv.index {
+            moved_rows(view, marker, grid, opts, out)?;
+        } else {
+            writeln!(
+                out,
+                "{}",
+                grid.line(
+                    &(i + 1).to_string(),
+                    pile,
+                    g,
+                    grid.before_cells(view, g, style)
+                )
+            )?;
+        }
+    }
+    if grid.piles.len() > MAX_ROWS {
+        writeln!(
+            out,
+            "{:>label_w$}  … {} more piles",
+            "",
+            grid.piles.len() - MAX_ROWS
+        )?;
+    }
+    Ok(())
+}
+
+/// How a move's table is laid out: the piles and the moved pile's new state as written, how
+/// many bits, the columns' widths, and whether it is too wide for the screen.
+struct MoveGrid {
+    piles: Vec<String>,
+    /// `→ 3`: the moved pile's state after the move.
+    target: String,
+    bits: usize,
+    spaced: bool,
+    label_w: usize,
+    state_w: usize,
+    g_w: usize,
+    /// Too wide for the screen: the states and values are listed first, the table keeps the
+    /// bits (and the moved pile's marker shrinks to `◀`).
+    narrow: bool,
+    /// Where the bit columns start.
+    indent: usize,
+}
+
+impl MoveGrid {
+    /// The layout of `view`'s table at the layout's width, with `marker` beside the moved pile.
+    fn new(view: &MoveView, marker: &str, opts: &RenderOptions) -> Self {
+        let (_, new_g) = view.values();
+        let (sum_before, sum_after) = (view.before.nim_sum, view.after.nim_sum);
+        let widest = view
+            .before
+            .grundy
+            .iter()
+            .copied()
+            .chain([new_g, sum_before, sum_after])
+            .max()
+            .unwrap_or(0);
+        let bits = (Grundy::BITS - widest.leading_zeros()).max(1) as usize;
+        let spaced = bits <= 24;
+        let piles: Vec<String> = view.piles.iter().map(|&p| view.rules.name_of(p)).collect();
+        let target = format!("→ {}", view.rules.name_of_heaps(&view.mv.after()));
+        let state_w = piles
+            .iter()
+            .chain([&target])
+            .map(|p| p.chars().count())
+            .chain([6])
+            .max()
+            .unwrap_or(6);
+        let g_w = widest.to_string().len();
+        let label_w = 7;
+        let narrow = label_w + 2 + state_w + 2 + g_w + 2 + columns(bits, spaced) + 4 + marker.len()
+            > opts.layout_width();
+        let indent = if narrow {
+            label_w + 2
+        } else {
+            label_w + state_w + g_w + 6
+        };
+        MoveGrid {
+            piles,
+            target,
+            bits,
+            spaced,
+            label_w,
+            state_w,
+            g_w,
+            narrow,
+            indent,
+        }
+    }
+
+    /// `g`'s bits, the highest first, each written by `mark` (its index and `0` or `1`).
+    fn cells(&self, g: Grundy, mark: &dyn Fn(usize, &str) -> String) -> String {
+        let sep = if self.spaced { " " } else { "" };
+        (0..self.bits)
             .rev()
             .map(|i| mark(i, if (g >> i) & 1 == 1 { "1" } else { "0" }))
             .collect::<Vec<_>>()
             .join(sep)
-    };
-    let line = |label: &str, state: &str, g: Grundy, bits_text: String| {
-        if narrow {
+    }
+
+    /// `g`'s bits before the move, the nim-sum's top bit marked.
+    fn before_cells(&self, view: &MoveView, g: Grundy, style: Style) -> String {
+        bit_cells(g, self.bits, view.before.nim_sum, self.spaced, style, false)
+    }
+
+    /// One row of the table: its label, the state and its value, then the bits; narrow, the
+    /// label (or else the state) and the bits.
+    fn line(&self, label: &str, state: &str, g: Grundy, bits_text: String) -> String {
+        let (label_w, state_w, g_w) = (self.label_w, self.state_w, self.g_w);
+        if self.narrow {
             // The state's column holds the nim-sum rows' labels (`before`, `after`).
             let label = if label.is_empty() { state } else { label };
             return format!("{label:>label_w$}  {bits_text}");
@@ -409,86 +501,117 @@ pub(super) fn render_move(
             "{label:>label_w$}  {state:>state_w$}  {g:>g_w$}  {bits_text}",
             g = g.to_string()
         )
-    };
-    if narrow {
-        writeln!(
-            out,
-            "{}",
-            style.dim(&format!("{:>label_w$}  binary", "pile"))
-        )?;
-    } else {
-        header(out, style, [label_w, state_w, g_w])?;
     }
-    let before_cells = |g: Grundy| bit_cells(g, bits, sum_before, spaced, style, false);
-    for (i, (pile, &g)) in piles
+}
+
+/// Above a narrow table: each pile's state and value, the moved pile's new state under it,
+/// and the nim-sum before and after.
+fn list_states(view: &MoveView, grid: &MoveGrid, out: &mut dyn Write) -> io::Result<()> {
+    let label_w = grid.label_w;
+    let (_, new_g) = view.values();
+    let target = &grid.target;
+    for (i, (pile, &g)) in grid
+        .piles
         .iter()
         .zip(&view.before.grundy)
         .enumerate()
         .take(MAX_ROWS)
     {
-        if i != view.mv.index {
-            writeln!(
-                out,
-                "{}",
-                line(&(i + 1).to_string(), pile, g, before_cells(g))
-            )?;
-            continue;
-        }
-        // Padded before colouring: escape codes would count towards the width.
-        let label = style.change(&format!("{:>label_w$}", i + 1));
-        let moved = line(&label, pile, g, before_cells(g));
-        let pointer = if narrow {
-            "◀".to_string()
-        } else {
-            format!("◀ {marker}")
-        };
-        writeln!(out, "{moved}   {}", style.change(&pointer))?;
-        let flipped = cells(new_g, &|b, bit| {
-            if (flips >> b) & 1 == 1 {
-                style.change(bit)
-            } else {
-                bit.to_string()
-            }
-        });
-        let state = if narrow {
-            style.change(&format!("{:>label_w$}", "→"))
-        } else {
-            style.change(&format!("{target:>state_w$}"))
-        };
-        writeln!(out, "{}", line("", &state, new_g, flipped))?;
-        let marks = cells(flips, &|b, _| {
-            if (flips >> b) & 1 == 1 { "~" } else { " " }.to_string()
-        });
-        let legend = "~ bits that flip";
-        if indent + columns(bits, spaced) + 3 + legend.len() <= opts.layout_width() {
-            writeln!(
-                out,
-                "{:indent$}{}   {}",
-                "",
-                style.change(&marks),
-                style.dim(legend)
-            )?;
-        } else {
-            writeln!(out, "{:indent$}{}", "", style.change(&marks))?;
-            writeln!(out, "{:indent$}{}", "", style.dim(legend))?;
+        writeln!(out, "{:>label_w$}  {pile}: g = {g}", i + 1)?;
+        if i == view.mv.index {
+            writeln!(out, "{:>label_w$}  {target}: g = {new_g}", "")?;
         }
     }
-    if piles.len() > MAX_ROWS {
+    let (sum_before, sum_after) = (view.before.nim_sum, view.after.nim_sum);
+    writeln!(out, "nim-sum  {sum_before} before, {sum_after} after")
+}
+
+/// The moved pile's rows: its value before with `◀ marker`, its new value with the bits
+/// that flip coloured, and the `~` line under the bits that flip.
+fn moved_rows(
+    view: &MoveView,
+    marker: &str,
+    grid: &MoveGrid,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let (old_g, new_g) = view.values();
+    let flips = old_g ^ new_g;
+    let i = view.mv.index;
+    let (label_w, state_w, indent) = (grid.label_w, grid.state_w, grid.indent);
+    // Padded before colouring: escape codes would count towards the width.
+    let label = style.change(&format!("{:>label_w$}", i + 1));
+    let moved = grid.line(
+        &label,
+        &grid.piles[i],
+        old_g,
+        grid.before_cells(view, old_g, style),
+    );
+    let pointer = if grid.narrow {
+        "◀".to_string()
+    } else {
+        format!("◀ {marker}")
+    };
+    writeln!(out, "{moved}   {}", style.change(&pointer))?;
+    let flipped = grid.cells(new_g, &|b, bit| {
+        if (flips >> b) & 1 == 1 {
+            style.change(bit)
+        } else {
+            bit.to_string()
+        }
+    });
+    let state = if grid.narrow {
+        style.change(&format!("{:>label_w$}", "→"))
+    } else {
+        let target = &grid.target;
+        style.change(&format!("{target:>state_w$}"))
+    };
+    writeln!(out, "{}", grid.line("", &state, new_g, flipped))?;
+    let marks = grid.cells(flips, &|b, _| {
+        if (flips >> b) & 1 == 1 { "~" } else { " " }.to_string()
+    });
+    let legend = "~ bits that flip";
+    if indent + columns(grid.bits, grid.spaced) + 3 + legend.len() <= opts.layout_width() {
         writeln!(
             out,
-            "{:>label_w$}  … {} more piles",
+            "{:indent$}{}   {}",
             "",
-            piles.len() - MAX_ROWS
-        )?;
+            style.change(&marks),
+            style.dim(legend)
+        )
+    } else {
+        writeln!(out, "{:indent$}{}", "", style.change(&marks))?;
+        writeln!(out, "{:indent$}{}", "", style.dim(legend))
     }
+}
+
+/// The nim-sum's rows under the table: before, with its marker line, and after.
+fn nim_sum_rows(
+    view: &MoveView,
+    grid: &MoveGrid,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let (sum_before, sum_after) = (view.before.nim_sum, view.after.nim_sum);
     writeln!(
         out,
         "{}",
-        line("nim-sum", "before", sum_before, before_cells(sum_before))
+        grid.line(
+            "nim-sum",
+            "before",
+            sum_before,
+            grid.before_cells(view, sum_before, style)
+        )
     )?;
-    writeln!(out, "{}", marks(sum_before, bits, spaced, indent, opts))?;
-    let after = cells(sum_after, &|_, bit| bit.to_string());
-    writeln!(out, "{}", line("", "after", sum_after, after))
+    writeln!(
+        out,
+        "{}",
+        marks(sum_before, grid.bits, grid.spaced, grid.indent, opts)
+    )?;
+    let after = grid.cells(sum_after, &|_, bit| bit.to_string());
+    writeln!(out, "{}", grid.line("", "after", sum_after, after))
 }
 
 /// `winner`, `nimsum`, `position`, `set`: the piles, their values and who wins. Misère Nim

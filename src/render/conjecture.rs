@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::json_shapes::StateValue;
-use crate::engine::Grundy;
+use crate::engine::{EngineError, Grundy, GrundyRow};
 use crate::expr::Int;
 
 use super::RenderOptions;
@@ -17,6 +17,8 @@ use crate::output::{ConjectureOutcome, ConjectureReport};
 use crate::proof::induction::{Decision, FormulaVerdict};
 use crate::proof::translate::{Form, Outside};
 
+/// `conjecture`: the formula, the decider's verdict, then brute force's: it holds, it could
+/// not be compared, or the first counterexample with why it matters and how to mend it.
 pub(super) fn text(
     report: &ConjectureReport,
     opts: &RenderOptions,
@@ -24,12 +26,6 @@ pub(super) fn text(
 ) -> io::Result<()> {
     let style = opts.style;
     let width = opts.layout_width();
-    let para = |out: &mut dyn Write, text: &str| -> io::Result<()> {
-        for line in wrap(text, width) {
-            writeln!(out, "{line}")?;
-        }
-        Ok(())
-    };
     writeln!(
         out,
         "{}",
@@ -39,84 +35,127 @@ pub(super) fn text(
         writeln!(out, "  {line}")?;
     }
     decided(report, opts, width, out)?;
-    if let ConjectureOutcome::NotChecked(refused) = &report.outcome {
-        // The decider's verdict above is the answer; mex could not give its cross-check.
-        let line = format!(
-            "not compared with mex for {}: {}",
-            report.domain,
-            super::engine_words::Said(refused)
-        );
-        for l in wrap(&line, width) {
-            writeln!(out, "{}", style.dim(&l))?;
-        }
-        return Ok(());
-    }
-    let ConjectureOutcome::Fails {
-        n,
-        formula_value,
-        row,
-        failures,
-        first_failures,
-        fix,
-        past_range,
-    } = &report.outcome
-    else {
-        let brute = if matches!(
-            report.decided,
-            Some((
-                Decision {
-                    verdict: FormulaVerdict::Holds { .. },
-                    ..
-                },
-                _
-            ))
-        ) {
-            style.dim(&format!("and for {}", report.domain))
-        } else if report.decided_false() {
-            // False all the same: the values compared are only the ones below the failure.
-            style.dim(&format!("agrees with mex for {}", report.domain))
-        } else {
-            style.win(&format!("holds for {}", report.domain))
-        };
-        writeln!(
-            out,
-            "{} {}",
-            brute,
-            style.dim(&format!(
-                "(brute force: {} value{} computed by mex)",
-                report.checked,
-                if report.checked == 1 { "" } else { "s" }
-            ))
-        )?;
-        if report.remembered {
-            let note = format!(
-                "From now on, lookups of {} past its values by mex use this proven formula.",
-                report.rules
-            );
-            for l in wrap(&note, width) {
-                writeln!(out, "{}", style.dim(&l))?;
+    match &report.outcome {
+        ConjectureOutcome::NotChecked(refused) => not_compared(report, refused, opts, out),
+        ConjectureOutcome::Holds => holds(report, opts, out),
+        ConjectureOutcome::Fails {
+            n,
+            formula_value,
+            row,
+            failures,
+            first_failures,
+            fix,
+            past_range,
+        } => {
+            fails_at(report, *n, *formula_value, row, opts, out)?;
+            if *past_range || *failures == 1 {
+                add_the_case(report, *past_range, fix.as_deref(), opts, out)
+            } else {
+                more_failures(report, *failures, first_failures, width, out)
             }
         }
-        return Ok(());
+    }
+}
+
+/// `text` wrapped at `width`, a line at a time.
+fn paragraph(out: &mut dyn Write, text: &str, width: usize) -> io::Result<()> {
+    for line in wrap(text, width) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// Why mex gave no cross-check (the decider's verdict above is the answer).
+fn not_compared(
+    report: &ConjectureReport,
+    refused: &EngineError,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let line = format!(
+        "not compared with mex for {}: {}",
+        report.domain,
+        super::engine_words::Said(refused)
+    );
+    for l in wrap(&line, opts.layout_width()) {
+        writeln!(out, "{}", opts.style.dim(&l))?;
+    }
+    Ok(())
+}
+
+/// Brute force found no counterexample: what it compared and how many values, and that a
+/// proven formula is remembered from now on.
+fn holds(report: &ConjectureReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let style = opts.style;
+    let brute = if matches!(
+        report.decided,
+        Some((
+            Decision {
+                verdict: FormulaVerdict::Holds { .. },
+                ..
+            },
+            _
+        ))
+    ) {
+        style.dim(&format!("and for {}", report.domain))
+    } else if report.decided_false() {
+        // False all the same: the values compared are only the ones below the failure.
+        style.dim(&format!("agrees with mex for {}", report.domain))
+    } else {
+        style.win(&format!("holds for {}", report.domain))
     };
+    writeln!(
+        out,
+        "{} {}",
+        brute,
+        style.dim(&format!(
+            "(brute force: {} value{} computed by mex)",
+            report.checked,
+            if report.checked == 1 { "" } else { "s" }
+        ))
+    )?;
+    if report.remembered {
+        let note = format!(
+            "From now on, lookups of {} past its values by mex use this proven formula.",
+            report.rules
+        );
+        for l in wrap(&note, opts.layout_width()) {
+            writeln!(out, "{}", style.dim(&l))?;
+        }
+    }
+    Ok(())
+}
+
+/// The first counterexample: the formula's value beside brute force's, the derivation of
+/// the true value, and why the wrong value would mislead.
+fn fails_at(
+    report: &ConjectureReport,
+    n: Int,
+    formula_value: Int,
+    row: &GrundyRow,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let width = opts.layout_width();
     let state = row.pile;
     writeln!(
         out,
         "{}",
-        style.lose(&format!(
+        opts.style.lose(&format!(
             "fails at n = {n}: the formula gives {formula_value}, but g({state}) = {} by brute force:",
             row.grundy
         ))
     )?;
     write_row(&report.rules, row, opts, "  ", out)?;
-    if *formula_value < 0 {
-        para(
+    if formula_value < 0 {
+        paragraph(
             out,
             "A Grundy value is a mex, the least number not in a set, so it is never negative.",
+            width,
         )?;
     }
     if row.options.is_empty() {
-        para(
+        paragraph(
             out,
             &format!(
                 "{} has no move at all: its set is {{}}, so its value is 0 and whoever must \
@@ -129,65 +168,78 @@ pub(super) fn text(
                     state.to_string()
                 }
             ),
-        )?;
+            width,
+        )
     } else {
-        para(
+        paragraph(
             out,
             &format!(
                 "Positions holding {state} would be misjudged: the winner is decided by the XOR of \
                  the piles' values, and {formula_value} is not {}.",
                 row.grundy
             ),
-        )?;
+            width,
+        )
     }
+}
+
+/// Where the formula fails at one n only (or past the values compared): that it is the one
+/// case, and the conjecture with the case added.
+fn add_the_case(
+    report: &ConjectureReport,
+    past_range: bool,
+    fix: Option<&str>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let range = report
         .domain
         .trim_start_matches(|c: char| c != '=')
         .trim_start_matches("= ");
-    if *past_range {
-        para(
-            out,
-            &format!(
-                "That n lies past the values compared by mex, {range}, which all agree: it is \
-                 the smallest n where the formula fails, found by the decider and confirmed by \
-                 mex there. Add that case:"
-            ),
-        )?;
-        if let Some(fix) = fix {
-            writeln!(out, "  {}", style.heading(&format!("conjecture {fix}")))?;
-        }
-    } else if *failures == 1 {
-        para(
-            out,
-            &format!(
-                "It fails only there: every other n in {} agrees. Add that case:",
-                report
-                    .domain
-                    .trim_start_matches(|c: char| c != '=')
-                    .trim_start_matches("= ")
-            ),
-        )?;
-        if let Some(fix) = fix {
-            writeln!(out, "  {}", style.heading(&format!("conjecture {fix}")))?;
-        }
+    let text = if past_range {
+        format!(
+            "That n lies past the values compared by mex, {range}, which all agree: it is \
+             the smallest n where the formula fails, found by the decider and confirmed by \
+             mex there. Add that case:"
+        )
     } else {
-        let listed: Vec<String> = first_failures.iter().map(ToString::to_string).collect();
-        let more = if *failures > first_failures.len() {
-            ", …"
-        } else {
-            ""
-        };
-        para(
+        format!("It fails only there: every other n in {range} agrees. Add that case:")
+    };
+    paragraph(out, &text, opts.layout_width())?;
+    if let Some(fix) = fix {
+        writeln!(
             out,
-            &format!(
-                "It fails for {failures} of the {} values checked (n = {}{more}). `derive` shows \
-                 how each value comes about.",
-                report.checked,
-                listed.join(", ")
-            ),
+            "  {}",
+            opts.style.heading(&format!("conjecture {fix}"))
         )?;
     }
     Ok(())
+}
+
+/// Where the formula fails more than once: how often, and the first n where it does.
+fn more_failures(
+    report: &ConjectureReport,
+    failures: usize,
+    first_failures: &[Int],
+    width: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let listed: Vec<String> = first_failures.iter().map(ToString::to_string).collect();
+    let more = if failures > first_failures.len() {
+        ", …"
+    } else {
+        ""
+    };
+    paragraph(
+        out,
+        &format!(
+            "It fails for {failures} of the {} values checked (n = {}{more}). `derive` shows \
+             how each value comes about.",
+            report.checked,
+            listed.join(", ")
+        ),
+        width,
+    )
 }
 
 /// The decider's line: "holds for every n (decided by induction: …)", "fails at n = 0

@@ -11,6 +11,7 @@ use crate::engine::PictureError;
 use crate::engine::hackenbush_syntax::{MAX_NAME, PictureToken, WrittenError};
 use crate::engine::quoted;
 use crate::engine::{Beyond, CodeWhy, FailedWhy, GraphWhy, PictureWhy, PileWanted, SetWhy};
+use crate::engine::{Heaps, Pile, Rules};
 use crate::engine::{
     MAX_CODES, MAX_MOVES, MAX_POSITIONS, MAX_SPLIT_HEAPS, MAX_SPLIT_MOVES, MAX_SPLIT_POSITIONS,
 };
@@ -48,44 +49,7 @@ impl fmt::Display for Said<'_, EngineError> {
                     None => Ok(()),
                 }
             }
-            EngineError::BadOctalCode { token, why } => {
-                let base = if token.starts_with("hex:") {
-                    "hexadecimal"
-                } else {
-                    "octal"
-                };
-                write!(f, "bad {base} code {}: ", quoted(token))?;
-                match why {
-                    CodeWhy::NoPoint { hex: true } => f.write_str(
-                        "expected a code like `0.F` or `8.0`: a `0.`, `4.`, `8.` or `C.` then \
-                         hexadecimal digits",
-                    ),
-                    CodeWhy::NoPoint { hex: false } => f.write_str(
-                        "expected a code like `0.77` (Kayles) or `4.07`: a `0.` or `4.` then \
-                         octal digits",
-                    ),
-                    CodeWhy::FirstDigit { written, hex } => write!(
-                        f,
-                        "{} is not supported: the digit before the point must be {}",
-                        quoted(&format!("{written}.")),
-                        if *hex { "0, 4, 8 or C" } else { "0 or 4" }
-                    ),
-                    CodeWhy::NoDigits { hex } => write!(
-                        f,
-                        "no digits after the point; write them like `{}`",
-                        if *hex { "0.F" } else { "0.77" }
-                    ),
-                    CodeWhy::NotADigit { c, hex: true } => {
-                        write!(f, "`{c}` is not a hexadecimal digit (0 to 9, A to F)")
-                    }
-                    CodeWhy::NotADigit { c, hex: false } => {
-                        write!(f, "`{c}` is not an octal digit (0 to 7)")
-                    }
-                    CodeWhy::TooLong { max } => {
-                        write!(f, "at most {max} digits after the point are supported")
-                    }
-                }
-            }
+            EngineError::BadOctalCode { token, why } => octal_code(f, token, why),
             EngineError::GraphNotLoaded { token } => write!(
                 f,
                 "{} names a graph file, which must be loaded first (use {})",
@@ -128,94 +92,10 @@ impl fmt::Display for Said<'_, EngineError> {
                     PictureWhy::Built(e) => Said(e).fmt(f),
                 }
             }
-            EngineError::BadGraph { source, why } => {
-                write!(f, "bad game graph {}: ", quoted(source))?;
-                match why {
-                    GraphWhy::NoPositions => f.write_str("it has no positions"),
-                    GraphWhy::TooMany { count, max } => {
-                        write!(f, "{count} positions is more than the {max} nimlab allows")
-                    }
-                    GraphWhy::Twice { name } => {
-                        write!(f, "the position `{name}` is listed twice")
-                    }
-                    GraphWhy::Unlisted { from, to } => {
-                        write!(
-                            f,
-                            "`{from}` moves to `{to}`, which is not a listed position"
-                        )
-                    }
-                }
-            }
-            EngineError::LoopyGraph { source, misere } => {
-                write!(
-                    f,
-                    "the game graph {} has a cycle, so some play never ends: ",
-                    quoted(source)
-                )?;
-                if *misere {
-                    f.write_str(
-                        "nimlab does not solve misère play of a loopy graph (normal play: \
-                         `winner`, `move`, `play`)",
-                    )
-                } else {
-                    f.write_str(
-                        "this needs every play to end; nimlab values a loopy graph by γ in \
-                         `grundy`, `winner`, `move`, `play`, `draw` and `g(…)`",
-                    )
-                }
-            }
-            EngineError::BeyondComputed(beyond) => {
-                let Beyond {
-                    token,
-                    rules,
-                    computed,
-                    work_limit,
-                    extend_to,
-                } = beyond.as_ref();
-                write!(
-                    f,
-                    "{} is beyond the values of {rules} computed by mex, ",
-                    quoted(token)
-                )?;
-                match computed {
-                    Some(n) => write!(f, "which reach g({n})")?,
-                    None => write!(f, "of which there are none yet")?,
-                }
-                if let Some(limit) = work_limit {
-                    write!(
-                        f,
-                        " within a lookup's work limit ({limit} options examined)"
-                    )?;
-                }
-                write!(
-                    f,
-                    " and prove no period; `period --rules {rules} --to {extend_to}` looks further, with more work allowed"
-                )
-            }
-            EngineError::BadSubtractionSet { token, why } => {
-                write!(f, "bad subtraction set {}: ", quoted(token))?;
-                match why {
-                    SetWhy::Empty => {
-                        f.write_str("the set is empty; write amounts like `subtract:1,3,4`")
-                    }
-                    SetWhy::NotANumber { item } if item.trim().is_empty() => f.write_str(
-                        "an amount is missing between two commas; write amounts like \
-                         `subtract:1,3,4`",
-                    ),
-                    SetWhy::NotANumber { item } => {
-                        write!(f, "{} is not a positive whole number", quoted(item))
-                    }
-                    SetWhy::Zero => {
-                        f.write_str("0 is not a move (every amount must be at least 1)")
-                    }
-                    SetWhy::TooLarge { item, max } => write!(
-                        f,
-                        "{} is above the largest supported amount {max}",
-                        quoted(item)
-                    ),
-                    SetWhy::TooMany { max } => write!(f, "at most {max} amounts are supported"),
-                }
-            }
+            EngineError::BadGraph { source, why } => bad_graph(f, source, why),
+            EngineError::LoopyGraph { source, misere } => loopy_graph(f, source, *misere),
+            EngineError::BeyondComputed(beyond) => beyond_computed(f, beyond),
+            EngineError::BadSubtractionSet { token, why } => subtraction_set(f, token, why),
             EngineError::BadPile { token, expected } => {
                 write!(
                     f,
@@ -235,54 +115,205 @@ impl fmt::Display for Said<'_, EngineError> {
                 game,
                 state,
                 refusal,
-            } => {
-                use crate::engine::DefinitionRefusal;
-                write!(
-                    f,
-                    "the definition of {} is refused at the state {state}: ",
-                    quoted(game)
-                )?;
-                match refusal.as_ref() {
-                    DefinitionRefusal::NotSmaller { option } => write!(
-                        f,
-                        "its option {} is not a smaller state, so play might never end (every heap an option leaves must be smaller than the state)",
-                        quoted(option)
-                    ),
-                    DefinitionRefusal::Arity { option, arity } => write!(
-                        f,
-                        "{} is not one of its states, which are tuples of {arity} whole numbers",
-                        quoted(option)
-                    ),
-                    DefinitionRefusal::Cycle { cycle } => write!(
-                        f,
-                        "its options lead round in a cycle, so play might never end: {}",
-                        cycle.join(" → ")
-                    ),
-                }
-            }
+            } => bad_definition(f, game, state, refusal),
             EngineError::DefinitionFailed { game, state, why } => {
-                write!(
-                    f,
-                    "the options of {} at the state {state} cannot be computed: ",
-                    quoted(game)
-                )?;
-                match why {
-                    FailedWhy::StaircaseCoins => {
-                        f.write_str("more than 18446744073709551615 coins in all")
-                    }
-                    FailedWhy::SearchTooBig { max } => write!(
-                        f,
-                        "searching it would list more than {max} options (a bound on the states \
-                         it reaches times the moves of one), too many"
-                    ),
-                    FailedWhy::Said(reason) => f.write_str(reason),
-                }
+                definition_failed(f, game, state, why)
             }
         }
     }
 }
 
+/// `bad octal code …: …` (or hexadecimal): the code as typed, and what is wrong with it.
+fn octal_code(f: &mut fmt::Formatter<'_>, token: &str, why: &CodeWhy) -> fmt::Result {
+    let base = if token.starts_with("hex:") {
+        "hexadecimal"
+    } else {
+        "octal"
+    };
+    write!(f, "bad {base} code {}: ", quoted(token))?;
+    match why {
+        CodeWhy::NoPoint { hex: true } => f.write_str(
+            "expected a code like `0.F` or `8.0`: a `0.`, `4.`, `8.` or `C.` then \
+             hexadecimal digits",
+        ),
+        CodeWhy::NoPoint { hex: false } => f.write_str(
+            "expected a code like `0.77` (Kayles) or `4.07`: a `0.` or `4.` then \
+             octal digits",
+        ),
+        CodeWhy::FirstDigit { written, hex } => write!(
+            f,
+            "{} is not supported: the digit before the point must be {}",
+            quoted(&format!("{written}.")),
+            if *hex { "0, 4, 8 or C" } else { "0 or 4" }
+        ),
+        CodeWhy::NoDigits { hex } => write!(
+            f,
+            "no digits after the point; write them like `{}`",
+            if *hex { "0.F" } else { "0.77" }
+        ),
+        CodeWhy::NotADigit { c, hex: true } => {
+            write!(f, "`{c}` is not a hexadecimal digit (0 to 9, A to F)")
+        }
+        CodeWhy::NotADigit { c, hex: false } => {
+            write!(f, "`{c}` is not an octal digit (0 to 7)")
+        }
+        CodeWhy::TooLong { max } => {
+            write!(f, "at most {max} digits after the point are supported")
+        }
+    }
+}
+
+/// `bad game graph …: …`: the graph file, and what is wrong with its positions or moves.
+fn bad_graph(f: &mut fmt::Formatter<'_>, source: &str, why: &GraphWhy) -> fmt::Result {
+    write!(f, "bad game graph {}: ", quoted(source))?;
+    match why {
+        GraphWhy::NoPositions => f.write_str("it has no positions"),
+        GraphWhy::TooMany { count, max } => {
+            write!(f, "{count} positions is more than the {max} nimlab allows")
+        }
+        GraphWhy::Twice { name } => {
+            write!(f, "the position `{name}` is listed twice")
+        }
+        GraphWhy::Unlisted { from, to } => {
+            write!(
+                f,
+                "`{from}` moves to `{to}`, which is not a listed position"
+            )
+        }
+    }
+}
+
+/// A graph with a cycle where every play must end: what nimlab can do with it instead.
+fn loopy_graph(f: &mut fmt::Formatter<'_>, source: &str, misere: bool) -> fmt::Result {
+    write!(
+        f,
+        "the game graph {} has a cycle, so some play never ends: ",
+        quoted(source)
+    )?;
+    if misere {
+        f.write_str(
+            "nimlab does not solve misère play of a loopy graph (normal play: \
+             `winner`, `move`, `play`)",
+        )
+    } else {
+        f.write_str(
+            "this needs every play to end; nimlab values a loopy graph by γ in \
+             `grundy`, `winner`, `move`, `play`, `draw` and `g(…)`",
+        )
+    }
+}
+
+/// A lookup past the values mex computed and no period proven: how far they reach, the
+/// work limit, and how to look further.
+fn beyond_computed(f: &mut fmt::Formatter<'_>, beyond: &Beyond) -> fmt::Result {
+    let Beyond {
+        token,
+        rules,
+        computed,
+        work_limit,
+        extend_to,
+    } = beyond;
+    write!(
+        f,
+        "{} is beyond the values of {rules} computed by mex, ",
+        quoted(token)
+    )?;
+    match computed {
+        Some(n) => write!(f, "which reach g({n})")?,
+        None => write!(f, "of which there are none yet")?,
+    }
+    if let Some(limit) = work_limit {
+        write!(
+            f,
+            " within a lookup's work limit ({limit} options examined)"
+        )?;
+    }
+    write!(
+        f,
+        " and prove no period; `period --rules {rules} --to {extend_to}` looks further, with more work allowed"
+    )
+}
+
+/// `bad subtraction set …: …`: the set as typed, and what is wrong with it.
+fn subtraction_set(f: &mut fmt::Formatter<'_>, token: &str, why: &SetWhy) -> fmt::Result {
+    write!(f, "bad subtraction set {}: ", quoted(token))?;
+    match why {
+        SetWhy::Empty => f.write_str("the set is empty; write amounts like `subtract:1,3,4`"),
+        SetWhy::NotANumber { item } if item.trim().is_empty() => f.write_str(
+            "an amount is missing between two commas; write amounts like \
+             `subtract:1,3,4`",
+        ),
+        SetWhy::NotANumber { item } => {
+            write!(f, "{} is not a positive whole number", quoted(item))
+        }
+        SetWhy::Zero => f.write_str("0 is not a move (every amount must be at least 1)"),
+        SetWhy::TooLarge { item, max } => write!(
+            f,
+            "{} is above the largest supported amount {max}",
+            quoted(item)
+        ),
+        SetWhy::TooMany { max } => write!(f, "at most {max} amounts are supported"),
+    }
+}
+
+/// A defined game refused at a state: an option that is not smaller, not a state, or a cycle.
+fn bad_definition(
+    f: &mut fmt::Formatter<'_>,
+    game: &str,
+    state: &str,
+    refusal: &crate::engine::DefinitionRefusal,
+) -> fmt::Result {
+    use crate::engine::DefinitionRefusal;
+    write!(
+        f,
+        "the definition of {} is refused at the state {state}: ",
+        quoted(game)
+    )?;
+    match refusal {
+        DefinitionRefusal::NotSmaller { option } => write!(
+            f,
+            "its option {} is not a smaller state, so play might never end (every heap an option leaves must be smaller than the state)",
+            quoted(option)
+        ),
+        DefinitionRefusal::Arity { option, arity } => write!(
+            f,
+            "{} is not one of its states, which are tuples of {arity} whole numbers",
+            quoted(option)
+        ),
+        DefinitionRefusal::Cycle { cycle } => write!(
+            f,
+            "its options lead round in a cycle, so play might never end: {}",
+            cycle.join(" → ")
+        ),
+    }
+}
+
+/// A defined game whose options at a state cannot be computed, and why.
+fn definition_failed(
+    f: &mut fmt::Formatter<'_>,
+    game: &str,
+    state: &str,
+    why: &FailedWhy,
+) -> fmt::Result {
+    write!(
+        f,
+        "the options of {} at the state {state} cannot be computed: ",
+        quoted(game)
+    )?;
+    match why {
+        FailedWhy::StaircaseCoins => f.write_str("more than 18446744073709551615 coins in all"),
+        FailedWhy::SearchTooBig { max } => write!(
+            f,
+            "searching it would list more than {max} options (a bound on the states \
+             it reaches times the moves of one), too many"
+        ),
+        FailedWhy::Said(reason) => f.write_str(reason),
+    }
+}
+
 impl fmt::Display for Said<'_, TooMuchWork> {
+    // Long on purpose: one arm per variant of `TooMuchWork`, each one sentence or a call to the
+    // helper that words it; split, the refusals' shared wording would scatter.
     /// "WHAT would take too long (LIMIT)".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
@@ -300,18 +331,7 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                 upto,
                 options,
                 reached,
-            } => {
-                write!(
-                    f,
-                    "computing the values of {rules} by mex up to {upto} would take too long (the \
-                     work limit of {options} options examined was reached "
-                )?;
-                match reached {
-                    Some(n) => write!(f, "at g({n})")?,
-                    None => f.write_str("before g(0)")?,
-                }
-                f.write_str(", with no period proven; try a smaller `--to`)")
-            }
+            } => octal_budget(f, rules, *upto, *options, *reached),
             TooMuchWork::GameTreeDepth { moves } => write!(
                 f,
                 "searching this position's game tree would take too long (games longer than \
@@ -378,37 +398,14 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                 piles,
                 max,
                 fits,
-            } => {
-                write!(
-                    f,
-                    "searching every position of up to {piles} states of {rules} with each part \
-                     ≤ {max} would take too long (the search stops at {MAX_POSITIONS} \
-                     positions); "
-                )?;
-                match fits {
-                    Some(fits) => write!(f, "`--max {fits}` fits, or fewer `--piles`"),
-                    None => f.write_str("fewer `--piles`"),
-                }
-            }
+            } => tuple_positions(f, rules, *piles, *max, *fits),
             TooMuchWork::TupleMemory {
                 rules,
                 max,
                 bytes,
                 limit,
                 fits,
-            } => {
-                write!(
-                    f,
-                    "searching every position of {rules} with each part ≤ {max} would hold \
-                     about {} of options, past the memory limit of {}; ",
-                    super::bytes::Bytes(*bytes),
-                    super::bytes::Bytes(*limit)
-                )?;
-                match fits {
-                    Some(fits) => write!(f, "`--max {fits}` fits, or raise `--memory`"),
-                    None => f.write_str("raise `--memory`"),
-                }
-            }
+            } => tuple_memory(f, rules, *max, *bytes, *limit, *fits),
             TooMuchWork::ExhaustiveOrder { rules, from, to } => write!(
                 f,
                 "searching every position of {rules} at once is not possible: a move from {from} \
@@ -420,22 +417,7 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                 steps,
                 reached,
                 extend_to,
-            } => {
-                write!(
-                    f,
-                    "valuing `{token}` of {rules} by mex would take too long (the expression's \
-                     budget of {steps} steps ran out with values computed "
-                )?;
-                match reached {
-                    Some(n) => write!(f, "to g({n})")?,
-                    None => f.write_str("to none")?,
-                }
-                write!(
-                    f,
-                    " and no period proven; `period --rules {rules} --to {extend_to}` looks \
-                     further, with more work allowed)"
-                )
-            }
+            } => expression_budget(f, token, rules, *steps, *reached, *extend_to),
             TooMuchWork::Mexset { pile, max } => write!(
                 f,
                 "listing the options of {pile} would take too long (mexset goes up to size \
@@ -467,57 +449,172 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                 upto,
                 options,
                 reached,
-            } => {
-                write!(
-                    f,
-                    "valuing `{game}` by mex up to {upto} would take too long (the work limit of \
-                     {options} options examined was reached "
-                )?;
-                match reached {
-                    Some(n) => write!(f, "at g({n})")?,
-                    None => f.write_str("before g(0)")?,
-                }
-                write!(
-                    f,
-                    "); nimlab knows no period or proven formula for `{game}`, so mex over every \
-                     smaller state is the only way to its values (`conjecture --rules {game} \
-                     g(n) = …` can prove a formula)"
-                )
-            }
-            TooMuchWork::TupleSearch { game, state, limit } => {
-                write!(f, "valuing `{game}` at {state} ")?;
-                match limit {
-                    TupleLimit::Work(options) => write!(
-                        f,
-                        "would take too long: play from there passes the work limit of \
-                         {options} options examined"
-                    ),
-                    TupleLimit::States(max) => write!(
-                        f,
-                        "is refused: play from there reaches more than {max} positions, the \
-                         most nimlab keeps for one game (a game whose play can go on for ever \
-                         reaches no end of them); a smaller state, or a rule whose options \
-                         shrink the state"
-                    ),
-                }
-            }
+            } => defined_budget(f, game, *upto, *options, *reached),
+            TooMuchWork::TupleSearch { game, state, limit } => tuple_search(f, game, state, limit),
             TooMuchWork::DefinedOptions {
                 game,
                 upto,
                 max,
                 reached,
-            } => {
-                write!(
-                    f,
-                    "valuing `{game}` by mex up to {upto} would take too much memory (more than \
-                     {max} options to keep; reached "
-                )?;
-                match reached {
-                    Some(n) => write!(f, "g({n}))"),
-                    None => f.write_str("none)"),
-                }
-            }
+            } => defined_options(f, game, *upto, *max, *reached),
         }
+    }
+}
+
+/// An octal game's values by mex past the work limit: where it was reached, no period proven.
+fn octal_budget(
+    f: &mut fmt::Formatter<'_>,
+    rules: &str,
+    upto: u64,
+    options: u64,
+    reached: Option<u64>,
+) -> fmt::Result {
+    write!(
+        f,
+        "computing the values of {rules} by mex up to {upto} would take too long (the \
+         work limit of {options} options examined was reached "
+    )?;
+    match reached {
+        Some(n) => write!(f, "at g({n})")?,
+        None => f.write_str("before g(0)")?,
+    }
+    f.write_str(", with no period proven; try a smaller `--to`)")
+}
+
+/// A search of every position of tuples past the positions it keeps: the `--max` that fits.
+fn tuple_positions(
+    f: &mut fmt::Formatter<'_>,
+    rules: &str,
+    piles: u64,
+    max: u64,
+    fits: Option<u64>,
+) -> fmt::Result {
+    write!(
+        f,
+        "searching every position of up to {piles} states of {rules} with each part \
+         ≤ {max} would take too long (the search stops at {MAX_POSITIONS} \
+         positions); "
+    )?;
+    match fits {
+        Some(fits) => write!(f, "`--max {fits}` fits, or fewer `--piles`"),
+        None => f.write_str("fewer `--piles`"),
+    }
+}
+
+/// A search of every position of tuples past the memory limit: the `--max` that fits.
+fn tuple_memory(
+    f: &mut fmt::Formatter<'_>,
+    rules: &str,
+    max: u64,
+    bytes: u64,
+    limit: u64,
+    fits: Option<u64>,
+) -> fmt::Result {
+    write!(
+        f,
+        "searching every position of {rules} with each part ≤ {max} would hold \
+         about {} of options, past the memory limit of {}; ",
+        super::bytes::Bytes(bytes),
+        super::bytes::Bytes(limit)
+    )?;
+    match fits {
+        Some(fits) => write!(f, "`--max {fits}` fits, or raise `--memory`"),
+        None => f.write_str("raise `--memory`"),
+    }
+}
+
+/// An expression's value by mex past its budget of steps: how far the values reach, and how
+/// to look further.
+fn expression_budget(
+    f: &mut fmt::Formatter<'_>,
+    token: &str,
+    rules: &str,
+    steps: u64,
+    reached: Option<u64>,
+    extend_to: u64,
+) -> fmt::Result {
+    write!(
+        f,
+        "valuing `{token}` of {rules} by mex would take too long (the expression's \
+         budget of {steps} steps ran out with values computed "
+    )?;
+    match reached {
+        Some(n) => write!(f, "to g({n})")?,
+        None => f.write_str("to none")?,
+    }
+    write!(
+        f,
+        " and no period proven; `period --rules {rules} --to {extend_to}` looks \
+         further, with more work allowed)"
+    )
+}
+
+/// A defined game's values by mex past the work limit: where it was reached, and why mex is
+/// the only way there.
+fn defined_budget(
+    f: &mut fmt::Formatter<'_>,
+    game: &str,
+    upto: u64,
+    options: u64,
+    reached: Option<u64>,
+) -> fmt::Result {
+    write!(
+        f,
+        "valuing `{game}` by mex up to {upto} would take too long (the work limit of \
+         {options} options examined was reached "
+    )?;
+    match reached {
+        Some(n) => write!(f, "at g({n})")?,
+        None => f.write_str("before g(0)")?,
+    }
+    write!(
+        f,
+        "); nimlab knows no period or proven formula for `{game}`, so mex over every \
+         smaller state is the only way to its values (`conjecture --rules {game} \
+         g(n) = …` can prove a formula)"
+    )
+}
+
+/// A game of tuples valued at a state past a limit: the work limit, or the positions kept.
+fn tuple_search(
+    f: &mut fmt::Formatter<'_>,
+    game: &str,
+    state: &str,
+    limit: &TupleLimit,
+) -> fmt::Result {
+    write!(f, "valuing `{game}` at {state} ")?;
+    match limit {
+        TupleLimit::Work(options) => write!(
+            f,
+            "would take too long: play from there passes the work limit of \
+             {options} options examined"
+        ),
+        TupleLimit::States(max) => write!(
+            f,
+            "is refused: play from there reaches more than {max} positions, the \
+             most nimlab keeps for one game (a game whose play can go on for ever \
+             reaches no end of them); a smaller state, or a rule whose options \
+             shrink the state"
+        ),
+    }
+}
+
+/// A defined game's values by mex past the options it may keep: how far they reach.
+fn defined_options(
+    f: &mut fmt::Formatter<'_>,
+    game: &str,
+    upto: u64,
+    max: u64,
+    reached: Option<u64>,
+) -> fmt::Result {
+    write!(
+        f,
+        "valuing `{game}` by mex up to {upto} would take too much memory (more than \
+         {max} options to keep; reached "
+    )?;
+    match reached {
+        Some(n) => write!(f, "g({n}))"),
+        None => f.write_str("none)"),
     }
 }
 
@@ -580,21 +677,7 @@ impl fmt::Display for Said<'_, IllegalMove> {
                 after,
                 rules,
                 white,
-            } => {
-                let (own, other) = if *white {
-                    ("White", "Black")
-                } else {
-                    ("Black", "White")
-                };
-                write!(
-                    f,
-                    "pile {}: {} → {} moves {other}'s counter; you play {own} and move your own counter (the {} number of the row)",
-                    index + 1,
-                    rules.name_of(*from),
-                    rules.name_of_heaps(after),
-                    if *white { "first" } else { "second" }
-                )
-            }
+            } => not_your_counter(f, *index, *from, after, rules, *white),
             IllegalMove::NotTokens { rules } => write!(
                 f,
                 "{rules} moves from state to state, it takes no tokens: write `I -> S`, \
@@ -607,23 +690,7 @@ impl fmt::Display for Said<'_, IllegalMove> {
                 rules,
                 options,
                 more,
-            } => {
-                let (i, from) = (index + 1, rules.name_of(*from));
-                if options.is_empty() {
-                    return write!(f, "pile {i} is {from}: it has no move left in {rules}");
-                }
-                let mut names: Vec<String> =
-                    options.iter().map(|h| rules.name_of_heaps(h)).collect();
-                if *more {
-                    names.push("…".into());
-                }
-                write!(
-                    f,
-                    "pile {i} is {from}: it cannot become {} in {rules}; it can become {}",
-                    rules.name_of_heaps(after),
-                    names.join(", ")
-                )
-            }
+            } => not_an_option(f, *index, *from, after, rules, options, *more),
             IllegalMove::Unchecked { index, error } => write!(
                 f,
                 "whether pile {} can make that move cannot be checked: {}",
@@ -632,6 +699,56 @@ impl fmt::Display for Said<'_, IllegalMove> {
             ),
         }
     }
+}
+
+/// A move of the other player's counter: whose counter it moved, and which is the mover's own.
+fn not_your_counter(
+    f: &mut fmt::Formatter<'_>,
+    index: usize,
+    from: Pile,
+    after: &Heaps,
+    rules: &Rules,
+    white: bool,
+) -> fmt::Result {
+    let (own, other) = if white {
+        ("White", "Black")
+    } else {
+        ("Black", "White")
+    };
+    write!(
+        f,
+        "pile {}: {} → {} moves {other}'s counter; you play {own} and move your own counter (the {} number of the row)",
+        index + 1,
+        rules.name_of(from),
+        rules.name_of_heaps(after),
+        if white { "first" } else { "second" }
+    )
+}
+
+/// A pile moved to a state that is not one of its options: what it can become instead.
+fn not_an_option(
+    f: &mut fmt::Formatter<'_>,
+    index: usize,
+    from: Pile,
+    after: &Heaps,
+    rules: &Rules,
+    options: &[Heaps],
+    more: bool,
+) -> fmt::Result {
+    let (i, from) = (index + 1, rules.name_of(from));
+    if options.is_empty() {
+        return write!(f, "pile {i} is {from}: it has no move left in {rules}");
+    }
+    let mut names: Vec<String> = options.iter().map(|h| rules.name_of_heaps(h)).collect();
+    if more {
+        names.push("…".into());
+    }
+    write!(
+        f,
+        "pile {i} is {from}: it cannot become {} in {rules}; it can become {}",
+        rules.name_of_heaps(after),
+        names.join(", ")
+    )
 }
 
 /// `1, 3 or 4`.
@@ -863,6 +980,8 @@ mod tests {
         assert!(err.contains("cannot become 2"), "{err}");
     }
 
+    // Long on purpose: one table of cases, a refusal and its words each; split, the table would
+    // be harder to read down.
     /// Each refusal's words, written out by hand.
     #[test]
     fn each_refusal_names_the_work_and_the_limit() {

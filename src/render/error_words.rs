@@ -14,6 +14,8 @@ use crate::error::{
 };
 use crate::refusal::{Reads, Refusal, Spent, Unfit};
 
+// Long on purpose: one arm per variant of `Error`, each a sentence or a call to the helper that
+// words it; split, the words of one error family would scatter over several functions.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -25,49 +27,12 @@ impl fmt::Display for Error {
                 "no lesson {} could be loaded: {error}",
                 crate::engine::quoted(id)
             ),
-            Self::NoSuchStep { id, nearest, ids } => {
-                write!(f, "this lesson has no step {}", crate::engine::quoted(id))?;
-                if let Some(near) = nearest {
-                    write!(f, " (did you mean `{near}`?)")?;
-                }
-                write!(
-                    f,
-                    "; `goto` takes a step's number, 1 to {}, or its id: {}",
-                    ids.len(),
-                    ids.iter()
-                        .map(|i| format!("`{i}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            }
+            Self::NoSuchStep { id, nearest, ids } => no_such_step(f, id, nearest.as_deref(), ids),
             Self::ProgressNotSaved => f.write_str(
                 "lesson progress could not be saved (see the warning above); fix the data \
                  directory (`$NIMLAB_DATA_DIR`) and start the lesson again",
             ),
-            Self::OverMemory { limit, bound } => {
-                let limit = super::bytes::Bytes(*limit);
-                match bound {
-                    crate::engine::memory::Bound::Set => write!(
-                        f,
-                        "stopped: this needs more than nimlab's memory limit of {limit}; raise \
-                         it with `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask \
-                         for less"
-                    ),
-                    crate::engine::memory::Bound::Lesson => write!(
-                        f,
-                        "stopped: this needs more than the memory limit of {limit} that a \
-                         lesson keeps to (`--memory` does not raise it); ask for less, or run \
-                         it outside the lesson"
-                    ),
-                    crate::engine::memory::Bound::System => write!(
-                        f,
-                        "stopped: this needs more than {limit}, the most this process may \
-                         allocate (the system's limit on it, less what it already holds); ask \
-                         for less, or run nimlab with a higher limit (`ulimit -v`, the \
-                         container's memory)"
-                    ),
-                }
-            }
+            Self::OverMemory { limit, bound } => over_memory(f, *limit, *bound),
             Self::CommandLine { clap, typed } => f.write_str(&clap_line(clap, typed)),
             Self::NoPicture { example, file } => {
                 write!(
@@ -98,18 +63,7 @@ impl fmt::Display for Error {
             Self::BadToken {
                 token,
                 expected: expected @ crate::error::Expected::LessonId { .. },
-            } => match crate::suggestion::nearest(token, expected.choices()) {
-                Some(name) => write!(
-                    f,
-                    "no lesson {}: did you mean `{name}`? (`lesson list` shows them all)",
-                    quoted(token)
-                ),
-                None => write!(
-                    f,
-                    "no lesson {}: `lesson list` shows the lessons there are",
-                    quoted(token)
-                ),
-            },
+            } => no_such_lesson(f, token, expected),
             Self::BadToken { token, expected } => {
                 write!(
                     f,
@@ -123,23 +77,7 @@ impl fmt::Display for Error {
                 number,
                 offset,
                 expected,
-            } => {
-                write!(
-                    f,
-                    "{} (pile {number}, at byte {offset} of {source}) is not a pile: expected ",
-                    quoted(token)
-                )?;
-                match expected.as_ref() {
-                    PileExpected::Wanted(wanted) => Said(wanted).fmt(f),
-                    PileExpected::Refused(error) => Said(error).fmt(f),
-                    PileExpected::Shorter { rules, max } => {
-                        write!(
-                            f,
-                            "a pile of {rules} (a pile in a file is at most {max} bytes)"
-                        )
-                    }
-                }
-            }
+            } => bad_pile_at(f, token, source, *number, *offset, expected),
             Self::LineTooLong { limit } => write!(
                 f,
                 "the line is longer than {limit} bytes, so it was skipped; give long lists of piles in a file with `--file PATH`"
@@ -227,32 +165,7 @@ impl fmt::Display for Error {
                 "`{rules}` has no random start: give the position, {}",
                 Said(&rules.pile_syntax())
             ),
-            Self::NoPeriod { rules } => {
-                f.write_str(
-                    "`period` looks at octal games (`--rules octal:0.77`) and subtraction games \
-                     (`--rules subtract:1,3,4`); ",
-                )?;
-                match rules {
-                    Rules::Graph(_) => {
-                        f.write_str("a graph's positions have no sizes to repeat over")
-                    }
-                    Rules::ZeroMove => f.write_str(
-                        "zero-move values grow with n (g(nF) = n), so they never repeat",
-                    ),
-                    Rules::Misere => f.write_str(
-                        "misere's piles have the normal-play values of Nim, g(n) = n, which \
-                         never repeat (misère play is decided by Bouton's misère rule, not by \
-                         these values: see `winner`)",
-                    ),
-                    Rules::Defined(_) => write!(
-                        f,
-                        "{rules} is a defined game: nimlab reads its rule one state at a time, \
-                         so no finite check proves a period; `grundy --rules {rules} 0..1000 \
-                         --values` lists its values"
-                    ),
-                    _ => write!(f, "{rules} has g(n) = n, which never repeats"),
-                }
-            }
+            Self::NoPeriod { rules } => no_period(f, rules),
             Self::GraphAgainstSession { rules } => write!(
                 f,
                 "a graph's positions are names, not pile sizes: they mean nothing by the \
@@ -275,51 +188,13 @@ impl fmt::Display for Error {
                 format,
                 what,
                 others,
-            } => {
-                write!(f, "`--format {format}` does not apply to ")?;
-                match what {
-                    Formless::Command(name) => write!(f, "`{name}`")?,
-                    Formless::Output(description) => f.write_str(description)?,
-                }
-                f.write_str(": it prints as ")?;
-                match others.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => {
-                        write!(f, "{} or {last}", rest.join(", "))
-                    }
-                    _ => f.write_str(&others.join("")),
-                }
-            }
+            } => no_format(f, format, what, others),
             Self::Read { path, source } => write!(
                 f,
                 "cannot read {}: {source}",
                 quoted(&path.to_string_lossy())
             ),
-            Self::Unreadable { error, piles } => {
-                let path = |path: &std::path::Path| quoted(&path.to_string_lossy()).to_string();
-                match error {
-                    CappedReadError::Io { path: p, source } => {
-                        write!(f, "cannot read {}: {source}", path(p))
-                    }
-                    CappedReadError::NotRegular { path: p, kind } => {
-                        write!(
-                            f,
-                            "cannot read {}: it is a {kind}, not a regular file",
-                            path(p)
-                        )?;
-                        if *piles {
-                            f.write_str("; give piles from a pipe with `-`")?;
-                        }
-                        Ok(())
-                    }
-                    CappedReadError::TooLarge { path: p, limit } => {
-                        write!(
-                            f,
-                            "cannot read {}: it is larger than {limit} bytes",
-                            path(p)
-                        )
-                    }
-                }
-            }
+            Self::Unreadable { error, piles } => unreadable(f, error, *piles),
             Self::ReadInput(e) => write!(f, "cannot read standard input: {e}"),
             Self::Write(e) => write!(f, "cannot write output: {e}"),
             Self::Progress(e) => e.fmt(f),
@@ -363,23 +238,7 @@ impl fmt::Display for Error {
             Self::PositionClaimFails { at } => {
                 write!(f, "the conjecture is false: it fails at {at}")
             }
-            Self::ScriptLimit { path, line, limit } => {
-                let path = path.to_string_lossy();
-                let at = match line {
-                    Some(line) => format!("{} line {line}", quoted(&path)),
-                    None => quoted(&path).to_string(),
-                };
-                match limit {
-                    ScriptLimit::Depth(depth) => {
-                        write!(f, "scripts nested more than {depth} deep at {at}")?;
-                    }
-                    ScriptLimit::Lines(lines) => write!(
-                        f,
-                        "the scripts this command started ran more than {lines} lines; stopped at {at}"
-                    )?,
-                }
-                f.write_str(" (does a script run itself?)")
-            }
+            Self::ScriptLimit { path, line, limit } => script_limit(f, path, *line, limit),
             Self::ScriptFailed { failures } => write!(
                 f,
                 "{failures} line{} failed",
@@ -389,6 +248,206 @@ impl fmt::Display for Error {
     }
 }
 
+/// `goto` a step the lesson does not have: the nearest id, then the numbers and ids it takes.
+fn no_such_step(
+    f: &mut fmt::Formatter<'_>,
+    id: &str,
+    nearest: Option<&str>,
+    ids: &[String],
+) -> fmt::Result {
+    write!(f, "this lesson has no step {}", crate::engine::quoted(id))?;
+    if let Some(near) = nearest {
+        write!(f, " (did you mean `{near}`?)")?;
+    }
+    write!(
+        f,
+        "; `goto` takes a step's number, 1 to {}, or its id: {}",
+        ids.len(),
+        ids.iter()
+            .map(|i| format!("`{i}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// Stopped over the memory limit: which limit it was, and how to raise it or ask for less.
+fn over_memory(
+    f: &mut fmt::Formatter<'_>,
+    limit: u64,
+    bound: crate::engine::memory::Bound,
+) -> fmt::Result {
+    let limit = super::bytes::Bytes(limit);
+    match bound {
+        crate::engine::memory::Bound::Set => write!(
+            f,
+            "stopped: this needs more than nimlab's memory limit of {limit}; raise \
+             it with `--memory SIZE` or NIMLAB_MEMORY (e.g. `--memory 4G`), or ask \
+             for less"
+        ),
+        crate::engine::memory::Bound::Lesson => write!(
+            f,
+            "stopped: this needs more than the memory limit of {limit} that a \
+             lesson keeps to (`--memory` does not raise it); ask for less, or run \
+             it outside the lesson"
+        ),
+        crate::engine::memory::Bound::System => write!(
+            f,
+            "stopped: this needs more than {limit}, the most this process may \
+             allocate (the system's limit on it, less what it already holds); ask \
+             for less, or run nimlab with a higher limit (`ulimit -v`, the \
+             container's memory)"
+        ),
+    }
+}
+
+/// A lesson id that names no lesson: the one meant, if one is near, and where the rest are.
+fn no_such_lesson(
+    f: &mut fmt::Formatter<'_>,
+    token: &str,
+    expected: &crate::error::Expected,
+) -> fmt::Result {
+    match crate::suggestion::nearest(token, expected.choices()) {
+        Some(name) => write!(
+            f,
+            "no lesson {}: did you mean `{name}`? (`lesson list` shows them all)",
+            quoted(token)
+        ),
+        None => write!(
+            f,
+            "no lesson {}: `lesson list` shows the lessons there are",
+            quoted(token)
+        ),
+    }
+}
+
+/// A word of a file or a stream that is not a pile: where it is, and what a pile is there.
+fn bad_pile_at(
+    f: &mut fmt::Formatter<'_>,
+    token: &str,
+    source: &PileSource,
+    number: u64,
+    offset: u64,
+    expected: &PileExpected,
+) -> fmt::Result {
+    write!(
+        f,
+        "{} (pile {number}, at byte {offset} of {source}) is not a pile: expected ",
+        quoted(token)
+    )?;
+    match expected {
+        PileExpected::Wanted(wanted) => fmt::Display::fmt(&Said(wanted), f),
+        PileExpected::Refused(error) => fmt::Display::fmt(&Said(error), f),
+        PileExpected::Shorter { rules, max } => {
+            write!(
+                f,
+                "a pile of {rules} (a pile in a file is at most {max} bytes)"
+            )
+        }
+    }
+}
+
+/// `period` of rules whose values never repeat: which games it looks at, and why these
+/// rules are not one of them.
+fn no_period(f: &mut fmt::Formatter<'_>, rules: &Rules) -> fmt::Result {
+    f.write_str(
+        "`period` looks at octal games (`--rules octal:0.77`) and subtraction games \
+         (`--rules subtract:1,3,4`); ",
+    )?;
+    match rules {
+        Rules::Graph(_) => f.write_str("a graph's positions have no sizes to repeat over"),
+        Rules::ZeroMove => {
+            f.write_str("zero-move values grow with n (g(nF) = n), so they never repeat")
+        }
+        Rules::Misere => f.write_str(
+            "misere's piles have the normal-play values of Nim, g(n) = n, which \
+             never repeat (misère play is decided by Bouton's misère rule, not by \
+             these values: see `winner`)",
+        ),
+        Rules::Defined(_) => write!(
+            f,
+            "{rules} is a defined game: nimlab reads its rule one state at a time, \
+             so no finite check proves a period; `grundy --rules {rules} 0..1000 \
+             --values` lists its values"
+        ),
+        _ => write!(f, "{rules} has g(n) = n, which never repeats"),
+    }
+}
+
+/// `--format` a command or an output does not print as: the formats it does print as.
+fn no_format(
+    f: &mut fmt::Formatter<'_>,
+    format: &str,
+    what: &Formless,
+    others: &[String],
+) -> fmt::Result {
+    write!(f, "`--format {format}` does not apply to ")?;
+    match what {
+        Formless::Command(name) => write!(f, "`{name}`")?,
+        Formless::Output(description) => f.write_str(description)?,
+    }
+    f.write_str(": it prints as ")?;
+    match others.split_last() {
+        Some((last, rest)) if !rest.is_empty() => write!(f, "{} or {last}", rest.join(", ")),
+        _ => f.write_str(&others.join("")),
+    }
+}
+
+/// A file that cannot be read: the system's reason, not a regular file (piles come from a
+/// pipe with `-`), or too large.
+fn unreadable(f: &mut fmt::Formatter<'_>, error: &CappedReadError, piles: bool) -> fmt::Result {
+    let path = |path: &std::path::Path| quoted(&path.to_string_lossy()).to_string();
+    match error {
+        CappedReadError::Io { path: p, source } => {
+            write!(f, "cannot read {}: {source}", path(p))
+        }
+        CappedReadError::NotRegular { path: p, kind } => {
+            write!(
+                f,
+                "cannot read {}: it is a {kind}, not a regular file",
+                path(p)
+            )?;
+            if piles {
+                f.write_str("; give piles from a pipe with `-`")?;
+            }
+            Ok(())
+        }
+        CappedReadError::TooLarge { path: p, limit } => {
+            write!(
+                f,
+                "cannot read {}: it is larger than {limit} bytes",
+                path(p)
+            )
+        }
+    }
+}
+
+/// Scripts stopped at a limit (nested too deep, or too many lines run): where, and a guess
+/// at why.
+fn script_limit(
+    f: &mut fmt::Formatter<'_>,
+    path: &std::path::Path,
+    line: Option<usize>,
+    limit: &ScriptLimit,
+) -> fmt::Result {
+    let path = path.to_string_lossy();
+    let at = match line {
+        Some(line) => format!("{} line {line}", quoted(&path)),
+        None => quoted(&path).to_string(),
+    };
+    match limit {
+        ScriptLimit::Depth(depth) => {
+            write!(f, "scripts nested more than {depth} deep at {at}")?;
+        }
+        ScriptLimit::Lines(lines) => write!(
+            f,
+            "the scripts this command started ran more than {lines} lines; stopped at {at}"
+        )?,
+    }
+    f.write_str(" (does a script run itself?)")
+}
+
+// Long on purpose: one arm per variant of `DrawError`, each one sentence; split, the words of
+// `draw`'s refusals would scatter over several functions.
 impl fmt::Display for DrawError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -446,25 +505,7 @@ impl fmt::Display for DrawError {
                  graphviz`, `winget install graphviz`), or `--format dot` writes the graph for \
                  any Graphviz viewer",
             ),
-            Self::Graphviz { why } => {
-                f.write_str("Graphviz's `dot` failed: ")?;
-                match why {
-                    GraphvizWhy::NotStarted(e) => write!(f, "it could not be started ({e})"),
-                    GraphvizWhy::NoPipes => f.write_str("its pipes could not be opened"),
-                    GraphvizWhy::Wait(e) => write!(f, "waiting for it failed ({e})"),
-                    GraphvizWhy::TooLong { seconds } => write!(f, "it ran longer than {seconds} s"),
-                    GraphvizWhy::Unread => f.write_str("its output could not be read"),
-                    GraphvizWhy::Exited {
-                        status,
-                        complaint: None,
-                    } => write!(f, "it exited with {status}"),
-                    GraphvizWhy::Exited {
-                        status,
-                        complaint: Some(complaint),
-                    } => write!(f, "{} ({status})", printable(complaint)),
-                    GraphvizWhy::NotUtf8 => f.write_str("its SVG is not UTF-8"),
-                }
-            }
+            Self::Graphviz { why } => graphviz_failed(f, why),
             Self::Exists { path } => write!(
                 f,
                 "{} exists; add `--force` to replace it",
@@ -526,6 +567,27 @@ impl fmt::Display for DrawError {
                 quoted(&path.to_string_lossy())
             ),
         }
+    }
+}
+
+/// "Graphviz's `dot` failed: …": how it failed to start, to run or to answer.
+fn graphviz_failed(f: &mut fmt::Formatter<'_>, why: &GraphvizWhy) -> fmt::Result {
+    f.write_str("Graphviz's `dot` failed: ")?;
+    match why {
+        GraphvizWhy::NotStarted(e) => write!(f, "it could not be started ({e})"),
+        GraphvizWhy::NoPipes => f.write_str("its pipes could not be opened"),
+        GraphvizWhy::Wait(e) => write!(f, "waiting for it failed ({e})"),
+        GraphvizWhy::TooLong { seconds } => write!(f, "it ran longer than {seconds} s"),
+        GraphvizWhy::Unread => f.write_str("its output could not be read"),
+        GraphvizWhy::Exited {
+            status,
+            complaint: None,
+        } => write!(f, "it exited with {status}"),
+        GraphvizWhy::Exited {
+            status,
+            complaint: Some(complaint),
+        } => write!(f, "{} ({status})", printable(complaint)),
+        GraphvizWhy::NotUtf8 => f.write_str("its SVG is not UTF-8"),
     }
 }
 

@@ -1,9 +1,11 @@
 //! The words of lesson feedback, and the tone each reads in: the one place a lesson's
 //! replies to the learner are worded.
 
+use std::path::Path;
+
 use crate::engine::quoted;
 use crate::lesson::answer_form::Form;
-use crate::lesson::runner::choice_label;
+use crate::lesson::runner::{Summary, choice_label};
 use crate::output::Feedback;
 
 /// How a reply reads: good news, bad news, information or a warning.
@@ -79,15 +81,7 @@ pub(super) fn words(feedback: &Feedback) -> String {
             title,
             steps,
             notes,
-        } => {
-            let notes = notes.as_ref().map_or_else(
-                || "Speaker notes are not shown (`--notes FILE` sends them to a file).".to_string(),
-                |path| format!("Speaker notes go to `{}`.", path.display()),
-            );
-            format!(
-                "Presenting “{title}” ({steps} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer. {notes}"
-            )
-        }
+        } => presenting(title, *steps, notes.as_deref()),
         Feedback::Progress(unusable) => unusable.to_string(),
         Feedback::NotSaved(error) => format!("{error}; the lesson goes on"),
         Feedback::SetupFailed { line, error } => format!("setup {} failed: {error}", quoted(line)),
@@ -133,15 +127,7 @@ pub(super) fn words(feedback: &Feedback) -> String {
         Feedback::Wrong {
             feedback,
             hints_left,
-        } => {
-            let mut line = feedback.clone().unwrap_or_else(|| "Not quite.".into());
-            line.push_str(if *hints_left {
-                " Try again, or `hint`."
-            } else {
-                " Try again, or `skip` to see the solution."
-            });
-            line
-        }
+        } => wrong(feedback.as_deref(), *hints_left),
         Feedback::Unreadable { input, wanted } => format!(
             "{} is not an answer nimlab can read: {}",
             quoted(input),
@@ -155,39 +141,8 @@ pub(super) fn words(feedback: &Feedback) -> String {
         Feedback::Solution(Err(error)) => format!("Solution: ({error})"),
         Feedback::Broken(error) => format!("this question is broken ({error}); `skip` moves on"),
         Feedback::AtStart => "This is the first step.".into(),
-        Feedback::Finished { title, summary } => {
-            let mut text = format!("You have finished “{title}”.");
-            if let Some(s) = summary.as_ref().filter(|s| s.questions > 0) {
-                text.push_str(&format!(
-                    " Right at the first try: {} of {} question{}; hints used: {}.",
-                    s.first_time,
-                    s.questions,
-                    if s.questions == 1 { "" } else { "s" },
-                    s.hints
-                ));
-                if !s.revisit.is_empty() {
-                    let ids: Vec<String> = s.revisit.iter().map(|id| format!("`{id}`")).collect();
-                    text.push_str(&format!(
-                        " Worth another look: {} (`goto ID` after `lesson start`).",
-                        ids.join(", ")
-                    ));
-                }
-            }
-            text.push_str(" `lesson list` shows what is next; `lesson results` your record.");
-            text
-        }
-        Feedback::NoSuchStep { id, nearest, ids } => {
-            let mut line = format!("this lesson has no step {}", quoted(id));
-            if let Some(near) = nearest {
-                line.push_str(&format!(" — did you mean `{near}`?"));
-            }
-            line.push_str(&format!(
-                "\n`goto` takes a step's number, 1 to {}, or its id: {}",
-                ids.len(),
-                ids.iter().map(|i| format!("`{i}`")).collect::<Vec<_>>().join(", ")
-            ));
-            line
-        }
+        Feedback::Finished { title, summary } => finished(title, summary.as_ref()),
+        Feedback::NoSuchStep { id, nearest, ids } => no_such_step(id, nearest.as_deref(), ids),
         Feedback::NotRun { lines } => format!(
             "{lines} more command line{} of this step not run",
             if *lines == 1 { "" } else { "s" }
@@ -201,6 +156,68 @@ pub(super) fn words(feedback: &Feedback) -> String {
         }
         Feedback::StoppedPresenting { title } => format!("Stopped presenting “{title}”."),
     }
+}
+
+/// `lesson present`'s opening: the lesson, how to move through it, where the speaker notes go.
+fn presenting(title: &str, steps: usize, notes: Option<&Path>) -> String {
+    let notes = notes.map_or_else(
+        || "Speaker notes are not shown (`--notes FILE` sends them to a file).".to_string(),
+        |path| format!("Speaker notes go to `{}`.", path.display()),
+    );
+    format!(
+        "Presenting “{title}” ({steps} steps).\n`next`/`back` (or Enter) move; `reveal` shows an answer. {notes}"
+    )
+}
+
+/// A wrong answer: the question's own feedback (or `Not quite.`), then how to go on.
+fn wrong(feedback: Option<&str>, hints_left: bool) -> String {
+    let mut line = feedback.map_or_else(|| "Not quite.".to_string(), str::to_string);
+    line.push_str(if hints_left {
+        " Try again, or `hint`."
+    } else {
+        " Try again, or `skip` to see the solution."
+    });
+    line
+}
+
+/// The end of a lesson: the learner's score and the steps worth another look, then what next.
+fn finished(title: &str, summary: Option<&Summary>) -> String {
+    let mut text = format!("You have finished “{title}”.");
+    if let Some(s) = summary.filter(|s| s.questions > 0) {
+        text.push_str(&format!(
+            " Right at the first try: {} of {} question{}; hints used: {}.",
+            s.first_time,
+            s.questions,
+            if s.questions == 1 { "" } else { "s" },
+            s.hints
+        ));
+        if !s.revisit.is_empty() {
+            let ids: Vec<String> = s.revisit.iter().map(|id| format!("`{id}`")).collect();
+            text.push_str(&format!(
+                " Worth another look: {} (`goto ID` after `lesson start`).",
+                ids.join(", ")
+            ));
+        }
+    }
+    text.push_str(" `lesson list` shows what is next; `lesson results` your record.");
+    text
+}
+
+/// `goto` a step the lesson does not have: the nearest id, then the numbers and ids it takes.
+fn no_such_step(id: &str, nearest: Option<&str>, ids: &[String]) -> String {
+    let mut line = format!("this lesson has no step {}", quoted(id));
+    if let Some(near) = nearest {
+        line.push_str(&format!(" — did you mean `{near}`?"));
+    }
+    line.push_str(&format!(
+        "\n`goto` takes a step's number, 1 to {}, or its id: {}",
+        ids.len(),
+        ids.iter()
+            .map(|i| format!("`{i}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    line
 }
 
 /// What a question wants, said to a learner who typed something else.

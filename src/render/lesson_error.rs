@@ -47,6 +47,8 @@ impl fmt::Display for LessonError {
     }
 }
 
+// Long on purpose: one arm per variant of `LessonFault`, each a sentence or two; split, the
+// words of a lesson's faults would scatter over several functions.
 impl fmt::Display for LessonFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -2,6 +2,7 @@
 //! force's over the small positions, and where the claim first fails, what is true there.
 
 use std::io::{self, Write};
+use std::time::Duration;
 
 use serde::Serialize;
 
@@ -9,7 +10,7 @@ use super::RenderOptions;
 use super::decide_words;
 use super::prose::wrap;
 use crate::output::PositionConjectureReport;
-use crate::proof::positions::PositionVerdict;
+use crate::proof::positions::{PositionDecision, PositionVerdict};
 
 /// `(a, b, c) = (1, 2, 3)`.
 fn position(names: &[String], values: &[impl ToString]) -> String {
@@ -21,11 +22,13 @@ fn position(names: &[String], values: &[impl ToString]) -> String {
     }
 }
 
+/// `3 piles`: how many piles the claim is about.
 fn piles(report: &PositionConjectureReport) -> String {
     let k = report.names.len();
     format!("{k} pile{}", if k == 1 { "" } else { "s" })
 }
 
+/// Who wins a position, lost or not, in words.
 fn loses(lost: bool) -> &'static str {
     if lost {
         "the player to move loses"
@@ -34,6 +37,8 @@ fn loses(lost: bool) -> &'static str {
     }
 }
 
+/// `conjecture lost(…) = P`: the claim, the decider's verdict for every position, brute
+/// force's over the small ones, and a warning where the two disagree.
 pub(super) fn text(
     report: &PositionConjectureReport,
     opts: &RenderOptions,
@@ -41,12 +46,6 @@ pub(super) fn text(
 ) -> io::Result<()> {
     let style = opts.style;
     let width = opts.layout_width();
-    let para = |out: &mut dyn Write, text: &str| -> io::Result<()> {
-        for line in wrap(text, width) {
-            writeln!(out, "{line}")?;
-        }
-        Ok(())
-    };
     writeln!(
         out,
         "{}",
@@ -60,46 +59,70 @@ pub(super) fn text(
         writeln!(out, "  {line}")?;
     }
     if let Some((decision, elapsed)) = &report.decided {
-        let how = |stats: &decide::Stats| {
-            format!(
-                "decided by induction on the total: {}",
-                decide_words::figures(stats, *elapsed)
-            )
-        };
-        let line = match &decision.verdict {
-            PositionVerdict::Holds { stats } => style.win(&format!(
-                "holds for every position of {} ({})",
-                piles(report),
-                how(stats)
-            )),
-            PositionVerdict::Fails { at, lost, stats } => style.lose(&format!(
-                "fails at {}, where {} ({})",
-                position(&report.names, at),
-                loses(*lost),
-                how(stats)
-            )),
-            PositionVerdict::Outside(why) => style.dim(&format!(
-                "not decided for every position: {}",
-                super::conjecture::outside(why, &report.formula)
-            )),
-            PositionVerdict::Refused(e) => style.dim(&format!(
-                "not decided for every position: {}",
-                decide_words::refusal(e)
-            )),
-        };
-        for l in wrap(&line, width) {
-            writeln!(out, "{l}")?;
-        }
-        if report.explain {
-            let stats = match &decision.verdict {
-                PositionVerdict::Holds { stats } | PositionVerdict::Fails { stats, .. } => {
-                    Some(stats)
-                }
-                _ => None,
-            };
-            super::conjecture::explained(decision.sentence.as_deref(), stats, *elapsed, opts, out)?;
-        }
+        decided(report, decision, *elapsed, opts, out)?;
     }
+    brute_force(report, opts, out)?;
+    disagreement(report, opts, out)
+}
+
+/// The decider's verdict for every position (holds, fails where, or why not decided), and
+/// its sentence and figures under `--explain`.
+fn decided(
+    report: &PositionConjectureReport,
+    decision: &PositionDecision,
+    elapsed: Duration,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let style = opts.style;
+    let how = |stats: &decide::Stats| {
+        format!(
+            "decided by induction on the total: {}",
+            decide_words::figures(stats, elapsed)
+        )
+    };
+    let line = match &decision.verdict {
+        PositionVerdict::Holds { stats } => style.win(&format!(
+            "holds for every position of {} ({})",
+            piles(report),
+            how(stats)
+        )),
+        PositionVerdict::Fails { at, lost, stats } => style.lose(&format!(
+            "fails at {}, where {} ({})",
+            position(&report.names, at),
+            loses(*lost),
+            how(stats)
+        )),
+        PositionVerdict::Outside(why) => style.dim(&format!(
+            "not decided for every position: {}",
+            super::conjecture::outside(why, &report.formula)
+        )),
+        PositionVerdict::Refused(e) => style.dim(&format!(
+            "not decided for every position: {}",
+            decide_words::refusal(e)
+        )),
+    };
+    for l in wrap(&line, opts.layout_width()) {
+        writeln!(out, "{l}")?;
+    }
+    if report.explain {
+        let stats = match &decision.verdict {
+            PositionVerdict::Holds { stats } | PositionVerdict::Fails { stats, .. } => Some(stats),
+            _ => None,
+        };
+        super::conjecture::explained(decision.sentence.as_deref(), stats, elapsed, opts, out)?;
+    }
+    Ok(())
+}
+
+/// Brute force's verdict over the small positions: holds for all it searched, or the failure
+/// of smallest total and how many failed.
+fn brute_force(
+    report: &PositionConjectureReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, width) = (opts.style, opts.layout_width());
     let scanned = format!(
         "{} positions with piles 0..{}, every move tried",
         report.checked,
@@ -122,38 +145,49 @@ pub(super) fn text(
             for l in wrap(&line, width) {
                 writeln!(out, "{}", style.lose(&l))?;
             }
-            para(
-                out,
-                &format!(
-                    "No position of smaller total fails. It fails at {} of the {scanned}.",
-                    f.failures,
-                ),
-            )?;
+            let more = format!(
+                "No position of smaller total fails. It fails at {} of the {scanned}.",
+                f.failures,
+            );
+            for line in wrap(&more, width) {
+                writeln!(out, "{line}")?;
+            }
         }
     }
-    // A contradiction between the two would be a bug in one of them: say so.
-    if let Some((decision, _)) = &report.decided {
-        let decided_total = match &decision.verdict {
-            PositionVerdict::Holds { .. } => Some(None),
-            PositionVerdict::Fails { at, .. } => Some(Some(at.iter().sum::<u128>())),
-            _ => None,
-        };
-        let scan_total = report
-            .failure
-            .as_ref()
-            .map(|f| f.position.iter().map(|&v| u128::from(v)).sum::<u128>());
-        let disagree = match (decided_total, scan_total) {
-            (Some(None), Some(_)) => true,
-            (Some(Some(d)), Some(s)) => d != s,
-            _ => false,
-        };
-        if disagree {
-            writeln!(
-                out,
-                "{}",
-                style.lose("the decider and brute force disagree here: please report this formula")
-            )?;
-        }
+    Ok(())
+}
+
+/// Where the decider and brute force contradict each other (a bug in one of them), a line
+/// that says so.
+fn disagreement(
+    report: &PositionConjectureReport,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let Some((decision, _)) = &report.decided else {
+        return Ok(());
+    };
+    let decided_total = match &decision.verdict {
+        PositionVerdict::Holds { .. } => Some(None),
+        PositionVerdict::Fails { at, .. } => Some(Some(at.iter().sum::<u128>())),
+        _ => None,
+    };
+    let scan_total = report
+        .failure
+        .as_ref()
+        .map(|f| f.position.iter().map(|&v| u128::from(v)).sum::<u128>());
+    let disagree = match (decided_total, scan_total) {
+        (Some(None), Some(_)) => true,
+        (Some(Some(d)), Some(s)) => d != s,
+        _ => false,
+    };
+    if disagree {
+        writeln!(
+            out,
+            "{}",
+            opts.style
+                .lose("the decider and brute force disagree here: please report this formula")
+        )?;
     }
     Ok(())
 }

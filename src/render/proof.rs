@@ -3,16 +3,18 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::time::Duration;
 
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
 use super::RenderOptions;
+use super::Style;
 use super::decide_words;
 use super::prose::wrap;
 use crate::expr::Int;
 use crate::output::{ProofView, StepDetail, StepView};
-use crate::proof::{CheckError, CheckOutcome, Checked, DecideOutcome, Shown};
+use crate::proof::{CheckError, CheckOutcome, Checked, DecideOutcome, Decided, Shown};
 
 pub(super) fn text(
     report: &ProofView,
@@ -90,6 +92,8 @@ fn variable(step: &StepView) -> Option<String> {
     Some(domain.split_whitespace().next()?.to_string())
 }
 
+/// A step's claim: the check and its domain, then what deciding and checking it found, and
+/// the sentence where `--explain` asks for it.
 fn claim(
     step: &StepView,
     opts: &RenderOptions,
@@ -100,6 +104,31 @@ fn claim(
     if step.check.is_none() && step.decided.is_none() {
         return Ok(());
     }
+    check_lines(step, style, width, out)?;
+    let Some(checked) = check_found(step) else {
+        return Ok(());
+    };
+    match (&step.decided, &checked) {
+        (Some((DecideOutcome::Decided(d), elapsed)), _) => {
+            decided_line(step, d, *elapsed, style, width, out)?;
+            beside_decision(step, d, &checked, style, out)?;
+        }
+        (other, Ok(words)) => {
+            if !words.is_empty() {
+                writeln!(out, "{}", style.win(&format!("  ✓ {words}")))?;
+            }
+            not_decided(step, other.as_ref(), style, width, out)?;
+        }
+        (_, Err(words)) => writeln!(out, "{}", style.lose(&format!("  ✗ {words}")))?,
+    }
+    if step.explain {
+        explain(step, opts, width, out)?;
+    }
+    Ok(())
+}
+
+/// `  check  …` wrapped under its label, then `  for    …` with the check's domain.
+fn check_lines(step: &StepView, style: Style, width: usize, out: &mut dyn Write) -> io::Result<()> {
     for (i, line) in wrap(step.check.as_deref().unwrap_or(""), width - 9)
         .iter()
         .enumerate()
@@ -111,7 +140,13 @@ fn claim(
     if let Some(domain) = &step.domain {
         writeln!(out, "{}{domain}", style.dim("  for    "))?;
     }
-    let checked = match &step.outcome {
+    Ok(())
+}
+
+/// What the finite check found, in words: what it checked, or why it failed; empty for a
+/// step decided with no finite check, `None` for a step with neither.
+fn check_found(step: &StepView) -> Option<Result<String, String>> {
+    Some(match &step.outcome {
         Some(CheckOutcome::Holds { checked }) => match checked {
             Checked::Nothing { var } => {
                 Err(format!("nothing checked: the domain has no value of {var}"))
@@ -123,103 +158,125 @@ fn claim(
         Some(CheckOutcome::Error { error }) => Err(format!("could not be checked: {error}")),
         // A step with a sentence and no finite check: the decision alone.
         None if step.decided.is_some() => Ok(String::new()),
-        None => return Ok(()),
-    };
-    match (&step.decided, &checked) {
-        (Some((DecideOutcome::Decided(d), elapsed)), _) => {
-            if d.holds {
-                // What was decided, in the proof's words: never more than the sentence.
-                let figures = decide_words::figures(&d.stats, *elapsed);
-                let line = match &step.states {
-                    Some(states) => format!("✓ decided {states} ({figures})"),
-                    None => format!(
-                        "✓ {} (decided: {figures})",
-                        every(step.sentence.as_deref().unwrap_or(""))
-                    ),
-                };
-                for l in wrap(&line, width - 4).iter().enumerate().map(|(i, l)| {
-                    if i == 0 {
-                        format!("  {l}")
-                    } else {
-                        format!("    {l}")
-                    }
-                }) {
-                    writeln!(out, "{}", style.win(&l))?;
-                }
+        None => return None,
+    })
+}
+
+/// `  ✓ decided …` with the decider's figures, or `  ✗ false (decided: …)` with the smallest
+/// counterexample.
+fn decided_line(
+    step: &StepView,
+    d: &Decided,
+    elapsed: Duration,
+    style: Style,
+    width: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if d.holds {
+        // What was decided, in the proof's words: never more than the sentence.
+        let figures = decide_words::figures(&d.stats, elapsed);
+        let line = match &step.states {
+            Some(states) => format!("✓ decided {states} ({figures})"),
+            None => format!(
+                "✓ {} (decided: {figures})",
+                every(step.sentence.as_deref().unwrap_or(""))
+            ),
+        };
+        for l in wrap(&line, width - 4).iter().enumerate().map(|(i, l)| {
+            if i == 0 {
+                format!("  {l}")
             } else {
-                let at = d.counterexample.as_ref().map_or(String::new(), |cx| {
-                    let values: Vec<String> =
-                        cx.iter().map(|(var, v)| format!("{var} = {v}")).collect();
-                    format!(", smallest counterexample {}", values.join(", "))
-                });
-                writeln!(
-                    out,
-                    "{}",
-                    style.lose(&format!(
-                        "  ✗ false (decided: {}){at}",
-                        decide_words::figures(&d.stats, *elapsed)
-                    ))
-                )?;
+                format!("    {l}")
             }
-            let also = match &checked {
-                Ok(words) if words.is_empty() => String::new(),
-                Ok(_)
-                    if matches!(
-                        step.outcome,
-                        Some(CheckOutcome::Holds {
-                            checked: Checked::Fact
-                        })
-                    ) =>
-                {
-                    "    and true as evaluated by the engine".into()
-                }
-                Ok(words) => format!("    and {words} by the engine"),
-                Err(words) => format!("    the finite check: {words}"),
-            };
-            if !also.is_empty() {
-                writeln!(out, "{}", style.dim(&also))?;
-            }
-            if step.check.is_some() && d.holds != checked.is_ok() {
-                writeln!(
-                    out,
-                    "{}",
-                    style.lose("    the decided sentence and the finite check disagree: one of them is not this step's claim")
-                )?;
-            }
+        }) {
+            writeln!(out, "{}", style.win(&l))?;
         }
-        (other, Ok(words)) => {
-            if !words.is_empty() {
-                writeln!(out, "{}", style.win(&format!("  ✓ {words}")))?;
-            }
-            let why = match other {
-                Some((DecideOutcome::Refused(e), _)) => {
-                    format!("not decided: {}", decide_words::refusal(e))
-                }
-                Some((DecideOutcome::Bad(e), _)) => format!("not decided: {e}"),
-                _ => match &step.undecided {
-                    Some(reason) => format!("not decided: {reason}"),
-                    None if matches!(
-                        step.outcome,
-                        Some(CheckOutcome::Holds {
-                            checked: Checked::Fact
-                        })
-                    ) =>
-                    {
-                        String::new()
-                    }
-                    None => "not decided: no first-order sentence is given for this step".into(),
-                },
-            };
-            if !why.is_empty() {
-                for line in wrap(&why, width - 4) {
-                    writeln!(out, "{}", style.dim(&format!("    {line}")))?;
-                }
-            }
-        }
-        (_, Err(words)) => writeln!(out, "{}", style.lose(&format!("  ✗ {words}")))?,
+    } else {
+        let at = d.counterexample.as_ref().map_or(String::new(), |cx| {
+            let values: Vec<String> = cx.iter().map(|(var, v)| format!("{var} = {v}")).collect();
+            format!(", smallest counterexample {}", values.join(", "))
+        });
+        writeln!(
+            out,
+            "{}",
+            style.lose(&format!(
+                "  ✗ false (decided: {}){at}",
+                decide_words::figures(&d.stats, elapsed)
+            ))
+        )?;
     }
-    if step.explain {
-        explain(step, opts, width, out)?;
+    Ok(())
+}
+
+/// Under a decided step: what the finite check found as well, and a warning where the
+/// decision and the check disagree.
+fn beside_decision(
+    step: &StepView,
+    d: &Decided,
+    checked: &Result<String, String>,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let also = match checked {
+        Ok(words) if words.is_empty() => String::new(),
+        Ok(_)
+            if matches!(
+                step.outcome,
+                Some(CheckOutcome::Holds {
+                    checked: Checked::Fact
+                })
+            ) =>
+        {
+            "    and true as evaluated by the engine".into()
+        }
+        Ok(words) => format!("    and {words} by the engine"),
+        Err(words) => format!("    the finite check: {words}"),
+    };
+    if !also.is_empty() {
+        writeln!(out, "{}", style.dim(&also))?;
+    }
+    if step.check.is_some() && d.holds != checked.is_ok() {
+        writeln!(
+            out,
+            "{}",
+            style.lose("    the decided sentence and the finite check disagree: one of them is not this step's claim")
+        )?;
+    }
+    Ok(())
+}
+
+/// `    not decided: …` under a step that held but was not decided: the decider's refusal,
+/// the sentence's error, or the reason the proof gives; nothing for a plain fact.
+fn not_decided(
+    step: &StepView,
+    decided: Option<&(DecideOutcome, Duration)>,
+    style: Style,
+    width: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let why = match decided {
+        Some((DecideOutcome::Refused(e), _)) => {
+            format!("not decided: {}", decide_words::refusal(e))
+        }
+        Some((DecideOutcome::Bad(e), _)) => format!("not decided: {e}"),
+        _ => match &step.undecided {
+            Some(reason) => format!("not decided: {reason}"),
+            None if matches!(
+                step.outcome,
+                Some(CheckOutcome::Holds {
+                    checked: Checked::Fact
+                })
+            ) =>
+            {
+                String::new()
+            }
+            None => "not decided: no first-order sentence is given for this step".into(),
+        },
+    };
+    if !why.is_empty() {
+        for line in wrap(&why, width - 4) {
+            writeln!(out, "{}", style.dim(&format!("    {line}")))?;
+        }
     }
     Ok(())
 }

@@ -127,6 +127,7 @@ pub(super) fn latex_sentence(judgement: &Judgement) -> String {
     worded(judgement, &Latex)
 }
 
+/// The verdict sentence for each basis of a judgement, marked up by `m`.
 fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
     let who = m.who(judgement.outcome);
     let t = |text: &str| m.text(text);
@@ -156,17 +157,7 @@ fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
         Basis::MisereNim {
             rule: Rule::MisereAllSmall { ones },
             ..
-        } => format!(
-            "{} {}: {} {}: {who}.",
-            t("misère, every pile"),
-            math("≤ 1".into()),
-            math(ones.to_string()),
-            t(&format!(
-                "pile{} of 1 ({})",
-                if *ones == 1 { "" } else { "s" },
-                if ones % 2 == 0 { "even" } else { "odd" }
-            )),
-        ),
+        } => misere_all_small(*ones, &who, m),
         Basis::MisereNim { nim_sum, .. } => format!(
             "{} {}{} {}: {who}.",
             t("misère, some pile"),
@@ -174,35 +165,7 @@ fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
             t(": decided as in Nim — nim-sum"),
             math(nim_sum.to_string())
         ),
-        Basis::Gamma(sum) => {
-            let value = gamma_text(sum);
-            match sum {
-                Gamma::Finite(0) => format!(
-                    "{}: {who}{}{}{}",
-                    math("γ = 0".into()),
-                    t(" — every move leaves "),
-                    math("γ ≠ 0".into()),
-                    t(", and the winner can always move back to 0 with fewer moves left.")
-                ),
-                Gamma::Finite(_) => format!(
-                    "{}: {who}{}{}.",
-                    math(format!("γ = {value} ≠ 0")),
-                    t(" — a move reaches "),
-                    math("γ = 0".into())
-                ),
-                Gamma::Infinite(k) if k.contains(&0) => format!(
-                    "{}{}{who}.",
-                    math(format!("γ = {value}")),
-                    t(": infinite, but one of its options is worth 0 — ")
-                ),
-                Gamma::Infinite(_) => format!(
-                    "{}{}{who}{}",
-                    math(format!("γ = {value}")),
-                    t(": infinite, and no option is worth 0 — "),
-                    t(": neither player can force a win, and perfect play never ends.")
-                ),
-            }
-        }
+        Basis::Gamma(sum) => by_gamma(sum, &who, m),
         Basis::Search { work } => format!(
             "{}{who}.",
             t(&format!(
@@ -228,6 +191,59 @@ fn worded(judgement: &Judgement, m: &dyn Markup) -> String {
             "{}{}: {who}.",
             t("a column's count is not 0 mod "),
             math(modulus.to_string())
+        ),
+    }
+}
+
+/// Misère Nim with every pile at most 1: the count of piles of 1, and whether it is even.
+fn misere_all_small(ones: usize, who: &str, m: &dyn Markup) -> String {
+    format!(
+        "{} {}: {} {}: {who}.",
+        m.text("misère, every pile"),
+        m.math("≤ 1"),
+        m.math(&ones.to_string()),
+        m.text(&format!(
+            "pile{} of 1 ({})",
+            if ones == 1 { "" } else { "s" },
+            if ones.is_multiple_of(2) {
+                "even"
+            } else {
+                "odd"
+            }
+        )),
+    )
+}
+
+/// A loopy graph's verdict by γ of the sum: 0, a finite value other than 0, or infinite with
+/// or without an option worth 0.
+fn by_gamma(sum: &Gamma, who: &str, m: &dyn Markup) -> String {
+    let t = |text: &str| m.text(text);
+    let math = |formula: String| m.math(&formula);
+    let value = gamma_text(sum);
+    match sum {
+        Gamma::Finite(0) => format!(
+            "{}: {who}{}{}{}",
+            math("γ = 0".into()),
+            t(" — every move leaves "),
+            math("γ ≠ 0".into()),
+            t(", and the winner can always move back to 0 with fewer moves left.")
+        ),
+        Gamma::Finite(_) => format!(
+            "{}: {who}{}{}.",
+            math(format!("γ = {value} ≠ 0")),
+            t(" — a move reaches "),
+            math("γ = 0".into())
+        ),
+        Gamma::Infinite(k) if k.contains(&0) => format!(
+            "{}{}{who}.",
+            math(format!("γ = {value}")),
+            t(": infinite, but one of its options is worth 0 — ")
+        ),
+        Gamma::Infinite(_) => format!(
+            "{}{}{who}{}",
+            math(format!("γ = {value}")),
+            t(": infinite, and no option is worth 0 — "),
+            t(": neither player can force a win, and perfect play never ends.")
         ),
     }
 }

@@ -17,59 +17,15 @@ const TREE_LINES: usize = 200;
 /// named and not expanded again.
 pub(crate) fn graph_tree(picture: &GraphPicture) -> String {
     let graph = &picture.graph;
-    let rules = &picture.rules;
-    let name = |i: usize| {
-        let heaps = graph.positions()[i].heaps();
-        if heaps.is_empty() {
-            "0".to_string()
-        } else {
-            let names: Vec<String> = heaps.iter().map(|&p| rules.name_of(p)).collect();
-            names.join(" + ")
-        }
-    };
-    let label = |i: usize| {
-        let position = &graph.positions()[i];
-        match position.gamma() {
-            Some(g) => {
-                let mark = match g.outcome() {
-                    Outcome::Second => "  P",
-                    Outcome::Draw => "  draw",
-                    Outcome::First => "",
-                };
-                format!(
-                    "{}  γ = {}{mark}",
-                    name(i),
-                    crate::render::loopy::gamma_text(g)
-                )
-            }
-            None => {
-                let g = position.grundy();
-                let p = if g == 0 { "  P" } else { "" };
-                format!("{}  g = {g}{p}", name(i))
-            }
-        }
-    };
     let count = graph.positions().len();
     let mut out = String::new();
-    let head = if graph.positions().iter().any(|p| p.gamma().is_some()) {
-        format!(
-            "{rules}: {count} position{}, each with its generalised Grundy value γ (∞{{K}}: \
-             K the finite values of its options); P marks a P-position (γ = 0: the player to \
-             move loses), draw a position neither player can force a win from, ◀ a winning \
-             move",
-            if count == 1 { "" } else { "s" }
-        )
-    } else {
-        format!(
-            "{rules}: {count} position{}, each with its Grundy value g; P marks a P-position \
-             (g = 0: the player to move loses), ◀ a winning move",
-            if count == 1 { "" } else { "s" }
-        )
-    };
     let _ = writeln!(
         out,
         "{}",
-        crate::render::prose::fill(&head, usize::from(crate::render::DEFAULT_WIDTH))
+        crate::render::prose::fill(
+            &tree_heading(picture),
+            usize::from(crate::render::DEFAULT_WIDTH)
+        )
     );
     let mut shown = HashSet::new();
     let mut lines = 0;
@@ -86,26 +42,14 @@ pub(crate) fn graph_tree(picture: &GraphPicture) -> String {
                 left_out += 1;
                 continue;
             }
-            let marks = match edge {
-                Some((winning, pass)) => {
-                    let mut m = String::new();
-                    if pass {
-                        m.push_str("  (pass)");
-                    }
-                    if winning {
-                        m.push_str("  ◀ wins");
-                    }
-                    m
-                }
-                None => String::new(),
-            };
+            let marks = edge_marks(edge);
             let again = !shown.insert(at);
             let tail = if again && graph.edges().iter().any(|e| e.from == at) {
                 "  (as above)"
             } else {
                 ""
             };
-            let _ = writeln!(out, "{lead}{}{marks}{tail}", label(at));
+            let _ = writeln!(out, "{lead}{}{marks}{tail}", tree_label(picture, at));
             lines += 1;
             if again {
                 continue;
@@ -131,6 +75,81 @@ pub(crate) fn graph_tree(picture: &GraphPicture) -> String {
         );
     }
     out
+}
+
+/// The tree's first paragraph: the rules, how many positions, and what the value and the
+/// marks mean (γ where the graph is loopy, g otherwise).
+fn tree_heading(picture: &GraphPicture) -> String {
+    let graph = &picture.graph;
+    let rules = &picture.rules;
+    let count = graph.positions().len();
+    if graph.positions().iter().any(|p| p.gamma().is_some()) {
+        format!(
+            "{rules}: {count} position{}, each with its generalised Grundy value γ (∞{{K}}: \
+             K the finite values of its options); P marks a P-position (γ = 0: the player to \
+             move loses), draw a position neither player can force a win from, ◀ a winning \
+             move",
+            if count == 1 { "" } else { "s" }
+        )
+    } else {
+        format!(
+            "{rules}: {count} position{}, each with its Grundy value g; P marks a P-position \
+             (g = 0: the player to move loses), ◀ a winning move",
+            if count == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// A position's name in the tree: its piles joined by `+`, or `0` where none is left.
+fn tree_name(picture: &GraphPicture, i: usize) -> String {
+    let heaps = picture.graph.positions()[i].heaps();
+    if heaps.is_empty() {
+        "0".to_string()
+    } else {
+        let names: Vec<String> = heaps.iter().map(|&p| picture.rules.name_of(p)).collect();
+        names.join(" + ")
+    }
+}
+
+/// A position's line in the tree: its name and its value (γ or g), marked `P` or `draw`.
+fn tree_label(picture: &GraphPicture, i: usize) -> String {
+    let position = &picture.graph.positions()[i];
+    match position.gamma() {
+        Some(g) => {
+            let mark = match g.outcome() {
+                Outcome::Second => "  P",
+                Outcome::Draw => "  draw",
+                Outcome::First => "",
+            };
+            format!(
+                "{}  γ = {}{mark}",
+                tree_name(picture, i),
+                crate::render::loopy::gamma_text(g)
+            )
+        }
+        None => {
+            let g = position.grundy();
+            let p = if g == 0 { "  P" } else { "" };
+            format!("{}  g = {g}{p}", tree_name(picture, i))
+        }
+    }
+}
+
+/// The marks of the move that reached a position: `  (pass)`, `  ◀ wins`; none for a root.
+fn edge_marks(edge: Option<(bool, bool)>) -> String {
+    match edge {
+        Some((winning, pass)) => {
+            let mut m = String::new();
+            if pass {
+                m.push_str("  (pass)");
+            }
+            if winning {
+                m.push_str("  ◀ wins");
+            }
+            m
+        }
+        None => String::new(),
+    }
 }
 
 /// Marks of a sparkline, lowest to highest.

@@ -7,7 +7,7 @@ use crate::engine::Intent;
 use crate::engine::loopy::Outcome;
 use crate::engine::{Move, Pile, Rules};
 use crate::engine::{Side, Turn};
-use crate::output::{CoachNote, GameEvent, GameReport, StepReport};
+use crate::output::{CoachNote, GameEvent, GameReport, LoopyReport, PositionReport, StepReport};
 use crate::render::json_shapes::MoveJson;
 
 /// Piles as the rules write them: a graph's position names, a game's tuples.
@@ -146,6 +146,7 @@ enum EventJson {
     },
 }
 
+/// One event of a game as JSON: its name and its fields.
 fn event(rules: &Rules, e: &GameEvent) -> EventJson {
     match e {
         GameEvent::Start {
@@ -174,63 +175,9 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
             piles: piles(rules, p),
             side: side(*s),
         },
-        GameEvent::Coach(note) => {
-            let (verdict, best) = match note {
-                CoachNote::Kept => ("kept", None),
-                CoachNote::ThrewAway { best } => {
-                    ("threw-away", Some(MoveJson::named(rules, &best.mv)))
-                }
-                CoachNote::ThrewAwayBySearch { best } => {
-                    ("threw-away", Some(MoveJson::named(rules, best)))
-                }
-                CoachNote::AlreadyLost => ("already-lost", None),
-                CoachNote::ByGamma {
-                    before,
-                    after,
-                    best,
-                } => (
-                    gamma_verdict(*before, *after),
-                    best.as_ref().map(|m| MoveJson::named(rules, m)),
-                ),
-            };
-            EventJson::Coach {
-                best,
-                event: "coach",
-                verdict,
-            }
-        }
-        GameEvent::Hint { report, .. } => EventJson::Hint {
-            event: "hint",
-            mv: report
-                .winning_move
-                .as_ref()
-                .map(|(m, _)| MoveJson::named(rules, m)),
-            piles: piles(rules, &report.piles),
-            winner: report.verdict.winner.name(),
-        },
-        GameEvent::LoopyHint(report) => EventJson::Hint {
-            event: "hint",
-            mv: report
-                .best
-                .as_ref()
-                .filter(|_| report.outcome != Outcome::Second)
-                .map(|m| {
-                    MoveJson::named(
-                        rules,
-                        &Move::new(
-                            m.token,
-                            Pile::plain(m.from),
-                            crate::engine::Heaps::One(Pile::plain(m.to)),
-                        ),
-                    )
-                }),
-            piles: report
-                .nodes
-                .iter()
-                .map(|&n| report.graph.name(n).to_string())
-                .collect(),
-            winner: crate::render::loopy::outcome_name(report.outcome),
-        },
+        GameEvent::Coach(note) => coach(rules, note),
+        GameEvent::Hint { report, .. } => hint(rules, report),
+        GameEvent::LoopyHint(report) => loopy_hint(rules, report),
         GameEvent::SearchHint {
             piles: p,
             won,
@@ -250,16 +197,7 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
             piles: p,
             values,
             gamma,
-        } => EventJson::YourMove {
-            event: "your-move",
-            gamma: gamma.as_ref().map(|g| {
-                g.iter()
-                    .map(crate::render::loopy::GammaJson::from)
-                    .collect()
-            }),
-            piles: piles(rules, p),
-            values: values.clone(),
-        },
+        } => your_move(rules, p, values.as_deref(), gamma.as_deref()),
         GameEvent::End {
             winner,
             resigned,
@@ -272,6 +210,90 @@ fn event(rules: &Rules, e: &GameEvent) -> EventJson {
             start: piles(rules, start),
             winner: side(*winner),
         },
+    }
+}
+
+/// The coach's note on the learner's move: its verdict, and the move that was best.
+fn coach(rules: &Rules, note: &CoachNote) -> EventJson {
+    let (verdict, best) = match note {
+        CoachNote::Kept => ("kept", None),
+        CoachNote::ThrewAway { best } => ("threw-away", Some(MoveJson::named(rules, &best.mv))),
+        CoachNote::ThrewAwayBySearch { best } => ("threw-away", Some(MoveJson::named(rules, best))),
+        CoachNote::AlreadyLost => ("already-lost", None),
+        CoachNote::ByGamma {
+            before,
+            after,
+            best,
+        } => (
+            gamma_verdict(*before, *after),
+            best.as_ref().map(|m| MoveJson::named(rules, m)),
+        ),
+    };
+    EventJson::Coach {
+        best,
+        event: "coach",
+        verdict,
+    }
+}
+
+/// `hint`: the position, who wins it, and its winning move if there is one.
+fn hint(rules: &Rules, report: &PositionReport) -> EventJson {
+    EventJson::Hint {
+        event: "hint",
+        mv: report
+            .winning_move
+            .as_ref()
+            .map(|(m, _)| MoveJson::named(rules, m)),
+        piles: piles(rules, &report.piles),
+        winner: report.verdict.winner.name(),
+    }
+}
+
+/// `hint` on a loopy graph: the tokens' positions, the outcome by γ, and the move that wins
+/// or keeps the draw.
+fn loopy_hint(rules: &Rules, report: &LoopyReport) -> EventJson {
+    EventJson::Hint {
+        event: "hint",
+        mv: report
+            .best
+            .as_ref()
+            .filter(|_| report.outcome != Outcome::Second)
+            .map(|m| {
+                MoveJson::named(
+                    rules,
+                    &Move::new(
+                        m.token,
+                        Pile::plain(m.from),
+                        crate::engine::Heaps::One(Pile::plain(m.to)),
+                    ),
+                )
+            }),
+        piles: report
+            .nodes
+            .iter()
+            .map(|&n| report.graph.name(n).to_string())
+            .collect(),
+        winner: crate::render::loopy::outcome_name(report.outcome),
+    }
+}
+
+/// The position the learner is to move on, with its piles' values or γ where the coach
+/// shows them.
+fn your_move(
+    rules: &Rules,
+    p: &[Pile],
+    values: Option<&[crate::engine::Grundy]>,
+    gamma: Option<&[crate::engine::loopy::Gamma]>,
+) -> EventJson {
+    EventJson::YourMove {
+        event: "your-move",
+        gamma: gamma.map(|g| {
+            g.iter()
+                .map(crate::render::loopy::GammaJson::from)
+                .collect()
+        }),
+        piles: piles(rules, p),
+        values: values.map(<[crate::engine::Grundy]>::to_vec),
     }
 }
 

@@ -275,8 +275,6 @@ pub(crate) fn text(
 
 /// Each event of a sum's command in full.
 fn events(report: &SumGameReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
-    let style = opts.style;
-    let w = opts.layout_width();
     let kind = report.kind;
     // The nim-sum the last move left, for the coach's note on it.
     let mut left = None;
@@ -287,17 +285,7 @@ fn events(report: &SumGameReport, opts: &RenderOptions, out: &mut dyn Write) -> 
                 first,
                 coach,
                 example,
-            } => {
-                let game = match kind {
-                    SumKind::Games => sum_line(&b.terms),
-                    SumKind::Pictures => format!("Green Hackenbush: {}", sum_line(&b.terms)),
-                };
-                let title = title(&game, None, report.misere, *first, *coach);
-                for line in crate::render::prose::hanging("", &title, w, 2).lines() {
-                    writeln!(out, "{}", style.heading(line))?;
-                }
-                para(out, style.dim(""), &how_to_move(kind, example.as_ref()), w)?;
-            }
+            } => start(report, b, *first, *coach, example.as_ref(), opts, out)?,
             SumGameEvent::Moved {
                 number,
                 side,
@@ -306,69 +294,11 @@ fn events(report: &SumGameReport, opts: &RenderOptions, out: &mut dyn Write) -> 
                 board: b,
             } => {
                 left = b.nim_sum();
-                writeln!(out)?;
-                let who = match side {
-                    Side::Learner => "you",
-                    Side::Computer => "computer",
-                };
-                para(
-                    out,
-                    style.heading(&format!("{number}. {who}:")),
-                    &action(kind, mv, true),
-                    w,
-                )?;
-                cut_picture(mv, opts, out)?;
-                if let Some(intent) = intent {
-                    para(
-                        out,
-                        style.heading("why:"),
-                        &why(mv, *intent, report.misere),
-                        w,
-                    )?;
-                }
+                moved(report, *number, *side, mv, *intent, opts, out)?;
             }
             SumGameEvent::Coach(note) => coach(kind, note, left, opts, out)?,
-            SumGameEvent::Hint { won, best } => match (won, best) {
-                (true, Some(best)) => para(
-                    out,
-                    style.heading("hint:"),
-                    &format!(
-                        "{} — type `{}`; it leaves the opponent a lost position.",
-                        action(kind, best, true),
-                        typed(best)
-                    ),
-                    w,
-                )?,
-                _ => para(
-                    out,
-                    style.heading("hint:"),
-                    "you are to move in a lost position: every move loses against perfect \
-                     play. Keep the game long and hope for a slip.",
-                    w,
-                )?,
-            },
-            SumGameEvent::Undone { turns } => {
-                writeln!(out)?;
-                let count = turns.len();
-                let moves = if count == 1 { "move" } else { "moves" };
-                writeln!(
-                    out,
-                    "{}",
-                    style.heading(&format!("took back {count} {moves}:"))
-                )?;
-                for (side, mv) in turns {
-                    let who = match side {
-                        Side::Learner => "you",
-                        Side::Computer => "computer",
-                    };
-                    para(
-                        out,
-                        format!("  {who}:"),
-                        &action(kind, mv, report.coached),
-                        w,
-                    )?;
-                }
-            }
+            SumGameEvent::Hint { won, best } => hint(kind, *won, best.as_ref(), opts, out)?,
+            SumGameEvent::Undone { turns } => undone(report, turns, opts, out)?,
             SumGameEvent::YourMove { board: b } => {
                 writeln!(out)?;
                 board(kind, b, "your move:", BoardView::Explained, opts, out)?;
@@ -377,10 +307,129 @@ fn events(report: &SumGameReport, opts: &RenderOptions, out: &mut dyn Write) -> 
                 winner, resigned, ..
             } => {
                 writeln!(out)?;
-                let over = game_over(*winner, *resigned, report.misere, style);
+                let over = game_over(*winner, *resigned, report.misere, opts.style);
                 writeln!(out, "{over}")?;
             }
         }
+    }
+    Ok(())
+}
+
+/// The title of a new game on a sum, wrapped, and the line that teaches how its moves are
+/// written.
+fn start(
+    report: &SumGameReport,
+    b: &Board,
+    first: Side,
+    coach: bool,
+    example: Option<&TermMove>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    let kind = report.kind;
+    let game = match kind {
+        SumKind::Games => sum_line(&b.terms),
+        SumKind::Pictures => format!("Green Hackenbush: {}", sum_line(&b.terms)),
+    };
+    let title = title(&game, None, report.misere, first, coach);
+    for line in crate::render::prose::hanging("", &title, w, 2).lines() {
+        writeln!(out, "{}", style.heading(line))?;
+    }
+    para(out, style.dim(""), &how_to_move(kind, example), w)
+}
+
+/// A move on a sum: its number, who made it and what it did, the picture it cut, and why.
+fn moved(
+    report: &SumGameReport,
+    number: usize,
+    side: Side,
+    mv: &TermMove,
+    intent: Option<Intent>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    writeln!(out)?;
+    let who = match side {
+        Side::Learner => "you",
+        Side::Computer => "computer",
+    };
+    para(
+        out,
+        style.heading(&format!("{number}. {who}:")),
+        &action(report.kind, mv, true),
+        w,
+    )?;
+    cut_picture(mv, opts, out)?;
+    if let Some(intent) = intent {
+        para(
+            out,
+            style.heading("why:"),
+            &why(mv, intent, report.misere),
+            w,
+        )?;
+    }
+    Ok(())
+}
+
+/// `hint` on a sum: the winning move and how to type it, or that every move loses.
+fn hint(
+    kind: SumKind,
+    won: bool,
+    best: Option<&TermMove>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    match (won, best) {
+        (true, Some(best)) => para(
+            out,
+            style.heading("hint:"),
+            &format!(
+                "{} — type `{}`; it leaves the opponent a lost position.",
+                action(kind, best, true),
+                typed(best)
+            ),
+            w,
+        ),
+        _ => para(
+            out,
+            style.heading("hint:"),
+            "you are to move in a lost position: every move loses against perfect \
+             play. Keep the game long and hope for a slip.",
+            w,
+        ),
+    }
+}
+
+/// `undo` on a sum: how many moves were taken back, then each of them, one a paragraph.
+fn undone(
+    report: &SumGameReport,
+    turns: &[(Side, TermMove)],
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    writeln!(out)?;
+    let count = turns.len();
+    let moves = if count == 1 { "move" } else { "moves" };
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("took back {count} {moves}:"))
+    )?;
+    for (side, mv) in turns {
+        let who = match side {
+            Side::Learner => "you",
+            Side::Computer => "computer",
+        };
+        para(
+            out,
+            format!("  {who}:"),
+            &action(report.kind, mv, report.coached),
+            w,
+        )?;
     }
     Ok(())
 }

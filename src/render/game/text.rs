@@ -4,11 +4,13 @@
 use std::io::{self, Write};
 
 use crate::engine::Intent;
-use crate::engine::loopy::Outcome;
-use crate::engine::{Move, Pile, Rules};
+use crate::engine::loopy::{Gamma, Outcome};
+use crate::engine::{Grundy, Move, Pile, Rules};
 use crate::engine::{Player, Rule};
 use crate::engine::{Side, Turn};
-use crate::output::{CoachNote, GameEvent, GameReport, MoveView, StepReport, WhyPart, WhyShown};
+use crate::output::{
+    CoachNote, GameEvent, GameReport, MoveView, PositionReport, StepReport, WhyPart, WhyShown,
+};
 use crate::render::{RenderOptions, Style, binary};
 
 pub(crate) fn render_game(
@@ -48,188 +50,297 @@ pub(super) fn why_other(shown: WhyShown) -> String {
     }
 }
 
+/// Each event of a game's command in order, as words and binary views.
 fn render_events(report: &GameReport, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
-    let style = opts.style;
-    let w = opts.layout_width();
     for event in &report.events {
-        match event {
-            GameEvent::Start {
-                piles,
-                first,
-                coach,
-                view,
-                example,
-                by_gamma,
-            } => {
-                let board = join(&report.rules, piles);
-                let rules = report.rules.to_string();
-                let title = title(&rules, Some(&board), report.misere_search, *first, *coach);
-                writeln!(out, "{}", style.heading(&title))?;
-                para(
-                    out,
-                    style.dim(""),
-                    &how_to_move(&report.rules, example.as_ref()),
-                    w,
-                )?;
-                if let Some(view) = view {
-                    binary::render(view, &view.judgement(), opts, out)?;
-                    let text = if view.verdict.winner == Player::First {
-                        "you are to move in a winning position: find the move that leaves the \
-                         opponent a lost position (`hint` if you are stuck)."
-                    } else {
-                        "you are to move in a lost position: every move loses against perfect \
-                         play. Keep the game long and watch how the computer answers."
-                    };
-                    para(out, style.heading("coach:"), text, w)?;
-                }
-                if let (None, Some(outcome)) = (view, by_gamma) {
-                    para(out, style.heading("coach:"), start_by_gamma(*outcome), w)?;
-                }
-            }
-            GameEvent::Moved {
-                side,
-                mv,
-                intent,
-                view,
-                number,
-                ..
-            } => {
-                writeln!(out)?;
-                let who = match side {
-                    Side::Learner => "you",
-                    Side::Computer => "computer",
-                };
-                writeln!(
-                    out,
-                    "{}",
-                    style.heading(&format!("{number}. {who}: {}", action(&report.rules, mv)))
-                )?;
-                if let Some(view) = view {
-                    binary::render_move(view, "moved", opts, out)?;
-                }
-                match (intent, view) {
-                    (Some(intent), Some(view)) => {
-                        para(out, style.heading("why:"), &why(view, *intent), w)?;
-                    }
-                    (Some(intent), None) if report.misere_search => {
-                        para(out, style.heading("why:"), why_by_search(*intent), w)?;
-                    }
-                    (Some(intent), None) if report.rules.is_loopy_graph() => {
-                        para(out, style.heading("why:"), why_by_gamma(*intent), w)?;
-                    }
-                    _ => {}
-                }
-            }
-            // `why` of the learner's move fits one screen: the winning move in words, not a
-            // second table.
-            GameEvent::Coach(note) => {
-                let table = report.why.is_none();
-                coach(&report.rules, note, table, opts, out)?
-            }
-            GameEvent::Hint {
-                best: Some(best), ..
-            } => {
-                writeln!(
-                    out,
-                    "{}",
-                    style.heading(&format!("hint: {}", action(&report.rules, &best.mv)))
-                )?;
-                binary::render_move(best, "the winning move", opts, out)?;
-                para(out, style.heading("why:"), &why(best, Intent::Winning), w)?;
-            }
-            GameEvent::Hint { report, .. } => {
-                binary::render(report, &report.judgement(), opts, out)?
-            }
-            GameEvent::LoopyHint(hint) => {
-                super::super::loopy::text(hint, &hint.judgement(), opts, out)?
-            }
-            GameEvent::SearchHint {
-                best: Some(best), ..
-            } => {
-                writeln!(
-                    out,
-                    "{}",
-                    style.heading(&format!("hint: {}", action(&report.rules, best)))
-                )?;
-                para(
-                    out,
-                    style.heading("why:"),
-                    why_by_search(Intent::Winning),
-                    w,
-                )?;
-            }
-            GameEvent::SearchHint { won, .. } => {
-                let text = if *won {
-                    "you win, but the search found no single move to show."
-                } else {
-                    "every move loses against perfect play (a search of every line of play \
-                     says so): keep the game long and hope for a slip."
-                };
-                para(out, style.heading("hint:"), text, w)?;
-            }
-            GameEvent::Undone { turns, .. } => {
-                writeln!(out)?;
-                let count = turns.len();
-                let moves = if count == 1 { "move" } else { "moves" };
-                writeln!(
-                    out,
-                    "{}",
-                    style.heading(&format!("took back {count} {moves}:"))
-                )?;
-                for t in turns {
-                    writeln!(
-                        out,
-                        "  {}: {}",
-                        side_name(t.side),
-                        action(&report.rules, &t.mv)
-                    )?;
-                }
-            }
-            GameEvent::YourMove {
-                piles,
-                values,
-                gamma,
-            } => {
-                writeln!(out)?;
-                let values = match (values, gamma) {
-                    (_, Some(g)) => {
-                        let g: Vec<String> =
-                            g.iter().map(super::super::loopy::gamma_text).collect();
-                        format!("   (γ {})", g.join(" "))
-                    }
-                    (Some(g), None) => {
-                        let g: Vec<String> = g.iter().map(ToString::to_string).collect();
-                        format!("   (values {})", g.join(" "))
-                    }
-                    (None, None) => String::new(),
-                };
-                writeln!(
-                    out,
-                    "{} {}{}",
-                    style.heading("your move:"),
-                    join(&report.rules, piles),
-                    style.dim(&values)
-                )?;
-            }
-            GameEvent::End {
-                winner,
-                resigned,
-                start,
-                turns,
-            } => {
-                writeln!(out)?;
-                let misere = report.rules.is_misere() || report.misere_search;
-                writeln!(out, "{}", game_over(*winner, *resigned, misere, style))?;
-                para(
-                    out,
-                    style.heading("replay:"),
-                    &replay(&report.rules, start, turns),
-                    w,
-                )?;
-            }
-        }
+        render_event(report, event, opts, out)?;
     }
     Ok(())
+}
+
+/// One event of a game: its heading, its binary view where it has one, and its reasons.
+fn render_event(
+    report: &GameReport,
+    event: &GameEvent,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    match event {
+        GameEvent::Start {
+            piles,
+            first,
+            coach,
+            view,
+            example,
+            by_gamma,
+        } => {
+            start_heading(report, piles, *first, *coach, example.as_ref(), opts, out)?;
+            start_coach(view.as_ref(), *by_gamma, opts, out)
+        }
+        GameEvent::Moved {
+            side,
+            mv,
+            intent,
+            view,
+            number,
+            ..
+        } => {
+            writeln!(out)?;
+            moved_heading(report, *number, *side, mv, opts.style, out)?;
+            if let Some(view) = view {
+                binary::render_move(view, "moved", opts, out)?;
+            }
+            move_reason(report, *intent, view.as_ref(), opts, out)
+        }
+        // `why` of the learner's move fits one screen: the winning move in words, not a
+        // second table.
+        GameEvent::Coach(note) => {
+            let table = report.why.is_none();
+            coach(&report.rules, note, table, opts, out)
+        }
+        GameEvent::Hint {
+            best: Some(best), ..
+        } => hint(report, best, opts, out),
+        GameEvent::Hint { report, .. } => binary::render(report, &report.judgement(), opts, out),
+        GameEvent::LoopyHint(hint) => super::super::loopy::text(hint, &hint.judgement(), opts, out),
+        GameEvent::SearchHint {
+            best: Some(best), ..
+        } => search_hint(report, best, opts, out),
+        GameEvent::SearchHint { won, .. } => no_search_hint(*won, opts, out),
+        GameEvent::Undone { turns, .. } => undone(report, turns, opts.style, out),
+        GameEvent::YourMove {
+            piles,
+            values,
+            gamma,
+        } => your_move(
+            report,
+            piles,
+            values.as_deref(),
+            gamma.as_deref(),
+            opts.style,
+            out,
+        ),
+        GameEvent::End {
+            winner,
+            resigned,
+            start,
+            turns,
+        } => end(report, *winner, *resigned, start, turns, opts, out),
+    }
+}
+
+/// The title of a new game and the line that teaches how its moves are written.
+fn start_heading(
+    report: &GameReport,
+    piles: &[Pile],
+    first: Side,
+    coach: bool,
+    example: Option<&Move>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    let board = join(&report.rules, piles);
+    let rules = report.rules.to_string();
+    let title = title(&rules, Some(&board), report.misere_search, first, coach);
+    writeln!(out, "{}", style.heading(&title))?;
+    para(out, style.dim(""), &how_to_move(&report.rules, example), w)
+}
+
+/// The coach's view of a new game's start: in binary with who wins, or by γ on a loopy graph.
+fn start_coach(
+    view: Option<&PositionReport>,
+    by_gamma: Option<Outcome>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    if let Some(view) = view {
+        binary::render(view, &view.judgement(), opts, out)?;
+        let text = if view.verdict.winner == Player::First {
+            "you are to move in a winning position: find the move that leaves the \
+             opponent a lost position (`hint` if you are stuck)."
+        } else {
+            "you are to move in a lost position: every move loses against perfect \
+             play. Keep the game long and watch how the computer answers."
+        };
+        para(out, style.heading("coach:"), text, w)?;
+    }
+    if let (None, Some(outcome)) = (view, by_gamma) {
+        para(out, style.heading("coach:"), start_by_gamma(outcome), w)?;
+    }
+    Ok(())
+}
+
+/// `3. you: take 2 from pile 1`: a move's number, who made it and what it did.
+fn moved_heading(
+    report: &GameReport,
+    number: usize,
+    side: Side,
+    mv: &Move,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let who = match side {
+        Side::Learner => "you",
+        Side::Computer => "computer",
+    };
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("{number}. {who}: {}", action(&report.rules, mv)))
+    )
+}
+
+/// Why a move was made: from its binary view, by search in misère play, or by γ on a loopy
+/// graph; nothing where the move has no stated intent.
+fn move_reason(
+    report: &GameReport,
+    intent: Option<Intent>,
+    view: Option<&MoveView>,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    match (intent, view) {
+        (Some(intent), Some(view)) => para(out, style.heading("why:"), &why(view, intent), w),
+        (Some(intent), None) if report.misere_search => {
+            para(out, style.heading("why:"), why_by_search(intent), w)
+        }
+        (Some(intent), None) if report.rules.is_loopy_graph() => {
+            para(out, style.heading("why:"), why_by_gamma(intent), w)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `hint`: the winning move, in binary, and why it wins.
+fn hint(
+    report: &GameReport,
+    best: &MoveView,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("hint: {}", action(&report.rules, &best.mv)))
+    )?;
+    binary::render_move(best, "the winning move", opts, out)?;
+    para(out, style.heading("why:"), &why(best, Intent::Winning), w)
+}
+
+/// `hint` in misère play: the winning move a search found, and why it wins.
+fn search_hint(
+    report: &GameReport,
+    best: &Move,
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("hint: {}", action(&report.rules, best)))
+    )?;
+    para(
+        out,
+        style.heading("why:"),
+        why_by_search(Intent::Winning),
+        w,
+    )
+}
+
+/// `hint` in misère play where the search found no move to show: won anyway, or lost.
+fn no_search_hint(won: bool, opts: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    let text = if won {
+        "you win, but the search found no single move to show."
+    } else {
+        "every move loses against perfect play (a search of every line of play \
+         says so): keep the game long and hope for a slip."
+    };
+    para(out, style.heading("hint:"), text, w)
+}
+
+/// `undo`: how many moves were taken back, then each of them, one a line.
+fn undone(
+    report: &GameReport,
+    turns: &[Turn],
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(out)?;
+    let count = turns.len();
+    let moves = if count == 1 { "move" } else { "moves" };
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("took back {count} {moves}:"))
+    )?;
+    for t in turns {
+        writeln!(
+            out,
+            "  {}: {}",
+            side_name(t.side),
+            action(&report.rules, &t.mv)
+        )?;
+    }
+    Ok(())
+}
+
+/// `your move: 4 7 5   (values 4 7 5)`: the board the learner moves on, with its piles'
+/// values or γ where the coach shows them.
+fn your_move(
+    report: &GameReport,
+    piles: &[Pile],
+    values: Option<&[Grundy]>,
+    gamma: Option<&[Gamma]>,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(out)?;
+    let values = match (values, gamma) {
+        (_, Some(g)) => {
+            let g: Vec<String> = g.iter().map(super::super::loopy::gamma_text).collect();
+            format!("   (γ {})", g.join(" "))
+        }
+        (Some(g), None) => {
+            let g: Vec<String> = g.iter().map(ToString::to_string).collect();
+            format!("   (values {})", g.join(" "))
+        }
+        (None, None) => String::new(),
+    };
+    writeln!(
+        out,
+        "{} {}{}",
+        style.heading("your move:"),
+        join(&report.rules, piles),
+        style.dim(&values)
+    )
+}
+
+/// The end of a game: who won and by which rule, then the replay of every move.
+fn end(
+    report: &GameReport,
+    winner: Side,
+    resigned: bool,
+    start: &[Pile],
+    turns: &[Turn],
+    opts: &RenderOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (style, w) = (opts.style, opts.layout_width());
+    writeln!(out)?;
+    let misere = report.rules.is_misere() || report.misere_search;
+    writeln!(out, "{}", game_over(winner, resigned, misere, style))?;
+    para(
+        out,
+        style.heading("replay:"),
+        &replay(&report.rules, start, turns),
+        w,
+    )
 }
 
 /// What the coach says of a move that kept the win, in a game of one ruleset or a sum.
