@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::json::intent_name;
-use super::text::{game_over, para, title};
+use super::text::{game_over, para, title, took_back};
 use crate::engine::Intent;
 use crate::engine::Side;
 use crate::engine::{Grundy, Pile, Rules};
@@ -410,15 +410,7 @@ fn undone(
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let (style, w) = (opts.style, opts.layout_width());
-    writeln!(out)?;
-    let count = turns.len();
-    let moves = if count == 1 { "move" } else { "moves" };
-    writeln!(
-        out,
-        "{}",
-        style.heading(&format!("took back {count} {moves}:"))
-    )?;
+    took_back(turns.len(), opts.style, out)?;
     for (side, mv) in turns {
         let who = match side {
             Side::Learner => "you",
@@ -428,7 +420,7 @@ fn undone(
             out,
             format!("  {who}:"),
             &action(report.kind, mv, report.coached),
-            w,
+            opts.layout_width(),
         )?;
     }
     Ok(())

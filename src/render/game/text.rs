@@ -264,6 +264,17 @@ fn no_search_hint(won: bool, opts: &RenderOptions, out: &mut dyn Write) -> io::R
     para(out, style.heading("hint:"), text, w)
 }
 
+/// After `undo`, a blank line and the heading that counts the moves taken back.
+pub(super) fn took_back(count: usize, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out)?;
+    let moves = if count == 1 { "move" } else { "moves" };
+    writeln!(
+        out,
+        "{}",
+        style.heading(&format!("took back {count} {moves}:"))
+    )
+}
+
 /// `undo`: how many moves were taken back, then each of them, one a line.
 fn undone(
     report: &GameReport,
@@ -271,14 +282,7 @@ fn undone(
     style: Style,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    writeln!(out)?;
-    let count = turns.len();
-    let moves = if count == 1 { "move" } else { "moves" };
-    writeln!(
-        out,
-        "{}",
-        style.heading(&format!("took back {count} {moves}:"))
-    )?;
+    took_back(turns.len(), style, out)?;
     for t in turns {
         writeln!(
             out,

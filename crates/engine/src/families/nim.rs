@@ -6,28 +6,24 @@ use crate::families::game::{Can, Game};
 use crate::limits::budget::Budget;
 use crate::{EngineError, Heaps, Pass, Pile};
 
-/// Nim: take any positive number of tokens from one pile; the last mover wins.
-pub(crate) struct Nim;
+/// Nim: take any positive number of tokens from one pile; the last mover wins, or with
+/// `misere`, loses (misère Nim).
+pub(crate) struct Nim {
+    pub(crate) misere: bool,
+}
 
 /// Zero-move Nim: Nim where each non-empty pile also offers one pass that either player may
 /// spend once.
 pub(crate) struct ZeroMove;
 
-/// Misère Nim: Nim where the last mover loses.
-pub(crate) struct MisereNim;
-
-/// Nim's options of a pile of size `n`: every smaller pile, the smallest first.
-fn taken(n: u64) -> Box<dyn Iterator<Item = Heaps>> {
-    Box::new((0..n).map(|k| Heaps::One(Pile::plain(k))))
-}
-
 impl Game for Nim {
+    /// Every smaller pile, the smallest first.
     fn options<'a>(
         &'a self,
         pile: Pile,
         _: &mut Budget,
     ) -> Result<Box<dyn Iterator<Item = Heaps> + 'a>, EngineError> {
-        Ok(taken(pile.size))
+        Ok(Box::new((0..pile.size).map(|k| Heaps::One(Pile::plain(k)))))
     }
 
     fn is_option(&self, from: Pile, to: &Heaps, _: &mut Budget) -> Result<bool, EngineError> {
@@ -37,28 +33,7 @@ impl Game for Nim {
     fn can(&self) -> Can {
         Can {
             take_any: true,
-            ..Can::PLAIN
-        }
-    }
-}
-
-impl Game for MisereNim {
-    fn options<'a>(
-        &'a self,
-        pile: Pile,
-        _: &mut Budget,
-    ) -> Result<Box<dyn Iterator<Item = Heaps> + 'a>, EngineError> {
-        Ok(taken(pile.size))
-    }
-
-    fn is_option(&self, from: Pile, to: &Heaps, _: &mut Budget) -> Result<bool, EngineError> {
-        Ok(matches!(to, Heaps::One(to) if to.size < from.size))
-    }
-
-    fn can(&self) -> Can {
-        Can {
-            take_any: true,
-            lose_by_last_move: true,
+            lose_by_last_move: self.misere,
             ..Can::PLAIN
         }
     }

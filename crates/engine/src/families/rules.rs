@@ -8,7 +8,7 @@ use crate::error::PileWanted;
 use crate::families::defined::DefinedGame;
 use crate::families::game::{Can, Game, single, size_expected};
 use crate::families::graph::GameGraph;
-use crate::families::nim::{MisereNim, Nim, ZeroMove};
+use crate::families::nim::{Nim, ZeroMove};
 use crate::families::octal::OctalCode;
 use crate::families::subtraction::SubtractionSet;
 use crate::limits::budget::Budget;
@@ -43,9 +43,9 @@ impl Rules {
     /// looks at which ruleset it holds.
     pub fn game(&self) -> &dyn Game {
         match self {
-            Self::Nim => &Nim,
+            Self::Nim => &Nim { misere: false },
             Self::ZeroMove => &ZeroMove,
-            Self::Misere => &MisereNim,
+            Self::Misere => &Nim { misere: true },
             Self::Subtract(set) => set,
             Self::Octal(code) => code,
             Self::Graph(graph) => graph.as_ref(),
