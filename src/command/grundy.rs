@@ -161,7 +161,7 @@ fn loopy_table(rules: &Rules, target: Option<&str>) -> Result<Option<Output>, Er
 /// Whether a row of `size` would list more options than a table prints: a hexadecimal game's
 /// rows hold about n²/12 three-way splits each, so past a few thousand only the value is shown.
 fn too_many_options(rules: &Rules, size: u64) -> bool {
-    matches!(rules, Rules::Octal(code) if code.move_count(size) > u128::from(range::MAX_OPTIONS))
+    rules.game().options_of_size(size) > u128::from(range::MAX_OPTIONS)
 }
 
 /// The largest part of the tuples a game of tuples lists when no state is named.

@@ -84,14 +84,7 @@ pub(super) fn check_printable(rules: &Rules, from: u64, to: u64, token: &str) ->
         });
     }
     // Options listed: about n per state for take-any rulesets, |S| for subtraction games.
-    let options: u128 = (from..=to)
-        .map(|n| match rules {
-            Rules::Subtract(set) => set.values().len() as u128,
-            Rules::Octal(code) => code.move_count(n),
-            Rules::Graph(_) => 1,
-            _ => u128::from(n + 1) * u128::from(states_per_size),
-        })
-        .sum();
+    let options: u128 = (from..=to).map(|n| rules.game().options_of_size(n)).sum();
     if options > u128::from(MAX_OPTIONS) {
         return refuse(RangeWhy::TooManyOptions {
             options,

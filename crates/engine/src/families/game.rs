@@ -83,6 +83,13 @@ pub trait Game: Send + Sync {
         vec![Pile::plain(n)]
     }
 
+    /// At most how many options the states of size `n` have in all, counted without listing
+    /// them (the work of a table's row): by default one for each smaller size, for each
+    /// state of size `n`.
+    fn options_of_size(&self, n: u64) -> u128 {
+        u128::from(n).saturating_add(1) * self.states(n).len() as u128
+    }
+
     /// A pile of the game as it starts, from its size.
     fn pile(&self, size: u64) -> Pile {
         Pile::plain(size)

@@ -300,6 +300,11 @@ impl Game for GameGraph {
         }
     }
 
+    /// The moves of position number `n`.
+    fn options_of_size(&self, n: u64) -> u128 {
+        self.moves(n).count() as u128
+    }
+
     fn write_state(&self, pile: Pile) -> String {
         self.name(pile.size).to_string()
     }

@@ -93,6 +93,11 @@ impl Game for ZeroMove {
         }
     }
 
+    /// Both states counted as with the pass: n + 1 options each at most.
+    fn options_of_size(&self, n: u64) -> u128 {
+        u128::from(n).saturating_add(1) * 2
+    }
+
     /// A pile starts with its pass unused.
     fn pile(&self, size: u64) -> Pile {
         Pile::zero_move(size, Pass::Unused)

@@ -245,6 +245,11 @@ impl Game for OctalCode {
         Ok(self.allows(from.size, to))
     }
 
+    /// Exactly, without listing them: three-way splits make it grow as n².
+    fn options_of_size(&self, n: u64) -> u128 {
+        self.move_count(n)
+    }
+
     fn can(&self) -> Can {
         Can {
             split: self.splits(),

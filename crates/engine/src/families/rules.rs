@@ -347,4 +347,36 @@ mod tests {
             }
         }
     }
+
+    /// The count without listing is never below the options listed, state by state, and for
+    /// an octal code it is exact.
+    #[test]
+    fn options_of_size_bounds_the_options_listed() {
+        let rules = [
+            Rules::Nim,
+            Rules::ZeroMove,
+            Rules::Misere,
+            Rules::parse("subtract:1,3,4").unwrap(),
+            Rules::parse("octal:0.77").unwrap(),
+            Rules::parse("octal:4.07").unwrap(),
+            Rules::parse("hex:0.8").unwrap(),
+        ];
+        for r in &rules {
+            for n in 0..30 {
+                let listed: usize = r
+                    .states(n)
+                    .into_iter()
+                    .map(|p| r.heap_options(p, &mut Budget::new(10_000)).unwrap().count())
+                    .sum();
+                let counted = r.game().options_of_size(n);
+                assert!(
+                    counted >= listed as u128,
+                    "{r} at {n}: {counted} < {listed}"
+                );
+                if let Rules::Octal(_) = r {
+                    assert_eq!(counted, listed as u128, "{r} at {n}");
+                }
+            }
+        }
+    }
 }

@@ -197,6 +197,11 @@ impl Game for SubtractionSet {
         ))
     }
 
+    /// One option for each amount of the set, at most.
+    fn options_of_size(&self, _: u64) -> u128 {
+        self.values().len() as u128
+    }
+
     fn is_option(&self, from: Pile, to: &Heaps, _: &mut Budget) -> Result<bool, EngineError> {
         Ok(single(to.clone()).is_some_and(|to| {
             to.size < from.size && self.values().contains(&(from.size - to.size))
