@@ -8,7 +8,7 @@ use crate::engine::TABLE_WORK;
 use crate::engine::ruleset_name::{self, Named};
 use crate::engine::{Cores, Exhaustive};
 use crate::engine::{nimlab_rule, verify as compare};
-use crate::error::Error;
+use crate::error::{Error, Expected};
 use crate::output::{Output, VerifyReport};
 
 use super::Session;
@@ -45,6 +45,9 @@ pub(super) fn verify(
     piles: usize,
     max: u64,
 ) -> Result<Output, Error> {
+    if piles == 0 {
+        return Err(Error::bad_token("0", Expected::VerifyPiles));
+    }
     let (rules, misere) = match rules {
         Some(name) => {
             let (named, suffixed) = misere_session_game(ruleset_name::read_with_play(name)?);

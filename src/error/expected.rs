@@ -27,6 +27,8 @@ pub enum Expected {
         last: String,
     },
     MoorePilesOnLine,
+    /// `verify --piles K` with K = 0.
+    VerifyPiles,
     MoorePile,
     HeapSizeUpTo {
         max: u64,

@@ -372,12 +372,21 @@ impl fmt::Display for Said<'_, TooMuchWork> {
                 "values by mex up to {upto} would take too long (the limit is {max}; for one \
                  huge state use `grundy N`)"
             ),
-            TooMuchWork::Exhaustive { piles, max } => write!(
-                f,
-                "searching every position of up to {piles} piles of size ≤ {max} would take \
-                 too long: the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} moves to \
-                 examine or {MAX_CODES} pile states; try fewer `--piles` or a smaller `--max`"
-            ),
+            TooMuchWork::Exhaustive { piles, max, fits } => {
+                write!(
+                    f,
+                    "searching every position of up to {piles} piles of size ≤ {max} would \
+                     take too long: the search stops at {MAX_POSITIONS} positions, {MAX_MOVES} \
+                     moves to examine or {MAX_CODES} pile states; "
+                )?;
+                match fits {
+                    Some(fits) => write!(
+                        f,
+                        "`--piles {piles} --max {fits}` keeps within them, or try fewer `--piles`"
+                    ),
+                    None => f.write_str("try fewer `--piles` or a smaller `--max`"),
+                }
+            }
             TooMuchWork::ExhaustiveSplits { rules, piles, max } => write!(
                 f,
                 "searching every position of up to {piles} piles of size ≤ {max} of {rules} \
@@ -1071,8 +1080,20 @@ mod tests {
                 "values by mex up to 20 would take too long (the limit is 10; for one huge state use `grundy N`)",
             ),
             (
-                TooMuchWork::Exhaustive { piles: 3, max: 9 },
+                TooMuchWork::Exhaustive {
+                    piles: 3,
+                    max: 9,
+                    fits: None,
+                },
                 "searching every position of up to 3 piles of size ≤ 9 would take too long: the search stops at 50000000 positions, 10000000000 moves to examine or 1048576 pile states; try fewer `--piles` or a smaller `--max`",
+            ),
+            (
+                TooMuchWork::Exhaustive {
+                    piles: 10,
+                    max: 100,
+                    fits: Some(12),
+                },
+                "searching every position of up to 10 piles of size ≤ 100 would take too long: the search stops at 50000000 positions, 10000000000 moves to examine or 1048576 pile states; `--piles 10 --max 12` keeps within them, or try fewer `--piles`",
             ),
             (
                 TooMuchWork::ExhaustiveSplits {

@@ -29,6 +29,7 @@ impl fmt::Display for Expected {
             Expected::LostClaimRules => f.write_str("nim, misere or moore:K for a claim about lost positions (`conjecture --rules moore:2 'lost(a, b, c) = (a = b and b = c)'`); other games take `g(n) = …`"),
             Expected::SetElement(wanted) => set_wanted(*wanted, f),
             Expected::StateOrRange { first, last } => write!(f, "one state or a range: `grundy {first}..{last}` for the states from {first} to {last}"),
+            Expected::VerifyPiles => f.write_str("a number of piles of 1 or more for `--piles`, like `verify --piles 3 --max 7` (every position of up to 3 piles)"),
             Expected::MoorePilesOnLine => f.write_str("piles of Moore's Nim written on the line (`--file` is not read for it)"),
             Expected::MoorePile => f.write_str("a pile size from 0 to 2⁶⁴ − 1, like `7` (Moore's Nim piles are plain numbers)"),
             Expected::HeapSizeUpTo { max } => write!(f, "a heap size from 1 to {max}"),

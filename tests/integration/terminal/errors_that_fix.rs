@@ -158,16 +158,50 @@ fn a_sentence_that_does_not_parse_has_a_caret_and_what_was_expected() {
         );
 }
 
+/// C(n, k), exactly (small arguments).
+fn choose(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
+}
+
+/// A search too large names the `--max` that fits with the same `--piles`. By hand: zero-move
+/// piles of size ≤ m have 2m + 1 states, and positions of up to 10 piles are the multisets of
+/// 10 of them, C(2m + 10, 10); the search stops past 50 000 000 positions, so the largest m is
+/// the last with C(2m + 10, 10) ≤ 50 000 000 (m = 10: 30 045 015; m = 11: 64 512 240). The
+/// moves of those positions stay far below their limit.
 #[test]
-fn verify_too_large_says_what_to_change_in_one_sentence() {
+fn verify_too_large_names_the_max_that_fits() {
+    let fits = (0..100u64)
+        .take_while(|&m| choose(2 * m + 10, 10) <= 50_000_000)
+        .last()
+        .unwrap();
+    assert_eq!(fits, 10);
     Test::new()
         .args(["verify", "--piles", "10", "--max", "100"])
         .run()
         .code(2)
-        .stderr(
+        .stderr(&format!(
             "error: searching every position of up to 10 piles of size ≤ 100 would take too long: \
              the search stops at 50000000 positions, 10000000000 moves to examine or 1048576 \
-             pile states; try fewer `--piles` or a smaller `--max`\n",
+             pile states; `--piles 10 --max {fits}` keeps within them, or try fewer `--piles`\n"
+        ));
+    // One more is refused at once.
+    Test::new()
+        .args(["verify", "--piles", "10", "--max", &(fits + 1).to_string()])
+        .run()
+        .code(2)
+        .stderr_has("would take too long");
+}
+
+/// `--piles 0` is no search at all: refused, naming the flag and an example.
+#[test]
+fn verify_takes_at_least_one_pile() {
+    Test::new()
+        .args(["verify", "--piles", "0", "--max", "3"])
+        .run()
+        .code(2)
+        .stderr(
+            "error: `0` is not valid here: expected a number of piles of 1 or more for \
+             `--piles`, like `verify --piles 3 --max 7` (every position of up to 3 piles)\n",
         );
 }
 

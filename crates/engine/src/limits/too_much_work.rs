@@ -54,8 +54,13 @@ pub enum TooMuchWork {
     GraphTable { rows: u64, positions: u64 },
     /// Values by mex up to `upto`, past the largest range, `max`.
     Values { upto: u64, max: u64 },
-    /// Every position of up to `piles` piles of size at most `max`, past the search's limits.
-    Exhaustive { piles: u64, max: u64 },
+    /// Every position of up to `piles` piles of size at most `max`, past the search's limits;
+    /// `fits` is the largest smaller `max` that keeps within them, if any.
+    Exhaustive {
+        piles: u64,
+        max: u64,
+        fits: Option<u64>,
+    },
     /// Every position of up to `piles` piles of size at most `max` of `rules` (as written),
     /// whose moves may split a pile, past the limits of the search that follows splits.
     ExhaustiveSplits { rules: String, piles: u64, max: u64 },

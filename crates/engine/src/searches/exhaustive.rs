@@ -97,7 +97,7 @@ impl Exhaustive {
         }
         let list = StateList::of(rules, piles, max, cancel)?;
         let moves = Moves::list(rules, list, piles, max)?;
-        let colex = Colex::new(piles, moves.codes()).ok_or_else(|| too_many(piles, max))?;
+        let colex = Colex::new(piles, moves.codes()).ok_or_else(|| too_many(rules, piles, max))?;
         let words = usize::try_from(colex.count().div_ceil(64)).unwrap_or(usize::MAX);
         let won: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
         let search = Level {
@@ -324,12 +324,44 @@ fn tuple_bytes(
     Ok(count.saturating_mul(per_state))
 }
 
-fn too_many(piles: usize, max: u64) -> EngineError {
+fn too_many(rules: &Rules, piles: usize, max: u64) -> EngineError {
     crate::TooMuchWork::Exhaustive {
         piles: piles as u64,
         max,
+        fits: fitting_max(rules, piles, max),
     }
     .into()
+}
+
+/// The largest `--max` below `max` whose search of up to `piles` piles keeps within every
+/// limit by the counts alone — positions, pile states, and moves counted by
+/// [`crate::Game::options_of_size`], an upper bound — so that a search told to use it runs;
+/// `None` where a pile is not a count (a graph, a game of tuples) or none fits.
+fn fitting_max(rules: &Rules, piles: usize, max: u64) -> Option<u64> {
+    if !rules.counts_tokens() || piles == 0 || max == 0 {
+        return None;
+    }
+    let fits = |m: u64| -> bool {
+        let codes: u64 = (0..=m).map(|n| rules.states(n).len() as u64).sum();
+        let Some(count) = crate::searches::colex::count_multisets(codes, piles as u64) else {
+            return false;
+        };
+        let moves: u128 = (0..=m).map(|n| rules.game().options_of_size(n)).sum();
+        let slots = u128::from(count) * piles as u128 / u128::from(codes);
+        count <= MAX_POSITIONS
+            && codes <= MAX_CODES
+            && slots.saturating_mul(moves) <= u128::from(MAX_MOVES)
+    };
+    // Fitting is monotone in m: a smaller bound lists fewer states, positions and moves.
+    let (mut low, mut high) = (0, max - 1);
+    if !fits(low) {
+        return None;
+    }
+    while low < high {
+        let mid = low + (high - low).div_ceil(2);
+        if fits(mid) { low = mid } else { high = mid - 1 }
+    }
+    Some(low)
 }
 
 /// The component states a search lists, by code, every option of a state before it.
@@ -438,7 +470,7 @@ impl StateList {
                 let per_size = if rules.has_pass() { 2 } else { 1 };
                 let codes = max.checked_mul(per_size).and_then(|c| c.checked_add(1));
                 if codes.is_none_or(|c| c > MAX_CODES) {
-                    return Err(too_many(piles, max));
+                    return Err(too_many(rules, piles, max));
                 }
                 return Ok(Self {
                     states: (0..=max).flat_map(|n| rules.states(n)).collect(),
@@ -497,7 +529,7 @@ impl StateList {
                                     max,
                                 }
                                 .into(),
-                                _ => too_many(piles, max),
+                                _ => too_many(rules, piles, max),
                             });
                         }
                         path.pop();
@@ -536,10 +568,10 @@ impl Moves {
         let codes = list.states.len() as u64;
         let count = crate::searches::colex::count_multisets(codes, piles as u64);
         let Some(count) = count else {
-            return Err(too_many(piles, max));
+            return Err(too_many(rules, piles, max));
         };
         if piles == 0 || count > MAX_POSITIONS || codes > MAX_CODES {
-            return Err(too_many(piles, max));
+            return Err(too_many(rules, piles, max));
         }
         let StateList { states, listed } = list;
         let code_of = |p: Pile| -> Option<u32> {
@@ -579,7 +611,7 @@ impl Moves {
                     }
                 }
                 if to.len() as u64 > MAX_OPTIONS {
-                    return Err(too_many(piles, max));
+                    return Err(too_many(rules, piles, max));
                 }
             }
             to[first..].sort_unstable_by(|a, b| b.cmp(a));
@@ -597,7 +629,7 @@ impl Moves {
         // Every code is in as many slots of all positions as any other: count · piles / codes.
         let slots = u128::from(count) * piles as u128 / u128::from(codes);
         if slots * to.len() as u128 > u128::from(MAX_MOVES) {
-            return Err(too_many(piles, max));
+            return Err(too_many(rules, piles, max));
         }
         Ok(Self {
             states,
