@@ -15,6 +15,7 @@ mod json;
 mod json_docs;
 mod latex;
 pub(crate) mod reading;
+mod readme;
 mod repl;
 mod session_errors;
 mod shell;
