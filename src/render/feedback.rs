@@ -151,11 +151,21 @@ pub(super) fn words(feedback: &Feedback) -> String {
             "speaker notes cannot be written to `{}`: {error}",
             path.display()
         ),
-        Feedback::Left { title, step, id } => {
-            format!("Left “{title}” at step {step}; `lesson start {id}` brings you back here.")
-        }
-        Feedback::StoppedPresenting { title } => format!("Stopped presenting “{title}”."),
+        Feedback::Left { title, step, id } => left_lesson(title, *step, id),
+        Feedback::StoppedPresenting { title } => stopped_presenting(title),
     }
+}
+
+/// A lesson left at `step` (from 1), by `quit`, `lesson quit` or another `lesson start`: one
+/// wording for every way out.
+pub(super) fn left_lesson(title: &str, step: usize, id: &str) -> String {
+    // Short enough for one line at 80 columns with most titles.
+    format!("Left “{title}” at step {step} (saved; `lesson start {id}` resumes).")
+}
+
+/// A presented lesson left, by `quit` or `lesson quit`: it kept no progress.
+pub(super) fn stopped_presenting(title: &str) -> String {
+    format!("Stopped presenting “{title}”.")
 }
 
 /// `lesson present`'s opening: the lesson, how to move through it, where the speaker notes go.

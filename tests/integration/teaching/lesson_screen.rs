@@ -1,0 +1,76 @@
+//! A lesson as a learner reads it on an 80×24 terminal (issue 38 §5): leaving by `quit`,
+//! `lesson quit` or another `lesson start` worded alike. Every expected line is written by hand
+//! from the lesson files (`lessons/mex.yaml`: “The minimum excludant”, 11 steps;
+//! `lessons/wythoff.yaml`: “Wythoff's game”, 15 steps).
+
+#![cfg(unix)]
+
+use std::time::Duration;
+
+use crate::support::{Pty, Test, pty_text};
+
+/// The bundled lessons at 80×24, with a data directory of the test's own.
+fn terminal() -> Pty {
+    let mut p = Test::new()
+        .size(80, 24)
+        .timeout(Duration::from_secs(30))
+        .pty();
+    p.exp_string("nimlab[zero-move]> ").unwrap();
+    p
+}
+
+/// Sends `line` and returns what the screen shows until `prompt`, as UTF-8 lines.
+fn answer(p: &mut Pty, line: &str, prompt: &str) -> Vec<String> {
+    p.send_line(line).unwrap();
+    let raw = p.exp_string(prompt).unwrap();
+    pty_text(&raw).lines().map(str::to_string).collect()
+}
+
+/// The line that says a lesson was left: the same words from `quit` and from `lesson quit`,
+/// on one line at 80 columns.
+const LEFT_MEX_AT_2: &str =
+    "Left “The minimum excludant” at step 2 (saved; `lesson start mex` resumes).";
+
+#[test]
+fn quit_and_lesson_quit_leave_a_lesson_in_one_wording() {
+    let mut p = terminal();
+    answer(&mut p, "lesson start mex", "nimlab[mex 1/11]> ");
+    answer(&mut p, "next", "nimlab[mex 2/11]> ");
+    let by_quit = answer(&mut p, "quit", "nimlab[zero-move]> ");
+    assert!(by_quit.iter().any(|l| l == LEFT_MEX_AT_2), "{by_quit:#?}");
+    // `quit` alone adds what a second `quit` would leave.
+    assert!(
+        by_quit.iter().any(|l| l == "`quit` again leaves nimlab."),
+        "{by_quit:#?}"
+    );
+    answer(&mut p, "lesson start mex", "nimlab[mex 2/11]> ");
+    let by_lesson_quit = answer(&mut p, "lesson quit", "nimlab[zero-move]> ");
+    assert!(
+        by_lesson_quit.iter().any(|l| l == LEFT_MEX_AT_2),
+        "{by_lesson_quit:#?}"
+    );
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn starting_another_lesson_says_in_one_line_that_the_first_was_left() {
+    let mut p = terminal();
+    answer(&mut p, "lesson start mex", "nimlab[mex 1/11]> ");
+    answer(&mut p, "next", "nimlab[mex 2/11]> ");
+    let screen = answer(&mut p, "lesson start wythoff", "nimlab[wythoff 1/15]> ");
+    let left = screen
+        .iter()
+        .position(|l| l == LEFT_MEX_AT_2)
+        .unwrap_or_else(|| panic!("{screen:#?}"));
+    let heading = screen
+        .iter()
+        .position(|l| l.starts_with("── Wythoff's game · step 1 of 15 · "))
+        .unwrap_or_else(|| panic!("{screen:#?}"));
+    assert!(left < heading, "{screen:#?}");
+    // `mex` kept its place: started again, it resumes at step 2.
+    answer(&mut p, "lesson start mex", "nimlab[mex 2/11]> ");
+    p.send_line("quit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
