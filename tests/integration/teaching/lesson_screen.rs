@@ -74,3 +74,27 @@ fn starting_another_lesson_says_in_one_line_that_the_first_was_left() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// Step 14 of `wythoff.yaml`, `fib-pairs`: the claim as its author wrote it, then the verdict;
+/// the checker's 200-character expression (`fib(2*j) = …`) stays off the screen.
+#[test]
+fn a_claim_is_shown_in_its_words_not_its_checkers_expression() {
+    let mut p = terminal();
+    answer(&mut p, "lesson start wythoff", "nimlab[wythoff 1/15]> ");
+    let screen = answer(&mut p, "goto fib-pairs", "nimlab[wythoff 14/15]> ");
+    let claim = [
+        "Claim: Every other pair of consecutive Fibonacci numbers is lost:",
+        "(F(2j), F(2j + 1)) = (1, 2), (3, 5), (8, 13), (21, 34), (55, 89), …",
+        "is the pair with k = F(2j − 1), and (F(2j + 1), F(2j + 2)) is won.",
+        "Checked by the formula for j up to 30.",
+        "✓ checked by nimlab",
+    ];
+    assert!(
+        screen.windows(claim.len()).any(|w| w == claim),
+        "{screen:#?}"
+    );
+    assert!(!screen.iter().any(|l| l.contains("fib(2*j")), "{screen:#?}");
+    p.send_line("quit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
