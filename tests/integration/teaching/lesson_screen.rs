@@ -98,3 +98,31 @@ fn a_claim_is_shown_in_its_words_not_its_checkers_expression() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// Step 13 of `wythoff.yaml`, `ex-lost`: "Is (13, 21) lost for the player to move?" Its answer
+/// is `lost((13, 21))`, no (the lost pair of difference 8 is (⌊8φ⌋, ⌊8φ²⌋) = (12, 20), by
+/// hand: 8 × 1.618… = 12.9…). `lost` reads as "yes", so it earns the author's feedback for
+/// "yes"; `won` could mean the opposite of a draw and is not read; `not lost` is right.
+#[test]
+fn is_it_lost_is_answered_in_its_own_words() {
+    let mut p = terminal();
+    answer(&mut p, "lesson start wythoff", "nimlab[wythoff 1/15]> ");
+    answer(&mut p, "goto ex-lost", "nimlab[wythoff 13/15]> ");
+    let screen = answer(&mut p, "lost", "nimlab[wythoff 13/15]> ").join(" ");
+    assert!(
+        screen.contains("Not every pair of consecutive Fibonacci numbers is lost:"),
+        "{screen}"
+    );
+    let screen = answer(&mut p, "won", "nimlab[wythoff 13/15]> ");
+    assert!(
+        screen
+            .iter()
+            .any(|l| l == "`won` is not an answer nimlab can read: answer yes or no."),
+        "{screen:#?}"
+    );
+    let screen = answer(&mut p, "not lost", "nimlab[wythoff 14/15]> ");
+    assert!(screen.iter().any(|l| l == "Correct!"), "{screen:#?}");
+    p.send_line("quit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
