@@ -785,7 +785,7 @@ mod tests {
         let report = LessonReport {
             items: vec![
                 LessonItem::Feedback(Feedback::Wrong {
-                    feedback: None,
+                    feedback: crate::lesson::mistake::Why::Unsaid,
                     hints_left: true,
                 }),
                 LessonItem::Feedback(Feedback::NotRun { lines: 2 }),

@@ -126,3 +126,65 @@ fn is_it_lost_is_answered_in_its_own_words() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// Step 5 of `pn-positions.yaml`, `p-set`: the P-positions of subtract:1,2 from 0 to 10 are the
+/// multiples of 3, {0, 3, 6, 9} (by hand: from 3k every move leaves 3k − 1 or 3k − 2, and from
+/// 3k + 1 or 3k + 2 a move leaves 3k). A wrong set is told its kind of mistake, and no
+/// member of the answer is named.
+#[test]
+fn a_wrong_set_is_told_what_is_wrong_without_the_answer() {
+    let mut p = terminal();
+    answer(
+        &mut p,
+        "lesson start pn-positions",
+        "nimlab[pn-positions 1/20]> ",
+    );
+    answer(&mut p, "goto p-set", "nimlab[pn-positions 5/20]> ");
+    let told = |p: &mut Pty, set: &str| {
+        let screen = answer(p, set, "nimlab[pn-positions 5/20]> ");
+        // The screen after the input's line: what nimlab says.
+        screen.join(" ").trim().to_string()
+    };
+    assert_eq!(
+        told(&mut p, "{0, 3, 6}"),
+        "Not quite: your set is missing some members. Try again, or `hint`."
+    );
+    assert_eq!(
+        told(&mut p, "{0, 3, 6, 9, 10}"),
+        "Not quite: your set has members it should not have. Try again, or `hint`."
+    );
+    assert_eq!(
+        told(&mut p, "{0, 3, 6, 10}"),
+        "Not quite: your set is missing some members and has some it should not have. Try \
+         again, or `hint`."
+    );
+    p.send_line("quit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// Step 3 of `mex.yaml`, `gap`: "What is mex{0, 1, 2, 4, 5}?", solution 3 (0, 1, 2 are in the
+/// set, 3 is not). `skip` says it skipped the question and how to come back, then the solution,
+/// then the next step.
+#[test]
+fn skip_says_the_question_was_skipped_and_how_to_come_back() {
+    let mut p = terminal();
+    answer(&mut p, "lesson start mex", "nimlab[mex 1/11]> ");
+    answer(&mut p, "goto gap", "nimlab[mex 3/11]> ");
+    let screen = answer(&mut p, "skip", "nimlab[mex 4/11]> ");
+    assert_eq!(
+        screen.first().map(String::as_str),
+        Some("Skipped (`goto gap` comes back to it). Solution: 3"),
+        "{screen:#?}"
+    );
+    assert!(
+        screen
+            .iter()
+            .any(|l| l.starts_with("── The minimum excludant · step 4 of 11")),
+        "{screen:#?}"
+    );
+    answer(&mut p, "goto gap", "nimlab[mex 3/11]> ");
+    p.send_line("quit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
