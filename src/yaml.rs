@@ -230,7 +230,7 @@ fn message(e: &serde_saphyr::Error) -> String {
         Error::Message { msg, .. } => msg.clone(),
         Error::SerdeUnknownField {
             field, expected, ..
-        } => format!("unknown field `{field}`, {}", one_of(expected)),
+        } => unknown_field(field, expected),
         Error::SerdeMissingField { field, .. } => format!("missing field `{field}`"),
         Error::DuplicateMappingKey { key: Some(key), .. } => {
             format!("the key `{key}` is given twice")
@@ -254,6 +254,15 @@ fn message(e: &serde_saphyr::Error) -> String {
                 None => text,
             }
         }
+    }
+}
+
+/// An unknown key: the known key it is nearest to (`hint` for `hints`), else every key the
+/// map accepts.
+fn unknown_field(field: &str, expected: &[&str]) -> String {
+    match crate::suggestion::nearest(field, expected.iter().copied()) {
+        Some(near) => format!("unknown field `{field}`; did you mean `{near}`?"),
+        None => format!("unknown field `{field}`, {}", one_of(expected)),
     }
 }
 
@@ -324,6 +333,9 @@ mod tests {
             e.to_string(),
             "unknown field `colour`, expected `name` or `items`"
         );
+        // A key near a known one is told which: one line, not the list.
+        let e = read("name: x\nitem: [a]\n").unwrap_err();
+        assert_eq!(e.to_string(), "unknown field `item`; did you mean `items`?");
         let e = read("items: []\n").unwrap_err();
         assert_eq!(e.to_string(), "missing field `name`");
         let e = read("- x\n").unwrap_err();

@@ -60,6 +60,11 @@ pub fn read_for(input: &str, expected: &Value, answer: &str) -> Option<Value> {
             }));
         }
         (Form::YesNo, Some(p)) if is_lost_question(answer) => return Some(Value::Bool(p)),
+        (Form::YesNo, None) if is_lost_question(answer) => {
+            if let Some(lost) = lost_in_words(text) {
+                return Some(Value::Bool(lost));
+            }
+        }
         _ => {}
     }
     let read = read_answer(input);
@@ -73,6 +78,19 @@ pub fn read_for(input: &str, expected: &Value, answer: &str) -> Option<Value> {
         }
     }
     read
+}
+
+/// "Is it lost?" answered in the question's own words: `lost`, `losing`, `a loss`, `second`
+/// (the second player wins) for yes; `not lost` for no. Words for "won" are not read: a
+/// position of a loopy game that is not lost may be a draw, so "won" is no plain "no".
+fn lost_in_words(text: &str) -> Option<bool> {
+    let text = text.to_ascii_lowercase();
+    let text = text.strip_prefix("it is ").unwrap_or(&text);
+    match text {
+        "lost" | "lose" | "loses" | "losing" | "a loss" | "loss" | "p-position" => Some(true),
+        "not lost" => Some(false),
+        _ => (read_answer(text) == Some(Value::Player(Player::Second))).then_some(true),
+    }
 }
 
 /// `0 1 2 3` or `0, 1, 3`: numbers separated by spaces or commas, without braces.
@@ -150,6 +168,38 @@ mod tests {
             read_for("N", &yes, "lost(nim, 1, 1)"),
             Some(Value::Bool(false))
         );
+        // "Is it lost?" in its own words: yes, and only where the answer is `lost(…)`.
+        for word in [
+            "lost",
+            "Lost.",
+            "lose",
+            "losing",
+            "a loss",
+            "it is lost",
+            "second",
+        ] {
+            assert_eq!(
+                read_for(word, &yes, "lost((13, 21))"),
+                Some(Value::Bool(true)),
+                "{word:?}"
+            );
+        }
+        assert_eq!(
+            read_for("The second player wins", &yes, "lost(nim, 1, 1)"),
+            Some(Value::Bool(true))
+        );
+        assert_eq!(
+            read_for("not lost", &yes, "lost((13, 21))"),
+            Some(Value::Bool(false))
+        );
+        // Words that could mean the opposite, or no such question: not read as yes or no.
+        let yes_or_no =
+            |input, answer| matches!(read_for(input, &yes, answer), Some(Value::Bool(_)));
+        for other in ["won", "winning", "first", "draw"] {
+            assert!(!yes_or_no(other, "lost((13, 21))"), "{other:?}");
+        }
+        assert!(!yes_or_no("lost", "not lost((1, 2))"));
+        assert!(!yes_or_no("lost", "1 = 1"));
         // Elsewhere `p` is no answer, and a number is read as itself.
         assert_eq!(read_for("p", &yes, "1 = 1"), None);
         assert_eq!(read_for("2", &Value::Int(2), "g(2)"), Some(Value::Int(2)));

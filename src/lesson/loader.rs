@@ -540,7 +540,7 @@ steps:
         let e = error_of(&GOOD.replace("feedback: 1 is", "feedbak: 1 is"));
         assert_eq!(
             e,
-            "bad.yaml:16:9: step `q`: unknown field `feedbak`, expected `answer` or `feedback`"
+            "bad.yaml:16:9: step `q`: unknown field `feedbak`; did you mean `feedback`?"
         );
         // A value of the wrong type is placed in its step by its line.
         let e = error_of(&GOOD.replace("answer: mex{0, 1}", "answer: [mex]"));

@@ -9,6 +9,7 @@ pub mod graphs;
 pub mod judge_error;
 pub mod lesson_error;
 pub mod loader;
+pub mod mistake;
 pub mod model;
 pub mod progress;
 pub mod runner;

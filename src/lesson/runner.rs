@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::JudgeError;
 use super::answer::{read_answer, same_value};
 use super::answer_form::{Form, is_pn, read_for, state_size};
+use super::mistake::{Shown, Why};
 use super::model::{Lesson, Question, Step, StepKind};
 use super::progress::{LessonProgress, StepStatus};
 use crate::expr::Value;
@@ -38,9 +39,10 @@ pub enum Event {
     Correct,
     /// Presenter mode: a right answer typed from the room, judged and not recorded.
     CorrectPresenting,
-    /// A wrong answer, with the author's feedback for this mistake if there is one.
+    /// A wrong answer, with why: the author's feedback for this mistake if there is one, else
+    /// what kind of mistake a set makes.
     Wrong {
-        feedback: Option<String>,
+        feedback: Why,
         hints_left: usize,
     },
     /// The input is not a value (not a number, player, set…); the question wants `wanted`.
@@ -59,9 +61,9 @@ pub enum Event {
     NoSuchChoice {
         count: usize,
     },
-    /// The solution, on `skip` or `reveal`: the author's, or the answer's value; or why the
-    /// answer has none.
-    Solution(Result<String, JudgeError>),
+    /// The solution, on `skip` (and which step was skipped) or `reveal`: the author's, or the
+    /// answer's value; or why the answer has none.
+    Solution(Shown),
     /// The answer's expression failed: the lesson is broken (lesson check catches this).
     Broken(JudgeError),
     AtStart,
@@ -343,7 +345,10 @@ impl Runner {
         };
         let solution = solution_text(q, evaluator);
         self.mark(StepStatus::Skipped);
-        let mut events = vec![Event::Solution(solution)];
+        let mut events = vec![Event::Solution(Shown {
+            solution,
+            skipped: Some(self.step().id.clone()),
+        })];
         events.extend(self.advance());
         events
     }
@@ -351,7 +356,10 @@ impl Runner {
     /// Presenter mode: shows the answer without moving.
     pub fn reveal(&mut self, evaluator: &mut dyn LessonEvaluator) -> Vec<Event> {
         match self.question() {
-            Some(q) => vec![Event::Solution(solution_text(q, evaluator))],
+            Some(q) => vec![Event::Solution(Shown {
+                solution: solution_text(q, evaluator),
+                skipped: None,
+            })],
             None => vec![Event::NotAQuestion],
         }
     }
@@ -435,6 +443,11 @@ impl Runner {
             let state = state_size(v).filter(|_| wanted == Form::Number);
             return vec![Event::WrongForm { wanted, state }];
         }
+        let feedback = match (feedback, &given) {
+            (Some(said), _) => Why::Said(said),
+            (None, Given::Value(v)) => Why::of(&expected, v),
+            (None, Given::Text(_)) => Why::Unsaid,
+        };
         vec![Event::Wrong {
             feedback,
             hints_left: q.hints.len() - self.hints_shown.min(q.hints.len()),
@@ -615,7 +628,7 @@ steps:
         assert_eq!(
             r.answer("17", j),
             [Event::Wrong {
-                feedback: Some("That is the ordinary sum.".into()),
+                feedback: Why::Said("That is the ordinary sum.".into()),
                 hints_left: 1
             }]
         );
@@ -644,7 +657,13 @@ steps:
         assert_eq!(r.goto("q"), [Event::Show(1)]);
         assert_eq!(
             r.skip(j),
-            [Event::Solution(Ok("13".into())), Event::Show(2)]
+            [
+                Event::Solution(Shown {
+                    solution: Ok("13".into()),
+                    skipped: Some("q".into()),
+                }),
+                Event::Show(2)
+            ]
         );
         assert_eq!(r.back(), [Event::Show(1)]);
         let ids: Vec<String> = ["intro", "q", "pick", "end"].map(String::from).to_vec();
@@ -683,7 +702,13 @@ steps:
         assert_eq!(r.answer("13", &mut Expr), [Event::CorrectPresenting]);
         assert_eq!(r.status("q"), None);
         assert_eq!(r.forward(), [Event::Show(2)]);
-        assert_eq!(r.reveal(&mut Expr), [Event::Solution(Ok("second".into()))]);
+        assert_eq!(
+            r.reveal(&mut Expr),
+            [Event::Solution(Shown {
+                solution: Ok("second".into()),
+                skipped: None,
+            })]
+        );
     }
 
     #[test]

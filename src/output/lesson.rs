@@ -124,9 +124,10 @@ pub enum Feedback {
     /// Something that reads as an answer, typed where there is no question.
     AnswerWithoutQuestion,
     Correct,
-    /// A wrong answer, with the author's feedback if any.
+    /// A wrong answer, with why: the author's feedback, the kind of mistake a set makes, or
+    /// nothing.
     Wrong {
-        feedback: Option<String>,
+        feedback: crate::lesson::mistake::Why,
         hints_left: bool,
     },
     /// Input that reads as no kind of answer.
@@ -138,8 +139,9 @@ pub enum Feedback {
     NoSuchChoice {
         count: usize,
     },
-    /// The solution on `skip` or `reveal`, or why the question's answer has none.
-    Solution(Result<String, crate::lesson::JudgeError>),
+    /// The solution on `skip` (with the step skipped) or `reveal`, or why the question's
+    /// answer has none.
+    Solution(crate::lesson::mistake::Shown),
     /// The question's own answer cannot be checked.
     Broken(crate::lesson::JudgeError),
     /// `back` on the first step.

@@ -17,8 +17,14 @@ pub(super) fn text(
 ) -> io::Result<()> {
     super::lesson::text(&report.notes, opts, out)?;
     let width = opts.layout_width();
-    for line in paragraph(&left_line(&report.left), width) {
-        writeln!(out, "{line}")?;
+    let left = left_line(&report.left);
+    if let Activity::Lesson { .. } = report.left {
+        // As `lesson quit` prints it, to the letter and the line break.
+        writeln!(out, "{}", super::prose::fill(&left, opts.width.into()))?;
+    } else {
+        for line in paragraph(&left, width) {
+            writeln!(out, "{line}")?;
+        }
     }
     let then = match &report.then {
         Then::Inside(activity) => format!("`quit` again leaves {}.", name(activity)),
@@ -76,18 +82,13 @@ fn left_line(activity: &Activity) -> String {
         Activity::Proof { title, at, of, .. } => {
             format!("Left the proof “{title}” at step {at} of {of}.")
         }
+        // The words of `lesson quit`: one exit, one wording.
         Activity::Lesson {
             title,
-            at,
-            of,
             presenting: true,
             ..
-        } => format!("Stopped presenting “{title}” at step {at} of {of}."),
-        Activity::Lesson {
-            id, title, at, of, ..
-        } => format!(
-            "Left the lesson “{title}” at step {at} of {of}; your progress is kept (`lesson start {id}` comes back here)."
-        ),
+        } => super::feedback::stopped_presenting(title),
+        Activity::Lesson { id, title, at, .. } => super::feedback::left_lesson(title, *at, id),
     }
 }
 

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use crate::engine::quoted;
 use crate::lesson::answer_form::Form;
+use crate::lesson::mistake::{Shown, Why};
 use crate::lesson::runner::{Summary, choice_label};
 use crate::output::Feedback;
 
@@ -127,7 +128,7 @@ pub(super) fn words(feedback: &Feedback) -> String {
         Feedback::Wrong {
             feedback,
             hints_left,
-        } => wrong(feedback.as_deref(), *hints_left),
+        } => wrong(feedback, *hints_left),
         Feedback::Unreadable { input, wanted } => format!(
             "{} is not an answer nimlab can read: {}",
             quoted(input),
@@ -137,8 +138,7 @@ pub(super) fn words(feedback: &Feedback) -> String {
             "There are {count} choices: answer with a letter from a to {}, or the choice itself.",
             choice_label(count.saturating_sub(1))
         ),
-        Feedback::Solution(Ok(solution)) => format!("Solution: {solution}"),
-        Feedback::Solution(Err(error)) => format!("Solution: ({error})"),
+        Feedback::Solution(shown) => solution(shown),
         Feedback::Broken(error) => format!("this question is broken ({error}); `skip` moves on"),
         Feedback::AtStart => "This is the first step.".into(),
         Feedback::Finished { title, summary } => finished(title, summary.as_ref()),
@@ -151,11 +151,21 @@ pub(super) fn words(feedback: &Feedback) -> String {
             "speaker notes cannot be written to `{}`: {error}",
             path.display()
         ),
-        Feedback::Left { title, step, id } => {
-            format!("Left “{title}” at step {step}; `lesson start {id}` brings you back here.")
-        }
-        Feedback::StoppedPresenting { title } => format!("Stopped presenting “{title}”."),
+        Feedback::Left { title, step, id } => left_lesson(title, *step, id),
+        Feedback::StoppedPresenting { title } => stopped_presenting(title),
     }
+}
+
+/// A lesson left at `step` (from 1), by `quit`, `lesson quit` or another `lesson start`: one
+/// wording for every way out.
+pub(super) fn left_lesson(title: &str, step: usize, id: &str) -> String {
+    // Short enough for one line at 80 columns with most titles.
+    format!("Left “{title}” at step {step} (saved; `lesson start {id}` resumes).")
+}
+
+/// A presented lesson left, by `quit` or `lesson quit`: it kept no progress.
+pub(super) fn stopped_presenting(title: &str) -> String {
+    format!("Stopped presenting “{title}”.")
 }
 
 /// `lesson present`'s opening: the lesson, how to move through it, where the speaker notes go.
@@ -169,15 +179,43 @@ fn presenting(title: &str, steps: usize, notes: Option<&Path>) -> String {
     )
 }
 
-/// A wrong answer: the question's own feedback (or `Not quite.`), then how to go on.
-fn wrong(feedback: Option<&str>, hints_left: bool) -> String {
-    let mut line = feedback.map_or_else(|| "Not quite.".to_string(), str::to_string);
+/// A wrong answer: the question's own feedback, or `Not quite.` with the kind of mistake a set
+/// makes (never which members), then how to go on.
+fn wrong(why: &Why, hints_left: bool) -> String {
+    let mut line = match why {
+        Why::Said(text) => text.clone(),
+        Why::Set {
+            missing: true,
+            extra: false,
+        } => "Not quite: your set is missing some members.".into(),
+        Why::Set {
+            missing: false,
+            extra: true,
+        } => "Not quite: your set has members it should not have.".into(),
+        Why::Set { .. } => {
+            "Not quite: your set is missing some members and has some it should not have.".into()
+        }
+        Why::Unsaid => "Not quite.".into(),
+    };
     line.push_str(if hints_left {
         " Try again, or `hint`."
     } else {
         " Try again, or `skip` to see the solution."
     });
     line
+}
+
+/// A solution shown: on `skip`, first that the question was skipped and how to come back to
+/// it.
+fn solution(shown: &Shown) -> String {
+    let solution = match &shown.solution {
+        Ok(solution) => format!("Solution: {solution}"),
+        Err(error) => format!("Solution: ({error})"),
+    };
+    match &shown.skipped {
+        Some(id) => format!("Skipped (`goto {id}` comes back to it). {solution}"),
+        None => solution,
+    }
 }
 
 /// The end of a lesson: the learner's score and the steps worth another look, then what next.
@@ -242,16 +280,56 @@ fn form_wanted(form: Form) -> &'static str {
 mod tests {
     use super::*;
 
+    /// A wrong set is told its kind of mistake; the words name no member.
+    #[test]
+    fn a_wrong_set_is_told_its_kind_of_mistake() {
+        let wrong = |missing, extra| {
+            words(&Feedback::Wrong {
+                feedback: Why::Set { missing, extra },
+                hints_left: true,
+            })
+        };
+        assert_eq!(
+            wrong(true, false),
+            "Not quite: your set is missing some members. Try again, or `hint`."
+        );
+        assert_eq!(
+            wrong(false, true),
+            "Not quite: your set has members it should not have. Try again, or `hint`."
+        );
+        assert_eq!(
+            wrong(true, true),
+            "Not quite: your set is missing some members and has some it should not have. Try again, or `hint`."
+        );
+    }
+
+    /// `skip` says the question was skipped and how to come back, then the solution; `reveal`
+    /// (presenting) shows the solution alone.
+    #[test]
+    fn a_skipped_question_says_so_before_its_solution() {
+        let shown = |skipped: Option<&str>| {
+            words(&Feedback::Solution(Shown {
+                solution: Ok("3".into()),
+                skipped: skipped.map(str::to_string),
+            }))
+        };
+        assert_eq!(
+            shown(Some("gap")),
+            "Skipped (`goto gap` comes back to it). Solution: 3"
+        );
+        assert_eq!(shown(None), "Solution: 3");
+    }
+
     #[test]
     fn replies_read_in_their_tone() {
         let wrong = Feedback::Wrong {
-            feedback: None,
+            feedback: Why::Unsaid,
             hints_left: true,
         };
         assert_eq!(words(&wrong), "Not quite. Try again, or `hint`.");
         assert_eq!(tone(&wrong), Tone::Bad);
         let last = Feedback::Wrong {
-            feedback: Some("Count from 0.".into()),
+            feedback: Why::Said("Count from 0.".into()),
             hints_left: false,
         };
         assert_eq!(

@@ -132,7 +132,10 @@ fn question_text(
     writeln!(out, "{}", style.dim(&fill(&format!("({help})"), width)))
 }
 
-/// A claim, and whether nimlab's check of it holds.
+/// A claim in the author's words, and whether nimlab's check of it holds. The checker's
+/// expression is for whoever looks behind the words — the JSON item's `check`, the lecturer's
+/// speaker notes — not the learner's screen; it is shown only when it fails, as the lesson's
+/// fault it then is.
 fn claim_text(
     statement: &str,
     check: &str,
@@ -147,10 +150,12 @@ fn claim_text(
         printable(statement.trim_end())
     );
     writeln!(out, "{}", fill(&claim, width))?;
-    let check = printable(check);
     let verdict = match holds {
-        Ok(true) => style.win(&fill(&format!("✓ checked by nimlab: {check}"), width)),
-        Ok(false) => style.lose(&fill(&format!("✗ does not hold: {check}"), width)),
+        Ok(true) => style.win("✓ checked by nimlab"),
+        Ok(false) => style.lose(&fill(
+            &format!("✗ does not hold: {}", printable(check)),
+            width,
+        )),
         Err(e) => style.lose(&fill(
             &format!("✗ cannot be checked: {}", printable(&e.to_string())),
             width,
@@ -738,12 +743,49 @@ mod tests {
         assert_eq!(json["lessons"][0]["chapter"], "More lessons");
     }
 
+    /// The claim of `wythoff.yaml`'s step `fib-pairs`, shortened: its words on the screen, its
+    /// checker's expression in the JSON only.
+    #[test]
+    fn a_claim_is_shown_in_words_and_its_check_kept_for_json() {
+        let check = "all j in 1..30: fib(2*j+1) - fib(2*j) = fib(2*j-1)";
+        let report = LessonReport {
+            items: vec![LessonItem::Claim {
+                statement: "Every other pair of consecutive Fibonacci numbers is lost.\n".into(),
+                check: check.into(),
+                holds: Ok(true),
+            }],
+        };
+        let mut out = Vec::new();
+        text(&report, &RenderOptions::default(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Claim: Every other pair of consecutive Fibonacci numbers is lost.\n\
+             ✓ checked by nimlab\n"
+        );
+        let json = serde_json::to_value(json(&report)).unwrap();
+        assert_eq!(json["items"][0]["check"], check);
+        // A claim that fails shows what failed: the lesson is at fault.
+        let report = LessonReport {
+            items: vec![LessonItem::Claim {
+                statement: "3 ⊕ 8 ⊕ 6 is 12.".into(),
+                check: "xor(3, 8, 6) = 12".into(),
+                holds: Ok(false),
+            }],
+        };
+        let mut out = Vec::new();
+        text(&report, &RenderOptions::default(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Claim: 3 ⊕ 8 ⊕ 6 is 12.\n✗ does not hold: xor(3, 8, 6) = 12\n"
+        );
+    }
+
     #[test]
     fn feedback_in_text_and_json() {
         let report = LessonReport {
             items: vec![
                 LessonItem::Feedback(Feedback::Wrong {
-                    feedback: None,
+                    feedback: crate::lesson::mistake::Why::Unsaid,
                     hints_left: true,
                 }),
                 LessonItem::Feedback(Feedback::NotRun { lines: 2 }),

@@ -18,7 +18,8 @@ pub(crate) fn speaker_heading(lesson: &Lesson, index: usize) -> String {
 
 /// What the lecturer reads for a step: the author's notes, then for a question its solution
 /// and the likely wrong answers with their diagnoses (the lesson's `wrong_examples`), and for
-/// a step without notes what it does, so no step is left blank.
+/// a step without notes what it does, so no step is left blank; a claim's checker's expression
+/// always (the screen shows the claim in words only).
 pub(crate) fn speaker_notes(
     step: &Step,
     notes: Option<String>,
@@ -45,6 +46,8 @@ pub(crate) fn speaker_notes(
                 parts.push(lines.join("\n"));
             }
         }
+        // The checker's expression is off the room's screen: the lecturer always has it.
+        StepKind::Claim { check, .. } => parts.push(format!("Checked: `{check}`")),
         _ if !parts.is_empty() => {}
         StepKind::Text(_) => parts.push("(text: let the room read it)".into()),
         StepKind::Run(lines) => parts.push(format!(
@@ -55,7 +58,31 @@ pub(crate) fn speaker_notes(
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
-        StepKind::Claim { check, .. } => parts.push(format!("Checked: `{check}`")),
     }
     parts.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A claim with the author's notes: the notes, then the expression the room does not see.
+    #[test]
+    fn a_claims_check_is_in_the_notes_even_beside_the_authors() {
+        let step = Step {
+            id: "law".into(),
+            kind: StepKind::Claim {
+                statement: "mex{0, 2} is 1.".into(),
+                check: "mex{0, 2} = 1".into(),
+                theorem: None,
+            },
+            notes: None,
+            rules: None,
+            line: 1,
+        };
+        let notes = speaker_notes(&step, Some("Ask the room first.".into()), None, &mut |t| {
+            t.to_string()
+        });
+        assert_eq!(notes, "Ask the room first.\nChecked: `mex{0, 2} = 1`");
+    }
 }

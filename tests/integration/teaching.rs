@@ -10,6 +10,7 @@ mod kayles_lesson;
 mod lesson_games;
 mod lesson_runner;
 mod lesson_runs;
+mod lesson_screen;
 pub(crate) mod lessons;
 mod loopy_lesson;
 mod misere_lesson;

@@ -83,7 +83,7 @@ fn quit_leaves_the_innermost_activity_first() {
         .find("Left the game of 1 2 (not finished).\n`quit` again leaves the lesson “A drill for the tests”.\n")
         .unwrap_or_else(|| panic!("{stdout}"));
     let lesson = stdout
-        .find("Left the lesson “A drill for the tests” at step 2 of 7; your progress is kept (`lesson start drill` comes back here).\n`quit` again leaves nimlab.\n")
+        .find("Left “A drill for the tests” at step 2 (saved; `lesson start drill` resumes).\n`quit` again leaves nimlab.\n")
         .unwrap_or_else(|| panic!("{stdout}"));
     assert!(game < lesson, "{stdout}");
     assert!(stdout.contains("rules: back to zero-move"), "{stdout}");
@@ -283,9 +283,7 @@ mod terminal {
         p.exp_string("nimlab[drill 1/7]> ").unwrap();
         p.send_line("quit").unwrap();
         p.exp_string("rules: back to zero-move").unwrap();
-        p.exp_string(" at step 1 of 7; your progress is kept")
-            .unwrap();
-        p.exp_string("(`lesson start drill` comes back here).")
+        p.exp_string(" at step 1 (saved; `lesson start drill` resumes).")
             .unwrap();
         p.exp_string("`quit` again leaves nimlab.").unwrap();
         p.exp_string("nimlab[zero-move]> ").unwrap();

@@ -227,7 +227,7 @@ fn starting_another_lesson_says_the_first_was_left() {
         .success();
     let left = out
         .stdout
-        .find("Left “The minimum excludant” at step 3; `lesson start mex` brings you back here.")
+        .find("Left “The minimum excludant” at step 3 (saved; `lesson start mex` resumes).")
         .unwrap_or_else(|| panic!("{}", out.stdout));
     let started = out
         .stdout

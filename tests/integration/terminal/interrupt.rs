@@ -175,7 +175,7 @@ fn ctrl_c_inside_a_lesson_keeps_the_lesson_where_it_was() {
     t.expect("step 2 of 7");
     t.expect("nimlab[drill 2/7]> ");
     t.run("quit");
-    t.expect("at step 2 of 7; your progress is kept");
+    t.expect("at step 2 (saved; `lesson start drill` resumes).");
     t.expect(PROMPT);
     t.quit();
 }

@@ -337,7 +337,10 @@ fn quit_in_an_activity_started_on_the_shell_goes_back_to_the_shell() {
     p.exp_string("step 2 of 11").unwrap();
     p.send_line("quit").unwrap();
     let rest = p.exp_eof().unwrap();
-    assert!(rest.contains("your progress is kept"), "{rest}");
+    assert!(
+        rest.contains("at step 2 (saved; `lesson start mex` resumes)."),
+        "{rest}"
+    );
     // Started again, the lesson comes back at step 2.
     let mut p = spawn(&["lesson", "start", "mex"]);
     p.exp_string("step 2 of 11").unwrap();

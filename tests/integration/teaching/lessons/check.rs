@@ -290,20 +290,34 @@ fn an_unknown_key_names_the_key_its_line_and_the_step() {
 }
 
 #[test]
-fn an_unknown_key_names_the_keys_allowed_in_text() {
-    // `hint:` (for `hints:`) is on line 11; the error lists the keys a step may have.
+fn an_unknown_key_near_a_known_one_is_told_did_you_mean() {
+    // `hint:` (for `hints:`) is on line 11: one line naming the key and the one it is near,
+    // not the fourteen keys a step may have.
     let path = path_str(&fixture("load/unknown-key.yaml"));
     let out = Test::new().args(["lesson", "check", &path]).run().code(1);
     // The YAML reader knows the column too: `hint` starts in column 5.
-    let at = format!("✗ {path}:11:5: step `q`: ");
-    let line = out
-        .stdout
-        .lines()
-        .find(|l| l.starts_with(&at))
-        .unwrap_or_else(|| panic!("nothing at {at}:\n{}", out.stdout));
+    let want = format!("✗ {path}:11:5: step `q`: unknown field `hint`; did you mean `hints`?");
     assert!(
-        line.contains("`hint`") && line.contains("`hints`"),
-        "{line}"
+        out.stdout.lines().any(|l| l == want),
+        "no line {want:?} in:\n{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn an_unknown_key_near_no_known_one_names_the_keys_allowed() {
+    // `colour:` is like no key a step has: every key is listed.
+    let test = Test::new();
+    let text = "format: 1\nid: colour\ntitle: A step with a stray key\nsteps:\n  - id: intro\n    text: Hello.\n    colour: red\n";
+    let path = path_str(&test.write("colour.yaml", text));
+    let out = test.args(["lesson", "check", &path]).run().code(1);
+    let want = format!(
+        "✗ {path}:7:5: step `intro`: unknown field `colour`, expected one of `id`, `text`, `run`, `ask`, `answer`, `choices`, `hints`, `solution`, `wrong_examples`, `claim`, `check`, `theorem`, `notes`, `rules`"
+    );
+    assert!(
+        out.stdout.lines().any(|l| l == want),
+        "no line {want:?} in:\n{}",
+        out.stdout
     );
 }
 
