@@ -15,7 +15,11 @@ impl LessonFocus {
         let Some(rules) = self.rules_before.take() else {
             return;
         };
-        if &rules != session.rules() && session.set_rules(rules.clone()).is_ok() {
+        // As at the door: a learner who chose no rules of their own is not told about rules.
+        if &rules != session.rules()
+            && session.set_rules(rules.clone()).is_ok()
+            && rules != Session::default_rules()
+        {
             items.push(feedback(Feedback::RulesRestored(rules)));
         }
     }

@@ -193,8 +193,6 @@ fn skip_says_the_question_was_skipped_and_how_to_come_back() {
 /// at the door and is told nothing on the way out; a learner who chose nim is told at the door
 /// and given nim back with a line.
 #[test]
-#[ignore = "issue 38 §5 item 2 needs one line in command/lesson/rules.rs (LessonFocus::restore), \
-            held back while command/ is edited elsewhere"]
 fn rules_given_back_are_told_only_to_a_learner_who_chose_rules() {
     let mut p = terminal();
     answer(&mut p, "lesson start wythoff", "nimlab[wythoff 1/15]> ");
