@@ -73,7 +73,8 @@ pub(super) fn render(
     writeln!(out, "{}", style.heading(&heading))?;
 
     if let Some(view) = &report.move_view {
-        render_move(view, "change this pile", opts, out)?;
+        let marker = format!("change this {}", super::part_word(&report.rules));
+        render_move(view, &marker, opts, out)?;
     } else {
         table(report, &piles, opts, out)?;
     }
@@ -168,14 +169,11 @@ fn table(
             g = g.to_string()
         )
     };
+    let part = super::part_word(&report.rules);
     if narrow {
-        writeln!(
-            out,
-            "{}",
-            style.dim(&format!("{:>label_w$}  binary", "pile"))
-        )?;
+        writeln!(out, "{}", style.dim(&format!("{:>label_w$}  binary", part)))?;
     } else {
-        header(out, style, [label_w, state_w, g_w])?;
+        header(out, style, part, [label_w, state_w, g_w])?;
     }
     for (i, (pile, &g)) in piles.iter().zip(&v.grundy).enumerate().take(MAX_ROWS) {
         writeln!(out, "{}", row(&(i + 1).to_string(), pile, g))?;
@@ -205,11 +203,12 @@ fn table(
 fn header(
     out: &mut dyn Write,
     style: Style,
+    part: &str,
     [label_w, state_w, g_w]: [usize; 3],
 ) -> io::Result<()> {
     let text = format!(
         "{:>label_w$}  {:>state_w$}  {:>g_w$}  binary",
-        "pile", "state", "g"
+        part, "state", "g"
     );
     writeln!(out, "{}", style.dim(&text))
 }
@@ -359,10 +358,10 @@ fn table_head(grid: &MoveGrid, style: Style, out: &mut dyn Write) -> io::Result<
         writeln!(
             out,
             "{}",
-            style.dim(&format!("{:>label_w$}  binary", "pile"))
+            style.dim(&format!("{:>label_w$}  binary", grid.part))
         )
     } else {
-        header(out, style, [label_w, grid.state_w, grid.g_w])
+        header(out, style, grid.part, [label_w, grid.state_w, grid.g_w])
     }
 }
 
@@ -412,6 +411,8 @@ fn pile_rows(
 /// How a move's table is laid out: the piles and the moved pile's new state as written, how
 /// many bits, the columns' widths, and whether it is too wide for the screen.
 struct MoveGrid {
+    /// What a component is called (`pile`, `game`, `coin`, `token`).
+    part: &'static str,
     piles: Vec<String>,
     /// `→ 3`: the moved pile's state after the move.
     target: String,
@@ -461,6 +462,7 @@ impl MoveGrid {
             label_w + state_w + g_w + 6
         };
         MoveGrid {
+            part: super::part_word(&view.rules),
             piles,
             target,
             bits,

@@ -144,6 +144,20 @@ pub(crate) fn render_to_string(output: &Output, opts: &RenderOptions) -> String 
     String::from_utf8_lossy(&buf).into_owned()
 }
 
+/// What one component of a position of `rules` is called: a pile (of tokens, or a coin-turning
+/// game's heads coin, which nimlab values as a heap), a token on a game graph, and a game
+/// (Wythoff's queen, a staircase, a board) where a state is a tuple.
+pub(crate) fn part_word(rules: &crate::engine::Rules) -> &'static str {
+    let can = rules.can();
+    if can.count_tokens || can.turn_coins {
+        "pile"
+    } else if matches!(rules, crate::engine::Rules::Graph(_)) {
+        "token"
+    } else {
+        "game"
+    }
+}
+
 /// A move in words: `pile 1: 7 → 5 (take 2)`, `pass on pile 1: 4T → 4F`, a split
 /// `pile 1: 10 → 4+4 (take 2, leaving two piles)`, or a graph's `pile 1: start → a`.
 pub(crate) fn move_words(rules: &crate::engine::Rules, m: &crate::engine::Move) -> String {
@@ -160,7 +174,7 @@ pub(crate) fn move_words(rules: &crate::engine::Rules, m: &crate::engine::Move) 
         return format!("pile {pile}: {from} → {to} ({})", coins_turned(places));
     }
     if !rules.counts_tokens() {
-        return format!("pile {pile}: {from} → {to}");
+        return format!("{} {pile}: {from} → {to}", part_word(rules));
     }
     let parts = pile_count(m.rest.len() + 1);
     match (m.splits(), m.take(rules)) {

@@ -226,7 +226,8 @@ fn mark(rules: &Rules, note: &CoachNote, style: Style) -> String {
         )
     };
     // The pile is named: "3 → 1" alone does not say which 3.
-    let best = |mv: &Move| format!(" — best was pile {}: {}", mv.index + 1, plain(mv));
+    let part = crate::render::part_word(rules);
+    let best = |mv: &Move| format!(" — best was {part} {}: {}", mv.index + 1, plain(mv));
     match note {
         CoachNote::Kept => style.win("✓ kept the win"),
         CoachNote::ThrewAway { best: view } => style.lose("✗ gave the win away") + &best(&view.mv),
@@ -268,7 +269,7 @@ fn took(rules: &Rules, m: &Move) -> String {
         Some(0) => format!("passed on pile {i}"),
         Some(take) if m.splits() => format!("took {take} from pile {i}, leaving {to}"),
         Some(take) => format!("took {take} from pile {i}"),
-        None => format!("moved pile {i} to {to}"),
+        None => format!("moved {} {i} to {to}", crate::render::part_word(rules)),
     }
 }
 
@@ -370,7 +371,8 @@ fn board(
     // dots and the small keep them reads as if the large were empty.
     let drawn = rules.counts_tokens() && piles.iter().all(|p| p.size <= DRAWN_TOKENS);
     for (i, (pile, name)) in piles.iter().zip(&names).enumerate() {
-        let mut row = format!("  pile {:>index_width$}  {:>name_width$}", i + 1, name,);
+        let part = crate::render::part_word(rules);
+        let mut row = format!("  {part} {:>index_width$}  {:>name_width$}", i + 1, name,);
         if let Some((name, g)) = values.as_ref().and_then(|(n, g)| Some((n, g.get(i)?))) {
             row.push_str(&style.dim(&format!("  {name} {g:>value_width$}")));
         }

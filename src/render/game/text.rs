@@ -608,7 +608,7 @@ pub(super) fn action(rules: &Rules, m: &Move) -> String {
         Some(0) if m.splits() => format!("split pile {i} ({from} → {to})"),
         Some(0) => format!("pass on pile {i} ({from} → {to})"),
         Some(take) => format!("take {take} from pile {i} ({from} → {to})"),
-        None => format!("pile {i}: {from} → {to}"),
+        None => format!("{} {i}: {from} → {to}", crate::render::part_word(rules)),
     }
 }
 

@@ -561,11 +561,11 @@ fn splits_and_queen_moves_on_a_real_terminal() {
     p.send_line("1 3").unwrap();
     p.exp_string("takes no tokens").unwrap();
     p.send_line("1 -> (3,5)").unwrap();
-    p.exp_string("you: pile 1: (4,6) ").unwrap();
+    p.exp_string("you: game 1: (4,6) ").unwrap();
     p.exp_string(" (3,5)").unwrap();
     p.exp_string("your move:").unwrap();
     p.exp_string("kept the win").unwrap();
-    p.exp_string("computer moved pile 1 to (").unwrap();
+    p.exp_string("computer moved game 1 to (").unwrap();
     p.send_line("resign").unwrap();
     p.exp_string("the computer wins").unwrap();
     p.exp_eof().unwrap();

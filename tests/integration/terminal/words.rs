@@ -468,3 +468,25 @@ fn what_carries_on_an_activity_needs_the_repl_or_a_script() {
     let lines = out.json_lines();
     assert_eq!(lines[1]["piles"][1], Value::from("1"), "{}", out.stdout);
 }
+
+/// A component whose state is a tuple is a game of the sum, not a pile: Wythoff's queens, a
+/// staircase, Chomp's boards are named "game N" in the table, the move and the marker; Nim's
+/// piles stay piles.
+#[test]
+fn a_tuple_state_is_a_game_not_a_pile() {
+    for args in [
+        &["move", "--rules", "wythoff", "(3,5)", "(4,4)"][..],
+        &["move", "--rules", "staircase", "3", "1", "4", "1"],
+        &["move", "--rules", "chomp", "(3,2,1)"],
+    ] {
+        let out = Test::new().args(args).run().success();
+        assert!(out.stdout.contains("winning move: game "), "{}", out.stdout);
+        assert!(out.stdout.contains("   game "), "{}", out.stdout);
+        assert!(!out.stdout.contains("pile"), "{}", out.stdout);
+    }
+    Test::new()
+        .args(["move", "--rules", "nim", "3", "4", "5"])
+        .run()
+        .success()
+        .stdout_has("winning move: pile ");
+}

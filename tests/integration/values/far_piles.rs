@@ -180,7 +180,7 @@ fn a_position_keeps_the_rules_it_was_set_by() {
         .stdin("position --rules wythoff (1,2)\nstep\n")
         .run()
         .success()
-        .stdout_has("step 1: the first player: pile 1: (1,2) →");
+        .stdout_has("step 1: the first player: game 1: (1,2) →");
     // Northcott's rows stay rows: `position` shows them by Northcott's game, not zero-move.
     let out = Test::new()
         .stdin("position --rules northcott (1,5) (2,4)\nposition\n")

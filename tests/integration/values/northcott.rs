@@ -369,11 +369,11 @@ fn each_player_moves_their_own_counter_and_a_shared_square_is_refused() {
             .stdout;
         let line = out
             .lines()
-            .find(|l| l.starts_with("2. computer: pile "))
+            .find(|l| l.starts_with("2. computer: game "))
             .expect("the computer's reply");
         checked += 1;
-        // `2. computer: pile P: (w,b) → (w',b')`
-        let (pile, change) = line["2. computer: pile ".len()..]
+        // `2. computer: game P: (w,b) → (w',b')`
+        let (pile, change) = line["2. computer: game ".len()..]
             .split_once(": ")
             .expect("a pile");
         let pile: usize = pile.parse::<usize>().unwrap() - 1;
@@ -431,12 +431,12 @@ fn a_hint_for_black_moves_blacks_counter() {
             .unwrap();
         (w.parse().unwrap(), b.parse().unwrap())
     };
-    // `computer moved pile P to (w',b')`, then `hint: pile P: (w,b) → (w',b')`.
+    // `computer moved game P to (w',b')`, then `hint: game P: (w,b) → (w',b')`.
     let line = out
         .lines()
-        .find(|l| l.starts_with("computer moved pile "))
+        .find(|l| l.starts_with("computer moved game "))
         .unwrap_or_else(|| panic!("no computer move in {out}"));
-    let (pile, to) = line["computer moved pile ".len()..]
+    let (pile, to) = line["computer moved game ".len()..]
         .split_once(" to ")
         .expect("a pile and a state");
     let pile = pile.parse::<usize>().unwrap() - 1;
@@ -456,7 +456,7 @@ fn a_hint_for_black_moves_blacks_counter() {
         let (from, to) = change.split_once(" → ").expect("an arrow");
         (pile.parse::<usize>().unwrap() - 1, read(from), read(to))
     };
-    let (pile, from, to) = moved("hint: pile ");
+    let (pile, from, to) = moved("hint: game ");
     assert_eq!(now[pile], from);
     assert_eq!(
         to.0, from.0,
@@ -505,9 +505,9 @@ fn check_step(
     next
 }
 
-/// `pile P: (w,b) → (w',b')` at the end of a line of `step`.
+/// `game P: (w,b) → (w',b')` at the end of a line of `step` (a row is one game of the sum).
 fn step_move(line: &str) -> (usize, Row, Row) {
-    let at = line.find("pile ").expect("a pile") + "pile ".len();
+    let at = line.find("game ").expect("a row") + "game ".len();
     let (pile, change) = line[at..].split_once(": ").expect("a pile number");
     let (from, to) = change.split_once(" → ").expect("an arrow");
     let to = to.split("  ").next().expect("a row");
