@@ -44,7 +44,7 @@ fn formula_words(line: &str) -> Box<dyn Iterator<Item = Word<'_>> + '_> {
 }
 
 /// The longest bracketed term (in columns) kept on one line.
-const SHORT_TERM: usize = 20;
+const SHORT_TERM: usize = 24;
 
 /// Whether no line may break between the words `left` and `right`.
 fn joined(left: &str, right: &str) -> bool {
@@ -237,6 +237,20 @@ mod tests {
         }
         // Every word is kept, in order.
         assert_eq!(wrap(text, 20).join(" "), text);
+    }
+
+    /// A set written by comprehension stays on one line (issue 38: `{g(kT)` / `: k in 0..n-1}`
+    /// was split), at every width from 30 to 80.
+    #[test]
+    fn a_set_by_comprehension_is_not_split() {
+        let text = "if odd(n) then {g(kT) : k in 0..n-1} = 0..n-1 else not (n - 1 in \
+                    {g(kT) : k in 0..n-1}) and {g(kT) : k in 0..n-1} union {n - 1} = 0..n";
+        for width in 30..=80 {
+            for line in wrap(text, width) {
+                let opens = line.matches('{').count();
+                assert_eq!(opens, line.matches('}').count(), "{width}: {line:?}");
+            }
+        }
     }
 
     #[test]
