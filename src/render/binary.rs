@@ -89,7 +89,7 @@ pub(super) fn render(
         writeln!(
             out,
             "{}",
-            super::prose::fill(&move_line(report, style), width)
+            super::prose::fill(&move_line(report, style, width), width)
         )?;
     }
     Ok(())
@@ -296,7 +296,8 @@ fn marks(
     }
 }
 
-fn move_line(report: &PositionReport, style: Style) -> String {
+/// The winning move in words and why it wins, its formula fitted to `width` columns.
+fn move_line(report: &PositionReport, style: Style, width: usize) -> String {
     let Some((m, new_g)) = &report.winning_move else {
         return match (report.over, report.rules.is_misere()) {
             (true, true) => {
@@ -312,10 +313,16 @@ fn move_line(report: &PositionReport, style: Style) -> String {
         Rule::MisereNimSum if report.piles.iter().filter(|p| p.size >= 2).count() == 1 => {
             "leaves an odd number of 1-piles, so the opponent takes the last token".to_string()
         }
-        Rule::NimSum | Rule::MisereNimSum => format!(
-            "its value {} → {} = {} ⊕ {}, leaving nim-sum 0",
-            v.grundy[m.index], new_g, v.grundy[m.index], v.nim_sum
-        ),
+        Rule::NimSum | Rule::MisereNimSum => {
+            let (g, s) = (v.grundy[m.index], v.nim_sum);
+            let line = format!("its value {g} → {new_g} = {g} ⊕ {s}, leaving nim-sum 0");
+            // Huge values make one formula too long for the line: its equation goes below.
+            if line.chars().count() + 2 <= width {
+                line
+            } else {
+                format!("its value {g} → {new_g}\n  = {g} ⊕ {s}, leaving nim-sum 0")
+            }
+        }
         Rule::MisereAllSmall { .. } => "leaves an odd number of 1-piles".to_string(),
     };
     let black = report.black_move.as_ref().map_or(String::new(), |b| {
@@ -743,7 +750,7 @@ pub(super) fn rows(
         let sentence = sentence(judgement, plain);
         writeln!(out, "\n{sentence}")?;
         if report.view == PositionView::Move {
-            writeln!(out, "\n{}", move_line(report, plain))?;
+            writeln!(out, "\n{}", move_line(report, plain, usize::MAX))?;
         }
     }
     Ok(())

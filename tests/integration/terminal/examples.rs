@@ -239,3 +239,28 @@ fn a_pile_of_two_to_the_64_is_refused() {
         .run()
         .bad_input("18446744073709551616T");
 }
+
+/// The largest piles keep to 80 columns: the value's equation goes on a line of its own. By
+/// hand: g((2⁶⁴ − 1)T) = 2⁶⁴ (odd n: n + 1), g((2⁶⁴ − 2)T) = 2⁶⁴ − 3 (even: n − 1), g(5T) = 6;
+/// their nim-sum is 2⁶⁵ − 3 ⊕ 6 = 2⁶⁵ − 5 = 36893488147419103227; pile 1 goes to the value
+/// 2⁶⁴ ⊕ (2⁶⁵ − 5) = 2⁶⁴ − 5, the value of (2⁶⁴ − 4)T: take 3.
+#[test]
+fn a_winning_move_of_huge_piles_fits_eighty_columns() {
+    let out = Test::new()
+        .env("COLUMNS", "80")
+        .args(["move", "18446744073709551615", "18446744073709551614", "5"])
+        .run()
+        .success();
+    for line in out.stdout.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}\n{}", out.stdout);
+    }
+    assert!(
+        out.stdout.ends_with(
+            "winning move: pile 1: 18446744073709551615T → 18446744073709551612T (take 3)\n  \
+             its value 18446744073709551616 → 18446744073709551611\n  = 18446744073709551616 \
+             ⊕ 36893488147419103227, leaving nim-sum 0\n"
+        ),
+        "{}",
+        out.stdout
+    );
+}
