@@ -289,7 +289,7 @@ fn graph_games_walked_by_a_learner() {
         .iter()
         .find(|w| g[*w] == g["b"])
         .expect("a winning arrow");
-    assert!(seen.contains(&format!("pile 2: c → {to}")), "{seen}");
+    assert!(seen.contains(&format!("token 2: c → {to}")), "{seen}");
 }
 
 /// The lesson draws the same graph as the test, and the graph bundled beside it is that graph
