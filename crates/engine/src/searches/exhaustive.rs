@@ -338,30 +338,29 @@ fn too_many(rules: &Rules, piles: usize, max: u64) -> EngineError {
 /// [`crate::Game::options_of_size`], an upper bound — so that a search told to use it runs;
 /// `None` where a pile is not a count (a graph, a game of tuples) or none fits.
 fn fitting_max(rules: &Rules, piles: usize, max: u64) -> Option<u64> {
-    if !rules.counts_tokens() || piles == 0 || max == 0 {
+    let piles = piles as u64;
+    if !rules.counts_tokens() || piles == 0 || piles > MAX_POSITIONS {
         return None;
     }
-    let fits = |m: u64| -> bool {
-        let codes: u64 = (0..=m).map(|n| rules.states(n).len() as u64).sum();
-        let Some(count) = crate::searches::colex::count_multisets(codes, piles as u64) else {
-            return false;
+    // Up from 0, each size's states and options added, until a limit is passed: at most
+    // MAX_CODES sizes, since each adds a state.
+    let (mut codes, mut moves, mut fits) = (0u64, 0u128, None);
+    for m in 0..max {
+        codes += rules.states(m).len() as u64;
+        moves = moves.saturating_add(rules.game().options_of_size(m));
+        let Some(count) = crate::searches::colex::count_multisets(codes, piles) else {
+            break;
         };
-        let moves: u128 = (0..=m).map(|n| rules.game().options_of_size(n)).sum();
-        let slots = u128::from(count) * piles as u128 / u128::from(codes);
-        count <= MAX_POSITIONS
-            && codes <= MAX_CODES
-            && slots.saturating_mul(moves) <= u128::from(MAX_MOVES)
-    };
-    // Fitting is monotone in m: a smaller bound lists fewer states, positions and moves.
-    let (mut low, mut high) = (0, max - 1);
-    if !fits(low) {
-        return None;
+        let slots = u128::from(count) * u128::from(piles) / u128::from(codes);
+        if count > MAX_POSITIONS
+            || codes > MAX_CODES
+            || slots.saturating_mul(moves) > u128::from(MAX_MOVES)
+        {
+            break;
+        }
+        fits = Some(m);
     }
-    while low < high {
-        let mid = low + (high - low).div_ceil(2);
-        if fits(mid) { low = mid } else { high = mid - 1 }
-    }
-    Some(low)
+    fits
 }
 
 /// The component states a search lists, by code, every option of a state before it.
