@@ -100,12 +100,12 @@ fn render_event(
         }
         GameEvent::Hint {
             best: Some(best), ..
-        } => hint(report, best, opts, out),
+        } => hint(report, &best.mv, Some(best), opts, out),
         GameEvent::Hint { report, .. } => binary::render(report, &report.judgement(), opts, out),
         GameEvent::LoopyHint(hint) => super::super::loopy::text(hint, &hint.judgement(), opts, out),
         GameEvent::SearchHint {
             best: Some(best), ..
-        } => search_hint(report, best, opts, out),
+        } => hint(report, best, None, opts, out),
         GameEvent::SearchHint { won, .. } => no_search_hint(*won, opts, out),
         GameEvent::Undone { turns, .. } => undone(report, turns, opts.style, out),
         GameEvent::YourMove {
@@ -214,27 +214,12 @@ fn move_reason(
     }
 }
 
-/// `hint`: the winning move, in binary, and why it wins.
+/// `hint`: the winning move and why it wins — in binary with its `view`, or (in misère play,
+/// found by a search) by the search alone.
 fn hint(
     report: &GameReport,
-    best: &MoveView,
-    opts: &RenderOptions,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let (style, w) = (opts.style, opts.layout_width());
-    writeln!(
-        out,
-        "{}",
-        style.heading(&format!("hint: {}", action(&report.rules, &best.mv)))
-    )?;
-    binary::render_move(best, "the winning move", opts, out)?;
-    para(out, style.heading("why:"), &why(best, Intent::Winning), w)
-}
-
-/// `hint` in misère play: the winning move a search found, and why it wins.
-fn search_hint(
-    report: &GameReport,
     best: &Move,
+    view: Option<&MoveView>,
     opts: &RenderOptions,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -244,12 +229,16 @@ fn search_hint(
         "{}",
         style.heading(&format!("hint: {}", action(&report.rules, best)))
     )?;
-    para(
-        out,
-        style.heading("why:"),
-        why_by_search(Intent::Winning),
-        w,
-    )
+    let Some(view) = view else {
+        return para(
+            out,
+            style.heading("why:"),
+            why_by_search(Intent::Winning),
+            w,
+        );
+    };
+    binary::render_move(view, "the winning move", opts, out)?;
+    para(out, style.heading("why:"), &why(view, Intent::Winning), w)
 }
 
 /// `hint` in misère play where the search found no move to show: won anyway, or lost.
